@@ -1,0 +1,121 @@
+#include "CliContext.h"
+
+#include <cstdio>
+
+namespace wb::cli {
+
+CliContext::CliContext() : m_out(stdout), m_err(stderr) {}
+
+void CliContext::fileProblem(const QString& file, const QString& what) {
+    m_err << "wirebench-cli: " << file << ": " << what << '\n';
+    m_err.flush();
+    m_problem = true;
+}
+
+void CliContext::lineProblem(const QString& file, std::int64_t line, const QString& what) {
+    m_err << "wirebench-cli: " << file << ": line " << line << ": " << what << '\n';
+    m_err.flush();
+    m_problem = true;
+}
+
+void CliContext::reportIssues(const ImportResult& result) {
+    constexpr std::size_t kShown = 20; // enough to find the pattern; the count says the rest
+    for (const IssueList* issues : {&result.report.parseErrors, &result.report.rangeErrors}) {
+        const auto& kept = issues->kept();
+        for (std::size_t i = 0; i < kept.size() && i < kShown; ++i)
+            lineProblem(result.file, kept[i].line,
+                        kept[i].message + QStringLiteral(": \"") + kept[i].text + QLatin1Char('"'));
+        if (issues->count() > static_cast<std::int64_t>(kShown))
+            fileProblem(result.file, QStringLiteral("%1 more like these not shown")
+                                         .arg(issues->count() - static_cast<std::int64_t>(kShown)));
+    }
+}
+
+void CliContext::usageError(const QString& what) {
+    m_err << "wirebench-cli: " << what << "\nTry 'wirebench-cli --help'.\n";
+    m_err.flush();
+    m_usage = true;
+}
+
+int CliContext::exitCode() const {
+    if (m_usage || m_reported == 0)
+        return UsageOrNothingUsable;
+    return m_problem ? SomeFilesFailed : Success;
+}
+
+bool parseCommonOptions(const QStringList& args, CliContext& context, CommonOptions* options,
+                        bool acceptPercentiles, bool acceptCompat) {
+    for (int i = 0; i < args.size(); ++i) {
+        const QString& arg = args[i];
+        auto value = [&](QString* into) {
+            const int eq = static_cast<int>(arg.indexOf(QLatin1Char('=')));
+            if (eq > 0) {
+                *into = arg.mid(eq + 1);
+                return true;
+            }
+            if (i + 1 >= args.size()) {
+                context.usageError(QStringLiteral("%1 needs a value").arg(arg));
+                return false;
+            }
+            *into = args[++i];
+            return true;
+        };
+        const QString name = arg.section(QLatin1Char('='), 0, 0);
+        if (name == QLatin1String("--format")) {
+            QString format;
+            if (!value(&format))
+                return false;
+            options->json = format == QLatin1String("json");
+            if (!options->json && !TableWriter::parseFormat(format, &options->table)) {
+                context.usageError(QStringLiteral("unknown format \"%1\" (text, json, csv, "
+                                                  "markdown, latex)")
+                                       .arg(format));
+                return false;
+            }
+        } else if (name == QLatin1String("--percentiles") && acceptPercentiles) {
+            QString list;
+            if (!value(&list))
+                return false;
+            options->percentiles.clear();
+            for (const QString& item : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+                bool ok = false;
+                const double level = item.trimmed().toDouble(&ok);
+                if (!ok || level < 0 || level > 100) {
+                    context.usageError(QStringLiteral("percentile \"%1\" is not a number "
+                                                      "between 0 and 100")
+                                           .arg(item));
+                    return false;
+                }
+                options->percentiles.push_back(level);
+            }
+            if (options->percentiles.empty()) {
+                context.usageError(QStringLiteral("--percentiles needs at least one value"));
+                return false;
+            }
+        } else if (name == QLatin1String("--compat") && acceptCompat) {
+            QString mode;
+            if (!value(&mode))
+                return false;
+            if (mode != QLatin1String("qjump")) {
+                context.usageError(QStringLiteral("unknown compat mode \"%1\" (qjump)").arg(mode));
+                return false;
+            }
+            options->qjumpCompat = true;
+        } else if (arg == QLatin1String("--")) {
+            options->files += args.mid(i + 1);
+            break;
+        } else if (arg.startsWith(QLatin1String("--"))) {
+            context.usageError(QStringLiteral("unknown option %1").arg(arg));
+            return false;
+        } else {
+            options->files << arg;
+        }
+    }
+    if (options->files.isEmpty()) {
+        context.usageError(QStringLiteral("no FILE given"));
+        return false;
+    }
+    return true;
+}
+
+} // namespace wb::cli

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "io/FileImporter.h"
+#include "io/TableWriter.h"
+
+#include <QStringList>
+#include <QTextStream>
+
+#include <vector>
+
+namespace wb::cli {
+
+// Exit status of the command-line contract (DESIGN.md).
+enum ExitCode { Success = 0, SomeFilesFailed = 1, UsageOrNothingUsable = 2 };
+
+// Output streams and the bookkeeping that decides the exit status: which files were
+// reported and which had problems. Every message about a file goes through here so they
+// all read `wirebench-cli: FILE: line N: what is wrong`.
+class CliContext {
+public:
+    CliContext();
+
+    QTextStream& out() { return m_out; }
+    void fileProblem(const QString& file, const QString& what);
+    void lineProblem(const QString& file, std::int64_t line, const QString& what);
+    // Reports the parse and range errors of an import (the first few) to stderr.
+    void reportIssues(const ImportResult& result);
+    void usageError(const QString& what);
+
+    void fileReported() { ++m_reported; }
+    void markProblem() { m_problem = true; }
+    int exitCode() const;
+
+private:
+    QTextStream m_out;
+    QTextStream m_err;
+    int m_reported = 0;
+    bool m_problem = false;
+    bool m_usage = false;
+};
+
+// Options most subcommands share.
+struct CommonOptions {
+    TableWriter::Format table = TableWriter::Format::Text;
+    bool json = false;
+    std::vector<double> percentiles;
+    bool qjumpCompat = false;
+    QStringList files;
+};
+
+// Parses argv after the subcommand; false (with a usage error reported) when it is wrong.
+bool parseCommonOptions(const QStringList& args, CliContext& context, CommonOptions* options,
+                        bool acceptPercentiles, bool acceptCompat);
+
+// Imports each file in turn, reporting refused files; calls use() for each one that loaded.
+template <typename Use>
+void forEachImport(const CommonOptions& options, CliContext& context, Use use) {
+    ImportOptions importOptions;
+    importOptions.qjumpCompat = options.qjumpCompat;
+    for (const QString& file : options.files) {
+        const ImportResult result = FileImporter::importFile(file, importOptions);
+        if (!result.ok()) {
+            context.fileProblem(file, result.error);
+            if (result.datasets.empty())
+                continue;
+        }
+        context.reportIssues(result);
+        use(result);
+    }
+}
+
+} // namespace wb::cli

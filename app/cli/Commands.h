@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QStringList>
+
+namespace wb::cli {
+
+class CliContext;
+
+// Each subcommand takes the arguments after its name and returns the exit status.
+int runDetect(const QStringList& args, CliContext& context);
+int runStats(const QStringList& args, CliContext& context);
+int runTable(const QStringList& args, CliContext& context);
+
+} // namespace wb::cli

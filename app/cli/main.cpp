@@ -1,0 +1,55 @@
+#include "CliContext.h"
+#include "Commands.h"
+
+#include <QCoreApplication>
+
+#include <functional>
+
+namespace {
+
+const char* const kUsage = R"(Usage: wirebench-cli COMMAND [OPTIONS] FILE...
+
+Commands:
+  detect FILE...      name the format and dialect of each log
+  stats  FILE...      latency report per file (the QJump artifact's report in text form)
+  table  FILE...      one comparison row per file: samples, p50 and p99 in microseconds
+
+Options:
+  --format text|json|csv|markdown|latex   output format (default text)
+  --percentiles 0,1,50,99,100             percentile levels for stats (numpy's linear method)
+  --compat qjump                          read logs as the QJump artifact does:
+                                          grep "time=" | cut -d= -f4 | cut -d" " -f1,
+                                          duplicates counted as samples, < 100 samples is fatal
+  -h, --help                              this help
+
+Exit status: 0 success; 1 some file had problems but others were reported;
+2 usage error or nothing usable. Problems go to stderr as
+"wirebench-cli: FILE: line N: what is wrong".
+)";
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("wirebench-cli"));
+    QStringList args = QCoreApplication::arguments().mid(1);
+    wb::cli::CliContext context;
+    if (args.isEmpty() || args.front() == QLatin1String("-h") || args.front() == QLatin1String("--help") ||
+        args.front() == QLatin1String("help")) {
+        context.out() << kUsage;
+        return args.isEmpty() ? wb::cli::UsageOrNothingUsable : wb::cli::Success;
+    }
+    const QString command = args.takeFirst();
+    if (args.contains(QLatin1String("--help")) || args.contains(QLatin1String("-h"))) {
+        context.out() << kUsage;
+        return wb::cli::Success;
+    }
+    static const std::pair<const char*, std::function<int(const QStringList&, wb::cli::CliContext&)>>
+        commands[] = {{"detect", wb::cli::runDetect}, {"stats", wb::cli::runStats}, {"table", wb::cli::runTable}};
+    for (const auto& [name, run] : commands) {
+        if (command == QLatin1String(name))
+            return run(args, context);
+    }
+    context.usageError(QStringLiteral("unknown command \"%1\"").arg(command));
+    return context.exitCode();
+}

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QJsonValue>
+
+namespace wb {
+
+struct Dataset;
+struct ImportResult;
+struct ParseReport;
+
+// A complete, stable JSON description of what an import produced. Golden tests compare it
+// with files under tests/data, and `wirebench-cli detect --format json` prints parts of it.
+class DatasetJson {
+public:
+    static QJsonObject describe(const ImportResult& result);
+    static QJsonObject describe(const Dataset& dataset);
+    static QJsonObject describe(const ParseReport& report);
+    // A double as JSON: NaN and infinities (which JSON lacks) become null.
+    static QJsonValue number(double value);
+};
+
+} // namespace wb

@@ -1,0 +1,114 @@
+#include "LatencyReport.h"
+
+#include "DatasetJson.h"
+#include "FileImporter.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace wb {
+
+namespace {
+
+// printf("%f") as Python prints it: glibc may write "-nan" where Python writes "nan".
+QString fixed(double value) {
+    return std::isnan(value) ? QStringLiteral("nan") : QString::asprintf("%f", value);
+}
+
+QString levelLabel(double level) {
+    if (level == std::floor(level))
+        return QString::asprintf("%3i", static_cast<int>(level));
+    return QString::asprintf("%g", level);
+}
+
+template <typename T> QJsonValue json(const std::optional<T>& value) {
+    if (!value)
+        return QJsonValue::Null;
+    if constexpr (std::is_floating_point_v<T>)
+        return DatasetJson::number(*value);
+    else
+        return static_cast<qint64>(*value);
+}
+
+} // namespace
+
+QString LatencyReport::levelName(double level) { return QString::number(level, 'g', 10); }
+
+LatencyReport LatencyReport::of(const ImportResult& result, const Dataset& dataset,
+                                const std::vector<double>& levels) {
+    const LatencySeries& series = dataset.latency;
+    const PingSummary& summary = series.summary;
+    LatencyReport report;
+    report.file = result.file;
+    report.label = dataset.label;
+    report.tool = dataset.info.tool;
+    report.dialect = dataset.info.dialect;
+    report.target = dataset.info.target;
+    report.parseErrors = result.report.parseErrors.count();
+    report.rangeErrors = result.report.rangeErrors.count();
+    report.stats = LatencySummary::of(series.rttMs, levels);
+    report.duplicates = summary.duplicates.value_or(series.duplicateCount());
+
+    // The tool's own counts win; a log cut off before its summary gets counts derived from
+    // what it shows (replies, and requests known to have gone unanswered).
+    const bool countsKnown = summary.transmitted || !series.sequence.empty() || !series.lostSequence.empty();
+    if (dataset.info.dialect != QLatin1String("qjump-compat") && countsKnown) {
+        const auto replies = static_cast<std::int64_t>(series.size());
+        report.received = summary.received.value_or(replies);
+        report.transmitted = summary.transmitted.value_or(
+            replies + static_cast<std::int64_t>(series.lostSequence.size()));
+        if (summary.lossPercent)
+            report.lossPercent = summary.lossPercent;
+        else if (*report.transmitted > 0)
+            report.lossPercent = 100.0 * static_cast<double>(*report.transmitted - *report.received) /
+                                 static_cast<double>(*report.transmitted);
+    }
+    return report;
+}
+
+QString LatencyReport::artifactText(std::int64_t minimumSamples) const {
+    QString out = QStringLiteral("Parse errors found: %1\nRange errors found: %2\n")
+                      .arg(parseErrors)
+                      .arg(rangeErrors);
+    if (stats.count < minimumSamples) {
+        out += QStringLiteral("Fatal Error! Not enough points (%1)\n").arg(stats.count);
+        return out;
+    }
+    out += QStringLiteral("Total samples %1\n").arg(stats.count);
+    for (std::size_t i = 0; i < stats.percentileLevels.size(); ++i)
+        out += QStringLiteral("%1% - %2ms\n")
+                   .arg(levelLabel(stats.percentileLevels[i]), fixed(stats.percentileValues[i]));
+    out += QStringLiteral("Range = %1ms\n").arg(fixed(stats.range));
+    return out;
+}
+
+QJsonObject LatencyReport::toJson() const {
+    QJsonObject percentiles;
+    for (std::size_t i = 0; i < stats.percentileLevels.size(); ++i)
+        percentiles.insert(levelName(stats.percentileLevels[i]),
+                           DatasetJson::number(stats.percentileValues[i]));
+    const bool any = stats.count > 0;
+    auto statistic = [any](double value) { return any ? DatasetJson::number(value) : QJsonValue(); };
+    return {{"file", file},
+            {"label", label},
+            {"tool", tool},
+            {"dialect", dialect},
+            {"target", target},
+            {"transmitted", json(transmitted)},
+            {"received", json(received)},
+            {"duplicates", static_cast<qint64>(duplicates)},
+            {"loss_percent", json(lossPercent)},
+            {"samples", static_cast<qint64>(stats.count)},
+            {"parse_errors", static_cast<qint64>(parseErrors)},
+            {"range_errors", static_cast<qint64>(rangeErrors)},
+            {"unit", "ms"},
+            {"min", statistic(stats.min)},
+            {"max", statistic(stats.max)},
+            {"mean", statistic(stats.mean)},
+            {"stddev", statistic(stats.stddev)},
+            {"range", statistic(stats.range)},
+            {"percentiles", percentiles}};
+}
+
+} // namespace wb

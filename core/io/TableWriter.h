@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace wb {
+
+// A plain table of already formatted cells, written in the formats reports need.
+// Numbers are formatted by the caller so every format shows the same digits.
+struct Table {
+    QStringList header;
+    std::vector<QStringList> rows;
+    std::vector<bool> rightAligned; // per column; numbers read better right-aligned
+    QString caption;                // LaTeX caption / Markdown title line, optional
+};
+
+class TableWriter {
+public:
+    enum class Format { Text, Csv, Markdown, Latex };
+
+    static QString write(const Table& table, Format format);
+    // "text", "csv", "markdown", "latex"; false when the name is none of them.
+    static bool parseFormat(const QString& name, Format* format);
+
+private:
+    static QString text(const Table& table);
+    static QString csv(const Table& table);
+    static QString markdown(const Table& table);
+    static QString latex(const Table& table);
+};
+
+} // namespace wb

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace wb {
+
+// The tool's own summary lines ("5 packets transmitted, ...", "rtt min/avg/max/mdev = ...").
+// Every field is optional because logs are often cut off before the summary.
+struct PingSummary {
+    std::optional<std::int64_t> transmitted;
+    std::optional<std::int64_t> received;
+    std::optional<std::int64_t> duplicates;
+    std::optional<std::int64_t> errors;
+    std::optional<double> lossPercent;
+    std::optional<double> timeMs;
+    std::optional<double> rttMin;
+    std::optional<double> rttAvg;
+    std::optional<double> rttMax;
+    std::optional<double> rttDeviation; // mdev (iputils) or stddev (BSD)
+
+    bool hasCounts() const { return transmitted.has_value(); }
+    bool hasRtt() const { return rttMin.has_value(); }
+};
+
+// Latency samples of one target. Parallel vectors keep the hot import path allocation-free
+// per line and let statistics run over a contiguous array of doubles.
+struct LatencySeries {
+    std::vector<double> rttMs;             // replies in arrival order, duplicates excluded
+    std::vector<std::int64_t> sequence;    // sequence number of each reply (unwrapped)
+    std::vector<double> timestamps;        // epoch seconds per reply; empty when the log has none
+    std::vector<double> duplicateRttMs;    // RTTs of duplicate replies
+    std::vector<std::int64_t> duplicateSequence;
+    std::vector<std::int64_t> lostSequence;  // requests that never got a reply, ascending
+    std::vector<std::int64_t> errorSequence; // requests answered by an ICMP error
+    PingSummary summary;
+
+    std::size_t size() const { return rttMs.size(); }
+    bool hasTimestamps() const { return !timestamps.empty() && timestamps.size() == rttMs.size(); }
+    std::int64_t duplicateCount() const { return static_cast<std::int64_t>(duplicateRttMs.size()); }
+};
+
+} // namespace wb

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "LogParser.h"
+
+#include <QString>
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace wb {
+
+// One row per log format Wirebench reads: how to recognise it and how to make its parser.
+// Adding a format means adding its parser class and one row to the table in the .cpp.
+struct FormatEntry {
+    const char* id;          // stable id used in reports and the CLI, e.g. "ping/iputils"
+    const char* tool;        // "ping", "fping", "iperf", "iperf3"
+    const char* dialect;     // "iputils", "busybox", ...
+    const char* description; // for people
+    Dataset::Kind kind;
+    int (*sniff)(std::string_view head); // 0 = not this format; higher = more certain
+    std::unique_ptr<LogParser> (*create)();
+};
+
+class FormatRegistry {
+public:
+    // How many bytes from the start of a file the sniffers look at.
+    static constexpr std::size_t kSniffBytes = 16 * 1024;
+
+    static const std::vector<FormatEntry>& formats();
+    // The best-scoring format for the start of a log, or nullptr when none recognises it.
+    static const FormatEntry* detect(std::string_view head);
+    static const FormatEntry* find(std::string_view id);
+};
+
+} // namespace wb

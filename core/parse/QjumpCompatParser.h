@@ -1,0 +1,20 @@
+#pragma once
+
+#include "LogParser.h"
+
+namespace wb {
+
+// Reads a ping log exactly as the QJump artifact does:
+//   grep "time=" | cut -d= -f4 | cut -d" " -f1   then Python float() per line,
+// so `stats --compat qjump` reproduces its report digit for digit. Every line containing
+// "time=" is a sample (duplicates included); a field float() refuses is a parse error and a
+// value below 0 or above 1e9 a range error. Use the dialect parsers for anything else.
+class QjumpCompatParser : public LogParser {
+public:
+    QjumpCompatParser();
+
+protected:
+    void parseLine(std::string_view line) override;
+};
+
+} // namespace wb

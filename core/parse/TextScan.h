@@ -1,0 +1,113 @@
+#pragma once
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+// Small allocation-free helpers for reading numbers and keys out of log lines. Parsers use
+// these instead of regular expressions so that a multi-million-line log stays cheap.
+namespace wb::scan {
+
+inline bool startsWith(std::string_view text, std::string_view prefix) {
+    return text.substr(0, prefix.size()) == prefix;
+}
+
+inline bool contains(std::string_view text, std::string_view needle) {
+    return text.find(needle) != std::string_view::npos;
+}
+
+inline std::string_view trimmed(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
+        text.remove_suffix(1);
+    return text;
+}
+
+inline std::string_view skipSpaces(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    return text;
+}
+
+// The text right after the first occurrence of key, or nullopt when key is absent.
+inline std::optional<std::string_view> after(std::string_view text, std::string_view key) {
+    const std::size_t at = text.find(key);
+    if (at == std::string_view::npos)
+        return std::nullopt;
+    return text.substr(at + key.size());
+}
+
+// A decimal number at the start of text (locale-independent, correctly rounded like Python's
+// float()); on success text is advanced past it. inf/nan spellings and out-of-range values
+// (1e400 reads as inf, as in Python) are returned so that range checks can report them.
+inline std::optional<double> takeDouble(std::string_view& text) {
+    double value = 0;
+    const char* begin = text.data();
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(begin, end, value);
+    if (ec == std::errc::result_out_of_range) {
+        const bool negative = begin != end && *begin == '-';
+        const std::string_view digits(begin, static_cast<std::size_t>(ptr - begin));
+        const bool underflow = digits.find("e-") != std::string_view::npos ||
+                               digits.find("E-") != std::string_view::npos;
+        value = underflow ? 0.0 : (negative ? -HUGE_VAL : HUGE_VAL);
+    } else if (ec != std::errc()) {
+        return std::nullopt;
+    }
+    text.remove_prefix(static_cast<std::size_t>(ptr - begin));
+    return value;
+}
+
+// As takeDouble, but also reads the decimal comma of localized output ("12,5" is 12.5).
+// Only for fields that can never be a comma-separated list.
+inline std::optional<double> takeLocalizedDouble(std::string_view& text) {
+    std::string_view probe = text;
+    auto value = takeDouble(probe);
+    if (!value || probe.size() < 2 || probe[0] != ',' || probe[1] < '0' || probe[1] > '9')
+        return takeDouble(text);
+    const std::size_t intLength = text.size() - probe.size();
+    std::size_t total = intLength + 1;
+    while (total < text.size() && text[total] >= '0' && text[total] <= '9')
+        ++total;
+    char buffer[64];
+    if (total >= sizeof buffer)
+        return takeDouble(text);
+    std::copy(text.data(), text.data() + total, buffer);
+    buffer[intLength] = '.';
+    double localized = 0;
+    std::from_chars(buffer, buffer + total, localized);
+    text.remove_prefix(total);
+    return localized;
+}
+
+inline std::optional<std::int64_t> takeInt(std::string_view& text) {
+    std::int64_t value = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc())
+        return std::nullopt;
+    text.remove_prefix(static_cast<std::size_t>(ptr - text.data()));
+    return value;
+}
+
+// The number that follows key (spaces allowed in between), e.g. intAfter(line, "icmp_seq=").
+inline std::optional<std::int64_t> intAfter(std::string_view text, std::string_view key) {
+    auto rest = after(text, key);
+    if (!rest)
+        return std::nullopt;
+    std::string_view tail = skipSpaces(*rest);
+    return takeInt(tail);
+}
+
+inline std::optional<double> doubleAfter(std::string_view text, std::string_view key) {
+    auto rest = after(text, key);
+    if (!rest)
+        return std::nullopt;
+    std::string_view tail = skipSpaces(*rest);
+    return takeDouble(tail);
+}
+
+} // namespace wb::scan

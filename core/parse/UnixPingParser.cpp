@@ -1,0 +1,230 @@
+#include "UnixPingParser.h"
+
+#include "TextScan.h"
+
+#include <cmath>
+
+namespace wb {
+
+using namespace scan;
+
+namespace {
+
+// `-D` prefixes each line with "[1594976827.240914] "; returns the epoch seconds, or NaN.
+double takeTimestampPrefix(std::string_view& body) {
+    if (body.empty() || body.front() != '[')
+        return std::nan("");
+    std::string_view rest = body.substr(1);
+    auto seconds = takeDouble(rest);
+    if (!seconds || rest.empty() || rest.front() != ']')
+        return std::nan("");
+    body = skipSpaces(rest.substr(1));
+    return *seconds;
+}
+
+bool isRangeError(double value) {
+    return !std::isfinite(value) || value < 0 || value > 1e9;
+}
+
+} // namespace
+
+UnixPingParser::UnixPingParser(const Dialect& dialect)
+    : m_dialect(dialect), m_sequences(dialect.firstSequence) {
+    dataset().info.tool = QStringLiteral("ping");
+    dataset().info.dialect = QString::fromLatin1(dialect.id);
+    dataset().info.protocol = QStringLiteral("icmp");
+}
+
+std::optional<std::int64_t> UnixPingParser::sequenceIn(std::string_view body) {
+    for (std::string_view key : {"icmp_seq=", "icmp_req=", "seq=", "icmp_seq "}) {
+        if (auto seq = intAfter(body, key))
+            return seq;
+    }
+    return std::nullopt;
+}
+
+void UnixPingParser::parseLine(std::string_view line) {
+    std::string_view body = trimmed(line);
+    if (body.empty())
+        return;
+    const double timestamp = takeTimestampPrefix(body);
+
+    if (contains(body, " bytes from ")) {
+        if (contains(body, "time=") || contains(body, "time<"))
+            readReply(line, body, timestamp);
+        else if (contains(body, "ttl=") || contains(body, "hlim="))
+            readUntimedReply(line, body);
+        else
+            readErrorReply(line, body); // macOS "92 bytes from h: Destination Host Unreachable"
+        return;
+    }
+    if (startsWith(body, "From ")) {
+        readErrorReply(line, body);
+        return;
+    }
+    if (startsWith(body, "no answer yet") || startsWith(body, "Request timeout")) {
+        readSequenceMention(body);
+        return;
+    }
+    if (readSummary(body))
+        return;
+    if (startsWith(body, "PING ") || startsWith(body, "PING6(")) {
+        readHeader(body);
+        return;
+    }
+    if (startsWith(body, "ping: ") || startsWith(body, "ping6: ") ||
+        startsWith(body, "WARNING: ")) {
+        // ping's own diagnostics ("ping: sendmsg: Network is unreachable") explain gaps in
+        // the replies, so they are reported rather than dropped.
+        warning(line, QStringLiteral("message from ping"));
+        return;
+    }
+    if (startsWith(body, "---") || startsWith(body, "PATTERN:"))
+        return;
+    ignoreLine();
+}
+
+void UnixPingParser::readReply(std::string_view line, std::string_view body, double timestamp) {
+    LatencySeries& series = dataset().latency;
+    auto timeText = after(body, "time=");
+    if (!timeText)
+        timeText = after(body, "time<"); // sub-resolution reply; the printed bound is the value
+    std::string_view rest = skipSpaces(*timeText);
+    const auto rtt = takeDouble(rest);
+    const auto printedSeq = sequenceIn(body);
+    const std::int64_t seq =
+        printedSeq ? m_sequences.unwrap(*printedSeq)
+                   : static_cast<std::int64_t>(series.rttMs.size()) + m_dialect.firstSequence;
+    if (!rtt || isRangeError(*rtt)) {
+        // The request was answered even if its time is unusable: it is not a loss.
+        if (printedSeq)
+            m_sequences.markReplied(seq);
+        if (!rtt)
+            parseError(line, QStringLiteral("reply without a readable time= value"));
+        else
+            rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(*rtt));
+        return;
+    }
+    const bool markedDuplicate = contains(body, "(DUP!)");
+    const bool firstReply = m_sequences.markReplied(seq);
+    if (markedDuplicate || !firstReply) {
+        series.duplicateRttMs.push_back(*rtt);
+        series.duplicateSequence.push_back(seq);
+        return;
+    }
+    series.rttMs.push_back(*rtt);
+    series.sequence.push_back(seq);
+    if (!std::isnan(timestamp)) {
+        // Timestamps are kept only if every reply has one, so they stay index-aligned.
+        if (series.timestamps.size() + 1 == series.rttMs.size())
+            series.timestamps.push_back(timestamp);
+        m_sawTimestamp = true;
+    }
+    countSample();
+}
+
+void UnixPingParser::readUntimedReply(std::string_view line, std::string_view body) {
+    // Payloads under 16 bytes carry no send time, so ping prints the reply without time=.
+    if (auto seq = sequenceIn(body))
+        m_sequences.markReplied(m_sequences.unwrap(*seq));
+    warning(line, QStringLiteral("reply without a round-trip time (payload too small to time)"));
+}
+
+void UnixPingParser::readSequenceMention(std::string_view body) {
+    if (auto seq = sequenceIn(body))
+        m_sequences.observe(m_sequences.unwrap(*seq));
+}
+
+void UnixPingParser::readErrorReply(std::string_view line, std::string_view body) {
+    if (auto seq = sequenceIn(body)) {
+        const std::int64_t unwrapped = m_sequences.unwrap(*seq);
+        m_sequences.observe(unwrapped);
+        dataset().latency.errorSequence.push_back(unwrapped);
+        return;
+    }
+    // macOS prints the ICMP error and a dump of the returned IP header, but not which request
+    // it answers; reporting it keeps the count of errors visible.
+    warning(line, QStringLiteral("ICMP error reply without a sequence number"));
+}
+
+void UnixPingParser::readHeader(std::string_view body) {
+    // "PING host (addr) 56(84) bytes of data." / "PING6(56=40+8+8 bytes) ::1 --> ::1"
+    m_sawHeader = true;
+    std::string_view target;
+    if (auto arrow = after(body, "--> ")) {
+        target = trimmed(*arrow);
+    } else {
+        target = body.substr(5);
+        target = target.substr(0, target.find_first_of(" ("));
+    }
+    dataset().info.target = QString::fromUtf8(target.data(), static_cast<qsizetype>(target.size()));
+}
+
+bool UnixPingParser::readSummary(std::string_view body) {
+    PingSummary& summary = dataset().latency.summary;
+    if (contains(body, "packets transmitted")) {
+        // iputils: "5 packets transmitted, 5 received, +4 duplicates, +3 errors, 0% packet
+        //           loss, time 4017ms"
+        // BSD/BusyBox: "... 9 packets received, 2 duplicates, 10% packet loss"
+        std::string_view rest = body;
+        summary.transmitted = takeInt(rest);
+        summary.received = intAfter(body, ", ");
+        if (auto dup = after(body, " duplicates")) {
+            std::string_view head = body.substr(0, body.size() - dup->size() - 11);
+            const std::size_t start = head.find_last_of(" +");
+            std::string_view number = head.substr(start + 1);
+            summary.duplicates = takeInt(number);
+        }
+        if (auto err = after(body, " errors")) {
+            std::string_view head = body.substr(0, body.size() - err->size() - 7);
+            std::string_view number = head.substr(head.find_last_of(" +") + 1);
+            summary.errors = takeInt(number);
+        }
+        if (auto loss = after(body, "% packet loss")) {
+            std::string_view head = body.substr(0, body.size() - loss->size() - 13);
+            std::string_view number = head.substr(head.find_last_of(' ') + 1);
+            summary.lossPercent = takeDouble(number);
+        }
+        summary.timeMs = doubleAfter(body, ", time ");
+        return true;
+    }
+    if (contains(body, "min/avg/max")) {
+        // "rtt min/avg/max/mdev = a/b/c/d ms[, pipe 2, ...]" or "round-trip min/avg/max = a/b/c ms"
+        auto values = after(body, "= ");
+        if (!values)
+            return false;
+        std::string_view rest = *values;
+        std::optional<double>* fields[] = {&summary.rttMin, &summary.rttAvg, &summary.rttMax,
+                                           &summary.rttDeviation};
+        for (auto* field : fields) {
+            *field = takeDouble(rest);
+            if (rest.empty() || rest.front() != '/')
+                break;
+            rest.remove_prefix(1);
+        }
+        return true;
+    }
+    return startsWith(body, "pipe ") || body == "^C";
+}
+
+void UnixPingParser::finishDatasets() {
+    LatencySeries& series = dataset().latency;
+    if (m_sawTimestamp && series.timestamps.size() != series.rttMs.size()) {
+        series.timestamps.clear();
+        mutableReport().warnings.add(0,
+                                     QStringLiteral("only some replies carry a -D timestamp; "
+                                                    "timestamps are not used"),
+                                     QString());
+    }
+    // When the log shows fewer replies than the summary counts (ping -q, or lines filtered
+    // out), which requests went unanswered is unknown, and guessing would invent losses.
+    const PingSummary& summary = series.summary;
+    if (summary.received && m_sequences.repliedCount() < *summary.received)
+        return;
+    // An excerpt without the PING header starts somewhere inside the run; the requests before
+    // its first line are not lost, just not shown.
+    const std::int64_t from = m_sawHeader ? m_sequences.firstSequence() : m_sequences.lowestSeen();
+    series.lostSequence = m_sequences.unanswered(summary.transmitted.value_or(0), from);
+}
+
+} // namespace wb

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "LogParser.h"
+#include "SequenceTracker.h"
+
+namespace wb {
+
+// The `N bytes from HOST: icmp_seq=N ttl=N time=X ms` family shared by Linux iputils, BusyBox
+// and the BSDs (macOS, FreeBSD). Their reply lines differ only in small ways (seq= vs
+// icmp_seq=, hlim= vs ttl=, where counting starts, whether duplicates are marked), so one
+// reader serves all three and each dialect class states what is particular to it.
+class UnixPingParser : public LogParser {
+public:
+    struct Dialect {
+        const char* id;             // "iputils", "busybox", "bsd"
+        std::int64_t firstSequence; // iputils counts from 1, BusyBox and BSD from 0
+    };
+
+    explicit UnixPingParser(const Dialect& dialect);
+
+protected:
+    void parseLine(std::string_view line) override;
+    void finishDatasets() override;
+
+private:
+    void readReply(std::string_view line, std::string_view body, double timestamp);
+    void readUntimedReply(std::string_view line, std::string_view body);
+    void readSequenceMention(std::string_view body);
+    void readErrorReply(std::string_view line, std::string_view body);
+    bool readSummary(std::string_view body);
+    void readHeader(std::string_view body);
+    std::optional<std::int64_t> sequenceIn(std::string_view body);
+
+    Dialect m_dialect;
+    SequenceTracker m_sequences;
+    bool m_sawTimestamp = false;
+    bool m_sawHeader = false; // the log shows the start of the run, not an excerpt
+};
+
+} // namespace wb

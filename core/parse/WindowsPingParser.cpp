@@ -1,0 +1,411 @@
+#include "WindowsPingParser.h"
+
+#include "TextScan.h"
+
+#include <cmath>
+
+namespace wb {
+
+using namespace scan;
+
+namespace {
+
+constexpr std::string_view kUnitLatin = "ms";
+constexpr std::string_view kUnitCyrillic = "\xD0\xBC\xD1\x81"; // "мс" (Russian; also "мсек")
+
+bool isAsciiAlnum(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+bool isRangeError(double value) {
+    return !std::isfinite(value) || value < 0 || value > 1e9;
+}
+
+// One `=N ms` or `<N ms` round-trip token.
+struct RttToken {
+    double value = 0;
+    bool readable = true;
+    bool belowResolution = false; // `<1ms`: faster than the 1 ms timer can tell
+};
+
+struct RttTokens {
+    static constexpr int kKept = 3;
+    int count = 0; // every token on the line; only the first kKept are kept
+    RttToken token[kKept];
+};
+
+// After the number: an optional space, then `ms` or `мс`. A following ASCII letter means
+// another word (the Russian summary's `мсек` continues with Cyrillic, which is fine).
+bool startsWithUnit(std::string_view text) {
+    if (!text.empty() && text.front() == ' ')
+        text.remove_prefix(1);
+    for (std::string_view unit : {kUnitLatin, kUnitCyrillic}) {
+        if (startsWith(text, unit)) {
+            const std::string_view tail = text.substr(unit.size());
+            return tail.empty() || !isAsciiAlnum(tail.front());
+        }
+    }
+    return false;
+}
+
+// `time=abcms`: shaped like a round-trip time, but the number cannot be read. Counting it
+// as a token turns a damaged reply into a parse error instead of a silent timeout.
+bool looksLikeUnreadableTime(std::string_view text) {
+    const std::string_view word = text.substr(0, text.find_first_of(" \t,"));
+    return contains(word, kUnitLatin) || contains(word, kUnitCyrillic);
+}
+
+RttTokens findRttTokens(std::string_view body) {
+    RttTokens found;
+    for (std::size_t at = body.find_first_of("=<"); at != std::string_view::npos;
+         at = body.find_first_of("=<", at + 1)) {
+        std::string_view rest = skipSpaces(body.substr(at + 1));
+        RttToken token;
+        token.belowResolution = body[at] == '<';
+        if (auto value = takeDouble(rest)) {
+            if (!startsWithUnit(rest))
+                continue; // bytes=32, TTL=51, Sent = 4
+            token.value = *value;
+        } else if (looksLikeUnreadableTime(rest)) {
+            token.readable = false;
+        } else {
+            continue;
+        }
+        if (found.count < RttTokens::kKept)
+            found.token[found.count] = token;
+        ++found.count;
+    }
+    return found;
+}
+
+// The `= N` counts of the packet line (sent, received, lost in every language). A count
+// ends at a separator: space, `,`, `(`, the end, or a non-ASCII comma such as `、` or `，`.
+struct PacketCounts {
+    int count = 0;
+    std::int64_t value[3] = {};
+    std::string_view rest; // text after the third count (may hold the loss percent)
+};
+
+PacketCounts findPacketCounts(std::string_view body) {
+    PacketCounts found;
+    for (std::size_t at = body.find('='); at != std::string_view::npos;
+         at = body.find('=', at + 1)) {
+        std::string_view rest = skipSpaces(body.substr(at + 1));
+        const auto value = takeInt(rest);
+        if (!value)
+            continue;
+        const bool separated = rest.empty() || rest.front() == ' ' || rest.front() == ',' ||
+                               rest.front() == '(' ||
+                               static_cast<unsigned char>(rest.front()) >= 0x80;
+        if (!separated)
+            continue;
+        if (found.count == 3) {
+            found.count = 4; // more than three: not the packet line
+            break;
+        }
+        found.value[found.count++] = *value;
+        found.rest = rest;
+    }
+    return found;
+}
+
+// `0%`, `(perte 0%)`, and Turkish `%0`: the number next to the percent sign.
+std::optional<double> percentIn(std::string_view text) {
+    const std::size_t percent = text.find('%');
+    if (percent == std::string_view::npos)
+        return std::nullopt;
+    std::size_t start = percent;
+    while (start > 0 &&
+           ((text[start - 1] >= '0' && text[start - 1] <= '9') || text[start - 1] == '.'))
+        --start;
+    std::string_view number =
+        start < percent ? text.substr(start, percent - start) : text.substr(percent + 1);
+    return takeDouble(number);
+}
+
+bool isHostChar(char c) {
+    return isAsciiAlnum(c) || c == '.' || c == ':' || c == '-' || c == '_' || c == '%';
+}
+
+bool isHostWord(std::string_view word) {
+    return !word.empty() && std::all_of(word.begin(), word.end(), isHostChar);
+}
+
+// An address or dotted name among the words of a localized sentence; the sentence's own
+// words (`data:`, `Millisek.:`, `'Ping'`, `32`) are not, since they lack an inner `.`/`:`.
+bool isAddressWord(std::string_view word) {
+    return isHostWord(word) && word.find_first_of(".:") != std::string_view::npos &&
+           std::any_of(word.begin(), word.end(), isAsciiAlnum);
+}
+
+std::string_view stripPunctuation(std::string_view word) {
+    while (!word.empty() && (word.front() == '(' || word.front() == '['))
+        word.remove_prefix(1);
+    while (!word.empty() && (word.back() == ',' || word.back() == ')' || word.back() == ']'))
+        word.remove_suffix(1);
+    if (!word.empty() && word.back() == ':')
+        word.remove_suffix(1);
+    while (!word.empty() && word.back() == '.')
+        word.remove_suffix(1);
+    return word;
+}
+
+std::string_view firstAddressWord(std::string_view body) {
+    while (!body.empty()) {
+        body = skipSpaces(body);
+        const std::size_t end = std::min(body.find(' '), body.size());
+        const std::string_view word = stripPunctuation(body.substr(0, end));
+        if (isAddressWord(word))
+            return word;
+        body.remove_prefix(end);
+    }
+    return {};
+}
+
+// Headers and statistics titles end with a colon in every language (`data:`, `Daten:`,
+// `données :`, `資料):`); request lines end with `.` or `。`.
+bool endsWithColon(std::string_view body) {
+    return (!body.empty() && body.back() == ':') ||
+           (body.size() >= 3 && body.substr(body.size() - 3) == "\xEF\xBC\x9A"); // "："
+}
+
+// Errors Windows prints without the address of the router that sent them. Localized forms
+// of these (rare: the local stack raises them) count as timeouts.
+bool isLocalErrorMessage(std::string_view body) {
+    for (std::string_view word : {"unreachable", "failure", "failed", "expired"}) {
+        if (contains(body, word))
+            return true;
+    }
+    return false;
+}
+
+// Unix ping and fping replies, and iperf's `(ct=0.21 ms)`, carry round-trip tokens too;
+// their own parsers take them.
+bool looksLikeOtherTool(std::string_view head) {
+    return contains(head, " bytes from ") || contains(head, "icmp_seq") ||
+           contains(head, "icmp_req") || contains(head, ": seq=") || contains(head, " : [") ||
+           contains(head, "xmt/rcv/") || contains(head, "bits/sec");
+}
+
+} // namespace
+
+WindowsPingParser::WindowsPingParser() {
+    dataset().info.tool = QStringLiteral("ping");
+    dataset().info.dialect = QStringLiteral("windows");
+    dataset().info.protocol = QStringLiteral("icmp");
+}
+
+int WindowsPingParser::sniff(std::string_view head) {
+    if (looksLikeOtherTool(head))
+        return 0;
+    int score = 0;
+    while (!head.empty() && score < 60) {
+        const std::size_t end = std::min(head.find('\n'), head.size());
+        const std::string_view body = trimmed(head.substr(0, end));
+        head.remove_prefix(std::min(end + 1, head.size()));
+        const RttTokens tokens = findRttTokens(body);
+        if (tokens.count == 1)
+            score += contains(body, "TTL=") ? 6 : 2; // IPv6 replies carry no TTL
+        else if (tokens.count == 3)
+            score += 20;
+        else if (tokens.count == 0 && findPacketCounts(body).count == 3)
+            score += 15;
+        else if (startsWith(body, "Request timed out."))
+            score += 5;
+    }
+    return std::min(score, 60);
+}
+
+void WindowsPingParser::parseLine(std::string_view line) {
+    const std::string_view body = trimmed(line);
+    if (body.empty())
+        return;
+    if (readByShape(line, body))
+        return;
+    if (body == "^C" || body == "Control-C")
+        return;
+    if (body == "Control-Break") {
+        m_section = Section::Requests; // interim statistics of `ping -t`; requests go on
+        return;
+    }
+    const std::size_t indent = line.size() - skipSpaces(line).size();
+    switch (m_section) {
+    case Section::Preamble:
+        // Only the header (`Pinging X with 32 bytes of data:`) starts the run; a console prompt
+        // or banner before it is not a request.
+        if (endsWithColon(body) && !contains(body, "=") && !firstAddressWord(body).empty()) {
+            takeTarget(body, true);
+            m_section = Section::Requests;
+            m_requestIndent = indent;
+        } else {
+            ignoreLine();
+        }
+        return;
+    case Section::Requests:
+        readRequestLine(line, body, indent);
+        return;
+    case Section::Statistics:
+        if (endsWithColon(body))
+            takeTarget(body, false); // `Ping statistics for X:`
+        else
+            ignoreLine();
+        return;
+    }
+}
+
+// Replies, summaries and the packet line are recognised by their numbers alone, anywhere, so a log
+// without its header (or with interim statistics from Control-Break) still parses.
+bool WindowsPingParser::readByShape(std::string_view line, std::string_view body) {
+    const RttTokens tokens = findRttTokens(body);
+    if (tokens.count == 1) {
+        const RttToken& token = tokens.token[0];
+        if (token.readable)
+            readReply(line, token.belowResolution ? 0.0 : token.value, token.belowResolution);
+        else
+            unreadableReply(line);
+        return true;
+    }
+    if (tokens.count == 3) {
+        // Minimum, Maximum, Average: this order in every language.
+        PingSummary& summary = dataset().latency.summary;
+        const RttToken* field = tokens.token;
+        if (!field[0].readable || !field[1].readable || !field[2].readable) {
+            parseError(line, QStringLiteral("round-trip summary with an unreadable value"));
+        } else {
+            summary.rttMin = field[0].value;
+            summary.rttMax = field[1].value;
+            summary.rttAvg = field[2].value;
+        }
+        m_section = Section::Statistics;
+        return true;
+    }
+    if (tokens.count != 0) {
+        parseError(line, QStringLiteral("%1 round-trip times on one line; a reply has one and the "
+                                        "summary three")
+                             .arg(tokens.count));
+        return true;
+    }
+    if (readPacketCounts(body)) {
+        m_section = Section::Statistics;
+        return true;
+    }
+    if (body.front() == '(' && contains(body, "%")) {
+        // The loss percent wrapped onto its own line: `(22% straty),`
+        if (auto loss = percentIn(body))
+            dataset().latency.summary.lossPercent = loss;
+        return true;
+    }
+    if (contains(body, "TTL=")) {
+        unreadableReply(line);
+        return true;
+    }
+    return false;
+}
+
+void WindowsPingParser::readRequestLine(std::string_view line, std::string_view body,
+                                        std::size_t indent) {
+    if (indent > m_requestIndent) {
+        ignoreLine(); // e.g. the `Route:` / `Timestamp:` continuation lines of -r and -s
+        return;
+    }
+    if (endsWithColon(body)) {
+        m_section = Section::Statistics; // `Ping statistics for X:`
+        takeTarget(body, false);
+        return;
+    }
+    if (contains(body, "=")) {
+        unreadableReply(line); // timeout and error messages have no `=`: a damaged reply
+        return;
+    }
+    readUnanswered(body);
+}
+
+// Every reply-like line is a request, readable or not, so later requests keep their numbers.
+std::int64_t WindowsPingParser::countRequest(std::string_view line) {
+    if (m_section == Section::Preamble) // no header: the first reply sets the request column
+        m_requestIndent = line.size() - skipSpaces(line).size();
+    m_section = Section::Requests;
+    return ++m_requests;
+}
+
+void WindowsPingParser::unreadableReply(std::string_view line) {
+    countRequest(line);
+    parseError(line, QStringLiteral("reply without a readable round-trip time"));
+}
+
+void WindowsPingParser::readReply(std::string_view line, double rttMs, bool belowResolution) {
+    const std::int64_t sequence = countRequest(line);
+    if (isRangeError(rttMs)) {
+        rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(rttMs));
+        return;
+    }
+    if (belowResolution && m_belowResolution++ == 0)
+        m_firstBelowResolutionLine = lineNumber();
+    LatencySeries& series = dataset().latency;
+    series.rttMs.push_back(rttMs);
+    series.sequence.push_back(sequence);
+    countSample();
+}
+
+// One request without a round-trip time. An ICMP error names the router that sent it
+// (`Reply from 10.0.0.1: Destination host unreachable.`, in any language); a timeout names
+// nobody (`Request timed out.`, `Upłynął limit czasu żądania.`).
+void WindowsPingParser::readUnanswered(std::string_view body) {
+    const std::int64_t sequence = countRequest(body);
+    LatencySeries& series = dataset().latency;
+    if (!firstAddressWord(body).empty() || isLocalErrorMessage(body))
+        series.errorSequence.push_back(sequence);
+    else
+        series.lostSequence.push_back(sequence);
+}
+
+bool WindowsPingParser::readPacketCounts(std::string_view body) {
+    const PacketCounts counts = findPacketCounts(body);
+    if (counts.count != 3)
+        return false;
+    PingSummary& summary = dataset().latency.summary;
+    summary.transmitted = counts.value[0];
+    summary.received = counts.value[1];
+    // Some languages wrap the percent onto the next line; readByShape picks it up there.
+    summary.lossPercent = percentIn(counts.rest);
+    return true;
+}
+
+void WindowsPingParser::takeTarget(std::string_view body, bool preferName) {
+    if (!dataset().info.target.isEmpty())
+        return;
+    std::string_view target;
+    const std::size_t bracket = body.find('[');
+    if (preferName && bracket != std::string_view::npos) {
+        // `Pinging google.com [216.58.196.238] with ...`: the name the user typed.
+        std::string_view before = trimmed(body.substr(0, bracket));
+        before = before.substr(before.find_last_of(' ') + 1);
+        target = isHostWord(before) ? before : std::string_view();
+    }
+    if (target.empty())
+        target = firstAddressWord(body);
+    dataset().info.target = QString::fromUtf8(target.data(), static_cast<qsizetype>(target.size()));
+}
+
+void WindowsPingParser::finishDatasets() {
+    const PingSummary& summary = dataset().latency.summary;
+    if (m_belowResolution > 0) {
+        mutableReport().warnings.add(
+            m_firstBelowResolutionLine,
+            QStringLiteral("%1 replies were faster than the 1 ms resolution of Windows ping "
+                           "(time<1ms) and are recorded as 0 ms")
+                .arg(m_belowResolution),
+            QString());
+    }
+    if (summary.transmitted && m_requests > 0 && *summary.transmitted != m_requests) {
+        mutableReport().warnings.add(
+            0,
+            QStringLiteral("the statistics count %1 sent requests, but the log "
+                           "shows %2 request lines")
+                .arg(*summary.transmitted)
+                .arg(m_requests),
+            QString());
+    }
+}
+
+} // namespace wb

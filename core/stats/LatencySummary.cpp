@@ -1,0 +1,59 @@
+#include "LatencySummary.h"
+
+#include "Percentiles.h"
+
+#include <boost/accumulators/accumulators.hpp>
+#include <boost/accumulators/statistics/count.hpp>
+#include <boost/accumulators/statistics/max.hpp>
+#include <boost/accumulators/statistics/mean.hpp>
+#include <boost/accumulators/statistics/min.hpp>
+#include <boost/accumulators/statistics/stats.hpp>
+#include <boost/accumulators/statistics/variance.hpp>
+
+#include <cmath>
+
+namespace wb {
+
+namespace acc = boost::accumulators;
+
+const std::vector<double>& LatencySummary::defaultLevels() {
+    static const std::vector<double> levels = {0, 1, 10, 25, 50, 75, 90, 99, 100};
+    return levels;
+}
+
+double LatencySummary::percentile(double level) const {
+    for (std::size_t i = 0; i < percentileLevels.size(); ++i) {
+        if (percentileLevels[i] == level)
+            return percentileValues[i];
+    }
+    return std::nan("");
+}
+
+LatencySummary LatencySummary::of(const std::vector<double>& samples,
+                                  const std::vector<double>& levels) {
+    LatencySummary summary;
+    summary.percentileLevels = levels;
+    summary.count = static_cast<std::int64_t>(samples.size());
+    if (samples.empty()) {
+        summary.percentileValues.assign(levels.size(), std::nan(""));
+        return summary;
+    }
+    acc::accumulator_set<double, acc::stats<acc::tag::min, acc::tag::max, acc::tag::mean,
+                                            acc::tag::variance>>
+        running;
+    for (double value : samples)
+        running(value);
+    summary.min = acc::min(running);
+    summary.max = acc::max(running);
+    summary.mean = acc::mean(running);
+    summary.variance = acc::variance(running); // Boost's variance divides by n
+    summary.stddev = std::sqrt(summary.variance);
+    summary.range = summary.max - summary.min;
+    const Percentiles percentiles(samples);
+    summary.percentileValues = percentiles.at(levels);
+    if (percentiles.containsNaN()) // numpy.min/max/percentile all answer NaN then
+        summary.min = summary.max = summary.range = std::nan("");
+    return summary;
+}
+
+} // namespace wb

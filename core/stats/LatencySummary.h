@@ -1,0 +1,28 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace wb {
+
+// The numbers of a latency report. Standard deviation is the population one (divide by n),
+// as ping's own mdev and numpy.std report it.
+struct LatencySummary {
+    std::int64_t count = 0;
+    double min = 0;
+    double max = 0;
+    double mean = 0;
+    double variance = 0;
+    double stddev = 0;
+    double range = 0;
+    std::vector<double> percentileLevels; // e.g. 0, 1, 10, 25, 50, 75, 90, 99, 100
+    std::vector<double> percentileValues; // same order as the levels
+
+    double percentile(double level) const; // NaN when the level was not computed
+
+    static const std::vector<double>& defaultLevels();
+    static LatencySummary of(const std::vector<double>& samples,
+                             const std::vector<double>& levels = defaultLevels());
+};
+
+} // namespace wb

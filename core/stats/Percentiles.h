@@ -1,0 +1,30 @@
+#pragma once
+
+#include <vector>
+
+namespace wb {
+
+// Exact percentiles identical to numpy.percentile's default ("linear") method: for n sorted
+// values the percentile p sits at virtual index h = (n-1)·p/100 and is interpolated between
+// its neighbours the way numpy does it, so reports agree with numpy to the last printed digit.
+class Percentiles {
+public:
+    explicit Percentiles(std::vector<double> values);
+
+    // p in [0, 100]; NaN when there are no values or any value is NaN (as numpy returns).
+    double at(double p) const;
+    std::vector<double> at(const std::vector<double>& ps) const;
+
+    const std::vector<double>& sorted() const { return m_sorted; }
+    bool empty() const { return m_sorted.empty(); }
+    bool containsNaN() const { return m_containsNaN; }
+
+    // The same rule on data already sorted ascending (no NaN).
+    static double ofSorted(const std::vector<double>& sorted, double p);
+
+private:
+    std::vector<double> m_sorted;
+    bool m_containsNaN = false;
+};
+
+} // namespace wb

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Wirebench's one setup script: installs what the project needs on Debian 12, builds, and
+# then either opens the workbench on the samples or runs the whole test suite.
+#
+#   ./setup.sh demo    build and open the workbench on samples/
+#   ./setup.sh test    build and run every test (CI runs this)
+#   ./setup.sh deps    only install the Debian packages
+#   ./setup.sh build [PRESET]   only build (presets: release, debug, asan)
+set -euo pipefail
+
+cd "$(dirname "$(readlink -f "$0")")"
+
+# Build tools, Qt 6 + QCustomPlot + Boost, the measurement tools the samples and end-to-end
+# tests run, numpy/Perl for the reference pipelines, and what the GUI checks need.
+PACKAGES=(
+  build-essential cmake ninja-build pkg-config
+  qt6-base-dev libqcustomplot-dev libboost-dev libgl-dev
+  iputils-ping iperf iperf3 iproute2 iptables
+  python3 python3-numpy libmath-numbercruncher-perl
+  xvfb xauth imagemagick poppler-utils
+)
+
+install_dependencies() {
+  local missing=()
+  for package in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "setup.sh: installing ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "setup.sh: run as root or install sudo to install: ${missing[*]}" >&2; exit 2; }
+    sudo=(sudo)
+  fi
+  "${sudo[@]}" apt-get update
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+build() {
+  local preset=${1:-release}
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset"
+}
+
+demo() {
+  build release
+  local cli=build/release/app/cli/wirebench-cli
+  local gui=build/release/app/gui/wirebench
+  if [ -x "$gui" ]; then
+    exec "$gui" samples/
+  fi
+  # Until the workbench window exists, show what it will: the QJump Table 1 reports.
+  echo "== QJump Table 1 from samples/ (wirebench-cli table samples/ping18_*) =="
+  "$cli" table samples/ping18_*
+  echo
+  echo "== The artifact's report per file (wirebench-cli stats --compat qjump samples/ping18_*) =="
+  "$cli" stats --compat qjump samples/ping18_*
+}
+
+run_tests() {
+  local preset=${1:-release}
+  build "$preset"
+  ctest --preset "$preset" -j"$(nproc)"
+}
+
+case "${1:-}" in
+  deps) install_dependencies ;;
+  build) install_dependencies; build "${2:-release}" ;;
+  demo) install_dependencies; demo ;;
+  test) install_dependencies; run_tests "${2:-release}" ;;
+  *) sed -n '2,9p' "$0"; exit 2 ;;
+esac

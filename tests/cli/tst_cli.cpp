@@ -1,0 +1,248 @@
+#include "TestSupport.h"
+
+#include <QDir>
+#include <QRegularExpression>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace wb;
+
+namespace {
+
+struct CliRun {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+CliRun runCli(const QStringList& arguments) {
+    QProcess process;
+    process.start(QStringLiteral(WIREBENCH_CLI), arguments);
+    CliRun run;
+    if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit)
+        return run;
+    run.exitCode = process.exitCode();
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+// The five QJump Table 1 configurations, idle first, as recorded by samples/record-qjump.sh.
+QStringList qjumpSamples() {
+    QStringList files;
+    for (const char* name : {"ping18_np", "ping18_iperf16_np", "ping18_iperf68_np", "ping18_iperf18_np",
+                             "ping18_iperf18_iperf68_np"})
+        files << test::samplePath(QString::fromLatin1(name));
+    return files;
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void compatReportMatchesArtifactPipeline();
+    void tableShowsLoadRaisingLatency();
+    void statsJsonHasContractKeys();
+    void statsTextWithoutCompat();
+    void customPercentiles();
+    void tableFormats_data();
+    void tableFormats();
+    void detectNamesDialect();
+    void exitCodes_data();
+    void exitCodes();
+    void compatTooFewSamplesIsFatal();
+    void parseErrorsGoToStderrWithLine();
+
+private:
+    QString write(const QString& name, const QByteArray& bytes);
+    QTemporaryDir m_dir;
+};
+
+void TestCli::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    for (const QString& file : qjumpSamples())
+        QVERIFY2(QFile::exists(file), qPrintable(file + " is missing: samples/ must hold the recorded logs"));
+}
+
+QString TestCli::write(const QString& name, const QByteArray& bytes) {
+    const QString path = m_dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+void TestCli::compatReportMatchesArtifactPipeline() {
+    const QString python = test::pythonWithNumpy();
+    if (python.isEmpty())
+        QSKIP("python3 with numpy is not installed (the setup script installs python3-numpy)");
+    QProcess reference;
+    reference.start(QStringLiteral("sh"),
+                    QStringList{test::toolPath("qjump_reference.sh"), python} + qjumpSamples());
+    QVERIFY(reference.waitForFinished(120000));
+    QCOMPARE(reference.exitCode(), 0);
+    const QString expected = QString::fromUtf8(reference.readAllStandardOutput());
+    const CliRun ours = runCli(QStringList{"stats", "--compat", "qjump"} + qjumpSamples());
+    QCOMPARE(ours.exitCode, 0);
+    QCOMPARE(ours.out, expected);
+    QCOMPARE(ours.out.count("Total samples 5000"), qsizetype(5));
+}
+
+void TestCli::tableShowsLoadRaisingLatency() {
+    const CliRun run = runCli(QStringList{"table", "--format", "json"} + qjumpSamples());
+    QCOMPARE(run.exitCode, 0);
+    const QJsonArray rows = QJsonDocument::fromJson(run.out.toUtf8()).object()["rows"].toArray();
+    QCOMPARE(rows.size(), qsizetype(5));
+    const double idleP50 = rows[0].toObject()["p50_us"].toDouble();
+    const double idleP99 = rows[0].toObject()["p99_us"].toDouble();
+    QVERIFY(idleP50 > 0);
+    for (qsizetype i = 1; i < rows.size(); ++i) {
+        const QJsonObject row = rows[i].toObject();
+        QVERIFY2(row["p50_us"].toDouble() > idleP50, qPrintable(row["label"].toString()));
+        QVERIFY2(row["p99_us"].toDouble() > idleP99, qPrintable(row["label"].toString()));
+        QCOMPARE(row["samples"].toInt(), 5000);
+    }
+    const CliRun text = runCli(QStringList{"table"} + qjumpSamples());
+    QVERIFY(text.out.startsWith("label"));
+    QVERIFY(text.out.contains("p99 (µs)"));
+    QCOMPARE(text.out.count('\n'), qsizetype(6));
+}
+
+void TestCli::statsJsonHasContractKeys() {
+    const CliRun run = runCli({"stats", "--format", "json", qjumpSamples().front()});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject dataset =
+        QJsonDocument::fromJson(run.out.toUtf8()).object()["datasets"].toArray().first().toObject();
+    for (const char* key : {"file", "tool", "dialect", "transmitted", "received", "duplicates", "loss_percent",
+                            "samples", "parse_errors", "range_errors", "unit", "min", "max", "mean", "stddev",
+                            "range", "percentiles"})
+        QVERIFY2(dataset.contains(key), key);
+    QCOMPARE(dataset["unit"].toString(), QStringLiteral("ms"));
+    QCOMPARE(dataset["tool"].toString(), QStringLiteral("ping"));
+    QCOMPARE(dataset["dialect"].toString(), QStringLiteral("iputils"));
+    QCOMPARE(dataset["transmitted"].toInt(), 5000);
+    const QJsonObject percentiles = dataset["percentiles"].toObject();
+    QCOMPARE(percentiles.keys().size(), qsizetype(9));
+    QCOMPARE(percentiles["0"].toDouble(), dataset["min"].toDouble());
+    QCOMPARE(percentiles["100"].toDouble(), dataset["max"].toDouble());
+    QVERIFY(percentiles["50"].toDouble() <= percentiles["99"].toDouble());
+}
+
+void TestCli::statsTextWithoutCompat() {
+    const CliRun run = runCli({"stats", qjumpSamples().front()});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.startsWith("### " + qjumpSamples().front() + " ###\nParse errors found: 0\n"));
+    QVERIFY(run.out.contains(QRegularExpression("\n 50% - \\d+\\.\\d{6}ms\n")));
+    QVERIFY(run.out.contains("Range = "));
+}
+
+void TestCli::customPercentiles() {
+    const CliRun run = runCli({"stats", "--percentiles", "50,99.9", qjumpSamples().front()});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains(" 50% - "));
+    QVERIFY(run.out.contains("99.9% - "));
+    QVERIFY(!run.out.contains(" 99% - "));
+    QCOMPARE(runCli({"stats", "--percentiles", "101", qjumpSamples().front()}).exitCode, 2);
+}
+
+void TestCli::tableFormats_data() {
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("marker");
+    QTest::addColumn<QString>("label");
+    QTest::newRow("csv") << "csv" << "label,samples,p50 (µs),p99 (µs)" << "ping18_iperf18_iperf68_np,5000,";
+    QTest::newRow("markdown") << "markdown" << "| label | samples | p50 (µs) | p99 (µs) |"
+                              << "| ping18_iperf18_iperf68_np | 5000 | ";
+    QTest::newRow("latex") << "latex" << "\\begin{tabular}{lrrr}" << "ping18\\_iperf18\\_iperf68\\_np & 5000 & ";
+}
+
+void TestCli::tableFormats() {
+    QFETCH(QString, format);
+    QFETCH(QString, marker);
+    QFETCH(QString, label);
+    const CliRun run = runCli(QStringList{"table", "--format", format} + qjumpSamples());
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.out.contains(marker), qPrintable(run.out));
+    QVERIFY2(run.out.contains(label), qPrintable(run.out));
+}
+
+void TestCli::detectNamesDialect() {
+    const CliRun run = runCli({"detect", "--format", "json", qjumpSamples().front()});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject file = QJsonDocument::fromJson(run.out.toUtf8()).object()["files"].toArray().first().toObject();
+    QCOMPARE(file["format"].toString(), QStringLiteral("ping/iputils"));
+    QCOMPARE(file["kind"].toString(), QStringLiteral("latency"));
+    QCOMPARE(file["samples"].toInt(), 5000);
+}
+
+void TestCli::exitCodes_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("stderrHas");
+    const QString good = qjumpSamples().front();
+    const QString missing = m_dir.filePath("missing.txt");
+    QTest::newRow("good file") << QStringList{"stats", good} << 0 << QString();
+    QTest::newRow("good and missing") << QStringList{"stats", good, missing} << 1
+                                      << QStringLiteral("wirebench-cli: %1: no such file").arg(missing);
+    QTest::newRow("only missing") << QStringList{"stats", missing} << 2 << QStringLiteral("no such file");
+    QTest::newRow("directory") << QStringList{"stats", m_dir.path()} << 2 << QStringLiteral("is a directory");
+    QTest::newRow("empty") << QStringList{"stats", write("empty.txt", {})} << 2 << QStringLiteral("the file is empty");
+    QTest::newRow("binary") << QStringList{"detect", write("bin.dat", QByteArray("\x7f" "ELF\0\0\0", 7))} << 2
+                            << QStringLiteral("binary data");
+    QTest::newRow("unknown option") << QStringList{"stats", "--frobnicate", good} << 2
+                                    << QStringLiteral("unknown option --frobnicate");
+    QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2 << QStringLiteral("unknown command");
+    QTest::newRow("bad format") << QStringList{"stats", "--format", "xml", good} << 2
+                                << QStringLiteral("unknown format");
+    QTest::newRow("no file") << QStringList{"table"} << 2 << QStringLiteral("no FILE given");
+    QByteArray longLine = "PING 198.18.0.8 (198.18.0.8) 56(84) bytes of data.\n" + QByteArray(1 << 20, 'y') +
+                          "\n64 bytes from 198.18.0.8: icmp_seq=1 ttl=64 time=0.5 ms\n";
+    QTest::newRow("1 MB line") << QStringList{"stats", write("long.txt", longLine)} << 0 << QString();
+}
+
+void TestCli::exitCodes() {
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QString, stderrHas);
+    const CliRun run = runCli(arguments);
+    QCOMPARE(run.exitCode, exitCode);
+    if (!stderrHas.isEmpty())
+        QVERIFY2(run.err.contains(stderrHas), qPrintable(run.err));
+    else
+        QVERIFY2(run.err.isEmpty(), qPrintable(run.err));
+}
+
+void TestCli::compatTooFewSamplesIsFatal() {
+    QByteArray log = "PING 198.18.0.8 (198.18.0.8) 56(84) bytes of data.\n";
+    for (int seq = 1; seq <= 99; ++seq)
+        log += "64 bytes from 198.18.0.8: icmp_seq=" + QByteArray::number(seq) + " ttl=64 time=0.25 ms\n";
+    const QString few = write("few.txt", log);
+    const CliRun run = runCli({"stats", "--compat", "qjump", few, qjumpSamples().front()});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY(run.out.contains("Fatal Error! Not enough points (99)\n"));
+    QVERIFY(run.err.contains(few + ": only 99 samples"));
+    QCOMPARE(runCli({"stats", "--compat", "qjump", few}).exitCode, 2);
+}
+
+void TestCli::parseErrorsGoToStderrWithLine() {
+    const QString bad = write("bad.txt", "PING 198.18.0.8 (198.18.0.8) 56(84) bytes of data.\n"
+                                         "64 bytes from 198.18.0.8: icmp_seq=1 ttl=64 time=0.5 ms\n"
+                                         "64 bytes from 198.18.0.8: icmp_seq=2 ttl=64 time=oops ms\n"
+                                         "64 bytes from 198.18.0.8: icmp_seq=3 ttl=64 time=-4 ms\n");
+    const CliRun run = runCli({"stats", "--format", "json", bad});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(bad + ": line 3: "), qPrintable(run.err));
+    QVERIFY2(run.err.contains(bad + ": line 4: "), qPrintable(run.err));
+    const QJsonObject dataset =
+        QJsonDocument::fromJson(run.out.toUtf8()).object()["datasets"].toArray().first().toObject();
+    QCOMPARE(dataset["samples"].toInt(), 1);
+    QCOMPARE(dataset["parse_errors"].toInt(), 1);
+    QCOMPARE(dataset["range_errors"].toInt(), 1);
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

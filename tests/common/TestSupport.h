@@ -1,0 +1,66 @@
+#pragma once
+
+// Helpers shared by the Qt Test executables: where test data lives, how to parse a log in
+// odd chunk sizes, and how to find a Python with numpy for reference computations.
+
+#include "io/DatasetJson.h"
+#include "io/FileImporter.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QString>
+
+namespace wb::test {
+
+inline QString dataPath(const QString& relative) {
+    return QStringLiteral(WIREBENCH_TEST_DATA_DIR "/") + relative;
+}
+
+inline QString samplePath(const QString& name) {
+    return QStringLiteral(WIREBENCH_SAMPLES_DIR "/") + name;
+}
+
+inline QString toolPath(const QString& name) {
+    return QStringLiteral(WIREBENCH_TOOLS_DIR "/") + name;
+}
+
+inline QByteArray readAll(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+
+inline ImportResult parseBytes(const QByteArray& bytes, const QString& name,
+                               std::size_t chunkSize = 1 << 20, const QString& format = {}) {
+    ImportOptions options;
+    options.chunkSize = chunkSize;
+    options.format = format;
+    return FileImporter::importBytes(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
+                                     name, options);
+}
+
+// The import as JSON text, for comparing two parses of the same log exactly.
+inline QByteArray describe(const ImportResult& result) {
+    return QJsonDocument(DatasetJson::describe(result)).toJson(QJsonDocument::Indented);
+}
+
+// A python3 that can import numpy (Debian's python3-numpy lives in /usr/bin/python3, which
+// may not be the first python3 on PATH), or an empty string.
+inline QString pythonWithNumpy() {
+    for (const QString& candidate : {QStringLiteral("/usr/bin/python3"),
+                                     QStandardPaths::findExecutable(QStringLiteral("python3"))}) {
+        if (candidate.isEmpty())
+            continue;
+        QProcess probe;
+        probe.start(candidate, {QStringLiteral("-c"), QStringLiteral("import numpy")});
+        if (probe.waitForFinished(30000) && probe.exitStatus() == QProcess::NormalExit &&
+            probe.exitCode() == 0)
+            return candidate;
+    }
+    return {};
+}
+
+} // namespace wb::test

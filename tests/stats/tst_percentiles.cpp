@@ -1,0 +1,114 @@
+#include "NumpyReference.h"
+#include "stats/LatencySummary.h"
+#include "stats/Percentiles.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <random>
+
+using namespace wb;
+
+class TestPercentiles : public QObject {
+    Q_OBJECT
+
+private slots:
+    void handComputedCases_data();
+    void handComputedCases();
+    void nanPropagatesAsInNumpy();
+    void emptyGivesNaN();
+    void equalsNumpyBitForBit_data();
+    void equalsNumpyBitForBit();
+    void summaryMomentsMatchNumpy();
+};
+
+void TestPercentiles::handComputedCases_data() {
+    QTest::addColumn<std::vector<double>>("values");
+    QTest::addColumn<double>("level");
+    QTest::addColumn<double>("expected");
+    using V = std::vector<double>;
+    QTest::newRow("n=1 p0") << V{4.2} << 0.0 << 4.2;
+    QTest::newRow("n=1 p50") << V{4.2} << 50.0 << 4.2;
+    QTest::newRow("n=1 p100") << V{4.2} << 100.0 << 4.2;
+    QTest::newRow("n=2 p0") << V{3, 1} << 0.0 << 1.0;
+    QTest::newRow("n=2 p25") << V{3, 1} << 25.0 << 1.5;
+    QTest::newRow("n=2 p50") << V{3, 1} << 50.0 << 2.0;
+    QTest::newRow("n=2 p100") << V{3, 1} << 100.0 << 3.0;
+    QTest::newRow("ties p50") << V{5, 7, 5, 5} << 50.0 << 5.0;
+    QTest::newRow("ties p75") << V{5, 7, 5, 5} << 75.0 << 5.5; // h = 2.25
+    QTest::newRow("n=5 p90") << V{1, 2, 3, 4, 10} << 90.0 << 7.6; // h = 3.6 -> 4 + 0.6*6
+}
+
+void TestPercentiles::handComputedCases() {
+    QFETCH(std::vector<double>, values);
+    QFETCH(double, level);
+    QFETCH(double, expected);
+    QVERIFY(std::abs(Percentiles(values).at(level) - expected) < 1e-12);
+}
+
+void TestPercentiles::nanPropagatesAsInNumpy() {
+    const Percentiles withNaN({1.0, std::nan(""), 3.0});
+    QVERIFY(withNaN.containsNaN());
+    QVERIFY(std::isnan(withNaN.at(50)));
+    const LatencySummary summary = LatencySummary::of({1.0, std::nan(""), 3.0});
+    QVERIFY(std::isnan(summary.range));
+}
+
+void TestPercentiles::emptyGivesNaN() {
+    QVERIFY(std::isnan(Percentiles({}).at(50)));
+    QCOMPARE(LatencySummary::of({}).count, std::int64_t{0});
+}
+
+void TestPercentiles::equalsNumpyBitForBit_data() {
+    QTest::addColumn<int>("size");
+    QTest::addColumn<bool>("coarse"); // ping prints 3 decimals: many ties
+    for (int size : {1, 2, 3, 10, 99, 101, 5000, 20011})
+        for (bool coarse : {false, true})
+            QTest::newRow(qPrintable(QStringLiteral("n=%1%2").arg(size).arg(coarse ? " coarse" : "")))
+                << size << coarse;
+}
+
+void TestPercentiles::equalsNumpyBitForBit() {
+    QFETCH(int, size);
+    QFETCH(bool, coarse);
+    std::mt19937_64 random(static_cast<unsigned>(size * 7 + coarse));
+    std::lognormal_distribution<double> rtt(-2.0, 0.8); // shaped like LAN ping times in ms
+    std::vector<double> values;
+    for (int i = 0; i < size; ++i) {
+        const double value = rtt(random);
+        values.push_back(coarse ? std::round(value * 1000) / 1000 : value);
+    }
+    const QStringList levels = {"0", "1", "10", "25", "33.3", "50", "75", "90", "99", "99.9", "99.99", "100"};
+    const QStringList expected = test::numpyAnswer(values, {"percentiles", levels.join(',')});
+    if (expected.isEmpty())
+        QSKIP("python3 with numpy is not installed (the setup script installs python3-numpy)");
+    QCOMPARE(expected.size(), levels.size());
+    const Percentiles percentiles(values);
+    for (qsizetype i = 0; i < levels.size(); ++i) {
+        const double ours = percentiles.at(levels[i].toDouble());
+        const double numpy = expected[i].toDouble();
+        if (ours != numpy)
+            QFAIL(qPrintable(QStringLiteral("p%1: ours %2, numpy %3")
+                                 .arg(levels[i], QString::number(ours, 'g', 17), QString::number(numpy, 'g', 17))));
+    }
+}
+
+void TestPercentiles::summaryMomentsMatchNumpy() {
+    std::mt19937_64 random(42);
+    std::normal_distribution<double> rtt(0.3, 0.05);
+    std::vector<double> values;
+    for (int i = 0; i < 5000; ++i)
+        values.push_back(rtt(random));
+    const QStringList expected = test::numpyAnswer(values, {"moments"});
+    if (expected.isEmpty())
+        QSKIP("python3 with numpy is not installed");
+    const LatencySummary summary = LatencySummary::of(values);
+    QVERIFY(std::abs(summary.mean - expected[0].toDouble()) <= 1e-12 * std::abs(summary.mean));
+    // Population standard deviation (ddof = 0), as ping's mdev and the seeds use.
+    QVERIFY(std::abs(summary.stddev - expected[1].toDouble()) <= 1e-9 * summary.stddev);
+    QCOMPARE(summary.count, std::int64_t{5000});
+    QCOMPARE(summary.range, summary.max - summary.min);
+}
+
+QTEST_APPLESS_MAIN(TestPercentiles)
+#include "tst_percentiles.moc"
