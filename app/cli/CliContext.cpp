@@ -12,6 +12,11 @@ void CliContext::fileProblem(const QString& file, const QString& what) {
     m_problem = true;
 }
 
+void CliContext::fileWarning(const QString& file, const QString& what) {
+    m_err << "wirebench-cli: " << file << ": warning: " << what << '\n';
+    m_err.flush();
+}
+
 void CliContext::lineProblem(const QString& file, std::int64_t line, const QString& what) {
     m_err << "wirebench-cli: " << file << ": line " << line << ": " << what << '\n';
     m_err.flush();

@@ -22,6 +22,8 @@ public:
 
     QTextStream& out() { return m_out; }
     void fileProblem(const QString& file, const QString& what);
+    // Worth telling, but the file was read fine: does not change the exit status.
+    void fileWarning(const QString& file, const QString& what);
     void lineProblem(const QString& file, std::int64_t line, const QString& what);
     // Reports the parse and range errors of an import (the first few) to stderr.
     void reportIssues(const ImportResult& result);
@@ -52,13 +54,14 @@ struct CommonOptions {
 bool parseCommonOptions(const QStringList& args, CliContext& context, CommonOptions* options,
                         bool acceptPercentiles, bool acceptCompat);
 
-// Imports each file in turn, reporting refused files; calls use() for each one that loaded.
+// Imports each file in turn, reporting refused files; calls use(ImportResult&) for each one
+// that loaded (use may move the result away).
 template <typename Use>
 void forEachImport(const CommonOptions& options, CliContext& context, Use use) {
     ImportOptions importOptions;
     importOptions.qjumpCompat = options.qjumpCompat;
     for (const QString& file : options.files) {
-        const ImportResult result = FileImporter::importFile(file, importOptions);
+        ImportResult result = FileImporter::importFile(file, importOptions);
         if (!result.ok()) {
             context.fileProblem(file, result.error);
             if (result.datasets.empty())

@@ -10,5 +10,6 @@ class CliContext;
 int runDetect(const QStringList& args, CliContext& context);
 int runStats(const QStringList& args, CliContext& context);
 int runTable(const QStringList& args, CliContext& context);
+int runFlows(const QStringList& args, CliContext& context);
 
 } // namespace wb::cli

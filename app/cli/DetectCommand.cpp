@@ -13,6 +13,20 @@ namespace {
 QString kindName(Dataset::Kind kind) {
     return kind == Dataset::Kind::Latency ? QStringLiteral("latency") : QStringLiteral("throughput");
 }
+// "udp client, 4 streams" for throughput logs; the protocol for ping.
+QString modeOf(const RunInfo& info) {
+    QStringList parts;
+    for (const QString& part : {info.protocol, info.role})
+        if (!part.isEmpty())
+            parts << part;
+    QString mode = parts.join(QLatin1Char(' '));
+    if (info.streams > 0)
+        mode += QStringLiteral(", %1 stream%2").arg(info.streams).arg(info.streams == 1 ? "" : "s");
+    if (!info.version.isEmpty())
+        mode += QStringLiteral(", %1").arg(info.version);
+    return mode.isEmpty() ? QStringLiteral("-") : mode;
+}
+
 } // namespace
 
 int runDetect(const QStringList& args, CliContext& context) {
@@ -21,15 +35,16 @@ int runDetect(const QStringList& args, CliContext& context) {
         return context.exitCode();
     QJsonArray files;
     Table table;
-    table.header = QStringList{QStringLiteral("file"), QStringLiteral("format"),
-                               QStringLiteral("description"), QStringLiteral("kind"),
-                               QStringLiteral("target"), QStringLiteral("samples")};
-    table.rightAligned = {false, false, false, false, false, true};
+    table.header = QStringList{"file", "format", "description", "kind", "mode", "target", "samples/flows"};
+    table.rightAligned = {false, false, false, false, false, false, true};
     forEachImport(options, context, [&](const ImportResult& result) {
         context.fileReported();
         const FormatEntry& format = *result.format;
         for (const Dataset& dataset : result.datasets) {
-            const auto samples = static_cast<qint64>(dataset.latency.size());
+            // Replies for latency logs, flows for throughput logs.
+            const auto samples = static_cast<qint64>(dataset.kind == Dataset::Kind::Latency
+                                                          ? dataset.latency.size()
+                                                          : dataset.flows.flows.size());
             files.append(QJsonObject{{"file", result.file},
                                      {"format", format.id},
                                      {"tool", format.tool},
@@ -37,10 +52,14 @@ int runDetect(const QStringList& args, CliContext& context) {
                                      {"description", format.description},
                                      {"kind", kindName(format.kind)},
                                      {"target", dataset.info.target},
+                                     {"protocol", dataset.info.protocol},
+                                     {"role", dataset.info.role},
+                                     {"streams", dataset.info.streams},
+                                     {"version", dataset.info.version},
                                      {"samples", samples}});
             table.rows.push_back({result.file, QString::fromLatin1(format.id),
                                   QString::fromLatin1(format.description), kindName(format.kind),
-                                  dataset.info.target, QString::number(samples)});
+                                  modeOf(dataset.info), dataset.info.target, QString::number(samples)});
         }
     });
     if (options.json)

@@ -11,8 +11,11 @@ const char* const kUsage = R"(Usage: wirebench-cli COMMAND [OPTIONS] FILE...
 
 Commands:
   detect FILE...      name the format and dialect of each log
-  stats  FILE...      latency report per file (the QJump artifact's report in text form)
+  stats  FILE...      latency report per file (the QJump artifact's report in text form);
+                      for iperf logs, interval bandwidth mean/median/stddev instead
   table  FILE...      one comparison row per file: samples, p50 and p99 in microseconds
+                      (latency) or flows, SUM, spread and Jain's fairness (throughput)
+  flows  FILE...      per-flow throughput report of iperf/iperf3 logs
 
 Options:
   --format text|json|csv|markdown|latex   output format (default text)
@@ -45,7 +48,8 @@ int main(int argc, char** argv) {
         return wb::cli::Success;
     }
     static const std::pair<const char*, std::function<int(const QStringList&, wb::cli::CliContext&)>>
-        commands[] = {{"detect", wb::cli::runDetect}, {"stats", wb::cli::runStats}, {"table", wb::cli::runTable}};
+        commands[] = {{"detect", wb::cli::runDetect}, {"stats", wb::cli::runStats}, {"table", wb::cli::runTable},
+                      {"flows", wb::cli::runFlows}};
     for (const auto& [name, run] : commands) {
         if (command == QLatin1String(name))
             return run(args, context);

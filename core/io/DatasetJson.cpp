@@ -41,6 +41,60 @@ QJsonObject describe(const PingSummary& s) {
             {"rtt_max", optional(s.rttMax)},          {"rtt_deviation", optional(s.rttDeviation)}};
 }
 
+QJsonObject describe(const FlowInterval& i) {
+    QJsonObject out{{"start", i.start},
+                    {"end", i.end},
+                    {"bytes", i.bytes},
+                    {"bits_per_second", i.bitsPerSecond},
+                    {"bytes_exact", i.bytesExact}};
+    const std::pair<const char*, QJsonValue> optionalFields[] = {
+        {"jitter_ms", optional(i.jitterMs)},   {"lost", optional(i.lostDatagrams)},
+        {"total_datagrams", optional(i.totalDatagrams)}, {"out_of_order", optional(i.outOfOrder)},
+        {"retransmits", optional(i.retransmits)}, {"cwnd_bytes", optional(i.cwndBytes)},
+        {"rtt_ms", optional(i.rttMs)}};
+    for (const auto& [key, value] : optionalFields)
+        if (!value.isNull()) // only what the log had, so golden files stay readable
+            out.insert(QLatin1String(key), value);
+    return out;
+}
+
+QJsonValue describe(const std::optional<FlowInterval>& line) {
+    return line ? QJsonValue(describe(*line)) : QJsonValue();
+}
+
+QJsonArray describe(const std::vector<FlowInterval>& lines) {
+    QJsonArray out;
+    for (const FlowInterval& line : lines)
+        out.append(describe(line));
+    return out;
+}
+
+QJsonObject describe(const FlowSeries& series) {
+    QJsonArray flows;
+    for (const Flow& flow : series.flows)
+        flows.append(QJsonObject{{"id", flow.id},
+                                 {"stream", flow.streamNumber},
+                                 {"direction", flow.direction},
+                                 {"local", flow.localAddress},
+                                 {"remote", flow.remoteAddress},
+                                 {"intervals", describe(flow.intervals)},
+                                 {"total", describe(flow.total)},
+                                 {"sender_total", describe(flow.senderTotal)}});
+    return {{"flows", flows}, {"sum_intervals", describe(series.sumIntervals)}, {"sum_total", describe(series.sumTotal)}};
+}
+
+QJsonObject describe(const RunInfo& info) {
+    QJsonObject extra;
+    for (auto it = info.extra.begin(); it != info.extra.end(); ++it)
+        extra.insert(it.key(), it.value());
+    return {{"tool", info.tool},         {"dialect", info.dialect},
+            {"target", info.target},     {"protocol", info.protocol},
+            {"role", info.role},         {"streams", info.streams},
+            {"congestion_control", info.congestionControl}, {"version", info.version},
+            {"start", info.start.isValid() ? info.start.toUTC().toString(Qt::ISODate) : QString()},
+            {"extra", extra}};
+}
+
 QJsonArray describe(const IssueList& issues) {
     QJsonArray out;
     for (const ParseIssue& issue : issues.kept())
@@ -57,6 +111,9 @@ QJsonValue DatasetJson::number(double value) {
 }
 
 QJsonObject DatasetJson::describe(const Dataset& dataset) {
+    if (dataset.kind == Dataset::Kind::Throughput)
+        return {{"label", dataset.label}, {"kind", "throughput"}, {"info", wb::describe(dataset.info)},
+                {"flows", wb::describe(dataset.flows)}};
     const LatencySeries& latency = dataset.latency;
     QJsonObject out{{"label", dataset.label},
                     {"tool", dataset.info.tool},

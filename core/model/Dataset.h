@@ -1,5 +1,6 @@
 #pragma once
 
+#include "FlowSeries.h"
 #include "LatencySeries.h"
 #include "RunInfo.h"
 
@@ -15,7 +16,8 @@ struct Dataset {
     QString sourceFile; // file the data came from (or the raw log of a live run)
     QString label;      // what the user calls it; defaults to the file name
     RunInfo info;
-    LatencySeries latency;
+    LatencySeries latency; // Kind::Latency
+    FlowSeries flows;      // Kind::Throughput
 };
 
 } // namespace wb

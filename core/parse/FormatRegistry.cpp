@@ -1,6 +1,10 @@
 #include "FormatRegistry.h"
 
 #include "FpingParser.h"
+#include "Iperf3JsonParser.h"
+#include "Iperf3TextParser.h"
+#include "Iperf2CsvParser.h"
+#include "Iperf2TextParser.h"
 #include "PingDialects.h"
 #include "WindowsPingParser.h"
 
@@ -25,6 +29,14 @@ const std::vector<FormatEntry>& FormatRegistry::formats() {
          &WindowsPingParser::sniff, &make<WindowsPingParser>},
         {"fping", "fping", "fping", "fping (per-reply lines, -C, -D)", K::Latency,
          &FpingParser::sniff, &make<FpingParser>},
+        {"iperf3/text", "iperf3", "text", "iperf3 text output (client or server)", K::Throughput,
+         &Iperf3TextParser::sniff, &make<Iperf3TextParser>},
+        {"iperf3/json", "iperf3", "json", "iperf3 -J JSON and --json-stream", K::Throughput,
+         &Iperf3JsonParser::sniff, &make<Iperf3JsonParser>},
+        {"iperf2/text", "iperf", "text", "iperf 2 text output (2.0.x, 2.1.x, emulab-iperf)",
+         K::Throughput, &Iperf2TextParser::sniff, &make<Iperf2TextParser>},
+        {"iperf2/csv", "iperf", "csv", "iperf 2 -y C reports", K::Throughput,
+         &Iperf2CsvParser::sniff, &make<Iperf2CsvParser>},
     };
     return table;
 }

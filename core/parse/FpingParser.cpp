@@ -110,34 +110,39 @@ FpingParser::FpingParser() {
 
 int FpingParser::sniff(std::string_view head) {
     if (contains(head, " bytes from "))
-        return 0; // Unix ping; fping never prints it
-    int score = 0;
-    while (!head.empty() && score < 60) {
+        return 0;       // Unix ping; fping never prints it
+    int strong = 0;     // reply, timeout, summary and duplicate lines
+    int weak = 0;       // -C lists and `is alive` lines: short shapes other texts can have
+    int otherLines = 0; // lines fping would not print
+    while (!head.empty() && strong < 60) {
         const std::size_t end = std::min(head.find('\n'), head.size());
         std::string_view body = trimmed(head.substr(0, end));
         head.remove_prefix(std::min(end + 1, head.size()));
         takeTimestampPrefix(body);
+        if (body.empty() || isGlobalStatistic(body))
+            continue;
         const std::size_t separator = body.find(" : ");
-        if (separator != std::string_view::npos) {
-            const std::string_view rest = body.substr(separator + 3);
-            if (startsWith(rest, "[") &&
-                (contains(rest, " bytes, ") || contains(rest, "timed out")))
-                score += 10;
-            else if (startsWith(rest, "xmt/rcv/%"))
-                score += 20;
-            else if (startsWith(rest, "duplicate for ["))
-                score += 10;
-            else if (isValueList(rest))
-                score += 6;
-        } else if (contains(body, " is alive (") && endsWith(body, " ms)")) {
-            score += 6;
-        } else if (endsWith(body, kAlive) || endsWith(body, kUnreachable)) {
-            score += 2;
-        } else if (startsWith(body, "$ fping ")) {
-            score += 5;
-        }
+        const std::string_view rest =
+            separator == std::string_view::npos ? std::string_view() : body.substr(separator + 3);
+        if (startsWith(rest, "[") && (contains(rest, " bytes, ") || contains(rest, "timed out")))
+            strong += 10;
+        else if (startsWith(rest, "xmt/rcv/%"))
+            strong += 20;
+        else if (startsWith(rest, "duplicate for ["))
+            strong += 10;
+        else if (startsWith(body, "$ fping "))
+            strong += 5;
+        else if (isValueList(rest) || (contains(body, " is alive (") && endsWith(body, " ms)")))
+            weak += 6;
+        else if (endsWith(body, kAlive) || endsWith(body, kUnreachable))
+            weak += 2;
+        else
+            ++otherLines;
     }
-    return std::min(score, 60);
+    // `Temperature : 21.5` alone is no fping log: weak shapes count only in a text of them.
+    if (strong == 0 && otherLines > 0)
+        return 0;
+    return std::min(strong + weak, 60);
 }
 
 FpingParser::Host* FpingParser::host(std::string_view name) {
@@ -263,6 +268,8 @@ void FpingParser::readReply(std::string_view line, Host& target, std::string_vie
     ++target.replyLines;
     if (auto rtt = checkedRtt(line, takeMilliseconds(*bytes)))
         addReply(target, *sequence, *rtt, timestamp);
+    else
+        target.sequences.markReplied(*sequence); // answered, if unreadably: not a loss
 }
 
 // `duplicate for [0], 64 bytes, 0.06 ms [<- 10.0.0.2]`: fping has dropped it from its stats.
@@ -389,7 +396,9 @@ void FpingParser::finishHost(Host& target) {
             const auto sequence = static_cast<std::int64_t>(i);
             if (!value)
                 target.sequences.observe(sequence);
-            else if (!std::isnan(*value))
+            else if (std::isnan(*value))
+                target.sequences.markReplied(sequence); // out of range: answered, not lost
+            else
                 addReply(target, sequence, *value, std::nan(""));
         }
     } else if (target.hasValueList) {
@@ -405,8 +414,11 @@ void FpingParser::finishHost(Host& target) {
                                          .arg(QString::fromStdString(target.name)),
                                      QString());
     }
-    // The summary's count bounds the silent tail; an interval summary (-Q) of a cut-off log
-    // may count fewer requests than the log mentions, so never list less than was seen.
+    // With only counts (-q) nobody knows which requests were lost. Otherwise the summary's
+    // count bounds the silent tail; an interval summary (-Q) of a cut-off log may count fewer
+    // requests than the log mentions, so never list less than was seen.
+    if (!target.sequences.anySeen())
+        return;
     const std::int64_t transmitted = latency.summary.transmitted.value_or(0);
     latency.lostSequence =
         target.sequences.unanswered(std::max(transmitted, target.sequences.highestSeen() + 1));

@@ -30,8 +30,8 @@ public:
     std::vector<std::int64_t> unanswered(std::int64_t transmitted, std::int64_t from) const;
     std::int64_t firstSequence() const { return m_first; }
     std::int64_t highestSeen() const { return m_highest; }
-    bool anySeen() const { return m_lowest <= m_highest; }
-    std::int64_t lowestSeen() const { return anySeen() ? m_lowest : m_first; }
+    bool anySeen() const { return m_highest >= m_first; }
+    std::int64_t lowestSeen() const { return m_lowest <= m_highest ? m_lowest : m_first; }
     // Distinct sequence numbers that got a reply.
     std::int64_t repliedCount() const { return m_repliedCount; }
 

@@ -26,6 +26,12 @@ bool isRangeError(double value) {
     return !std::isfinite(value) || value < 0 || value > 1e9;
 }
 
+// Every Unix ping prints the 16-bit ICMP sequence number. A larger one is a corrupt line, and
+// believing it would make the import list up to billions of requests as lost.
+bool isSequence(std::int64_t printed) {
+    return printed >= 0 && printed <= 0xffff;
+}
+
 } // namespace
 
 UnixPingParser::UnixPingParser(const Dialect& dialect)
@@ -41,6 +47,13 @@ std::optional<std::int64_t> UnixPingParser::sequenceIn(std::string_view body) {
             return seq;
     }
     return std::nullopt;
+}
+
+std::optional<std::int64_t> UnixPingParser::trackedSequence(std::string_view body) {
+    const auto printed = sequenceIn(body);
+    if (!printed || !isSequence(*printed))
+        return std::nullopt;
+    return m_sequences.unwrap(*printed);
 }
 
 void UnixPingParser::parseLine(std::string_view line) {
@@ -92,6 +105,10 @@ void UnixPingParser::readReply(std::string_view line, std::string_view body, dou
     std::string_view rest = skipSpaces(*timeText);
     const auto rtt = takeDouble(rest);
     const auto printedSeq = sequenceIn(body);
+    if (printedSeq && !isSequence(*printedSeq)) {
+        rangeError(line, QStringLiteral("sequence number %1 is out of range").arg(*printedSeq));
+        return;
+    }
     const std::int64_t seq =
         printedSeq ? m_sequences.unwrap(*printedSeq)
                    : static_cast<std::int64_t>(series.rttMs.size()) + m_dialect.firstSequence;
@@ -125,21 +142,20 @@ void UnixPingParser::readReply(std::string_view line, std::string_view body, dou
 
 void UnixPingParser::readUntimedReply(std::string_view line, std::string_view body) {
     // Payloads under 16 bytes carry no send time, so ping prints the reply without time=.
-    if (auto seq = sequenceIn(body))
-        m_sequences.markReplied(m_sequences.unwrap(*seq));
+    if (auto seq = trackedSequence(body))
+        m_sequences.markReplied(*seq);
     warning(line, QStringLiteral("reply without a round-trip time (payload too small to time)"));
 }
 
 void UnixPingParser::readSequenceMention(std::string_view body) {
-    if (auto seq = sequenceIn(body))
-        m_sequences.observe(m_sequences.unwrap(*seq));
+    if (auto seq = trackedSequence(body))
+        m_sequences.observe(*seq);
 }
 
 void UnixPingParser::readErrorReply(std::string_view line, std::string_view body) {
-    if (auto seq = sequenceIn(body)) {
-        const std::int64_t unwrapped = m_sequences.unwrap(*seq);
-        m_sequences.observe(unwrapped);
-        dataset().latency.errorSequence.push_back(unwrapped);
+    if (auto seq = trackedSequence(body)) {
+        m_sequences.observe(*seq);
+        dataset().latency.errorSequence.push_back(*seq);
         return;
     }
     // macOS prints the ICMP error and a dump of the returned IP header, but not which request

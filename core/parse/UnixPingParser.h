@@ -29,7 +29,9 @@ private:
     void readErrorReply(std::string_view line, std::string_view body);
     bool readSummary(std::string_view body);
     void readHeader(std::string_view body);
-    std::optional<std::int64_t> sequenceIn(std::string_view body);
+    static std::optional<std::int64_t> sequenceIn(std::string_view body);
+    // The unwrapped sequence number of a line, if it has a plausible one.
+    std::optional<std::int64_t> trackedSequence(std::string_view body);
 
     Dialect m_dialect;
     SequenceTracker m_sequences;

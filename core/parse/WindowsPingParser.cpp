@@ -25,7 +25,7 @@ bool isRangeError(double value) {
 struct RttToken {
     double value = 0;
     bool readable = true;
-    bool belowResolution = false; // `<1ms`: faster than the 1 ms timer can tell
+    bool belowResolution = false; // `<1ms`: faster than the timer can tell
 };
 
 struct RttTokens {
@@ -57,8 +57,10 @@ bool looksLikeUnreadableTime(std::string_view text) {
 
 RttTokens findRttTokens(std::string_view body) {
     RttTokens found;
-    for (std::size_t at = body.find_first_of("=<"); at != std::string_view::npos;
-         at = body.find_first_of("=<", at + 1)) {
+    // A plain loop: find_first_of calls memchr once per character, a third of the parse time.
+    for (std::size_t at = 0; at < body.size(); ++at) {
+        if (body[at] != '=' && body[at] != '<')
+            continue;
         std::string_view rest = skipSpaces(body.substr(at + 1));
         RttToken token;
         token.belowResolution = body[at] == '<';
@@ -198,22 +200,28 @@ WindowsPingParser::WindowsPingParser() {
 int WindowsPingParser::sniff(std::string_view head) {
     if (looksLikeOtherTool(head))
         return 0;
-    int score = 0;
-    while (!head.empty() && score < 60) {
+    int strong = 0;    // shapes only Windows ping prints
+    int weakLines = 0; // one `=Nms` and nothing else (IPv6 replies carry no TTL)
+    while (!head.empty() && strong < 60) {
         const std::size_t end = std::min(head.find('\n'), head.size());
         const std::string_view body = trimmed(head.substr(0, end));
         head.remove_prefix(std::min(end + 1, head.size()));
         const RttTokens tokens = findRttTokens(body);
-        if (tokens.count == 1)
-            score += contains(body, "TTL=") ? 6 : 2; // IPv6 replies carry no TTL
+        if (tokens.count == 1 && contains(body, "TTL="))
+            strong += 6;
+        else if (tokens.count == 1)
+            ++weakLines;
         else if (tokens.count == 3)
-            score += 20;
+            strong += 20;
         else if (tokens.count == 0 && findPacketCounts(body).count == 3)
-            score += 15;
+            strong += 15;
         else if (startsWith(body, "Request timed out."))
-            score += 5;
+            strong += 5;
     }
-    return std::min(score, 60);
+    // A text that merely mentions a time once or twice (`took=5ms`) is not a ping log.
+    if (strong == 0 && weakLines < 3)
+        return 0;
+    return std::min(strong + 2 * weakLines, 60);
 }
 
 void WindowsPingParser::parseLine(std::string_view line) {
@@ -260,7 +268,7 @@ bool WindowsPingParser::readByShape(std::string_view line, std::string_view body
     if (tokens.count == 1) {
         const RttToken& token = tokens.token[0];
         if (token.readable)
-            readReply(line, token.belowResolution ? 0.0 : token.value, token.belowResolution);
+            readReply(line, token.value, token.belowResolution);
         else
             unreadableReply(line);
         return true;
@@ -333,16 +341,19 @@ void WindowsPingParser::unreadableReply(std::string_view line) {
     parseError(line, QStringLiteral("reply without a readable round-trip time"));
 }
 
-void WindowsPingParser::readReply(std::string_view line, double rttMs, bool belowResolution) {
+// `time<1ms` (`time<10ms` before Windows XP) gives a bound, not a time.
+void WindowsPingParser::readReply(std::string_view line, double printedMs, bool belowResolution) {
     const std::int64_t sequence = countRequest(line);
-    if (isRangeError(rttMs)) {
-        rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(rttMs));
+    if (isRangeError(printedMs)) {
+        rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(printedMs));
         return;
     }
-    if (belowResolution && m_belowResolution++ == 0)
+    if (belowResolution && m_belowResolution++ == 0) {
         m_firstBelowResolutionLine = lineNumber();
+        m_resolutionMs = printedMs;
+    }
     LatencySeries& series = dataset().latency;
-    series.rttMs.push_back(rttMs);
+    series.rttMs.push_back(belowResolution ? 0.0 : printedMs);
     series.sequence.push_back(sequence);
     countSample();
 }
@@ -390,11 +401,14 @@ void WindowsPingParser::takeTarget(std::string_view body, bool preferName) {
 void WindowsPingParser::finishDatasets() {
     const PingSummary& summary = dataset().latency.summary;
     if (m_belowResolution > 0) {
+        // Windows' own minimum and average count these as 0 ms too.
         mutableReport().warnings.add(
             m_firstBelowResolutionLine,
-            QStringLiteral("%1 replies were faster than the 1 ms resolution of Windows ping "
-                           "(time<1ms) and are recorded as 0 ms")
-                .arg(m_belowResolution),
+            QStringLiteral("%1 %2 below the timer resolution (time<%3ms) and recorded as 0 ms")
+                .arg(m_belowResolution)
+                .arg(m_belowResolution == 1 ? QStringLiteral("reply was")
+                                            : QStringLiteral("replies were"))
+                .arg(m_resolutionMs),
             QString());
     }
     if (summary.transmitted && m_requests > 0 && *summary.transmitted != m_requests) {

@@ -11,8 +11,9 @@ namespace wb {
 // `temps=6 ms`, `時間 =7ms`, `время=37мс`, `time<1ms`), the summary has three (minimum,
 // maximum, average), the packet line has three counts (sent, received, lost). Everything
 // else is read from where it stands: the header before the first request, one line per
-// request until the statistics. So no table of translations is needed, and a language
-// nobody tested still parses.
+// request until the statistics; a request line without a time is an ICMP error when it names
+// the router that sent it, else a timeout. So no table of translations is needed, and a
+// language nobody tested still parses. Requests are numbered 1..N in the order printed.
 class WindowsPingParser : public LogParser {
 public:
     WindowsPingParser();
@@ -28,7 +29,7 @@ private:
     bool readByShape(std::string_view line, std::string_view body);
     void readRequestLine(std::string_view line, std::string_view body, std::size_t indent);
     std::int64_t countRequest(std::string_view line);
-    void readReply(std::string_view line, double rttMs, bool belowResolution);
+    void readReply(std::string_view line, double printedMs, bool belowResolution);
     void unreadableReply(std::string_view line);
     void readUnanswered(std::string_view body);
     bool readPacketCounts(std::string_view body);
@@ -39,6 +40,7 @@ private:
     std::int64_t m_requests = 0;     // Windows prints no sequence numbers: requests are counted
     std::int64_t m_belowResolution = 0;
     std::int64_t m_firstBelowResolutionLine = 0;
+    double m_resolutionMs = 1; // the bound of the first `time<Nms` reply
 };
 
 } // namespace wb

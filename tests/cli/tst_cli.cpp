@@ -57,6 +57,9 @@ private slots:
     void exitCodes();
     void compatTooFewSamplesIsFatal();
     void parseErrorsGoToStderrWithLine();
+    void flowsJsonHasContractKeys();
+    void statsOnThroughputLogReportsIntervals();
+    void tableComparesCubicAndReno();
 
 private:
     QString write(const QString& name, const QByteArray& bytes);
@@ -242,6 +245,53 @@ void TestCli::parseErrorsGoToStderrWithLine() {
     QCOMPARE(dataset["samples"].toInt(), 1);
     QCOMPARE(dataset["parse_errors"].toInt(), 1);
     QCOMPARE(dataset["range_errors"].toInt(), 1);
+}
+
+void TestCli::flowsJsonHasContractKeys() {
+    const QStringList files = {test::samplePath("tcp-cubic-P30-client.txt"), test::samplePath("tcp-reno-P30-client.txt")};
+    const CliRun run = runCli(QStringList{"flows", "--format", "json"} + files);
+    QCOMPARE(run.exitCode, 0);
+    const QJsonArray datasets = QJsonDocument::fromJson(run.out.toUtf8()).object()["datasets"].toArray();
+    QCOMPARE(datasets.size(), qsizetype(2));
+    for (const QJsonValue& value : datasets) {
+        const QJsonObject dataset = value.toObject();
+        for (const char* key : {"file", "tool", "protocol", "role", "congestion_control", "flows", "sum",
+                                "jain_fairness", "interval_bits_per_second"})
+            QVERIFY2(dataset.contains(key), key);
+        QCOMPARE(dataset["flows"].toArray().size(), qsizetype(30));
+        const QJsonObject flow = dataset["flows"].toArray().first().toObject();
+        for (const char* key : {"id", "bytes", "seconds", "bits_per_second", "intervals", "jitter_ms", "lost",
+                                "total_datagrams"})
+            QVERIFY2(flow.contains(key), key);
+        const QJsonObject interval = flow["intervals"].toArray().first().toObject();
+        for (const char* key : {"start", "end", "bytes", "bits_per_second"})
+            QVERIFY2(interval.contains(key), key);
+        for (const char* key : {"bytes", "seconds", "bits_per_second"})
+            QVERIFY2(dataset["sum"].toObject().contains(key), key);
+        for (const char* key : {"mean", "median", "stddev"})
+            QVERIFY2(dataset["interval_bits_per_second"].toObject().contains(key), key);
+        const double jain = dataset["jain_fairness"].toDouble();
+        QVERIFY(jain > 0 && jain <= 1);
+        QCOMPARE(dataset["protocol"].toString(), QStringLiteral("tcp"));
+        QCOMPARE(dataset["role"].toString(), QStringLiteral("client"));
+    }
+    QCOMPARE(datasets[0].toObject()["congestion_control"].toString(), QStringLiteral("cubic"));
+    QCOMPARE(datasets[1].toObject()["congestion_control"].toString(), QStringLiteral("reno"));
+}
+
+void TestCli::statsOnThroughputLogReportsIntervals() {
+    const CliRun run = runCli({"stats", test::samplePath("tcp-cubic-P1-client.txt")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.out.contains("instead of latency"), qPrintable(run.out));
+    QVERIFY(run.out.contains(QRegularExpression("Mean: \\d+\\.\\d{6}\tMedian: \\d+\\.\\d{6}\tStdDev: ")));
+}
+
+void TestCli::tableComparesCubicAndReno() {
+    const CliRun run = runCli({"table", test::samplePath("geni-cubic-P30.txt"), test::samplePath("geni-reno-P30.txt")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.out.contains("Jain fairness"), qPrintable(run.out));
+    QVERIFY(run.out.contains(QRegularExpression("geni-cubic-P30.txt .* 30 +89.80 ")));
+    QVERIFY(run.out.contains(QRegularExpression("geni-reno-P30.txt .* 30 +90.70 ")));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -51,7 +51,7 @@ in_ns() { local ns=$1; shift; ip netns exec "$ns" "$@"; }
 teardown() {
     local ns pid
     for ns in "${ALL_NS[@]}"; do
-        if ip netns list | grep -qw -- "$ns"; then
+        if [[ -e /run/netns/$ns ]]; then
             for pid in $(ip netns pids "$ns" 2>/dev/null); do
                 kill "$pid" 2>/dev/null || true
             done
@@ -132,6 +132,7 @@ record_loss() {
     for attempt in 1 2 3 4 5; do
         record iputils_O_loss.txt "$NS_CLI" ping -O -c 20 -i 0.2 198.18.1.2
         grep -q 'no answer yet' "$OUT_DIR/iputils_O_loss.txt" && break
+        log "attempt $attempt lost nothing; again"
     done
     in_ns "$NS_R1" iptables -D "${DROP_RULE[@]}"
 }

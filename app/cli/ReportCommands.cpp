@@ -1,0 +1,282 @@
+#include "CliContext.h"
+#include "Commands.h"
+
+#include "io/DatasetJson.h"
+#include "io/FlowReport.h"
+#include "io/LatencyReport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cmath>
+
+namespace wb::cli {
+
+namespace {
+
+// The artifact refuses to report on fewer points than this.
+constexpr std::int64_t kQjumpMinimumSamples = 100;
+
+QString number(double value, int decimals) {
+    return std::isnan(value) ? QStringLiteral("-") : QString::number(value, 'f', decimals);
+}
+
+QString optionalNumber(const std::optional<std::int64_t>& value) {
+    return value ? QString::number(*value) : QStringLiteral("-");
+}
+
+QString megabits(double bitsPerSecond) { return number(bitsPerSecond / 1e6, 2); }
+
+// Reports of every dataset of every file, split by kind, each with its text heading.
+struct Reports {
+    std::vector<LatencyReport> latency;
+    std::vector<QString> latencyHeadings;
+    std::vector<FlowReport> flows;
+    std::vector<QString> flowHeadings;
+    std::vector<ImportResult> imports; // owns the datasets FlowReport points to
+};
+
+// "### FILE ###", plus the target when a file holds several datasets.
+QString heading(const ImportResult& result, const Dataset& dataset) {
+    if (result.datasets.size() > 1)
+        return QStringLiteral("### %1 [%2] ###\n").arg(result.file, dataset.label);
+    return QStringLiteral("### %1 ###\n").arg(result.file);
+}
+
+void checkLatency(const LatencyReport& report, const CommonOptions& options, CliContext& context) {
+    const std::int64_t minimum = options.qjumpCompat ? kQjumpMinimumSamples : 1;
+    if (report.stats.count >= minimum) {
+        context.fileReported();
+        return;
+    }
+    context.fileProblem(report.file, options.qjumpCompat
+                                         ? QStringLiteral("only %1 samples; the QJump artifact needs at least %2")
+                                               .arg(report.stats.count)
+                                               .arg(kQjumpMinimumSamples)
+                                         : QStringLiteral("no replies to compute statistics from"));
+}
+
+void checkFlows(const FlowReport& report, CliContext& context) {
+    if (report.stats.flows.empty()) {
+        context.fileProblem(report.file, QStringLiteral("no flow results in this log"));
+        return;
+    }
+    context.fileReported();
+    if (report.stats.sumFromTool && report.stats.sumDisagreement > FlowStatistics::kSumTolerance)
+        context.fileWarning(report.file,
+                            QStringLiteral("the log's SUM (%1 Mbits/sec) and the sum of its flows (%2 Mbits/sec) "
+                                           "differ by %3 %")
+                                .arg(megabits(report.stats.sum.bitsPerSecond),
+                                     megabits(report.stats.computedSum.bitsPerSecond),
+                                     number(report.stats.sumDisagreement * 100, 1)));
+}
+
+Reports collect(const CommonOptions& options, CliContext& context) {
+    Reports reports;
+    reports.imports.reserve(static_cast<std::size_t>(options.files.size()));
+    forEachImport(options, context, [&](ImportResult& result) {
+        if (result.report.hasProblems())
+            context.markProblem();
+        reports.imports.push_back(std::move(result));
+    });
+    for (const ImportResult& result : reports.imports) {
+        for (const Dataset& dataset : result.datasets) {
+            if (dataset.kind == Dataset::Kind::Throughput) {
+                reports.flows.push_back(FlowReport::of(result, dataset));
+                reports.flowHeadings.push_back(heading(result, dataset));
+                checkFlows(reports.flows.back(), context);
+            } else {
+                reports.latency.push_back(LatencyReport::of(result, dataset, options.percentiles));
+                reports.latencyHeadings.push_back(heading(result, dataset));
+                checkLatency(reports.latency.back(), options, context);
+            }
+        }
+    }
+    return reports;
+}
+
+Table latencyStatsTable(const std::vector<LatencyReport>& reports, const std::vector<double>& levels) {
+    Table table;
+    table.header = QStringList{"file",         "tool",         "dialect",  "transmitted", "received",
+                               "duplicates",   "loss %",       "samples",  "parse errors", "range errors",
+                               "min (ms)",     "mean (ms)",    "stddev (ms)", "max (ms)"};
+    for (double level : levels)
+        table.header << QStringLiteral("p%1 (ms)").arg(LatencyReport::levelName(level));
+    table.rightAligned.assign(static_cast<std::size_t>(table.header.size()), true);
+    table.rightAligned[0] = table.rightAligned[1] = table.rightAligned[2] = false;
+    for (const LatencyReport& r : reports) {
+        const bool any = r.stats.count > 0;
+        auto stat = [any](double value) { return any ? number(value, 3) : QStringLiteral("-"); };
+        QStringList row{r.label, r.tool, r.dialect, optionalNumber(r.transmitted), optionalNumber(r.received),
+                        QString::number(r.duplicates),
+                        r.lossPercent ? number(*r.lossPercent, 3) : QStringLiteral("-"),
+                        QString::number(r.stats.count), QString::number(r.parseErrors),
+                        QString::number(r.rangeErrors), stat(r.stats.min), stat(r.stats.mean),
+                        stat(r.stats.stddev), stat(r.stats.max)};
+        for (double value : r.stats.percentileValues)
+            row << stat(value);
+        table.rows.push_back(row);
+    }
+    return table;
+}
+
+Table flowComparisonTable(const std::vector<FlowReport>& reports) {
+    Table table;
+    table.header = QStringList{"label", "protocol", "congestion control", "flows", "SUM (Mbits/s)",
+                               "min flow (Mbits/s)", "max flow (Mbits/s)", "stddev (Mbits/s)", "Jain fairness"};
+    table.rightAligned = {false, false, false, true, true, true, true, true, true};
+    table.caption = QStringLiteral("Throughput per run");
+    for (const FlowReport& r : reports)
+        table.rows.push_back({r.label, r.protocol, r.congestionControl.isEmpty() ? "-" : r.congestionControl,
+                              QString::number(r.stats.flows.size()), megabits(r.stats.sum.bitsPerSecond),
+                              megabits(r.stats.minBitsPerSecond), megabits(r.stats.maxBitsPerSecond),
+                              megabits(r.stats.stddevBitsPerSecond), number(r.stats.jainFairness, 4)});
+    return table;
+}
+
+Table perFlowTable(const FlowReport& report) {
+    Table table;
+    table.header = QStringList{"flow", "bytes", "seconds", "Mbits/s", "jitter (ms)", "lost/total"};
+    table.rightAligned = {false, true, true, true, true, true};
+    auto addRow = [&table](const QString& id, const FlowTotals& totals, const FlowStatistics::PerFlow* udp) {
+        const bool hasLoss = udp && udp->lost && udp->totalDatagrams;
+        table.rows.push_back({id, QString::number(totals.bytes, 'f', 0), number(totals.seconds, 2),
+                              megabits(totals.bitsPerSecond),
+                              udp && udp->jitterMs ? number(*udp->jitterMs, 3) : QStringLiteral("-"),
+                              hasLoss ? QStringLiteral("%1/%2 (%3 %)")
+                                            .arg(*udp->lost)
+                                            .arg(*udp->totalDatagrams)
+                                            .arg(number(udp->lossPercent.value_or(0), 3))
+                                      : QStringLiteral("-")});
+    };
+    for (const FlowStatistics::PerFlow& flow : report.stats.flows)
+        addRow(flow.id, flow.totals, &flow);
+    addRow(report.stats.sumFromTool ? QStringLiteral("SUM") : QStringLiteral("SUM (computed)"), report.stats.sum,
+           nullptr);
+    return table;
+}
+
+QJsonObject intervalStatsJson(const FlowReport& report) {
+    return {{"file", report.file},
+            {"label", report.label},
+            {"tool", report.tool},
+            {"kind", "throughput"},
+            {"unit", "bits/s"},
+            {"intervals", static_cast<qint64>(report.stats.intervals.count)},
+            {"mean", report.stats.intervals.mean},
+            {"median", report.stats.intervals.median},
+            {"stddev", report.stats.intervals.stddev}};
+}
+
+void printJson(CliContext& context, const QString& key, const QJsonArray& items) {
+    context.out() << QJsonDocument(QJsonObject{{key, items}}).toJson(QJsonDocument::Indented);
+}
+
+} // namespace
+
+int runStats(const QStringList& args, CliContext& context) {
+    CommonOptions options;
+    options.percentiles = LatencySummary::defaultLevels();
+    if (!parseCommonOptions(args, context, &options, true, true))
+        return context.exitCode();
+    const Reports reports = collect(options, context);
+    if (options.json) {
+        QJsonArray datasets;
+        for (const LatencyReport& report : reports.latency)
+            datasets.append(report.toJson());
+        for (const FlowReport& report : reports.flows)
+            datasets.append(intervalStatsJson(report));
+        printJson(context, "datasets", datasets);
+    } else if (options.table == TableWriter::Format::Text) {
+        const std::int64_t minimum = options.qjumpCompat ? kQjumpMinimumSamples : 1;
+        for (std::size_t i = 0; i < reports.latency.size(); ++i)
+            context.out() << reports.latencyHeadings[i] << reports.latency[i].artifactText(minimum);
+        for (std::size_t i = 0; i < reports.flows.size(); ++i)
+            context.out() << reports.flowHeadings[i]
+                          << QStringLiteral("Throughput log (%1): bandwidth statistics of %2 interval lines "
+                                            "(bits/sec) instead of latency\n")
+                                 .arg(reports.flows[i].format)
+                                 .arg(reports.flows[i].stats.intervals.count)
+                          << reports.flows[i].intervalText();
+    } else {
+        context.out() << TableWriter::write(latencyStatsTable(reports.latency, options.percentiles), options.table);
+    }
+    return context.exitCode();
+}
+
+int runTable(const QStringList& args, CliContext& context) {
+    CommonOptions options;
+    options.percentiles = {50, 99};
+    if (!parseCommonOptions(args, context, &options, false, true))
+        return context.exitCode();
+    const Reports reports = collect(options, context);
+    if (options.json) {
+        QJsonArray rows;
+        for (const LatencyReport& r : reports.latency)
+            rows.append(QJsonObject{{"label", r.label},
+                                    {"file", r.file},
+                                    {"kind", "latency"},
+                                    {"samples", static_cast<qint64>(r.stats.count)},
+                                    {"p50_us", DatasetJson::number(r.stats.percentile(50) * 1000)},
+                                    {"p99_us", DatasetJson::number(r.stats.percentile(99) * 1000)}});
+        for (const FlowReport& r : reports.flows)
+            rows.append(QJsonObject{{"label", r.label},
+                                    {"file", r.file},
+                                    {"kind", "throughput"},
+                                    {"flows", static_cast<qint64>(r.stats.flows.size())},
+                                    {"sum_bits_per_second", r.stats.sum.bitsPerSecond},
+                                    {"jain_fairness", r.stats.jainFairness}});
+        printJson(context, "rows", rows);
+        return context.exitCode();
+    }
+    if (!reports.latency.empty()) {
+        Table table;
+        table.header = QStringList{"label", "samples", "p50 (µs)", "p99 (µs)"};
+        table.rightAligned = {false, true, true, true};
+        table.caption = QStringLiteral("Latency percentiles per configuration");
+        for (const LatencyReport& r : reports.latency)
+            table.rows.push_back({r.label, QString::number(r.stats.count), number(r.stats.percentile(50) * 1000, 1),
+                                  number(r.stats.percentile(99) * 1000, 1)});
+        context.out() << TableWriter::write(table, options.table);
+    }
+    if (!reports.flows.empty()) {
+        if (!reports.latency.empty())
+            context.out() << '\n';
+        context.out() << TableWriter::write(flowComparisonTable(reports.flows), options.table);
+    }
+    return context.exitCode();
+}
+
+int runFlows(const QStringList& args, CliContext& context) {
+    CommonOptions options;
+    if (!parseCommonOptions(args, context, &options, false, false))
+        return context.exitCode();
+    const Reports reports = collect(options, context);
+    for (const LatencyReport& r : reports.latency)
+        context.fileProblem(r.file, QStringLiteral("a latency log (%1/%2) has no flows; use stats").arg(r.tool, r.dialect));
+    if (options.json) {
+        QJsonArray datasets;
+        for (const FlowReport& report : reports.flows)
+            datasets.append(report.toJson());
+        printJson(context, "datasets", datasets);
+        return context.exitCode();
+    }
+    for (std::size_t i = 0; i < reports.flows.size(); ++i) {
+        const FlowReport& r = reports.flows[i];
+        if (options.table == TableWriter::Format::Text)
+            context.out() << reports.flowHeadings[i];
+        context.out() << TableWriter::write(perFlowTable(r), options.table);
+        if (options.table == TableWriter::Format::Text)
+            context.out() << QStringLiteral("flows %1  min %2  max %3  stddev %4 Mbits/s  Jain fairness %5\n"
+                                            "intervals %6  mean %7  median %8  stddev %9 Mbits/s\n")
+                                 .arg(r.stats.flows.size())
+                                 .arg(megabits(r.stats.minBitsPerSecond), megabits(r.stats.maxBitsPerSecond),
+                                      megabits(r.stats.stddevBitsPerSecond), number(r.stats.jainFairness, 4))
+                                 .arg(r.stats.intervals.count)
+                                 .arg(megabits(r.stats.intervals.mean), megabits(r.stats.intervals.median),
+                                      megabits(r.stats.intervals.stddev));
+    }
+    return context.exitCode();
+}
+
+} // namespace wb::cli

@@ -1,0 +1,87 @@
+#include "FlowReport.h"
+
+#include "DatasetJson.h"
+#include "FileImporter.h"
+#include "parse/FormatRegistry.h"
+
+#include <QJsonArray>
+
+namespace wb {
+
+namespace {
+
+QJsonValue orNull(const QString& text) { return text.isEmpty() ? QJsonValue() : QJsonValue(text); }
+
+template <typename T> QJsonValue orNull(const std::optional<T>& value) {
+    if (!value)
+        return QJsonValue::Null;
+    if constexpr (std::is_floating_point_v<T>)
+        return DatasetJson::number(*value);
+    else
+        return static_cast<qint64>(*value);
+}
+
+QJsonObject totalsJson(const FlowTotals& totals) {
+    return {{"bytes", totals.bytes}, {"seconds", totals.seconds}, {"bits_per_second", totals.bitsPerSecond}};
+}
+
+} // namespace
+
+FlowReport FlowReport::of(const ImportResult& result, const Dataset& dataset) {
+    FlowReport report;
+    report.file = result.file;
+    report.label = dataset.label;
+    report.tool = dataset.info.tool;
+    report.format = result.format ? QString::fromLatin1(result.format->id) : QString();
+    report.protocol = dataset.info.protocol;
+    report.role = dataset.info.role;
+    report.congestionControl = dataset.info.congestionControl;
+    report.dataset = &dataset;
+    report.stats = FlowStatistics::of(dataset.flows);
+    return report;
+}
+
+QJsonObject FlowReport::toJson() const {
+    QJsonArray flows;
+    for (std::size_t i = 0; i < stats.flows.size(); ++i) {
+        const FlowStatistics::PerFlow& perFlow = stats.flows[i];
+        QJsonArray intervals;
+        for (const FlowInterval& interval : dataset->flows.flows[i].intervals)
+            intervals.append(QJsonObject{{"start", interval.start},
+                                         {"end", interval.end},
+                                         {"bytes", interval.bytes},
+                                         {"bits_per_second", interval.bitsPerSecond}});
+        QJsonObject flow = totalsJson(perFlow.totals);
+        flow.insert("id", perFlow.id);
+        flow.insert("intervals", intervals);
+        flow.insert("jitter_ms", orNull(perFlow.jitterMs));
+        flow.insert("lost", orNull(perFlow.lost));
+        flow.insert("total_datagrams", orNull(perFlow.totalDatagrams));
+        flows.append(flow);
+    }
+    const bool anyFlow = !stats.flows.empty();
+    const bool anyInterval = stats.intervals.count > 0;
+    return {{"file", file},
+            {"label", label},
+            {"tool", tool},
+            {"format", format},
+            {"protocol", orNull(protocol)},
+            {"role", orNull(role)},
+            {"congestion_control", orNull(congestionControl)},
+            {"flows", flows},
+            {"sum", totalsJson(stats.sum)},
+            {"sum_source", stats.sumFromTool ? "tool" : "computed"},
+            {"jain_fairness", anyFlow ? QJsonValue(stats.jainFairness) : QJsonValue()},
+            {"interval_bits_per_second",
+             anyInterval ? QJsonValue(QJsonObject{{"mean", stats.intervals.mean},
+                                                  {"median", stats.intervals.median},
+                                                  {"stddev", stats.intervals.stddev}})
+                         : QJsonValue()}};
+}
+
+QString FlowReport::intervalText() const {
+    return QString::asprintf("Mean: %f\tMedian: %f\tStdDev: %f\n", stats.intervals.mean,
+                             stats.intervals.median, stats.intervals.stddev);
+}
+
+} // namespace wb

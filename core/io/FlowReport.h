@@ -1,0 +1,33 @@
+#pragma once
+
+#include "stats/FlowStatistics.h"
+
+#include <QJsonObject>
+#include <QString>
+
+namespace wb {
+
+struct Dataset;
+struct ImportResult;
+
+// What a throughput report shows for one dataset, in the shapes the CLI contract fixes.
+struct FlowReport {
+    QString file;
+    QString label;
+    QString tool;
+    QString format;
+    QString protocol;
+    QString role;
+    QString congestionControl;
+    const Dataset* dataset = nullptr;
+    FlowStatistics stats;
+
+    static FlowReport of(const ImportResult& result, const Dataset& dataset);
+
+    // `flows --format json` dataset object (keys as DESIGN.md lists them).
+    QJsonObject toJson() const;
+    // analyze.pl's line: "Mean: %f\tMedian: %f\tStdDev: %f" over the interval lines.
+    QString intervalText() const;
+};
+
+} // namespace wb

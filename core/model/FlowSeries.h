@@ -1,0 +1,60 @@
+#pragma once
+
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace wb {
+
+// One report line of a throughput tool: an interval of one stream (or of the SUM).
+struct FlowInterval {
+    double start = 0; // seconds since the test started
+    double end = 0;
+    double bytes = 0;         // transferred in the interval
+    double bitsPerSecond = 0; // as the tool printed it (or bytes*8/duration for CSV)
+    // False when bytes were derived from a rounded human-readable figure ("13.1 MBytes");
+    // CSV and JSON output carry exact byte counts.
+    bool bytesExact = false;
+    // UDP (server report / receiver side)
+    std::optional<double> jitterMs;
+    std::optional<std::int64_t> lostDatagrams;
+    std::optional<std::int64_t> totalDatagrams;
+    std::optional<std::int64_t> outOfOrder;
+    // TCP sender details (iperf3 Retr/Cwnd, iperf2 -e Rtry/Cwnd/RTT)
+    std::optional<std::int64_t> retransmits;
+    std::optional<double> cwndBytes;
+    std::optional<double> rttMs;
+
+    double seconds() const { return end - start; }
+};
+
+// One connection of a throughput test. iperf reuses stream ids across directions (-d, -r,
+// --bidir) and prints them out of order, so a flow is identified by its connection, not by
+// the number in brackets alone.
+struct Flow {
+    QString id;            // unique within the dataset, e.g. "3", "3/rx", "5#2"
+    int streamNumber = -1; // the number iperf printed in brackets
+    QString direction;     // "send", "receive", or empty when the log does not say
+    QString localAddress;  // "198.18.0.1 port 53755" when the log names the connection
+    QString remoteAddress;
+    std::vector<FlowInterval> intervals; // -i report lines, in order
+    // The whole-run figure statistics use: the receiver's view when the log has it (iperf3's
+    // "receiver" line, iperf2's UDP "Server Report"), else the tool's own whole-run line.
+    std::optional<FlowInterval> total;
+    // The sender's whole-run line when the log also has the receiver's.
+    std::optional<FlowInterval> senderTotal;
+};
+
+// Everything a throughput log reports. The SUM lines are kept as the tool printed them so
+// a computed SUM can be checked against them.
+struct FlowSeries {
+    std::vector<Flow> flows;
+    std::vector<FlowInterval> sumIntervals;
+    std::optional<FlowInterval> sumTotal;
+
+    bool empty() const { return flows.empty() && !sumTotal; }
+};
+
+} // namespace wb

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "Iperf2FlowBuilder.h"
+#include "LogParser.h"
+
+#include <string>
+#include <vector>
+
+namespace wb {
+
+// iperf 2 `-y C` reports: one row per interval and stream,
+//   timestamp,src_addr,src_port,dst_addr,dst_port,id,interval,bytes,bits_per_second
+// plus jitter_ms,lost,total,lost_percent,out_of_order for UDP. -P adds SUM rows (id -1,
+// port 0). Byte counts are exact here, unlike the text output.
+class Iperf2CsvParser : public LogParser {
+public:
+    Iperf2CsvParser();
+    static int sniff(std::string_view head);
+
+protected:
+    void parseLine(std::string_view line) override;
+    void finishDatasets() override;
+
+private:
+    std::size_t flowOf(int id, std::string_view endpoints);
+
+    Iperf2FlowBuilder m_flows;
+    // A connection is its id plus the address fields: ids repeat across tests in one file.
+    struct Connection {
+        int id;
+        std::string endpoints;
+        std::size_t flow;
+    };
+    std::vector<Connection> m_connections;
+    bool m_sawUdp = false;
+    bool m_sawClientUdpTotal = false;
+};
+
+} // namespace wb

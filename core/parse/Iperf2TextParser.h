@@ -1,0 +1,59 @@
+#pragma once
+
+#include "Iperf2FlowBuilder.h"
+#include "LogParser.h"
+
+namespace wb {
+
+// iperf 2 text output, client and server, 2.0.x ("0.0-10.0 sec") and 2.1.x
+// ("0.0000-10.0000 sec") styles: -i interval lines, whole-run lines, -P with [SUM], UDP with
+// jitter/loss and the client's "Server Report", -e enhanced columns, -d/-r with both
+// directions kept apart, and bare result lines without any header (emulab-iperf, seed 004).
+class Iperf2TextParser : public LogParser {
+public:
+    Iperf2TextParser();
+    static int sniff(std::string_view head);
+
+protected:
+    void parseLine(std::string_view line) override;
+    void finishDatasets() override;
+
+private:
+    // What stands in the "[ … ]" at the start of a report line.
+    struct Tag {
+        enum Kind { None, Stream, Sum, Other } kind = None;
+        int stream = -1;
+        bool reverse = false; // "[ *2]": iperf 2.1 marks the reverse connection of -d/-r
+    };
+    static Tag takeTag(std::string_view& body);
+
+    bool readBanner(std::string_view line, std::string_view body);
+    void readCommand(std::string_view body);
+    void readStreamLine(std::string_view line, const Tag& tag, std::string_view body);
+    void readConnection(const Tag& tag, std::string_view body);
+    bool readResult(std::string_view line, std::string_view body, FlowInterval& out);
+    static void readColumns(std::string_view rest, FlowInterval& out);
+    void storeResult(const Tag& tag, const FlowInterval& result);
+    void readDatagramCount(const Tag& tag, std::string_view body);
+    QString directionOf(std::int64_t localPort, std::int64_t remotePort);
+    void inferDirections();
+    void readOutOfOrder(const Tag& tag, std::string_view body);
+
+    Iperf2FlowBuilder m_flows;
+    // Connections whose direction the banner had not told yet: iperf's threads may print
+    // "connected with" lines before the "Client connecting to" banner.
+    struct Undirected {
+        std::size_t flow;
+        std::int64_t localPort;
+        std::int64_t remotePort;
+    };
+    std::vector<Undirected> m_undirected;
+    int m_listenPort = -1;   // "Server listening on TCP port 5001"
+    int m_connectPort = -1;  // "Client connecting to host, TCP port 5001"
+    int m_reportStream = -2; // stream whose "Server Report:" line came last (-2: none)
+    int m_spanDecimals = -1; // of the first result line: tells 2.0 from 2.1
+    bool m_sawConnection = false;
+    bool m_warnedRounded = false;
+};
+
+} // namespace wb

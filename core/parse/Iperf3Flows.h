@@ -1,0 +1,46 @@
+#pragma once
+
+#include "model/FlowSeries.h"
+
+#include <QMap>
+#include <QString>
+
+#include <vector>
+
+namespace wb {
+
+// The bookkeeping both iperf3 readers (text and JSON) share: which Flow a stream report
+// belongs to. iperf3 numbers streams by socket, and a --bidir run carries both directions,
+// so a flow is keyed by (stream number, direction) and its id names the direction whenever
+// the number alone could be ambiguous ("5/send", "7/receive").
+class Iperf3FlowTable {
+public:
+    void reset();
+
+    // In --bidir runs every id carries its direction, so ids read the same in both directions.
+    void setBidirectional(bool bidirectional) { m_bidirectional = bidirectional; }
+    bool bidirectional() const { return m_bidirectional; }
+
+    // "[  5] local A port p connected to B port q" / JSON start.connected[]: remembered until
+    // the stream's first report creates its flow.
+    void noteConnection(int stream, const QString& local, const QString& remote);
+    int connections() const { return static_cast<int>(m_addresses.size()); }
+
+    Flow& flow(FlowSeries& series, int stream, const QString& direction);
+
+    // A whole-run figure for every flow: the receiver's line when the log has it, else the
+    // only whole-run line there is (a server in -R mode prints only "sender" lines).
+    static void completeTotals(FlowSeries& series);
+
+private:
+    struct Key {
+        int stream;
+        QString direction;
+        std::size_t index; // into FlowSeries::flows
+    };
+    std::vector<Key> m_keys;
+    QMap<int, std::pair<QString, QString>> m_addresses;
+    bool m_bidirectional = false;
+};
+
+} // namespace wb

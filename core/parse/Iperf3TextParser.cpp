@@ -1,0 +1,458 @@
+#include "Iperf3TextParser.h"
+
+#include "TextScan.h"
+
+#include <cmath>
+
+namespace wb {
+
+using namespace scan;
+
+namespace {
+
+struct Unit {
+    std::string_view name;
+    double factor;
+};
+
+// iperf3 counts bytes in powers of 1024 and bits in powers of 1000 (units.c); a rate given in
+// bytes (-f K/M/G) is converted to bits per second.
+constexpr Unit kByteUnits[] = {{"Bytes", 1.0},
+                               {"KBytes", 1024.0},
+                               {"MBytes", 1024.0 * 1024},
+                               {"GBytes", 1024.0 * 1024 * 1024},
+                               {"TBytes", 1024.0 * 1024 * 1024 * 1024}};
+constexpr Unit kRateUnits[] = {{"bits/sec", 1.0},
+                               {"Kbits/sec", 1e3},
+                               {"Mbits/sec", 1e6},
+                               {"Gbits/sec", 1e9},
+                               {"Tbits/sec", 1e12},
+                               {"Bytes/sec", 8.0},
+                               {"KBytes/sec", 8.0 * 1024},
+                               {"MBytes/sec", 8.0 * 1024 * 1024},
+                               {"GBytes/sec", 8.0 * 1024 * 1024 * 1024}};
+
+std::string_view takeToken(std::string_view& text) {
+    text = skipSpaces(text);
+    const std::size_t end = std::min(text.find_first_of(" \t"), text.size());
+    std::string_view token = text.substr(0, end);
+    text.remove_prefix(end);
+    return token;
+}
+
+template <std::size_t N>
+std::optional<double> unitFactor(const Unit (&units)[N], std::string_view name) {
+    for (const Unit& unit : units) {
+        if (unit.name == name)
+            return unit.factor;
+    }
+    return std::nullopt;
+}
+
+// "17.8 MBytes" -> bytes, or nullopt when the text is not a number with one of the units.
+template <std::size_t N>
+std::optional<double> takeQuantity(std::string_view& text, const Unit (&units)[N]) {
+    std::string_view probe = skipSpaces(text);
+    auto value = takeDouble(probe);
+    if (!value)
+        return std::nullopt;
+    auto factor = unitFactor(units, takeToken(probe));
+    if (!factor)
+        return std::nullopt;
+    text = probe;
+    return *value * *factor;
+}
+
+bool isNumberStart(std::string_view token) {
+    return !token.empty() &&
+           ((token.front() >= '0' && token.front() <= '9') || token.front() == '.');
+}
+
+QString qstr(std::string_view text) {
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+// iperf2's banners; their presence means the log is not iperf3's even if a word matches.
+bool looksLikeIperf2(std::string_view head) {
+    return contains(head, "Client connecting to ") ||
+           contains(head, "Server listening on TCP port") ||
+           contains(head, "Server listening on UDP port") || contains(head, " connected with ");
+}
+
+} // namespace
+
+Iperf3TextParser::Iperf3TextParser() {
+    Dataset& data = dataset();
+    data.kind = Dataset::Kind::Throughput;
+    data.info.tool = QStringLiteral("iperf3");
+    data.info.dialect = QStringLiteral("text");
+}
+
+int Iperf3TextParser::sniff(std::string_view head) {
+    const std::string_view start =
+        skipSpaces(head.substr(0, std::min<std::size_t>(head.size(), 8)));
+    if (looksLikeIperf2(head) || contains(start, "{"))
+        return 0; // JSON belongs to Iperf3JsonParser
+    int score = 0;
+    if (contains(head, "Connecting to host "))
+        score += 10;
+    if (contains(head, "iperf Done."))
+        score += 10;
+    if (contains(head, "iperf3: "))
+        score += 10;
+    if (contains(head, "- - - - - - - - - -"))
+        score += 8;
+    if (contains(head, "[ ID][Role]"))
+        score += 10;
+    if (contains(head, "Server listening on ") || contains(head, "Accepted connection from "))
+        score += 5;
+    if (contains(head, " sec ") && (contains(head, "  sender") || contains(head, "  receiver")))
+        score += 10;
+    if (contains(head, " connected to ") && contains(head, "] local "))
+        score += 4;
+    if (contains(head, "[ ID] Interval") && contains(head, "Bitrate"))
+        score += 5;
+    return score;
+}
+
+void Iperf3TextParser::beginTest() {
+    if (m_sawData) {
+        finishTest();
+        Dataset next;
+        next.kind = Dataset::Kind::Throughput;
+        next.info.tool = QStringLiteral("iperf3");
+        next.info.dialect = QStringLiteral("text");
+        allDatasets().push_back(std::move(next));
+    }
+    m_flows.reset();
+    m_sumSender.reset();
+    m_plainDirection.clear();
+    m_directionKnown = m_reverse = m_summary = m_sawInterval = m_sawData = false;
+    m_headerRetr = m_headerDatagramsSent = m_headerJitter = false;
+    m_warnedRounded = false;
+}
+
+void Iperf3TextParser::finishTest() {
+    FlowSeries& series = current().flows;
+    Iperf3FlowTable::completeTotals(series);
+    if (!series.sumTotal && m_sumSender)
+        series.sumTotal = m_sumSender;
+    m_sumSender.reset();
+    RunInfo& info = current().info;
+    if (info.streams == 0 && m_flows.connections() > 0)
+        info.streams = m_flows.connections() / (m_flows.bidirectional() ? 2 : 1);
+    if (info.protocol.isEmpty() && m_sawInterval)
+        info.protocol = QStringLiteral("tcp");
+}
+
+void Iperf3TextParser::finishDatasets() {
+    finishTest();
+}
+
+void Iperf3TextParser::parseLine(std::string_view line) {
+    const std::string_view body = trimmed(line);
+    if (body.empty())
+        return;
+    if (body.front() == '[') {
+        readBracketLine(line, body);
+        return;
+    }
+    RunInfo& info = current().info;
+    if (startsWith(body, "Connecting to host ")) {
+        beginTest();
+        std::string_view host = body.substr(19);
+        current().info.role = QStringLiteral("client");
+        current().info.target = qstr(host.substr(0, host.find(',')));
+        return;
+    }
+    if (startsWith(body, "Accepted connection from ")) {
+        beginTest();
+        std::string_view host = body.substr(25);
+        current().info.role = QStringLiteral("server");
+        current().info.target = qstr(host.substr(0, host.find(',')));
+        return;
+    }
+    if (startsWith(body, "Reverse mode")) {
+        m_reverse = true;
+        info.extra.insert(QStringLiteral("reverse"), QStringLiteral("1"));
+        return;
+    }
+    if (startsWith(body, "Server listening on ")) {
+        if (info.role.isEmpty())
+            info.role = QStringLiteral("server");
+        return;
+    }
+    if (startsWith(body, "- - -")) {
+        return; // between interval groups of -P, and before the summary (the header marks that)
+    }
+    if (startsWith(body, "iperf3: error - ") || startsWith(body, "iperf3: error: ")) {
+        const QString what = qstr(body.substr(16));
+        info.extra.insert(QStringLiteral("error"), what);
+        parseError(line, QStringLiteral("iperf3 reported an error: %1").arg(what));
+        return;
+    }
+    if (startsWith(body, "iperf3: interrupt")) {
+        info.extra.insert(QStringLiteral("interrupted"), QStringLiteral("1"));
+        warning(line, QStringLiteral("the run was interrupted; every interval before it is kept"));
+        return;
+    }
+    if (startsWith(body, "iperf3: ") || startsWith(body, "warning: ")) {
+        warning(line, QStringLiteral("message from iperf3"));
+        return;
+    }
+    if (startsWith(body, "iperf Done.") || startsWith(body, "-----") ||
+        startsWith(body, "Test Complete.") || readVerboseLine(body))
+        return;
+    ignoreLine(); // shell prompts, banners of other tools, and the like
+}
+
+// -V adds the version, the start time, the test parameters and the congestion control.
+bool Iperf3TextParser::readVerboseLine(std::string_view body) {
+    RunInfo& info = current().info;
+    if (startsWith(body, "iperf 3")) {
+        beginTest(); // -V prints this before "Connecting to host" of every run
+        std::string_view rest = body.substr(6);
+        current().info.version = qstr(takeToken(rest));
+        return true;
+    }
+    if (startsWith(body, "Time: ")) {
+        // "Time: Sun, 29 Nov 2026 23:21:51 GMT"; Qt's RFC 2822 reader wants a numeric zone.
+        QString stamp = qstr(trimmed(body.substr(6)));
+        if (stamp.endsWith(QLatin1String(" GMT")) || stamp.endsWith(QLatin1String(" UTC")))
+            stamp.replace(stamp.size() - 3, 3, QStringLiteral("+0000"));
+        const QDateTime time = QDateTime::fromString(stamp, Qt::RFC2822Date);
+        if (time.isValid())
+            info.start = time;
+        return true;
+    }
+    if (startsWith(body, "Starting Test: protocol: ")) {
+        std::string_view rest = body.substr(25);
+        info.protocol = qstr(rest.substr(0, rest.find(','))).toLower();
+        if (auto streams = intAfter(body, ", "))
+            info.streams = static_cast<int>(*streams);
+        return true;
+    }
+    if (startsWith(body, "snd_tcp_congestion ")) {
+        info.congestionControl = qstr(trimmed(body.substr(19)));
+        return true;
+    }
+    if (startsWith(body, "rcv_tcp_congestion ")) {
+        info.extra.insert(QStringLiteral("receiver_tcp_congestion"),
+                          qstr(trimmed(body.substr(19))));
+        return true;
+    }
+    if (startsWith(body, "CPU Utilization: ")) {
+        info.extra.insert(QStringLiteral("cpu_utilization"), qstr(body.substr(17)));
+        return true;
+    }
+    return startsWith(body, "Linux ") || startsWith(body, "Control connection MSS") ||
+           startsWith(body, "Cookie: ") || startsWith(body, "TCP MSS: ") ||
+           startsWith(body, "Target Bitrate");
+}
+
+void Iperf3TextParser::readHeader(std::string_view body) {
+    // A header after the intervals starts the summary: from here on a report line is a
+    // whole-run figure, never an interval, even without its sender/receiver label.
+    if (m_sawInterval)
+        m_summary = true;
+    m_headerRetr = contains(body, "Retr");
+    m_headerJitter = contains(body, "Jitter");
+    m_headerDatagramsSent = contains(body, "Total Datagrams") && !contains(body, "Lost/Total");
+    if (m_headerJitter || m_headerDatagramsSent)
+        current().info.protocol = QStringLiteral("udp");
+    if (contains(body, "[Role]")) {
+        m_flows.setBidirectional(true);
+        current().info.extra.insert(QStringLiteral("bidir"), QStringLiteral("1"));
+    }
+}
+
+void Iperf3TextParser::readBracketLine(std::string_view line, std::string_view body) {
+    const std::size_t close = body.find(']');
+    if (close == std::string_view::npos) {
+        ignoreLine();
+        return;
+    }
+    const std::string_view id = trimmed(body.substr(1, close - 1));
+    std::string_view rest = body.substr(close + 1);
+    if (id == "ID") {
+        readHeader(body);
+        return;
+    }
+    std::string_view roleTag;
+    if (!rest.empty() && rest.front() == '[') {
+        const std::size_t end = rest.find(']');
+        roleTag = rest.substr(1, end == std::string_view::npos ? 0 : end - 1);
+        rest = rest.substr(end == std::string_view::npos ? rest.size() : end + 1);
+    }
+    rest = skipSpaces(rest);
+    std::optional<int> stream;
+    if (id != "SUM") {
+        std::string_view number = id;
+        auto value = takeInt(number);
+        if (!value || !number.empty()) {
+            ignoreLine();
+            return;
+        }
+        stream = static_cast<int>(*value);
+    }
+    if (startsWith(rest, "local ")) {
+        if (stream)
+            readConnection(*stream, rest.substr(6));
+        return;
+    }
+    if (startsWith(rest, "Sent ")) // "[  5] Sent 6041 datagrams": the summary line says it too
+        return;
+    if (rest.empty() || !isNumberStart(rest)) {
+        ignoreLine();
+        return;
+    }
+    if (auto report = readReport(line, rest))
+        storeReport(line, stream, roleTag, *report);
+}
+
+void Iperf3TextParser::readConnection(int stream, std::string_view rest) {
+    // "198.19.30.2 port 41054 connected to 198.19.30.1 port 5201"
+    const std::size_t split = rest.find(" connected to ");
+    if (split == std::string_view::npos) {
+        ignoreLine();
+        return;
+    }
+    m_flows.noteConnection(stream, qstr(trimmed(rest.substr(0, split))),
+                           qstr(trimmed(rest.substr(split + 14))));
+}
+
+std::optional<Iperf3TextParser::Report> Iperf3TextParser::readReport(std::string_view line,
+                                                                     std::string_view rest) {
+    // "0.00-1.00   sec  6.58 MBytes  55.2 Mbits/sec  191   53.7 KBytes [sender|receiver|(omitted)]"
+    // UDP: "... 10.0 Mbits/sec  0.017 ms  0/864 (0%)  [receiver]" or "... 10.0 Mbits/sec  863"
+    Report report;
+    FlowInterval& interval = report.interval;
+    auto start = takeDouble(rest);
+    bool ok = start && !rest.empty() && rest.front() == '-';
+    std::optional<double> end;
+    if (ok) {
+        rest.remove_prefix(1);
+        end = takeDouble(rest);
+        ok = end && takeToken(rest) == "sec";
+    }
+    auto bytes = ok ? takeQuantity(rest, kByteUnits) : std::nullopt;
+    auto rate = bytes ? takeQuantity(rest, kRateUnits) : std::nullopt;
+    if (!rate) {
+        parseError(line,
+                   QStringLiteral("report line without a readable interval, transfer and bitrate"));
+        return std::nullopt;
+    }
+    interval.start = *start;
+    interval.end = *end;
+    interval.bytes = *bytes;
+    interval.bitsPerSecond = *rate;
+    for (std::string_view token = takeToken(rest); !token.empty(); token = takeToken(rest)) {
+        if (token == "sender" || token == "receiver" || token == "(omitted)") {
+            report.label = token == "sender"     ? Label::Sender
+                           : token == "receiver" ? Label::Receiver
+                                                 : Label::Omitted;
+            continue;
+        }
+        if (token.front() == '(') // "(0%)" repeats lost/total
+            continue;
+        if (!isNumberStart(token)) {
+            parseError(line, QStringLiteral("unexpected '%1' in a report line").arg(qstr(token)));
+            return std::nullopt;
+        }
+        std::string_view number = token;
+        const auto value = takeDouble(number);
+        if (!number.empty() && number.front() == '/') { // "lost/total"
+            number.remove_prefix(1);
+            const auto total = takeInt(number);
+            interval.lostDatagrams = static_cast<std::int64_t>(*value);
+            interval.totalDatagrams = total;
+            continue;
+        }
+        std::string_view probe = rest;
+        const std::string_view next = takeToken(probe);
+        if (next == "ms") {
+            interval.jitterMs = value;
+            rest = probe;
+        } else if (auto factor = unitFactor(kByteUnits, next)) {
+            interval.cwndBytes = *value * *factor;
+            rest = probe;
+        } else if (m_headerDatagramsSent && !m_summary) {
+            interval.totalDatagrams = static_cast<std::int64_t>(*value);
+        } else {
+            interval.retransmits = static_cast<std::int64_t>(*value);
+        }
+    }
+    if (!std::isfinite(interval.bytes) || interval.bytes < 0 || interval.end < interval.start) {
+        rangeError(line, QStringLiteral("impossible interval or transfer"));
+        return std::nullopt;
+    }
+    return report;
+}
+
+QString Iperf3TextParser::directionFor(std::string_view roleTag) {
+    if (!roleTag.empty())
+        return startsWith(roleTag, "TX") ? QStringLiteral("send") : QStringLiteral("receive");
+    if (!m_directionKnown) {
+        // Fixed at the first report: the summary header has other columns than the interval one.
+        const QString& role = current().info.role;
+        const bool sends = m_headerRetr || m_headerDatagramsSent;
+        if (role == QLatin1String("client"))
+            m_plainDirection = m_reverse ? QStringLiteral("receive") : QStringLiteral("send");
+        else if (role == QLatin1String("server"))
+            m_plainDirection = sends ? QStringLiteral("send") : QStringLiteral("receive");
+        else if (sends || m_headerJitter)
+            m_plainDirection = sends ? QStringLiteral("send") : QStringLiteral("receive");
+        m_directionKnown = true;
+    }
+    return m_plainDirection;
+}
+
+// The SUM lines kept are those of the client-to-server direction; --bidir's reverse SUM has no
+// place in FlowSeries yet.
+bool Iperf3TextParser::isForward(const QString& direction) const {
+    if (!m_flows.bidirectional())
+        return true;
+    const bool server = current().info.role == QLatin1String("server");
+    return direction == (server ? QLatin1String("receive") : QLatin1String("send"));
+}
+
+void Iperf3TextParser::storeReport(std::string_view line, std::optional<int> stream,
+                                   std::string_view roleTag, const Report& report) {
+    if (report.label == Label::Omitted) {
+        warning(line,
+                QStringLiteral("interval omitted by -O (warm-up); not part of the measurement"));
+        return;
+    }
+    if (!m_warnedRounded) {
+        warning(line, QStringLiteral("transfer sizes are iperf3's rounded figures (3 digits); "
+                                     "bytes are derived from them"));
+        m_warnedRounded = true;
+    }
+    m_sawData = true;
+    const QString direction = directionFor(roleTag);
+    FlowSeries& series = current().flows;
+    const bool whole = m_summary || report.label != Label::None;
+    if (!stream) {
+        if (!isForward(direction))
+            return;
+        if (!whole)
+            series.sumIntervals.push_back(report.interval);
+        else if (report.label == Label::Sender)
+            m_sumSender = report.interval;
+        else if (report.label == Label::Receiver || !series.sumTotal)
+            series.sumTotal = report.interval;
+        return;
+    }
+    Flow& flow = m_flows.flow(series, *stream, direction);
+    if (!whole) {
+        flow.intervals.push_back(report.interval);
+        m_sawInterval = true;
+        countSample();
+    } else if (report.label == Label::Sender) {
+        flow.senderTotal = report.interval;
+    } else if (report.label == Label::Receiver || !flow.total) {
+        flow.total = report.interval;
+    }
+}
+
+} // namespace wb

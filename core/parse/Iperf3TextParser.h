@@ -1,0 +1,61 @@
+#pragma once
+
+#include "Iperf3Flows.h"
+#include "LogParser.h"
+
+#include <optional>
+#include <string_view>
+
+namespace wb {
+
+// iperf3's human-readable output, client or server: TCP (Retr/Cwnd), UDP (jitter, lost/total),
+// -P with [SUM] lines, -R, --bidir ([TX-C]/[RX-C], [TX-S]/[RX-S]), -O (omitted) intervals,
+// the sender/receiver summary after the "- - -" separator, -V details and iperf3's errors.
+// Several tests in one file (a server that accepts test after test, or runs appended to one
+// log) give one Dataset each.
+class Iperf3TextParser : public LogParser {
+public:
+    Iperf3TextParser();
+    static int sniff(std::string_view head);
+
+protected:
+    void parseLine(std::string_view line) override;
+    void finishDatasets() override;
+
+private:
+    enum class Label { None, Sender, Receiver, Omitted };
+    struct Report {
+        FlowInterval interval;
+        Label label = Label::None;
+    };
+
+    Dataset& current() { return allDatasets().back(); }
+    const Dataset& current() const { return datasets().back(); }
+    void beginTest();
+    void finishTest();
+    bool readVerboseLine(std::string_view body);
+    void readHeader(std::string_view body);
+    void readBracketLine(std::string_view line, std::string_view body);
+    void readConnection(int stream, std::string_view rest);
+    std::optional<Report> readReport(std::string_view line, std::string_view rest);
+    void storeReport(std::string_view line, std::optional<int> stream, std::string_view roleTag,
+                     const Report& report);
+    QString directionFor(std::string_view roleTag);
+    bool isForward(const QString& direction) const;
+
+    Iperf3FlowTable m_flows;
+    std::optional<FlowInterval> m_sumSender; // the [SUM] sender line until the test ends
+    QString m_plainDirection; // direction of untagged stream lines, fixed at the first interval
+    bool m_directionKnown = false;
+    bool m_reverse = false;     // "Reverse mode, remote host X is sending"
+    bool m_summary = false;     // after the separator: whole-run lines, never intervals
+    bool m_sawInterval = false; // in the current test
+    bool m_sawData = false;     // the current dataset holds something from this test
+    bool m_warnedRounded = false;
+    // Columns of the last "[ ID] Interval ..." header.
+    bool m_headerRetr = false;
+    bool m_headerDatagramsSent = false; // "Total Datagrams" without "Lost/Total": UDP sender
+    bool m_headerJitter = false;
+};
+
+} // namespace wb

@@ -1,0 +1,133 @@
+#include "FlowStatistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+
+namespace wb {
+
+namespace {
+
+FlowTotals totalsOf(const FlowInterval& line) {
+    return {line.bytes, line.seconds(), line.bitsPerSecond};
+}
+
+double populationStddev(const std::vector<double>& values, double mean) {
+    if (values.empty())
+        return 0;
+    double squares = 0;
+    for (double value : values)
+        squares += (value - mean) * (value - mean);
+    return std::sqrt(squares / static_cast<double>(values.size()));
+}
+
+double meanOf(const std::vector<double>& values) {
+    // A plain sum divided by n, as the Perl and numpy references compute it.
+    return values.empty() ? 0 : std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+}
+
+} // namespace
+
+IntervalBandwidth IntervalBandwidth::of(const std::vector<double>& bitsPerSecond) {
+    IntervalBandwidth result;
+    result.count = bitsPerSecond.size();
+    if (bitsPerSecond.empty())
+        return result;
+    std::vector<double> sorted = bitsPerSecond;
+    std::sort(sorted.begin(), sorted.end());
+    const std::size_t middle = sorted.size() / 2;
+    result.median = sorted.size() % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    result.mean = meanOf(bitsPerSecond);
+    result.stddev = populationStddev(bitsPerSecond, result.mean);
+    return result;
+}
+
+FlowTotals FlowStatistics::totalsOf(const Flow& flow) {
+    if (flow.total)
+        return wb::totalsOf(*flow.total);
+    FlowTotals totals;
+    if (flow.intervals.empty())
+        return totals;
+    for (const FlowInterval& interval : flow.intervals)
+        totals.bytes += interval.bytes;
+    totals.seconds = flow.intervals.back().end - flow.intervals.front().start;
+    totals.bitsPerSecond = totals.seconds > 0 ? totals.bytes * 8 / totals.seconds : 0;
+    return totals;
+}
+
+double FlowStatistics::jain(const std::vector<double>& values) {
+    double sum = 0;
+    double squares = 0;
+    for (double value : values) {
+        sum += value;
+        squares += value * value;
+    }
+    return squares > 0 ? sum * sum / (static_cast<double>(values.size()) * squares) : 0;
+}
+
+std::vector<double> FlowStatistics::intervalSeries(const FlowSeries& series) {
+    std::vector<double> values;
+    auto collect = [&values](const std::vector<FlowInterval>& intervals) {
+        for (const FlowInterval& interval : intervals)
+            values.push_back(interval.bitsPerSecond);
+    };
+    if (!series.sumIntervals.empty()) {
+        collect(series.sumIntervals);
+    } else if (series.flows.size() == 1) {
+        collect(series.flows.front().intervals);
+    } else {
+        // Add the flows up per reporting slot, keyed by the slot's end rounded to 1 ms.
+        std::map<long long, double> totalsPerSlot;
+        for (const Flow& flow : series.flows)
+            for (const FlowInterval& interval : flow.intervals)
+                totalsPerSlot[std::llround(interval.end * 1000)] += interval.bitsPerSecond;
+        for (const auto& [end, bits] : totalsPerSlot)
+            values.push_back(bits);
+    }
+    return values;
+}
+
+FlowStatistics FlowStatistics::of(const FlowSeries& series) {
+    FlowStatistics stats;
+    std::vector<double> rates;
+    for (const Flow& flow : series.flows) {
+        PerFlow perFlow;
+        perFlow.id = flow.id;
+        perFlow.totals = totalsOf(flow);
+        if (flow.total) {
+            perFlow.jitterMs = flow.total->jitterMs;
+            perFlow.lost = flow.total->lostDatagrams;
+            perFlow.totalDatagrams = flow.total->totalDatagrams;
+            if (perFlow.lost && perFlow.totalDatagrams && *perFlow.totalDatagrams > 0)
+                perFlow.lossPercent = 100.0 * static_cast<double>(*perFlow.lost) /
+                                      static_cast<double>(*perFlow.totalDatagrams);
+        }
+        rates.push_back(perFlow.totals.bitsPerSecond);
+        stats.computedSum.bytes += perFlow.totals.bytes;
+        stats.computedSum.seconds = std::max(stats.computedSum.seconds, perFlow.totals.seconds);
+        stats.flows.push_back(std::move(perFlow));
+    }
+    // iperf's SUM rate is all bytes over the longest flow's time, not a sum of rates.
+    if (stats.computedSum.seconds > 0)
+        stats.computedSum.bitsPerSecond = stats.computedSum.bytes * 8 / stats.computedSum.seconds;
+    stats.sum = stats.computedSum;
+    if (series.sumTotal) {
+        stats.sum = wb::totalsOf(*series.sumTotal);
+        stats.sumFromTool = true;
+        if (stats.sum.bitsPerSecond > 0)
+            stats.sumDisagreement =
+                std::abs(stats.sum.bitsPerSecond - stats.computedSum.bitsPerSecond) / stats.sum.bitsPerSecond;
+    }
+    if (!rates.empty()) {
+        const auto [lo, hi] = std::minmax_element(rates.begin(), rates.end());
+        stats.minBitsPerSecond = *lo;
+        stats.maxBitsPerSecond = *hi;
+        stats.stddevBitsPerSecond = populationStddev(rates, meanOf(rates));
+        stats.jainFairness = jain(rates);
+    }
+    stats.intervals = IntervalBandwidth::of(intervalSeries(series));
+    return stats;
+}
+
+} // namespace wb

@@ -1,0 +1,790 @@
+#include "TestSupport.h"
+#include "parse/FormatRegistry.h"
+
+#include <QDir>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTest>
+
+#include <cmath>
+
+using namespace wb;
+
+// Tests of the iperf2 readers (text and -y C). The logs are real: samples/ (recorded by
+// samples/record-*.sh), tests/data/iperf (record-iperf2.sh and hand-written ones, see
+// SOURCES.md), the seed 004 outputs, and the shared corpus of public iperf2 outputs.
+
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+
+const char* formatId(const ImportResult& result) {
+    return result.format ? result.format->id : "(none)";
+}
+
+ImportResult parseFile(const QString& path, std::size_t chunk = 1 << 20) {
+    const QByteArray bytes = test::readAll(path);
+    if (bytes.isEmpty())
+        qFatal("test log %s is missing or empty", qPrintable(path));
+    return test::parseBytes(bytes, QFileInfo(path).fileName(), chunk);
+}
+
+const FlowSeries& flowsOf(const ImportResult& result) {
+    static const FlowSeries none;
+    return result.datasets.empty() ? none : result.datasets.front().flows;
+}
+
+const Flow* flowById(const ImportResult& result, const QString& id) {
+    for (const Flow& flow : flowsOf(result).flows) {
+        if (flow.id == id)
+            return &flow;
+    }
+    return nullptr;
+}
+
+// Everything the parser put into the flows, as text: chunked and whole parses must agree.
+// (DatasetJson describes latency only for now; this covers flows until it does.)
+QString describeLine(const FlowInterval& line) {
+    const auto opt = [](const auto& value) {
+        return value ? QString::number(*value, 'g', 12) : QStringLiteral("-");
+    };
+    return QStringLiteral("%1-%2 %3%4 %5 j%6 l%7/%8 o%9 r%10 c%11 t%12")
+        .arg(line.start)
+        .arg(line.end)
+        .arg(line.bytes, 0, 'g', 15)
+        .arg(line.bytesExact ? QStringLiteral("=") : QStringLiteral("~"))
+        .arg(line.bitsPerSecond, 0, 'g', 15)
+        .arg(opt(line.jitterMs), opt(line.lostDatagrams), opt(line.totalDatagrams),
+             opt(line.outOfOrder), opt(line.retransmits), opt(line.cwndBytes), opt(line.rttMs));
+}
+
+QString describeFlows(const ImportResult& result) {
+    QStringList out;
+    out << QString::fromLatin1(formatId(result))
+        << QStringLiteral("lines %1 samples %2 parse %3 range %4 warn %5")
+               .arg(result.report.linesRead)
+               .arg(result.report.samples)
+               .arg(result.report.parseErrors.count())
+               .arg(result.report.rangeErrors.count())
+               .arg(result.report.warnings.count());
+    if (!result.datasets.empty()) {
+        const RunInfo& info = result.datasets.front().info;
+        out << QStringList{info.tool,     info.dialect,
+                           info.protocol, info.role,
+                           info.target,   info.congestionControl,
+                           info.version,  QString::number(info.streams)}
+                   .join(QLatin1Char('|'));
+    }
+    const FlowSeries& series = flowsOf(result);
+    for (const Flow& flow : series.flows) {
+        out << QStringLiteral("flow %1 #%2 %3 %4 > %5")
+                   .arg(flow.id)
+                   .arg(flow.streamNumber)
+                   .arg(flow.direction, flow.localAddress, flow.remoteAddress);
+        for (const FlowInterval& line : flow.intervals)
+            out << QStringLiteral("  i ") + describeLine(line);
+        if (flow.total)
+            out << QStringLiteral("  T ") + describeLine(*flow.total);
+        if (flow.senderTotal)
+            out << QStringLiteral("  S ") + describeLine(*flow.senderTotal);
+    }
+    for (const FlowInterval& line : series.sumIntervals)
+        out << QStringLiteral("sum i ") + describeLine(line);
+    if (series.sumTotal)
+        out << QStringLiteral("sum T ") + describeLine(*series.sumTotal);
+    return out.join(QLatin1Char('\n'));
+}
+
+// A result line: "[  3]  0.0-60.0 sec    674 MBytes  94.2 Mbits/sec" (test side, regex).
+const QRegularExpression kResultLine(QStringLiteral(
+    R"(^\[\s*\*?(\d+|SUM)\]\s+(\d+\.?\d*)-\s*(\d+\.?\d*)\s+sec\s+([\d.]+)\s+(\w*)Bytes\s+([\d.]+)\s+(\w*)(bits|Bytes)/sec(?:\s+([\d.]+)\s+ms\s+(\d+)/\s*(\d+))?)"));
+
+double prefixFactor(const QString& prefix, double step) {
+    static const QString prefixes = QStringLiteral("KMGT");
+    const qsizetype at = prefix.isEmpty() ? -1 : prefixes.indexOf(prefix.toUpper());
+    return at < 0 ? 1 : std::pow(step, static_cast<double>(at + 1));
+}
+
+struct Expected {
+    QString stream;
+    double start = 0, end = 0, bytes = 0, bps = 0;
+    std::optional<double> jitter;
+    std::optional<qint64> lost, total;
+    double bytesTolerance = 0, bpsTolerance = 0;
+};
+
+std::optional<Expected> expectedFrom(const QString& line) {
+    const auto m = kResultLine.match(line.trimmed());
+    if (!m.hasMatch())
+        return std::nullopt;
+    Expected e;
+    e.stream = m.captured(1);
+    e.start = m.captured(2).toDouble();
+    e.end = m.captured(3).toDouble();
+    const double byteFactor = prefixFactor(m.captured(5), 1024);
+    // Whole bytes and bits, as the parser rounds them.
+    e.bytes = m.captured(4).toDouble() * byteFactor;
+    if (byteFactor > 1)
+        e.bytes = std::round(e.bytes);
+    const bool byteRate = m.captured(8) == QLatin1String("Bytes");
+    const double rateFactor =
+        byteRate ? 8 * prefixFactor(m.captured(7), 1024) : prefixFactor(m.captured(7), 1000);
+    e.bps = m.captured(6).toDouble() * rateFactor;
+    if (rateFactor >= 1000)
+        e.bps = std::round(e.bps);
+    // Three significant digits are what iperf prints.
+    e.bytesTolerance = byteFactor == 1 ? 0.5 : e.bytes * 0.006 + byteFactor * 0.006;
+    e.bpsTolerance = e.bps * 0.006 + rateFactor * 0.006;
+    if (!m.captured(9).isEmpty()) {
+        e.jitter = m.captured(9).toDouble();
+        e.lost = m.captured(10).toLongLong();
+        e.total = m.captured(11).toLongLong();
+    }
+    return e;
+}
+
+bool matches(const FlowInterval& line, const Expected& e) {
+    return std::abs(line.start - e.start) < 1e-9 && std::abs(line.end - e.end) < 1e-9 &&
+           std::abs(line.bytes - e.bytes) <= e.bytesTolerance &&
+           std::abs(line.bitsPerSecond - e.bps) <= e.bpsTolerance &&
+           (!e.jitter || (line.jitterMs && std::abs(*line.jitterMs - *e.jitter) < 1e-9 &&
+                          line.lostDatagrams == e.lost && line.totalDatagrams == e.total));
+}
+
+// Every line of a log that is a report line, counted by the test's own regex.
+int resultLines(const QByteArray& bytes, bool sum) {
+    int count = 0;
+    for (const QByteArray& raw : bytes.split('\n')) {
+        const auto m = kResultLine.match(QString::fromUtf8(raw).trimmed());
+        if (m.hasMatch() && (m.captured(1) == QLatin1String("SUM")) == sum)
+            ++count;
+    }
+    return count;
+}
+
+QString corpusDir() {
+    const QString fromEnv = qEnvironmentVariable("WIREBENCH_CORPUS_DIR");
+    return fromEnv.isEmpty() ? QStringLiteral("/work/shared/corpus") : fromEnv;
+}
+
+QStringList realLogs() {
+    QStringList logs;
+    const QDir samples(QStringLiteral(WIREBENCH_SAMPLES_DIR));
+    for (const QString& name :
+         samples.entryList({QStringLiteral("tcp-*.txt"), QStringLiteral("geni-*.txt"),
+                            QStringLiteral("udp-*-client.txt"), QStringLiteral("udp-*-server.txt"),
+                            QStringLiteral("udp-*.csv")},
+                           QDir::Files, QDir::Name))
+        logs << samples.filePath(name);
+    const QDir qjump(samples.filePath(QStringLiteral("qjump-iperf")));
+    for (const QString& name :
+         qjump.entryList({QStringLiteral("*-client-*.txt"), QStringLiteral("*-server-*.txt")},
+                         QDir::Files, QDir::Name))
+        logs << qjump.filePath(name);
+    const QDir data(test::dataPath(QStringLiteral("iperf")));
+    for (const QString& name : data.entryList({QStringLiteral("*.txt"), QStringLiteral("*.csv")},
+                                              QDir::Files, QDir::Name))
+        logs << data.filePath(name);
+    return logs;
+}
+
+} // namespace
+
+class TestIperf2 : public QObject {
+    Q_OBJECT
+
+private slots:
+    void realSamples_data();
+    void realSamples();
+    void seed004();
+    void recordedVariants();
+    void csv();
+    void handWritten();
+    void chunking_data();
+    void chunking();
+    void truncated();
+    void crlf();
+    void badInput();
+    void detection();
+    void corpus();
+};
+
+void TestIperf2::realSamples_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("flows");
+    QTest::addColumn<QString>("role");
+    QTest::addColumn<QString>("congestion");
+    for (const QString& cc : {QStringLiteral("cubic"), QStringLiteral("reno")}) {
+        for (const QString& side : {QStringLiteral("client"), QStringLiteral("server")}) {
+            for (int streams : {1, 30}) {
+                const QString name =
+                    QStringLiteral("tcp-%1-P%2-%3.txt").arg(cc).arg(streams).arg(side);
+                QTest::newRow(qPrintable(name)) << name << streams << side << cc;
+            }
+        }
+    }
+    for (const char* name :
+         {"ping18_iperf16_np-client-201to206.txt", "ping18_iperf18_np-client-201to208.txt",
+          "ping18_iperf68_np-client-206to208.txt"})
+        QTest::newRow(name) << QStringLiteral("qjump-iperf/") + QLatin1String(name) << 1
+                            << QStringLiteral("client") << QStringLiteral("cubic");
+    QTest::newRow("qjump two clients, server")
+        << "qjump-iperf/ping18_iperf18_iperf68_np-server-208.txt" << 2 << "server"
+        << "";
+}
+
+void TestIperf2::realSamples() {
+    QFETCH(QString, file);
+    QFETCH(int, flows);
+    QFETCH(QString, role);
+    QFETCH(QString, congestion);
+    const QByteArray bytes = test::readAll(test::samplePath(file));
+    if (bytes.isEmpty())
+        QSKIP(qPrintable(file + QStringLiteral(" not recorded yet")));
+    const ImportResult result = test::parseBytes(bytes, file);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(QString::fromLatin1(formatId(result)), QStringLiteral("iperf2/text"));
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    QCOMPARE(result.report.rangeErrors.count(), 0);
+    const Dataset& dataset = result.datasets.front();
+    QCOMPARE(dataset.kind, Dataset::Kind::Throughput);
+    QCOMPARE(dataset.info.tool, QStringLiteral("iperf"));
+    QCOMPARE(dataset.info.protocol, QStringLiteral("tcp"));
+    QCOMPARE(dataset.info.role, role);
+    QCOMPARE(dataset.info.congestionControl, congestion);
+    QCOMPARE(dataset.info.version, QStringLiteral("2.1"));
+    QCOMPARE(dataset.info.streams, flows);
+    const FlowSeries& series = dataset.flows;
+    QCOMPARE(int(series.flows.size()), flows);
+    QSet<QString> ids;
+    int intervals = 0;
+    for (const Flow& flow : series.flows) {
+        ids.insert(flow.id);
+        QVERIFY2(flow.total, qPrintable(flow.id));
+        QCOMPARE(flow.total->start, 0.0);
+        QCOMPARE(flow.direction, role == QLatin1String("client") ? QStringLiteral("send")
+                                                                 : QStringLiteral("receive"));
+        QVERIFY(!flow.localAddress.isEmpty());
+        // Interval lines never include the whole-run line.
+        for (const FlowInterval& line : flow.intervals)
+            QVERIFY2(line.start > 0 || line.end < flow.total->end, qPrintable(flow.id));
+        QVERIFY(!flow.intervals.empty());
+        intervals += int(flow.intervals.size());
+    }
+    QCOMPARE(ids.size(), flows);
+    QCOMPARE(intervals, resultLines(bytes, false) - flows);
+    const int sumLines = resultLines(bytes, true);
+    QCOMPARE(int(series.sumIntervals.size()) + (series.sumTotal ? 1 : 0), sumLines);
+    if (sumLines > 0) {
+        QVERIFY(series.sumTotal);
+        QCOMPARE(series.sumTotal->start, 0.0);
+    }
+    QCOMPARE(result.report.samples, resultLines(bytes, false) + sumLines);
+}
+
+void TestIperf2::seed004() {
+    // The emulab-iperf results quoted in seed 004: bare lines, no header.
+    struct Case {
+        const char* file;
+        double sumMbps;
+        double sumMBytes;
+        double sumEnd;
+        const char* flowId;
+        double flowMBytes, flowMbps, flowEnd;
+    };
+    for (const Case& c : {Case{"geni-cubic-P30.txt", 89.8, 648, 60.5, "31", 34.2, 4.74, 60.5},
+                          Case{"geni-reno-P30.txt", 90.7, 652, 60.3, "5", 87.5, 12.8, 57.2}}) {
+        const ImportResult result = parseFile(test::samplePath(QLatin1String(c.file)));
+        QCOMPARE(QString::fromLatin1(formatId(result)), QStringLiteral("iperf2/text"));
+        QCOMPARE(result.report.parseErrors.count(), 0);
+        const FlowSeries& series = flowsOf(result);
+        QCOMPARE(int(series.flows.size()), 30);
+        QSet<int> streams;
+        for (const Flow& flow : series.flows) {
+            streams.insert(flow.streamNumber);
+            QVERIFY(flow.total);
+            QVERIFY(flow.intervals.empty());
+            QCOMPARE(flow.total->bytesExact, false);
+        }
+        QCOMPARE(streams.size(), 30);
+        QCOMPARE(*std::min_element(streams.begin(), streams.end()), 3);
+        QCOMPARE(*std::max_element(streams.begin(), streams.end()), 32);
+        QVERIFY(series.sumTotal);
+        QVERIFY(series.sumIntervals.empty());
+        QCOMPARE(series.sumTotal->bitsPerSecond, c.sumMbps * 1e6);
+        QCOMPARE(series.sumTotal->bytes, std::round(c.sumMBytes * kMiB));
+        QCOMPARE(series.sumTotal->end, c.sumEnd);
+        // Every flow is exactly its quoted line: MBytes x 1024^2, Mbits/sec x 1000^2.
+        const QByteArray bytes = test::readAll(test::samplePath(QLatin1String(c.file)));
+        int quoted = 0;
+        for (const QByteArray& raw : bytes.split('\n')) {
+            const auto e = expectedFrom(QString::fromUtf8(raw));
+            if (!e || e->stream == QLatin1String("SUM"))
+                continue;
+            const Flow* byId = flowById(result, e->stream);
+            QVERIFY2(byId && byId->total, raw.constData());
+            QCOMPARE(byId->total->bytes, e->bytes);
+            QCOMPARE(byId->total->bitsPerSecond, e->bps);
+            QCOMPARE(byId->total->end, e->end);
+            ++quoted;
+        }
+        QCOMPARE(quoted, 30);
+        const Flow* flow = flowById(result, QLatin1String(c.flowId));
+        QVERIFY(flow);
+        QCOMPARE(flow->total->bytes, std::round(c.flowMBytes * kMiB));
+        QCOMPARE(flow->total->bitsPerSecond, c.flowMbps * 1e6);
+        QCOMPARE(flow->total->end, c.flowEnd);
+        const RunInfo& info = result.datasets.front().info;
+        QCOMPARE(info.streams, 30);
+        QCOMPARE(info.version, QStringLiteral("2.0"));
+        QCOMPARE(info.protocol, QStringLiteral("tcp")); // inferred, and said so
+        QCOMPARE(info.extra.value(QStringLiteral("protocol_inferred")), QStringLiteral("true"));
+        // One warning says byte counts come from rounded figures.
+        QCOMPARE(result.report.warnings.count(), 1);
+    }
+    // The first cubic flow and the printed SUM are as quoted.
+    const ImportResult cubic = parseFile(test::samplePath(QStringLiteral("geni-cubic-P30.txt")));
+    QCOMPARE(flowsOf(cubic).flows.front().id, QStringLiteral("12"));
+    QCOMPARE(flowsOf(cubic).flows.front().total->bitsPerSecond, 1.93e6);
+    QCOMPARE(flowsOf(cubic).flows.front().total->end, 57.0);
+
+    for (const char* name : {"geni-cubic-P1.txt", "geni-reno-P1.txt"}) {
+        const ImportResult result = parseFile(test::samplePath(QLatin1String(name)));
+        QCOMPARE(QString::fromLatin1(formatId(result)), QStringLiteral("iperf2/text"));
+        QCOMPARE(result.report.parseErrors.count(), 0);
+        QCOMPARE(int(flowsOf(result).flows.size()), 1);
+        const Flow& flow = flowsOf(result).flows.front();
+        QCOMPARE(flow.id, QStringLiteral("3"));
+        QCOMPARE(flow.direction, QStringLiteral("send"));
+        QCOMPARE(flow.total->bitsPerSecond, 94.2e6);
+        QCOMPARE(flow.total->bytes, 674 * kMiB);
+        QCOMPARE(flow.total->end, 60.0);
+        const RunInfo& info = result.datasets.front().info;
+        QCOMPARE(info.role, QStringLiteral("client"));
+        QCOMPARE(info.target, QStringLiteral("10.10.1.1"));
+        QCOMPARE(info.version, QStringLiteral("2.0"));
+        QCOMPARE(info.extra.value(QStringLiteral("tcp_window")),
+                 QStringLiteral("16.0 KByte (default)"));
+    }
+}
+
+void TestIperf2::recordedVariants() {
+    const auto load = [](const char* name) {
+        return parseFile(test::dataPath(QStringLiteral("iperf/") + QLatin1String(name)));
+    };
+    { // -P 4 -i 1: partial last intervals, whole-run lines, SUM
+        const ImportResult r = load("tcp-P4-i1-client.txt");
+        QCOMPARE(r.report.parseErrors.count(), 0);
+        QCOMPARE(int(flowsOf(r).flows.size()), 4);
+        QCOMPARE(int(flowsOf(r).sumIntervals.size()), 3);
+        QVERIFY(flowsOf(r).sumTotal);
+        QCOMPARE(flowsOf(r).sumTotal->bitsPerSecond, 51.1e6);
+        const Flow* three = flowById(r, QStringLiteral("3"));
+        QVERIFY(three);
+        QCOMPARE(int(three->intervals.size()), 4);
+        QCOMPARE(three->intervals.back().end, 3.4233);
+        QCOMPARE(three->total->bytes, 6.0 * kMiB);
+        QCOMPARE(r.datasets.front().info.streams, 4);
+    }
+    { // -e: Write/Err Rtry Cwnd/RTT(var) NetPwr, -Z reno
+        const ImportResult r = load("tcp-enhanced-client.txt");
+        QCOMPARE(r.report.parseErrors.count(), 0);
+        const Flow* flow = flowById(r, QStringLiteral("1"));
+        QVERIFY(flow);
+        QCOMPARE(int(flow->intervals.size()), 3);
+        QCOMPARE(flow->intervals[1].retransmits, std::optional<std::int64_t>(0));
+        QCOMPARE(*flow->intervals[1].cwndBytes, 330.0 * 1024);
+        QCOMPARE(*flow->intervals[1].rttMs, 19.102);
+        QCOMPARE(*flow->total->rttMs, 18.274);
+        const RunInfo& info = r.datasets.front().info;
+        QCOMPARE(info.congestionControl, QStringLiteral("reno"));
+        QCOMPARE(info.version, QStringLiteral("2.1"));
+        QCOMPARE(info.extra.value(QStringLiteral("flows")), QStringLiteral("1"));
+        QCOMPARE(info.start, QDateTime(QDate(2026, 11, 29), QTime(23, 19, 40), Qt::UTC));
+        const ImportResult server = load("tcp-enhanced-server.txt");
+        QCOMPARE(server.report.parseErrors.count(), 0);
+        QCOMPARE(int(flowsOf(server).flows.front().intervals.size()), 3);
+        QCOMPARE(flowsOf(server).flows.front().total->bitsPerSecond, 47.9e6);
+        QCOMPARE(server.datasets.front().info.extra.value(QStringLiteral("peer_version")),
+                 QStringLiteral("2.1.8"));
+    }
+    // -d and -r: both directions kept apart, on both sides.
+    struct Bidir {
+        const char* file;
+        const char* sendId;
+        const char* receiveId;
+        double sendMbps, receiveMbps;
+        int sumLines;
+    };
+    for (const Bidir& b :
+         {Bidir{"tcp-dualtest-client.txt", "1", "2", 47.5, 41.8, 0},
+          Bidir{"tcp-dualtest-server.txt", "2", "1", 41.7, 47.6, 4},
+          Bidir{"tcp-tradeoff-client.txt", "1", "2", 47.7, 47.9, 0},
+          Bidir{"tcp-tradeoff-server.txt", "2", "1", 47.8, 47.9, 0},
+          Bidir{"hand-2.0-tradeoff-same-id.txt", "3", "3/receive", 47.0, 45.9, 0}}) {
+        const ImportResult r = load(b.file);
+        QCOMPARE(r.report.parseErrors.count(), 0);
+        QCOMPARE(int(flowsOf(r).flows.size()), 2);
+        const Flow* send = flowById(r, QLatin1String(b.sendId));
+        const Flow* receive = flowById(r, QLatin1String(b.receiveId));
+        QVERIFY2(send && receive, b.file);
+        QCOMPARE(send->direction, QStringLiteral("send"));
+        QCOMPARE(receive->direction, QStringLiteral("receive"));
+        QCOMPARE(send->total->bitsPerSecond, b.sendMbps * 1e6);
+        QCOMPARE(receive->total->bitsPerSecond, b.receiveMbps * 1e6);
+        QCOMPARE(int(flowsOf(r).sumIntervals.size()) + (flowsOf(r).sumTotal ? 1 : 0), b.sumLines);
+        QCOMPARE(r.datasets.front().info.extra.value(QStringLiteral("bidirectional")),
+                 QStringLiteral("true"));
+        QCOMPARE(r.datasets.front().info.streams, 1);
+    }
+    { // UDP client: own lines, "Sent N datagrams", Server Report
+        const ImportResult r = load("udp-report-client.txt");
+        QCOMPARE(r.report.parseErrors.count(), 0);
+        const Flow& flow = flowsOf(r).flows.front();
+        QCOMPARE(int(flow.intervals.size()), 3);
+        QVERIFY(flow.total && flow.senderTotal);
+        QCOMPARE(*flow.total->jitterMs, 0.001);
+        QCOMPARE(*flow.total->lostDatagrams, 0);
+        QCOMPARE(*flow.total->totalDatagrams, 2678);
+        QCOMPARE(flow.total->end, 3.0013);
+        QCOMPARE(flow.senderTotal->end, 3.0014);
+        QCOMPARE(*flow.senderTotal->totalDatagrams, 2679);
+        QCOMPARE(r.datasets.front().info.protocol, QStringLiteral("udp"));
+        QCOMPARE(r.datasets.front().info.extra.value(QStringLiteral("datagram_bytes")),
+                 QStringLiteral("1470"));
+    }
+    { // UDP server: jitter and loss on every line
+        const ImportResult r = load("udp-report-server.txt");
+        QCOMPARE(r.report.parseErrors.count(), 0);
+        const Flow& flow = flowsOf(r).flows.front();
+        QCOMPARE(flow.direction, QStringLiteral("receive"));
+        QCOMPARE(int(flow.intervals.size()), 3);
+        QCOMPARE(*flow.intervals[0].totalDatagrams, 893);
+        QCOMPARE(*flow.intervals[2].jitterMs, 0.002);
+        QCOMPARE(*flow.total->totalDatagrams, 2678);
+        QVERIFY(!flow.senderTotal);
+        QCOMPARE(r.datasets.front().info.role, QStringLiteral("server"));
+    }
+    { // UDP -P 2: two server reports, out-of-order, [SUM-2] Sent
+        const ImportResult r = load("udp-P2-client.txt");
+        QCOMPARE(r.report.parseErrors.count(), 0);
+        QCOMPARE(int(flowsOf(r).flows.size()), 2);
+        const Flow* one = flowById(r, QStringLiteral("1"));
+        const Flow* two = flowById(r, QStringLiteral("2"));
+        QCOMPARE(*one->total->lostDatagrams, 1);
+        QCOMPARE(*one->total->totalDatagrams, 1341);
+        QCOMPARE(*two->total->outOfOrder, 1);
+        QCOMPARE(*two->senderTotal->totalDatagrams, 1342);
+        QCOMPARE(*flowsOf(r).sumTotal->totalDatagrams, 2684);
+        QCOMPARE(int(flowsOf(r).sumIntervals.size()), 3);
+    }
+    { // UDP -e on both sides: latency and PPS columns do not disturb jitter/loss
+        const ImportResult client = load("udp-enhanced-client.txt");
+        QCOMPARE(client.report.parseErrors.count(), 0);
+        const Flow& flow = flowsOf(client).flows.front();
+        QCOMPARE(*flow.total->totalDatagrams, 2678);
+        QVERIFY(!flow.intervals.front().retransmits);
+        const ImportResult server = load("udp-enhanced-server.txt");
+        QCOMPARE(*flowsOf(server).flows.front().intervals[1].jitterMs, 0.003);
+        QCOMPARE(*flowsOf(server).flows.front().total->totalDatagrams, 2678);
+    }
+}
+
+void TestIperf2::csv() {
+    const ImportResult tcp = parseFile(test::dataPath(QStringLiteral("iperf/tcp-csv-client.csv")));
+    QCOMPARE(QString::fromLatin1(formatId(tcp)), QStringLiteral("iperf2/csv"));
+    QCOMPARE(tcp.report.parseErrors.count(), 0);
+    QCOMPARE(tcp.report.samples, 8);
+    QCOMPARE(int(flowsOf(tcp).flows.size()), 2);
+    const Flow* one = flowById(tcp, QStringLiteral("1"));
+    QCOMPARE(int(one->intervals.size()), 3);
+    QCOMPARE(one->total->bytes, 11403324.0);
+    QCOMPARE(one->total->bitsPerSecond, 28073642.0);
+    QVERIFY(one->total->bytesExact);
+    QCOMPARE(one->localAddress, QStringLiteral("198.19.2.1 port 55866"));
+    QCOMPARE(tcp.datasets.front().info.protocol, QStringLiteral("tcp"));
+    QCOMPARE(tcp.report.warnings.count(), 0);
+
+    const ImportResult udp = parseFile(test::dataPath(QStringLiteral("iperf/udp-csv-server.csv")));
+    QCOMPARE(QString::fromLatin1(formatId(udp)), QStringLiteral("iperf2/csv"));
+    const Flow& flow = flowsOf(udp).flows.front();
+    QCOMPARE(int(flow.intervals.size()), 3);
+    QCOMPARE(*flow.total->jitterMs, 0.001);
+    QCOMPARE(*flow.total->totalDatagrams, 2678);
+    QCOMPARE(*flow.intervals[0].jitterMs, 0.004);
+    QCOMPARE(udp.datasets.front().info.protocol, QStringLiteral("udp"));
+
+    // -e adds milliseconds to the timestamp; -d puts a text banner among the rows and two
+    // connections with their own address pairs.
+    const ImportResult enhanced =
+        parseFile(test::dataPath(QStringLiteral("iperf/tcp-csv-enhanced-client.csv")));
+    QCOMPARE(QString::fromLatin1(formatId(enhanced)), QStringLiteral("iperf2/csv"));
+    QCOMPARE(flowsOf(enhanced).flows.front().total->bytes, 18874428.0);
+    QCOMPARE(enhanced.datasets.front().info.start,
+             QDateTime(QDate(2026, 11, 29), QTime(23, 29, 40)));
+    for (const char* name :
+         {"iperf/tcp-csv-dualtest-client.csv", "iperf/tcp-csv-dualtest-server.csv"}) {
+        const ImportResult dual = parseFile(test::dataPath(QLatin1String(name)));
+        QCOMPARE(QString::fromLatin1(formatId(dual)), QStringLiteral("iperf2/csv"));
+        QCOMPARE(dual.report.parseErrors.count(), 0);
+        QCOMPARE(dual.report.samples, 8);
+        QCOMPARE(int(flowsOf(dual).flows.size()), 2);
+        QCOMPARE(flowById(dual, "2")->remoteAddress, QStringLiteral("198.19.2.1 port 5001"));
+        QCOMPARE(flowById(dual, "2")->total->bytes, 16515072.0);
+        QCOMPARE(int(flowById(dual, "1")->intervals.size()), 3);
+    }
+
+    const ImportResult udpClient =
+        parseFile(test::dataPath(QStringLiteral("iperf/udp-csv-client.csv")));
+    QVERIFY(!flowsOf(udpClient).flows.front().total->totalDatagrams); // client total is -1
+    QCOMPARE(udpClient.datasets.front().info.role, QStringLiteral("client"));
+}
+
+void TestIperf2::handWritten() {
+    { // successive tests reuse [4] on a 2.0.x server; a stalled zero interval
+        const ImportResult r =
+            parseFile(test::dataPath(QStringLiteral("iperf/hand-2.0-server-reused-ids.txt")));
+        QCOMPARE(r.report.parseErrors.count(), 0);
+        QStringList ids;
+        for (const Flow& flow : flowsOf(r).flows)
+            ids << flow.id;
+        QCOMPARE(ids, (QStringList{"4", "5", "4#2"}));
+        QCOMPARE(flowById(r, "4")->intervals[1].bytes, 0.0);
+        QVERIFY(flowById(r, "4")->intervals[1].bytesExact);
+        QCOMPARE(int(flowById(r, "4")->intervals.size()), 3);
+        QCOMPARE(int(flowById(r, "4#2")->intervals.size()), 2);
+        QCOMPARE(flowById(r, "4#2")->total->end, 2.1);
+        QCOMPARE(flowById(r, "4#2")->localAddress, QStringLiteral("198.18.5.1 port 5001"));
+        QCOMPARE(flowById(r, "4#2")->remoteAddress, QStringLiteral("198.18.5.2 port 40114"));
+        QCOMPARE(int(flowsOf(r).sumIntervals.size()), 2);
+        QCOMPARE(flowsOf(r).sumTotal->end, 2.1);
+        QCOMPARE(r.datasets.front().info.version, QStringLiteral("2.0"));
+    }
+    { // UDP server 2.0: padded Lost/Total and an out-of-order line
+        const ImportResult r =
+            parseFile(test::dataPath(QStringLiteral("iperf/hand-2.0-udp-server-ooo.txt")));
+        QCOMPARE(r.report.parseErrors.count(), 0);
+        const Flow& flow = flowsOf(r).flows.front();
+        QCOMPARE(int(flow.intervals.size()), 2);
+        QCOMPARE(*flow.intervals[0].lostDatagrams, 2);
+        QCOMPARE(*flow.intervals[0].totalDatagrams, 448);
+        QCOMPARE(*flow.total->outOfOrder, 3);
+        QCOMPARE(*flow.total->jitterMs, 0.045);
+    }
+    { // two bare whole-run lines of [3]: two tests, not an interval and a total
+        const ImportResult r =
+            parseFile(test::dataPath(QStringLiteral("iperf/hand-emulab-two-tests.txt")));
+        QCOMPARE(QString::fromLatin1(formatId(r)), QStringLiteral("iperf2/text"));
+        QCOMPARE(int(flowsOf(r).flows.size()), 2);
+        QCOMPARE(flowById(r, "3")->total->end, 900.4);
+        QCOMPARE(flowById(r, "3#2")->total->end, 30.1);
+        QVERIFY(flowById(r, "3")->intervals.empty());
+    }
+}
+
+void TestIperf2::chunking_data() {
+    QTest::addColumn<QString>("path");
+    for (const QString& path : realLogs())
+        QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+}
+
+void TestIperf2::chunking() {
+    QFETCH(QString, path);
+    const ImportResult whole = parseFile(path);
+    QVERIFY(QByteArray(formatId(whole)).startsWith("iperf2/"));
+    QCOMPARE(whole.report.parseErrors.count(), 0);
+    QCOMPARE(whole.report.rangeErrors.count(), 0);
+    const QString expected = describeFlows(whole);
+    for (std::size_t chunk : {std::size_t(1), std::size_t(7), std::size_t(4096)}) {
+        const ImportResult pieces = parseFile(path, chunk);
+        QCOMPARE(describeFlows(pieces), expected);
+        QCOMPARE(test::describe(pieces), test::describe(whole));
+    }
+}
+
+void TestIperf2::truncated() {
+    // A log cut anywhere keeps every complete report line (the cut line itself may be lost).
+    const QByteArray bytes =
+        test::readAll(test::samplePath(QStringLiteral("tcp-cubic-P30-client.txt")));
+    QVERIFY(!bytes.isEmpty());
+    for (qsizetype cut :
+         {qsizetype(2000), bytes.size() / 2, bytes.size() - 100, bytes.size() - 1}) {
+        const QByteArray head = bytes.left(cut);
+        const QByteArray complete = head.left(head.lastIndexOf('\n') + 1);
+        const ImportResult result = test::parseBytes(head, QStringLiteral("cut.txt"));
+        // Only the line cut in half may be unreadable.
+        const bool cutInLine = !head.endsWith('\n') && complete.size() + 1 < head.size();
+        QVERIFY(result.report.parseErrors.count() <= (cutInLine ? 1 : 0));
+        if (result.report.parseErrors.count() == 1)
+            QCOMPARE(result.report.parseErrors.kept().front().line, result.report.linesRead);
+        const FlowSeries& series = flowsOf(result);
+        int lines = int(series.sumIntervals.size()) + (series.sumTotal ? 1 : 0);
+        for (const Flow& flow : series.flows)
+            lines += int(flow.intervals.size()) + (flow.total ? 1 : 0);
+        const int expected = resultLines(complete, false) + resultLines(complete, true);
+        QVERIFY2(lines == expected || lines == expected + 1,
+                 qPrintable(QStringLiteral("cut %1: %2 lines kept, %3 complete")
+                                .arg(cut)
+                                .arg(lines)
+                                .arg(expected)));
+    }
+}
+
+void TestIperf2::crlf() {
+    QByteArray bytes = test::readAll(test::dataPath(QStringLiteral("iperf/udp-P2-client.txt")));
+    const ImportResult unix = test::parseBytes(bytes, QStringLiteral("a.txt"));
+    bytes.replace("\n", "\r\n");
+    const ImportResult windows = test::parseBytes(bytes, QStringLiteral("a.txt"));
+    QCOMPARE(describeFlows(windows), describeFlows(unix));
+}
+
+void TestIperf2::badInput() {
+    // Every prefix of every line, and the lines with digits turned into letters or signs,
+    // read with each iperf2 reader: no crash, and every line is accounted for.
+    for (const char* name : {"tcp-enhanced-client.txt", "udp-P2-client.txt",
+                             "udp-enhanced-server.txt", "udp-csv-server.csv"}) {
+        const QByteArray bytes =
+            test::readAll(test::dataPath(QStringLiteral("iperf/") + QLatin1String(name)));
+        QByteArray mangled;
+        for (const QByteArray& line : bytes.split('\n')) {
+            for (qsizetype cut = 0; cut <= line.size(); ++cut)
+                mangled += line.left(cut) + '\n';
+            QByteArray odd = line;
+            for (char& c : odd) {
+                if (c == '1')
+                    c = '-';
+                else if (c == '5')
+                    c = 'x';
+            }
+            mangled += odd + '\n';
+        }
+        for (const char* format : {"iperf2/text", "iperf2/csv"}) {
+            const ImportResult result = test::parseBytes(mangled, QStringLiteral("bad.txt"),
+                                                         1 << 20, QLatin1String(format));
+            QVERIFY(result.ok());
+            QCOMPARE(result.report.linesRead, qint64(mangled.count('\n')));
+        }
+    }
+}
+
+void TestIperf2::detection() {
+    // iperf2 sniffers leave ping and iperf3 output alone.
+    const QDir samples(QStringLiteral(WIREBENCH_SAMPLES_DIR));
+    QStringList others;
+    for (const QString& name : samples.entryList({QStringLiteral("iperf3-*")}, QDir::Files))
+        others << samples.filePath(name);
+    for (const char* folder : {"ping", "iperf3"}) {
+        const QDir dir(test::dataPath(QLatin1String(folder)));
+        for (const QString& name : dir.entryList(QDir::Files))
+            others << dir.filePath(name);
+    }
+    const QDir corpus(corpusDir());
+    for (const QString& name : corpus.entryList(
+             {QStringLiteral("ping*"), QStringLiteral("iperf3*"), QStringLiteral("fping*")},
+             QDir::Files))
+        others << corpus.filePath(name);
+    for (const QString& path : others) {
+        const QByteArray head = test::readAll(path).left(FormatRegistry::kSniffBytes);
+        const std::string_view view(head.constData(), std::size_t(head.size()));
+        const FormatEntry* entry = FormatRegistry::detect(view);
+        QVERIFY2(!entry || !QByteArray(entry->id).startsWith("iperf2/"), qPrintable(path));
+    }
+}
+
+void TestIperf2::corpus() {
+    const QDir dir(corpusDir());
+    QFile manifest(dir.filePath(QStringLiteral("MANIFEST.tsv")));
+    if (!manifest.open(QIODevice::ReadOnly))
+        QSKIP("no corpus (set WIREBENCH_CORPUS_DIR)");
+    int checked = 0;
+    for (const QByteArray& raw : manifest.readAll().split('\n')) {
+        const QStringList columns = QString::fromUtf8(raw).split(QLatin1Char('\t'));
+        if (columns.size() < 5 || !columns[0].startsWith(QLatin1String("iperf2_")))
+            continue;
+        const QString file = columns[0];
+        const ImportResult r = parseFile(dir.filePath(file));
+        QVERIFY2(QByteArray(formatId(r)).startsWith("iperf2/"), qPrintable(file));
+        QVERIFY2(r.report.parseErrors.empty(), qPrintable(file));
+        QVERIFY2(r.report.rangeErrors.empty(), qPrintable(file));
+        const FlowSeries& series = flowsOf(r);
+        for (QString fact : columns[4].split(QStringLiteral(" | "))) {
+            fact = fact.trimmed();
+            const QString where = file + QStringLiteral(": ") + fact;
+            const qsizetype quote = fact.indexOf(QLatin1Char('\''));
+            const QString quoted = quote >= 0 ? fact.mid(quote + 1).chopped(1) : QString();
+            if (fact.startsWith(QLatin1String("'connected' lines="))) {
+                const int expected = fact.section(QLatin1Char('='), 1).toInt();
+                const auto connected =
+                    std::count_if(series.flows.begin(), series.flows.end(),
+                                  [](const Flow& f) { return !f.localAddress.isEmpty(); });
+                QVERIFY2(connected == expected, qPrintable(where));
+            } else if (fact.startsWith(QLatin1String("per-stream total:")) ||
+                       fact.startsWith(QLatin1String("server report:"))) {
+                const auto e = expectedFrom(quoted);
+                QVERIFY2(e, qPrintable(where));
+                const bool report = fact.startsWith(QLatin1String("server report:"));
+                const bool found =
+                    std::any_of(series.flows.begin(), series.flows.end(), [&](const Flow& f) {
+                        if (QString::number(f.streamNumber) != e->stream)
+                            return false;
+                        if (f.total && matches(*f.total, *e))
+                            return true;
+                        return !report && f.senderTotal && matches(*f.senderTotal, *e);
+                    });
+                QVERIFY2(found, qPrintable(where));
+            } else if (fact.startsWith(QLatin1String("last [SUM] line:"))) {
+                const auto e = expectedFrom(quoted);
+                QVERIFY2(e, qPrintable(where));
+                const FlowInterval* last = e->start == 0 && series.sumTotal ? &*series.sumTotal
+                                           : series.sumIntervals.empty()
+                                               ? nullptr
+                                               : &series.sumIntervals.back();
+                QVERIFY2(last && matches(*last, *e), qPrintable(where));
+            } else if (fact.startsWith(QLatin1String("stated: '[")) &&
+                       fact.contains(QLatin1String(" Sent "))) {
+                static const QRegularExpression sent(
+                    QStringLiteral(R"(\[\s*(\d+|SUM[-\d]*)\] Sent (\d+) datagrams)"));
+                const auto m = sent.match(quoted);
+                QVERIFY2(m.hasMatch(), qPrintable(where));
+                const qint64 count = m.captured(2).toLongLong();
+                bool found = false;
+                if (m.captured(1).startsWith(QLatin1String("SUM")))
+                    found = series.sumTotal && series.sumTotal->totalDatagrams == count;
+                for (const Flow& f : series.flows) {
+                    const auto& own = f.senderTotal ? f.senderTotal : f.total;
+                    found = found || (QString::number(f.streamNumber) == m.captured(1) && own &&
+                                      own->totalDatagrams == count);
+                }
+                QVERIFY2(found, qPrintable(where));
+            } else if (fact.contains(QLatin1String("datagrams received out-of-order"))) {
+                const bool found =
+                    std::any_of(series.flows.begin(), series.flows.end(),
+                                [](const Flow& f) { return f.total && f.total->outOfOrder == 1; });
+                QVERIFY2(found, qPrintable(where));
+            } else if (fact.startsWith(QLatin1String("rows="))) {
+                const int rows =
+                    fact.section(QLatin1Char('='), 1).section(QLatin1Char(';'), 0, 0).toInt();
+                QVERIFY2(r.report.samples == rows, qPrintable(where));
+                QSet<QString> expected;
+                for (const QString& id : fact.section(QLatin1Char('='), 2).split(QLatin1Char(',')))
+                    expected.insert(id.trimmed());
+                QSet<QString> actual;
+                for (const Flow& f : series.flows)
+                    actual.insert(QString::number(f.streamNumber));
+                QVERIFY2(actual == expected, qPrintable(where));
+            } else if (fact.startsWith(QLatin1String("last SUM row"))) {
+                const QStringList fields =
+                    fact.section(QStringLiteral(": "), 1).split(QLatin1Char(','));
+                QVERIFY2(series.sumTotal, qPrintable(where));
+                QVERIFY2(series.sumTotal->bytes == fields[7].toDouble() &&
+                             series.sumTotal->bitsPerSecond == fields[8].toDouble(),
+                         qPrintable(where));
+            }
+        }
+        ++checked;
+    }
+    QVERIFY(checked >= 20);
+}
+
+QTEST_GUILESS_MAIN(TestIperf2)
+#include "tst_iperf2.moc"

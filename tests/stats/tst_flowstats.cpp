@@ -1,0 +1,147 @@
+#include "TestSupport.h"
+#include "stats/FlowStatistics.h"
+
+#include <QDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace wb;
+
+namespace {
+
+FlowInterval line(double start, double end, double bytes, double bits) {
+    FlowInterval interval;
+    interval.start = start;
+    interval.end = end;
+    interval.bytes = bytes;
+    interval.bitsPerSecond = bits;
+    return interval;
+}
+
+Flow flow(const QString& id, std::vector<FlowInterval> intervals, std::optional<FlowInterval> total) {
+    Flow f;
+    f.id = id;
+    f.intervals = std::move(intervals);
+    f.total = total;
+    return f;
+}
+
+// The numbers analyze.pl prints for the given lines, as three doubles (or empty when perl
+// or Math::NumberCruncher is missing).
+std::vector<double> analyzePl(const QByteArray& lines) {
+    QProcess perl;
+    perl.start(QStringLiteral("perl"), {test::toolPath("analyze_intervals.pl")});
+    if (!perl.waitForStarted(10000))
+        return {};
+    perl.write(lines);
+    perl.closeWriteChannel();
+    if (!perl.waitForFinished(60000) || perl.exitCode() != 0)
+        return {};
+    const QString out = QString::fromUtf8(perl.readAllStandardOutput());
+    std::vector<double> values;
+    for (const QString& part : out.trimmed().split(QLatin1Char('\t')))
+        values.push_back(part.section(QLatin1Char(' '), 1).toDouble());
+    return values;
+}
+
+} // namespace
+
+class TestFlowStats : public QObject {
+    Q_OBJECT
+
+private slots:
+    void jainIndex();
+    void intervalBandwidthMedianAndPopulationStddev();
+    void sumPrefersToolAndMeasuresDisagreement();
+    void intervalSeriesNeverUsesWholeRunLines();
+    void flowsWithoutTotalsAddUpIntervals();
+    void matchesAnalyzePlOnRecordedCsv();
+};
+
+void TestFlowStats::jainIndex() {
+    QCOMPARE(FlowStatistics::jain({5, 5, 5, 5}), 1.0);
+    QCOMPARE(FlowStatistics::jain({1, 0, 0, 0}), 0.25);
+    QCOMPARE(FlowStatistics::jain({2, 1}), 0.9); // 9 / (2 * 5)
+}
+
+void TestFlowStats::intervalBandwidthMedianAndPopulationStddev() {
+    const IntervalBandwidth even = IntervalBandwidth::of({4, 1, 3, 2});
+    QCOMPARE(even.mean, 2.5);
+    QCOMPARE(even.median, 2.5);
+    QCOMPARE(even.stddev, std::sqrt(1.25)); // divides by n, not n - 1
+    const IntervalBandwidth odd = IntervalBandwidth::of({7, 1, 3});
+    QCOMPARE(odd.median, 3.0);
+}
+
+void TestFlowStats::sumPrefersToolAndMeasuresDisagreement() {
+    FlowSeries series;
+    series.flows.push_back(flow("3", {}, line(0, 10, 1e6, 0.8e6)));
+    series.flows.push_back(flow("4", {}, line(0, 8, 3e6, 3e6)));
+    FlowStatistics stats = FlowStatistics::of(series);
+    QVERIFY(!stats.sumFromTool);
+    QCOMPARE(stats.sum.bytes, 4e6);
+    QCOMPARE(stats.sum.seconds, 10.0);
+    QCOMPARE(stats.sum.bitsPerSecond, 3.2e6); // all bytes over the longest flow, as iperf does
+    QCOMPARE(stats.minBitsPerSecond, 0.8e6);
+    QCOMPARE(stats.maxBitsPerSecond, 3e6);
+    QCOMPARE(stats.stddevBitsPerSecond, 1.1e6);
+    series.sumTotal = line(0, 10, 4.2e6, 3.36e6);
+    stats = FlowStatistics::of(series);
+    QVERIFY(stats.sumFromTool);
+    QCOMPARE(stats.sum.bitsPerSecond, 3.36e6);
+    QVERIFY(std::abs(stats.sumDisagreement - 0.16 / 3.36) < 1e-12);
+    QVERIFY(stats.sumDisagreement > FlowStatistics::kSumTolerance);
+}
+
+void TestFlowStats::intervalSeriesNeverUsesWholeRunLines() {
+    FlowSeries single;
+    single.flows.push_back(flow("3", {line(0, 1, 0, 10), line(1, 2, 0, 20)}, line(0, 2, 0, 15)));
+    QCOMPARE(FlowStatistics::intervalSeries(single), (std::vector<double>{10, 20}));
+    FlowSeries twoFlows = single;
+    twoFlows.flows.push_back(flow("4", {line(0, 1, 0, 1), line(1, 2, 0, 2)}, std::nullopt));
+    QCOMPARE(FlowStatistics::intervalSeries(twoFlows), (std::vector<double>{11, 22}));
+    twoFlows.sumIntervals = {line(0, 1, 0, 12), line(1, 2, 0, 21)};
+    QCOMPARE(FlowStatistics::intervalSeries(twoFlows), (std::vector<double>{12, 21}));
+}
+
+void TestFlowStats::flowsWithoutTotalsAddUpIntervals() {
+    const FlowTotals totals = FlowStatistics::totalsOf(flow("5", {line(0, 1, 100, 800), line(1, 3, 300, 1200)}, {}));
+    QCOMPARE(totals.bytes, 400.0);
+    QCOMPARE(totals.seconds, 3.0);
+    QCOMPARE(totals.bitsPerSecond, 400.0 * 8 / 3);
+}
+
+void TestFlowStats::matchesAnalyzePlOnRecordedCsv() {
+    if (analyzePl("1\n").empty())
+        QSKIP("perl with Math::NumberCruncher (libmath-numbercruncher-perl) is not installed");
+    const QStringList files =
+        QDir(QStringLiteral(WIREBENCH_SAMPLES_DIR)).entryList({"udp-bw-*-server.csv"}, QDir::Files);
+    QVERIFY2(files.size() >= 10, "samples/ must hold the recorded ToMaTo bandwidth runs (record-udp.sh)");
+    for (const QString& name : files) {
+        const ImportResult result = FileImporter::importFile(test::samplePath(name));
+        QVERIFY2(result.ok() && result.report.parseErrors.empty(), qPrintable(name + ": " + result.error));
+        const FlowStatistics stats = FlowStatistics::of(result.datasets.front().flows);
+        // analyze.pl on the same interval lines: the first N CSV rows, field 9 (bits/sec).
+        const QList<QByteArray> rows = test::readAll(test::samplePath(name)).split('\n');
+        QByteArray field9;
+        for (std::size_t i = 0; i < stats.intervals.count; ++i)
+            field9 += rows[static_cast<qsizetype>(i)].split(',').value(8) + '\n';
+        const std::vector<double> perl = analyzePl(field9);
+        QCOMPARE(perl.size(), std::size_t{3});
+        const double ours[] = {stats.intervals.mean, stats.intervals.median, stats.intervals.stddev};
+        for (int k = 0; k < 3; ++k) {
+            // Perl prints %f of a one-pass E[x²]−mean² formula: agree to 1e-6 relative.
+            const double tolerance = 1e-6 * std::max(1.0, std::abs(perl[static_cast<std::size_t>(k)]));
+            QVERIFY2(std::abs(ours[k] - perl[static_cast<std::size_t>(k)]) <= tolerance,
+                     qPrintable(QStringLiteral("%1 value %2: ours %3, analyze.pl %4")
+                                    .arg(name)
+                                    .arg(k)
+                                    .arg(ours[k], 0, 'f', 6)
+                                    .arg(perl[static_cast<std::size_t>(k)], 0, 'f', 6)));
+        }
+    }
+}
+
+QTEST_APPLESS_MAIN(TestFlowStats)
+#include "tst_flowstats.moc"
