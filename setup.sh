@@ -14,7 +14,7 @@ cd "$(dirname "$(readlink -f "$0")")"
 # tests run, numpy/Perl for the reference pipelines, and what the GUI checks need.
 PACKAGES=(
   build-essential cmake ninja-build pkg-config
-  qt6-base-dev libqcustomplot-dev libboost-dev libgl-dev
+  qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev libgl-dev
   iputils-ping iperf iperf3 iproute2 iptables
   python3 python3-numpy libmath-numbercruncher-perl
   xvfb xauth imagemagick poppler-utils

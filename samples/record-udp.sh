@@ -23,7 +23,7 @@
 #
 # Output (next to this script):
 #   udp-loss-<p>pct-client.txt, udp-loss-<p>pct-server.txt   (a)
-#   udp-bw-<rate>-server.csv, udp-bw-<rate>-client.txt       (b)
+#   udp-bw-<rate>-server.csv, udp-bw-<rate>-client.txt       (b) (CSV = server stdout only)
 #   udp-bw-<rate>-server.txt, udp-bw-<rate>-text-client.txt  (b) text run, rates 100M 1M 10K
 #   udp-check.txt  the checks below, with the iptables drop counters and tbf statistics
 #
@@ -117,7 +117,14 @@ udp_test() {
     copts=("$@")
     local spid cpid
     log "+ ip netns exec $NS_RX nice -n $SERVER_NICE iperf -u -s -w $SERVER_BUF ${sopts[*]} > $(basename "$sout")"
-    ip netns exec "$NS_RX" nice -n "$SERVER_NICE" iperf -u -s -w "$SERVER_BUF" "${sopts[@]}" > "$sout" 2>&1 &
+    if [[ $sout == *.csv ]]; then
+        # CSV: stdout only, as in the seed ("iperf -u -s -i 1 -y c > data"); iperf's
+        # stderr warnings (e.g. "ack of last datagram failed") go to this log instead
+        ip netns exec "$NS_RX" nice -n "$SERVER_NICE" iperf -u -s -w "$SERVER_BUF" "${sopts[@]}" > "$sout" \
+            2> >(sed -u 's/^/[record-udp]   iperf server stderr: /' >&2) &
+    else
+        ip netns exec "$NS_RX" nice -n "$SERVER_NICE" iperf -u -s -w "$SERVER_BUF" "${sopts[@]}" > "$sout" 2>&1 &
+    fi
     spid=$!
     sleep 1
     log "+ ip netns exec $NS_TX iperf -u -c $IP_RX ${copts[*]} > $(basename "$cout")"

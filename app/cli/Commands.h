@@ -11,5 +11,7 @@ int runDetect(const QStringList& args, CliContext& context);
 int runStats(const QStringList& args, CliContext& context);
 int runTable(const QStringList& args, CliContext& context);
 int runFlows(const QStringList& args, CliContext& context);
+// Needs a QApplication (the offscreen platform is enough).
+int runPlot(const QStringList& args, CliContext& context);
 
 } // namespace wb::cli

@@ -1,7 +1,10 @@
 #include "CliContext.h"
 #include "Commands.h"
 
+#include <QApplication>
 #include <QCoreApplication>
+
+#include <memory>
 
 #include <functional>
 
@@ -16,6 +19,9 @@ Commands:
   table  FILE...      one comparison row per file: samples, p50 and p99 in microseconds
                       (latency) or flows, SUM, spread and Jain's fairness (throughput)
   flows  FILE...      per-flow throughput report of iperf/iperf3 logs
+  plot   --type cdf|ccdf|flows|timeseries -o OUT.png|.pdf|.svg [--width PX --height PX]
+         [--log-x|--linear-x] [--title T] FILE...
+                      the workbench's plots, rendered headless
 
 Options:
   --format text|json|csv|markdown|latex   output format (default text)
@@ -33,7 +39,12 @@ Exit status: 0 success; 1 some file had problems but others were reported;
 } // namespace
 
 int main(int argc, char** argv) {
-    QCoreApplication app(argc, argv);
+    // plot draws with the workbench's views: it needs a GUI application, but no display.
+    const bool plotting = argc > 1 && qstrcmp(argv[1], "plot") == 0;
+    if (plotting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> app = plotting ? std::make_unique<QApplication>(argc, argv)
+                                                     : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("wirebench-cli"));
     QStringList args = QCoreApplication::arguments().mid(1);
     wb::cli::CliContext context;
@@ -49,7 +60,8 @@ int main(int argc, char** argv) {
     }
     static const std::pair<const char*, std::function<int(const QStringList&, wb::cli::CliContext&)>>
         commands[] = {{"detect", wb::cli::runDetect}, {"stats", wb::cli::runStats}, {"table", wb::cli::runTable},
-                      {"flows", wb::cli::runFlows}};
+                      {"flows", wb::cli::runFlows},
+                      {"plot", wb::cli::runPlot}};
     for (const auto& [name, run] : commands) {
         if (command == QLatin1String(name))
             return run(args, context);

@@ -22,6 +22,13 @@ bool looksBinary(std::string_view head, qsizetype* offset) {
     return true;
 }
 
+// The file name without the extensions logs usually get, so labels read "cubic-P30".
+QString defaultLabel(const QString& path) {
+    const QFileInfo info(path);
+    static const QStringList logSuffixes = {"txt", "log", "out", "csv", "json", "jsonl"};
+    return logSuffixes.contains(info.suffix().toLower()) ? info.completeBaseName() : info.fileName();
+}
+
 class ImportRun {
 public:
     ImportRun(ImportResult& result, const ImportOptions& options)
@@ -68,7 +75,7 @@ public:
         m_parser->finish();
         m_result.report = m_parser->report();
         m_result.datasets = m_parser->takeDatasets();
-        const QString label = QFileInfo(m_result.file).fileName();
+        const QString label = defaultLabel(m_result.file);
         for (Dataset& dataset : m_result.datasets) {
             dataset.sourceFile = m_result.file;
             if (dataset.label.isEmpty())

@@ -24,7 +24,9 @@ double populationStddev(const std::vector<double>& values, double mean) {
 
 double meanOf(const std::vector<double>& values) {
     // A plain sum divided by n, as the Perl and numpy references compute it.
-    return values.empty() ? 0 : std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+    return values.empty() ? 0
+                          : std::accumulate(values.begin(), values.end(), 0.0) /
+                                static_cast<double>(values.size());
 }
 
 } // namespace
@@ -66,31 +68,42 @@ double FlowStatistics::jain(const std::vector<double>& values) {
     return squares > 0 ? sum * sum / (static_cast<double>(values.size()) * squares) : 0;
 }
 
+std::vector<FlowInterval> FlowStatistics::sumIntervalsOf(const FlowSeries& series) {
+    if (!series.sumIntervals.empty())
+        return series.sumIntervals;
+    if (series.flows.size() == 1)
+        return series.flows.front().intervals;
+    // Add the flows up per reporting slot, keyed by the slot's end rounded to 1 ms.
+    std::map<long long, FlowInterval> perSlot;
+    for (const Flow& flow : series.flows)
+        for (const FlowInterval& interval : flow.intervals) {
+            auto [it, fresh] = perSlot.try_emplace(std::llround(interval.end * 1000));
+            FlowInterval& slot = it->second;
+            slot.start = fresh ? interval.start : std::min(slot.start, interval.start);
+            slot.end = fresh ? interval.end : slot.end;
+            slot.bytes += interval.bytes;
+            slot.bitsPerSecond += interval.bitsPerSecond;
+        }
+    std::vector<FlowInterval> out;
+    out.reserve(perSlot.size());
+    for (auto& [end, slot] : perSlot)
+        out.push_back(slot);
+    return out;
+}
+
 std::vector<double> FlowStatistics::intervalSeries(const FlowSeries& series) {
     std::vector<double> values;
-    auto collect = [&values](const std::vector<FlowInterval>& intervals) {
-        for (const FlowInterval& interval : intervals)
-            values.push_back(interval.bitsPerSecond);
-    };
-    if (!series.sumIntervals.empty()) {
-        collect(series.sumIntervals);
-    } else if (series.flows.size() == 1) {
-        collect(series.flows.front().intervals);
-    } else {
-        // Add the flows up per reporting slot, keyed by the slot's end rounded to 1 ms.
-        std::map<long long, double> totalsPerSlot;
-        for (const Flow& flow : series.flows)
-            for (const FlowInterval& interval : flow.intervals)
-                totalsPerSlot[std::llround(interval.end * 1000)] += interval.bitsPerSecond;
-        for (const auto& [end, bits] : totalsPerSlot)
-            values.push_back(bits);
-    }
+    for (const FlowInterval& interval : sumIntervalsOf(series))
+        values.push_back(interval.bitsPerSecond);
     return values;
 }
 
 FlowStatistics FlowStatistics::of(const FlowSeries& series) {
     FlowStatistics stats;
     std::vector<double> rates;
+    std::vector<double> jitters;
+    double lost = 0;
+    double datagrams = 0;
     for (const Flow& flow : series.flows) {
         PerFlow perFlow;
         perFlow.id = flow.id;
@@ -102,6 +115,12 @@ FlowStatistics FlowStatistics::of(const FlowSeries& series) {
             if (perFlow.lost && perFlow.totalDatagrams && *perFlow.totalDatagrams > 0)
                 perFlow.lossPercent = 100.0 * static_cast<double>(*perFlow.lost) /
                                       static_cast<double>(*perFlow.totalDatagrams);
+        }
+        if (perFlow.jitterMs)
+            jitters.push_back(*perFlow.jitterMs);
+        if (perFlow.lost && perFlow.totalDatagrams) {
+            lost += static_cast<double>(*perFlow.lost);
+            datagrams += static_cast<double>(*perFlow.totalDatagrams);
         }
         rates.push_back(perFlow.totals.bitsPerSecond);
         stats.computedSum.bytes += perFlow.totals.bytes;
@@ -117,7 +136,8 @@ FlowStatistics FlowStatistics::of(const FlowSeries& series) {
         stats.sumFromTool = true;
         if (stats.sum.bitsPerSecond > 0)
             stats.sumDisagreement =
-                std::abs(stats.sum.bitsPerSecond - stats.computedSum.bitsPerSecond) / stats.sum.bitsPerSecond;
+                std::abs(stats.sum.bitsPerSecond - stats.computedSum.bitsPerSecond) /
+                stats.sum.bitsPerSecond;
     }
     if (!rates.empty()) {
         const auto [lo, hi] = std::minmax_element(rates.begin(), rates.end());
@@ -126,6 +146,10 @@ FlowStatistics FlowStatistics::of(const FlowSeries& series) {
         stats.stddevBitsPerSecond = populationStddev(rates, meanOf(rates));
         stats.jainFairness = jain(rates);
     }
+    if (datagrams > 0)
+        stats.lossPercent = 100.0 * lost / datagrams;
+    if (!jitters.empty())
+        stats.meanJitterMs = meanOf(jitters);
     stats.intervals = IntervalBandwidth::of(intervalSeries(series));
     return stats;
 }

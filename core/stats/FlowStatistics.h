@@ -37,15 +37,19 @@ struct FlowStatistics {
     };
 
     std::vector<PerFlow> flows;
-    FlowTotals sum;           // the tool's SUM line when printed, else computed from the flows
-    FlowTotals computedSum;   // always computed from the flows
+    FlowTotals sum;         // the tool's SUM line when printed, else computed from the flows
+    FlowTotals computedSum; // always computed from the flows
     bool sumFromTool = false;
     double sumDisagreement = 0; // |tool - computed| / tool, for bits per second
     double minBitsPerSecond = 0;
     double maxBitsPerSecond = 0;
     double stddevBitsPerSecond = 0; // population, across flows
     double jainFairness = 0;        // (Σx)² / (n·Σx²) over per-flow bits per second
-    IntervalBandwidth intervals;    // over interval lines only, never whole-run lines
+    // UDP, over the flows whose report has them: Σlost / Σdatagrams (so a long flow weighs
+    // more than a short one) and the plain mean of the flows' jitter.
+    std::optional<double> lossPercent;
+    std::optional<double> meanJitterMs;
+    IntervalBandwidth intervals; // over interval lines only, never whole-run lines
 
     // A SUM that disagrees with the flows by more than this is worth a warning.
     static constexpr double kSumTolerance = 0.01;
@@ -56,6 +60,9 @@ struct FlowStatistics {
     // The per-interval bandwidth series statistics use: the tool's SUM intervals when it
     // printed them, else the single flow's, else the flows' intervals added per time slot.
     static std::vector<double> intervalSeries(const FlowSeries& series);
+    // The same series with its time slots (start, end, bytes, bits per second), for plots
+    // of the aggregate over time; slots in time order.
+    static std::vector<FlowInterval> sumIntervalsOf(const FlowSeries& series);
     static double jain(const std::vector<double>& values);
 };
 

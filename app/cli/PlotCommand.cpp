@@ -1,0 +1,140 @@
+#include "CliContext.h"
+#include "Commands.h"
+
+#include "CdfView.h"
+#include "DatasetStore.h"
+#include "FlowBarsView.h"
+#include "PlotExporter.h"
+#include "ThroughputTimeView.h"
+
+#include <QApplication>
+
+#include <memory>
+
+namespace wb::cli {
+
+namespace {
+
+struct PlotOptions {
+    QString type;
+    QString output;
+    ExportOptions size;
+    bool logX = false;
+    bool linearX = false;
+    QStringList files;
+};
+
+// Kinds of plot the workbench's views draw; the other types of the contract arrive with
+// the latency-over-time views.
+std::unique_ptr<WorkbenchView> makeView(const PlotOptions& options, DatasetStore* store) {
+    if (options.type == QLatin1String("cdf") || options.type == QLatin1String("ccdf")) {
+        auto view = std::make_unique<CdfView>(store, nullptr);
+        view->setCcdf(options.type == QLatin1String("ccdf"));
+        if (options.logX || options.linearX)
+            view->setLogX(options.logX);
+        return view;
+    }
+    if (options.type == QLatin1String("flows"))
+        return std::make_unique<FlowBarsView>(store, nullptr);
+    if (options.type == QLatin1String("timeseries"))
+        return std::make_unique<ThroughputTimeView>(store, nullptr);
+    return nullptr;
+}
+
+bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions* options) {
+    for (int i = 0; i < args.size(); ++i) {
+        const QString& arg = args[i];
+        auto next = [&](QString* into) {
+            if (i + 1 >= args.size()) {
+                context.usageError(QStringLiteral("%1 needs a value").arg(arg));
+                return false;
+            }
+            *into = args[++i];
+            return true;
+        };
+        auto nextInt = [&](int* into) {
+            QString text;
+            if (!next(&text))
+                return false;
+            bool ok = false;
+            *into = text.toInt(&ok);
+            if (!ok || *into < 100 || *into > 10000) {
+                context.usageError(QStringLiteral("%1 must be a size in pixels between 100 and 10000").arg(arg));
+                return false;
+            }
+            return true;
+        };
+        bool ok = true;
+        if (arg == QLatin1String("--type"))
+            ok = next(&options->type);
+        else if (arg == QLatin1String("-o") || arg == QLatin1String("--output"))
+            ok = next(&options->output);
+        else if (arg == QLatin1String("--width"))
+            ok = nextInt(&options->size.width);
+        else if (arg == QLatin1String("--height"))
+            ok = nextInt(&options->size.height);
+        else if (arg == QLatin1String("--title"))
+            ok = next(&options->size.title);
+        else if (arg == QLatin1String("--log-x"))
+            options->logX = true;
+        else if (arg == QLatin1String("--linear-x"))
+            options->linearX = true;
+        else if (arg.startsWith(QLatin1String("--"))) {
+            context.usageError(QStringLiteral("unknown option %1").arg(arg));
+            return false;
+        } else
+            options->files << arg;
+        if (!ok)
+            return false;
+    }
+    if (options->type.isEmpty() || options->output.isEmpty() || options->files.isEmpty()) {
+        context.usageError(QStringLiteral("plot needs --type, -o OUT.png|.pdf|.svg and at least one FILE"));
+        return false;
+    }
+    if (PlotExporter::formatOf(options->output).isEmpty()) {
+        context.usageError(QStringLiteral("%1: the output must end in .png, .pdf or .svg").arg(options->output));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int runPlot(const QStringList& args, CliContext& context) {
+    PlotOptions options;
+    if (!parsePlotOptions(args, context, &options))
+        return context.exitCode();
+    DatasetStore store;
+    const auto view = makeView(options, &store);
+    if (!view) {
+        context.usageError(QStringLiteral("plot type \"%1\" is not available (cdf, ccdf, flows, timeseries)")
+                               .arg(options.type));
+        return context.exitCode();
+    }
+    CommonOptions files;
+    files.files = options.files;
+    const bool wantsLatency = options.type == QLatin1String("cdf") || options.type == QLatin1String("ccdf");
+    forEachImport(files, context, [&](ImportResult& result) {
+        const QString file = result.file;
+        for (DatasetEntry& entry : DatasetEntry::fromImport(std::move(result))) {
+            if (entry.isLatency() != wantsLatency) {
+                context.fileProblem(file, QStringLiteral("a %1 log cannot go into a %2 plot")
+                                              .arg(entry.isLatency() ? "latency" : "throughput", options.type));
+                continue;
+            }
+            context.fileReported();
+            store.add(std::move(entry));
+        }
+    });
+    if (store.entries().empty())
+        return context.exitCode();
+    view->resize(options.size.width, options.size.height);
+    QString error;
+    if (!PlotExporter::save(view->plot(), options.output, options.size, &error)) {
+        context.fileProblem(options.output, error);
+        return UsageOrNothingUsable;
+    }
+    return context.exitCode();
+}
+
+} // namespace wb::cli

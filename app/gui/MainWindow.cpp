@@ -1,0 +1,289 @@
+#include "MainWindow.h"
+
+#include "CdfView.h"
+#include "DatasetListModel.h"
+#include "DatasetStore.h"
+#include "ExportDialog.h"
+#include "FlowBarsView.h"
+#include "ImportController.h"
+#include "ParseReportPanel.h"
+#include "PercentileView.h"
+#include "PlotExporter.h"
+#include "ThroughputTimeView.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QColorDialog>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QDir>
+#include <QFileInfo>
+#include <QLabel>
+#include <QListView>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolButton>
+
+namespace wb {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_store(new DatasetStore(this)), m_listModel(new DatasetListModel(m_store, this)),
+      m_importer(new ImportController(m_store, this)) {
+    setWindowTitle(tr("Wirebench"));
+    setWindowIcon(QIcon(QStringLiteral(":/wirebench.svg")));
+    setAcceptDrops(true);
+    createViews();
+    createDocks();
+    createMenus();
+    createStatusBar();
+    resize(1400, 860);
+    restoreGeometry(m_settings.windowGeometry());
+    restoreState(m_settings.windowState());
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createViews() {
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    m_views = {new CdfView(m_store, m_tabs), new PercentileView(m_store, m_tabs), new FlowBarsView(m_store, m_tabs),
+               new ThroughputTimeView(m_store, m_tabs)};
+    for (WorkbenchView* view : m_views)
+        m_tabs->addTab(view, view->title());
+    setCentralWidget(m_tabs);
+    // Show the tab that fits what was just loaded: flows for iperf logs, CDFs for ping.
+    connect(m_store, &DatasetStore::added, this, [this](int id) {
+        if (m_store->entries().size() == 1)
+            m_tabs->setCurrentIndex(m_store->find(id)->isLatency() ? 0 : 2);
+    });
+}
+
+void MainWindow::createDocks() {
+    m_list = new QListView(this);
+    m_list->setModel(m_listModel);
+    m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_list->setToolTip(tr("Drop ping, fping, iperf or iperf3 logs (or folders) here. Double-click to rename, "
+                          "tick to show or hide."));
+    auto* color = new QAction(tr("Change colour…"), m_list);
+    connect(color, &QAction::triggered, this, &MainWindow::chooseColor);
+    auto* remove = new QAction(tr("Remove"), m_list);
+    remove->setShortcut(QKeySequence::Delete);
+    remove->setShortcutContext(Qt::WidgetShortcut);
+    connect(remove, &QAction::triggered, this, &MainWindow::removeSelected);
+    m_list->addActions({color, remove});
+
+    auto* listDock = new QDockWidget(tr("Datasets"), this);
+    listDock->setObjectName(QStringLiteral("datasets"));
+    listDock->setWidget(m_list);
+    addDockWidget(Qt::LeftDockWidgetArea, listDock);
+
+    m_reportPanel = new ParseReportPanel(this);
+    auto* reportDock = new QDockWidget(tr("Parse report"), this);
+    reportDock->setObjectName(QStringLiteral("parseReport"));
+    reportDock->setWidget(m_reportPanel);
+    addDockWidget(Qt::LeftDockWidgetArea, reportDock);
+    connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::showSelectedReport);
+    connect(m_store, &DatasetStore::changed, this, &MainWindow::showSelectedReport);
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open logs…"), QKeySequence::Open, this, &MainWindow::openFiles);
+    file->addAction(tr("Open &folder…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openFolder);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    updateRecentMenu();
+    file->addSeparator();
+    file->addAction(tr("&Export plot…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportPlot);
+    file->addAction(tr("&Copy plot"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyPlot);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Reset view"), QKeySequence(tr("Ctrl+0")), this, [this] {
+        if (WorkbenchView* current = currentView())
+            current->resetView();
+    });
+    for (std::size_t i = 0; i < m_views.size(); ++i)
+        view->addAction(m_views[i]->title(), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)), this,
+                        [this, i] { m_tabs->setCurrentIndex(static_cast<int>(i)); });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Wirebench"), this, [this] {
+        QMessageBox::about(this, tr("About Wirebench"),
+                           tr("<b>Wirebench</b><p>A workbench for ping, fping, iperf and iperf3 measurements: "
+                              "latency CDFs and percentiles (numpy's linear method), per-flow throughput and "
+                              "fairness, exports for papers.</p>"));
+    });
+}
+
+void MainWindow::createStatusBar() {
+    m_status = new QLabel(tr("Drop logs or folders here, or use File ▸ Open."), this);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setMaximumWidth(240);
+    m_progress->setFormat(QStringLiteral("%p%"));
+    m_progress->hide();
+    m_cancel = new QToolButton(this);
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setToolTip(tr("Stop the import; what was read so far is kept"));
+    m_cancel->hide();
+    connect(m_cancel, &QToolButton::clicked, m_importer, &ImportController::cancel);
+    statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+
+    connect(m_importer, &ImportController::started, this, [this](int files) {
+        m_importErrors.clear();
+        m_status->setText(tr("Importing %n file(s)…", nullptr, files));
+        m_progress->setValue(0);
+        m_progress->show();
+        m_cancel->show();
+    });
+    connect(m_importer, &ImportController::progress, this, [this](int perMille, const QString& file) {
+        m_progress->setValue(perMille);
+        if (!file.isEmpty())
+            m_status->setText(tr("Reading %1…").arg(QFileInfo(file).fileName()));
+    });
+    connect(m_importer, &ImportController::fileFailed, this, [this](const QString& file, const QString& why) {
+        m_importErrors << QStringLiteral("%1: %2").arg(file, why);
+    });
+    connect(m_importer, &ImportController::finished, this, &MainWindow::importFinished);
+}
+
+WorkbenchView* MainWindow::currentView() const { return qobject_cast<WorkbenchView*>(m_tabs->currentWidget()); }
+
+void MainWindow::importPaths(const QStringList& paths) {
+    for (const QString& path : paths)
+        m_settings.addRecentFile(QFileInfo(path).absoluteFilePath());
+    updateRecentMenu();
+    m_importer->importPaths(paths);
+}
+
+void MainWindow::importFinished(int added, int failed, bool cancelled) {
+    m_progress->hide();
+    m_cancel->hide();
+    QString text = tr("%n dataset(s) loaded", nullptr, added);
+    if (failed > 0)
+        text += tr(", %n file(s) could not be read", nullptr, failed);
+    if (cancelled)
+        text += tr(" (import cancelled; what was read is kept)");
+    m_status->setText(text);
+    if (m_importErrors.isEmpty())
+        return;
+    // Not modal: the files that did load are already on screen.
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Some files were not loaded"),
+                                tr("%n file(s) could not be read:", nullptr, static_cast<int>(m_importErrors.size())),
+                                QMessageBox::Ok, this);
+    box->setInformativeText(m_importErrors.join(QLatin1Char('\n')));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("importErrors"));
+    box->open();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    importPaths(paths);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    m_importer->cancel();
+    m_settings.setWindowLayout(saveGeometry(), saveState());
+    event->accept();
+}
+
+void MainWindow::openFiles() {
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Open logs"), m_settings.lastFolder(),
+        tr("Logs (*.txt *.log *.csv *.json *.jsonl *.out);;All files (*)"));
+    if (files.isEmpty())
+        return;
+    m_settings.setLastFolder(QFileInfo(files.front()).absolutePath());
+    importPaths(files);
+}
+
+void MainWindow::openFolder() {
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Open a folder of logs"), m_settings.lastFolder());
+    if (folder.isEmpty())
+        return;
+    m_settings.setLastFolder(folder);
+    importPaths({folder});
+}
+
+void MainWindow::updateRecentMenu() {
+    m_recentMenu->clear();
+    for (const QString& path : m_settings.recentFiles())
+        m_recentMenu->addAction(path, this, [this, path] { importPaths({path}); });
+    m_recentMenu->setEnabled(!m_recentMenu->isEmpty());
+}
+
+void MainWindow::exportPlot() {
+    WorkbenchView* view = currentView();
+    if (!view || !view->plot()) {
+        QMessageBox::information(this, tr("Export plot"),
+                                 tr("This tab is a table: use its own Copy and Export buttons."));
+        return;
+    }
+    ExportOptions defaults{m_settings.exportWidth(), m_settings.exportHeight(), m_settings.exportScale(), {}};
+    ExportDialog dialog(QDir(m_settings.lastFolder()).filePath(view->exportName() + QStringLiteral(".pdf")), defaults,
+                        this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const ExportOptions options = dialog.options();
+    m_settings.setExportSize(options.width, options.height, options.scale);
+    m_settings.setLastFolder(QFileInfo(dialog.path()).absolutePath());
+    QString error;
+    if (!PlotExporter::save(view->plot(), dialog.path(), options, &error))
+        QMessageBox::warning(this, tr("Export plot"), error);
+    else
+        m_status->setText(tr("Exported %1").arg(dialog.path()));
+}
+
+void MainWindow::copyPlot() {
+    if (WorkbenchView* view = currentView(); view && view->plot()) {
+        PlotExporter::copyToClipboard(view->plot(), {m_settings.exportWidth(), m_settings.exportHeight(), 1.0, {}});
+        m_status->setText(tr("Plot copied to the clipboard"));
+    }
+}
+
+void MainWindow::removeSelected() {
+    std::vector<int> ids;
+    for (const QModelIndex& index : m_list->selectionModel()->selectedIndexes())
+        ids.push_back(m_listModel->idAt(index.row()));
+    for (int id : ids)
+        m_store->remove(id);
+}
+
+void MainWindow::chooseColor() {
+    const int id = m_listModel->idAt(m_list->currentIndex().row());
+    if (const DatasetEntry* entry = m_store->find(id)) {
+        const QColor color = QColorDialog::getColor(entry->color, this, tr("Colour of %1").arg(entry->label));
+        if (color.isValid())
+            m_store->setColor(id, color);
+    }
+}
+
+void MainWindow::showSelectedReport() {
+    m_reportPanel->show(m_store->find(m_listModel->idAt(m_list->currentIndex().row())));
+}
+
+} // namespace wb

@@ -1,0 +1,77 @@
+#pragma once
+
+#include "Settings.h"
+
+#include <QMainWindow>
+#include <QStringList>
+
+#include <vector>
+
+class QLabel;
+class QListView;
+class QMenu;
+class QProgressBar;
+class QTabWidget;
+class QToolButton;
+
+namespace wb {
+
+class DatasetListModel;
+class DatasetStore;
+class ImportController;
+class ParseReportPanel;
+class WorkbenchView;
+
+// The workbench window: the dataset list and parse report on the left, one tab per view,
+// import progress in the status bar. It wires things together; views draw, core computes.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void importPaths(const QStringList& paths);
+    DatasetStore* store() const { return m_store; }
+    ImportController* importer() const { return m_importer; }
+    const std::vector<WorkbenchView*>& views() const { return m_views; }
+    WorkbenchView* currentView() const;
+    // Files refused by the last import, with the reason, as shown to the user.
+    const QStringList& lastImportErrors() const { return m_importErrors; }
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createViews();
+    void createDocks();
+    void createMenus();
+    void createStatusBar();
+    void openFiles();
+    void openFolder();
+    void exportPlot();
+    void copyPlot();
+    void removeSelected();
+    void chooseColor();
+    void updateRecentMenu();
+    void importFinished(int added, int failed, bool cancelled);
+    void showSelectedReport();
+
+    Settings m_settings;
+    DatasetStore* m_store;
+    DatasetListModel* m_listModel;
+    ImportController* m_importer;
+    QListView* m_list = nullptr;
+    ParseReportPanel* m_reportPanel = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    std::vector<WorkbenchView*> m_views;
+    QProgressBar* m_progress = nullptr;
+    QToolButton* m_cancel = nullptr;
+    QLabel* m_status = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QStringList m_importErrors;
+};
+
+} // namespace wb

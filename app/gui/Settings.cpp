@@ -1,0 +1,56 @@
+#include "Settings.h"
+
+#include <QDir>
+
+namespace wb {
+
+namespace {
+const char* const kLastFolder = "paths/lastFolder";
+const char* const kRecent = "paths/recentFiles";
+const char* const kExportWidth = "export/width";
+const char* const kExportHeight = "export/height";
+const char* const kExportScale = "export/scale";
+const char* const kMicroseconds = "units/latencyMicroseconds";
+const char* const kGeometry = "window/geometry";
+const char* const kState = "window/state";
+} // namespace
+
+Settings::Settings() : m_settings(QStringLiteral("Wirebench"), QStringLiteral("Wirebench")) {}
+
+QString Settings::lastFolder() const { return m_settings.value(kLastFolder, QDir::homePath()).toString(); }
+void Settings::setLastFolder(const QString& folder) { m_settings.setValue(kLastFolder, folder); }
+
+QStringList Settings::recentFiles() const { return m_settings.value(kRecent).toStringList(); }
+
+void Settings::addRecentFile(const QString& path) {
+    QStringList recent = recentFiles();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    m_settings.setValue(kRecent, recent);
+}
+
+// 1200 × 800 at scale 1 reads well at a paper's column width once shrunk to ~8.5 cm.
+int Settings::exportWidth() const { return m_settings.value(kExportWidth, 1200).toInt(); }
+int Settings::exportHeight() const { return m_settings.value(kExportHeight, 800).toInt(); }
+double Settings::exportScale() const { return m_settings.value(kExportScale, 2.0).toDouble(); }
+
+void Settings::setExportSize(int width, int height, double scale) {
+    m_settings.setValue(kExportWidth, width);
+    m_settings.setValue(kExportHeight, height);
+    m_settings.setValue(kExportScale, scale);
+}
+
+bool Settings::latencyInMicroseconds() const { return m_settings.value(kMicroseconds, false).toBool(); }
+void Settings::setLatencyInMicroseconds(bool micro) { m_settings.setValue(kMicroseconds, micro); }
+
+QByteArray Settings::windowGeometry() const { return m_settings.value(kGeometry).toByteArray(); }
+QByteArray Settings::windowState() const { return m_settings.value(kState).toByteArray(); }
+
+void Settings::setWindowLayout(const QByteArray& geometry, const QByteArray& state) {
+    m_settings.setValue(kGeometry, geometry);
+    m_settings.setValue(kState, state);
+}
+
+} // namespace wb

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QSettings>
+#include <QStringList>
+
+namespace wb {
+
+// The one typed facade over QSettings: every preference the workbench keeps, with its key
+// and default in one place.
+class Settings {
+public:
+    Settings();
+
+    QString lastFolder() const;
+    void setLastFolder(const QString& folder);
+
+    QStringList recentFiles() const;
+    void addRecentFile(const QString& path); // most recent first, at most kMaxRecent
+    static constexpr int kMaxRecent = 10;
+
+    int exportWidth() const;
+    int exportHeight() const;
+    double exportScale() const;
+    void setExportSize(int width, int height, double scale);
+
+    bool latencyInMicroseconds() const;
+    void setLatencyInMicroseconds(bool micro);
+
+    QByteArray windowGeometry() const;
+    QByteArray windowState() const;
+    void setWindowLayout(const QByteArray& geometry, const QByteArray& state);
+
+private:
+    QSettings m_settings;
+};
+
+} // namespace wb

@@ -1,0 +1,284 @@
+#include "TestSupport.h"
+
+#include "CdfView.h"
+#include "DatasetStore.h"
+#include "PercentileView.h"
+
+#include <qcustomplot.h>
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QTest>
+
+#include <cmath>
+#include <random>
+
+using namespace wb;
+
+namespace {
+
+const char* const kQjumpSamples[] = {"ping18_np", "ping18_iperf16_np", "ping18_iperf68_np",
+                                     "ping18_iperf18_np", "ping18_iperf18_iperf68_np"};
+
+int addSample(DatasetStore& store, const QString& name) {
+    ImportResult result = FileImporter::importFile(test::samplePath(name));
+    if (!result.ok() || result.datasets.empty())
+        return -1;
+    DatasetEntry entry;
+    entry.analysis = DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(result.datasets.front())));
+    entry.report = result.report;
+    entry.label = name;
+    return store.add(std::move(entry));
+}
+
+std::vector<int> addQjumpSamples(DatasetStore& store) {
+    std::vector<int> ids;
+    for (const char* name : kQjumpSamples)
+        ids.push_back(addSample(store, QString::fromLatin1(name)));
+    return ids;
+}
+
+// Log-normal RTTs rounded to ping's microsecond resolution, like a long loaded run.
+int addSynthetic(DatasetStore& store, std::size_t count) {
+    Dataset dataset;
+    dataset.label = QStringLiteral("synthetic");
+    std::mt19937_64 random(42);
+    std::lognormal_distribution<double> rtt(std::log(0.5), 0.8);
+    dataset.latency.rttMs.reserve(count);
+    for (std::size_t i = 0; i < count; ++i)
+        dataset.latency.rttMs.push_back(std::round(rtt(random) * 1000) / 1000);
+    DatasetEntry entry;
+    entry.analysis = DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(dataset)));
+    return store.add(std::move(entry));
+}
+
+int curveCount(QCustomPlot* plot) {
+    int curves = 0;
+    for (int i = 0; i < plot->graphCount(); ++i)
+        curves += plot->legend->hasItemWithPlottable(plot->graph(i)) ? 1 : 0;
+    return curves;
+}
+
+} // namespace
+
+class TestCdfView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void oneCurvePerVisibleLatencyDataset();
+    void curveRunsFromMinToMaxAtOne();
+    void millionsOfSamplesStaySmall();
+    void logAndCcdfChangeAxes();
+    void markersSitAtCorePercentiles();
+    void readoutNamesCurveAndPercentile();
+    void settingsRoundTrip();
+    void screenshots();
+};
+
+void TestCdfView::oneCurvePerVisibleLatencyDataset() {
+    DatasetStore store;
+    const std::vector<int> ids = addQjumpSamples(store);
+    addSample(store, QStringLiteral("geni-cubic-P30.txt")); // throughput: no curve
+    CdfView view(&store);
+    QCOMPARE(view.plot()->graphCount(), 5);
+    QCOMPARE(curveCount(view.plot()), 5);
+    for (int id : ids)
+        QVERIFY(view.graphOf(id));
+    store.setVisible(ids[1], false);
+    QCOMPARE(view.plot()->graphCount(), 4);
+    QVERIFY(!view.graphOf(ids[1]));
+    store.remove(ids[2]);
+    QCOMPARE(view.plot()->graphCount(), 3);
+    store.setLabel(ids[0], QStringLiteral("idle"));
+    QCOMPARE(view.graphOf(ids[0])->name(), QStringLiteral("idle"));
+    QCOMPARE(view.title(), QStringLiteral("Latency CDF"));
+    QCOMPARE(view.exportName(), QStringLiteral("latency-cdf"));
+}
+
+void TestCdfView::curveRunsFromMinToMaxAtOne() {
+    DatasetStore store;
+    const std::vector<int> ids = addQjumpSamples(store);
+    CdfView view(&store);
+    view.resize(1000, 650);
+    for (bool logX : {true, false}) {
+        view.setLogX(logX);
+        for (int id : ids) {
+            const std::vector<double>& sorted = store.find(id)->analysis->sortedRttMs;
+            const auto data = view.graphOf(id)->data();
+            QVERIFY(data->size() >= 2);
+            QCOMPARE(data->constBegin()->key, sorted.front());
+            QCOMPARE(data->constBegin()->value, 0.0); // the rise at the minimum
+            QCOMPARE((data->constEnd() - 1)->key, sorted.back());
+            QCOMPARE((data->constEnd() - 1)->value, 1.0);
+        }
+    }
+}
+
+void TestCdfView::millionsOfSamplesStaySmall() {
+    DatasetStore store;
+    const int id = addSynthetic(store, 2'000'000);
+    const std::vector<double>& sorted = store.find(id)->analysis->sortedRttMs;
+    CdfView view(&store);
+    view.resize(1000, 650);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTest::qWait(20); // let the resize reduction run
+    const int width = view.plot()->axisRect()->width();
+    // Every distinct value above p99 is a step the reducer keeps.
+    const auto tailStart = sorted.begin() + static_cast<std::ptrdiff_t>(0.99 * static_cast<double>(sorted.size()));
+    long long tailSteps = 0;
+    for (auto it = tailStart; it != sorted.end(); ++it)
+        tailSteps += (it + 1 == sorted.end() || *(it + 1) != *it) ? 1 : 0;
+    for (bool logX : {true, false}) {
+        view.setLogX(logX);
+        const int points = view.graphOf(id)->data()->size();
+        qInfo("%s x: %d points for %zu samples, plot %d px wide, %lld tail steps", logX ? "log" : "linear",
+              points, sorted.size(), width, static_cast<long long>(tailSteps));
+        QVERIFY(points <= 2 * width + tailSteps + 4);
+        QVERIFY(points > 100);
+        QElapsedTimer timer;
+        timer.start();
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const qint64 replotMs = timer.elapsed();
+        // A zoom: new range, new reduction, one replot, as a wheel event does.
+        timer.restart();
+        view.plot()->xAxis->scaleRange(0.5);
+        QTest::qWait(0);
+        QCoreApplication::processEvents();
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const qint64 zoomMs = timer.elapsed();
+        qInfo("replot %lld ms, zoom + reduce + replot %lld ms", static_cast<long long>(replotMs),
+              static_cast<long long>(zoomMs));
+        QVERIFY(replotMs < 500);
+        QVERIFY(zoomMs < 1000);
+    }
+}
+
+void TestCdfView::logAndCcdfChangeAxes() {
+    DatasetStore store;
+    const std::vector<int> ids = addQjumpSamples(store);
+    CdfView view(&store);
+    QVERIFY(view.logX()); // default: idle (~10 µs) and loaded (~15 ms) runs differ by 3 decades
+    QCOMPARE(view.plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY(view.plot()->xAxis->range().lower > 0);
+    view.setLogX(false);
+    QCOMPARE(view.plot()->xAxis->scaleType(), QCPAxis::stLinear);
+    QCOMPARE(view.plot()->yAxis->scaleType(), QCPAxis::stLinear);
+    QCOMPARE(view.plot()->yAxis->range().lower, 0.0);
+    view.setCcdf(true);
+    QCOMPARE(view.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY(view.plot()->yAxis->label().contains(QStringLiteral("CCDF")));
+    QCOMPARE(view.exportName(), QStringLiteral("latency-ccdf"));
+    QVERIFY(view.plot()->xAxis->label().contains(QStringLiteral("(ms)")));
+    for (int id : ids) {
+        const auto data = view.graphOf(id)->data();
+        const double n = static_cast<double>(store.find(id)->analysis->sortedRttMs.size());
+        QCOMPARE(data->constBegin()->value, 1.0);
+        QCOMPARE((data->constEnd() - 1)->key, store.find(id)->analysis->sortedRttMs.back());
+        QVERIFY((data->constEnd() - 1)->value > 0); // drawable on a log axis
+        QVERIFY(view.plot()->yAxis->range().lower <= 1 / n);
+    }
+    view.setCcdf(false);
+    QCOMPARE(view.plot()->yAxis->scaleType(), QCPAxis::stLinear);
+}
+
+void TestCdfView::markersSitAtCorePercentiles() {
+    DatasetStore store;
+    const std::vector<int> ids = addQjumpSamples(store);
+    CdfView view(&store);
+    QVERIFY(view.markerLevels().empty());
+    view.setMarkerLevels({50, 99});
+    QCOMPARE(view.plot()->graphCount(), 10); // five curves, five marker sets
+    QCOMPARE(curveCount(view.plot()), 5);    // markers stay out of the legend
+    bool found = false;
+    for (int i = 0; i < view.plot()->graphCount(); ++i) {
+        const auto data = view.plot()->graph(i)->data();
+        if (view.plot()->graph(i)->lineStyle() != QCPGraph::lsNone || data->size() != 2)
+            continue;
+        const double p99 = (data->constEnd() - 1)->key;
+        for (int id : ids)
+            found = found || p99 == store.find(id)->analysis->percentile(99);
+    }
+    QVERIFY(found);
+    view.setMarkerLevels({});
+    QCOMPARE(view.plot()->graphCount(), 5);
+}
+
+void TestCdfView::readoutNamesCurveAndPercentile() {
+    DatasetStore store;
+    const std::vector<int> ids = addQjumpSamples(store);
+    CdfView view(&store);
+    view.resize(1000, 650);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    const DatasetAnalysis& analysis = *store.find(ids[0])->analysis;
+    const double median = analysis.percentile(50);
+    QCPGraph* graph = view.graphOf(ids[0]);
+    const QPointF pixel(graph->keyAxis()->coordToPixel(median * 1.0001), graph->valueAxis()->coordToPixel(0.5));
+    view.showReadoutAt(pixel);
+    QVERIFY2(view.readout().startsWith(QStringLiteral("ping18_np: ")), qPrintable(view.readout()));
+    QVERIFY2(view.readout().contains(QStringLiteral(" ms at p")), qPrintable(view.readout()));
+    view.showReadoutAt(QPointF(-1000, -1000));
+    QVERIFY(view.readout().isEmpty());
+}
+
+void TestCdfView::settingsRoundTrip() {
+    DatasetStore store;
+    addQjumpSamples(store);
+    CdfView view(&store);
+    view.setLogX(false);
+    view.setCcdf(true);
+    view.setMarkerLevels({50, 99.9});
+    const QJsonObject settings = view.saveSettings();
+    CdfView restored(&store);
+    restored.restoreSettings(settings);
+    QCOMPARE(restored.logX(), false);
+    QCOMPARE(restored.ccdf(), true);
+    QCOMPARE(restored.markerLevels(), (std::vector<double>{50, 99.9}));
+    QCOMPARE(restored.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
+    QCOMPARE(restored.saveSettings(), settings);
+}
+
+// Pictures to look at, not to compare: WIREBENCH_SCREENSHOTS=DIR writes them there.
+void TestCdfView::screenshots() {
+    const QString dir = qEnvironmentVariable("WIREBENCH_SCREENSHOTS");
+    if (dir.isEmpty())
+        QSKIP("set WIREBENCH_SCREENSHOTS=DIR to write screenshots");
+    QDir().mkpath(dir);
+    DatasetStore store;
+    addQjumpSamples(store);
+    CdfView view(&store);
+    view.resize(1000, 650);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    auto shoot = [&](const QString& name) {
+        QTest::qWait(20);
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(view.grab().save(dir + QLatin1Char('/') + name));
+    };
+    shoot(QStringLiteral("cdf-logx.png"));
+    view.setLogX(false);
+    shoot(QStringLiteral("cdf-linear.png"));
+    view.setLogX(true);
+    view.setCcdf(true);
+    shoot(QStringLiteral("ccdf-logx.png"));
+    view.setCcdf(false);
+    view.setMarkerLevels({50, 99});
+    QCPGraph* graph = view.graphOf(store.entries()[3].id);
+    view.showReadoutAt(QPointF(graph->keyAxis()->coordToPixel(store.entries()[3].analysis->percentile(90)),
+                               graph->valueAxis()->coordToPixel(0.9)));
+    shoot(QStringLiteral("cdf-markers.png"));
+
+    PercentileView table(&store);
+    table.resize(1000, 300);
+    table.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&table));
+    QVERIFY(table.grab().save(dir + QStringLiteral("/percentiles.png")));
+    table.setQjumpTable1(true);
+    QVERIFY(table.grab().save(dir + QStringLiteral("/percentiles-table1.png")));
+}
+
+QTEST_MAIN(TestCdfView)
+#include "tst_cdfview.moc"

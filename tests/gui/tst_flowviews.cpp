@@ -1,0 +1,310 @@
+// The Flows and Throughput-over-time tabs draw exactly what core/ computed for the seed-004
+// logs (cubic vs reno, 30 parallel flows), and keep their settings.
+
+#include "DatasetStore.h"
+#include "FlowBarsView.h"
+#include "PlotExporter.h"
+#include "TestSupport.h"
+#include "ThroughputTimeView.h"
+
+#include "io/FileImporter.h"
+#include "stats/DatasetAnalysis.h"
+
+#include <QFile>
+#include <QRegularExpression>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <memory>
+
+using namespace wb;
+
+namespace {
+
+// Imports a sample the way the workbench does and adds it to the store; returns its id.
+int addSample(DatasetStore& store, const QString& name) {
+    ImportResult result = FileImporter::importFile(test::samplePath(name));
+    if (!result.ok() || result.datasets.empty())
+        return -1;
+    DatasetEntry entry;
+    entry.analysis =
+        DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(result.datasets.front())));
+    entry.label = QFileInfo(name).completeBaseName();
+    return store.add(std::move(entry));
+}
+
+QVector<double> barValues(const QCPBars* bars) {
+    QVector<double> values;
+    for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it)
+        values.push_back(it->value);
+    return values;
+}
+
+// Per-flow Mbit/s in stream-number order, straight from core.
+QVector<double> expectedById(const DatasetEntry& entry) {
+    const auto& flows = entry.dataset().flows.flows;
+    std::vector<std::size_t> order(flows.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return flows[a].streamNumber < flows[b].streamNumber;
+    });
+    QVector<double> values;
+    for (std::size_t index : order)
+        values.push_back(entry.analysis->flows.flows[index].totals.bitsPerSecond / 1e6);
+    return values;
+}
+
+FlowInterval slot(double start, double end, double bytes, double bitsPerSecond) {
+    FlowInterval interval;
+    interval.start = start;
+    interval.end = end;
+    interval.bytes = bytes;
+    interval.bitsPerSecond = bitsPerSecond;
+    return interval;
+}
+
+QString firstUdpSample() {
+    for (const char* name :
+         {"udp-loss-2pct-client.txt", "udp-loss-5pct-client.txt", "udp-loss-1pct-client.txt"})
+        if (QFile::exists(test::samplePath(QLatin1String(name))))
+            return QLatin1String(name);
+    return {};
+}
+
+} // namespace
+
+class TestFlowViews : public QObject {
+    Q_OBJECT
+
+private slots:
+    void barsMatchCore_data();
+    void barsMatchCore();
+    void hidingRemovesBars();
+    void statsTable();
+    void udpLossAndJitter();
+    void sumIntervalsOfAddsSlots();
+    void timeViewSumMatchesLog();
+    void timeViewFlowsDefault();
+    void settingsRoundTrip();
+    void screenshots();
+};
+
+void TestFlowViews::barsMatchCore_data() {
+    QTest::addColumn<QString>("cubic");
+    QTest::addColumn<QString>("reno");
+    QTest::newRow("geni seed 004") << "geni-cubic-P30.txt"
+                                   << "geni-reno-P30.txt";
+    QTest::newRow("recorded -P 30") << "tcp-cubic-P30-client.txt"
+                                    << "tcp-reno-P30-client.txt";
+}
+
+void TestFlowViews::barsMatchCore() {
+    QFETCH(QString, cubic);
+    QFETCH(QString, reno);
+    DatasetStore store;
+    FlowBarsView view(&store);
+    const int ids[] = {addSample(store, cubic), addSample(store, reno)};
+    QVERIFY(ids[0] > 0 && ids[1] > 0);
+    QCOMPARE(view.plot()->plottableCount(), 2);
+    for (int id : ids) {
+        const DatasetEntry& entry = *store.find(id);
+        QCPBars* bars = view.barsOf(id);
+        QVERIFY(bars);
+        QCOMPARE(bars->data()->size(), 30);
+        QCOMPARE(bars->brush().color(), entry.color);
+        QCOMPARE(barValues(bars), expectedById(entry));
+    }
+    view.setOrdering(FlowBarsView::Ordering::ByThroughput);
+    QVERIFY(view.plot()->xAxis->label().contains(QLatin1String("ordered by throughput")));
+    for (int id : ids) {
+        QVector<double> expected = expectedById(*store.find(id));
+        std::sort(expected.begin(), expected.end(), std::greater<>());
+        QCOMPARE(barValues(view.barsOf(id)), expected);
+    }
+}
+
+void TestFlowViews::hidingRemovesBars() {
+    DatasetStore store;
+    FlowBarsView view(&store);
+    const int cubic = addSample(store, QStringLiteral("geni-cubic-P30.txt"));
+    const int reno = addSample(store, QStringLiteral("geni-reno-P30.txt"));
+    addSample(store, QStringLiteral("ping18_np")); // latency datasets have no bars
+    QCOMPARE(view.plot()->plottableCount(), 2);
+    store.setVisible(reno, false);
+    QCOMPARE(view.plot()->plottableCount(), 1);
+    QVERIFY(view.barsOf(cubic));
+    QVERIFY(!view.barsOf(reno));
+    QVERIFY(!view.statsText().contains(QLatin1String("geni-reno")));
+    store.remove(cubic);
+    QCOMPARE(view.plot()->plottableCount(), 0);
+}
+
+void TestFlowViews::statsTable() {
+    DatasetStore store;
+    FlowBarsView view(&store);
+    const int cubic = addSample(store, QStringLiteral("geni-cubic-P30.txt"));
+    const int reno = addSample(store, QStringLiteral("geni-reno-P30.txt"));
+    const QString text = view.statsText();
+    QVERIFY2(text.contains(QLatin1String("89.8 (tool)")), qPrintable(text));
+    QVERIFY(text.contains(QLatin1String("90.7 (tool)")));
+    for (int id : {cubic, reno}) {
+        const FlowStatistics& stats = store.find(id)->analysis->flows;
+        QVERIFY(text.contains(QString::number(stats.jainFairness, 'f', 3)));
+        QVERIFY(text.contains(QString::number(stats.minBitsPerSecond / 1e6, 'f', 2)));
+        QVERIFY(text.contains(QString::number(stats.maxBitsPerSecond / 1e6, 'f', 2)));
+        QVERIFY(text.contains(QString::number(stats.stddevBitsPerSecond / 1e6, 'f', 2)));
+        QVERIFY(view.barsOf(id)->name().contains(
+            QStringLiteral("Jain %1").arg(stats.jainFairness, 0, 'f', 3)));
+    }
+    QVERIFY(view.barsOf(cubic)->name().contains(QLatin1String("SUM 89.8 Mbit/s")));
+    QVERIFY(!text.contains(QLatin1String("loss %"))); // TCP only: no UDP columns
+}
+
+void TestFlowViews::udpLossAndJitter() {
+    const QString sample = firstUdpSample();
+    if (sample.isEmpty())
+        QSKIP("no samples/udp-loss-*-client.txt recorded yet");
+    DatasetStore store;
+    FlowBarsView view(&store);
+    const int id = addSample(store, sample);
+    QVERIFY(id > 0);
+    const FlowStatistics& stats = store.find(id)->analysis->flows;
+    QVERIFY(stats.lossPercent);
+    QVERIFY(stats.meanJitterMs);
+    // One flow: the dataset's loss is that flow's server-report loss.
+    QCOMPARE(*stats.lossPercent, *stats.flows.front().lossPercent);
+    const QString text = view.statsText();
+    QVERIFY(text.contains(QLatin1String("loss %")));
+    QVERIFY2(text.contains(QString::number(*stats.lossPercent, 'f', 2)), qPrintable(text));
+    QVERIFY(text.contains(QString::number(*stats.meanJitterMs, 'f', 3)));
+}
+
+void TestFlowViews::sumIntervalsOfAddsSlots() {
+    // Without SUM lines the aggregate is the flows added per slot, with the slot's times.
+    FlowSeries series;
+    series.flows.resize(2);
+    series.flows[0].intervals = {slot(0, 1, 100, 800), slot(1, 2, 200, 1600)};
+    series.flows[1].intervals = {slot(0, 1, 50, 400), slot(1, 2, 50, 400)};
+    const std::vector<FlowInterval> sum = FlowStatistics::sumIntervalsOf(series);
+    QCOMPARE(sum.size(), std::size_t(2));
+    QCOMPARE(sum[1].start, 1.0);
+    QCOMPARE(sum[1].end, 2.0);
+    QCOMPARE(sum[1].bytes, 250.0);
+    QCOMPARE(sum[1].bitsPerSecond, 2000.0);
+    QCOMPARE(FlowStatistics::intervalSeries(series), (std::vector<double>{1200, 2000}));
+    series.sumIntervals = {slot(0, 2, 400, 1600)};
+    QCOMPARE(FlowStatistics::sumIntervalsOf(series).size(), std::size_t(1));
+}
+
+void TestFlowViews::timeViewSumMatchesLog() {
+    DatasetStore store;
+    ThroughputTimeView view(&store);
+    const int cubic = addSample(store, QStringLiteral("tcp-cubic-P30-client.txt"));
+    const int reno = addSample(store, QStringLiteral("tcp-reno-P30-client.txt"));
+    const int geni = addSample(store, QStringLiteral("geni-cubic-P30.txt")); // totals only
+    QVERIFY(!view.sumGraph(geni));
+    QVERIFY(view.notesText().contains(QLatin1String("geni-cubic-P30")));
+    QCOMPARE(view.plot()->graphCount(), 2); // > 8 flows: SUM only by default
+    for (auto [id, name] : {std::pair{cubic, "tcp-cubic-P30-client.txt"},
+                            std::pair{reno, "tcp-reno-P30-client.txt"}}) {
+        // The log's own [SUM] interval lines, read here without the parser (the last one
+        // starting at 0.0 is the whole-run total).
+        static const QRegularExpression sumLine(
+            QStringLiteral(R"(^\[SUM\]\s+([\d.]+)-\s*([\d.]+) sec\s+\S+ \S+\s+([\d.]+) Mbits/sec)"),
+            QRegularExpression::MultilineOption);
+        QVector<double> keys;
+        QVector<double> values;
+        auto matches = sumLine.globalMatch(
+            QString::fromLatin1(test::readAll(test::samplePath(QLatin1String(name)))));
+        while (matches.hasNext()) {
+            const auto match = matches.next();
+            keys.push_back((match.captured(1).toDouble() + match.captured(2).toDouble()) / 2);
+            values.push_back(match.captured(3).toDouble());
+        }
+        keys.pop_back();
+        values.pop_back();
+        QCPGraph* graph = view.sumGraph(id);
+        QVERIFY(graph);
+        QCOMPARE(graph->dataCount(), keys.size());
+        for (int i = 0; i < keys.size(); ++i) {
+            QCOMPARE(graph->data()->at(i)->key, keys[i]);
+            QCOMPARE(graph->data()->at(i)->value, values[i]);
+        }
+    }
+}
+
+void TestFlowViews::timeViewFlowsDefault() {
+    DatasetStore store;
+    ThroughputTimeView view(&store);
+    const int single = addSample(store, QStringLiteral("tcp-cubic-P1-client.txt"));
+    QVERIFY(view.flowsShown());
+    QCOMPARE(view.plot()->graphCount(), 2); // the flow and its SUM
+    addSample(store, QStringLiteral("tcp-cubic-P30-client.txt"));
+    QVERIFY(!view.flowsShown());
+    view.setFlowsChoice(true);
+    QCOMPARE(view.plot()->graphCount(), 1 + 30 + 2);
+    store.setVisible(single, false);
+    QCOMPARE(view.plot()->graphCount(), 30 + 1);
+}
+
+void TestFlowViews::settingsRoundTrip() {
+    DatasetStore store;
+    FlowBarsView bars(&store);
+    bars.setOrdering(FlowBarsView::Ordering::ByThroughput);
+    FlowBarsView barsAgain(&store);
+    barsAgain.restoreSettings(bars.saveSettings());
+    QCOMPARE(barsAgain.ordering(), FlowBarsView::Ordering::ByThroughput);
+    barsAgain.restoreSettings({});
+    QCOMPARE(barsAgain.ordering(), FlowBarsView::Ordering::ById);
+
+    ThroughputTimeView time(&store);
+    time.setFlowsChoice(false);
+    time.setLegendShown(false);
+    ThroughputTimeView timeAgain(&store);
+    timeAgain.restoreSettings(time.saveSettings());
+    QCOMPARE(timeAgain.flowsChoice(), std::optional<bool>(false));
+    QVERIFY(!timeAgain.legendShown());
+    timeAgain.restoreSettings({});
+    QCOMPARE(timeAgain.flowsChoice(), std::nullopt);
+    QVERIFY(timeAgain.legendShown());
+}
+
+// Not a check: renders the tabs for a human to look at (WIREBENCH_SCREENSHOTS=dir).
+void TestFlowViews::screenshots() {
+    const QString dir = qEnvironmentVariable("WIREBENCH_SCREENSHOTS");
+    if (dir.isEmpty())
+        QSKIP("set WIREBENCH_SCREENSHOTS=DIR to write screenshots");
+    DatasetStore store;
+    FlowBarsView bars(&store);
+    ThroughputTimeView time(&store);
+    addSample(store, QStringLiteral("geni-cubic-P30.txt"));
+    addSample(store, QStringLiteral("geni-reno-P30.txt"));
+    addSample(store, QStringLiteral("tcp-cubic-P30-client.txt"));
+    addSample(store, QStringLiteral("tcp-reno-P30-client.txt"));
+    for (WorkbenchView* view : std::initializer_list<WorkbenchView*>{&bars, &time}) {
+        view->resize(1100, 650);
+        view->grab().save(dir + QLatin1Char('/') + view->exportName() + QStringLiteral(".png"));
+        QString error;
+        QVERIFY2(
+            PlotExporter::save(view->plot(),
+                               dir + QLatin1Char('/') + view->exportName() + QStringLiteral(".pdf"),
+                               ExportOptions{}, &error),
+            qPrintable(error));
+    }
+    store.setVisible(store.entries()[2].id, false);
+    store.setVisible(store.entries()[3].id, false);
+    bars.grab().save(dir + QStringLiteral("/flow-bars-geni.png"));
+    QString error;
+    QVERIFY2(PlotExporter::save(bars.plot(), dir + QStringLiteral("/flow-bars-geni.pdf"),
+                                ExportOptions{}, &error),
+             qPrintable(error));
+    bars.setOrdering(FlowBarsView::Ordering::ByThroughput);
+    bars.grab().save(dir + QStringLiteral("/flow-bars-geni-sorted.png"));
+    time.setFlowsChoice(true);
+    store.setVisible(store.entries()[2].id, true);
+    time.grab().save(dir + QStringLiteral("/throughput-time-flows.png"));
+}
+
+QTEST_MAIN(TestFlowViews)
+#include "tst_flowviews.moc"

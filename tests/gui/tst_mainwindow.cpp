@@ -1,0 +1,179 @@
+#include "TestSupport.h"
+
+#include "DatasetStore.h"
+#include "ImportController.h"
+#include "MainWindow.h"
+#include "PlotExporter.h"
+#include "WorkbenchView.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QDropEvent>
+#include <QImage>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace wb;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void dropAddsDatasetsAndReportsBadFiles();
+    void folderDropLoadsEverythingReadable();
+    void everyPlotExportsPngPdfSvg_data();
+    void everyPlotExportsPngPdfSvg();
+    void cancelStopsAnImport();
+    void screenshots();
+
+private:
+    static QStringList qjumpSamples();
+    bool waitForImport(MainWindow& window);
+    QTemporaryDir m_dir;
+};
+
+QStringList TestMainWindow::qjumpSamples() {
+    QStringList files;
+    for (const char* name : {"ping18_np", "ping18_iperf16_np", "ping18_iperf68_np", "ping18_iperf18_np",
+                             "ping18_iperf18_iperf68_np"})
+        files << test::samplePath(QString::fromLatin1(name));
+    return files;
+}
+
+void TestMainWindow::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    QStandardPaths::setTestModeEnabled(true); // keep QSettings away from the user's
+}
+
+bool TestMainWindow::waitForImport(MainWindow& window) {
+    QSignalSpy finished(window.importer(), &ImportController::finished);
+    return finished.wait(60000);
+}
+
+void TestMainWindow::dropAddsDatasetsAndReportsBadFiles() {
+    MainWindow window;
+    window.show();
+    const QString bad = m_dir.filePath("core.bin");
+    QFile file(bad);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray("\x7f" "ELF\x02\x01\x01\0\0\0", 10));
+    file.close();
+
+    QMimeData mime;
+    QList<QUrl> urls;
+    for (const QString& path : qjumpSamples() + QStringList{bad, test::samplePath("geni-cubic-P30.txt")})
+        urls << QUrl::fromLocalFile(path);
+    mime.setUrls(urls);
+    // As a real drag does: enter (which the window must accept), then drop.
+    QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QSignalSpy finished(window.importer(), &ImportController::finished);
+    QApplication::sendEvent(&window, &drop);
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().at(0).toInt(), 6); // five ping logs and one iperf log
+    QCOMPARE(finished.first().at(1).toInt(), 1);
+    QCOMPARE(window.store()->entries().size(), std::size_t{6});
+    QCOMPARE(window.lastImportErrors().size(), qsizetype(1));
+    QVERIFY2(window.lastImportErrors().front().startsWith(bad + ": binary data"),
+             qPrintable(window.lastImportErrors().front()));
+    QCOMPARE(window.store()->entries().front().label, QStringLiteral("ping18_np"));
+    QCOMPARE(window.store()->visibleLatency().size(), std::size_t{5});
+    QCOMPARE(window.store()->visibleThroughput().size(), std::size_t{1});
+}
+
+void TestMainWindow::folderDropLoadsEverythingReadable() {
+    MainWindow window;
+    window.importPaths({QStringLiteral(WIREBENCH_SAMPLES_DIR)});
+    QVERIFY(waitForImport(window));
+    // Every ping18_* and every iperf sample; scripts and READMEs are refused, not fatal.
+    QVERIFY(window.store()->entries().size() >= 5 + 8);
+    for (const QString& error : window.lastImportErrors())
+        QVERIFY2(error.contains(".sh: ") || error.contains("README") || error.contains("params") ||
+                     error.contains("-tc.txt") || error.contains("udp-check") || error.contains("tcp-ss"),
+                 qPrintable(error));
+}
+
+void TestMainWindow::everyPlotExportsPngPdfSvg_data() {
+    QTest::addColumn<int>("view");
+    QTest::addColumn<QString>("suffix");
+    for (int view : {0, 2, 3})
+        for (const char* suffix : {"png", "pdf", "svg"})
+            QTest::newRow(qPrintable(QStringLiteral("view %1 %2").arg(view).arg(suffix))) << view << suffix;
+}
+
+void TestMainWindow::everyPlotExportsPngPdfSvg() {
+    QFETCH(int, view);
+    QFETCH(QString, suffix);
+    MainWindow window;
+    window.importPaths(qjumpSamples() + QStringList{test::samplePath("geni-cubic-P30.txt"),
+                                                    test::samplePath("geni-reno-P30.txt")});
+    QVERIFY(waitForImport(window));
+    QCustomPlot* plot = window.views()[static_cast<std::size_t>(view)]->plot();
+    QVERIFY(plot);
+    const QString path = m_dir.filePath(QStringLiteral("plot%1.%2").arg(view).arg(suffix));
+    QString error;
+    QVERIFY2(PlotExporter::save(plot, path, {800, 500, 2.0, QStringLiteral("Test title")}, &error), qPrintable(error));
+    const QByteArray bytes = test::readAll(path);
+    if (suffix == "png") {
+        const QImage image(path);
+        QCOMPARE(image.size(), QSize(1600, 1000)); // width × scale
+    } else if (suffix == "pdf") {
+        QVERIFY(bytes.startsWith("%PDF-"));
+        QVERIFY(bytes.contains("/MediaBox"));
+    } else {
+        QVERIFY(bytes.contains("<svg"));
+        QVERIFY(bytes.contains("viewBox=\"0 0 800 500\""));
+    }
+}
+
+void TestMainWindow::cancelStopsAnImport() {
+    // A log large enough (≈ 60 MB) that the import is still running when cancel arrives.
+    const QString big = m_dir.filePath("big.log");
+    QFile file(big);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QByteArray block;
+    for (int seq = 1; seq <= 10000; ++seq)
+        block += "64 bytes from 198.18.0.8: icmp_seq=" + QByteArray::number(seq) + " ttl=64 time=0.123 ms\n";
+    for (int i = 0; i < 100; ++i)
+        file.write(block);
+    file.close();
+    MainWindow window;
+    QSignalSpy finished(window.importer(), &ImportController::finished);
+    QSignalSpy progress(window.importer(), &ImportController::progress);
+    window.importPaths({big});
+    QVERIFY(progress.wait(10000)); // running
+    window.importer()->cancel();
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.first().at(2).toBool(), true);
+    // What was read before the cancel is kept as a dataset.
+    QCOMPARE(window.store()->entries().size(), std::size_t{1});
+    QVERIFY(window.store()->entries().front().dataset().latency.size() < 1'000'000);
+}
+
+void TestMainWindow::screenshots() {
+    // For people: with WIREBENCH_SCREENSHOTS=DIR set, saves each tab with the samples loaded.
+    const QString dir = qEnvironmentVariable("WIREBENCH_SCREENSHOTS");
+    if (dir.isEmpty())
+        QSKIP("set WIREBENCH_SCREENSHOTS=DIR to save screenshots of every tab");
+    MainWindow window;
+    window.resize(1500, 900);
+    window.show();
+    window.importPaths(qjumpSamples() + QStringList{test::samplePath("tcp-cubic-P30-client.txt"),
+                                                    test::samplePath("tcp-reno-P30-client.txt")});
+    QVERIFY(waitForImport(window));
+    auto* tabs = window.findChild<QTabWidget*>();
+    for (int i = 0; i < tabs->count(); ++i) {
+        tabs->setCurrentIndex(i);
+        QTest::qWait(200);
+        QVERIFY(window.grab().save(QStringLiteral("%1/tab%2.png").arg(dir).arg(i)));
+    }
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,421 @@
+#include "CdfView.h"
+
+#include "DatasetStore.h"
+#include "PercentileTableModel.h"
+#include "PlotStyle.h"
+#include "stats/CdfReducer.h"
+
+#include <QAction>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMouseEvent>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace wb {
+
+namespace {
+
+// Three or four significant digits: enough to tell 0.0123 ms from 0.0125 ms, short enough
+// for a marker label.
+QString formatMs(double value) { return QString::number(value, 'g', value < 1 ? 3 : 4); }
+
+// "p97.3", with more decimals in the tail so p99.99 does not read as p100.
+QString formatLevel(double fraction) {
+    const double level = 100 * fraction;
+    int decimals = 1;
+    while (decimals < 4 && fraction < 1 &&
+           QString::number(level, 'f', decimals).toDouble() >= 100)
+        ++decimals;
+    QString text = QString::number(level, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return QStringLiteral("p") + text;
+}
+
+// The x extent of the visible data; in log scale only positive samples can be drawn.
+struct Extent {
+    double min = 0;
+    double max = 0;
+    std::size_t largestCount = 0;
+    bool valid = false;
+};
+
+Extent extentOf(const std::vector<const DatasetEntry*>& entries, bool positiveOnly) {
+    Extent extent;
+    for (const DatasetEntry* e : entries) {
+        const std::vector<double>& sorted = e->analysis->sortedRttMs;
+        auto first = positiveOnly ? std::upper_bound(sorted.begin(), sorted.end(), 0.0) : sorted.begin();
+        if (first == sorted.end())
+            continue;
+        extent.min = extent.valid ? std::min(extent.min, *first) : *first;
+        extent.max = extent.valid ? std::max(extent.max, sorted.back()) : sorted.back();
+        extent.largestCount = std::max(extent.largestCount, sorted.size());
+        extent.valid = true;
+    }
+    return extent;
+}
+
+} // namespace
+
+CdfView::CdfView(DatasetStore* store, QWidget* parent)
+    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_readout(new QLabel(this)),
+      m_reduceTimer(new QTimer(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    buildToolBar();
+    layout->addWidget(m_plot, 1);
+    m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_readout->setContentsMargins(6, 0, 6, 2);
+    m_readout->setMinimumHeight(m_readout->fontMetrics().height() + 4);
+    layout->addWidget(m_readout);
+
+    PlotStyle::apply(m_plot);
+    m_plot->legend->setVisible(true);
+    m_plot->setMouseTracking(true);
+    m_plot->installEventFilter(this);
+
+    // Panning fires rangeChanged for every mouse move; one reduction per event-loop pass is
+    // enough, and a 0-ms single shot coalesces the burst.
+    m_reduceTimer->setSingleShot(true);
+    m_reduceTimer->setInterval(0);
+    connect(m_reduceTimer, &QTimer::timeout, this, [this] {
+        reduceCurves();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            &CdfView::scheduleReduce);
+    connect(m_plot, &QCustomPlot::mouseMove, this,
+            [this](QMouseEvent* event) { showReadoutAt(event->position()); });
+
+    connect(store, &DatasetStore::added, this, &CdfView::rebuild);
+    connect(store, &DatasetStore::removed, this, &CdfView::rebuild);
+    connect(store, &DatasetStore::changed, this, &CdfView::rebuild);
+
+    updateAxes();
+    rebuild();
+}
+
+QString CdfView::title() const { return tr("Latency CDF"); }
+
+QString CdfView::exportName() const {
+    return m_ccdf ? QStringLiteral("latency-ccdf") : QStringLiteral("latency-cdf");
+}
+
+void CdfView::buildToolBar() {
+    auto* bar = new QToolBar(this);
+    bar->setIconSize(QSize(16, 16));
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_logXAction = bar->addAction(tr("Log x"), this, [this](bool on) { setLogX(on); });
+    m_logXAction->setCheckable(true);
+    m_logXAction->setToolTip(tr("Logarithmic RTT axis: idle (µs) and loaded (ms) runs side by side"));
+    m_ccdfAction = bar->addAction(tr("CCDF (tail)"), this, [this](bool on) { setCcdf(on); });
+    m_ccdfAction->setCheckable(true);
+    m_ccdfAction->setToolTip(tr("Plot 1 − F(x) on a log scale to see the tail beyond p99"));
+    bar->addSeparator();
+    m_markersAction = bar->addAction(tr("Percentile markers"), this, [this](bool on) {
+        setMarkerLevels(on ? m_lastMarkerLevels : std::vector<double>{});
+    });
+    m_markersAction->setCheckable(true);
+    m_markersAction->setToolTip(tr("Mark each curve at the percentiles listed to the right"));
+    m_levelsEdit = new QLineEdit(PercentileTableModel::levelsText(m_lastMarkerLevels), bar);
+    m_levelsEdit->setMaximumWidth(120);
+    m_levelsEdit->setToolTip(tr("Percentile levels to mark, comma separated (0–100)"));
+    connect(m_levelsEdit, &QLineEdit::editingFinished, this, [this] {
+        std::vector<double> levels;
+        if (!PercentileTableModel::parseLevels(m_levelsEdit->text(), &levels) || levels.empty()) {
+            m_levelsEdit->setText(PercentileTableModel::levelsText(m_lastMarkerLevels));
+            return;
+        }
+        m_lastMarkerLevels = levels;
+        setMarkerLevels(levels);
+    });
+    bar->addWidget(m_levelsEdit);
+    bar->addSeparator();
+    QAction* reset = bar->addAction(tr("Reset view"), this, &CdfView::resetView);
+    reset->setToolTip(tr("Show all visible data again"));
+    layout()->addWidget(bar);
+}
+
+void CdfView::setLogX(bool on) {
+    if (m_logX == on)
+        return;
+    m_logX = on;
+    updateAxes();
+    resetView();
+}
+
+void CdfView::setCcdf(bool on) {
+    if (m_ccdf == on)
+        return;
+    m_ccdf = on;
+    updateAxes();
+    resetView();
+}
+
+void CdfView::setMarkerLevels(const std::vector<double>& levels) {
+    m_markerLevels = levels;
+    if (!levels.empty())
+        m_lastMarkerLevels = levels;
+    syncActions();
+    rebuildMarkers();
+    m_plot->replot();
+}
+
+void CdfView::syncActions() {
+    const QSignalBlocker blockLog(m_logXAction), blockCcdf(m_ccdfAction), blockMarkers(m_markersAction);
+    m_logXAction->setChecked(m_logX);
+    m_ccdfAction->setChecked(m_ccdf);
+    m_markersAction->setChecked(!m_markerLevels.empty());
+    m_levelsEdit->setText(PercentileTableModel::levelsText(m_lastMarkerLevels));
+}
+
+QJsonObject CdfView::saveSettings() const {
+    QJsonArray markers;
+    for (double level : m_markerLevels)
+        markers.append(level);
+    return {{"logX", m_logX}, {"ccdf", m_ccdf}, {"markers", markers}};
+}
+
+void CdfView::restoreSettings(const QJsonObject& settings) {
+    m_logX = settings.value(QStringLiteral("logX")).toBool(m_logX);
+    m_ccdf = settings.value(QStringLiteral("ccdf")).toBool(m_ccdf);
+    std::vector<double> levels;
+    for (const QJsonValue& level : settings.value(QStringLiteral("markers")).toArray())
+        if (level.isDouble() && level.toDouble() >= 0 && level.toDouble() <= 100)
+            levels.push_back(level.toDouble());
+    updateAxes();
+    resetView();
+    setMarkerLevels(levels);
+}
+
+void CdfView::updateAxes() {
+    QCPAxis* x = m_plot->xAxis;
+    QCPAxis* y = m_plot->yAxis;
+    x->setLabel(tr("RTT (ms)"));
+    if (m_logX) {
+        auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+        ticker->setSubTickCount(8);
+        x->setTicker(ticker);
+        x->setScaleType(QCPAxis::stLogarithmic);
+        x->setNumberFormat(QStringLiteral("g"));
+        x->grid()->setSubGridVisible(true);
+    } else {
+        x->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        x->setScaleType(QCPAxis::stLinear);
+        x->setNumberFormat(QStringLiteral("g"));
+        x->grid()->setSubGridVisible(false);
+    }
+    if (m_ccdf) {
+        y->setLabel(tr("fraction of samples > x (CCDF)"));
+        auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+        ticker->setSubTickCount(8);
+        y->setTicker(ticker);
+        y->setScaleType(QCPAxis::stLogarithmic);
+        y->setNumberFormat(QStringLiteral("eb")); // 10⁻³ rather than 0.001
+        y->setNumberPrecision(0);
+    } else {
+        y->setLabel(tr("fraction of samples ≤ x"));
+        auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+        ticker->setTickStep(0.1); // a gridline per decile makes p10…p90 readable at a glance
+        y->setTicker(ticker);
+        y->setScaleType(QCPAxis::stLinear);
+        y->setNumberFormat(QStringLiteral("g"));
+        y->setNumberPrecision(2);
+    }
+    // The corner the curves leave empty: a CDF is near 1 at the right, a CCDF near 1 at the
+    // left, so the legend never hides a curve's body there.
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(
+        0, Qt::AlignBottom | (m_ccdf ? Qt::AlignLeft : Qt::AlignRight));
+    syncActions();
+}
+
+double CdfView::fractionToY(double cdf) const { return m_ccdf ? 1 - cdf : cdf; }
+
+int CdfView::plotColumns() const {
+    // Before the first layout the axis rect has no real size; the widget's width is the best
+    // guess and a resize reduces again.
+    return std::max({m_plot->axisRect()->width(), m_plot->width() - 60, 100});
+}
+
+void CdfView::rebuild() {
+    const QList<int> keys = m_curves.keys(); // sorted: QMap
+    const std::vector<int> before(keys.begin(), keys.end());
+    m_plot->clearGraphs();
+    m_curves.clear();
+    m_markerGraphs.clear();
+    std::vector<int> after;
+    for (const DatasetEntry* e : store()->visibleLatency()) {
+        if (e->analysis->sortedRttMs.empty())
+            continue;
+        QCPGraph* graph = m_plot->addGraph();
+        graph->setName(e->label);
+        graph->setPen(QPen(e->color, PlotStyle::lineWidth()));
+        graph->setLineStyle(QCPGraph::lsStepLeft);
+        graph->setAdaptiveSampling(false); // already reduced; sampling again would drop steps
+        m_curves.insert(e->id, graph);
+        after.push_back(e->id);
+    }
+    // A label or colour edit keeps the user's zoom; a different set of curves needs new ranges.
+    std::sort(after.begin(), after.end());
+    if (before != after) {
+        resetView();
+        return;
+    }
+    reduceCurves();
+    rebuildMarkers();
+    m_plot->replot();
+}
+
+void CdfView::resetView() {
+    const Extent extent = extentOf(store()->visibleLatency(), m_logX);
+    QCPRange xRange = m_logX ? QCPRange(0.01, 100) : QCPRange(0, 1);
+    if (extent.valid && m_logX) {
+        // Pad by a fraction of the decades shown, so the padding looks the same at every scale.
+        const double decades = std::log10(extent.max / extent.min);
+        const double pad = std::pow(10.0, std::max(0.04 * decades, 0.05));
+        xRange = QCPRange(extent.min / pad, extent.max * pad);
+    } else if (extent.valid) {
+        const double span = extent.max - extent.min;
+        const double pad = span > 0 ? 0.03 * span : std::max(0.1 * std::abs(extent.max), 0.001);
+        const double lower = extent.min - pad;
+        xRange = QCPRange(extent.min >= 0 ? std::max(lower, 0.0) : lower, extent.max + pad);
+    }
+    QCPRange yRange(0, 1.02);
+    if (m_ccdf) {
+        // Down to the decade below 1/n, where the last step of the largest dataset ends.
+        const double smallest = extent.valid ? 0.5 / static_cast<double>(extent.largestCount) : 1e-3;
+        yRange = QCPRange(std::pow(10.0, std::floor(std::log10(smallest))), 1.5);
+    }
+    {
+        const QSignalBlocker block(m_plot->xAxis); // reduce once below, not via the timer
+        m_plot->xAxis->setRange(xRange);
+    }
+    m_plot->yAxis->setRange(yRange);
+    reduceCurves();
+    rebuildMarkers();
+    m_plot->replot();
+}
+
+void CdfView::scheduleReduce() { m_reduceTimer->start(); }
+
+void CdfView::reduceCurves() {
+    const QCPRange range = m_plot->xAxis->range();
+    const int columns = plotColumns();
+    const auto scale = m_logX ? CdfReducer::Scale::Log : CdfReducer::Scale::Linear;
+    for (auto it = m_curves.cbegin(); it != m_curves.cend(); ++it) {
+        const DatasetEntry* e = store()->find(it.key());
+        if (!e)
+            continue;
+        const CdfReducer::Points points =
+            CdfReducer::reduce(e->analysis->sortedRttMs, range.lower, range.upper, columns, scale);
+        QVector<QCPGraphData> data;
+        data.reserve(static_cast<int>(points.x.size()) + 1);
+        double previous = 0; // F before the first drawn point
+        for (std::size_t i = 0; i < points.x.size(); ++i) {
+            if (m_logX && points.x[i] <= 0) { // cannot sit on a log axis
+                previous = points.y[i];
+                continue;
+            }
+            if (data.isEmpty()) // the vertical rise at the minimum
+                data.append(QCPGraphData(points.x[i], fractionToY(previous)));
+            data.append(QCPGraphData(points.x[i], fractionToY(points.y[i])));
+        }
+        // In a CCDF the last step falls to 0, off a log axis: end with a flat segment at 1/n
+        // up to the maximum instead, as tail plots usually do.
+        if (m_ccdf && data.size() >= 2)
+            data.last().value = data[data.size() - 2].value;
+        it.value()->data()->set(data, true);
+    }
+}
+
+void CdfView::rebuildMarkers() {
+    for (QCPGraph* graph : m_markerGraphs)
+        m_plot->removeGraph(graph);
+    m_markerGraphs.clear();
+    for (QCPItemText* label : m_markerLabels)
+        m_plot->removeItem(label);
+    m_markerLabels.clear();
+    if (m_markerLevels.empty())
+        return;
+    QFont font = PlotStyle::axisFont(0.9);
+    for (auto it = m_curves.cbegin(); it != m_curves.cend(); ++it) {
+        const DatasetEntry* e = store()->find(it.key());
+        if (!e)
+            continue;
+        QCPGraph* markers = m_plot->addGraph();
+        markers->removeFromLegend();
+        markers->setLineStyle(QCPGraph::lsNone);
+        markers->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, e->color, 7));
+        markers->setSelectable(QCP::stNone);
+        const double n = static_cast<double>(e->analysis->sortedRttMs.size());
+        for (double level : m_markerLevels) {
+            const double value = e->analysis->percentile(level); // core computes, we place
+            // p100 in a CCDF would sit at 0; put it where the curve ends (1/n).
+            const double y = m_ccdf ? std::max(1 - level / 100, 1 / n) : level / 100;
+            if (m_logX && value <= 0)
+                continue;
+            markers->addData(value, y);
+            auto* label = new QCPItemText(m_plot);
+            label->position->setCoords(value, y);
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+            label->setPadding(QMargins(5, 0, 0, 2));
+            label->setFont(font);
+            label->setColor(e->color.darker(120));
+            label->setText(QStringLiteral("%1 %2").arg(formatLevel(level / 100), formatMs(value)));
+            label->setClipToAxisRect(true);
+            m_markerLabels.push_back(label);
+        }
+        m_markerGraphs.push_back(markers);
+    }
+}
+
+QString CdfView::readout() const { return m_readout->text(); }
+
+void CdfView::showReadoutAt(const QPointF& pixel) {
+    const double x = m_plot->xAxis->pixelToCoord(pixel.x());
+    const DatasetEntry* best = nullptr;
+    QCPGraphData bestPoint;
+    double bestDistance = 40; // pixels: further away the read-out would guess
+    for (auto it = m_curves.cbegin(); it != m_curves.cend(); ++it) {
+        const QSharedPointer<QCPGraphDataContainer> data = it.value()->data();
+        auto point = data->findEnd(x, false); // first step right of x
+        if (point == data->constBegin())
+            continue;
+        --point; // the step the curve is on at x
+        const double distance = std::abs(m_plot->yAxis->coordToPixel(point->value) - pixel.y());
+        if (distance < bestDistance) {
+            bestDistance = distance;
+            best = store()->find(it.key());
+            bestPoint = *point;
+        }
+    }
+    if (!best) {
+        m_readout->clear();
+        return;
+    }
+    const double fraction = m_ccdf ? 1 - bestPoint.value : bestPoint.value;
+    m_readout->setText(QStringLiteral("%1: %2 ms at %3")
+                           .arg(best->label, formatMs(bestPoint.key), formatLevel(fraction)));
+}
+
+bool CdfView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_plot && event->type() == QEvent::Resize)
+        scheduleReduce(); // more or fewer pixel columns
+    if (watched == m_plot && event->type() == QEvent::Leave)
+        m_readout->clear();
+    return WorkbenchView::eventFilter(watched, event);
+}
+
+} // namespace wb

@@ -1,0 +1,84 @@
+#pragma once
+
+#include "WorkbenchView.h"
+
+#include <QMap>
+
+#include <vector>
+
+class QAction;
+class QCPGraph;
+class QCPItemText;
+class QLabel;
+class QLineEdit;
+class QTimer;
+
+namespace wb {
+
+struct DatasetEntry;
+
+// Overlaid empirical CDFs (or CCDFs, for the tail) of every visible latency dataset.
+// Each curve is reduced per pixel column by core's CdfReducer and reduced again whenever the
+// visible x range or the plot size changes, so multi-million-sample datasets pan and zoom
+// smoothly while the min, the max and every tail step stay exact.
+class CdfView : public WorkbenchView {
+    Q_OBJECT
+
+public:
+    explicit CdfView(DatasetStore* store, QWidget* parent = nullptr);
+
+    QString title() const override;
+    QCustomPlot* plot() override { return m_plot; }
+    QString exportName() const override;
+    QJsonObject saveSettings() const override;
+    void restoreSettings(const QJsonObject& settings) override;
+    void resetView() override;
+
+    // Public so wirebench-cli can set the same options headless.
+    bool logX() const { return m_logX; }
+    void setLogX(bool on);
+    bool ccdf() const { return m_ccdf; }
+    void setCcdf(bool on);
+    // Percentile levels to mark on every curve (0..100); empty = no markers.
+    const std::vector<double>& markerLevels() const { return m_markerLevels; }
+    void setMarkerLevels(const std::vector<double>& levels);
+
+    // The curve of a dataset, or nullptr when it is hidden or not a latency dataset.
+    QCPGraph* graphOf(int datasetId) const { return m_curves.value(datasetId, nullptr); }
+    // The hover read-out as shown under the plot (empty when the mouse is not near a curve).
+    QString readout() const;
+    // Read-out for a point in plot pixel coordinates; what mouse moves call.
+    void showReadoutAt(const QPointF& pixel);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void buildToolBar();
+    void rebuild(); // graphs from the store, then ranges and data
+    void scheduleReduce();
+    void reduceCurves(); // reduced points for the current x range and width
+    void rebuildMarkers();
+    void updateAxes();
+    void syncActions();
+    double fractionToY(double cdf) const; // CDF value to what the y axis shows
+    int plotColumns() const;
+
+    QCustomPlot* m_plot;
+    QLabel* m_readout;
+    QAction* m_logXAction = nullptr;
+    QAction* m_ccdfAction = nullptr;
+    QAction* m_markersAction = nullptr;
+    QLineEdit* m_levelsEdit = nullptr;
+    QTimer* m_reduceTimer;
+    QMap<int, QCPGraph*> m_curves; // dataset id -> curve
+    std::vector<QCPGraph*> m_markerGraphs;
+    std::vector<QCPItemText*> m_markerLabels;
+
+    bool m_logX = true;
+    bool m_ccdf = false;
+    std::vector<double> m_markerLevels;
+    std::vector<double> m_lastMarkerLevels{50, 99}; // what the toolbar toggle brings back
+};
+
+} // namespace wb

@@ -1,0 +1,112 @@
+#include "DatasetListModel.h"
+
+#include "DatasetStore.h"
+
+#include <QIcon>
+#include <QPainter>
+#include <QPixmap>
+
+namespace wb {
+
+namespace {
+QIcon swatch(const QColor& color, bool warning) {
+    QPixmap pixmap(28, 14);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setBrush(color);
+    painter.setPen(Qt::NoPen);
+    painter.drawRoundedRect(QRectF(0, 2, 12, 10), 2, 2);
+    if (warning) { // a small amber triangle: this file's parse report has errors
+        painter.setBrush(QColor(230, 159, 0));
+        const QPointF triangle[] = {{21, 1}, {27, 13}, {15, 13}};
+        painter.drawPolygon(triangle, 3);
+        painter.setPen(Qt::black);
+        painter.drawLine(QPointF(21, 5), QPointF(21, 9));
+        painter.drawPoint(QPointF(21, 11));
+    }
+    return QIcon(pixmap);
+}
+} // namespace
+
+DatasetListModel::DatasetListModel(DatasetStore* store, QObject* parent) : QAbstractListModel(parent), m_store(store) {
+    connect(store, &DatasetStore::aboutToAdd, this, [this](int row) { beginInsertRows({}, row, row); });
+    connect(store, &DatasetStore::added, this, [this](int) { endInsertRows(); });
+    connect(store, &DatasetStore::removed, this, [this](int) {
+        beginResetModel();
+        endResetModel();
+    });
+    connect(store, &DatasetStore::changed, this, [this](int id) {
+        const int row = m_store->indexOf(id);
+        if (row < 0)
+            emit dataChanged(index(0), index(rowCount() - 1));
+        else
+            emit dataChanged(index(row), index(row));
+    });
+}
+
+int DatasetListModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_store->entries().size());
+}
+
+int DatasetListModel::idAt(int row) const {
+    return row >= 0 && row < rowCount() ? m_store->entries()[static_cast<std::size_t>(row)].id : -1;
+}
+
+QVariant DatasetListModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const DatasetEntry& e = m_store->entries()[static_cast<std::size_t>(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::EditRole:
+        return e.label;
+    case Qt::DecorationRole:
+        return swatch(e.color, e.hasProblems());
+    case Qt::CheckStateRole:
+        return e.visible ? Qt::Checked : Qt::Unchecked;
+    case Qt::ToolTipRole: {
+        QString tip = QStringLiteral("%1\n%2 (%3)").arg(e.dataset().sourceFile, e.formatDescription, e.formatId);
+        if (e.isLatency())
+            tip += QStringLiteral("\n%1 replies").arg(e.dataset().latency.size());
+        else
+            tip += QStringLiteral("\n%1 flows").arg(e.dataset().flows.flows.size());
+        if (e.hasProblems())
+            tip += QStringLiteral("\n⚠ %1 parse errors, %2 range errors — see the parse report")
+                       .arg(e.report.parseErrors.count())
+                       .arg(e.report.rangeErrors.count());
+        return tip;
+    }
+    case IdRole:
+        return e.id;
+    case FormatRole:
+        return e.formatId;
+    case HasProblemsRole:
+        return e.hasProblems();
+    default:
+        return {};
+    }
+}
+
+bool DatasetListModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+    const int id = idAt(index.row());
+    if (id < 0)
+        return false;
+    if (role == Qt::EditRole && !value.toString().trimmed().isEmpty()) {
+        m_store->setLabel(id, value.toString().trimmed());
+        return true;
+    }
+    if (role == Qt::CheckStateRole) {
+        m_store->setVisible(id, value.toInt() == Qt::Checked);
+        return true;
+    }
+    return false;
+}
+
+Qt::ItemFlags DatasetListModel::flags(const QModelIndex& index) const {
+    if (!index.isValid())
+        return Qt::NoItemFlags;
+    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable | Qt::ItemIsUserCheckable;
+}
+
+} // namespace wb

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QAbstractListModel>
+
+namespace wb {
+
+class DatasetStore;
+
+// The dataset list: label (editable), colour swatch, show/hide checkbox, format and a warning
+// mark when the parse report has errors. Reads and writes through the DatasetStore.
+class DatasetListModel : public QAbstractListModel {
+    Q_OBJECT
+
+public:
+    enum Roles { IdRole = Qt::UserRole + 1, FormatRole, HasProblemsRole };
+
+    explicit DatasetListModel(DatasetStore* store, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role) override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    int idAt(int row) const;
+
+private:
+    DatasetStore* m_store;
+};
+
+} // namespace wb

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "io/FileImporter.h"
+#include "model/ParseReport.h"
+#include "stats/DatasetAnalysis.h"
+
+#include <QColor>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace wb {
+
+// One dataset as the workbench shows it: the analysed data plus what the user chose for it.
+struct DatasetEntry {
+    int id = 0; // stable for the session; views key their state on it
+    std::shared_ptr<const DatasetAnalysis> analysis;
+    QString formatId;  // registry id, e.g. "ping/iputils"
+    QString formatDescription;
+    ParseReport report; // of the file the dataset came from
+    QString label;
+    QColor color;
+    bool visible = true;
+
+    const Dataset& dataset() const { return *analysis->dataset; }
+    bool isLatency() const { return analysis->isLatency(); }
+    bool hasProblems() const { return report.hasProblems(); }
+
+    // The entries of one imported file: each dataset analysed (sorted, summarised). Runs in
+    // whatever thread calls it, so importers call it off the GUI thread.
+    static std::vector<DatasetEntry> fromImport(ImportResult&& result);
+};
+
+// The datasets of the workbench, shared by the list and every view. Views listen to
+// changed() and redraw from entries(); nothing here parses or computes.
+class DatasetStore : public QObject {
+    Q_OBJECT
+
+public:
+    explicit DatasetStore(QObject* parent = nullptr);
+
+    const std::vector<DatasetEntry>& entries() const { return m_entries; }
+    const DatasetEntry* find(int id) const;
+    int indexOf(int id) const;
+    std::vector<const DatasetEntry*> visibleLatency() const;
+    std::vector<const DatasetEntry*> visibleThroughput() const;
+
+    // Adds a dataset, with a colour from the palette when none is given; returns its id.
+    int add(DatasetEntry entry);
+    void remove(int id);
+    void clear();
+    void setLabel(int id, const QString& label);
+    void setColor(int id, const QColor& color);
+    void setVisible(int id, bool visible);
+
+signals:
+    void aboutToAdd(int row); // lets item models call beginInsertRows before the change
+    void added(int id);
+    void removed(int id);
+    // Something about one entry changed (label, colour, visibility); -1 = everything.
+    void changed(int id);
+
+private:
+    DatasetEntry* entry(int id);
+
+    std::vector<DatasetEntry> m_entries;
+    int m_nextId = 1;
+    int m_colorsUsed = 0;
+};
+
+} // namespace wb

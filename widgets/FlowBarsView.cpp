@@ -1,0 +1,304 @@
+#include "FlowBarsView.h"
+
+#include "DatasetStore.h"
+#include "PlotStyle.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <numeric>
+
+namespace wb {
+
+namespace {
+
+constexpr double kMega = 1e6;
+// Share of a flow slot the bars of all datasets fill together; the rest separates flows.
+constexpr double kGroupWidth = 0.8;
+// More stream-id labels than this would collide on a paper-width axis.
+constexpr qsizetype kMaxIdLabels = 40;
+
+QString mbits(double bitsPerSecond, int decimals) {
+    return QString::number(bitsPerSecond / kMega, 'f', decimals);
+}
+
+// Flow indices in the order the bars are drawn. Stream numbers sort numerically ("3" before
+// "12"); ties (the same number in both directions) fall back to the unique id.
+std::vector<std::size_t> barOrder(const DatasetEntry& entry, FlowBarsView::Ordering ordering) {
+    const FlowStatistics& stats = entry.analysis->flows;
+    const std::vector<Flow>& flows = entry.dataset().flows.flows;
+    std::vector<std::size_t> order(stats.flows.size());
+    std::iota(order.begin(), order.end(), 0);
+    if (ordering == FlowBarsView::Ordering::ByThroughput) {
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return stats.flows[a].totals.bitsPerSecond > stats.flows[b].totals.bitsPerSecond;
+        });
+    } else if (flows.size() == stats.flows.size()) {
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            if (flows[a].streamNumber != flows[b].streamNumber)
+                return flows[a].streamNumber < flows[b].streamNumber;
+            return flows[a].id < flows[b].id;
+        });
+    }
+    return order;
+}
+
+QString legendName(const DatasetEntry& entry) {
+    const FlowStatistics& stats = entry.analysis->flows;
+    return QStringLiteral("%1 — SUM %2 Mbit/s, Jain %3")
+        .arg(entry.label, mbits(stats.sum.bitsPerSecond, 1),
+             QString::number(stats.jainFairness, 'f', 3));
+}
+
+QString cell(const QString& text, bool header = false) {
+    const QString tag = header ? QStringLiteral("th") : QStringLiteral("td");
+    return QStringLiteral("<%1 align=\"%2\">%3</%1>")
+        .arg(tag, header ? QStringLiteral("left") : QStringLiteral("right"), text);
+}
+
+QString sumCell(const FlowStatistics& stats) {
+    QString text = mbits(stats.sum.bitsPerSecond, 1) +
+                   (stats.sumFromTool ? QStringLiteral(" (tool)") : QStringLiteral(" (computed)"));
+    // A tool SUM the flows do not add up to usually means a truncated or mixed log.
+    if (stats.sumFromTool && stats.sumDisagreement > FlowStatistics::kSumTolerance)
+        text += QStringLiteral(" <span style=\"color:#b00\">⚠ flows add up to %1</span>")
+                    .arg(mbits(stats.computedSum.bitsPerSecond, 1));
+    return text;
+}
+
+QString optionalNumber(const std::optional<double>& value, int decimals) {
+    return value ? QString::number(*value, 'f', decimals) : QStringLiteral("—");
+}
+
+QString statsTable(const std::vector<const DatasetEntry*>& entries) {
+    if (entries.empty())
+        return FlowBarsView::tr(
+            "No visible throughput dataset. Drop iperf or iperf3 logs onto the window.");
+    const bool udp = std::any_of(entries.begin(), entries.end(), [](const DatasetEntry* e) {
+        return e->analysis->flows.lossPercent || e->analysis->flows.meanJitterMs;
+    });
+    QStringList headers = {FlowBarsView::tr("dataset"),      FlowBarsView::tr("flows"),
+                           FlowBarsView::tr("SUM (Mbit/s)"), FlowBarsView::tr("min"),
+                           FlowBarsView::tr("max"),          FlowBarsView::tr("stddev"),
+                           FlowBarsView::tr("Jain's index")};
+    if (udp)
+        headers << FlowBarsView::tr("loss %") << FlowBarsView::tr("jitter (ms, mean of flows)");
+    QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\"><tr>");
+    for (const QString& header : headers)
+        html += cell(header, true);
+    html += QStringLiteral("</tr>");
+    for (const DatasetEntry* entry : entries) {
+        const FlowStatistics& stats = entry->analysis->flows;
+        html += QStringLiteral("<tr><td><span style=\"color:%1\">■</span> %2</td>")
+                    .arg(entry->color.name(), entry->label.toHtmlEscaped());
+        html += cell(QString::number(stats.flows.size())) + cell(sumCell(stats)) +
+                cell(mbits(stats.minBitsPerSecond, 2)) + cell(mbits(stats.maxBitsPerSecond, 2)) +
+                cell(mbits(stats.stddevBitsPerSecond, 2)) +
+                cell(QString::number(stats.jainFairness, 'f', 3));
+        if (udp)
+            html += cell(optionalNumber(stats.lossPercent, 2)) +
+                    cell(optionalNumber(stats.meanJitterMs, 3));
+        html += QStringLiteral("</tr>");
+    }
+    html +=
+        QStringLiteral("</table><p style=\"color:#666\">min, max and stddev (population) of the "
+                       "per-flow mean throughput in Mbit/s; Jain's index (Σx)²/(n·Σx²), 1 = "
+                       "perfectly fair.</p>");
+    return html;
+}
+
+} // namespace
+
+FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent) : WorkbenchView(store, parent) {
+    m_orderBox = new QComboBox(this);
+    m_orderBox->addItem(tr("by flow id"));
+    m_orderBox->addItem(tr("by throughput (descending)"));
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Order flows:"), this));
+    controls->addWidget(m_orderBox);
+    controls->addStretch(1);
+
+    m_plot = new QCustomPlot(this);
+    PlotStyle::apply(m_plot);
+    m_plot->setInteraction(QCP::iSelectLegend, false);
+    // The legend goes in its own row above the axis rect: inside it would cover the bars.
+    // (A sub-grid with margins keeps it off the page edge in exports; PlotStyle could own this.)
+    auto* legendRow = new QCPLayoutGrid;
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, legendRow);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    legendRow->setMargins(QMargins(8, 6, 8, 0));
+    legendRow->addElement(0, 0, m_plot->legend);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setWrap(2);
+    m_plot->legend->setColumnSpacing(24);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->yAxis->setLabel(tr("throughput (Mbit/s)"));
+    m_plot->xAxis->grid()->setVisible(false);
+    m_plot->setMouseTracking(true);
+
+    m_stats = new QLabel(this);
+    m_stats->setObjectName(QStringLiteral("flowStats"));
+    m_stats->setTextFormat(Qt::RichText);
+    m_stats->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_stats->setWordWrap(true);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_stats);
+
+    connect(m_orderBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int index) {
+        setOrdering(index == 1 ? Ordering::ByThroughput : Ordering::ById);
+    });
+    connect(m_plot, &QCustomPlot::mouseMove, this, &FlowBarsView::showToolTip);
+    connect(store, &DatasetStore::added, this, &FlowBarsView::rebuild);
+    connect(store, &DatasetStore::removed, this, &FlowBarsView::rebuild);
+    connect(store, &DatasetStore::changed, this, &FlowBarsView::rebuild);
+    rebuild();
+}
+
+void FlowBarsView::setOrdering(Ordering ordering) {
+    if (ordering == m_ordering)
+        return;
+    m_ordering = ordering;
+    m_orderBox->setCurrentIndex(ordering == Ordering::ByThroughput ? 1 : 0);
+    rebuild();
+}
+
+QJsonObject FlowBarsView::saveSettings() const {
+    return {{QStringLiteral("ordering"), m_ordering == Ordering::ByThroughput
+                                             ? QStringLiteral("throughput")
+                                             : QStringLiteral("id")}};
+}
+
+void FlowBarsView::restoreSettings(const QJsonObject& settings) {
+    setOrdering(settings.value(QStringLiteral("ordering")).toString() == QLatin1String("throughput")
+                    ? Ordering::ByThroughput
+                    : Ordering::ById);
+}
+
+QCPBars* FlowBarsView::barsOf(int datasetId) const {
+    return m_bars.value(datasetId, nullptr);
+}
+
+QString FlowBarsView::statsText() const {
+    return m_stats->text();
+}
+
+void FlowBarsView::resetView() {
+    std::size_t most = 0;
+    for (const auto& infos : m_infos)
+        most = std::max(most, infos.size());
+    m_plot->xAxis->setRange(0.4, static_cast<double>(std::max<std::size_t>(most, 1)) + 0.6);
+    bool found = false;
+    const QCPRange values = m_plot->yAxis->range();
+    double top = 0;
+    for (QCPBars* bars : m_bars)
+        top = std::max(top, bars->getValueRange(found).upper);
+    // Bars grow from zero; headroom keeps the tallest one clear of the frame.
+    m_plot->yAxis->setRange(0, top > 0 ? top * 1.08 : std::max(values.upper, 1.0));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void FlowBarsView::rebuild() {
+    m_plot->clearPlottables();
+    m_bars.clear();
+    m_infos.clear();
+    const std::vector<const DatasetEntry*> entries = store()->visibleThroughput();
+    auto* group = m_plot->findChild<QCPBarsGroup*>();
+    if (!group) {
+        group = new QCPBarsGroup(m_plot);
+        group->setSpacingType(QCPBarsGroup::stAbsolute);
+        group->setSpacing(1);
+    }
+    const double width =
+        kGroupWidth / static_cast<double>(std::max<std::size_t>(entries.size(), 1));
+    QStringList sharedIds; // the flow ids under each slot when every dataset has the same ones
+    for (const DatasetEntry* entry : entries) {
+        const FlowStatistics& stats = entry->analysis->flows;
+        auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+        bars->setName(legendName(*entry));
+        bars->setWidthType(QCPBars::wtPlotCoords);
+        bars->setWidth(width);
+        bars->setBarsGroup(group);
+        bars->setPen(QPen(entry->color.darker(140), 0.8));
+        bars->setBrush(entry->color);
+        std::vector<BarInfo>& infos = m_infos[bars];
+        QStringList ids;
+        QVector<double> keys;
+        QVector<double> values;
+        for (std::size_t index : barOrder(*entry, m_ordering)) {
+            const FlowStatistics::PerFlow& flow = stats.flows[index];
+            keys.push_back(static_cast<double>(keys.size() + 1));
+            values.push_back(flow.totals.bitsPerSecond / kMega);
+            infos.push_back({entry->label, flow.id, flow.totals.bitsPerSecond, flow.totals.bytes,
+                             flow.totals.seconds});
+            ids.push_back(flow.id);
+        }
+        bars->setData(keys, values, true);
+        m_bars.insert(entry->id, bars);
+        if (sharedIds.isEmpty() && entry == entries.front())
+            sharedIds = ids;
+        else if (ids != sharedIds)
+            sharedIds.clear();
+    }
+    m_plot->legend->setVisible(!entries.empty());
+    // Two legend columns side by side rather than spread over the whole width.
+    if (m_plot->legend->columnCount() == 2)
+        m_plot->legend->setColumnStretchFactors({0.01, 1});
+    setFlowAxis(m_ordering == Ordering::ById ? sharedIds : QStringList());
+    m_stats->setText(statsTable(entries));
+    resetView();
+}
+
+void FlowBarsView::setFlowAxis(const QStringList& ids) {
+    if (!ids.isEmpty()) {
+        // Same ids in every slot (cubic and reno runs of one script): name the slot by its
+        // iperf stream id, thinned out so the labels never overlap.
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+        const auto step = std::max<qsizetype>(1, (ids.size() + kMaxIdLabels - 1) / kMaxIdLabels);
+        for (qsizetype i = 0; i < ids.size(); i += step)
+            ticker->addTick(static_cast<double>(i + 1), ids[i]);
+        m_plot->xAxis->setTicker(ticker);
+        m_plot->xAxis->setLabel(tr("flow (iperf stream id)"));
+        return;
+    }
+    // Integer positions only; with many flows the ticker steps by 2, 5, 10 rather than crowd.
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->xAxis->setLabel(m_ordering == Ordering::ByThroughput
+                                ? tr("flows, ordered by throughput (rank)")
+                                : tr("flow (position in stream-id order)"));
+}
+
+void FlowBarsView::showToolTip(QMouseEvent* event) {
+    for (auto it = m_infos.cbegin(); it != m_infos.cend(); ++it) {
+        QVariant details;
+        if (it.key()->selectTest(event->pos(), false, &details) < 0)
+            continue;
+        const int index = details.value<QCPDataSelection>().dataRange().begin();
+        if (index < 0 || index >= static_cast<int>(it.value().size()))
+            continue;
+        const BarInfo& bar = it.value()[static_cast<std::size_t>(index)];
+        // iperf prints MBytes with 1024² bytes and Mbits with 10⁶ bits; the read-out follows it.
+        QToolTip::showText(
+            event->globalPosition().toPoint(),
+            tr("<b>%1</b><br>flow %2<br>%3 Mbit/s<br>%4 MBytes (%5 bytes)<br>%6 s")
+                .arg(bar.dataset.toHtmlEscaped(), bar.flowId.toHtmlEscaped(),
+                     mbits(bar.bitsPerSecond, 2), QString::number(bar.bytes / 1048576.0, 'f', 1),
+                     QString::number(bar.bytes, 'f', 0), QString::number(bar.seconds, 'f', 1)),
+            m_plot);
+        return;
+    }
+    QToolTip::hideText();
+}
+
+} // namespace wb

@@ -1,0 +1,243 @@
+#include "PercentileTableModel.h"
+
+#include "DatasetStore.h"
+#include "io/LatencyReport.h"
+
+#include <cmath>
+
+namespace wb {
+
+namespace {
+
+bool isNumber(PercentileTableModel::Kind kind) { return kind != PercentileTableModel::Kind::Label; }
+
+} // namespace
+
+PercentileTableModel::PercentileTableModel(DatasetStore* store, QObject* parent)
+    : QAbstractTableModel(parent), m_store(store), m_levels(defaultLevels()) {
+    rebuildColumns();
+    reload();
+    connect(store, &DatasetStore::added, this, &PercentileTableModel::reload);
+    connect(store, &DatasetStore::removed, this, &PercentileTableModel::reload);
+    connect(store, &DatasetStore::changed, this, &PercentileTableModel::reload);
+}
+
+const std::vector<double>& PercentileTableModel::defaultLevels() { return LatencySummary::defaultLevels(); }
+
+bool PercentileTableModel::parseLevels(const QString& text, std::vector<double>* levels) {
+    std::vector<double> parsed;
+    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const double level = part.trimmed().toDouble(&ok);
+        if (!ok || !(level >= 0 && level <= 100))
+            return false;
+        parsed.push_back(level);
+    }
+    *levels = std::move(parsed);
+    return true;
+}
+
+QString PercentileTableModel::levelsText(const std::vector<double>& levels) {
+    QStringList parts;
+    for (double level : levels)
+        parts << LatencyReport::levelName(level);
+    return parts.join(QLatin1Char(','));
+}
+
+QString PercentileTableModel::unitName(Unit unit) {
+    return unit == Unit::Microseconds ? QStringLiteral("µs") : QStringLiteral("ms");
+}
+
+std::vector<double> PercentileTableModel::computedLevels() const {
+    if (!m_table1)
+        return m_levels;
+    return {50, 99}; // Table 1 needs these whatever the user's levels are
+}
+
+void PercentileTableModel::reload() {
+    beginResetModel();
+    m_rows.clear();
+    for (const DatasetEntry* e : m_store->visibleLatency())
+        m_rows.push_back({e->id, e->label, e->analysis->latencyAt(computedLevels())});
+    endResetModel();
+}
+
+void PercentileTableModel::rebuildColumns() {
+    beginResetModel();
+    m_columns.clear();
+    if (m_table1) {
+        m_columns = {{Kind::Label}, {Kind::Count}, {Kind::Percentile, 50}, {Kind::Percentile, 99}};
+    } else {
+        m_columns = {{Kind::Label}, {Kind::Count}, {Kind::Min}, {Kind::Mean}, {Kind::Stddev}};
+        for (double level : m_levels)
+            m_columns.push_back({Kind::Percentile, level});
+        m_columns.push_back({Kind::Max});
+    }
+    endResetModel();
+}
+
+void PercentileTableModel::setLevels(const std::vector<double>& levels) {
+    if (levels == m_levels)
+        return;
+    m_levels = levels;
+    rebuildColumns();
+    reload();
+}
+
+void PercentileTableModel::setUnit(Unit unit) {
+    if (unit == m_unit)
+        return;
+    m_unit = unit;
+    rebuildColumns(); // headers and every number change
+}
+
+void PercentileTableModel::setQjumpTable1(bool on) {
+    if (on == m_table1)
+        return;
+    m_table1 = on;
+    rebuildColumns();
+    reload();
+}
+
+int PercentileTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int PercentileTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_columns.size());
+}
+
+double PercentileTableModel::value(const Row& row, const Column& column) const {
+    const LatencySummary& s = row.summary;
+    if (s.count == 0)
+        return std::nan("");
+    const double toUnit = shownUnit() == Unit::Microseconds ? 1000.0 : 1.0;
+    switch (column.kind) {
+    case Kind::Label:
+        return std::nan("");
+    case Kind::Count:
+        return static_cast<double>(s.count);
+    case Kind::Min:
+        return s.min * toUnit;
+    case Kind::Mean:
+        return s.mean * toUnit;
+    case Kind::Stddev:
+        return s.stddev * toUnit;
+    case Kind::Percentile:
+        return s.percentile(column.level) * toUnit;
+    case Kind::Max:
+        return s.max * toUnit;
+    }
+    return std::nan("");
+}
+
+QString PercentileTableModel::text(const Row& row, const Column& column) const {
+    if (column.kind == Kind::Label)
+        return row.label;
+    if (column.kind == Kind::Count)
+        return QString::number(row.summary.count);
+    const double v = value(row, column);
+    // The CLI's digits: ms with three decimals (ping's own resolution), µs with one.
+    const int decimals = shownUnit() == Unit::Microseconds ? 1 : 3;
+    return std::isnan(v) ? QStringLiteral("-") : QString::number(v, 'f', decimals);
+}
+
+QString PercentileTableModel::header(const Column& column) const {
+    const QString unit = QStringLiteral(" (%1)").arg(unitName(shownUnit()));
+    switch (column.kind) {
+    case Kind::Label:
+        return m_table1 ? tr("label") : tr("dataset");
+    case Kind::Count:
+        return m_table1 ? tr("samples") : tr("count");
+    case Kind::Min:
+        return tr("min") + unit;
+    case Kind::Mean:
+        return tr("mean") + unit;
+    case Kind::Stddev:
+        return tr("stddev") + unit;
+    case Kind::Percentile:
+        return QStringLiteral("p%1").arg(LatencyReport::levelName(column.level)) + unit;
+    case Kind::Max:
+        return tr("max") + unit;
+    }
+    return {};
+}
+
+QString PercentileTableModel::description(const Column& column) const {
+    const QString unit = unitName(shownUnit());
+    switch (column.kind) {
+    case Kind::Label:
+        return tr("Dataset label (editable in the dataset list)");
+    case Kind::Count:
+        return tr("Number of RTT samples (replies; duplicates are not samples)");
+    case Kind::Min:
+        return tr("Smallest RTT, in %1").arg(unit);
+    case Kind::Mean:
+        return tr("Mean RTT, in %1").arg(unit);
+    case Kind::Stddev:
+        return tr("Population standard deviation of the RTT (as ping's mdev), in %1").arg(unit);
+    case Kind::Percentile:
+        return tr("%1th percentile of the RTT, in %2 (linear interpolation, as numpy.percentile)")
+            .arg(LatencyReport::levelName(column.level), unit);
+    case Kind::Max:
+        return tr("Largest RTT, in %1").arg(unit);
+    }
+    return {};
+}
+
+QVariant PercentileTableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
+        return {};
+    const Row& row = m_rows[static_cast<std::size_t>(index.row())];
+    const Column& column = m_columns[static_cast<std::size_t>(index.column())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return text(row, column);
+    case SortRole: // numbers sort as numbers, not as "10.5" < "9.1"
+        if (column.kind == Kind::Label)
+            return row.label.toLower();
+        return value(row, column);
+    case DatasetIdRole:
+        return row.id;
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(isNumber(column.kind) ? Qt::AlignRight | Qt::AlignVCenter
+                                                         : Qt::AlignLeft | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        if (column.kind == Kind::Label || column.kind == Kind::Count)
+            return QStringLiteral("%1: %2").arg(header(column), text(row, column));
+        return QStringLiteral("%1 %2 — %3").arg(text(row, column), unitName(shownUnit()), description(column));
+    default:
+        return {};
+    }
+}
+
+QVariant PercentileTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
+        return QAbstractTableModel::headerData(section, orientation, role);
+    const Column& column = m_columns[static_cast<std::size_t>(section)];
+    if (role == Qt::DisplayRole)
+        return header(column);
+    if (role == Qt::ToolTipRole)
+        return description(column);
+    return {};
+}
+
+Table PercentileTableModel::table(const std::vector<int>& rowOrder) const {
+    Table table;
+    for (const Column& column : m_columns) {
+        table.header << header(column);
+        table.rightAligned.push_back(isNumber(column.kind));
+    }
+    table.caption = m_table1 ? tr("Latency percentiles per configuration") : tr("Latency percentiles");
+    for (int r : rowOrder) {
+        if (r < 0 || r >= rowCount())
+            continue;
+        QStringList cells;
+        for (const Column& column : m_columns)
+            cells << text(m_rows[static_cast<std::size_t>(r)], column);
+        table.rows.push_back(cells);
+    }
+    return table;
+}
+
+} // namespace wb

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "io/TableWriter.h"
+#include "stats/LatencySummary.h"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace wb {
+
+class DatasetStore;
+
+// One row per visible latency dataset: count, min, mean, stddev, chosen percentiles and max,
+// in µs or ms. The numbers come from DatasetAnalysis::latencyAt(); this model only converts
+// units and formats, so the table shows exactly what wirebench-cli stats prints.
+class PercentileTableModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    enum class Unit { Microseconds, Milliseconds };
+    enum Roles { SortRole = Qt::UserRole + 1, DatasetIdRole };
+    enum class Kind { Label, Count, Min, Mean, Stddev, Percentile, Max };
+    struct Column {
+        Kind kind;
+        double level = 0; // Kind::Percentile only
+    };
+
+    explicit PercentileTableModel(DatasetStore* store, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+    const std::vector<double>& levels() const { return m_levels; }
+    void setLevels(const std::vector<double>& levels);
+    // The unit chosen by the user; the QJump view always shows µs, as the paper does.
+    Unit unit() const { return m_unit; }
+    Unit shownUnit() const { return m_table1 ? Unit::Microseconds : m_unit; }
+    void setUnit(Unit unit);
+    // QJump NSDI'15 Table 1: label, samples, p50 and p99 in µs.
+    bool qjumpTable1() const { return m_table1; }
+    void setQjumpTable1(bool on);
+    const std::vector<Column>& columns() const { return m_columns; }
+
+    // The shown columns as a table for TableWriter, rows in the given model-row order.
+    Table table(const std::vector<int>& rowOrder) const;
+
+    static const std::vector<double>& defaultLevels();
+    // "0,1,10,99.9" <-> levels; false (and *levels untouched) on anything but 0..100 numbers.
+    static bool parseLevels(const QString& text, std::vector<double>* levels);
+    static QString levelsText(const std::vector<double>& levels);
+    static QString unitName(Unit unit);
+
+private:
+    struct Row {
+        int id = 0;
+        QString label;
+        LatencySummary summary; // at computedLevels(), in ms
+    };
+
+    void reload();
+    std::vector<double> computedLevels() const;
+    void rebuildColumns();
+    double value(const Row& row, const Column& column) const; // in the shown unit; NaN if none
+    QString text(const Row& row, const Column& column) const;
+    QString header(const Column& column) const;
+    QString description(const Column& column) const;
+
+    DatasetStore* m_store;
+    std::vector<Row> m_rows;
+    std::vector<Column> m_columns;
+    std::vector<double> m_levels;
+    Unit m_unit = Unit::Milliseconds;
+    bool m_table1 = false;
+};
+
+} // namespace wb

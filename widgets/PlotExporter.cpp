@@ -1,0 +1,94 @@
+#include "PlotExporter.h"
+
+#include <qcustomplot.h>
+
+#include <QClipboard>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QSvgGenerator>
+
+namespace wb {
+
+namespace {
+
+// Adds a title row for the duration of an export.
+class TemporaryTitle {
+public:
+    TemporaryTitle(QCustomPlot* plot, const QString& title) : m_plot(plot) {
+        if (title.isEmpty())
+            return;
+        m_plot->plotLayout()->insertRow(0);
+        QFont font(QStringLiteral("DejaVu Sans"), 11, QFont::Bold);
+        m_element = new QCPTextElement(m_plot, title, font);
+        m_plot->plotLayout()->addElement(0, 0, m_element);
+    }
+    ~TemporaryTitle() {
+        if (!m_element)
+            return;
+        m_plot->plotLayout()->remove(m_element);
+        m_plot->plotLayout()->simplify();
+    }
+    TemporaryTitle(const TemporaryTitle&) = delete;
+    TemporaryTitle& operator=(const TemporaryTitle&) = delete;
+
+private:
+    QCustomPlot* m_plot;
+    QCPTextElement* m_element = nullptr;
+};
+
+bool saveSvg(QCustomPlot* plot, const QString& path, const ExportOptions& options) {
+    QSvgGenerator generator;
+    generator.setFileName(path);
+    generator.setSize(QSize(options.width, options.height));
+    generator.setViewBox(QRect(0, 0, options.width, options.height));
+    generator.setTitle(options.title);
+    generator.setDescription(QStringLiteral("Wirebench plot"));
+    QCPPainter painter;
+    if (!painter.begin(&generator))
+        return false;
+    plot->toPainter(&painter, options.width, options.height);
+    return painter.end();
+}
+
+} // namespace
+
+QString PlotExporter::formatOf(const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == QLatin1String("png") || suffix == QLatin1String("pdf") || suffix == QLatin1String("svg")
+               ? suffix
+               : QString();
+}
+
+bool PlotExporter::save(QCustomPlot* plot, const QString& path, const ExportOptions& options, QString* error) {
+    const QString format = formatOf(path);
+    if (format.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("%1: unknown image type (use .png, .pdf or .svg)").arg(path);
+        return false;
+    }
+    if (options.width <= 0 || options.height <= 0 || options.scale <= 0) {
+        if (error)
+            *error = QStringLiteral("width, height and scale must be positive");
+        return false;
+    }
+    TemporaryTitle title(plot, options.title);
+    bool ok = false;
+    if (format == QLatin1String("png"))
+        ok = plot->savePng(path, options.width, options.height, options.scale);
+    else if (format == QLatin1String("pdf"))
+        ok = plot->savePdf(path, options.width, options.height, QCP::epNoCosmetic,
+                           QStringLiteral("Wirebench"), options.title);
+    else
+        ok = saveSvg(plot, path, options);
+    if (!ok && error)
+        *error = QStringLiteral("%1: could not be written").arg(path);
+    return ok;
+}
+
+void PlotExporter::copyToClipboard(QCustomPlot* plot, const ExportOptions& options) {
+    TemporaryTitle title(plot, options.title);
+    const QPixmap pixmap = plot->toPixmap(options.width, options.height, options.scale);
+    QGuiApplication::clipboard()->setPixmap(pixmap);
+}
+
+} // namespace wb

@@ -1,0 +1,46 @@
+#include "PlotStyle.h"
+
+#include <qcustomplot.h>
+
+#include <array>
+
+namespace wb {
+
+QColor PlotStyle::seriesColor(int index) {
+    static const std::array<QColor, 8> okabeIto = {
+        QColor(0, 114, 178),  QColor(213, 94, 0),  QColor(0, 158, 115),  QColor(204, 121, 167),
+        QColor(230, 159, 0),  QColor(86, 180, 233), QColor(0, 0, 0),       QColor(240, 228, 66)};
+    const auto size = static_cast<int>(okabeIto.size());
+    const QColor base = okabeIto[static_cast<std::size_t>(index % size)];
+    return (index / size) % 2 ? base.darker(150) : base;
+}
+
+QFont PlotStyle::axisFont(double scale) {
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPointSizeF(9 * scale);
+    return font;
+}
+
+QFont PlotStyle::labelFont(double scale) {
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPointSizeF(10 * scale);
+    return font;
+}
+
+double PlotStyle::lineWidth(double scale) { return 1.6 * scale; }
+
+void PlotStyle::apply(QCustomPlot* plot) {
+    plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom | QCP::iSelectLegend);
+    for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
+        axis->setTickLabelFont(axisFont());
+        axis->setLabelFont(labelFont());
+        axis->grid()->setSubGridVisible(false);
+        axis->grid()->setPen(QPen(QColor(220, 220, 220), 0, Qt::DotLine));
+    }
+    plot->legend->setFont(axisFont());
+    plot->legend->setBrush(QColor(255, 255, 255, 220));
+    plot->legend->setBorderPen(QPen(QColor(180, 180, 180)));
+    plot->setNoAntialiasingOnDrag(true);
+}
+
+} // namespace wb

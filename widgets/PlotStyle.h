@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QColor>
+#include <QFont>
+
+class QCustomPlot;
+
+namespace wb {
+
+// One look for every plot: colours that stay distinguishable (also for colour-blind readers
+// and in greyscale print), fonts and line widths that survive a paper's column width.
+class PlotStyle {
+public:
+    // Okabe–Ito palette, then darker variants when more series are needed.
+    static QColor seriesColor(int index);
+    static QFont axisFont(double scale = 1.0);
+    static QFont labelFont(double scale = 1.0);
+    static double lineWidth(double scale = 1.0);
+
+    // Applies fonts, grid, margins and interactions (drag/zoom) to a plot.
+    static void apply(QCustomPlot* plot);
+};
+
+} // namespace wb

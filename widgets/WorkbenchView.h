@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QWidget>
+
+class QCustomPlot;
+
+namespace wb {
+
+class DatasetStore;
+
+// A tab of the workbench. Views redraw themselves from the DatasetStore when it changes;
+// the main window only needs this interface to export, copy and save view settings.
+class WorkbenchView : public QWidget {
+    Q_OBJECT
+
+public:
+    WorkbenchView(DatasetStore* store, QWidget* parent) : QWidget(parent), m_store(store) {}
+
+    virtual QString title() const = 0;
+    // The plot to export, or nullptr for views that are tables.
+    virtual QCustomPlot* plot() { return nullptr; }
+    // A file name stem for exports, e.g. "latency-cdf".
+    virtual QString exportName() const = 0;
+    // View settings (axis scales, chosen percentiles, ordering) for workspace files.
+    virtual QJsonObject saveSettings() const { return {}; }
+    virtual void restoreSettings(const QJsonObject& /*settings*/) {}
+    // Back to the automatic axis ranges.
+    virtual void resetView() {}
+
+protected:
+    DatasetStore* store() const { return m_store; }
+
+private:
+    DatasetStore* m_store;
+};
+
+} // namespace wb
