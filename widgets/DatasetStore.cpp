@@ -15,6 +15,7 @@ std::vector<DatasetEntry> DatasetEntry::fromImport(ImportResult&& result) {
         entry.formatId = result.format ? QString::fromLatin1(result.format->id) : QString();
         entry.formatDescription = result.format ? QString::fromLatin1(result.format->description) : QString();
         entry.report = result.report;
+        entry.indexInFile = static_cast<int>(entries.size());
         entries.push_back(std::move(entry));
     }
     result.datasets.clear();

@@ -7,6 +7,7 @@
 #include <QColor>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <vector>
@@ -20,9 +21,11 @@ struct DatasetEntry {
     QString formatId;  // registry id, e.g. "ping/iputils"
     QString formatDescription;
     ParseReport report; // of the file the dataset came from
+    int indexInFile = 0; // which dataset of its file (fping writes one per target)
     QString label;
     QColor color;
     bool visible = true;
+    QStringList tags;
 
     const Dataset& dataset() const { return *analysis->dataset; }
     bool isLatency() const { return analysis->isLatency(); }

@@ -4,6 +4,7 @@
 #include "io/FileImporter.h"
 #include "parse/FormatRegistry.h"
 
+#include <QColor>
 #include <QDir>
 #include <QDirIterator>
 #include <QElapsedTimer>
@@ -11,7 +12,27 @@
 #include <QPointer>
 #include <QThread>
 
+#include <algorithm>
+#include <utility>
+
 namespace wb {
+
+namespace {
+// Restores what the workspace says about one dataset; false when it did not list it.
+bool applyChoice(const ImportController::Request& request, DatasetEntry& entry) {
+    const auto chosen = request.chosen.find(entry.indexInFile);
+    if (chosen == request.chosen.end())
+        return false;
+    const WorkspaceDataset& saved = chosen->second;
+    if (!saved.label.isEmpty())
+        entry.label = saved.label;
+    if (!saved.color.isEmpty())
+        entry.color = QColor(saved.color);
+    entry.visible = saved.visible;
+    entry.tags = saved.tags;
+    return true;
+}
+} // namespace
 
 ImportController::ImportController(DatasetStore* store, QObject* parent) : QObject(parent), m_store(store) {}
 
@@ -46,23 +67,47 @@ void ImportController::cancel() {
         m_cancel->store(true);
 }
 
-void ImportController::importPaths(const QStringList& paths) {
-    if (m_worker) { // one import at a time; later drops wait their turn
-        m_queued += paths;
-        return;
-    }
-    run(expandPaths(paths));
+std::vector<ImportController::Request> ImportController::requestsFor(const QStringList& files) {
+    std::vector<Request> requests;
+    for (const QString& file : files)
+        requests.push_back({file, {}, {}});
+    return requests;
 }
 
-void ImportController::run(const QStringList& files) {
+void ImportController::importPaths(const QStringList& paths) {
+    std::vector<Request> requests = requestsFor(expandPaths(paths));
+    if (m_worker) { // one import at a time; later drops wait their turn
+        m_queued.insert(m_queued.end(), requests.begin(), requests.end());
+        return;
+    }
+    run(std::move(requests));
+}
+
+void ImportController::importWorkspace(const Workspace& workspace) {
+    std::vector<Request> requests;
+    for (const WorkspaceDataset& dataset : workspace.datasets) {
+        auto same = std::find_if(requests.begin(), requests.end(),
+                                 [&](const Request& r) { return r.path == dataset.absoluteSource; });
+        if (same == requests.end())
+            same = requests.insert(requests.end(), {dataset.absoluteSource, dataset.formatId, {}});
+        same->chosen[dataset.indexInFile] = dataset;
+    }
+    if (m_worker) {
+        m_queued.insert(m_queued.end(), requests.begin(), requests.end());
+        return;
+    }
+    run(std::move(requests));
+}
+
+void ImportController::run(std::vector<Request> requests) {
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     auto cancelFlag = m_cancel;
-    emit started(static_cast<int>(files.size()));
+    emit started(static_cast<int>(requests.size()));
     QPointer<ImportController> self(this);
 
     qint64 totalBytes = 0;
-    for (const QString& file : files)
-        totalBytes += QFileInfo(file).size();
+    for (const Request& request : requests)
+        totalBytes += QFileInfo(request.path).size();
 
     // Results travel to the GUI thread as queued calls; the worker never touches the store.
     auto onGui = [self](auto function) {
@@ -70,16 +115,18 @@ void ImportController::run(const QStringList& files) {
             self.data(), [self, function]() mutable { if (self) function(*self); }, Qt::QueuedConnection);
     };
 
-    m_worker = QThread::create([files, totalBytes, cancelFlag, onGui]() {
+    m_worker = QThread::create([requests = std::move(requests), totalBytes, cancelFlag, onGui]() {
         int added = 0;
         int failed = 0;
         qint64 doneBefore = 0;
         QElapsedTimer sinceReport;
         sinceReport.start();
-        for (const QString& file : files) {
+        for (const Request& request : requests) {
             if (cancelFlag->load())
                 break;
+            const QString& file = request.path;
             ImportOptions options;
+            options.format = request.formatId;
             options.progress = [&](qint64 done, qint64) {
                 if (sinceReport.elapsed() >= 50) { // ~20 updates a second are plenty
                     sinceReport.restart();
@@ -99,6 +146,8 @@ void ImportController::run(const QStringList& files) {
                     continue;
             }
             for (DatasetEntry& entry : DatasetEntry::fromImport(std::move(result))) {
+                if (!request.chosen.empty() && !applyChoice(request, entry))
+                    continue;
                 ++added;
                 onGui([entry = std::move(entry)](ImportController& c) mutable { c.m_store->add(std::move(entry)); });
             }
@@ -110,8 +159,8 @@ void ImportController::run(const QStringList& files) {
             c.m_worker = nullptr;
             emit c.progress(1000, QString());
             emit c.finished(added, failed, cancelled);
-            if (!c.m_queued.isEmpty())
-                c.run(expandPaths(std::exchange(c.m_queued, {})));
+            if (!c.m_queued.empty())
+                c.run(std::exchange(c.m_queued, {}));
         });
     });
     m_worker->start();

@@ -1,7 +1,12 @@
 #pragma once
 
+#include "model/Workspace.h"
+
 #include <QObject>
 #include <QStringList>
+
+#include <map>
+#include <vector>
 
 #include <atomic>
 #include <memory>
@@ -22,8 +27,18 @@ public:
     explicit ImportController(DatasetStore* store, QObject* parent = nullptr);
     ~ImportController() override;
 
+    // One file to read, and (for workspaces) which of its datasets to keep with what the
+    // user had chosen for them; an empty choice keeps every dataset as it comes.
+    struct Request {
+        QString path;
+        QString formatId;
+        std::map<int, WorkspaceDataset> chosen; // by index in the file
+    };
+
     // Folders are expanded to the files inside them (recursively, sorted by name).
     void importPaths(const QStringList& paths);
+    // Re-reads the raw logs of a workspace and restores labels, colours, visibility, tags.
+    void importWorkspace(const Workspace& workspace);
     void cancel();
     bool busy() const { return m_worker != nullptr; }
 
@@ -37,12 +52,13 @@ signals:
     void finished(int datasetsAdded, int filesFailed, bool cancelled);
 
 private:
-    void run(const QStringList& files);
+    void run(std::vector<Request> requests);
+    static std::vector<Request> requestsFor(const QStringList& files);
 
     DatasetStore* m_store;
     QThread* m_worker = nullptr;
     std::shared_ptr<std::atomic<bool>> m_cancel;
-    QStringList m_queued; // paths dropped while an import is running
+    std::vector<Request> m_queued; // what was asked for while an import was running
 };
 
 } // namespace wb

@@ -10,6 +10,7 @@
 #include "PercentileView.h"
 #include "PlotExporter.h"
 #include "ThroughputTimeView.h"
+#include "io/WorkspaceFile.h"
 
 #include <QAction>
 #include <QApplication>
@@ -30,6 +31,8 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolButton>
+
+#include <algorithm>
 
 namespace wb {
 
@@ -99,6 +102,8 @@ void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open logs…"), QKeySequence::Open, this, &MainWindow::openFiles);
     file->addAction(tr("Open &folder…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openFolder);
+    file->addAction(tr("Open &workspace…"), QKeySequence(tr("Ctrl+Shift+W")), this, &MainWindow::openWorkspaceDialog);
+    file->addAction(tr("&Save workspace…"), QKeySequence::Save, this, &MainWindow::saveWorkspaceAs);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     updateRecentMenu();
     file->addSeparator();
@@ -229,10 +234,103 @@ void MainWindow::openFolder() {
     importPaths({folder});
 }
 
+// Views are keyed by class name in workspace files: stable across languages and versions.
+static QString settingsKey(const WorkbenchView* view) { return QString::fromLatin1(view->metaObject()->className()); }
+
+Workspace MainWindow::currentWorkspace() const {
+    Workspace workspace;
+    workspace.title = windowTitle();
+    for (const DatasetEntry& entry : m_store->entries()) {
+        WorkspaceDataset saved;
+        saved.source = entry.dataset().sourceFile;
+        saved.absoluteSource = QFileInfo(entry.dataset().sourceFile).absoluteFilePath();
+        saved.formatId = entry.formatId;
+        saved.indexInFile = entry.indexInFile;
+        saved.label = entry.label;
+        saved.color = entry.color.name();
+        saved.visible = entry.visible;
+        saved.tags = entry.tags;
+        workspace.datasets.push_back(saved);
+    }
+    for (const WorkbenchView* view : m_views)
+        workspace.viewSettings.insert(settingsKey(view), view->saveSettings());
+    workspace.extra.insert(QStringLiteral("currentTab"), m_tabs->currentIndex());
+    return workspace;
+}
+
+bool MainWindow::saveWorkspace(const QString& path, QString* error) {
+    if (!WorkspaceFile::save(currentWorkspace(), path, error))
+        return false;
+    m_workspacePath = path;
+    m_settings.addRecentFile(QFileInfo(path).absoluteFilePath());
+    updateRecentMenu();
+    return true;
+}
+
+bool MainWindow::openWorkspace(const QString& path, QString* error) {
+    const std::optional<Workspace> workspace = WorkspaceFile::load(path, error);
+    if (!workspace)
+        return false; // nothing in the window changes
+    m_importer->cancel();
+    m_store->clear();
+    m_workspacePath = path;
+    for (WorkbenchView* view : m_views)
+        view->restoreSettings(workspace->viewSettings.value(settingsKey(view)));
+    m_tabs->setCurrentIndex(workspace->extra.value(QStringLiteral("currentTab")).toInt());
+    const QStringList missing = WorkspaceFile::missingRawLogs(*workspace);
+    if (!missing.isEmpty()) { // not modal: the logs that are there load meanwhile
+        auto* box = new QMessageBox(QMessageBox::Warning, tr("Raw logs missing"),
+                                    tr("These raw logs of the workspace were not found (moved or deleted); "
+                                       "their datasets are left out:"),
+                                    QMessageBox::Ok, this);
+        box->setInformativeText(missing.join(QLatin1Char('\n')));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->setObjectName(QStringLiteral("missingRawLogs"));
+        box->open();
+    }
+    Workspace present = *workspace;
+    present.datasets.erase(std::remove_if(present.datasets.begin(), present.datasets.end(),
+                                          [&](const WorkspaceDataset& d) { return missing.contains(d.absoluteSource); }),
+                           present.datasets.end());
+    m_importer->importWorkspace(present);
+    return true;
+}
+
+void MainWindow::saveWorkspaceAs() {
+    const QString suggested = m_workspacePath.isEmpty()
+                                  ? QDir(m_settings.lastFolder()).filePath(QStringLiteral("workspace.wbws"))
+                                  : m_workspacePath;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save workspace"), suggested,
+                                                      tr("Wirebench workspace (*.wbws)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!saveWorkspace(path, &error))
+        QMessageBox::warning(this, tr("Save workspace"), error);
+    else
+        m_status->setText(tr("Saved %1").arg(path));
+}
+
+void MainWindow::openWorkspaceDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open workspace"), m_settings.lastFolder(),
+                                                      tr("Wirebench workspace (*.wbws);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!openWorkspace(path, &error))
+        QMessageBox::warning(this, tr("Open workspace"), error);
+}
+
 void MainWindow::updateRecentMenu() {
     m_recentMenu->clear();
     for (const QString& path : m_settings.recentFiles())
-        m_recentMenu->addAction(path, this, [this, path] { importPaths({path}); });
+        m_recentMenu->addAction(path, this, [this, path] {
+            QString error;
+            if (path.endsWith(QStringLiteral(".wbws")) && !openWorkspace(path, &error))
+                QMessageBox::warning(this, tr("Open workspace"), error);
+            else if (!path.endsWith(QStringLiteral(".wbws")))
+                importPaths({path});
+        });
     m_recentMenu->setEnabled(!m_recentMenu->isEmpty());
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Settings.h"
+#include "model/Workspace.h"
 
 #include <QMainWindow>
 #include <QStringList>
@@ -32,6 +33,11 @@ public:
     ~MainWindow() override;
 
     void importPaths(const QStringList& paths);
+    // Workspaces: the datasets (by their raw logs), labels, colours, visibility, view settings.
+    Workspace currentWorkspace() const;
+    bool saveWorkspace(const QString& path, QString* error);
+    // Clears the window and re-imports the workspace's logs; missing logs are reported.
+    bool openWorkspace(const QString& path, QString* error);
     DatasetStore* store() const { return m_store; }
     ImportController* importer() const { return m_importer; }
     const std::vector<WorkbenchView*>& views() const { return m_views; }
@@ -51,6 +57,8 @@ private:
     void createStatusBar();
     void openFiles();
     void openFolder();
+    void saveWorkspaceAs();
+    void openWorkspaceDialog();
     void exportPlot();
     void copyPlot();
     void removeSelected();
@@ -72,6 +80,7 @@ private:
     QLabel* m_status = nullptr;
     QMenu* m_recentMenu = nullptr;
     QStringList m_importErrors;
+    QString m_workspacePath;
 };
 
 } // namespace wb

@@ -18,7 +18,16 @@ int main(int argc, char** argv) {
 
     wb::MainWindow window;
     window.show();
-    if (!parser.positionalArguments().isEmpty())
-        window.importPaths(parser.positionalArguments());
+    // A workspace file opens as a workspace; anything else is a log or a folder of logs.
+    QStringList logs;
+    for (const QString& argument : parser.positionalArguments()) {
+        QString error;
+        if (argument.endsWith(QStringLiteral(".wbws")) && !window.openWorkspace(argument, &error))
+            qWarning("%s", qPrintable(error));
+        else if (!argument.endsWith(QStringLiteral(".wbws")))
+            logs << argument;
+    }
+    if (!logs.isEmpty())
+        window.importPaths(logs);
     return QApplication::exec();
 }

@@ -290,8 +290,8 @@ void TestCli::tableComparesCubicAndReno() {
     const CliRun run = runCli({"table", test::samplePath("geni-cubic-P30.txt"), test::samplePath("geni-reno-P30.txt")});
     QCOMPARE(run.exitCode, 0);
     QVERIFY2(run.out.contains("Jain fairness"), qPrintable(run.out));
-    QVERIFY(run.out.contains(QRegularExpression("geni-cubic-P30.txt .* 30 +89.80 ")));
-    QVERIFY(run.out.contains(QRegularExpression("geni-reno-P30.txt .* 30 +90.70 ")));
+    QVERIFY(run.out.contains(QRegularExpression("geni-cubic-P30 .* 30 +89.80 ")));
+    QVERIFY(run.out.contains(QRegularExpression("geni-reno-P30 .* 30 +90.70 ")));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

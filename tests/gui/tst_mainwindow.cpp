@@ -28,6 +28,8 @@ private slots:
     void everyPlotExportsPngPdfSvg_data();
     void everyPlotExportsPngPdfSvg();
     void cancelStopsAnImport();
+    void workspaceRoundTrip();
+    void corruptWorkspaceChangesNothing();
     void screenshots();
 
 private:
@@ -154,6 +156,49 @@ void TestMainWindow::cancelStopsAnImport() {
     // What was read before the cancel is kept as a dataset.
     QCOMPARE(window.store()->entries().size(), std::size_t{1});
     QVERIFY(window.store()->entries().front().dataset().latency.size() < 1'000'000);
+}
+
+void TestMainWindow::workspaceRoundTrip() {
+    const QString path = m_dir.filePath("round.wbws");
+    {
+        MainWindow window;
+        window.importPaths(qjumpSamples().mid(0, 2) + QStringList{test::samplePath("geni-reno-P30.txt")});
+        QVERIFY(waitForImport(window));
+        const int first = window.store()->entries()[0].id;
+        const int second = window.store()->entries()[1].id;
+        window.store()->setLabel(first, QStringLiteral("idle — µs"));
+        window.store()->setColor(first, QColor("#123456"));
+        window.store()->setVisible(second, false);
+        QString error;
+        QVERIFY2(window.saveWorkspace(path, &error), qPrintable(error));
+    }
+    MainWindow reopened;
+    QString error;
+    QVERIFY2(reopened.openWorkspace(path, &error), qPrintable(error));
+    QVERIFY(waitForImport(reopened));
+    const auto& entries = reopened.store()->entries();
+    QCOMPARE(entries.size(), std::size_t{3});
+    QCOMPARE(entries[0].label, QStringLiteral("idle — µs"));
+    QCOMPARE(entries[0].color, QColor("#123456"));
+    QCOMPARE(entries[1].visible, false);
+    QCOMPARE(entries[1].label, QStringLiteral("ping18_iperf16_np"));
+    QCOMPARE(entries[2].dataset().flows.flows.size(), std::size_t{30});
+    QCOMPARE(entries[0].dataset().latency.size(), std::size_t{5000});
+}
+
+void TestMainWindow::corruptWorkspaceChangesNothing() {
+    MainWindow window;
+    window.importPaths(qjumpSamples().mid(0, 1));
+    QVERIFY(waitForImport(window));
+    const QString path = m_dir.filePath("corrupt.wbws");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"format\":\"wirebench-workspace\",\"version\":1,\"datasets\":[{\"path\":");
+    file.close();
+    QString error;
+    QVERIFY(!window.openWorkspace(path, &error));
+    QVERIFY2(error.contains("corrupt.wbws"), qPrintable(error));
+    QCOMPARE(window.store()->entries().size(), std::size_t{1}); // the window is untouched
 }
 
 void TestMainWindow::screenshots() {
