@@ -60,6 +60,9 @@ private slots:
     void flowsJsonHasContractKeys();
     void statsOnThroughputLogReportsIntervals();
     void tableComparesCubicAndReno();
+    void plotWritesRequestedImage_data();
+    void plotWritesRequestedImage();
+    void plotRefusesWrongInput();
 
 private:
     QString write(const QString& name, const QByteArray& bytes);
@@ -292,6 +295,56 @@ void TestCli::tableComparesCubicAndReno() {
     QVERIFY2(run.out.contains("Jain fairness"), qPrintable(run.out));
     QVERIFY(run.out.contains(QRegularExpression("geni-cubic-P30 .* 30 +89.80 ")));
     QVERIFY(run.out.contains(QRegularExpression("geni-reno-P30 .* 30 +90.70 ")));
+}
+
+void TestCli::plotWritesRequestedImage_data() {
+    QTest::addColumn<QString>("type");
+    QTest::addColumn<QString>("suffix");
+    QTest::addColumn<QStringList>("files");
+    const QStringList flows = {test::samplePath("geni-cubic-P30.txt"), test::samplePath("geni-reno-P30.txt")};
+    const QStringList times = {test::samplePath("tcp-cubic-P30-client.txt"), test::samplePath("tcp-reno-P30-client.txt")};
+    QTest::newRow("cdf png") << "cdf" << "png" << qjumpSamples();
+    QTest::newRow("ccdf svg") << "ccdf" << "svg" << qjumpSamples();
+    QTest::newRow("flows pdf") << "flows" << "pdf" << flows;
+    QTest::newRow("timeseries png") << "timeseries" << "png" << times;
+}
+
+void TestCli::plotWritesRequestedImage() {
+    QFETCH(QString, type);
+    QFETCH(QString, suffix);
+    QFETCH(QStringList, files);
+    const QString out = m_dir.filePath(QStringLiteral("%1.%2").arg(type, suffix));
+    const CliRun run = runCli(QStringList{"plot", "--type", type, "-o", out, "--width", "640", "--height", "400",
+                                          "--title", "A title"} +
+                              files);
+    QCOMPARE(run.exitCode, 0);
+    const QByteArray bytes = test::readAll(out);
+    if (suffix == "png") {
+        QVERIFY(bytes.startsWith("\x89PNG"));
+        // IHDR: width and height as big-endian 32-bit numbers at offsets 16 and 20.
+        auto be32 = [&](int at) {
+            return (uchar(bytes[at]) << 24) | (uchar(bytes[at + 1]) << 16) | (uchar(bytes[at + 2]) << 8) | uchar(bytes[at + 3]);
+        };
+        QCOMPARE(be32(16), 640);
+        QCOMPARE(be32(20), 400);
+    } else if (suffix == "pdf") {
+        QVERIFY(bytes.startsWith("%PDF-"));
+    } else {
+        QVERIFY(bytes.contains("viewBox=\"0 0 640 400\""));
+        QVERIFY(bytes.contains("A title"));
+    }
+}
+
+void TestCli::plotRefusesWrongInput() {
+    const QString out = m_dir.filePath("wrong.png");
+    QCOMPARE(runCli({"plot", "--type", "pie", "-o", out, qjumpSamples().front()}).exitCode, 2);
+    QCOMPARE(runCli({"plot", "--type", "cdf", "-o", m_dir.filePath("x.gif"), qjumpSamples().front()}).exitCode, 2);
+    // A throughput log cannot go into a latency plot: reported, the rest is drawn.
+    const CliRun mixed = runCli({"plot", "--type", "cdf", "-o", out, qjumpSamples().front(),
+                                 test::samplePath("geni-cubic-P30.txt")});
+    QCOMPARE(mixed.exitCode, 1);
+    QVERIFY2(mixed.err.contains("geni-cubic-P30.txt: a throughput log cannot go into a cdf plot"), qPrintable(mixed.err));
+    QVERIFY(QFile::exists(out));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
