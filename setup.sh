@@ -2,7 +2,7 @@
 # Wirebench's one setup script: installs what the project needs on Debian 12, builds, and
 # then either opens the workbench on the samples or runs the whole test suite.
 #
-#   ./setup.sh demo    build and open the workbench on samples/
+#   ./setup.sh demo    build and open the workbench with the logs in samples/ loaded
 #   ./setup.sh test    build and run every test (CI runs this)
 #   ./setup.sh deps    only install the Debian packages
 #   ./setup.sh build [PRESET]   only build (presets: release, debug, asan)
@@ -45,16 +45,16 @@ build() {
 demo() {
   build release
   local cli=build/release/app/cli/wirebench-cli
-  local gui=build/release/app/gui/wirebench
-  if [ -x "$gui" ]; then
-    exec "$gui" samples/
+  # Every recorded log at the top of samples/ (scripts, notes and raw side-outputs excluded).
+  local logs=()
+  while IFS= read -r file; do logs+=("$file"); done < <(
+    find samples -maxdepth 1 -type f ! -name '*.sh' ! -name '*.md' ! -name '*-check.txt' | sort)
+  if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+    echo "setup.sh: no display; showing the reports instead (run under a desktop or xvfb-run for the window)"
+    "$cli" table samples/ping18_* samples/geni-*-P30.txt samples/tcp-*-P30-client.txt
+    exit 0
   fi
-  # Until the workbench window exists, show what it will: the QJump Table 1 reports.
-  echo "== QJump Table 1 from samples/ (wirebench-cli table samples/ping18_*) =="
-  "$cli" table samples/ping18_*
-  echo
-  echo "== The artifact's report per file (wirebench-cli stats --compat qjump samples/ping18_*) =="
-  "$cli" stats --compat qjump samples/ping18_*
+  exec build/release/app/gui/wirebench "${logs[@]}"
 }
 
 run_tests() {

@@ -24,14 +24,7 @@ template <typename T> QJsonArray array(const std::vector<T>& values) {
     return out;
 }
 
-template <typename T> QJsonValue optional(const std::optional<T>& value) {
-    if (!value)
-        return QJsonValue::Null;
-    if constexpr (std::is_floating_point_v<T>)
-        return DatasetJson::number(*value);
-    else
-        return static_cast<qint64>(*value);
-}
+template <typename T> QJsonValue optional(const std::optional<T>& value) { return DatasetJson::optional(value); }
 
 QJsonObject describe(const PingSummary& s) {
     return {{"transmitted", optional(s.transmitted)}, {"received", optional(s.received)},

@@ -3,6 +3,9 @@
 #include <QJsonObject>
 #include <QJsonValue>
 
+#include <optional>
+#include <type_traits>
+
 namespace wb {
 
 struct Dataset;
@@ -18,6 +21,15 @@ public:
     static QJsonObject describe(const ParseReport& report);
     // A double as JSON: NaN and infinities (which JSON lacks) become null.
     static QJsonValue number(double value);
+    // An optional number as JSON: null when absent.
+    template <typename T> static QJsonValue optional(const std::optional<T>& value) {
+        if (!value)
+            return QJsonValue::Null;
+        if constexpr (std::is_floating_point_v<T>)
+            return number(*value);
+        else
+            return static_cast<qint64>(*value);
+    }
 };
 
 } // namespace wb

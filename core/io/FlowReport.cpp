@@ -12,15 +12,6 @@ namespace {
 
 QJsonValue orNull(const QString& text) { return text.isEmpty() ? QJsonValue() : QJsonValue(text); }
 
-template <typename T> QJsonValue orNull(const std::optional<T>& value) {
-    if (!value)
-        return QJsonValue::Null;
-    if constexpr (std::is_floating_point_v<T>)
-        return DatasetJson::number(*value);
-    else
-        return static_cast<qint64>(*value);
-}
-
 QJsonObject totalsJson(const FlowTotals& totals) {
     return {{"bytes", totals.bytes}, {"seconds", totals.seconds}, {"bits_per_second", totals.bitsPerSecond}};
 }
@@ -54,9 +45,9 @@ QJsonObject FlowReport::toJson() const {
         QJsonObject flow = totalsJson(perFlow.totals);
         flow.insert("id", perFlow.id);
         flow.insert("intervals", intervals);
-        flow.insert("jitter_ms", orNull(perFlow.jitterMs));
-        flow.insert("lost", orNull(perFlow.lost));
-        flow.insert("total_datagrams", orNull(perFlow.totalDatagrams));
+        flow.insert("jitter_ms", DatasetJson::optional(perFlow.jitterMs));
+        flow.insert("lost", DatasetJson::optional(perFlow.lost));
+        flow.insert("total_datagrams", DatasetJson::optional(perFlow.totalDatagrams));
         flows.append(flow);
     }
     const bool anyFlow = !stats.flows.empty();

@@ -22,15 +22,6 @@ QString levelLabel(double level) {
     return QString::asprintf("%g", level);
 }
 
-template <typename T> QJsonValue json(const std::optional<T>& value) {
-    if (!value)
-        return QJsonValue::Null;
-    if constexpr (std::is_floating_point_v<T>)
-        return DatasetJson::number(*value);
-    else
-        return static_cast<qint64>(*value);
-}
-
 } // namespace
 
 QString LatencyReport::levelName(double level) { return QString::number(level, 'g', 10); }
@@ -95,10 +86,10 @@ QJsonObject LatencyReport::toJson() const {
             {"tool", tool},
             {"dialect", dialect},
             {"target", target},
-            {"transmitted", json(transmitted)},
-            {"received", json(received)},
+            {"transmitted", DatasetJson::optional(transmitted)},
+            {"received", DatasetJson::optional(received)},
             {"duplicates", static_cast<qint64>(duplicates)},
-            {"loss_percent", json(lossPercent)},
+            {"loss_percent", DatasetJson::optional(lossPercent)},
             {"samples", static_cast<qint64>(stats.count)},
             {"parse_errors", static_cast<qint64>(parseErrors)},
             {"range_errors", static_cast<qint64>(rangeErrors)},

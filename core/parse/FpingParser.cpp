@@ -14,10 +14,6 @@ namespace {
 // that is damaged or hostile, and each target costs a dataset.
 constexpr std::size_t kMaxHosts = 65536;
 
-bool isRangeError(double value) {
-    return !std::isfinite(value) || value < 0 || value > 1e9;
-}
-
 void describeTool(RunInfo& info) {
     info.tool = QStringLiteral("fping");
     info.dialect = QStringLiteral("fping");
@@ -292,7 +288,7 @@ std::optional<double> FpingParser::checkedRtt(std::string_view line, std::option
         parseError(line, QStringLiteral("reply without a readable round-trip time"));
         return std::nullopt;
     }
-    if (isRangeError(*rtt)) {
+    if (scan::isImpossibleRtt(*rtt)) {
         rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(*rtt));
         return std::nullopt;
     }
@@ -364,7 +360,7 @@ void FpingParser::readValueList(std::string_view line, Host& target, std::string
             continue;
         }
         const double value = takeDouble(token).value_or(std::nan(""));
-        if (isRangeError(value)) {
+        if (scan::isImpossibleRtt(value)) {
             rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(value));
             target.values.emplace_back(std::nan(""));
         } else {

@@ -1,5 +1,6 @@
 #include "Iperf3TextParser.h"
 
+#include "IperfUnits.h"
 #include "TextScan.h"
 
 #include <cmath>
@@ -9,59 +10,6 @@ namespace wb {
 using namespace scan;
 
 namespace {
-
-struct Unit {
-    std::string_view name;
-    double factor;
-};
-
-// iperf3 counts bytes in powers of 1024 and bits in powers of 1000 (units.c); a rate given in
-// bytes (-f K/M/G) is converted to bits per second.
-constexpr Unit kByteUnits[] = {{"Bytes", 1.0},
-                               {"KBytes", 1024.0},
-                               {"MBytes", 1024.0 * 1024},
-                               {"GBytes", 1024.0 * 1024 * 1024},
-                               {"TBytes", 1024.0 * 1024 * 1024 * 1024}};
-constexpr Unit kRateUnits[] = {{"bits/sec", 1.0},
-                               {"Kbits/sec", 1e3},
-                               {"Mbits/sec", 1e6},
-                               {"Gbits/sec", 1e9},
-                               {"Tbits/sec", 1e12},
-                               {"Bytes/sec", 8.0},
-                               {"KBytes/sec", 8.0 * 1024},
-                               {"MBytes/sec", 8.0 * 1024 * 1024},
-                               {"GBytes/sec", 8.0 * 1024 * 1024 * 1024}};
-
-std::string_view takeToken(std::string_view& text) {
-    text = skipSpaces(text);
-    const std::size_t end = std::min(text.find_first_of(" \t"), text.size());
-    std::string_view token = text.substr(0, end);
-    text.remove_prefix(end);
-    return token;
-}
-
-template <std::size_t N>
-std::optional<double> unitFactor(const Unit (&units)[N], std::string_view name) {
-    for (const Unit& unit : units) {
-        if (unit.name == name)
-            return unit.factor;
-    }
-    return std::nullopt;
-}
-
-// "17.8 MBytes" -> bytes, or nullopt when the text is not a number with one of the units.
-template <std::size_t N>
-std::optional<double> takeQuantity(std::string_view& text, const Unit (&units)[N]) {
-    std::string_view probe = skipSpaces(text);
-    auto value = takeDouble(probe);
-    if (!value)
-        return std::nullopt;
-    auto factor = unitFactor(units, takeToken(probe));
-    if (!factor)
-        return std::nullopt;
-    text = probe;
-    return *value * *factor;
-}
 
 bool isNumberStart(std::string_view token) {
     return !token.empty() &&
@@ -212,7 +160,7 @@ bool Iperf3TextParser::readVerboseLine(std::string_view body) {
     if (startsWith(body, "iperf 3")) {
         beginTest(); // -V prints this before "Connecting to host" of every run
         std::string_view rest = body.substr(6);
-        current().info.version = qstr(takeToken(rest));
+        current().info.version = qstr(iperf::takeWord(rest));
         return true;
     }
     if (startsWith(body, "Time: ")) {
@@ -333,10 +281,10 @@ std::optional<Iperf3TextParser::Report> Iperf3TextParser::readReport(std::string
     if (ok) {
         rest.remove_prefix(1);
         end = takeDouble(rest);
-        ok = end && takeToken(rest) == "sec";
+        ok = end && iperf::takeWord(rest) == "sec";
     }
-    auto bytes = ok ? takeQuantity(rest, kByteUnits) : std::nullopt;
-    auto rate = bytes ? takeQuantity(rest, kRateUnits) : std::nullopt;
+    auto transfer = ok ? iperf::takeTransfer(rest) : std::nullopt;
+    auto rate = transfer ? iperf::takeRate(rest) : std::nullopt;
     if (!rate) {
         parseError(line,
                    QStringLiteral("report line without a readable interval, transfer and bitrate"));
@@ -344,9 +292,10 @@ std::optional<Iperf3TextParser::Report> Iperf3TextParser::readReport(std::string
     }
     interval.start = *start;
     interval.end = *end;
-    interval.bytes = *bytes;
+    interval.bytes = transfer->bytes;
+    interval.bytesExact = transfer->exact;
     interval.bitsPerSecond = *rate;
-    for (std::string_view token = takeToken(rest); !token.empty(); token = takeToken(rest)) {
+    for (std::string_view token = iperf::takeWord(rest); !token.empty(); token = iperf::takeWord(rest)) {
         if (token == "sender" || token == "receiver" || token == "(omitted)") {
             report.label = token == "sender"     ? Label::Sender
                            : token == "receiver" ? Label::Receiver
@@ -369,12 +318,12 @@ std::optional<Iperf3TextParser::Report> Iperf3TextParser::readReport(std::string
             continue;
         }
         std::string_view probe = rest;
-        const std::string_view next = takeToken(probe);
+        const std::string_view next = iperf::takeWord(probe);
         if (next == "ms") {
             interval.jitterMs = value;
             rest = probe;
-        } else if (auto factor = unitFactor(kByteUnits, next)) {
-            interval.cwndBytes = *value * *factor;
+        } else if (const double factor = iperf::byteUnitFactor(next); factor > 0) {
+            interval.cwndBytes = *value * factor;
             rest = probe;
         } else if (m_headerDatagramsSent && !m_summary) {
             interval.totalDatagrams = static_cast<std::int64_t>(*value);

@@ -22,10 +22,6 @@ double takeTimestampPrefix(std::string_view& body) {
     return *seconds;
 }
 
-bool isRangeError(double value) {
-    return !std::isfinite(value) || value < 0 || value > 1e9;
-}
-
 // Every Unix ping prints the 16-bit ICMP sequence number. A larger one is a corrupt line, and
 // believing it would make the import list up to billions of requests as lost.
 bool isSequence(std::int64_t printed) {
@@ -112,7 +108,7 @@ void UnixPingParser::readReply(std::string_view line, std::string_view body, dou
     const std::int64_t seq =
         printedSeq ? m_sequences.unwrap(*printedSeq)
                    : static_cast<std::int64_t>(series.rttMs.size()) + m_dialect.firstSequence;
-    if (!rtt || isRangeError(*rtt)) {
+    if (!rtt || scan::isImpossibleRtt(*rtt)) {
         // The request was answered even if its time is unusable: it is not a loss.
         if (printedSeq)
             m_sequences.markReplied(seq);

@@ -17,10 +17,6 @@ bool isAsciiAlnum(char c) {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-bool isRangeError(double value) {
-    return !std::isfinite(value) || value < 0 || value > 1e9;
-}
-
 // One `=N ms` or `<N ms` round-trip token.
 struct RttToken {
     double value = 0;
@@ -344,7 +340,7 @@ void WindowsPingParser::unreadableReply(std::string_view line) {
 // `time<1ms` (`time<10ms` before Windows XP) gives a bound, not a time.
 void WindowsPingParser::readReply(std::string_view line, double printedMs, bool belowResolution) {
     const std::int64_t sequence = countRequest(line);
-    if (isRangeError(printedMs)) {
+    if (scan::isImpossibleRtt(printedMs)) {
         rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(printedMs));
         return;
     }
