@@ -24,14 +24,15 @@ namespace {
 
 // Three or four significant digits: enough to tell 0.0123 ms from 0.0125 ms, short enough
 // for a marker label.
-QString formatMs(double value) { return QString::number(value, 'g', value < 1 ? 3 : 4); }
+QString formatMs(double value) {
+    return QString::number(value, 'g', value < 1 ? 3 : 4);
+}
 
 // "p97.3", with more decimals in the tail so p99.99 does not read as p100.
 QString formatLevel(double fraction) {
     const double level = 100 * fraction;
     int decimals = 1;
-    while (decimals < 4 && fraction < 1 &&
-           QString::number(level, 'f', decimals).toDouble() >= 100)
+    while (decimals < 4 && fraction < 1 && QString::number(level, 'f', decimals).toDouble() >= 100)
         ++decimals;
     QString text = QString::number(level, 'f', decimals);
     if (text.contains(QLatin1Char('.'))) {
@@ -55,7 +56,8 @@ Extent extentOf(const std::vector<const DatasetEntry*>& entries, bool positiveOn
     Extent extent;
     for (const DatasetEntry* e : entries) {
         const std::vector<double>& sorted = e->analysis->sortedRttMs;
-        auto first = positiveOnly ? std::upper_bound(sorted.begin(), sorted.end(), 0.0) : sorted.begin();
+        auto first =
+            positiveOnly ? std::upper_bound(sorted.begin(), sorted.end(), 0.0) : sorted.begin();
         if (first == sorted.end())
             continue;
         extent.min = extent.valid ? std::min(extent.min, *first) : *first;
@@ -92,6 +94,7 @@ CdfView::CdfView(DatasetStore* store, QWidget* parent)
     m_reduceTimer->setInterval(0);
     connect(m_reduceTimer, &QTimer::timeout, this, [this] {
         reduceCurves();
+        rebuildMarkers(); // label collisions depend on pixel positions
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     });
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
@@ -107,7 +110,15 @@ CdfView::CdfView(DatasetStore* store, QWidget* parent)
     rebuild();
 }
 
-QString CdfView::title() const { return tr("Latency CDF"); }
+// A focused line edit emits editingFinished while ~QWidget deletes it, when this view's
+// members are already gone; it must not reach our slots then.
+CdfView::~CdfView() {
+    m_levelsEdit->disconnect(this);
+}
+
+QString CdfView::title() const {
+    return tr("Latency CDF");
+}
 
 QString CdfView::exportName() const {
     return m_ccdf ? QStringLiteral("latency-ccdf") : QStringLiteral("latency-cdf");
@@ -119,7 +130,8 @@ void CdfView::buildToolBar() {
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_logXAction = bar->addAction(tr("Log x"), this, [this](bool on) { setLogX(on); });
     m_logXAction->setCheckable(true);
-    m_logXAction->setToolTip(tr("Logarithmic RTT axis: idle (µs) and loaded (ms) runs side by side"));
+    m_logXAction->setToolTip(
+        tr("Logarithmic RTT axis: idle (µs) and loaded (ms) runs side by side"));
     m_ccdfAction = bar->addAction(tr("CCDF (tail)"), this, [this](bool on) { setCcdf(on); });
     m_ccdfAction->setCheckable(true);
     m_ccdfAction->setToolTip(tr("Plot 1 − F(x) on a log scale to see the tail beyond p99"));
@@ -174,7 +186,8 @@ void CdfView::setMarkerLevels(const std::vector<double>& levels) {
 }
 
 void CdfView::syncActions() {
-    const QSignalBlocker blockLog(m_logXAction), blockCcdf(m_ccdfAction), blockMarkers(m_markersAction);
+    const QSignalBlocker blockLog(m_logXAction), blockCcdf(m_ccdfAction),
+        blockMarkers(m_markersAction);
     m_logXAction->setChecked(m_logX);
     m_ccdfAction->setChecked(m_ccdf);
     m_markersAction->setChecked(!m_markerLevels.empty());
@@ -234,14 +247,12 @@ void CdfView::updateAxes() {
         y->setNumberFormat(QStringLiteral("g"));
         y->setNumberPrecision(2);
     }
-    // The corner the curves leave empty: a CDF is near 1 at the right, a CCDF near 1 at the
-    // left, so the legend never hides a curve's body there.
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(
-        0, Qt::AlignBottom | (m_ccdf ? Qt::AlignLeft : Qt::AlignRight));
     syncActions();
 }
 
-double CdfView::fractionToY(double cdf) const { return m_ccdf ? 1 - cdf : cdf; }
+double CdfView::fractionToY(double cdf) const {
+    return m_ccdf ? 1 - cdf : cdf;
+}
 
 int CdfView::plotColumns() const {
     // Before the first layout the axis rect has no real size; the widget's width is the best
@@ -295,7 +306,8 @@ void CdfView::resetView() {
     QCPRange yRange(0, 1.02);
     if (m_ccdf) {
         // Down to the decade below 1/n, where the last step of the largest dataset ends.
-        const double smallest = extent.valid ? 0.5 / static_cast<double>(extent.largestCount) : 1e-3;
+        const double smallest =
+            extent.valid ? 0.5 / static_cast<double>(extent.largestCount) : 1e-3;
         yRange = QCPRange(std::pow(10.0, std::floor(std::log10(smallest))), 1.5);
     }
     {
@@ -308,7 +320,9 @@ void CdfView::resetView() {
     m_plot->replot();
 }
 
-void CdfView::scheduleReduce() { m_reduceTimer->start(); }
+void CdfView::scheduleReduce() {
+    m_reduceTimer->start();
+}
 
 void CdfView::reduceCurves() {
     const QCPRange range = m_plot->xAxis->range();
@@ -338,6 +352,62 @@ void CdfView::reduceCurves() {
             data.last().value = data[data.size() - 2].value;
         it.value()->data()->set(data, true);
     }
+    placeLegend();
+}
+
+void CdfView::placeLegend() {
+    // Which part of the plot is empty depends on the data (with log x, a CDF's bottom right
+    // holds the slow rise of loaded runs and its top left the idle run), so measure how much
+    // curve each place would hide and take the emptiest, the conventional corner on ties.
+    const QRect area = m_plot->axisRect()->rect();
+    const QSize size = m_plot->legend->minimumOuterSizeHint() + QSize(12, 12);
+    const Qt::Alignment top = Qt::AlignTop, bottom = Qt::AlignBottom;
+    const Qt::Alignment left = Qt::AlignLeft, centre = Qt::AlignHCenter, right = Qt::AlignRight;
+    const std::vector<Qt::Alignment> places =
+        m_ccdf ? std::vector<Qt::Alignment>{bottom | left,  bottom | centre, top | right,
+                                            bottom | right, top | left,      top | centre}
+               : std::vector<Qt::Alignment>{top | left,  bottom | right,  top | centre,
+                                            top | right, bottom | centre, bottom | left};
+    Qt::Alignment best = places.front();
+    double leastHidden = -1;
+    for (Qt::Alignment place : places) {
+        const int x = place & left    ? area.left()
+                      : place & right ? area.right() - size.width()
+                                      : area.center().x() - size.width() / 2;
+        const int y = place & top ? area.top() : area.bottom() - size.height();
+        const QRectF box(x, y, size.width(), size.height());
+        double hidden = 0;
+        for (QCPGraph* graph : std::as_const(m_curves))
+            hidden += curveLengthIn(graph, box);
+        if (leastHidden < 0 || hidden < leastHidden - 1) { // 1 px: ties keep the earlier place
+            leastHidden = hidden;
+            best = place;
+        }
+    }
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, best);
+}
+
+double CdfView::curveLengthIn(QCPGraph* graph, const QRectF& box) const {
+    // Step segments are axis-parallel, so clipping one to the box is clamping its ends.
+    auto clipped = [&box](double from, double to, double lo, double hi) {
+        return std::max(0.0, std::min(std::max(from, to), hi) - std::max(std::min(from, to), lo));
+    };
+    double length = 0;
+    QPointF previous;
+    bool first = true;
+    for (const QCPGraphData& point : *graph->data()) {
+        const QPointF pixel(m_plot->xAxis->coordToPixel(point.key),
+                            m_plot->yAxis->coordToPixel(point.value));
+        if (!first) {
+            if (previous.y() >= box.top() && previous.y() <= box.bottom()) // horizontal part
+                length += clipped(previous.x(), pixel.x(), box.left(), box.right());
+            if (pixel.x() >= box.left() && pixel.x() <= box.right()) // vertical part
+                length += clipped(previous.y(), pixel.y(), box.top(), box.bottom());
+        }
+        previous = pixel;
+        first = false;
+    }
+    return length;
 }
 
 void CdfView::rebuildMarkers() {
@@ -349,7 +419,7 @@ void CdfView::rebuildMarkers() {
     m_markerLabels.clear();
     if (m_markerLevels.empty())
         return;
-    QFont font = PlotStyle::axisFont(0.9);
+    std::vector<QRectF> taken; // pixel boxes of the labels placed so far
     for (auto it = m_curves.cbegin(); it != m_curves.cend(); ++it) {
         const DatasetEntry* e = store()->find(it.key());
         if (!e)
@@ -367,21 +437,50 @@ void CdfView::rebuildMarkers() {
             if (m_logX && value <= 0)
                 continue;
             markers->addData(value, y);
-            auto* label = new QCPItemText(m_plot);
-            label->position->setCoords(value, y);
-            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-            label->setPadding(QMargins(5, 0, 0, 2));
-            label->setFont(font);
-            label->setColor(e->color.darker(120));
-            label->setText(QStringLiteral("%1 %2").arg(formatLevel(level / 100), formatMs(value)));
-            label->setClipToAxisRect(true);
-            m_markerLabels.push_back(label);
+            addMarkerLabel(
+                QStringLiteral("%1 %2 ms").arg(formatLevel(level / 100), formatMs(value)),
+                QPointF(value, y), e->color.darker(120), &taken);
         }
         m_markerGraphs.push_back(markers);
     }
 }
 
-QString CdfView::readout() const { return m_readout->text(); }
+void CdfView::addMarkerLabel(const QString& text, const QPointF& at, const QColor& color,
+                             std::vector<QRectF>* taken) {
+    // Curves of similar runs put their markers on top of each other; a label that cannot be
+    // placed without covering another is left out (the dot stays; hover and the table give
+    // the number) rather than drawn as an unreadable overprint.
+    const QFont font = PlotStyle::axisFont(0.9);
+    const QSizeF size = QFontMetricsF(font).boundingRect(text).size() + QSizeF(6, 2);
+    const QPointF pixel(m_plot->xAxis->coordToPixel(at.x()), m_plot->yAxis->coordToPixel(at.y()));
+    const std::pair<Qt::Alignment, QPointF> candidates[] = {
+        {Qt::AlignLeft | Qt::AlignBottom, {4, -size.height()}},
+        {Qt::AlignLeft | Qt::AlignTop, {4, 0}},
+        {Qt::AlignRight | Qt::AlignBottom, {-4 - size.width(), -size.height()}},
+        {Qt::AlignRight | Qt::AlignTop, {-4 - size.width(), 0}}};
+    for (const auto& [alignment, offset] : candidates) {
+        const QRectF box(pixel + offset, size);
+        if (std::any_of(taken->begin(), taken->end(),
+                        [&box](const QRectF& r) { return r.intersects(box); }))
+            continue;
+        taken->push_back(box);
+        auto* label = new QCPItemText(m_plot);
+        label->position->setCoords(at);
+        label->setPositionAlignment(alignment);
+        label->setPadding(
+            QMargins(alignment & Qt::AlignLeft ? 5 : 0, 1, alignment & Qt::AlignRight ? 5 : 0, 1));
+        label->setFont(font);
+        label->setColor(color);
+        label->setText(text);
+        label->setClipToAxisRect(true);
+        m_markerLabels.push_back(label);
+        return;
+    }
+}
+
+QString CdfView::readout() const {
+    return m_readout->text();
+}
 
 void CdfView::showReadoutAt(const QPointF& pixel) {
     const double x = m_plot->xAxis->pixelToCoord(pixel.x());

@@ -7,6 +7,7 @@
 #include <vector>
 
 class QAction;
+class QRectF;
 class QCPGraph;
 class QCPItemText;
 class QLabel;
@@ -26,6 +27,7 @@ class CdfView : public WorkbenchView {
 
 public:
     explicit CdfView(DatasetStore* store, QWidget* parent = nullptr);
+    ~CdfView() override;
 
     QString title() const override;
     QCustomPlot* plot() override { return m_plot; }
@@ -59,6 +61,10 @@ private:
     void scheduleReduce();
     void reduceCurves(); // reduced points for the current x range and width
     void rebuildMarkers();
+    void addMarkerLabel(const QString& text, const QPointF& at, const QColor& color,
+                        std::vector<QRectF>* taken);
+    void placeLegend();
+    double curveLengthIn(QCPGraph* graph, const QRectF& box) const; // in pixels
     void updateAxes();
     void syncActions();
     double fractionToY(double cdf) const; // CDF value to what the y axis shows

@@ -9,7 +9,9 @@ namespace wb {
 
 namespace {
 
-bool isNumber(PercentileTableModel::Kind kind) { return kind != PercentileTableModel::Kind::Label; }
+bool isNumber(PercentileTableModel::Kind kind) {
+    return kind != PercentileTableModel::Kind::Label;
+}
 
 } // namespace
 
@@ -22,7 +24,9 @@ PercentileTableModel::PercentileTableModel(DatasetStore* store, QObject* parent)
     connect(store, &DatasetStore::changed, this, &PercentileTableModel::reload);
 }
 
-const std::vector<double>& PercentileTableModel::defaultLevels() { return LatencySummary::defaultLevels(); }
+const std::vector<double>& PercentileTableModel::defaultLevels() {
+    return LatencySummary::defaultLevels();
+}
 
 bool PercentileTableModel::parseLevels(const QString& text, std::vector<double>* levels) {
     std::vector<double> parsed;
@@ -205,18 +209,22 @@ QVariant PercentileTableModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         if (column.kind == Kind::Label || column.kind == Kind::Count)
             return QStringLiteral("%1: %2").arg(header(column), text(row, column));
-        return QStringLiteral("%1 %2 — %3").arg(text(row, column), unitName(shownUnit()), description(column));
+        return QStringLiteral("%1 %2 — %3")
+            .arg(text(row, column), unitName(shownUnit()), description(column));
     default:
         return {};
     }
 }
 
-QVariant PercentileTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+QVariant PercentileTableModel::headerData(int section, Qt::Orientation orientation,
+                                          int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
         return QAbstractTableModel::headerData(section, orientation, role);
     const Column& column = m_columns[static_cast<std::size_t>(section)];
+    // Two lines ("p99" over "(ms)") keep fifteen columns within a window's width; exports
+    // and copies use the one-line form.
     if (role == Qt::DisplayRole)
-        return header(column);
+        return header(column).replace(QStringLiteral(" ("), QStringLiteral("\n("));
     if (role == Qt::ToolTipRole)
         return description(column);
     return {};
@@ -228,7 +236,8 @@ Table PercentileTableModel::table(const std::vector<int>& rowOrder) const {
         table.header << header(column);
         table.rightAligned.push_back(isNumber(column.kind));
     }
-    table.caption = m_table1 ? tr("Latency percentiles per configuration") : tr("Latency percentiles");
+    table.caption =
+        m_table1 ? tr("Latency percentiles per configuration") : tr("Latency percentiles");
     for (int r : rowOrder) {
         if (r < 0 || r >= rowCount())
             continue;

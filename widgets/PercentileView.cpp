@@ -45,7 +45,8 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     });
 
     m_table1->setCheckable(true);
-    m_table1->setToolTip(tr("Only label, samples, p50 and p99 in µs: the layout of QJump (NSDI'15) Table 1"));
+    m_table1->setToolTip(
+        tr("Only label, samples, p50 and p99 in µs: the layout of QJump (NSDI'15) Table 1"));
     connect(m_table1, &QPushButton::toggled, this, &PercentileView::setQjumpTable1);
 
     auto* copy = new QPushButton(tr("Copy"), this);
@@ -78,6 +79,7 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->setVisible(false);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(false);
 
@@ -88,10 +90,19 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     syncControls();
 }
 
-QString PercentileView::title() const { return tr("Percentiles"); }
+// A focused line edit emits editingFinished while ~QWidget deletes it, after the model may
+// be gone; it must not reach our slots then.
+PercentileView::~PercentileView() {
+    m_levels->disconnect(this);
+}
+
+QString PercentileView::title() const {
+    return tr("Percentiles");
+}
 
 QString PercentileView::exportName() const {
-    return m_model->qjumpTable1() ? QStringLiteral("latency-table1") : QStringLiteral("latency-percentiles");
+    return m_model->qjumpTable1() ? QStringLiteral("latency-table1")
+                                  : QStringLiteral("latency-percentiles");
 }
 
 void PercentileView::setQjumpTable1(bool on) {
@@ -99,7 +110,9 @@ void PercentileView::setQjumpTable1(bool on) {
     syncControls();
 }
 
-void PercentileView::sortBy(int column, Qt::SortOrder order) { m_table->sortByColumn(column, order); }
+void PercentileView::sortBy(int column, Qt::SortOrder order) {
+    m_table->sortByColumn(column, order);
+}
 
 void PercentileView::applyLevelsText() {
     std::vector<double> levels;
@@ -133,7 +146,9 @@ QString PercentileView::tabSeparated() const {
     return out;
 }
 
-void PercentileView::copyToClipboard() const { QApplication::clipboard()->setText(tabSeparated()); }
+void PercentileView::copyToClipboard() const {
+    QApplication::clipboard()->setText(tabSeparated());
+}
 
 bool PercentileView::exportTo(const QString& path, QString* error) const {
     TableWriter::Format format;

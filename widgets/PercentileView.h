@@ -20,6 +20,7 @@ class PercentileView : public WorkbenchView {
 
 public:
     explicit PercentileView(DatasetStore* store, QWidget* parent = nullptr);
+    ~PercentileView() override;
 
     QString title() const override;
     QString exportName() const override;

@@ -26,7 +26,8 @@ int addSample(DatasetStore& store, const QString& name) {
     if (!result.ok() || result.datasets.empty())
         return -1;
     DatasetEntry entry;
-    entry.analysis = DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(result.datasets.front())));
+    entry.analysis =
+        DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(result.datasets.front())));
     entry.report = result.report;
     entry.label = name;
     return store.add(std::move(entry));
@@ -126,15 +127,17 @@ void TestCdfView::millionsOfSamplesStaySmall() {
     QTest::qWait(20); // let the resize reduction run
     const int width = view.plot()->axisRect()->width();
     // Every distinct value above p99 is a step the reducer keeps.
-    const auto tailStart = sorted.begin() + static_cast<std::ptrdiff_t>(0.99 * static_cast<double>(sorted.size()));
+    const auto tailStart =
+        sorted.begin() + static_cast<std::ptrdiff_t>(0.99 * static_cast<double>(sorted.size()));
     long long tailSteps = 0;
     for (auto it = tailStart; it != sorted.end(); ++it)
         tailSteps += (it + 1 == sorted.end() || *(it + 1) != *it) ? 1 : 0;
     for (bool logX : {true, false}) {
         view.setLogX(logX);
         const int points = view.graphOf(id)->data()->size();
-        qInfo("%s x: %d points for %zu samples, plot %d px wide, %lld tail steps", logX ? "log" : "linear",
-              points, sorted.size(), width, static_cast<long long>(tailSteps));
+        qInfo("%s x: %d points for %zu samples, plot %d px wide, %lld tail steps",
+              logX ? "log" : "linear", points, sorted.size(), width,
+              static_cast<long long>(tailSteps));
         QVERIFY(points <= 2 * width + tailSteps + 4);
         QVERIFY(points > 100);
         QElapsedTimer timer;
@@ -216,7 +219,8 @@ void TestCdfView::readoutNamesCurveAndPercentile() {
     const DatasetAnalysis& analysis = *store.find(ids[0])->analysis;
     const double median = analysis.percentile(50);
     QCPGraph* graph = view.graphOf(ids[0]);
-    const QPointF pixel(graph->keyAxis()->coordToPixel(median * 1.0001), graph->valueAxis()->coordToPixel(0.5));
+    const QPointF pixel(graph->keyAxis()->coordToPixel(median * 1.0001),
+                        graph->valueAxis()->coordToPixel(0.5));
     view.showReadoutAt(pixel);
     QVERIFY2(view.readout().startsWith(QStringLiteral("ping18_np: ")), qPrintable(view.readout()));
     QVERIFY2(view.readout().contains(QStringLiteral(" ms at p")), qPrintable(view.readout()));
@@ -267,8 +271,9 @@ void TestCdfView::screenshots() {
     view.setCcdf(false);
     view.setMarkerLevels({50, 99});
     QCPGraph* graph = view.graphOf(store.entries()[3].id);
-    view.showReadoutAt(QPointF(graph->keyAxis()->coordToPixel(store.entries()[3].analysis->percentile(90)),
-                               graph->valueAxis()->coordToPixel(0.9)));
+    view.showReadoutAt(
+        QPointF(graph->keyAxis()->coordToPixel(store.entries()[3].analysis->percentile(90)),
+                graph->valueAxis()->coordToPixel(0.9)));
     shoot(QStringLiteral("cdf-markers.png"));
 
     PercentileView table(&store);
