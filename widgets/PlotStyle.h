@@ -11,7 +11,8 @@ namespace wb {
 // and in greyscale print), fonts and line widths that survive a paper's column width.
 class PlotStyle {
 public:
-    // Okabe–Ito palette, then darker variants when more series are needed.
+    // Okabe–Ito palette (its yellow, unreadable on white, swapped for Tol's wine), then
+    // darker variants when more series are needed.
     static QColor seriesColor(int index);
     static QFont axisFont(double scale = 1.0);
     static QFont labelFont(double scale = 1.0);

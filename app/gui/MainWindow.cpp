@@ -36,6 +36,11 @@
 
 namespace wb {
 
+namespace {
+// Views are keyed by class name in settings and workspace files: stable across languages.
+QString settingsKey(const WorkbenchView* view) { return QString::fromLatin1(view->metaObject()->className()); }
+} // namespace
+
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_store(new DatasetStore(this)), m_listModel(new DatasetListModel(m_store, this)),
       m_importer(new ImportController(m_store, this)) {
@@ -47,6 +52,8 @@ MainWindow::MainWindow(QWidget* parent)
     createMenus();
     createStatusBar();
     resize(1400, 860);
+    for (WorkbenchView* view : m_views)
+        view->restoreSettings(m_settings.viewSettings(settingsKey(view)));
     restoreGeometry(m_settings.windowGeometry());
     restoreState(m_settings.windowState());
 }
@@ -213,6 +220,8 @@ void MainWindow::dropEvent(QDropEvent* event) {
 void MainWindow::closeEvent(QCloseEvent* event) {
     m_importer->cancel();
     m_settings.setWindowLayout(saveGeometry(), saveState());
+    for (const WorkbenchView* view : m_views)
+        m_settings.setViewSettings(settingsKey(view), view->saveSettings());
     event->accept();
 }
 
@@ -233,9 +242,6 @@ void MainWindow::openFolder() {
     m_settings.setLastFolder(folder);
     importPaths({folder});
 }
-
-// Views are keyed by class name in workspace files: stable across languages and versions.
-static QString settingsKey(const WorkbenchView* view) { return QString::fromLatin1(view->metaObject()->className()); }
 
 Workspace MainWindow::currentWorkspace() const {
     Workspace workspace;

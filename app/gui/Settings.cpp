@@ -1,6 +1,7 @@
 #include "Settings.h"
 
 #include <QDir>
+#include <QJsonDocument>
 
 namespace wb {
 
@@ -10,7 +11,7 @@ const char* const kRecent = "paths/recentFiles";
 const char* const kExportWidth = "export/width";
 const char* const kExportHeight = "export/height";
 const char* const kExportScale = "export/scale";
-const char* const kMicroseconds = "units/latencyMicroseconds";
+const QString kViews = QStringLiteral("views/");
 const char* const kGeometry = "window/geometry";
 const char* const kState = "window/state";
 } // namespace
@@ -42,8 +43,13 @@ void Settings::setExportSize(int width, int height, double scale) {
     m_settings.setValue(kExportScale, scale);
 }
 
-bool Settings::latencyInMicroseconds() const { return m_settings.value(kMicroseconds, false).toBool(); }
-void Settings::setLatencyInMicroseconds(bool micro) { m_settings.setValue(kMicroseconds, micro); }
+QJsonObject Settings::viewSettings(const QString& view) const {
+    return QJsonDocument::fromJson(m_settings.value(kViews + view).toByteArray()).object();
+}
+
+void Settings::setViewSettings(const QString& view, const QJsonObject& settings) {
+    m_settings.setValue(kViews + view, QJsonDocument(settings).toJson(QJsonDocument::Compact));
+}
 
 QByteArray Settings::windowGeometry() const { return m_settings.value(kGeometry).toByteArray(); }
 QByteArray Settings::windowState() const { return m_settings.value(kState).toByteArray(); }

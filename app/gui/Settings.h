@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonObject>
 #include <QSettings>
 #include <QStringList>
 
@@ -23,8 +24,10 @@ public:
     double exportScale() const;
     void setExportSize(int width, int height, double scale);
 
-    bool latencyInMicroseconds() const;
-    void setLatencyInMicroseconds(bool micro);
+    // What each view was last set to (units, percentile levels, log axes, ordering), so the
+    // workbench opens the way it was left; keyed by the view's class name.
+    QJsonObject viewSettings(const QString& view) const;
+    void setViewSettings(const QString& view, const QJsonObject& settings);
 
     QByteArray windowGeometry() const;
     QByteArray windowState() const;
