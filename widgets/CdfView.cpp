@@ -2,6 +2,7 @@
 
 #include "DatasetStore.h"
 #include "PercentileTableModel.h"
+#include "io/LatencyReport.h"
 #include "PlotStyle.h"
 #include "stats/CdfReducer.h"
 
@@ -141,13 +142,13 @@ void CdfView::buildToolBar() {
     });
     m_markersAction->setCheckable(true);
     m_markersAction->setToolTip(tr("Mark each curve at the percentiles listed to the right"));
-    m_levelsEdit = new QLineEdit(PercentileTableModel::levelsText(m_lastMarkerLevels), bar);
+    m_levelsEdit = new QLineEdit(LatencyReport::levelsText(m_lastMarkerLevels), bar);
     m_levelsEdit->setMaximumWidth(120);
     m_levelsEdit->setToolTip(tr("Percentile levels to mark, comma separated (0–100)"));
     connect(m_levelsEdit, &QLineEdit::editingFinished, this, [this] {
         std::vector<double> levels;
-        if (!PercentileTableModel::parseLevels(m_levelsEdit->text(), &levels) || levels.empty()) {
-            m_levelsEdit->setText(PercentileTableModel::levelsText(m_lastMarkerLevels));
+        if (!LatencyReport::parseLevels(m_levelsEdit->text(), &levels) || levels.empty()) {
+            m_levelsEdit->setText(LatencyReport::levelsText(m_lastMarkerLevels));
             return;
         }
         m_lastMarkerLevels = levels;
@@ -191,7 +192,7 @@ void CdfView::syncActions() {
     m_logXAction->setChecked(m_logX);
     m_ccdfAction->setChecked(m_ccdf);
     m_markersAction->setChecked(!m_markerLevels.empty());
-    m_levelsEdit->setText(PercentileTableModel::levelsText(m_lastMarkerLevels));
+    m_levelsEdit->setText(LatencyReport::levelsText(m_lastMarkerLevels));
 }
 
 QJsonObject CdfView::saveSettings() const {

@@ -28,26 +28,6 @@ const std::vector<double>& PercentileTableModel::defaultLevels() {
     return LatencySummary::defaultLevels();
 }
 
-bool PercentileTableModel::parseLevels(const QString& text, std::vector<double>* levels) {
-    std::vector<double> parsed;
-    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const double level = part.trimmed().toDouble(&ok);
-        if (!ok || !(level >= 0 && level <= 100))
-            return false;
-        parsed.push_back(level);
-    }
-    *levels = std::move(parsed);
-    return true;
-}
-
-QString PercentileTableModel::levelsText(const std::vector<double>& levels) {
-    QStringList parts;
-    for (double level : levels)
-        parts << LatencyReport::levelName(level);
-    return parts.join(QLatin1Char(','));
-}
-
 QString PercentileTableModel::unitName(Unit unit) {
     return unit == Unit::Microseconds ? QStringLiteral("µs") : QStringLiteral("ms");
 }

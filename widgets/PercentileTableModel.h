@@ -48,9 +48,6 @@ public:
     Table table(const std::vector<int>& rowOrder) const;
 
     static const std::vector<double>& defaultLevels();
-    // "0,1,10,99.9" <-> levels; false (and *levels untouched) on anything but 0..100 numbers.
-    static bool parseLevels(const QString& text, std::vector<double>* levels);
-    static QString levelsText(const std::vector<double>& levels);
     static QString unitName(Unit unit);
 
 private:

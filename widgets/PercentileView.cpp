@@ -1,6 +1,7 @@
 #include "PercentileView.h"
 
 #include "PercentileTableModel.h"
+#include "io/LatencyReport.h"
 
 #include <QAction>
 #include <QApplication>
@@ -30,7 +31,7 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(PercentileTableModel::SortRole);
 
-    m_levels->setText(PercentileTableModel::levelsText(m_model->levels()));
+    m_levels->setText(LatencyReport::levelsText(m_model->levels()));
     m_levels->setToolTip(tr("Percentile levels (0–100), comma separated; Enter applies"));
     m_levels->setMinimumWidth(220);
     connect(m_levels, &QLineEdit::editingFinished, this, &PercentileView::applyLevelsText);
@@ -116,7 +117,7 @@ void PercentileView::sortBy(int column, Qt::SortOrder order) {
 
 void PercentileView::applyLevelsText() {
     std::vector<double> levels;
-    if (PercentileTableModel::parseLevels(m_levels->text(), &levels) && !levels.empty())
+    if (LatencyReport::parseLevels(m_levels->text(), &levels) && !levels.empty())
         m_model->setLevels(levels);
     syncControls(); // shows the levels in use, also after a typo
 }
@@ -124,7 +125,7 @@ void PercentileView::applyLevelsText() {
 void PercentileView::syncControls() {
     const QSignalBlocker blockTable1(m_table1), blockUnit(m_unit);
     m_table1->setChecked(m_model->qjumpTable1());
-    m_levels->setText(PercentileTableModel::levelsText(m_model->levels()));
+    m_levels->setText(LatencyReport::levelsText(m_model->levels()));
     m_unit->setCurrentIndex(m_unit->findData(static_cast<int>(m_model->shownUnit())));
     // Table 1 fixes its columns and unit; say so instead of silently ignoring edits.
     m_levels->setEnabled(!m_model->qjumpTable1());

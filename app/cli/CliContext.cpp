@@ -1,5 +1,7 @@
 #include "CliContext.h"
 
+#include "io/LatencyReport.h"
+
 #include <cstdio>
 
 namespace wb::cli {
@@ -81,17 +83,11 @@ bool parseCommonOptions(const QStringList& args, CliContext& context, CommonOpti
             QString list;
             if (!value(&list))
                 return false;
-            options->percentiles.clear();
-            for (const QString& item : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-                bool ok = false;
-                const double level = item.trimmed().toDouble(&ok);
-                if (!ok || level < 0 || level > 100) {
-                    context.usageError(QStringLiteral("percentile \"%1\" is not a number "
-                                                      "between 0 and 100")
-                                           .arg(item));
-                    return false;
-                }
-                options->percentiles.push_back(level);
+            if (!LatencyReport::parseLevels(list, &options->percentiles)) {
+                context.usageError(QStringLiteral("--percentiles \"%1\": each level must be a number between 0 "
+                                                  "and 100")
+                                       .arg(list));
+                return false;
             }
             if (options->percentiles.empty()) {
                 context.usageError(QStringLiteral("--percentiles needs at least one value"));

@@ -26,6 +26,26 @@ QString levelLabel(double level) {
 
 QString LatencyReport::levelName(double level) { return QString::number(level, 'g', 10); }
 
+bool LatencyReport::parseLevels(const QString& text, std::vector<double>* levels) {
+    std::vector<double> parsed;
+    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const double level = part.trimmed().toDouble(&ok);
+        if (!ok || !(level >= 0 && level <= 100))
+            return false;
+        parsed.push_back(level);
+    }
+    *levels = std::move(parsed);
+    return true;
+}
+
+QString LatencyReport::levelsText(const std::vector<double>& levels) {
+    QStringList parts;
+    for (double level : levels)
+        parts << levelName(level);
+    return parts.join(QLatin1Char(','));
+}
+
 LatencyReport LatencyReport::of(const ImportResult& result, const Dataset& dataset,
                                 const std::vector<double>& levels) {
     const LatencySeries& series = dataset.latency;

@@ -38,6 +38,9 @@ struct LatencyReport {
 
     // "50" for 50, "99.9" for 99.9: the key a percentile level has in JSON and table headers.
     static QString levelName(double level);
+    // "0,1,50,99.9" <-> levels; false (levels untouched) when an item is not a number in [0, 100].
+    static bool parseLevels(const QString& text, std::vector<double>* levels);
+    static QString levelsText(const std::vector<double>& levels);
 };
 
 } // namespace wb

@@ -200,11 +200,11 @@ void TestPercentileView::followsStoreAndLevels() {
     QCOMPARE(view.currentTable().header, (QStringList{"dataset", "count", "min (ms)", "mean (ms)",
                                                       "stddev (ms)", "p99.9 (ms)", "max (ms)"}));
     std::vector<double> levels;
-    QVERIFY(PercentileTableModel::parseLevels(" 0, 1,99.99 ,100", &levels));
+    QVERIFY(LatencyReport::parseLevels(" 0, 1,99.99 ,100", &levels));
     QCOMPARE(levels, (std::vector<double>{0, 1, 99.99, 100}));
-    QVERIFY(!PercentileTableModel::parseLevels("50,101", &levels));
-    QVERIFY(!PercentileTableModel::parseLevels("p50", &levels));
-    QCOMPARE(PercentileTableModel::levelsText(PercentileTableModel::defaultLevels()),
+    QVERIFY(!LatencyReport::parseLevels("50,101", &levels));
+    QVERIFY(!LatencyReport::parseLevels("p50", &levels));
+    QCOMPARE(LatencyReport::levelsText(PercentileTableModel::defaultLevels()),
              QStringLiteral("0,1,10,25,50,75,90,99,100"));
 }
 
