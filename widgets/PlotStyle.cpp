@@ -43,4 +43,18 @@ void PlotStyle::apply(QCustomPlot* plot) {
     plot->setNoAntialiasingOnDrag(true);
 }
 
+void PlotStyle::placeLegendAbove(QCustomPlot* plot) {
+    // A sub-grid with margins keeps the legend off the page edge in exports.
+    auto* legendRow = new QCPLayoutGrid;
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(0, 0, legendRow);
+    plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    legendRow->setMargins(QMargins(8, 6, 8, 0));
+    legendRow->addElement(0, 0, plot->legend);
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot->legend->setWrap(2);
+    plot->legend->setColumnSpacing(24);
+    plot->legend->setBorderPen(Qt::NoPen);
+}
+
 } // namespace wb

@@ -51,17 +51,7 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     PlotStyle::apply(m_plot);
     m_plot->setInteraction(QCP::iSelectLegend, false);
     // Legend above the axis rect: the SUM lines run along the top, where an inset would sit.
-    // (A sub-grid with margins keeps it off the page edge in exports; PlotStyle could own this.)
-    auto* legendRow = new QCPLayoutGrid;
-    m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, legendRow);
-    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
-    legendRow->setMargins(QMargins(8, 6, 8, 0));
-    legendRow->addElement(0, 0, m_plot->legend);
-    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setWrap(2);
-    m_plot->legend->setColumnSpacing(24);
-    m_plot->legend->setBorderPen(Qt::NoPen);
+    PlotStyle::placeLegendAbove(m_plot);
     m_plot->xAxis->setLabel(tr("time (s, interval midpoint)"));
     m_plot->yAxis->setLabel(tr("throughput (Mbit/s)"));
     m_plot->setMouseTracking(true);
