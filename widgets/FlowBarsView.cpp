@@ -21,7 +21,8 @@ constexpr double kMega = 1e6;
 // Share of a flow slot the bars of all datasets fill together; the rest separates flows.
 constexpr double kGroupWidth = 0.8;
 // More stream-id labels than this would collide on a paper-width axis.
-constexpr qsizetype kMaxIdLabels = 40;
+// Room one stream-id label needs on the x axis, in pixels (two digits and a gap).
+constexpr int kPixelsPerIdLabel = 24;
 
 QString mbits(double bitsPerSecond, int decimals) {
     return QString::number(bitsPerSecond / kMega, 'f', decimals);
@@ -127,7 +128,8 @@ FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent) : WorkbenchView
     PlotStyle::apply(m_plot);
     m_plot->setInteraction(QCP::iSelectLegend, false);
     // The legend goes in its own row above the axis rect: inside it would cover the bars.
-    PlotStyle::placeLegendAbove(m_plot);
+    // One entry per row: "label — SUM …, Jain …" is long, and must fit a column-wide export.
+    PlotStyle::placeLegendAbove(m_plot, 1);
     m_plot->yAxis->setLabel(tr("throughput (Mbit/s)"));
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->setMouseTracking(true);
@@ -147,6 +149,8 @@ FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent) : WorkbenchView
         setOrdering(index == 1 ? Ordering::ByThroughput : Ordering::ById);
     });
     connect(m_plot, &QCustomPlot::mouseMove, this, &FlowBarsView::showToolTip);
+    // The plot's width is only known once it is laid out (on screen or at an export's size).
+    connect(m_plot, &QCustomPlot::afterLayout, this, &FlowBarsView::thinIdLabels);
     connect(store, &DatasetStore::added, this, &FlowBarsView::rebuild);
     connect(store, &DatasetStore::removed, this, &FlowBarsView::rebuild);
     connect(store, &DatasetStore::changed, this, &FlowBarsView::rebuild);
@@ -247,18 +251,34 @@ void FlowBarsView::rebuild() {
     resetView();
 }
 
+void FlowBarsView::thinIdLabels() {
+    if (m_idLabels.isEmpty())
+        return;
+    // Label every step-th slot so the labels never overlap at the current width.
+    const qsizetype fit = std::max(2, m_plot->axisRect()->width() / kPixelsPerIdLabel);
+    const qsizetype step = std::max<qsizetype>(1, (m_idLabels.size() + fit - 1) / fit);
+    if (step == m_idLabelStep)
+        return;
+    m_idLabelStep = step;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (qsizetype i = 0; i < m_idLabels.size(); i += step)
+        ticker->addTick(static_cast<double>(i + 1), m_idLabels[i]);
+    m_plot->xAxis->setTicker(ticker);
+    // Ticks were already generated for this layout pass; regenerate them for this drawing.
+    m_plot->axisRect()->update(QCPLayoutElement::upPreparation);
+}
+
 void FlowBarsView::setFlowAxis(const QStringList& ids) {
     if (!ids.isEmpty()) {
         // Same ids in every slot (cubic and reno runs of one script): name the slot by its
         // iperf stream id, thinned out so the labels never overlap.
-        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-        const auto step = std::max<qsizetype>(1, (ids.size() + kMaxIdLabels - 1) / kMaxIdLabels);
-        for (qsizetype i = 0; i < ids.size(); i += step)
-            ticker->addTick(static_cast<double>(i + 1), ids[i]);
-        m_plot->xAxis->setTicker(ticker);
+        m_idLabels = ids;
+        m_idLabelStep = 0;
+        thinIdLabels();
         m_plot->xAxis->setLabel(tr("flow (iperf stream id)"));
         return;
     }
+    m_idLabels.clear();
     // Integer positions only; with many flows the ticker steps by 2, 5, 10 rather than crowd.
     auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
     ticker->setTickStep(1);

@@ -53,6 +53,7 @@ private:
     void rebuild();
     // Tick labels and title of the flow axis; ids when every dataset has the same ones.
     void setFlowAxis(const QStringList& ids);
+    void thinIdLabels();
     void showToolTip(QMouseEvent* event);
 
     QCustomPlot* m_plot = nullptr;
@@ -61,6 +62,8 @@ private:
     Ordering m_ordering = Ordering::ById;
     QHash<int, QCPBars*> m_bars;                   // dataset id -> its bars
     QHash<QCPBars*, std::vector<BarInfo>> m_infos; // bars -> one entry per bar, by key - 1
+    QStringList m_idLabels; // iperf stream ids of the slots, when all runs share them
+    qsizetype m_idLabelStep = 0;
 };
 
 } // namespace wb

@@ -51,7 +51,7 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     PlotStyle::apply(m_plot);
     m_plot->setInteraction(QCP::iSelectLegend, false);
     // Legend above the axis rect: the SUM lines run along the top, where an inset would sit.
-    PlotStyle::placeLegendAbove(m_plot);
+    PlotStyle::placeLegendAbove(m_plot, 2);
     m_plot->xAxis->setLabel(tr("time (s, interval midpoint)"));
     m_plot->yAxis->setLabel(tr("throughput (Mbit/s)"));
     m_plot->setMouseTracking(true);
