@@ -29,7 +29,7 @@ QIcon swatch(const QColor& color, bool warning) {
 }
 } // namespace
 
-DatasetListModel::DatasetListModel(DatasetStore* store, QObject* parent) : QAbstractListModel(parent), m_store(store) {
+DatasetListModel::DatasetListModel(DatasetStore* store, QObject* parent) : QAbstractTableModel(parent), m_store(store) {
     connect(store, &DatasetStore::aboutToAdd, this, [this](int row) { beginInsertRows({}, row, row); });
     connect(store, &DatasetStore::added, this, [this](int) { endInsertRows(); });
     connect(store, &DatasetStore::removed, this, [this](int) {
@@ -39,14 +39,22 @@ DatasetListModel::DatasetListModel(DatasetStore* store, QObject* parent) : QAbst
     connect(store, &DatasetStore::changed, this, [this](int id) {
         const int row = m_store->indexOf(id);
         if (row < 0)
-            emit dataChanged(index(0), index(rowCount() - 1));
+            emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
         else
-            emit dataChanged(index(row), index(row));
+            emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
     });
 }
 
 int DatasetListModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(m_store->entries().size());
+}
+
+int DatasetListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant DatasetListModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    return section == LabelColumn ? tr("dataset") : tr("format");
 }
 
 int DatasetListModel::idAt(int row) const {
@@ -57,6 +65,12 @@ QVariant DatasetListModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount())
         return {};
     const DatasetEntry& e = m_store->entries()[static_cast<std::size_t>(index.row())];
+    if (index.column() == FormatColumn) {
+        if (role == Qt::DisplayRole)
+            return e.formatId;
+        if (role != Qt::ToolTipRole)
+            return {};
+    }
     switch (role) {
     case Qt::DisplayRole:
     case Qt::EditRole:
@@ -106,6 +120,8 @@ bool DatasetListModel::setData(const QModelIndex& index, const QVariant& value, 
 Qt::ItemFlags DatasetListModel::flags(const QModelIndex& index) const {
     if (!index.isValid())
         return Qt::NoItemFlags;
+    if (index.column() == FormatColumn)
+        return Qt::ItemIsEnabled | Qt::ItemIsSelectable;
     return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable | Qt::ItemIsUserCheckable;
 }
 

@@ -1,14 +1,15 @@
 #pragma once
 
-#include <QAbstractListModel>
+#include <QAbstractTableModel>
 
 namespace wb {
 
 class DatasetStore;
 
-// The dataset list: label (editable), colour swatch, show/hide checkbox, format and a warning
-// mark when the parse report has errors. Reads and writes through the DatasetStore.
-class DatasetListModel : public QAbstractListModel {
+// The dataset list: label (editable), colour swatch, show/hide checkbox and a warning mark
+// when the parse report has errors in the first column, the detected format in the second.
+// Reads and writes through the DatasetStore.
+class DatasetListModel : public QAbstractTableModel {
     Q_OBJECT
 
 public:
@@ -16,7 +17,11 @@ public:
 
     explicit DatasetListModel(DatasetStore* store, QObject* parent = nullptr);
 
+    enum Columns { LabelColumn, FormatColumn, ColumnCount };
+
     int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
     QVariant data(const QModelIndex& index, int role) const override;
     bool setData(const QModelIndex& index, const QVariant& value, int role) override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;

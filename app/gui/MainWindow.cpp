@@ -23,7 +23,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLabel>
-#include <QListView>
+#include <QHeaderView>
+#include <QTreeView>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -76,9 +77,16 @@ void MainWindow::createViews() {
 }
 
 void MainWindow::createDocks() {
-    m_list = new QListView(this);
+    m_list = new QTreeView(this);
+    m_list->setRootIsDecorated(false);
+    m_list->setMinimumWidth(300); // room for labels like "ping18_iperf18_iperf68_np"
+    m_list->setUniformRowHeights(true);
     m_list->setModel(m_listModel);
+    m_list->header()->setStretchLastSection(false);
+    m_list->header()->setSectionResizeMode(DatasetListModel::LabelColumn, QHeaderView::Stretch);
+    m_list->header()->setSectionResizeMode(DatasetListModel::FormatColumn, QHeaderView::ResizeToContents);
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_list->setToolTip(tr("Drop ping, fping, iperf or iperf3 logs (or folders) here. Double-click to rename, "
@@ -371,7 +379,7 @@ void MainWindow::copyPlot() {
 
 void MainWindow::removeSelected() {
     std::vector<int> ids;
-    for (const QModelIndex& index : m_list->selectionModel()->selectedIndexes())
+    for (const QModelIndex& index : m_list->selectionModel()->selectedRows())
         ids.push_back(m_listModel->idAt(index.row()));
     for (int id : ids)
         m_store->remove(id);

@@ -9,7 +9,7 @@
 #include <vector>
 
 class QLabel;
-class QListView;
+class QTreeView;
 class QMenu;
 class QProgressBar;
 class QTabWidget;
@@ -71,7 +71,7 @@ private:
     DatasetStore* m_store;
     DatasetListModel* m_listModel;
     ImportController* m_importer;
-    QListView* m_list = nullptr;
+    QTreeView* m_list = nullptr;
     ParseReportPanel* m_reportPanel = nullptr;
     QTabWidget* m_tabs = nullptr;
     std::vector<WorkbenchView*> m_views;
