@@ -44,17 +44,13 @@ build() {
 
 demo() {
   build release
-  local cli=build/release/app/cli/wirebench-cli
-  # Every recorded log at the top of samples/ (scripts, notes and raw side-outputs excluded).
-  local logs=()
-  while IFS= read -r file; do logs+=("$file"); done < <(
-    find samples -maxdepth 1 -type f ! -name '*.sh' ! -name '*.md' ! -name '*-check.txt' | sort)
   if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
     echo "setup.sh: no display; showing the reports instead (run under a desktop or xvfb-run for the window)"
-    "$cli" table samples/ping18_* samples/geni-*-P30.txt samples/tcp-*-P30-client.txt
+    build/release/app/cli/wirebench-cli table samples/ping18_* samples/geni-*-P30.txt samples/tcp-*-P30-client.txt
     exit 0
   fi
-  exec build/release/app/gui/wirebench "${logs[@]}"
+  # samples/demo.wbws lists every recorded log in samples/, with the seed configurations shown.
+  exec build/release/app/gui/wirebench samples/demo.wbws
 }
 
 run_tests() {

@@ -53,8 +53,12 @@ QStringList ImportController::expandPaths(const QStringList& paths) {
         }
         QStringList inside;
         QDirIterator it(path, QDir::Files | QDir::Readable, QDirIterator::Subdirectories);
-        while (it.hasNext())
-            inside << it.next();
+        while (it.hasNext()) {
+            // Workspace files in a folder are not logs; they are opened on their own.
+            const QString file = it.next();
+            if (!file.endsWith(QStringLiteral(".wbws")))
+                inside << file;
+        }
         inside.sort();
         files += inside;
     }

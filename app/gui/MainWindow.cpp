@@ -182,10 +182,27 @@ void MainWindow::createStatusBar() {
 WorkbenchView* MainWindow::currentView() const { return qobject_cast<WorkbenchView*>(m_tabs->currentWidget()); }
 
 void MainWindow::importPaths(const QStringList& paths) {
-    for (const QString& path : paths)
+    // A workspace among the paths opens as a workspace (replacing what is loaded); the logs
+    // given with it are added after it.
+    QStringList logs;
+    for (const QString& path : paths) {
+        if (!isWorkspaceFile(path)) {
+            logs << path;
+            continue;
+        }
+        QString error;
+        if (!openWorkspace(path, &error))
+            showProblems(tr("Workspace not opened"), tr("The workspace could not be opened:"), {error});
+    }
+    for (const QString& path : logs)
         m_settings.addRecentFile(QFileInfo(path).absoluteFilePath());
     updateRecentMenu();
-    m_importer->importPaths(paths);
+    if (!logs.isEmpty())
+        m_importer->importPaths(logs);
+}
+
+bool MainWindow::isWorkspaceFile(const QString& path) {
+    return path.endsWith(QLatin1Char('.') + QLatin1String(WorkspaceFile::kSuffix));
 }
 
 void MainWindow::importFinished(int added, int failed, bool cancelled) {
@@ -200,13 +217,17 @@ void MainWindow::importFinished(int added, int failed, bool cancelled) {
     if (m_importErrors.isEmpty())
         return;
     // Not modal: the files that did load are already on screen.
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Some files were not loaded"),
-                                tr("%n file(s) could not be read:", nullptr, static_cast<int>(m_importErrors.size())),
-                                QMessageBox::Ok, this);
-    box->setInformativeText(m_importErrors.join(QLatin1Char('\n')));
+    showProblems(tr("Some files were not loaded"),
+                 tr("%n file(s) could not be read:", nullptr, static_cast<int>(m_importErrors.size())),
+                 m_importErrors);
+}
+
+void MainWindow::showProblems(const QString& title, const QString& text, const QStringList& details) {
+    auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box->setInformativeText(details.join(QLatin1Char('\n')));
     box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setObjectName(QStringLiteral("importErrors"));
-    box->open();
+    box->setObjectName(QStringLiteral("problems"));
+    box->open(); // not modal: whatever did load stays usable
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
@@ -253,7 +274,7 @@ void MainWindow::openFolder() {
 
 Workspace MainWindow::currentWorkspace() const {
     Workspace workspace;
-    workspace.title = windowTitle();
+    workspace.title = m_workspaceTitle;
     for (const DatasetEntry& entry : m_store->entries()) {
         WorkspaceDataset saved;
         saved.source = entry.dataset().sourceFile;
@@ -288,20 +309,17 @@ bool MainWindow::openWorkspace(const QString& path, QString* error) {
     m_importer->cancel();
     m_store->clear();
     m_workspacePath = path;
+    m_workspaceTitle = workspace->title;
+    setWindowTitle(tr("Wirebench — %1").arg(workspace->title.isEmpty() ? QFileInfo(path).fileName() : workspace->title));
     for (WorkbenchView* view : m_views)
         view->restoreSettings(workspace->viewSettings.value(settingsKey(view)));
     m_tabs->setCurrentIndex(workspace->extra.value(QStringLiteral("currentTab")).toInt());
     const QStringList missing = WorkspaceFile::missingRawLogs(*workspace);
-    if (!missing.isEmpty()) { // not modal: the logs that are there load meanwhile
-        auto* box = new QMessageBox(QMessageBox::Warning, tr("Raw logs missing"),
-                                    tr("These raw logs of the workspace were not found (moved or deleted); "
-                                       "their datasets are left out:"),
-                                    QMessageBox::Ok, this);
-        box->setInformativeText(missing.join(QLatin1Char('\n')));
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->setObjectName(QStringLiteral("missingRawLogs"));
-        box->open();
-    }
+    if (!missing.isEmpty())
+        showProblems(tr("Raw logs missing"),
+                     tr("These raw logs of the workspace were not found (moved or deleted); their datasets "
+                        "are left out:"),
+                     missing);
     Workspace present = *workspace;
     present.datasets.erase(std::remove_if(present.datasets.begin(), present.datasets.end(),
                                           [&](const WorkspaceDataset& d) { return missing.contains(d.absoluteSource); }),
@@ -338,13 +356,7 @@ void MainWindow::openWorkspaceDialog() {
 void MainWindow::updateRecentMenu() {
     m_recentMenu->clear();
     for (const QString& path : m_settings.recentFiles())
-        m_recentMenu->addAction(path, this, [this, path] {
-            QString error;
-            if (path.endsWith(QStringLiteral(".wbws")) && !openWorkspace(path, &error))
-                QMessageBox::warning(this, tr("Open workspace"), error);
-            else if (!path.endsWith(QStringLiteral(".wbws")))
-                importPaths({path});
-        });
+        m_recentMenu->addAction(path, this, [this, path] { importPaths({path}); });
     m_recentMenu->setEnabled(!m_recentMenu->isEmpty());
 }
 

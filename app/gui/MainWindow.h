@@ -32,7 +32,9 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    // Logs, folders of logs, and workspace files (which open as workspaces).
     void importPaths(const QStringList& paths);
+    static bool isWorkspaceFile(const QString& path);
     // Workspaces: the datasets (by their raw logs), labels, colours, visibility, view settings.
     Workspace currentWorkspace() const;
     bool saveWorkspace(const QString& path, QString* error);
@@ -66,6 +68,7 @@ private:
     void updateRecentMenu();
     void importFinished(int added, int failed, bool cancelled);
     void showSelectedReport();
+    void showProblems(const QString& title, const QString& text, const QStringList& details);
 
     Settings m_settings;
     DatasetStore* m_store;
@@ -81,6 +84,7 @@ private:
     QMenu* m_recentMenu = nullptr;
     QStringList m_importErrors;
     QString m_workspacePath;
+    QString m_workspaceTitle;
 };
 
 } // namespace wb

@@ -18,16 +18,7 @@ int main(int argc, char** argv) {
 
     wb::MainWindow window;
     window.show();
-    // A workspace file opens as a workspace; anything else is a log or a folder of logs.
-    QStringList logs;
-    for (const QString& argument : parser.positionalArguments()) {
-        QString error;
-        if (argument.endsWith(QStringLiteral(".wbws")) && !window.openWorkspace(argument, &error))
-            qWarning("%s", qPrintable(error));
-        else if (!argument.endsWith(QStringLiteral(".wbws")))
-            logs << argument;
-    }
-    if (!logs.isEmpty())
-        window.importPaths(logs);
+    if (!parser.positionalArguments().isEmpty())
+        window.importPaths(parser.positionalArguments());
     return QApplication::exec();
 }

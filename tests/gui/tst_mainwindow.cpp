@@ -5,11 +5,14 @@
 #include "MainWindow.h"
 #include "PlotExporter.h"
 #include "WorkbenchView.h"
+#include "io/WorkspaceFile.h"
 
 #include <qcustomplot.h>
 
 #include <QApplication>
+#include <QDir>
 #include <QDropEvent>
+#include <QRegularExpression>
 #include <QImage>
 #include <QMimeData>
 #include <QSignalSpy>
@@ -30,6 +33,7 @@ private slots:
     void cancelStopsAnImport();
     void workspaceRoundTrip();
     void corruptWorkspaceChangesNothing();
+    void demoWorkspaceLoadsEverySample();
     void screenshots();
 
 private:
@@ -96,7 +100,7 @@ void TestMainWindow::folderDropLoadsEverythingReadable() {
     // Every ping18_* and every iperf sample; scripts and READMEs are refused, not fatal.
     QVERIFY(window.store()->entries().size() >= 5 + 8);
     for (const QString& error : window.lastImportErrors())
-        QVERIFY2(error.contains(".sh: ") || error.contains("README") || error.contains("params") ||
+        QVERIFY2(error.contains(".sh: ") || error.contains(".py: ") || error.contains("README") || error.contains("params") ||
                      error.contains("-tc.txt") || error.contains("udp-check") || error.contains("tcp-ss"),
                  qPrintable(error));
 }
@@ -201,6 +205,33 @@ void TestMainWindow::corruptWorkspaceChangesNothing() {
     QCOMPARE(window.store()->entries().size(), std::size_t{1}); // the window is untouched
 }
 
+void TestMainWindow::demoWorkspaceLoadsEverySample() {
+    // samples/demo.wbws is what `./setup.sh demo` opens: every log of samples/, the seed
+    // configurations visible and labelled. It must list every log and open without a miss.
+    const QString path = test::samplePath("demo.wbws");
+    QString error;
+    const auto workspace = WorkspaceFile::load(path, &error);
+    QVERIFY2(workspace, qPrintable(error));
+    QVERIFY(WorkspaceFile::missingRawLogs(*workspace).isEmpty());
+    QStringList listed;
+    for (const WorkspaceDataset& dataset : workspace->datasets)
+        listed << QFileInfo(dataset.absoluteSource).fileName();
+    const QStringList logs = QDir(QStringLiteral(WIREBENCH_SAMPLES_DIR))
+                                 .entryList({"*"}, QDir::Files)
+                                 .filter(QRegularExpression(QStringLiteral("^(?!.*\\.(sh|md|py|wbws)$)(?!.*-check\\.txt$)")));
+    QCOMPARE(listed, logs);
+
+    MainWindow window;
+    QVERIFY2(window.openWorkspace(path, &error), qPrintable(error));
+    QVERIFY(waitForImport(window));
+    QVERIFY2(window.lastImportErrors().isEmpty(), qPrintable(window.lastImportErrors().join('\n')));
+    QCOMPARE(window.store()->entries().size(), workspace->datasets.size());
+    QCOMPARE(window.store()->visibleLatency().size(), std::size_t{5});
+    QCOMPARE(window.store()->visibleThroughput().size(), std::size_t{4});
+    for (const DatasetEntry& entry : window.store()->entries())
+        QVERIFY2(!entry.hasProblems(), qPrintable(entry.label));
+}
+
 void TestMainWindow::screenshots() {
     // For people: with WIREBENCH_SCREENSHOTS=DIR set, saves each tab with the samples loaded.
     const QString dir = qEnvironmentVariable("WIREBENCH_SCREENSHOTS");
@@ -209,8 +240,8 @@ void TestMainWindow::screenshots() {
     MainWindow window;
     window.resize(1500, 900);
     window.show();
-    window.importPaths(qjumpSamples() + QStringList{test::samplePath("tcp-cubic-P30-client.txt"),
-                                                    test::samplePath("tcp-reno-P30-client.txt")});
+    QString error;
+    QVERIFY2(window.openWorkspace(test::samplePath("demo.wbws"), &error), qPrintable(error));
     QVERIFY(waitForImport(window));
     auto* tabs = window.findChild<QTabWidget*>();
     for (int i = 0; i < tabs->count(); ++i) {
