@@ -128,8 +128,7 @@ FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent) : WorkbenchView
     PlotStyle::apply(m_plot);
     m_plot->setInteraction(QCP::iSelectLegend, false);
     // The legend goes in its own row above the axis rect: inside it would cover the bars.
-    // One entry per row: "label — SUM …, Jain …" is long, and must fit a column-wide export.
-    PlotStyle::placeLegendAbove(m_plot, 1);
+    PlotStyle::placeLegendAbove(m_plot);
     m_plot->yAxis->setLabel(tr("throughput (Mbit/s)"));
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->setMouseTracking(true);
@@ -243,9 +242,6 @@ void FlowBarsView::rebuild() {
             sharedIds.clear();
     }
     m_plot->legend->setVisible(!entries.empty());
-    // Two legend columns side by side rather than spread over the whole width.
-    if (m_plot->legend->columnCount() == 2)
-        m_plot->legend->setColumnStretchFactors({0.01, 1});
     setFlowAxis(m_ordering == Ordering::ById ? sharedIds : QStringList());
     m_stats->setText(statsTable(entries));
     resetView();

@@ -6,10 +6,12 @@ class QCustomPlot;
 
 namespace wb {
 
+// Defaults: a paper's column (336 × 240 pt ≈ 3.5 × 2.5 in). Exported at the size it is
+// printed, the plot's 9-pt text stays readable; a big canvas scaled down to a column would not.
 struct ExportOptions {
-    int width = 1200; // in pixels at scale 1 (for PDF/SVG: the page size in points × 4/3)
-    int height = 800;
-    double scale = 1.0; // PNG pixel multiplier (2 = "retina"/300-dpi-ish for print)
+    int width = 336; // PDF/SVG: page size in points; PNG: pixels before scaling
+    int height = 240;
+    double scale = 3.0; // PNG pixel multiplier: 3 gives ~300 dpi at the default size
     QString title;      // drawn above the plot when not empty
 };
 

@@ -43,7 +43,7 @@ void PlotStyle::apply(QCustomPlot* plot) {
     plot->setNoAntialiasingOnDrag(true);
 }
 
-void PlotStyle::placeLegendAbove(QCustomPlot* plot, int columns) {
+void PlotStyle::placeLegendAbove(QCustomPlot* plot) {
     // A sub-grid with margins keeps the legend off the page edge in exports.
     auto* legendRow = new QCPLayoutGrid;
     plot->plotLayout()->insertRow(0);
@@ -52,7 +52,7 @@ void PlotStyle::placeLegendAbove(QCustomPlot* plot, int columns) {
     legendRow->setMargins(QMargins(8, 6, 8, 0));
     legendRow->addElement(0, 0, plot->legend);
     plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    plot->legend->setWrap(columns);
+    plot->legend->setWrap(1);
     plot->legend->setColumnSpacing(24);
     plot->legend->setBorderPen(Qt::NoPen);
 }

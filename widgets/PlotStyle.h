@@ -20,9 +20,9 @@ public:
 
     // Applies fonts, grid, margins and interactions (drag/zoom) to a plot.
     static void apply(QCustomPlot* plot);
-    // Moves the legend into a row of its own above the axis rect, `columns` entries per row,
-    // for plots whose data fills the whole rect (bars, time series).
-    static void placeLegendAbove(QCustomPlot* plot, int columns);
+    // Moves the legend into rows of their own above the axis rect, one entry per row (so
+    // long labels fit a column-wide export), for plots whose data fills the whole rect.
+    static void placeLegendAbove(QCustomPlot* plot);
 };
 
 } // namespace wb

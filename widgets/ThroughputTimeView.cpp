@@ -51,7 +51,7 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     PlotStyle::apply(m_plot);
     m_plot->setInteraction(QCP::iSelectLegend, false);
     // Legend above the axis rect: the SUM lines run along the top, where an inset would sit.
-    PlotStyle::placeLegendAbove(m_plot, 2);
+    PlotStyle::placeLegendAbove(m_plot);
     m_plot->xAxis->setLabel(tr("time (s, interval midpoint)"));
     m_plot->yAxis->setLabel(tr("throughput (Mbit/s)"));
     m_plot->setMouseTracking(true);
@@ -211,8 +211,6 @@ void ThroughputTimeView::rebuild() {
     m_notes->setText(notes.join(QLatin1Char('\n')));
     m_notes->setVisible(!notes.isEmpty());
     m_plot->legend->setVisible(legendShown() && m_plot->legend->itemCount() > 0);
-    if (m_plot->legend->columnCount() == 2)
-        m_plot->legend->setColumnStretchFactors({0.01, 1}); // side by side, not spread out
     resetView();
 }
 

@@ -4,6 +4,7 @@
 
 #include <QDialog>
 
+class QComboBox;
 class QDoubleSpinBox;
 class QLineEdit;
 class QSpinBox;
@@ -25,6 +26,7 @@ private:
     void browse();
 
     QLineEdit* m_path;
+    QComboBox* m_preset;
     QSpinBox* m_width;
     QSpinBox* m_height;
     QDoubleSpinBox* m_scale;

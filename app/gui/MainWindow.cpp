@@ -384,7 +384,8 @@ void MainWindow::exportPlot() {
 
 void MainWindow::copyPlot() {
     if (WorkbenchView* view = currentView(); view && view->plot()) {
-        PlotExporter::copyToClipboard(view->plot(), {m_settings.exportWidth(), m_settings.exportHeight(), 1.0, {}});
+        PlotExporter::copyToClipboard(
+            view->plot(), {m_settings.exportWidth(), m_settings.exportHeight(), m_settings.exportScale(), {}});
         m_status->setText(tr("Plot copied to the clipboard"));
     }
 }
