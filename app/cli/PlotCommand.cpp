@@ -75,6 +75,16 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
             ok = nextInt(&options->size.height);
         else if (arg == QLatin1String("--title"))
             ok = next(&options->size.title);
+        else if (arg == QLatin1String("--scale")) {
+            QString text;
+            ok = next(&text);
+            bool number = false;
+            options->size.scale = text.toDouble(&number);
+            if (ok && (!number || options->size.scale < 0.5 || options->size.scale > 8)) {
+                context.usageError(QStringLiteral("--scale must be a number between 0.5 and 8"));
+                return false;
+            }
+        }
         else if (arg == QLatin1String("--log-x"))
             options->logX = true;
         else if (arg == QLatin1String("--linear-x"))

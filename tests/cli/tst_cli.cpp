@@ -315,7 +315,7 @@ void TestCli::plotWritesRequestedImage() {
     QFETCH(QStringList, files);
     const QString out = m_dir.filePath(QStringLiteral("%1.%2").arg(type, suffix));
     const CliRun run = runCli(QStringList{"plot", "--type", type, "-o", out, "--width", "640", "--height", "400",
-                                          "--title", "A title"} +
+                                          "--scale", "1.5", "--title", "A title"} +
                               files);
     QCOMPARE(run.exitCode, 0);
     const QByteArray bytes = test::readAll(out);
@@ -325,8 +325,8 @@ void TestCli::plotWritesRequestedImage() {
         auto be32 = [&](int at) {
             return (uchar(bytes[at]) << 24) | (uchar(bytes[at + 1]) << 16) | (uchar(bytes[at + 2]) << 8) | uchar(bytes[at + 3]);
         };
-        QCOMPARE(be32(16), 640);
-        QCOMPARE(be32(20), 400);
+        QCOMPARE(be32(16), 960); // the figure size times --scale
+        QCOMPARE(be32(20), 600);
     } else if (suffix == "pdf") {
         QVERIFY(bytes.startsWith("%PDF-"));
     } else {

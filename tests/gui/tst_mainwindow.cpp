@@ -101,7 +101,8 @@ void TestMainWindow::folderDropLoadsEverythingReadable() {
     QVERIFY(window.store()->entries().size() >= 5 + 8);
     for (const QString& error : window.lastImportErrors())
         QVERIFY2(error.contains(".sh: ") || error.contains(".py: ") || error.contains("README") || error.contains("params") ||
-                     error.contains("-tc.txt") || error.contains("udp-check") || error.contains("tcp-ss"),
+                     error.contains("-tc.txt") || error.contains("udp-check") || error.contains("tcp-ss") ||
+                     error.contains("recording-logs"),
                  qPrintable(error));
 }
 
