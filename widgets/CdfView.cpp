@@ -2,8 +2,8 @@
 
 #include "DatasetStore.h"
 #include "PercentileTableModel.h"
-#include "io/LatencyReport.h"
 #include "PlotStyle.h"
+#include "io/LatencyReport.h"
 #include "stats/CdfReducer.h"
 
 #include <QAction>

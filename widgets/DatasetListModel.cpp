@@ -29,8 +29,10 @@ QIcon swatch(const QColor& color, bool warning) {
 }
 } // namespace
 
-DatasetListModel::DatasetListModel(DatasetStore* store, QObject* parent) : QAbstractTableModel(parent), m_store(store) {
-    connect(store, &DatasetStore::aboutToAdd, this, [this](int row) { beginInsertRows({}, row, row); });
+DatasetListModel::DatasetListModel(DatasetStore* store, QObject* parent)
+    : QAbstractTableModel(parent), m_store(store) {
+    connect(store, &DatasetStore::aboutToAdd, this,
+            [this](int row) { beginInsertRows({}, row, row); });
     connect(store, &DatasetStore::added, this, [this](int) { endInsertRows(); });
     connect(store, &DatasetStore::removed, this, [this](int) {
         beginResetModel();
@@ -49,7 +51,9 @@ int DatasetListModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(m_store->entries().size());
 }
 
-int DatasetListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int DatasetListModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant DatasetListModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
@@ -80,7 +84,8 @@ QVariant DatasetListModel::data(const QModelIndex& index, int role) const {
     case Qt::CheckStateRole:
         return e.visible ? Qt::Checked : Qt::Unchecked;
     case Qt::ToolTipRole: {
-        QString tip = QStringLiteral("%1\n%2 (%3)").arg(e.dataset().sourceFile, e.formatDescription, e.formatId);
+        QString tip = QStringLiteral("%1\n%2 (%3)")
+                          .arg(e.dataset().sourceFile, e.formatDescription, e.formatId);
         if (e.isLatency())
             tip += QStringLiteral("\n%1 replies").arg(e.dataset().latency.size());
         else

@@ -13,7 +13,8 @@ std::vector<DatasetEntry> DatasetEntry::fromImport(ImportResult&& result) {
         DatasetEntry entry;
         entry.analysis = DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(dataset)));
         entry.formatId = result.format ? QString::fromLatin1(result.format->id) : QString();
-        entry.formatDescription = result.format ? QString::fromLatin1(result.format->description) : QString();
+        entry.formatDescription =
+            result.format ? QString::fromLatin1(result.format->description) : QString();
         entry.report = result.report;
         entry.indexInFile = static_cast<int>(entries.size());
         entries.push_back(std::move(entry));
@@ -29,7 +30,9 @@ const DatasetEntry* DatasetStore::find(int id) const {
     return index < 0 ? nullptr : &m_entries[static_cast<std::size_t>(index)];
 }
 
-DatasetEntry* DatasetStore::entry(int id) { return const_cast<DatasetEntry*>(std::as_const(*this).find(id)); }
+DatasetEntry* DatasetStore::entry(int id) {
+    return const_cast<DatasetEntry*>(std::as_const(*this).find(id));
+}
 
 int DatasetStore::indexOf(int id) const {
     for (std::size_t i = 0; i < m_entries.size(); ++i)

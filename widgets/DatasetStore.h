@@ -18,9 +18,9 @@ namespace wb {
 struct DatasetEntry {
     int id = 0; // stable for the session; views key their state on it
     std::shared_ptr<const DatasetAnalysis> analysis;
-    QString formatId;  // registry id, e.g. "ping/iputils"
+    QString formatId; // registry id, e.g. "ping/iputils"
     QString formatDescription;
-    ParseReport report; // of the file the dataset came from
+    ParseReport report;  // of the file the dataset came from
     int indexInFile = 0; // which dataset of its file (fping writes one per target)
     QString label;
     QColor color;

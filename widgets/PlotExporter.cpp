@@ -54,12 +54,14 @@ bool saveSvg(QCustomPlot* plot, const QString& path, const ExportOptions& option
 
 QString PlotExporter::formatOf(const QString& path) {
     const QString suffix = QFileInfo(path).suffix().toLower();
-    return suffix == QLatin1String("png") || suffix == QLatin1String("pdf") || suffix == QLatin1String("svg")
+    return suffix == QLatin1String("png") || suffix == QLatin1String("pdf") ||
+                   suffix == QLatin1String("svg")
                ? suffix
                : QString();
 }
 
-bool PlotExporter::save(QCustomPlot* plot, const QString& path, const ExportOptions& options, QString* error) {
+bool PlotExporter::save(QCustomPlot* plot, const QString& path, const ExportOptions& options,
+                        QString* error) {
     const QString format = formatOf(path);
     if (format.isEmpty()) {
         if (error)

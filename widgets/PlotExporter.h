@@ -19,7 +19,8 @@ struct ExportOptions {
 // clipboard. A title is added for the export only and removed afterwards.
 class PlotExporter {
 public:
-    static bool save(QCustomPlot* plot, const QString& path, const ExportOptions& options, QString* error);
+    static bool save(QCustomPlot* plot, const QString& path, const ExportOptions& options,
+                     QString* error);
     static void copyToClipboard(QCustomPlot* plot, const ExportOptions& options);
     // "png", "pdf", "svg" or empty when the suffix is none of them.
     static QString formatOf(const QString& path);

@@ -8,8 +8,8 @@ namespace wb {
 
 QColor PlotStyle::seriesColor(int index) {
     static const std::array<QColor, 8> okabeIto = {
-        QColor(0, 114, 178),  QColor(213, 94, 0),  QColor(0, 158, 115),  QColor(204, 121, 167),
-        QColor(230, 159, 0),  QColor(86, 180, 233), QColor(0, 0, 0),       QColor(136, 34, 85)};
+        QColor(0, 114, 178), QColor(213, 94, 0),   QColor(0, 158, 115), QColor(204, 121, 167),
+        QColor(230, 159, 0), QColor(86, 180, 233), QColor(0, 0, 0),     QColor(136, 34, 85)};
     const auto size = static_cast<int>(okabeIto.size());
     const QColor base = okabeIto[static_cast<std::size_t>(index % size)];
     return (index / size) % 2 ? base.darker(150) : base;
@@ -27,7 +27,9 @@ QFont PlotStyle::labelFont(double scale) {
     return font;
 }
 
-double PlotStyle::lineWidth(double scale) { return 1.6 * scale; }
+double PlotStyle::lineWidth(double scale) {
+    return 1.6 * scale;
+}
 
 void PlotStyle::apply(QCustomPlot* plot) {
     plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom | QCP::iSelectLegend);

@@ -84,9 +84,10 @@ bool parseCommonOptions(const QStringList& args, CliContext& context, CommonOpti
             if (!value(&list))
                 return false;
             if (!LatencyReport::parseLevels(list, &options->percentiles)) {
-                context.usageError(QStringLiteral("--percentiles \"%1\": each level must be a number between 0 "
-                                                  "and 100")
-                                       .arg(list));
+                context.usageError(
+                    QStringLiteral("--percentiles \"%1\": each level must be a number between 0 "
+                                   "and 100")
+                        .arg(list));
                 return false;
             }
             if (options->percentiles.empty()) {

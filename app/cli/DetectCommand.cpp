@@ -11,7 +11,8 @@ namespace wb::cli {
 
 namespace {
 QString kindName(Dataset::Kind kind) {
-    return kind == Dataset::Kind::Latency ? QStringLiteral("latency") : QStringLiteral("throughput");
+    return kind == Dataset::Kind::Latency ? QStringLiteral("latency")
+                                          : QStringLiteral("throughput");
 }
 // "udp client, 4 streams" for throughput logs; the protocol for ping.
 QString modeOf(const RunInfo& info) {
@@ -35,7 +36,8 @@ int runDetect(const QStringList& args, CliContext& context) {
         return context.exitCode();
     QJsonArray files;
     Table table;
-    table.header = QStringList{"file", "format", "description", "kind", "mode", "target", "samples/flows"};
+    table.header =
+        QStringList{"file", "format", "description", "kind", "mode", "target", "samples/flows"};
     table.rightAligned = {false, false, false, false, false, false, true};
     forEachImport(options, context, [&](const ImportResult& result) {
         context.fileReported();
@@ -43,8 +45,8 @@ int runDetect(const QStringList& args, CliContext& context) {
         for (const Dataset& dataset : result.datasets) {
             // Replies for latency logs, flows for throughput logs.
             const auto samples = static_cast<qint64>(dataset.kind == Dataset::Kind::Latency
-                                                          ? dataset.latency.size()
-                                                          : dataset.flows.flows.size());
+                                                         ? dataset.latency.size()
+                                                         : dataset.flows.flows.size());
             files.append(QJsonObject{{"file", result.file},
                                      {"format", format.id},
                                      {"tool", format.tool},
@@ -59,11 +61,13 @@ int runDetect(const QStringList& args, CliContext& context) {
                                      {"samples", samples}});
             table.rows.push_back({result.file, QString::fromLatin1(format.id),
                                   QString::fromLatin1(format.description), kindName(format.kind),
-                                  modeOf(dataset.info), dataset.info.target, QString::number(samples)});
+                                  modeOf(dataset.info), dataset.info.target,
+                                  QString::number(samples)});
         }
     });
     if (options.json)
-        context.out() << QJsonDocument(QJsonObject{{"files", files}}).toJson(QJsonDocument::Indented);
+        context.out()
+            << QJsonDocument(QJsonObject{{"files", files}}).toJson(QJsonDocument::Indented);
     else
         context.out() << TableWriter::write(table, options.table);
     return context.exitCode();

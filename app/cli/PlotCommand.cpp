@@ -59,7 +59,8 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
             bool ok = false;
             *into = text.toInt(&ok);
             if (!ok || *into < 100 || *into > 10000) {
-                context.usageError(QStringLiteral("%1 must be a size in pixels between 100 and 10000").arg(arg));
+                context.usageError(
+                    QStringLiteral("%1 must be a size in pixels between 100 and 10000").arg(arg));
                 return false;
             }
             return true;
@@ -84,8 +85,7 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
                 context.usageError(QStringLiteral("--scale must be a number between 0.5 and 8"));
                 return false;
             }
-        }
-        else if (arg == QLatin1String("--log-x"))
+        } else if (arg == QLatin1String("--log-x"))
             options->logX = true;
         else if (arg == QLatin1String("--linear-x"))
             options->linearX = true;
@@ -98,11 +98,13 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
             return false;
     }
     if (options->type.isEmpty() || options->output.isEmpty() || options->files.isEmpty()) {
-        context.usageError(QStringLiteral("plot needs --type, -o OUT.png|.pdf|.svg and at least one FILE"));
+        context.usageError(
+            QStringLiteral("plot needs --type, -o OUT.png|.pdf|.svg and at least one FILE"));
         return false;
     }
     if (PlotExporter::formatOf(options->output).isEmpty()) {
-        context.usageError(QStringLiteral("%1: the output must end in .png, .pdf or .svg").arg(options->output));
+        context.usageError(
+            QStringLiteral("%1: the output must end in .png, .pdf or .svg").arg(options->output));
         return false;
     }
     return true;
@@ -117,19 +119,22 @@ int runPlot(const QStringList& args, CliContext& context) {
     DatasetStore store;
     const auto view = makeView(options, &store);
     if (!view) {
-        context.usageError(QStringLiteral("plot type \"%1\" is not available (cdf, ccdf, flows, timeseries)")
-                               .arg(options.type));
+        context.usageError(
+            QStringLiteral("plot type \"%1\" is not available (cdf, ccdf, flows, timeseries)")
+                .arg(options.type));
         return context.exitCode();
     }
     CommonOptions files;
     files.files = options.files;
-    const bool wantsLatency = options.type == QLatin1String("cdf") || options.type == QLatin1String("ccdf");
+    const bool wantsLatency =
+        options.type == QLatin1String("cdf") || options.type == QLatin1String("ccdf");
     forEachImport(files, context, [&](ImportResult& result) {
         const QString file = result.file;
         for (DatasetEntry& entry : DatasetEntry::fromImport(std::move(result))) {
             if (entry.isLatency() != wantsLatency) {
-                context.fileProblem(file, QStringLiteral("a %1 log cannot go into a %2 plot")
-                                              .arg(entry.isLatency() ? "latency" : "throughput", options.type));
+                context.fileProblem(
+                    file, QStringLiteral("a %1 log cannot go into a %2 plot")
+                              .arg(entry.isLatency() ? "latency" : "throughput", options.type));
                 continue;
             }
             context.fileReported();

@@ -25,7 +25,9 @@ QString optionalNumber(const std::optional<std::int64_t>& value) {
     return value ? QString::number(*value) : QStringLiteral("-");
 }
 
-QString megabits(double bitsPerSecond) { return number(bitsPerSecond / 1e6, 2); }
+QString megabits(double bitsPerSecond) {
+    return number(bitsPerSecond / 1e6, 2);
+}
 
 // Reports of every dataset of every file, split by kind, each with its text heading.
 struct Reports {
@@ -49,11 +51,12 @@ void checkLatency(const LatencyReport& report, const CommonOptions& options, Cli
         context.fileReported();
         return;
     }
-    context.fileProblem(report.file, options.qjumpCompat
-                                         ? QStringLiteral("only %1 samples; the QJump artifact needs at least %2")
-                                               .arg(report.stats.count)
-                                               .arg(kQjumpMinimumSamples)
-                                         : QStringLiteral("no replies to compute statistics from"));
+    context.fileProblem(
+        report.file, options.qjumpCompat
+                         ? QStringLiteral("only %1 samples; the QJump artifact needs at least %2")
+                               .arg(report.stats.count)
+                               .arg(kQjumpMinimumSamples)
+                         : QStringLiteral("no replies to compute statistics from"));
 }
 
 void checkFlows(const FlowReport& report, CliContext& context) {
@@ -63,12 +66,13 @@ void checkFlows(const FlowReport& report, CliContext& context) {
     }
     context.fileReported();
     if (report.stats.sumFromTool && report.stats.sumDisagreement > FlowStatistics::kSumTolerance)
-        context.fileWarning(report.file,
-                            QStringLiteral("the log's SUM (%1 Mbits/sec) and the sum of its flows (%2 Mbits/sec) "
-                                           "differ by %3 %")
-                                .arg(megabits(report.stats.sum.bitsPerSecond),
-                                     megabits(report.stats.computedSum.bitsPerSecond),
-                                     number(report.stats.sumDisagreement * 100, 1)));
+        context.fileWarning(
+            report.file,
+            QStringLiteral("the log's SUM (%1 Mbits/sec) and the sum of its flows (%2 Mbits/sec) "
+                           "differ by %3 %")
+                .arg(megabits(report.stats.sum.bitsPerSecond),
+                     megabits(report.stats.computedSum.bitsPerSecond),
+                     number(report.stats.sumDisagreement * 100, 1)));
 }
 
 Reports collect(const CommonOptions& options, CliContext& context) {
@@ -95,11 +99,13 @@ Reports collect(const CommonOptions& options, CliContext& context) {
     return reports;
 }
 
-Table latencyStatsTable(const std::vector<LatencyReport>& reports, const std::vector<double>& levels) {
+Table latencyStatsTable(const std::vector<LatencyReport>& reports,
+                        const std::vector<double>& levels) {
     Table table;
-    table.header = QStringList{"file",         "tool",         "dialect",  "transmitted", "received",
-                               "duplicates",   "loss %",       "samples",  "parse errors", "range errors",
-                               "min (ms)",     "mean (ms)",    "stddev (ms)", "max (ms)"};
+    table.header =
+        QStringList{"file",       "tool",      "dialect",     "transmitted",  "received",
+                    "duplicates", "loss %",    "samples",     "parse errors", "range errors",
+                    "min (ms)",   "mean (ms)", "stddev (ms)", "max (ms)"};
     for (double level : levels)
         table.header << QStringLiteral("p%1 (ms)").arg(LatencyReport::levelName(level));
     table.rightAligned.assign(static_cast<std::size_t>(table.header.size()), true);
@@ -107,12 +113,20 @@ Table latencyStatsTable(const std::vector<LatencyReport>& reports, const std::ve
     for (const LatencyReport& r : reports) {
         const bool any = r.stats.count > 0;
         auto stat = [any](double value) { return any ? number(value, 3) : QStringLiteral("-"); };
-        QStringList row{r.label, r.tool, r.dialect, optionalNumber(r.transmitted), optionalNumber(r.received),
+        QStringList row{r.label,
+                        r.tool,
+                        r.dialect,
+                        optionalNumber(r.transmitted),
+                        optionalNumber(r.received),
                         QString::number(r.duplicates),
                         r.lossPercent ? number(*r.lossPercent, 3) : QStringLiteral("-"),
-                        QString::number(r.stats.count), QString::number(r.parseErrors),
-                        QString::number(r.rangeErrors), stat(r.stats.min), stat(r.stats.mean),
-                        stat(r.stats.stddev), stat(r.stats.max)};
+                        QString::number(r.stats.count),
+                        QString::number(r.parseErrors),
+                        QString::number(r.rangeErrors),
+                        stat(r.stats.min),
+                        stat(r.stats.mean),
+                        stat(r.stats.stddev),
+                        stat(r.stats.max)};
         for (double value : r.stats.percentileValues)
             row << stat(value);
         table.rows.push_back(row);
@@ -122,15 +136,18 @@ Table latencyStatsTable(const std::vector<LatencyReport>& reports, const std::ve
 
 Table flowComparisonTable(const std::vector<FlowReport>& reports) {
     Table table;
-    table.header = QStringList{"label", "protocol", "congestion control", "flows", "SUM (Mbits/s)",
-                               "min flow (Mbits/s)", "max flow (Mbits/s)", "stddev (Mbits/s)", "Jain fairness"};
+    table.header =
+        QStringList{"label",         "protocol",           "congestion control", "flows",
+                    "SUM (Mbits/s)", "min flow (Mbits/s)", "max flow (Mbits/s)", "stddev (Mbits/s)",
+                    "Jain fairness"};
     table.rightAligned = {false, false, false, true, true, true, true, true, true};
     table.caption = QStringLiteral("Throughput per run");
     for (const FlowReport& r : reports)
-        table.rows.push_back({r.label, r.protocol, r.congestionControl.isEmpty() ? "-" : r.congestionControl,
-                              QString::number(r.stats.flows.size()), megabits(r.stats.sum.bitsPerSecond),
-                              megabits(r.stats.minBitsPerSecond), megabits(r.stats.maxBitsPerSecond),
-                              megabits(r.stats.stddevBitsPerSecond), number(r.stats.jainFairness, 4)});
+        table.rows.push_back(
+            {r.label, r.protocol, r.congestionControl.isEmpty() ? "-" : r.congestionControl,
+             QString::number(r.stats.flows.size()), megabits(r.stats.sum.bitsPerSecond),
+             megabits(r.stats.minBitsPerSecond), megabits(r.stats.maxBitsPerSecond),
+             megabits(r.stats.stddevBitsPerSecond), number(r.stats.jainFairness, 4)});
     return table;
 }
 
@@ -138,21 +155,23 @@ Table perFlowTable(const FlowReport& report) {
     Table table;
     table.header = QStringList{"flow", "bytes", "seconds", "Mbits/s", "jitter (ms)", "lost/total"};
     table.rightAligned = {false, true, true, true, true, true};
-    auto addRow = [&table](const QString& id, const FlowTotals& totals, const FlowStatistics::PerFlow* udp) {
+    auto addRow = [&table](const QString& id, const FlowTotals& totals,
+                           const FlowStatistics::PerFlow* udp) {
         const bool hasLoss = udp && udp->lost && udp->totalDatagrams;
-        table.rows.push_back({id, QString::number(totals.bytes, 'f', 0), number(totals.seconds, 2),
-                              megabits(totals.bitsPerSecond),
-                              udp && udp->jitterMs ? number(*udp->jitterMs, 3) : QStringLiteral("-"),
-                              hasLoss ? QStringLiteral("%1/%2 (%3 %)")
-                                            .arg(*udp->lost)
-                                            .arg(*udp->totalDatagrams)
-                                            .arg(number(udp->lossPercent.value_or(0), 3))
-                                      : QStringLiteral("-")});
+        table.rows.push_back(
+            {id, QString::number(totals.bytes, 'f', 0), number(totals.seconds, 2),
+             megabits(totals.bitsPerSecond),
+             udp && udp->jitterMs ? number(*udp->jitterMs, 3) : QStringLiteral("-"),
+             hasLoss ? QStringLiteral("%1/%2 (%3 %)")
+                           .arg(*udp->lost)
+                           .arg(*udp->totalDatagrams)
+                           .arg(number(udp->lossPercent.value_or(0), 3))
+                     : QStringLiteral("-")});
     };
     for (const FlowStatistics::PerFlow& flow : report.stats.flows)
         addRow(flow.id, flow.totals, &flow);
-    addRow(report.stats.sumFromTool ? QStringLiteral("SUM") : QStringLiteral("SUM (computed)"), report.stats.sum,
-           nullptr);
+    addRow(report.stats.sumFromTool ? QStringLiteral("SUM") : QStringLiteral("SUM (computed)"),
+           report.stats.sum, nullptr);
     return table;
 }
 
@@ -193,13 +212,15 @@ int runStats(const QStringList& args, CliContext& context) {
             context.out() << reports.latencyHeadings[i] << reports.latency[i].artifactText(minimum);
         for (std::size_t i = 0; i < reports.flows.size(); ++i)
             context.out() << reports.flowHeadings[i]
-                          << QStringLiteral("Throughput log (%1): bandwidth statistics of %2 interval lines "
-                                            "(bits/sec) instead of latency\n")
+                          << QStringLiteral(
+                                 "Throughput log (%1): bandwidth statistics of %2 interval lines "
+                                 "(bits/sec) instead of latency\n")
                                  .arg(reports.flows[i].format)
                                  .arg(reports.flows[i].stats.intervals.count)
                           << reports.flows[i].intervalText();
     } else {
-        context.out() << TableWriter::write(latencyStatsTable(reports.latency, options.percentiles), options.table);
+        context.out() << TableWriter::write(latencyStatsTable(reports.latency, options.percentiles),
+                                            options.table);
     }
     return context.exitCode();
 }
@@ -213,12 +234,13 @@ int runTable(const QStringList& args, CliContext& context) {
     if (options.json) {
         QJsonArray rows;
         for (const LatencyReport& r : reports.latency)
-            rows.append(QJsonObject{{"label", r.label},
-                                    {"file", r.file},
-                                    {"kind", "latency"},
-                                    {"samples", static_cast<qint64>(r.stats.count)},
-                                    {"p50_us", DatasetJson::number(r.stats.percentile(50) * 1000)},
-                                    {"p99_us", DatasetJson::number(r.stats.percentile(99) * 1000)}});
+            rows.append(
+                QJsonObject{{"label", r.label},
+                            {"file", r.file},
+                            {"kind", "latency"},
+                            {"samples", static_cast<qint64>(r.stats.count)},
+                            {"p50_us", DatasetJson::number(r.stats.percentile(50) * 1000)},
+                            {"p99_us", DatasetJson::number(r.stats.percentile(99) * 1000)}});
         for (const FlowReport& r : reports.flows)
             rows.append(QJsonObject{{"label", r.label},
                                     {"file", r.file},
@@ -235,7 +257,8 @@ int runTable(const QStringList& args, CliContext& context) {
         table.rightAligned = {false, true, true, true};
         table.caption = QStringLiteral("Latency percentiles per configuration");
         for (const LatencyReport& r : reports.latency)
-            table.rows.push_back({r.label, QString::number(r.stats.count), number(r.stats.percentile(50) * 1000, 1),
+            table.rows.push_back({r.label, QString::number(r.stats.count),
+                                  number(r.stats.percentile(50) * 1000, 1),
                                   number(r.stats.percentile(99) * 1000, 1)});
         context.out() << TableWriter::write(table, options.table);
     }
@@ -253,7 +276,9 @@ int runFlows(const QStringList& args, CliContext& context) {
         return context.exitCode();
     const Reports reports = collect(options, context);
     for (const LatencyReport& r : reports.latency)
-        context.fileProblem(r.file, QStringLiteral("a latency log (%1/%2) has no flows; use stats").arg(r.tool, r.dialect));
+        context.fileProblem(
+            r.file,
+            QStringLiteral("a latency log (%1/%2) has no flows; use stats").arg(r.tool, r.dialect));
     if (options.json) {
         QJsonArray datasets;
         for (const FlowReport& report : reports.flows)
@@ -267,14 +292,15 @@ int runFlows(const QStringList& args, CliContext& context) {
             context.out() << reports.flowHeadings[i];
         context.out() << TableWriter::write(perFlowTable(r), options.table);
         if (options.table == TableWriter::Format::Text)
-            context.out() << QStringLiteral("flows %1  min %2  max %3  stddev %4 Mbits/s  Jain fairness %5\n"
-                                            "intervals %6  mean %7  median %8  stddev %9 Mbits/s\n")
-                                 .arg(r.stats.flows.size())
-                                 .arg(megabits(r.stats.minBitsPerSecond), megabits(r.stats.maxBitsPerSecond),
-                                      megabits(r.stats.stddevBitsPerSecond), number(r.stats.jainFairness, 4))
-                                 .arg(r.stats.intervals.count)
-                                 .arg(megabits(r.stats.intervals.mean), megabits(r.stats.intervals.median),
-                                      megabits(r.stats.intervals.stddev));
+            context.out()
+                << QStringLiteral("flows %1  min %2  max %3  stddev %4 Mbits/s  Jain fairness %5\n"
+                                  "intervals %6  mean %7  median %8  stddev %9 Mbits/s\n")
+                       .arg(r.stats.flows.size())
+                       .arg(megabits(r.stats.minBitsPerSecond), megabits(r.stats.maxBitsPerSecond),
+                            megabits(r.stats.stddevBitsPerSecond), number(r.stats.jainFairness, 4))
+                       .arg(r.stats.intervals.count)
+                       .arg(megabits(r.stats.intervals.mean), megabits(r.stats.intervals.median),
+                            megabits(r.stats.intervals.stddev));
     }
     return context.exitCode();
 }

@@ -45,13 +45,14 @@ int main(int argc, char** argv) {
     const bool plotting = argc > 1 && qstrcmp(argv[1], "plot") == 0;
     if (plotting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    std::unique_ptr<QCoreApplication> app = plotting ? std::make_unique<QApplication>(argc, argv)
-                                                     : std::make_unique<QCoreApplication>(argc, argv);
+    std::unique_ptr<QCoreApplication> app = plotting
+                                                ? std::make_unique<QApplication>(argc, argv)
+                                                : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("wirebench-cli"));
     QStringList args = QCoreApplication::arguments().mid(1);
     wb::cli::CliContext context;
-    if (args.isEmpty() || args.front() == QLatin1String("-h") || args.front() == QLatin1String("--help") ||
-        args.front() == QLatin1String("help")) {
+    if (args.isEmpty() || args.front() == QLatin1String("-h") ||
+        args.front() == QLatin1String("--help") || args.front() == QLatin1String("help")) {
         context.out() << kUsage;
         return args.isEmpty() ? wb::cli::UsageOrNothingUsable : wb::cli::Success;
     }
@@ -60,8 +61,11 @@ int main(int argc, char** argv) {
         context.out() << kUsage;
         return wb::cli::Success;
     }
-    static const std::pair<const char*, std::function<int(const QStringList&, wb::cli::CliContext&)>>
-        commands[] = {{"detect", wb::cli::runDetect}, {"stats", wb::cli::runStats}, {"table", wb::cli::runTable},
+    static const std::pair<const char*,
+                           std::function<int(const QStringList&, wb::cli::CliContext&)>>
+        commands[] = {{"detect", wb::cli::runDetect},
+                      {"stats", wb::cli::runStats},
+                      {"table", wb::cli::runTable},
                       {"flows", wb::cli::runFlows},
                       {"plot", wb::cli::runPlot}};
     for (const auto& [name, run] : commands) {

@@ -12,7 +12,8 @@
 
 namespace wb {
 
-ExportDialog::ExportDialog(const QString& suggestedPath, const ExportOptions& defaults, QWidget* parent)
+ExportDialog::ExportDialog(const QString& suggestedPath, const ExportOptions& defaults,
+                           QWidget* parent)
     : QDialog(parent) {
     setWindowTitle(tr("Export plot"));
     m_path = new QLineEdit(suggestedPath, this);
@@ -34,7 +35,8 @@ ExportDialog::ExportDialog(const QString& suggestedPath, const ExportOptions& de
     m_scale->setRange(0.5, 8);
     m_scale->setSingleStep(0.5);
     m_scale->setValue(defaults.scale);
-    m_scale->setToolTip(tr("PNG pixel multiplier: 2 doubles the resolution (≈ 300 dpi at a 10 cm wide figure)."));
+    m_scale->setToolTip(
+        tr("PNG pixel multiplier: 2 doubles the resolution (≈ 300 dpi at a 10 cm wide figure)."));
     m_title = new QLineEdit(defaults.title, this);
 
     // Sizes in points for PDF/SVG (pixels at scale 1 for PNG): a figure exported at the size
@@ -77,13 +79,16 @@ ExportDialog::ExportDialog(const QString& suggestedPath, const ExportOptions& de
 }
 
 void ExportDialog::browse() {
-    const QString file = QFileDialog::getSaveFileName(this, tr("Export plot"), m_path->text(),
-                                                      tr("PDF (*.pdf);;PNG image (*.png);;SVG image (*.svg)"));
+    const QString file =
+        QFileDialog::getSaveFileName(this, tr("Export plot"), m_path->text(),
+                                     tr("PDF (*.pdf);;PNG image (*.png);;SVG image (*.svg)"));
     if (!file.isEmpty())
         m_path->setText(file);
 }
 
-QString ExportDialog::path() const { return m_path->text(); }
+QString ExportDialog::path() const {
+    return m_path->text();
+}
 
 ExportOptions ExportDialog::options() const {
     ExportOptions options;

@@ -17,7 +17,8 @@ class ExportDialog : public QDialog {
     Q_OBJECT
 
 public:
-    ExportDialog(const QString& suggestedPath, const ExportOptions& defaults, QWidget* parent = nullptr);
+    ExportDialog(const QString& suggestedPath, const ExportOptions& defaults,
+                 QWidget* parent = nullptr);
 
     QString path() const;
     ExportOptions options() const;

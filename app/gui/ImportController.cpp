@@ -34,7 +34,8 @@ bool applyChoice(const ImportController::Request& request, DatasetEntry& entry) 
 }
 } // namespace
 
-ImportController::ImportController(DatasetStore* store, QObject* parent) : QObject(parent), m_store(store) {}
+ImportController::ImportController(DatasetStore* store, QObject* parent)
+    : QObject(parent), m_store(store) {}
 
 ImportController::~ImportController() {
     if (m_worker) {
@@ -90,8 +91,9 @@ void ImportController::importPaths(const QStringList& paths) {
 void ImportController::importWorkspace(const Workspace& workspace) {
     std::vector<Request> requests;
     for (const WorkspaceDataset& dataset : workspace.datasets) {
-        auto same = std::find_if(requests.begin(), requests.end(),
-                                 [&](const Request& r) { return r.path == dataset.absoluteSource; });
+        auto same = std::find_if(requests.begin(), requests.end(), [&](const Request& r) {
+            return r.path == dataset.absoluteSource;
+        });
         if (same == requests.end())
             same = requests.insert(requests.end(), {dataset.absoluteSource, dataset.formatId, {}});
         same->chosen[dataset.indexInFile] = dataset;
@@ -116,7 +118,12 @@ void ImportController::run(std::vector<Request> requests) {
     // Results travel to the GUI thread as queued calls; the worker never touches the store.
     auto onGui = [self](auto function) {
         QMetaObject::invokeMethod(
-            self.data(), [self, function]() mutable { if (self) function(*self); }, Qt::QueuedConnection);
+            self.data(),
+            [self, function]() mutable {
+                if (self)
+                    function(*self);
+            },
+            Qt::QueuedConnection);
     };
 
     m_worker = QThread::create([requests = std::move(requests), totalBytes, cancelFlag, onGui]() {
@@ -135,8 +142,10 @@ void ImportController::run(std::vector<Request> requests) {
                 if (sinceReport.elapsed() >= 50) { // ~20 updates a second are plenty
                     sinceReport.restart();
                     const int perMille =
-                        totalBytes > 0 ? static_cast<int>((doneBefore + done) * 1000 / totalBytes) : 0;
-                    onGui([perMille, file](ImportController& c) { emit c.progress(perMille, file); });
+                        totalBytes > 0 ? static_cast<int>((doneBefore + done) * 1000 / totalBytes)
+                                       : 0;
+                    onGui(
+                        [perMille, file](ImportController& c) { emit c.progress(perMille, file); });
                 }
                 return !cancelFlag->load();
             };
@@ -144,7 +153,8 @@ void ImportController::run(std::vector<Request> requests) {
             doneBefore += QFileInfo(file).size();
             if (!result.ok() || result.datasets.empty()) {
                 ++failed;
-                const QString why = result.error.isEmpty() ? QStringLiteral("no data in this file") : result.error;
+                const QString why =
+                    result.error.isEmpty() ? QStringLiteral("no data in this file") : result.error;
                 onGui([file, why](ImportController& c) { emit c.fileFailed(file, why); });
                 if (result.datasets.empty())
                     continue;
@@ -153,7 +163,9 @@ void ImportController::run(std::vector<Request> requests) {
                 if (!request.chosen.empty() && !applyChoice(request, entry))
                     continue;
                 ++added;
-                onGui([entry = std::move(entry)](ImportController& c) mutable { c.m_store->add(std::move(entry)); });
+                onGui([entry = std::move(entry)](ImportController& c) mutable {
+                    c.m_store->add(std::move(entry));
+                });
             }
         }
         const bool cancelled = cancelFlag->load();

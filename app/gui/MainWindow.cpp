@@ -16,15 +16,14 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QColorDialog>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
-#include <QDir>
 #include <QFileInfo>
-#include <QLabel>
 #include <QHeaderView>
-#include <QTreeView>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -32,6 +31,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolButton>
+#include <QTreeView>
 
 #include <algorithm>
 
@@ -39,11 +39,14 @@ namespace wb {
 
 namespace {
 // Views are keyed by class name in settings and workspace files: stable across languages.
-QString settingsKey(const WorkbenchView* view) { return QString::fromLatin1(view->metaObject()->className()); }
+QString settingsKey(const WorkbenchView* view) {
+    return QString::fromLatin1(view->metaObject()->className());
+}
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_store(new DatasetStore(this)), m_listModel(new DatasetListModel(m_store, this)),
+    : QMainWindow(parent), m_store(new DatasetStore(this)),
+      m_listModel(new DatasetListModel(m_store, this)),
       m_importer(new ImportController(m_store, this)) {
     setWindowTitle(tr("Wirebench"));
     setWindowIcon(QIcon(QStringLiteral(":/wirebench.svg")));
@@ -64,8 +67,8 @@ MainWindow::~MainWindow() = default;
 void MainWindow::createViews() {
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
-    m_views = {new CdfView(m_store, m_tabs), new PercentileView(m_store, m_tabs), new FlowBarsView(m_store, m_tabs),
-               new ThroughputTimeView(m_store, m_tabs)};
+    m_views = {new CdfView(m_store, m_tabs), new PercentileView(m_store, m_tabs),
+               new FlowBarsView(m_store, m_tabs), new ThroughputTimeView(m_store, m_tabs)};
     for (WorkbenchView* view : m_views)
         m_tabs->addTab(view, view->title());
     setCentralWidget(m_tabs);
@@ -84,13 +87,15 @@ void MainWindow::createDocks() {
     m_list->setModel(m_listModel);
     m_list->header()->setStretchLastSection(false);
     m_list->header()->setSectionResizeMode(DatasetListModel::LabelColumn, QHeaderView::Stretch);
-    m_list->header()->setSectionResizeMode(DatasetListModel::FormatColumn, QHeaderView::ResizeToContents);
+    m_list->header()->setSectionResizeMode(DatasetListModel::FormatColumn,
+                                           QHeaderView::ResizeToContents);
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
-    m_list->setToolTip(tr("Drop ping, fping, iperf or iperf3 logs (or folders) here. Double-click to rename, "
-                          "tick to show or hide."));
+    m_list->setToolTip(
+        tr("Drop ping, fping, iperf or iperf3 logs (or folders) here. Double-click to rename, "
+           "tick to show or hide."));
     auto* color = new QAction(tr("Change colour…"), m_list);
     connect(color, &QAction::triggered, this, &MainWindow::chooseColor);
     auto* remove = new QAction(tr("Remove"), m_list);
@@ -109,21 +114,25 @@ void MainWindow::createDocks() {
     reportDock->setObjectName(QStringLiteral("parseReport"));
     reportDock->setWidget(m_reportPanel);
     addDockWidget(Qt::LeftDockWidgetArea, reportDock);
-    connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::showSelectedReport);
+    connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &MainWindow::showSelectedReport);
     connect(m_store, &DatasetStore::changed, this, &MainWindow::showSelectedReport);
 }
 
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open logs…"), QKeySequence::Open, this, &MainWindow::openFiles);
-    file->addAction(tr("Open &folder…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openFolder);
-    file->addAction(tr("Open &workspace…"), QKeySequence(tr("Ctrl+Shift+W")), this, &MainWindow::openWorkspaceDialog);
+    file->addAction(tr("Open &folder…"), QKeySequence(tr("Ctrl+Shift+O")), this,
+                    &MainWindow::openFolder);
+    file->addAction(tr("Open &workspace…"), QKeySequence(tr("Ctrl+Shift+W")), this,
+                    &MainWindow::openWorkspaceDialog);
     file->addAction(tr("&Save workspace…"), QKeySequence::Save, this, &MainWindow::saveWorkspaceAs);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     updateRecentMenu();
     file->addSeparator();
     file->addAction(tr("&Export plot…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportPlot);
-    file->addAction(tr("&Copy plot"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyPlot);
+    file->addAction(tr("&Copy plot"), QKeySequence(tr("Ctrl+Shift+C")), this,
+                    &MainWindow::copyPlot);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -133,15 +142,16 @@ void MainWindow::createMenus() {
             current->resetView();
     });
     for (std::size_t i = 0; i < m_views.size(); ++i)
-        view->addAction(m_views[i]->title(), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)), this,
-                        [this, i] { m_tabs->setCurrentIndex(static_cast<int>(i)); });
+        view->addAction(m_views[i]->title(), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)),
+                        this, [this, i] { m_tabs->setCurrentIndex(static_cast<int>(i)); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Wirebench"), this, [this] {
-        QMessageBox::about(this, tr("About Wirebench"),
-                           tr("<b>Wirebench</b><p>A workbench for ping, fping, iperf and iperf3 measurements: "
-                              "latency CDFs and percentiles (numpy's linear method), per-flow throughput and "
-                              "fairness, exports for papers.</p>"));
+        QMessageBox::about(
+            this, tr("About Wirebench"),
+            tr("<b>Wirebench</b><p>A workbench for ping, fping, iperf and iperf3 measurements: "
+               "latency CDFs and percentiles (numpy's linear method), per-flow throughput and "
+               "fairness, exports for papers.</p>"));
     });
 }
 
@@ -168,18 +178,22 @@ void MainWindow::createStatusBar() {
         m_progress->show();
         m_cancel->show();
     });
-    connect(m_importer, &ImportController::progress, this, [this](int perMille, const QString& file) {
-        m_progress->setValue(perMille);
-        if (!file.isEmpty())
-            m_status->setText(tr("Reading %1…").arg(QFileInfo(file).fileName()));
-    });
-    connect(m_importer, &ImportController::fileFailed, this, [this](const QString& file, const QString& why) {
-        m_importErrors << QStringLiteral("%1: %2").arg(file, why);
-    });
+    connect(m_importer, &ImportController::progress, this,
+            [this](int perMille, const QString& file) {
+                m_progress->setValue(perMille);
+                if (!file.isEmpty())
+                    m_status->setText(tr("Reading %1…").arg(QFileInfo(file).fileName()));
+            });
+    connect(m_importer, &ImportController::fileFailed, this,
+            [this](const QString& file, const QString& why) {
+                m_importErrors << QStringLiteral("%1: %2").arg(file, why);
+            });
     connect(m_importer, &ImportController::finished, this, &MainWindow::importFinished);
 }
 
-WorkbenchView* MainWindow::currentView() const { return qobject_cast<WorkbenchView*>(m_tabs->currentWidget()); }
+WorkbenchView* MainWindow::currentView() const {
+    return qobject_cast<WorkbenchView*>(m_tabs->currentWidget());
+}
 
 void MainWindow::importPaths(const QStringList& paths) {
     // A workspace among the paths opens as a workspace (replacing what is loaded); the logs
@@ -192,7 +206,8 @@ void MainWindow::importPaths(const QStringList& paths) {
         }
         QString error;
         if (!openWorkspace(path, &error))
-            showProblems(tr("Workspace not opened"), tr("The workspace could not be opened:"), {error});
+            showProblems(tr("Workspace not opened"), tr("The workspace could not be opened:"),
+                         {error});
     }
     for (const QString& path : logs)
         m_settings.addRecentFile(QFileInfo(path).absoluteFilePath());
@@ -217,12 +232,14 @@ void MainWindow::importFinished(int added, int failed, bool cancelled) {
     if (m_importErrors.isEmpty())
         return;
     // Not modal: the files that did load are already on screen.
-    showProblems(tr("Some files were not loaded"),
-                 tr("%n file(s) could not be read:", nullptr, static_cast<int>(m_importErrors.size())),
-                 m_importErrors);
+    showProblems(
+        tr("Some files were not loaded"),
+        tr("%n file(s) could not be read:", nullptr, static_cast<int>(m_importErrors.size())),
+        m_importErrors);
 }
 
-void MainWindow::showProblems(const QString& title, const QString& text, const QStringList& details) {
+void MainWindow::showProblems(const QString& title, const QString& text,
+                              const QStringList& details) {
     auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
     box->setInformativeText(details.join(QLatin1Char('\n')));
     box->setAttribute(Qt::WA_DeleteOnClose);
@@ -265,7 +282,8 @@ void MainWindow::openFiles() {
 }
 
 void MainWindow::openFolder() {
-    const QString folder = QFileDialog::getExistingDirectory(this, tr("Open a folder of logs"), m_settings.lastFolder());
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Open a folder of logs"),
+                                                             m_settings.lastFolder());
     if (folder.isEmpty())
         return;
     m_settings.setLastFolder(folder);
@@ -310,28 +328,34 @@ bool MainWindow::openWorkspace(const QString& path, QString* error) {
     m_store->clear();
     m_workspacePath = path;
     m_workspaceTitle = workspace->title;
-    setWindowTitle(tr("Wirebench — %1").arg(workspace->title.isEmpty() ? QFileInfo(path).fileName() : workspace->title));
+    setWindowTitle(
+        tr("Wirebench — %1")
+            .arg(workspace->title.isEmpty() ? QFileInfo(path).fileName() : workspace->title));
     for (WorkbenchView* view : m_views)
         view->restoreSettings(workspace->viewSettings.value(settingsKey(view)));
     m_tabs->setCurrentIndex(workspace->extra.value(QStringLiteral("currentTab")).toInt());
     const QStringList missing = WorkspaceFile::missingRawLogs(*workspace);
     if (!missing.isEmpty())
-        showProblems(tr("Raw logs missing"),
-                     tr("These raw logs of the workspace were not found (moved or deleted); their datasets "
-                        "are left out:"),
-                     missing);
+        showProblems(
+            tr("Raw logs missing"),
+            tr("These raw logs of the workspace were not found (moved or deleted); their datasets "
+               "are left out:"),
+            missing);
     Workspace present = *workspace;
     present.datasets.erase(std::remove_if(present.datasets.begin(), present.datasets.end(),
-                                          [&](const WorkspaceDataset& d) { return missing.contains(d.absoluteSource); }),
+                                          [&](const WorkspaceDataset& d) {
+                                              return missing.contains(d.absoluteSource);
+                                          }),
                            present.datasets.end());
     m_importer->importWorkspace(present);
     return true;
 }
 
 void MainWindow::saveWorkspaceAs() {
-    const QString suggested = m_workspacePath.isEmpty()
-                                  ? QDir(m_settings.lastFolder()).filePath(QStringLiteral("workspace.wbws"))
-                                  : m_workspacePath;
+    const QString suggested =
+        m_workspacePath.isEmpty()
+            ? QDir(m_settings.lastFolder()).filePath(QStringLiteral("workspace.wbws"))
+            : m_workspacePath;
     const QString path = QFileDialog::getSaveFileName(this, tr("Save workspace"), suggested,
                                                       tr("Wirebench workspace (*.wbws)"));
     if (path.isEmpty())
@@ -344,8 +368,9 @@ void MainWindow::saveWorkspaceAs() {
 }
 
 void MainWindow::openWorkspaceDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open workspace"), m_settings.lastFolder(),
-                                                      tr("Wirebench workspace (*.wbws);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open workspace"), m_settings.lastFolder(),
+                                     tr("Wirebench workspace (*.wbws);;All files (*)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -367,9 +392,11 @@ void MainWindow::exportPlot() {
                                  tr("This tab is a table: use its own Copy and Export buttons."));
         return;
     }
-    ExportOptions defaults{m_settings.exportWidth(), m_settings.exportHeight(), m_settings.exportScale(), {}};
-    ExportDialog dialog(QDir(m_settings.lastFolder()).filePath(view->exportName() + QStringLiteral(".pdf")), defaults,
-                        this);
+    ExportOptions defaults{
+        m_settings.exportWidth(), m_settings.exportHeight(), m_settings.exportScale(), {}};
+    ExportDialog dialog(
+        QDir(m_settings.lastFolder()).filePath(view->exportName() + QStringLiteral(".pdf")),
+        defaults, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     const ExportOptions options = dialog.options();
@@ -385,7 +412,8 @@ void MainWindow::exportPlot() {
 void MainWindow::copyPlot() {
     if (WorkbenchView* view = currentView(); view && view->plot()) {
         PlotExporter::copyToClipboard(
-            view->plot(), {m_settings.exportWidth(), m_settings.exportHeight(), m_settings.exportScale(), {}});
+            view->plot(),
+            {m_settings.exportWidth(), m_settings.exportHeight(), m_settings.exportScale(), {}});
         m_status->setText(tr("Plot copied to the clipboard"));
     }
 }
@@ -401,7 +429,8 @@ void MainWindow::removeSelected() {
 void MainWindow::chooseColor() {
     const int id = m_listModel->idAt(m_list->currentIndex().row());
     if (const DatasetEntry* entry = m_store->find(id)) {
-        const QColor color = QColorDialog::getColor(entry->color, this, tr("Colour of %1").arg(entry->label));
+        const QColor color =
+            QColorDialog::getColor(entry->color, this, tr("Colour of %1").arg(entry->label));
         if (color.isValid())
             m_store->setColor(id, color);
     }

@@ -25,7 +25,9 @@ ParseReportPanel::ParseReportPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_issues, 1);
 }
 
-int ParseReportPanel::issueRows() const { return m_issues->rowCount(); }
+int ParseReportPanel::issueRows() const {
+    return m_issues->rowCount();
+}
 
 void ParseReportPanel::show(const DatasetEntry* entry) {
     m_issues->setRowCount(0);
@@ -36,21 +38,26 @@ void ParseReportPanel::show(const DatasetEntry* entry) {
     const ParseReport& r = entry->report;
     m_summary->setText(tr("<b>%1</b><br>%2 (%3)<br>%4 lines read, %5 samples, %6 ignored lines, "
                           "%7 parse errors, %8 range errors, %9 warnings")
-                           .arg(entry->label.toHtmlEscaped(), entry->formatDescription.toHtmlEscaped(), entry->formatId)
+                           .arg(entry->label.toHtmlEscaped(),
+                                entry->formatDescription.toHtmlEscaped(), entry->formatId)
                            .arg(r.linesRead)
                            .arg(r.samples)
                            .arg(r.ignoredLines)
                            .arg(r.parseErrors.count())
                            .arg(r.rangeErrors.count())
                            .arg(r.warnings.count()));
-    const std::pair<const IssueList*, QString> lists[] = {
-        {&r.parseErrors, tr("parse error")}, {&r.rangeErrors, tr("range error")}, {&r.warnings, tr("warning")}};
+    const std::pair<const IssueList*, QString> lists[] = {{&r.parseErrors, tr("parse error")},
+                                                          {&r.rangeErrors, tr("range error")},
+                                                          {&r.warnings, tr("warning")}};
     for (const auto& [issues, kind] : lists) {
         for (const ParseIssue& issue : issues->kept()) {
             const int row = m_issues->rowCount();
             m_issues->insertRow(row);
-            m_issues->setItem(row, 0, new QTableWidgetItem(issue.line > 0 ? QString::number(issue.line) : QString()));
-            m_issues->setItem(row, 1, new QTableWidgetItem(kind + QStringLiteral(": ") + issue.message));
+            m_issues->setItem(
+                row, 0,
+                new QTableWidgetItem(issue.line > 0 ? QString::number(issue.line) : QString()));
+            m_issues->setItem(row, 1,
+                              new QTableWidgetItem(kind + QStringLiteral(": ") + issue.message));
             m_issues->setItem(row, 2, new QTableWidgetItem(issue.text));
         }
     }

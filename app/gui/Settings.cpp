@@ -20,10 +20,16 @@ const char* const kState = "window/state";
 
 Settings::Settings() : m_settings(QStringLiteral("Wirebench"), QStringLiteral("Wirebench")) {}
 
-QString Settings::lastFolder() const { return m_settings.value(kLastFolder, QDir::homePath()).toString(); }
-void Settings::setLastFolder(const QString& folder) { m_settings.setValue(kLastFolder, folder); }
+QString Settings::lastFolder() const {
+    return m_settings.value(kLastFolder, QDir::homePath()).toString();
+}
+void Settings::setLastFolder(const QString& folder) {
+    m_settings.setValue(kLastFolder, folder);
+}
 
-QStringList Settings::recentFiles() const { return m_settings.value(kRecent).toStringList(); }
+QStringList Settings::recentFiles() const {
+    return m_settings.value(kRecent).toStringList();
+}
 
 void Settings::addRecentFile(const QString& path) {
     QStringList recent = recentFiles();
@@ -36,9 +42,15 @@ void Settings::addRecentFile(const QString& path) {
 
 // The defaults are a paper's column: printed at this size the plot's 9-pt text stays 9 pt,
 // and a PNG at scale 3 has about 300 dpi there.
-int Settings::exportWidth() const { return m_settings.value(kExportWidth, ExportOptions().width).toInt(); }
-int Settings::exportHeight() const { return m_settings.value(kExportHeight, ExportOptions().height).toInt(); }
-double Settings::exportScale() const { return m_settings.value(kExportScale, ExportOptions().scale).toDouble(); }
+int Settings::exportWidth() const {
+    return m_settings.value(kExportWidth, ExportOptions().width).toInt();
+}
+int Settings::exportHeight() const {
+    return m_settings.value(kExportHeight, ExportOptions().height).toInt();
+}
+double Settings::exportScale() const {
+    return m_settings.value(kExportScale, ExportOptions().scale).toDouble();
+}
 
 void Settings::setExportSize(int width, int height, double scale) {
     m_settings.setValue(kExportWidth, width);
@@ -54,8 +66,12 @@ void Settings::setViewSettings(const QString& view, const QJsonObject& settings)
     m_settings.setValue(kViews + view, QJsonDocument(settings).toJson(QJsonDocument::Compact));
 }
 
-QByteArray Settings::windowGeometry() const { return m_settings.value(kGeometry).toByteArray(); }
-QByteArray Settings::windowState() const { return m_settings.value(kState).toByteArray(); }
+QByteArray Settings::windowGeometry() const {
+    return m_settings.value(kGeometry).toByteArray();
+}
+QByteArray Settings::windowState() const {
+    return m_settings.value(kState).toByteArray();
+}
 
 void Settings::setWindowLayout(const QByteArray& geometry, const QByteArray& state) {
     m_settings.setValue(kGeometry, geometry);

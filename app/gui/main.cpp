@@ -9,10 +9,12 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("Wirebench"));
     QApplication::setApplicationVersion(QStringLiteral(WIREBENCH_VERSION));
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Workbench for ping, fping, iperf and iperf3 measurements"));
+    parser.setApplicationDescription(
+        QStringLiteral("Workbench for ping, fping, iperf and iperf3 measurements"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Logs or folders of logs to open"),
+    parser.addPositionalArgument(QStringLiteral("files"),
+                                 QStringLiteral("Logs or folders of logs to open"),
                                  QStringLiteral("[FILE|FOLDER...]"));
     parser.process(app);
 

@@ -24,14 +24,16 @@ template <typename T> QJsonArray array(const std::vector<T>& values) {
     return out;
 }
 
-template <typename T> QJsonValue optional(const std::optional<T>& value) { return DatasetJson::optional(value); }
+template <typename T> QJsonValue optional(const std::optional<T>& value) {
+    return DatasetJson::optional(value);
+}
 
 QJsonObject describe(const PingSummary& s) {
-    return {{"transmitted", optional(s.transmitted)}, {"received", optional(s.received)},
-            {"duplicates", optional(s.duplicates)},   {"errors", optional(s.errors)},
+    return {{"transmitted", optional(s.transmitted)},  {"received", optional(s.received)},
+            {"duplicates", optional(s.duplicates)},    {"errors", optional(s.errors)},
             {"loss_percent", optional(s.lossPercent)}, {"time_ms", optional(s.timeMs)},
-            {"rtt_min", optional(s.rttMin)},          {"rtt_avg", optional(s.rttAvg)},
-            {"rtt_max", optional(s.rttMax)},          {"rtt_deviation", optional(s.rttDeviation)}};
+            {"rtt_min", optional(s.rttMin)},           {"rtt_avg", optional(s.rttAvg)},
+            {"rtt_max", optional(s.rttMax)},           {"rtt_deviation", optional(s.rttDeviation)}};
 }
 
 QJsonObject describe(const FlowInterval& i) {
@@ -41,9 +43,12 @@ QJsonObject describe(const FlowInterval& i) {
                     {"bits_per_second", i.bitsPerSecond},
                     {"bytes_exact", i.bytesExact}};
     const std::pair<const char*, QJsonValue> optionalFields[] = {
-        {"jitter_ms", optional(i.jitterMs)},   {"lost", optional(i.lostDatagrams)},
-        {"total_datagrams", optional(i.totalDatagrams)}, {"out_of_order", optional(i.outOfOrder)},
-        {"retransmits", optional(i.retransmits)}, {"cwnd_bytes", optional(i.cwndBytes)},
+        {"jitter_ms", optional(i.jitterMs)},
+        {"lost", optional(i.lostDatagrams)},
+        {"total_datagrams", optional(i.totalDatagrams)},
+        {"out_of_order", optional(i.outOfOrder)},
+        {"retransmits", optional(i.retransmits)},
+        {"cwnd_bytes", optional(i.cwndBytes)},
         {"rtt_ms", optional(i.rttMs)}};
     for (const auto& [key, value] : optionalFields)
         if (!value.isNull()) // only what the log had, so golden files stay readable
@@ -73,17 +78,23 @@ QJsonObject describe(const FlowSeries& series) {
                                  {"intervals", describe(flow.intervals)},
                                  {"total", describe(flow.total)},
                                  {"sender_total", describe(flow.senderTotal)}});
-    return {{"flows", flows}, {"sum_intervals", describe(series.sumIntervals)}, {"sum_total", describe(series.sumTotal)}};
+    return {{"flows", flows},
+            {"sum_intervals", describe(series.sumIntervals)},
+            {"sum_total", describe(series.sumTotal)}};
 }
 
 QJsonObject describe(const RunInfo& info) {
     QJsonObject extra;
     for (auto it = info.extra.begin(); it != info.extra.end(); ++it)
         extra.insert(it.key(), it.value());
-    return {{"tool", info.tool},         {"dialect", info.dialect},
-            {"target", info.target},     {"protocol", info.protocol},
-            {"role", info.role},         {"streams", info.streams},
-            {"congestion_control", info.congestionControl}, {"version", info.version},
+    return {{"tool", info.tool},
+            {"dialect", info.dialect},
+            {"target", info.target},
+            {"protocol", info.protocol},
+            {"role", info.role},
+            {"streams", info.streams},
+            {"congestion_control", info.congestionControl},
+            {"version", info.version},
             {"start", info.start.isValid() ? info.start.toUTC().toString(Qt::ISODate) : QString()},
             {"extra", extra}};
 }
@@ -105,7 +116,9 @@ QJsonValue DatasetJson::number(double value) {
 
 QJsonObject DatasetJson::describe(const Dataset& dataset) {
     if (dataset.kind == Dataset::Kind::Throughput)
-        return {{"label", dataset.label}, {"kind", "throughput"}, {"info", wb::describe(dataset.info)},
+        return {{"label", dataset.label},
+                {"kind", "throughput"},
+                {"info", wb::describe(dataset.info)},
                 {"flows", wb::describe(dataset.flows)}};
     const LatencySeries& latency = dataset.latency;
     QJsonObject out{{"label", dataset.label},

@@ -26,7 +26,8 @@ bool looksBinary(std::string_view head, qsizetype* offset) {
 QString defaultLabel(const QString& path) {
     const QFileInfo info(path);
     static const QStringList logSuffixes = {"txt", "log", "out", "csv", "json", "jsonl"};
-    return logSuffixes.contains(info.suffix().toLower()) ? info.completeBaseName() : info.fileName();
+    return logSuffixes.contains(info.suffix().toLower()) ? info.completeBaseName()
+                                                         : info.fileName();
 }
 
 class ImportRun {

@@ -10,10 +10,14 @@ namespace wb {
 
 namespace {
 
-QJsonValue orNull(const QString& text) { return text.isEmpty() ? QJsonValue() : QJsonValue(text); }
+QJsonValue orNull(const QString& text) {
+    return text.isEmpty() ? QJsonValue() : QJsonValue(text);
+}
 
 QJsonObject totalsJson(const FlowTotals& totals) {
-    return {{"bytes", totals.bytes}, {"seconds", totals.seconds}, {"bits_per_second", totals.bitsPerSecond}};
+    return {{"bytes", totals.bytes},
+            {"seconds", totals.seconds},
+            {"bits_per_second", totals.bitsPerSecond}};
 }
 
 } // namespace

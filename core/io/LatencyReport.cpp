@@ -24,7 +24,9 @@ QString levelLabel(double level) {
 
 } // namespace
 
-QString LatencyReport::levelName(double level) { return QString::number(level, 'g', 10); }
+QString LatencyReport::levelName(double level) {
+    return QString::number(level, 'g', 10);
+}
 
 bool LatencyReport::parseLevels(const QString& text, std::vector<double>* levels) {
     std::vector<double> parsed;
@@ -63,7 +65,8 @@ LatencyReport LatencyReport::of(const ImportResult& result, const Dataset& datas
 
     // The tool's own counts win; a log cut off before its summary gets counts derived from
     // what it shows (replies, and requests known to have gone unanswered).
-    const bool countsKnown = summary.transmitted || !series.sequence.empty() || !series.lostSequence.empty();
+    const bool countsKnown =
+        summary.transmitted || !series.sequence.empty() || !series.lostSequence.empty();
     if (dataset.info.dialect != QLatin1String("qjump-compat") && countsKnown) {
         const auto replies = static_cast<std::int64_t>(series.size());
         report.received = summary.received.value_or(replies);
@@ -72,7 +75,8 @@ LatencyReport LatencyReport::of(const ImportResult& result, const Dataset& datas
         if (summary.lossPercent)
             report.lossPercent = summary.lossPercent;
         else if (*report.transmitted > 0)
-            report.lossPercent = 100.0 * static_cast<double>(*report.transmitted - *report.received) /
+            report.lossPercent = 100.0 *
+                                 static_cast<double>(*report.transmitted - *report.received) /
                                  static_cast<double>(*report.transmitted);
     }
     return report;
@@ -100,7 +104,9 @@ QJsonObject LatencyReport::toJson() const {
         percentiles.insert(levelName(stats.percentileLevels[i]),
                            DatasetJson::number(stats.percentileValues[i]));
     const bool any = stats.count > 0;
-    auto statistic = [any](double value) { return any ? DatasetJson::number(value) : QJsonValue(); };
+    auto statistic = [any](double value) {
+        return any ? DatasetJson::number(value) : QJsonValue();
+    };
     return {{"file", file},
             {"label", label},
             {"tool", tool},

@@ -35,13 +35,15 @@ QString latexCell(const QString& cell) {
     return out;
 }
 
-QString markdownCell(QString cell) { return cell.replace(QLatin1String("|"), QLatin1String("\\|")); }
+QString markdownCell(QString cell) {
+    return cell.replace(QLatin1String("|"), QLatin1String("\\|"));
+}
 
 } // namespace
 
 bool TableWriter::parseFormat(const QString& name, Format* format) {
     static const std::pair<const char*, Format> names[] = {
-        {"text", Format::Text}, {"csv", Format::Csv}, {"markdown", Format::Markdown},
+        {"text", Format::Text},   {"csv", Format::Csv},     {"markdown", Format::Markdown},
         {"md", Format::Markdown}, {"latex", Format::Latex}, {"tex", Format::Latex}};
     for (const auto& [key, value] : names) {
         if (name == QLatin1String(key)) {
@@ -118,7 +120,8 @@ QString TableWriter::markdown(const Table& table) {
     out += line(table.header);
     QStringList rule;
     for (qsizetype c = 0; c < table.header.size(); ++c)
-        rule << (isRight(table, static_cast<int>(c)) ? QStringLiteral("---:") : QStringLiteral("---"));
+        rule << (isRight(table, static_cast<int>(c)) ? QStringLiteral("---:")
+                                                     : QStringLiteral("---"));
     out += QLatin1String("| ") + rule.join(QLatin1String(" | ")) + QLatin1String(" |\n");
     for (const QStringList& row : table.rows)
         out += line(row);
@@ -135,7 +138,8 @@ QString TableWriter::latex(const Table& table) {
             escaped << latexCell(cell);
         return escaped.join(QLatin1String(" & ")) + QLatin1String(" \\\\\n");
     };
-    QString out = QStringLiteral("\\begin{table}[ht]\n\\centering\n\\begin{tabular}{%1}\n\\hline\n").arg(spec);
+    QString out = QStringLiteral("\\begin{table}[ht]\n\\centering\n\\begin{tabular}{%1}\n\\hline\n")
+                      .arg(spec);
     out += line(table.header) + QLatin1String("\\hline\n");
     for (const QStringList& row : table.rows)
         out += line(row);

@@ -27,10 +27,10 @@ struct PingSummary {
 // Latency samples of one target. Parallel vectors keep the hot import path allocation-free
 // per line and let statistics run over a contiguous array of doubles.
 struct LatencySeries {
-    std::vector<double> rttMs;             // replies in arrival order, duplicates excluded
-    std::vector<std::int64_t> sequence;    // sequence number of each reply (unwrapped)
-    std::vector<double> timestamps;        // epoch seconds per reply; empty when the log has none
-    std::vector<double> duplicateRttMs;    // RTTs of duplicate replies
+    std::vector<double> rttMs;          // replies in arrival order, duplicates excluded
+    std::vector<std::int64_t> sequence; // sequence number of each reply (unwrapped)
+    std::vector<double> timestamps;     // epoch seconds per reply; empty when the log has none
+    std::vector<double> duplicateRttMs; // RTTs of duplicate replies
     std::vector<std::int64_t> duplicateSequence;
     std::vector<std::int64_t> lostSequence;  // requests that never got a reply, ascending
     std::vector<std::int64_t> errorSequence; // requests answered by an ICMP error

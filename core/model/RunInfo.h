@@ -8,15 +8,15 @@ namespace wb {
 
 // Metadata about how a measurement was taken, as far as the log (or the runner) tells.
 struct RunInfo {
-    QString tool;              // "ping", "fping", "iperf", "iperf3"
-    QString dialect;           // parser id, e.g. "iputils", "busybox", "bsd", "windows"
-    QString target;            // host or address measured
-    QString protocol;          // "icmp", "tcp", "udp"
-    QString role;              // "client", "server" (throughput tools)
-    int streams = 0;           // parallel streams, 0 when unknown
-    QString congestionControl; // e.g. "cubic", "reno"
-    QString version;           // tool version or version style when known
-    QDateTime start;           // start of the run when known
+    QString tool;                 // "ping", "fping", "iperf", "iperf3"
+    QString dialect;              // parser id, e.g. "iputils", "busybox", "bsd", "windows"
+    QString target;               // host or address measured
+    QString protocol;             // "icmp", "tcp", "udp"
+    QString role;                 // "client", "server" (throughput tools)
+    int streams = 0;              // parallel streams, 0 when unknown
+    QString congestionControl;    // e.g. "cubic", "reno"
+    QString version;              // tool version or version style when known
+    QDateTime start;              // start of the run when known
     QMap<QString, QString> extra; // further key/value facts (packet size, language, ...)
 };
 

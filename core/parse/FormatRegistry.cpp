@@ -1,10 +1,10 @@
 #include "FormatRegistry.h"
 
 #include "FpingParser.h"
-#include "Iperf3JsonParser.h"
-#include "Iperf3TextParser.h"
 #include "Iperf2CsvParser.h"
 #include "Iperf2TextParser.h"
+#include "Iperf3JsonParser.h"
+#include "Iperf3TextParser.h"
 #include "PingDialects.h"
 #include "WindowsPingParser.h"
 
@@ -21,8 +21,8 @@ const std::vector<FormatEntry>& FormatRegistry::formats() {
     static const std::vector<FormatEntry> table = {
         {"ping/iputils", "ping", "iputils", "Linux iputils ping/ping6", K::Latency,
          &IputilsPingParser::sniff, &make<IputilsPingParser>},
-        {"ping/busybox", "ping", "busybox", "BusyBox ping", K::Latency,
-         &BusyBoxPingParser::sniff, &make<BusyBoxPingParser>},
+        {"ping/busybox", "ping", "busybox", "BusyBox ping", K::Latency, &BusyBoxPingParser::sniff,
+         &make<BusyBoxPingParser>},
         {"ping/bsd", "ping", "bsd", "macOS / FreeBSD ping and ping6", K::Latency,
          &BsdPingParser::sniff, &make<BsdPingParser>},
         {"ping/windows", "ping", "windows", "Windows ping (any display language)", K::Latency,

@@ -295,7 +295,8 @@ std::optional<Iperf3TextParser::Report> Iperf3TextParser::readReport(std::string
     interval.bytes = transfer->bytes;
     interval.bytesExact = transfer->exact;
     interval.bitsPerSecond = *rate;
-    for (std::string_view token = iperf::takeWord(rest); !token.empty(); token = iperf::takeWord(rest)) {
+    for (std::string_view token = iperf::takeWord(rest); !token.empty();
+         token = iperf::takeWord(rest)) {
         if (token == "sender" || token == "receiver" || token == "(omitted)") {
             report.label = token == "sender"     ? Label::Sender
                            : token == "receiver" ? Label::Receiver

@@ -5,7 +5,8 @@ namespace wb {
 namespace {
 QString excerpt(std::string_view line) {
     constexpr std::size_t kShown = 200;
-    QString text = QString::fromUtf8(line.data(), static_cast<qsizetype>(std::min(line.size(), kShown)));
+    QString text =
+        QString::fromUtf8(line.data(), static_cast<qsizetype>(std::min(line.size(), kShown)));
     if (line.size() > kShown)
         text += QStringLiteral("… (%1 bytes)").arg(line.size());
     return text;

@@ -55,8 +55,9 @@ void QjumpCompatParser::parseLine(std::string_view line) {
     field = field.substr(0, field.find(' ')); // cut -d" " -f1
     const auto value = pythonFloat(field);
     if (!value) {
-        parseError(line, QStringLiteral("cannot read \"%1\" as a number")
-                             .arg(QString::fromUtf8(field.data(), static_cast<qsizetype>(field.size()))));
+        parseError(line,
+                   QStringLiteral("cannot read \"%1\" as a number")
+                       .arg(QString::fromUtf8(field.data(), static_cast<qsizetype>(field.size()))));
         return;
     }
     // Written as the artifact's test (num < 0 or num > 1e9), so NaN passes as it does there.

@@ -112,6 +112,8 @@ inline std::optional<double> doubleAfter(std::string_view text, std::string_view
 
 // A round-trip time no ping can have printed: not finite, negative, or above 1e9 ms (the
 // QJump artifact's bound). Such replies are range errors in every ping dialect.
-inline bool isImpossibleRtt(double ms) { return !std::isfinite(ms) || ms < 0 || ms > 1e9; }
+inline bool isImpossibleRtt(double ms) {
+    return !std::isfinite(ms) || ms < 0 || ms > 1e9;
+}
 
 } // namespace wb::scan

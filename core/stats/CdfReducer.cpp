@@ -11,7 +11,8 @@ namespace {
 class ColumnMap {
 public:
     ColumnMap(double xMin, double xMax, int columns, CdfReducer::Scale scale)
-        : m_log(scale == CdfReducer::Scale::Log && xMin > 0 && xMax > 0), m_columns(std::max(columns, 1)) {
+        : m_log(scale == CdfReducer::Scale::Log && xMin > 0 && xMax > 0),
+          m_columns(std::max(columns, 1)) {
         m_lo = m_log ? std::log(xMin) : xMin;
         const double hi = m_log ? std::log(xMax) : xMax;
         m_perUnit = hi > m_lo ? m_columns / (hi - m_lo) : 0;
@@ -20,7 +21,8 @@ public:
     long long column(double x) const {
         const double position = m_log ? (x > 0 ? std::log(x) : m_lo) : x;
         const double scaled = (position - m_lo) * m_perUnit;
-        return static_cast<long long>(std::clamp(std::floor(scaled), -1.0, static_cast<double>(m_columns)));
+        return static_cast<long long>(
+            std::clamp(std::floor(scaled), -1.0, static_cast<double>(m_columns)));
     }
 
 private:
@@ -32,8 +34,8 @@ private:
 
 } // namespace
 
-CdfReducer::Points CdfReducer::reduce(const std::vector<double>& sorted, double xMin, double xMax, int columns,
-                                      Scale scale, double tailLevel) {
+CdfReducer::Points CdfReducer::reduce(const std::vector<double>& sorted, double xMin, double xMax,
+                                      int columns, Scale scale, double tailLevel) {
     Points points;
     const std::size_t n = sorted.size();
     if (n == 0)

@@ -7,7 +7,9 @@
 
 namespace wb {
 
-double DatasetAnalysis::percentile(double level) const { return Percentiles::ofSorted(sortedRttMs, level); }
+double DatasetAnalysis::percentile(double level) const {
+    return Percentiles::ofSorted(sortedRttMs, level);
+}
 
 LatencySummary DatasetAnalysis::latencyAt(const std::vector<double>& levels) const {
     LatencySummary summary = latency;

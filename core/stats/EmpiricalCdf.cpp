@@ -6,8 +6,9 @@
 namespace wb {
 
 EmpiricalCdf EmpiricalCdf::of(std::vector<double> values) {
-    values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return std::isnan(v); }),
-                 values.end());
+    values.erase(
+        std::remove_if(values.begin(), values.end(), [](double v) { return std::isnan(v); }),
+        values.end());
     std::sort(values.begin(), values.end());
     return ofSorted(values);
 }

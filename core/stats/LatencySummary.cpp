@@ -38,8 +38,8 @@ LatencySummary LatencySummary::of(const std::vector<double>& samples,
         summary.percentileValues.assign(levels.size(), std::nan(""));
         return summary;
     }
-    acc::accumulator_set<double, acc::stats<acc::tag::min, acc::tag::max, acc::tag::mean,
-                                            acc::tag::variance>>
+    acc::accumulator_set<
+        double, acc::stats<acc::tag::min, acc::tag::max, acc::tag::mean, acc::tag::variance>>
         running;
     for (double value : samples)
         running(value);

@@ -7,8 +7,8 @@ namespace wb {
 
 Percentiles::Percentiles(std::vector<double> values) : m_sorted(std::move(values)) {
     // NaN breaks the strict weak ordering std::sort needs; numpy answers NaN for such data.
-    const auto firstNaN = std::remove_if(m_sorted.begin(), m_sorted.end(),
-                                         [](double v) { return std::isnan(v); });
+    const auto firstNaN =
+        std::remove_if(m_sorted.begin(), m_sorted.end(), [](double v) { return std::isnan(v); });
     m_containsNaN = firstNaN != m_sorted.end();
     m_sorted.erase(firstNaN, m_sorted.end());
     std::sort(m_sorted.begin(), m_sorted.end());

@@ -1,9 +1,9 @@
 #include "TestSupport.h"
 
 #include <QDir>
-#include <QRegularExpression>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -32,8 +32,8 @@ CliRun runCli(const QStringList& arguments) {
 // The five QJump Table 1 configurations, idle first, as recorded by samples/record-qjump.sh.
 QStringList qjumpSamples() {
     QStringList files;
-    for (const char* name : {"ping18_np", "ping18_iperf16_np", "ping18_iperf68_np", "ping18_iperf18_np",
-                             "ping18_iperf18_iperf68_np"})
+    for (const char* name : {"ping18_np", "ping18_iperf16_np", "ping18_iperf68_np",
+                             "ping18_iperf18_np", "ping18_iperf18_iperf68_np"})
         files << test::samplePath(QString::fromLatin1(name));
     return files;
 }
@@ -72,7 +72,8 @@ private:
 void TestCli::initTestCase() {
     QVERIFY(m_dir.isValid());
     for (const QString& file : qjumpSamples())
-        QVERIFY2(QFile::exists(file), qPrintable(file + " is missing: samples/ must hold the recorded logs"));
+        QVERIFY2(QFile::exists(file),
+                 qPrintable(file + " is missing: samples/ must hold the recorded logs"));
 }
 
 QString TestCli::write(const QString& name, const QByteArray& bytes) {
@@ -124,9 +125,9 @@ void TestCli::statsJsonHasContractKeys() {
     QCOMPARE(run.exitCode, 0);
     const QJsonObject dataset =
         QJsonDocument::fromJson(run.out.toUtf8()).object()["datasets"].toArray().first().toObject();
-    for (const char* key : {"file", "tool", "dialect", "transmitted", "received", "duplicates", "loss_percent",
-                            "samples", "parse_errors", "range_errors", "unit", "min", "max", "mean", "stddev",
-                            "range", "percentiles"})
+    for (const char* key : {"file", "tool", "dialect", "transmitted", "received", "duplicates",
+                            "loss_percent", "samples", "parse_errors", "range_errors", "unit",
+                            "min", "max", "mean", "stddev", "range", "percentiles"})
         QVERIFY2(dataset.contains(key), key);
     QCOMPARE(dataset["unit"].toString(), QStringLiteral("ms"));
     QCOMPARE(dataset["tool"].toString(), QStringLiteral("ping"));
@@ -160,10 +161,15 @@ void TestCli::tableFormats_data() {
     QTest::addColumn<QString>("format");
     QTest::addColumn<QString>("marker");
     QTest::addColumn<QString>("label");
-    QTest::newRow("csv") << "csv" << "label,samples,p50 (µs),p99 (µs)" << "ping18_iperf18_iperf68_np,5000,";
-    QTest::newRow("markdown") << "markdown" << "| label | samples | p50 (µs) | p99 (µs) |"
+    QTest::newRow("csv") << "csv"
+                         << "label,samples,p50 (µs),p99 (µs)"
+                         << "ping18_iperf18_iperf68_np,5000,";
+    QTest::newRow("markdown") << "markdown"
+                              << "| label | samples | p50 (µs) | p99 (µs) |"
                               << "| ping18_iperf18_iperf68_np | 5000 | ";
-    QTest::newRow("latex") << "latex" << "\\begin{tabular}{lrrr}" << "ping18\\_iperf18\\_iperf68\\_np & 5000 & ";
+    QTest::newRow("latex") << "latex"
+                           << "\\begin{tabular}{lrrr}"
+                           << "ping18\\_iperf18\\_iperf68\\_np & 5000 & ";
 }
 
 void TestCli::tableFormats() {
@@ -179,7 +185,8 @@ void TestCli::tableFormats() {
 void TestCli::detectNamesDialect() {
     const CliRun run = runCli({"detect", "--format", "json", qjumpSamples().front()});
     QCOMPARE(run.exitCode, 0);
-    const QJsonObject file = QJsonDocument::fromJson(run.out.toUtf8()).object()["files"].toArray().first().toObject();
+    const QJsonObject file =
+        QJsonDocument::fromJson(run.out.toUtf8()).object()["files"].toArray().first().toObject();
     QCOMPARE(file["format"].toString(), QStringLiteral("ping/iputils"));
     QCOMPARE(file["kind"].toString(), QStringLiteral("latency"));
     QCOMPARE(file["samples"].toInt(), 5000);
@@ -192,22 +199,31 @@ void TestCli::exitCodes_data() {
     const QString good = qjumpSamples().front();
     const QString missing = m_dir.filePath("missing.txt");
     QTest::newRow("good file") << QStringList{"stats", good} << 0 << QString();
-    QTest::newRow("good and missing") << QStringList{"stats", good, missing} << 1
-                                      << QStringLiteral("wirebench-cli: %1: no such file").arg(missing);
-    QTest::newRow("only missing") << QStringList{"stats", missing} << 2 << QStringLiteral("no such file");
-    QTest::newRow("directory") << QStringList{"stats", m_dir.path()} << 2 << QStringLiteral("is a directory");
-    QTest::newRow("empty") << QStringList{"stats", write("empty.txt", {})} << 2 << QStringLiteral("the file is empty");
-    QTest::newRow("binary") << QStringList{"detect", write("bin.dat", QByteArray("\x7f" "ELF\0\0\0", 7))} << 2
-                            << QStringLiteral("binary data");
+    QTest::newRow("good and missing")
+        << QStringList{"stats", good, missing} << 1
+        << QStringLiteral("wirebench-cli: %1: no such file").arg(missing);
+    QTest::newRow("only missing") << QStringList{"stats", missing} << 2
+                                  << QStringLiteral("no such file");
+    QTest::newRow("directory") << QStringList{"stats", m_dir.path()} << 2
+                               << QStringLiteral("is a directory");
+    QTest::newRow("empty") << QStringList{"stats", write("empty.txt", {})} << 2
+                           << QStringLiteral("the file is empty");
+    QTest::newRow("binary") << QStringList{"detect", write("bin.dat", QByteArray("\x7f"
+                                                                                 "ELF\0\0\0",
+                                                                                 7))}
+                            << 2 << QStringLiteral("binary data");
     QTest::newRow("unknown option") << QStringList{"stats", "--frobnicate", good} << 2
                                     << QStringLiteral("unknown option --frobnicate");
-    QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2 << QStringLiteral("unknown command");
+    QTest::newRow("unknown command")
+        << QStringList{"frobnicate"} << 2 << QStringLiteral("unknown command");
     QTest::newRow("bad format") << QStringList{"stats", "--format", "xml", good} << 2
                                 << QStringLiteral("unknown format");
     QTest::newRow("no file") << QStringList{"table"} << 2 << QStringLiteral("no FILE given");
-    QByteArray longLine = "PING 198.18.0.8 (198.18.0.8) 56(84) bytes of data.\n" + QByteArray(1 << 20, 'y') +
+    QByteArray longLine = "PING 198.18.0.8 (198.18.0.8) 56(84) bytes of data.\n" +
+                          QByteArray(1 << 20, 'y') +
                           "\n64 bytes from 198.18.0.8: icmp_seq=1 ttl=64 time=0.5 ms\n";
-    QTest::newRow("1 MB line") << QStringList{"stats", write("long.txt", longLine)} << 0 << QString();
+    QTest::newRow("1 MB line") << QStringList{"stats", write("long.txt", longLine)} << 0
+                               << QString();
 }
 
 void TestCli::exitCodes() {
@@ -225,7 +241,8 @@ void TestCli::exitCodes() {
 void TestCli::compatTooFewSamplesIsFatal() {
     QByteArray log = "PING 198.18.0.8 (198.18.0.8) 56(84) bytes of data.\n";
     for (int seq = 1; seq <= 99; ++seq)
-        log += "64 bytes from 198.18.0.8: icmp_seq=" + QByteArray::number(seq) + " ttl=64 time=0.25 ms\n";
+        log += "64 bytes from 198.18.0.8: icmp_seq=" + QByteArray::number(seq) +
+               " ttl=64 time=0.25 ms\n";
     const QString few = write("few.txt", log);
     const CliRun run = runCli({"stats", "--compat", "qjump", few, qjumpSamples().front()});
     QCOMPARE(run.exitCode, 1);
@@ -235,10 +252,11 @@ void TestCli::compatTooFewSamplesIsFatal() {
 }
 
 void TestCli::parseErrorsGoToStderrWithLine() {
-    const QString bad = write("bad.txt", "PING 198.18.0.8 (198.18.0.8) 56(84) bytes of data.\n"
-                                         "64 bytes from 198.18.0.8: icmp_seq=1 ttl=64 time=0.5 ms\n"
-                                         "64 bytes from 198.18.0.8: icmp_seq=2 ttl=64 time=oops ms\n"
-                                         "64 bytes from 198.18.0.8: icmp_seq=3 ttl=64 time=-4 ms\n");
+    const QString bad =
+        write("bad.txt", "PING 198.18.0.8 (198.18.0.8) 56(84) bytes of data.\n"
+                         "64 bytes from 198.18.0.8: icmp_seq=1 ttl=64 time=0.5 ms\n"
+                         "64 bytes from 198.18.0.8: icmp_seq=2 ttl=64 time=oops ms\n"
+                         "64 bytes from 198.18.0.8: icmp_seq=3 ttl=64 time=-4 ms\n");
     const CliRun run = runCli({"stats", "--format", "json", bad});
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains(bad + ": line 3: "), qPrintable(run.err));
@@ -251,20 +269,22 @@ void TestCli::parseErrorsGoToStderrWithLine() {
 }
 
 void TestCli::flowsJsonHasContractKeys() {
-    const QStringList files = {test::samplePath("tcp-cubic-P30-client.txt"), test::samplePath("tcp-reno-P30-client.txt")};
+    const QStringList files = {test::samplePath("tcp-cubic-P30-client.txt"),
+                               test::samplePath("tcp-reno-P30-client.txt")};
     const CliRun run = runCli(QStringList{"flows", "--format", "json"} + files);
     QCOMPARE(run.exitCode, 0);
-    const QJsonArray datasets = QJsonDocument::fromJson(run.out.toUtf8()).object()["datasets"].toArray();
+    const QJsonArray datasets =
+        QJsonDocument::fromJson(run.out.toUtf8()).object()["datasets"].toArray();
     QCOMPARE(datasets.size(), qsizetype(2));
     for (const QJsonValue& value : datasets) {
         const QJsonObject dataset = value.toObject();
-        for (const char* key : {"file", "tool", "protocol", "role", "congestion_control", "flows", "sum",
-                                "jain_fairness", "interval_bits_per_second"})
+        for (const char* key : {"file", "tool", "protocol", "role", "congestion_control", "flows",
+                                "sum", "jain_fairness", "interval_bits_per_second"})
             QVERIFY2(dataset.contains(key), key);
         QCOMPARE(dataset["flows"].toArray().size(), qsizetype(30));
         const QJsonObject flow = dataset["flows"].toArray().first().toObject();
-        for (const char* key : {"id", "bytes", "seconds", "bits_per_second", "intervals", "jitter_ms", "lost",
-                                "total_datagrams"})
+        for (const char* key : {"id", "bytes", "seconds", "bits_per_second", "intervals",
+                                "jitter_ms", "lost", "total_datagrams"})
             QVERIFY2(flow.contains(key), key);
         const QJsonObject interval = flow["intervals"].toArray().first().toObject();
         for (const char* key : {"start", "end", "bytes", "bits_per_second"})
@@ -286,11 +306,13 @@ void TestCli::statsOnThroughputLogReportsIntervals() {
     const CliRun run = runCli({"stats", test::samplePath("tcp-cubic-P1-client.txt")});
     QCOMPARE(run.exitCode, 0);
     QVERIFY2(run.out.contains("instead of latency"), qPrintable(run.out));
-    QVERIFY(run.out.contains(QRegularExpression("Mean: \\d+\\.\\d{6}\tMedian: \\d+\\.\\d{6}\tStdDev: ")));
+    QVERIFY(run.out.contains(
+        QRegularExpression("Mean: \\d+\\.\\d{6}\tMedian: \\d+\\.\\d{6}\tStdDev: ")));
 }
 
 void TestCli::tableComparesCubicAndReno() {
-    const CliRun run = runCli({"table", test::samplePath("geni-cubic-P30.txt"), test::samplePath("geni-reno-P30.txt")});
+    const CliRun run = runCli(
+        {"table", test::samplePath("geni-cubic-P30.txt"), test::samplePath("geni-reno-P30.txt")});
     QCOMPARE(run.exitCode, 0);
     QVERIFY2(run.out.contains("Jain fairness"), qPrintable(run.out));
     QVERIFY(run.out.contains(QRegularExpression("geni-cubic-P30 .* 30 +89.80 ")));
@@ -301,12 +323,18 @@ void TestCli::plotWritesRequestedImage_data() {
     QTest::addColumn<QString>("type");
     QTest::addColumn<QString>("suffix");
     QTest::addColumn<QStringList>("files");
-    const QStringList flows = {test::samplePath("geni-cubic-P30.txt"), test::samplePath("geni-reno-P30.txt")};
-    const QStringList times = {test::samplePath("tcp-cubic-P30-client.txt"), test::samplePath("tcp-reno-P30-client.txt")};
-    QTest::newRow("cdf png") << "cdf" << "png" << qjumpSamples();
-    QTest::newRow("ccdf svg") << "ccdf" << "svg" << qjumpSamples();
-    QTest::newRow("flows pdf") << "flows" << "pdf" << flows;
-    QTest::newRow("timeseries png") << "timeseries" << "png" << times;
+    const QStringList flows = {test::samplePath("geni-cubic-P30.txt"),
+                               test::samplePath("geni-reno-P30.txt")};
+    const QStringList times = {test::samplePath("tcp-cubic-P30-client.txt"),
+                               test::samplePath("tcp-reno-P30-client.txt")};
+    QTest::newRow("cdf png") << "cdf"
+                             << "png" << qjumpSamples();
+    QTest::newRow("ccdf svg") << "ccdf"
+                              << "svg" << qjumpSamples();
+    QTest::newRow("flows pdf") << "flows"
+                               << "pdf" << flows;
+    QTest::newRow("timeseries png") << "timeseries"
+                                    << "png" << times;
 }
 
 void TestCli::plotWritesRequestedImage() {
@@ -314,16 +342,18 @@ void TestCli::plotWritesRequestedImage() {
     QFETCH(QString, suffix);
     QFETCH(QStringList, files);
     const QString out = m_dir.filePath(QStringLiteral("%1.%2").arg(type, suffix));
-    const CliRun run = runCli(QStringList{"plot", "--type", type, "-o", out, "--width", "640", "--height", "400",
-                                          "--scale", "1.5", "--title", "A title"} +
-                              files);
+    const CliRun run =
+        runCli(QStringList{"plot", "--type", type, "-o", out, "--width", "640", "--height", "400",
+                           "--scale", "1.5", "--title", "A title"} +
+               files);
     QCOMPARE(run.exitCode, 0);
     const QByteArray bytes = test::readAll(out);
     if (suffix == "png") {
         QVERIFY(bytes.startsWith("\x89PNG"));
         // IHDR: width and height as big-endian 32-bit numbers at offsets 16 and 20.
         auto be32 = [&](int at) {
-            return (uchar(bytes[at]) << 24) | (uchar(bytes[at + 1]) << 16) | (uchar(bytes[at + 2]) << 8) | uchar(bytes[at + 3]);
+            return (uchar(bytes[at]) << 24) | (uchar(bytes[at + 1]) << 16) |
+                   (uchar(bytes[at + 2]) << 8) | uchar(bytes[at + 3]);
         };
         QCOMPARE(be32(16), 960); // the figure size times --scale
         QCOMPARE(be32(20), 600);
@@ -338,12 +368,16 @@ void TestCli::plotWritesRequestedImage() {
 void TestCli::plotRefusesWrongInput() {
     const QString out = m_dir.filePath("wrong.png");
     QCOMPARE(runCli({"plot", "--type", "pie", "-o", out, qjumpSamples().front()}).exitCode, 2);
-    QCOMPARE(runCli({"plot", "--type", "cdf", "-o", m_dir.filePath("x.gif"), qjumpSamples().front()}).exitCode, 2);
+    QCOMPARE(
+        runCli({"plot", "--type", "cdf", "-o", m_dir.filePath("x.gif"), qjumpSamples().front()})
+            .exitCode,
+        2);
     // A throughput log cannot go into a latency plot: reported, the rest is drawn.
     const CliRun mixed = runCli({"plot", "--type", "cdf", "-o", out, qjumpSamples().front(),
                                  test::samplePath("geni-cubic-P30.txt")});
     QCOMPARE(mixed.exitCode, 1);
-    QVERIFY2(mixed.err.contains("geni-cubic-P30.txt: a throughput log cannot go into a cdf plot"), qPrintable(mixed.err));
+    QVERIFY2(mixed.err.contains("geni-cubic-P30.txt: a throughput log cannot go into a cdf plot"),
+             qPrintable(mixed.err));
     QVERIFY(QFile::exists(out));
 }
 

@@ -28,8 +28,10 @@ private:
 
 FlowStatistics TestSeeds::statsOf(const QString& sample, ImportResult* keep) {
     ImportResult result = FileImporter::importFile(test::samplePath(sample));
-    if (!result.ok() || result.datasets.empty() || result.datasets.front().kind != Dataset::Kind::Throughput)
-        qFatal("%s: not read as a throughput log: %s", qPrintable(sample), qPrintable(result.error));
+    if (!result.ok() || result.datasets.empty() ||
+        result.datasets.front().kind != Dataset::Kind::Throughput)
+        qFatal("%s: not read as a throughput log: %s", qPrintable(sample),
+               qPrintable(result.error));
     if (!result.report.parseErrors.empty())
         qFatal("%s: %lld parse errors, first at line %lld", qPrintable(sample),
                static_cast<long long>(result.report.parseErrors.count()),
@@ -58,7 +60,8 @@ void TestSeeds::geniParallelFlows() {
     QVERIFY(stats.sumFromTool);
     QCOMPARE(stats.sum.bitsPerSecond, sumMbits * 1e6);
     // The SUM of 30 rounded per-flow figures agrees with the printed SUM within 1 %.
-    QVERIFY2(stats.sumDisagreement < FlowStatistics::kSumTolerance, qPrintable(QString::number(stats.sumDisagreement)));
+    QVERIFY2(stats.sumDisagreement < FlowStatistics::kSumTolerance,
+             qPrintable(QString::number(stats.sumDisagreement)));
     QCOMPARE(stats.flows.back().totals.bitsPerSecond, flow31Mbits * 1e6);
     QVERIFY(stats.jainFairness > 0.5 && stats.jainFairness < 1.0);
 }
@@ -70,7 +73,8 @@ void TestSeeds::recordedCubicVsReno_data() {
     for (const char* cc : {"cubic", "reno"}) {
         for (int streams : {1, 30})
             QTest::newRow(qPrintable(QStringLiteral("%1 -P %2").arg(cc).arg(streams)))
-                << QStringLiteral("tcp-%1-P%2-client.txt").arg(cc).arg(streams) << streams << QString::fromLatin1(cc);
+                << QStringLiteral("tcp-%1-P%2-client.txt").arg(cc).arg(streams) << streams
+                << QString::fromLatin1(cc);
         QTest::newRow(qPrintable(QStringLiteral("iperf3 %1 -P 4").arg(cc)))
             << QStringLiteral("iperf3-%1-P4.json").arg(cc) << 4 << QString::fromLatin1(cc);
     }
@@ -92,7 +96,8 @@ void TestSeeds::recordedCubicVsReno() {
 
 void TestSeeds::tomatoLossTable() {
     const QRegularExpression name(QStringLiteral("^udp-loss-([0-9.]+)pct-client\\.txt$"));
-    const QStringList files = QDir(QStringLiteral(WIREBENCH_SAMPLES_DIR)).entryList({"udp-loss-*-client.txt"});
+    const QStringList files =
+        QDir(QStringLiteral(WIREBENCH_SAMPLES_DIR)).entryList({"udp-loss-*-client.txt"});
     QCOMPARE(files.size(), qsizetype(11)); // 0, 0.125, 0.25, 0.5, 1, 2, 5, 10, 20, 40, 80 %
     for (const QString& file : files) {
         const auto match = name.match(file);
@@ -101,7 +106,8 @@ void TestSeeds::tomatoLossTable() {
         const FlowStatistics stats = statsOf(file);
         QCOMPARE(stats.flows.size(), std::size_t{1});
         const FlowStatistics::PerFlow& flow = stats.flows.front();
-        QVERIFY2(flow.lost && flow.totalDatagrams && flow.lossPercent, qPrintable(file + ": no server report"));
+        QVERIFY2(flow.lost && flow.totalDatagrams && flow.lossPercent,
+                 qPrintable(file + ": no server report"));
         const double measured = *flow.lossPercent / 100;
         const double n = static_cast<double>(*flow.totalDatagrams);
         // Four standard deviations of a binomial count, plus 0.05 % for drops nobody configured.
@@ -114,17 +120,20 @@ void TestSeeds::tomatoLossTable() {
 
 void TestSeeds::tomatoBandwidthTable() {
     const QRegularExpression name(QStringLiteral("^udp-bw-([0-9]+)([KM])-server\\.csv$"));
-    const QStringList files = QDir(QStringLiteral(WIREBENCH_SAMPLES_DIR)).entryList({"udp-bw-*-server.csv"});
+    const QStringList files =
+        QDir(QStringLiteral(WIREBENCH_SAMPLES_DIR)).entryList({"udp-bw-*-server.csv"});
     QCOMPARE(files.size(), qsizetype(13)); // 100M down to 10K
     for (const QString& file : files) {
         const auto match = name.match(file);
         QVERIFY2(match.hasMatch(), qPrintable(file));
-        const double configured = match.captured(1).toDouble() * (match.captured(2) == "M" ? 1e6 : 1e3);
+        const double configured =
+            match.captured(1).toDouble() * (match.captured(2) == "M" ? 1e6 : 1e3);
         const FlowStatistics stats = statsOf(file);
         const double ratio = stats.intervals.mean / configured;
-        qInfo("%s: configured %.0f bit/s, interval mean %.0f bit/s (%.1f %%), stddev %.0f bit/s over %zu intervals",
-              qPrintable(file), configured, stats.intervals.mean, ratio * 100, stats.intervals.stddev,
-              stats.intervals.count);
+        qInfo("%s: configured %.0f bit/s, interval mean %.0f bit/s (%.1f %%), stddev %.0f bit/s "
+              "over %zu intervals",
+              qPrintable(file), configured, stats.intervals.mean, ratio * 100,
+              stats.intervals.stddev, stats.intervals.count);
         QVERIFY2(ratio >= 0.90 && ratio <= 1.01, qPrintable(file));
     }
 }

@@ -38,8 +38,8 @@ inline ImportResult parseBytes(const QByteArray& bytes, const QString& name,
     ImportOptions options;
     options.chunkSize = chunkSize;
     options.format = format;
-    return FileImporter::importBytes(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
-                                     name, options);
+    return FileImporter::importBytes(
+        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), name, options);
 }
 
 // The import as JSON text, for comparing two parses of the same log exactly.

@@ -12,9 +12,9 @@
 #include <QApplication>
 #include <QDir>
 #include <QDropEvent>
-#include <QRegularExpression>
 #include <QImage>
 #include <QMimeData>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -44,8 +44,8 @@ private:
 
 QStringList TestMainWindow::qjumpSamples() {
     QStringList files;
-    for (const char* name : {"ping18_np", "ping18_iperf16_np", "ping18_iperf68_np", "ping18_iperf18_np",
-                             "ping18_iperf18_iperf68_np"})
+    for (const char* name : {"ping18_np", "ping18_iperf16_np", "ping18_iperf68_np",
+                             "ping18_iperf18_np", "ping18_iperf18_iperf68_np"})
         files << test::samplePath(QString::fromLatin1(name));
     return files;
 }
@@ -66,12 +66,15 @@ void TestMainWindow::dropAddsDatasetsAndReportsBadFiles() {
     const QString bad = m_dir.filePath("core.bin");
     QFile file(bad);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(QByteArray("\x7f" "ELF\x02\x01\x01\0\0\0", 10));
+    file.write(QByteArray("\x7f"
+                          "ELF\x02\x01\x01\0\0\0",
+                          10));
     file.close();
 
     QMimeData mime;
     QList<QUrl> urls;
-    for (const QString& path : qjumpSamples() + QStringList{bad, test::samplePath("geni-cubic-P30.txt")})
+    for (const QString& path :
+         qjumpSamples() + QStringList{bad, test::samplePath("geni-cubic-P30.txt")})
         urls << QUrl::fromLocalFile(path);
     mime.setUrls(urls);
     // As a real drag does: enter (which the window must accept), then drop.
@@ -100,8 +103,9 @@ void TestMainWindow::folderDropLoadsEverythingReadable() {
     // Every ping18_* and every iperf sample; scripts and READMEs are refused, not fatal.
     QVERIFY(window.store()->entries().size() >= 5 + 8);
     for (const QString& error : window.lastImportErrors())
-        QVERIFY2(error.contains(".sh: ") || error.contains(".py: ") || error.contains("README") || error.contains("params") ||
-                     error.contains("-tc.txt") || error.contains("udp-check") || error.contains("tcp-ss") ||
+        QVERIFY2(error.contains(".sh: ") || error.contains(".py: ") || error.contains("README") ||
+                     error.contains("params") || error.contains("-tc.txt") ||
+                     error.contains("udp-check") || error.contains("tcp-ss") ||
                      error.contains("recording-logs"),
                  qPrintable(error));
 }
@@ -111,7 +115,8 @@ void TestMainWindow::everyPlotExportsPngPdfSvg_data() {
     QTest::addColumn<QString>("suffix");
     for (int view : {0, 2, 3})
         for (const char* suffix : {"png", "pdf", "svg"})
-            QTest::newRow(qPrintable(QStringLiteral("view %1 %2").arg(view).arg(suffix))) << view << suffix;
+            QTest::newRow(qPrintable(QStringLiteral("view %1 %2").arg(view).arg(suffix)))
+                << view << suffix;
 }
 
 void TestMainWindow::everyPlotExportsPngPdfSvg() {
@@ -125,7 +130,8 @@ void TestMainWindow::everyPlotExportsPngPdfSvg() {
     QVERIFY(plot);
     const QString path = m_dir.filePath(QStringLiteral("plot%1.%2").arg(view).arg(suffix));
     QString error;
-    QVERIFY2(PlotExporter::save(plot, path, {800, 500, 2.0, QStringLiteral("Test title")}, &error), qPrintable(error));
+    QVERIFY2(PlotExporter::save(plot, path, {800, 500, 2.0, QStringLiteral("Test title")}, &error),
+             qPrintable(error));
     const QByteArray bytes = test::readAll(path);
     if (suffix == "png") {
         const QImage image(path);
@@ -146,7 +152,8 @@ void TestMainWindow::cancelStopsAnImport() {
     QVERIFY(file.open(QIODevice::WriteOnly));
     QByteArray block;
     for (int seq = 1; seq <= 10000; ++seq)
-        block += "64 bytes from 198.18.0.8: icmp_seq=" + QByteArray::number(seq) + " ttl=64 time=0.123 ms\n";
+        block += "64 bytes from 198.18.0.8: icmp_seq=" + QByteArray::number(seq) +
+                 " ttl=64 time=0.123 ms\n";
     for (int i = 0; i < 100; ++i)
         file.write(block);
     file.close();
@@ -167,7 +174,8 @@ void TestMainWindow::workspaceRoundTrip() {
     const QString path = m_dir.filePath("round.wbws");
     {
         MainWindow window;
-        window.importPaths(qjumpSamples().mid(0, 2) + QStringList{test::samplePath("geni-reno-P30.txt")});
+        window.importPaths(qjumpSamples().mid(0, 2) +
+                           QStringList{test::samplePath("geni-reno-P30.txt")});
         QVERIFY(waitForImport(window));
         const int first = window.store()->entries()[0].id;
         const int second = window.store()->entries()[1].id;
@@ -219,7 +227,8 @@ void TestMainWindow::demoWorkspaceLoadsEverySample() {
         listed << QFileInfo(dataset.absoluteSource).fileName();
     const QStringList logs = QDir(QStringLiteral(WIREBENCH_SAMPLES_DIR))
                                  .entryList({"*"}, QDir::Files)
-                                 .filter(QRegularExpression(QStringLiteral("^(?!.*\\.(sh|md|py|wbws)$)(?!.*-check\\.txt$)")));
+                                 .filter(QRegularExpression(QStringLiteral(
+                                     "^(?!.*\\.(sh|md|py|wbws)$)(?!.*-check\\.txt$)")));
     QCOMPARE(listed, logs);
 
     MainWindow window;

@@ -103,7 +103,8 @@ void TestImporter::qjumpCompatReadsAnyText() {
     ImportOptions options;
     options.qjumpCompat = true;
     // cut -d= -f4 takes the fourth '='-field, "3 time", not the time: the artifact's rule.
-    const ImportResult result = FileImporter::importFile(write("grep-me.txt", "a=1 b=2 c=3 time=4.5 ms\n"), options);
+    const ImportResult result =
+        FileImporter::importFile(write("grep-me.txt", "a=1 b=2 c=3 time=4.5 ms\n"), options);
     QVERIFY(result.ok());
     QCOMPARE(result.datasets.front().latency.rttMs, (std::vector<double>{3}));
 }

@@ -887,8 +887,9 @@ void TestIperf3::corpus_data() {
     QTest::addColumn<QString>("facts");
     QFile manifest(corpusDir() + QStringLiteral("/MANIFEST.tsv"));
     if (!manifest.open(QIODevice::ReadOnly))
-        QSKIP(qPrintable(QStringLiteral("no corpus at %1 (set WIREBENCH_CORPUS_DIR to run these checks)")
-                             .arg(corpusDir())));
+        QSKIP(qPrintable(
+            QStringLiteral("no corpus at %1 (set WIREBENCH_CORPUS_DIR to run these checks)")
+                .arg(corpusDir())));
     while (!manifest.atEnd()) {
         const QStringList fields =
             QString::fromUtf8(manifest.readLine()).trimmed().split(QLatin1Char('\t'));

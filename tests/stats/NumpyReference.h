@@ -22,8 +22,10 @@ inline QStringList numpyAnswer(const std::vector<double>& values, const QStringL
     process.write(input);
     process.closeWriteChannel();
     if (!process.waitForFinished(60000) || process.exitCode() != 0)
-        return {QStringLiteral("numpy_stats.py failed: ") + QString::fromUtf8(process.readAllStandardError())};
-    return QString::fromUtf8(process.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        return {QStringLiteral("numpy_stats.py failed: ") +
+                QString::fromUtf8(process.readAllStandardError())};
+    return QString::fromUtf8(process.readAllStandardOutput())
+        .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
 }
 
 } // namespace wb::test

@@ -38,10 +38,13 @@ void TestCdfReducer::keepsMinMaxAndTail() {
     QCOMPARE(points.x.back(), 250.0);
     QCOMPARE(points.y.back(), 1.0);
     // Every distinct value above p99 is a step of its own.
-    const auto tail = EmpiricalCdf::ofSorted(std::vector<double>(sorted.begin() + 990'000, sorted.end()));
-    const auto tailKept = std::count_if(points.y.begin(), points.y.end(), [](double y) { return y > 0.99; });
+    const auto tail =
+        EmpiricalCdf::ofSorted(std::vector<double>(sorted.begin() + 990'000, sorted.end()));
+    const auto tailKept =
+        std::count_if(points.y.begin(), points.y.end(), [](double y) { return y > 0.99; });
     QVERIFY(tailKept >= static_cast<long>(tail.x.size()) - 1);
-    QVERIFY2(points.x.size() < 2 * 800 + tail.x.size() + 2, qPrintable(QString::number(points.x.size())));
+    QVERIFY2(points.x.size() < 2 * 800 + tail.x.size() + 2,
+             qPrintable(QString::number(points.x.size())));
 }
 
 void TestCdfReducer::everyPointLiesOnTheExactCdf() {
@@ -49,7 +52,8 @@ void TestCdfReducer::everyPointLiesOnTheExactCdf() {
     const EmpiricalCdf exact = EmpiricalCdf::ofSorted(sorted);
     const auto points = CdfReducer::reduce(sorted, 0, 2, 300);
     for (std::size_t i = 0; i < points.x.size(); ++i) {
-        const auto at = std::lower_bound(exact.x.begin(), exact.x.end(), points.x[i]) - exact.x.begin();
+        const auto at =
+            std::lower_bound(exact.x.begin(), exact.x.end(), points.x[i]) - exact.x.begin();
         QCOMPARE(exact.x[static_cast<std::size_t>(at)], points.x[i]);
         QCOMPARE(exact.y[static_cast<std::size_t>(at)], points.y[i]);
     }

@@ -19,7 +19,8 @@ FlowInterval line(double start, double end, double bytes, double bits) {
     return interval;
 }
 
-Flow flow(const QString& id, std::vector<FlowInterval> intervals, std::optional<FlowInterval> total) {
+Flow flow(const QString& id, std::vector<FlowInterval> intervals,
+          std::optional<FlowInterval> total) {
     Flow f;
     f.id = id;
     f.intervals = std::move(intervals);
@@ -106,7 +107,8 @@ void TestFlowStats::intervalSeriesNeverUsesWholeRunLines() {
 }
 
 void TestFlowStats::flowsWithoutTotalsAddUpIntervals() {
-    const FlowTotals totals = FlowStatistics::totalsOf(flow("5", {line(0, 1, 100, 800), line(1, 3, 300, 1200)}, {}));
+    const FlowTotals totals =
+        FlowStatistics::totalsOf(flow("5", {line(0, 1, 100, 800), line(1, 3, 300, 1200)}, {}));
     QCOMPARE(totals.bytes, 400.0);
     QCOMPARE(totals.seconds, 3.0);
     QCOMPARE(totals.bitsPerSecond, 400.0 * 8 / 3);
@@ -117,10 +119,12 @@ void TestFlowStats::matchesAnalyzePlOnRecordedCsv() {
         QSKIP("perl with Math::NumberCruncher (libmath-numbercruncher-perl) is not installed");
     const QStringList files =
         QDir(QStringLiteral(WIREBENCH_SAMPLES_DIR)).entryList({"udp-bw-*-server.csv"}, QDir::Files);
-    QVERIFY2(files.size() >= 10, "samples/ must hold the recorded ToMaTo bandwidth runs (record-udp.sh)");
+    QVERIFY2(files.size() >= 10,
+             "samples/ must hold the recorded ToMaTo bandwidth runs (record-udp.sh)");
     for (const QString& name : files) {
         const ImportResult result = FileImporter::importFile(test::samplePath(name));
-        QVERIFY2(result.ok() && result.report.parseErrors.empty(), qPrintable(name + ": " + result.error));
+        QVERIFY2(result.ok() && result.report.parseErrors.empty(),
+                 qPrintable(name + ": " + result.error));
         const FlowStatistics stats = FlowStatistics::of(result.datasets.front().flows);
         // analyze.pl on the same interval lines: the first N CSV rows, field 9 (bits/sec).
         const QList<QByteArray> rows = test::readAll(test::samplePath(name)).split('\n');
@@ -129,10 +133,12 @@ void TestFlowStats::matchesAnalyzePlOnRecordedCsv() {
             field9 += rows[static_cast<qsizetype>(i)].split(',').value(8) + '\n';
         const std::vector<double> perl = analyzePl(field9);
         QCOMPARE(perl.size(), std::size_t{3});
-        const double ours[] = {stats.intervals.mean, stats.intervals.median, stats.intervals.stddev};
+        const double ours[] = {stats.intervals.mean, stats.intervals.median,
+                               stats.intervals.stddev};
         for (int k = 0; k < 3; ++k) {
             // Perl prints %f of a one-pass E[x²]−mean² formula: agree to 1e-6 relative.
-            const double tolerance = 1e-6 * std::max(1.0, std::abs(perl[static_cast<std::size_t>(k)]));
+            const double tolerance =
+                1e-6 * std::max(1.0, std::abs(perl[static_cast<std::size_t>(k)]));
             QVERIFY2(std::abs(ours[k] - perl[static_cast<std::size_t>(k)]) <= tolerance,
                      qPrintable(QStringLiteral("%1 value %2: ours %3, analyze.pl %4")
                                     .arg(name)

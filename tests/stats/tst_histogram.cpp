@@ -40,7 +40,8 @@ void TestHistogram::equalsNumpy_data() {
     QTest::addColumn<int>("seed");
     for (int size : {2, 50, 5000})
         for (int seed : {1, 2, 3})
-            QTest::newRow(qPrintable(QStringLiteral("n=%1 seed=%2").arg(size).arg(seed))) << size << seed;
+            QTest::newRow(qPrintable(QStringLiteral("n=%1 seed=%2").arg(size).arg(seed)))
+                << size << seed;
 }
 
 void TestHistogram::equalsNumpy() {

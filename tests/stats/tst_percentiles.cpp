@@ -35,7 +35,7 @@ void TestPercentiles::handComputedCases_data() {
     QTest::newRow("n=2 p50") << V{3, 1} << 50.0 << 2.0;
     QTest::newRow("n=2 p100") << V{3, 1} << 100.0 << 3.0;
     QTest::newRow("ties p50") << V{5, 7, 5, 5} << 50.0 << 5.0;
-    QTest::newRow("ties p75") << V{5, 7, 5, 5} << 75.0 << 5.5; // h = 2.25
+    QTest::newRow("ties p75") << V{5, 7, 5, 5} << 75.0 << 5.5;    // h = 2.25
     QTest::newRow("n=5 p90") << V{1, 2, 3, 4, 10} << 90.0 << 7.6; // h = 3.6 -> 4 + 0.6*6
 }
 
@@ -64,7 +64,8 @@ void TestPercentiles::equalsNumpyBitForBit_data() {
     QTest::addColumn<bool>("coarse"); // ping prints 3 decimals: many ties
     for (int size : {1, 2, 3, 10, 99, 101, 5000, 20011})
         for (bool coarse : {false, true})
-            QTest::newRow(qPrintable(QStringLiteral("n=%1%2").arg(size).arg(coarse ? " coarse" : "")))
+            QTest::newRow(
+                qPrintable(QStringLiteral("n=%1%2").arg(size).arg(coarse ? " coarse" : "")))
                 << size << coarse;
 }
 
@@ -78,7 +79,8 @@ void TestPercentiles::equalsNumpyBitForBit() {
         const double value = rtt(random);
         values.push_back(coarse ? std::round(value * 1000) / 1000 : value);
     }
-    const QStringList levels = {"0", "1", "10", "25", "33.3", "50", "75", "90", "99", "99.9", "99.99", "100"};
+    const QStringList levels = {"0",  "1",  "10", "25",   "33.3",  "50",
+                                "75", "90", "99", "99.9", "99.99", "100"};
     const QStringList expected = test::numpyAnswer(values, {"percentiles", levels.join(',')});
     if (expected.isEmpty())
         QSKIP("python3 with numpy is not installed (the setup script installs python3-numpy)");
@@ -89,7 +91,8 @@ void TestPercentiles::equalsNumpyBitForBit() {
         const double numpy = expected[i].toDouble();
         if (ours != numpy)
             QFAIL(qPrintable(QStringLiteral("p%1: ours %2, numpy %3")
-                                 .arg(levels[i], QString::number(ours, 'g', 17), QString::number(numpy, 'g', 17))));
+                                 .arg(levels[i], QString::number(ours, 'g', 17),
+                                      QString::number(numpy, 'g', 17))));
     }
 }
 
