@@ -47,6 +47,26 @@ inline QByteArray describe(const ImportResult& result) {
     return QJsonDocument(DatasetJson::describe(result)).toJson(QJsonDocument::Indented);
 }
 
+// The import of a log as JSON when read whole and in each of the chunk sizes; the same text
+// every time proves the parser does not care where chunk boundaries fall.
+inline QByteArrayList describeInChunks(const QString& path,
+                                       std::initializer_list<std::size_t> chunkSizes) {
+    QByteArrayList parses{describe(FileImporter::importFile(path))};
+    for (std::size_t chunk : chunkSizes) {
+        ImportOptions options;
+        options.chunkSize = chunk;
+        parses << describe(FileImporter::importFile(path, options));
+    }
+    return parses;
+}
+
+// The import of a log converted to CRLF line endings, as JSON (compare with the LF import).
+inline QByteArray describeWithCrlf(const QString& path) {
+    QByteArray crlf = readAll(path);
+    crlf.replace("\n", "\r\n");
+    return describe(parseBytes(crlf, path));
+}
+
 // A python3 that can import numpy (Debian's python3-numpy lives in /usr/bin/python3, which
 // may not be the first python3 on PATH), or an empty string.
 inline QString pythonWithNumpy() {
