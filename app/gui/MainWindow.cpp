@@ -74,7 +74,7 @@ void MainWindow::createViews() {
     setCentralWidget(m_tabs);
     // Show the tab that fits what was just loaded: flows for iperf logs, CDFs for ping.
     connect(m_store, &DatasetStore::added, this, [this](int id) {
-        if (m_store->entries().size() == 1)
+        if (m_store->entries().size() == 1 && !m_tabFromWorkspace)
             m_tabs->setCurrentIndex(m_store->find(id)->isLatency() ? 0 : 2);
     });
 }
@@ -334,6 +334,7 @@ bool MainWindow::openWorkspace(const QString& path, QString* error) {
     for (WorkbenchView* view : m_views)
         view->restoreSettings(workspace->viewSettings.value(settingsKey(view)));
     m_tabs->setCurrentIndex(workspace->extra.value(QStringLiteral("currentTab")).toInt());
+    m_tabFromWorkspace = true; // the saved tab, not the one the first dataset would pick
     const QStringList missing = WorkspaceFile::missingRawLogs(*workspace);
     if (!missing.isEmpty())
         showProblems(

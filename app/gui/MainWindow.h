@@ -85,6 +85,7 @@ private:
     QStringList m_importErrors;
     QString m_workspacePath;
     QString m_workspaceTitle;
+    bool m_tabFromWorkspace = false;
 };
 
 } // namespace wb
