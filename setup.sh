@@ -17,7 +17,7 @@ PACKAGES=(
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev libgl-dev
   iputils-ping iperf iperf3 iproute2 iptables
   python3 python3-numpy libmath-numbercruncher-perl
-  xvfb xauth imagemagick poppler-utils bc
+  xvfb xauth imagemagick poppler-utils bc desktop-file-utils appstream
 )
 
 install_dependencies() {
