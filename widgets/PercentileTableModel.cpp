@@ -42,7 +42,8 @@ void PercentileTableModel::reload() {
     beginResetModel();
     m_rows.clear();
     for (const DatasetEntry* e : m_store->visibleLatency())
-        m_rows.push_back({e->id, e->label, e->analysis->latencyAt(computedLevels())});
+        m_rows.push_back(
+            {e->id, e->label, e->analysis->latencyAt(computedLevels()), e->analysis->loss});
     endResetModel();
 }
 
@@ -56,6 +57,8 @@ void PercentileTableModel::rebuildColumns() {
         for (double level : m_levels)
             m_columns.push_back({Kind::Percentile, level});
         m_columns.push_back({Kind::Max});
+        for (Kind loss : {Kind::LossPercent, Kind::LongestBurst, Kind::Reordered})
+            m_columns.push_back({loss});
     }
     endResetModel();
 }
@@ -92,6 +95,16 @@ int PercentileTableModel::columnCount(const QModelIndex& parent) const {
 }
 
 double PercentileTableModel::value(const Row& row, const Column& column) const {
+    switch (column.kind) { // loss figures exist even when no reply came back
+    case Kind::LossPercent:
+        return row.loss.requests > 0 ? row.loss.lossPercent : std::nan("");
+    case Kind::LongestBurst:
+        return static_cast<double>(row.loss.longestBurst);
+    case Kind::Reordered:
+        return static_cast<double>(row.loss.reordered);
+    default:
+        break;
+    }
     const LatencySummary& s = row.summary;
     if (s.count == 0)
         return std::nan("");
@@ -111,8 +124,9 @@ double PercentileTableModel::value(const Row& row, const Column& column) const {
         return s.percentile(column.level) * toUnit;
     case Kind::Max:
         return s.max * toUnit;
+    default:
+        return std::nan("");
     }
-    return std::nan("");
 }
 
 QString PercentileTableModel::text(const Row& row, const Column& column) const {
@@ -120,6 +134,12 @@ QString PercentileTableModel::text(const Row& row, const Column& column) const {
         return row.label;
     if (column.kind == Kind::Count)
         return QString::number(row.summary.count);
+    if (column.kind == Kind::LongestBurst || column.kind == Kind::Reordered)
+        return QString::number(static_cast<qint64>(value(row, column)));
+    if (column.kind == Kind::LossPercent) {
+        const double loss = value(row, column);
+        return std::isnan(loss) ? QStringLiteral("-") : QString::number(loss, 'f', 2);
+    }
     const double v = value(row, column);
     // The CLI's digits: ms with three decimals (ping's own resolution), µs with one.
     const int decimals = shownUnit() == Unit::Microseconds ? 1 : 3;
@@ -143,6 +163,12 @@ QString PercentileTableModel::header(const Column& column) const {
         return QStringLiteral("p%1").arg(LatencyReport::levelName(column.level)) + unit;
     case Kind::Max:
         return tr("max") + unit;
+    case Kind::LossPercent:
+        return tr("loss (%)");
+    case Kind::LongestBurst:
+        return tr("longest burst");
+    case Kind::Reordered:
+        return tr("reordered");
     }
     return {};
 }
@@ -165,6 +191,12 @@ QString PercentileTableModel::description(const Column& column) const {
             .arg(LatencyReport::levelName(column.level), unit);
     case Kind::Max:
         return tr("Largest RTT, in %1").arg(unit);
+    case Kind::LossPercent:
+        return tr("Requests without a reply, in % of the requests sent");
+    case Kind::LongestBurst:
+        return tr("Longest run of consecutive lost requests");
+    case Kind::Reordered:
+        return tr("Replies that arrived after a reply to a later request");
     }
     return {};
 }

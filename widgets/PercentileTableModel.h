@@ -2,6 +2,7 @@
 
 #include "io/TableWriter.h"
 #include "stats/LatencySummary.h"
+#include "stats/LossStructure.h"
 
 #include <QAbstractTableModel>
 
@@ -20,7 +21,18 @@ class PercentileTableModel : public QAbstractTableModel {
 public:
     enum class Unit { Microseconds, Milliseconds };
     enum Roles { SortRole = Qt::UserRole + 1, DatasetIdRole };
-    enum class Kind { Label, Count, Min, Mean, Stddev, Percentile, Max };
+    enum class Kind {
+        Label,
+        Count,
+        Min,
+        Mean,
+        Stddev,
+        Percentile,
+        Max,
+        LossPercent,
+        LongestBurst,
+        Reordered
+    };
     struct Column {
         Kind kind;
         double level = 0; // Kind::Percentile only
@@ -55,6 +67,7 @@ private:
         int id = 0;
         QString label;
         LatencySummary summary; // at computedLevels(), in ms
+        LossStructure loss;
     };
 
     void reload();

@@ -59,4 +59,17 @@ void PlotStyle::placeLegendAbove(QCustomPlot* plot) {
     plot->legend->setBorderPen(Qt::NoPen);
 }
 
+void PlotStyle::setLogScale(QCPAxis* axis, bool log) {
+    if (log) {
+        auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+        ticker->setSubTickCount(8);
+        axis->setTicker(ticker);
+        axis->setScaleType(QCPAxis::stLogarithmic);
+    } else {
+        axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        axis->setScaleType(QCPAxis::stLinear);
+    }
+    axis->grid()->setSubGridVisible(log);
+}
+
 } // namespace wb

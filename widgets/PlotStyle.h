@@ -3,6 +3,7 @@
 #include <QColor>
 #include <QFont>
 
+class QCPAxis;
 class QCustomPlot;
 
 namespace wb {
@@ -23,6 +24,8 @@ public:
     // Moves the legend into rows of their own above the axis rect, one entry per row (so
     // long labels fit a column-wide export), for plots whose data fills the whole rect.
     static void placeLegendAbove(QCustomPlot* plot);
+    // Log or linear scale with the matching ticker (decades, with a sub-grid) on one axis.
+    static void setLogScale(QCPAxis* axis, bool log);
 };
 
 } // namespace wb

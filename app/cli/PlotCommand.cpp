@@ -1,11 +1,14 @@
 #include "CliContext.h"
 #include "Commands.h"
 
+#include "BandsView.h"
 #include "CdfView.h"
 #include "DatasetStore.h"
+#include "DistributionsView.h"
 #include "FlowBarsView.h"
 #include "PlotExporter.h"
 #include "ThroughputTimeView.h"
+#include "TimelineView.h"
 
 #include <QApplication>
 
@@ -21,6 +24,7 @@ struct PlotOptions {
     ExportOptions size;
     bool logX = false;
     bool linearX = false;
+    bool logY = false;
     QStringList files;
 };
 
@@ -38,6 +42,23 @@ std::unique_ptr<WorkbenchView> makeView(const PlotOptions& options, DatasetStore
         return std::make_unique<FlowBarsView>(store, nullptr);
     if (options.type == QLatin1String("timeseries"))
         return std::make_unique<ThroughputTimeView>(store, nullptr);
+    if (options.type == QLatin1String("timeline")) {
+        auto view = std::make_unique<TimelineView>(store, nullptr);
+        view->setLogY(options.logY);
+        return view;
+    }
+    if (options.type == QLatin1String("bands")) {
+        auto view = std::make_unique<BandsView>(store, nullptr);
+        view->setLogY(options.logY);
+        return view;
+    }
+    if (options.type == QLatin1String("hist") || options.type == QLatin1String("box")) {
+        auto view = std::make_unique<DistributionsView>(store, nullptr);
+        view->setMode(options.type == QLatin1String("hist") ? DistributionsView::Mode::Histogram
+                                                            : DistributionsView::Mode::Box);
+        view->setLogY(options.logY);
+        return view;
+    }
     return nullptr;
 }
 
@@ -89,6 +110,8 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
             options->logX = true;
         else if (arg == QLatin1String("--linear-x"))
             options->linearX = true;
+        else if (arg == QLatin1String("--log-y"))
+            options->logY = true;
         else if (arg.startsWith(QLatin1String("--"))) {
             context.usageError(QStringLiteral("unknown option %1").arg(arg));
             return false;
@@ -119,15 +142,16 @@ int runPlot(const QStringList& args, CliContext& context) {
     DatasetStore store;
     const auto view = makeView(options, &store);
     if (!view) {
-        context.usageError(
-            QStringLiteral("plot type \"%1\" is not available (cdf, ccdf, flows, timeseries)")
-                .arg(options.type));
+        context.usageError(QStringLiteral("plot type \"%1\" is not available (cdf, ccdf, timeline, "
+                                          "bands, hist, box, flows, timeseries)")
+                               .arg(options.type));
         return context.exitCode();
     }
     CommonOptions files;
     files.files = options.files;
+    // Every plot but the two throughput ones shows latency.
     const bool wantsLatency =
-        options.type == QLatin1String("cdf") || options.type == QLatin1String("ccdf");
+        options.type != QLatin1String("flows") && options.type != QLatin1String("timeseries");
     forEachImport(files, context, [&](ImportResult& result) {
         const QString file = result.file;
         for (DatasetEntry& entry : DatasetEntry::fromImport(std::move(result))) {

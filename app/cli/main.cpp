@@ -19,8 +19,9 @@ Commands:
   table  FILE...      one comparison row per file: samples, p50 and p99 in microseconds
                       (latency) or flows, SUM, spread and Jain's fairness (throughput)
   flows  FILE...      per-flow throughput report of iperf/iperf3 logs
-  plot   --type cdf|ccdf|flows|timeseries -o OUT.png|.pdf|.svg [--width W --height H]
-         [--scale S] [--log-x|--linear-x] [--title T] FILE...
+  plot   --type cdf|ccdf|timeline|bands|hist|box|flows|timeseries -o OUT.png|.pdf|.svg
+         [--width W --height H]
+         [--scale S] [--log-x|--linear-x] [--log-y] [--title T] FILE...
                       the workbench's plots, rendered headless. W x H is the figure size
                       (points in PDF/SVG; PNG pixels are W*S x H*S); the default 336 x 240,
                       scale 3, is a paper column at ~300 dpi

@@ -1,8 +1,10 @@
 #include "MainWindow.h"
 
+#include "BandsView.h"
 #include "CdfView.h"
 #include "DatasetListModel.h"
 #include "DatasetStore.h"
+#include "DistributionsView.h"
 #include "ExportDialog.h"
 #include "FlowBarsView.h"
 #include "ImportController.h"
@@ -10,6 +12,7 @@
 #include "PercentileView.h"
 #include "PlotExporter.h"
 #include "ThroughputTimeView.h"
+#include "TimelineView.h"
 #include "io/WorkspaceFile.h"
 
 #include <QAction>
@@ -67,15 +70,23 @@ MainWindow::~MainWindow() = default;
 void MainWindow::createViews() {
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
-    m_views = {new CdfView(m_store, m_tabs), new PercentileView(m_store, m_tabs),
-               new FlowBarsView(m_store, m_tabs), new ThroughputTimeView(m_store, m_tabs)};
+    auto* cdf = new CdfView(m_store, m_tabs);
+    auto* flows = new FlowBarsView(m_store, m_tabs);
+    m_views = {cdf,
+               new TimelineView(m_store, m_tabs),
+               new BandsView(m_store, m_tabs),
+               new DistributionsView(m_store, m_tabs),
+               new PercentileView(m_store, m_tabs),
+               flows,
+               new ThroughputTimeView(m_store, m_tabs)};
     for (WorkbenchView* view : m_views)
         m_tabs->addTab(view, view->title());
     setCentralWidget(m_tabs);
     // Show the tab that fits what was just loaded: flows for iperf logs, CDFs for ping.
-    connect(m_store, &DatasetStore::added, this, [this](int id) {
+    connect(m_store, &DatasetStore::added, this, [this, cdf, flows](int id) {
         if (m_store->entries().size() == 1 && !m_tabFromWorkspace)
-            m_tabs->setCurrentIndex(m_store->find(id)->isLatency() ? 0 : 2);
+            m_tabs->setCurrentWidget(m_store->find(id)->isLatency() ? static_cast<QWidget*>(cdf)
+                                                                    : flows);
     });
 }
 

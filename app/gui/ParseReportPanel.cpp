@@ -61,6 +61,21 @@ void ParseReportPanel::show(const DatasetEntry* entry) {
             m_issues->setItem(row, 2, new QTableWidgetItem(issue.text));
         }
     }
+    if (entry->isLatency()) {
+        const LossStructure& loss = entry->analysis->loss;
+        m_summary->setText(
+            m_summary->text() +
+            tr("<br>loss %1 % (%2 of %3 requests); %4 loss bursts, longest %5, mean length %6; "
+               "%7 reordered, %8 duplicates")
+                .arg(loss.lossPercent, 0, 'f', 3)
+                .arg(loss.lost)
+                .arg(loss.requests)
+                .arg(loss.burstCount)
+                .arg(loss.longestBurst)
+                .arg(loss.meanBurstLength, 0, 'f', 2)
+                .arg(loss.reordered)
+                .arg(loss.duplicates));
+    }
     m_issues->resizeColumnToContents(0);
     m_issues->resizeColumnToContents(1);
 }

@@ -22,6 +22,14 @@ QString levelLabel(double level) {
     return QString::asprintf("%g", level);
 }
 
+// A run without bursts has no mean burst length; null says so where 0 would read as a length.
+QJsonObject burstsJson(const LossStructure& loss) {
+    return {{"count", static_cast<qint64>(loss.burstCount)},
+            {"longest", static_cast<qint64>(loss.longestBurst)},
+            {"mean_length",
+             loss.burstCount > 0 ? DatasetJson::number(loss.meanBurstLength) : QJsonValue()}};
+}
+
 } // namespace
 
 QString LatencyReport::levelName(double level) {
@@ -62,6 +70,7 @@ LatencyReport LatencyReport::of(const ImportResult& result, const Dataset& datas
     report.rangeErrors = result.report.rangeErrors.count();
     report.stats = LatencySummary::of(series.rttMs, levels);
     report.duplicates = summary.duplicates.value_or(series.duplicateCount());
+    report.loss = LossStructure::of(series);
 
     // The tool's own counts win; a log cut off before its summary gets counts derived from
     // what it shows (replies, and requests known to have gone unanswered).
@@ -125,7 +134,9 @@ QJsonObject LatencyReport::toJson() const {
             {"mean", statistic(stats.mean)},
             {"stddev", statistic(stats.stddev)},
             {"range", statistic(stats.range)},
-            {"percentiles", percentiles}};
+            {"percentiles", percentiles},
+            {"loss_bursts", burstsJson(loss)},
+            {"reordered", static_cast<qint64>(loss.reordered)}};
 }
 
 } // namespace wb

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "stats/LatencySummary.h"
+#include "stats/LossStructure.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -27,6 +28,7 @@ struct LatencyReport {
     std::int64_t parseErrors = 0;
     std::int64_t rangeErrors = 0;
     LatencySummary stats;
+    LossStructure loss; // JSON only: the text report is the QJump artifact's, byte for byte
 
     static LatencyReport of(const ImportResult& result, const Dataset& dataset,
                             const std::vector<double>& levels);

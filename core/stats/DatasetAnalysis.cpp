@@ -26,6 +26,7 @@ std::shared_ptr<const DatasetAnalysis> DatasetAnalysis::of(std::shared_ptr<const
     if (analysis->isLatency()) {
         const auto& samples = analysis->dataset->latency.rttMs;
         analysis->latency = LatencySummary::of(samples);
+        analysis->loss = LossStructure::of(analysis->dataset->latency);
         analysis->sortedRttMs = samples;
         auto nan = std::remove_if(analysis->sortedRttMs.begin(), analysis->sortedRttMs.end(),
                                   [](double v) { return std::isnan(v); });

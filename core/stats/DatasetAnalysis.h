@@ -2,6 +2,7 @@
 
 #include "FlowStatistics.h"
 #include "LatencySummary.h"
+#include "LossStructure.h"
 #include "model/Dataset.h"
 
 #include <memory>
@@ -16,6 +17,7 @@ struct DatasetAnalysis {
     std::shared_ptr<const Dataset> dataset;
     std::vector<double> sortedRttMs; // ascending, NaN removed
     LatencySummary latency;          // at LatencySummary::defaultLevels()
+    LossStructure loss;              // losses, bursts, reordering, duplicates
     FlowStatistics flows;
 
     bool isLatency() const { return dataset->kind == Dataset::Kind::Latency; }

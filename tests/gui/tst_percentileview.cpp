@@ -79,7 +79,8 @@ void TestPercentileView::cellsEqualCoreReport() {
     const int decimals = micro ? 1 : 3;
     const QString unit = micro ? QStringLiteral(" (µs)") : QStringLiteral(" (ms)");
     const Table table = view.currentTable();
-    QCOMPARE(table.header.size(), qsizetype(6 + levels.size()));
+    QCOMPARE(table.header.size(),
+             qsizetype(6 + levels.size() + 3)); // + loss %, longest burst, reordered
     QCOMPARE(table.rows.size(), std::size_t{5});
     for (std::size_t r = 0; r < loaded.reports.size(); ++r) {
         const LatencySummary& core = loaded.reports[r].stats;
@@ -90,6 +91,10 @@ void TestPercentileView::cellsEqualCoreReport() {
         QCOMPARE(row[columnOf(table, "mean" + unit)], fixed(core.mean * scale, decimals));
         QCOMPARE(row[columnOf(table, "stddev" + unit)], fixed(core.stddev * scale, decimals));
         QCOMPARE(row[columnOf(table, "max" + unit)], fixed(core.max * scale, decimals));
+        const LossStructure& loss = loaded.reports[r].loss;
+        QCOMPARE(row[columnOf(table, "loss (%)")], fixed(loss.lossPercent, 2));
+        QCOMPARE(row[columnOf(table, "longest burst")], QString::number(loss.longestBurst));
+        QCOMPARE(row[columnOf(table, "reordered")], QString::number(loss.reordered));
         for (std::size_t i = 0; i < levels.size(); ++i) {
             const QString header = "p" + LatencyReport::levelName(levels[i]) + unit;
             QVERIFY2(columnOf(table, header) > 0, qPrintable(header));
@@ -125,7 +130,7 @@ void TestPercentileView::table1IsFourColumnsInMicroseconds() {
     }
     QCOMPARE(view.exportName(), QStringLiteral("latency-table1"));
     view.setQjumpTable1(false);
-    QCOMPARE(view.currentTable().header.size(), qsizetype(15));
+    QCOMPARE(view.currentTable().header.size(), qsizetype(18));
     QCOMPARE(view.model()->shownUnit(), PercentileTableModel::Unit::Milliseconds);
 }
 
@@ -197,8 +202,9 @@ void TestPercentileView::followsStoreAndLevels() {
     store.setLabel(loaded.ids[0], QStringLiteral("idle"));
     QCOMPARE(view.currentTable().rows.front().front(), QStringLiteral("idle"));
     view.model()->setLevels({99.9});
-    QCOMPARE(view.currentTable().header, (QStringList{"dataset", "count", "min (ms)", "mean (ms)",
-                                                      "stddev (ms)", "p99.9 (ms)", "max (ms)"}));
+    QCOMPARE(view.currentTable().header,
+             (QStringList{"dataset", "count", "min (ms)", "mean (ms)", "stddev (ms)", "p99.9 (ms)",
+                          "max (ms)", "loss (%)", "longest burst", "reordered"}));
     std::vector<double> levels;
     QVERIFY(LatencyReport::parseLevels(" 0, 1,99.99 ,100", &levels));
     QCOMPARE(levels, (std::vector<double>{0, 1, 99.99, 100}));

@@ -1,0 +1,305 @@
+#include "TestSupport.h"
+
+#include "BandsView.h"
+#include "DatasetStore.h"
+#include "DistributionsView.h"
+#include "stats/WindowedPercentiles.h"
+
+#include <qcustomplot.h>
+
+#include <QDir>
+#include <QTest>
+
+#include <cmath>
+#include <random>
+#include <set>
+
+using namespace wb;
+
+namespace {
+
+const char* const kQjumpSamples[] = {"ping18_np", "ping18_iperf16_np", "ping18_iperf68_np",
+                                     "ping18_iperf18_np", "ping18_iperf18_iperf68_np"};
+
+int addDataset(DatasetStore& store, Dataset dataset, const QString& label) {
+    DatasetEntry entry;
+    entry.analysis = DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(dataset)));
+    entry.label = label;
+    return store.add(std::move(entry));
+}
+
+std::vector<int> addQjumpSamples(DatasetStore& store) {
+    std::vector<int> ids;
+    for (const char* name : kQjumpSamples) {
+        ImportResult result = FileImporter::importFile(test::samplePath(QString::fromLatin1(name)));
+        if (!result.ok() || result.datasets.empty())
+            return {};
+        ids.push_back(
+            addDataset(store, std::move(result.datasets.front()), QString::fromLatin1(name)));
+    }
+    return ids;
+}
+
+// A long run with lossy stretches, so every loss colour of the bands appears.
+int addLossyRun(DatasetStore& store) {
+    Dataset dataset;
+    std::mt19937_64 random(3);
+    std::lognormal_distribution<double> rtt(std::log(0.4), 0.5);
+    std::uniform_real_distribution<double> coin(0, 1);
+    for (std::int64_t seq = 1; seq <= 20'000; ++seq) {
+        const double lossRate = seq < 5'000 ? 0 : seq < 10'000 ? 0.005 : seq < 15'000 ? 0.03 : 0.1;
+        if (coin(random) < lossRate) {
+            dataset.latency.lostSequence.push_back(seq);
+            continue;
+        }
+        dataset.latency.sequence.push_back(seq);
+        dataset.latency.rttMs.push_back(rtt(random) * (seq > 12'000 ? 3 : 1));
+    }
+    return addDataset(store, std::move(dataset), QStringLiteral("lossy"));
+}
+
+void compareGraph(QCPGraph* graph, const std::vector<PercentileWindow>& windows,
+                  double PercentileWindow::*field) {
+    QVERIFY(graph);
+    QCOMPARE(graph->data()->size(), static_cast<int>(windows.size()));
+    int i = 0;
+    for (const QCPGraphData& point : *graph->data()) {
+        QCOMPARE(point.key, windows[static_cast<std::size_t>(i)].sequenceCentre);
+        QCOMPARE(point.value, windows[static_cast<std::size_t>(i)].*field);
+        ++i;
+    }
+}
+
+} // namespace
+
+class TestDistributionViews : public QObject {
+    Q_OBJECT
+
+private slots:
+    void histogramBarsAreCorePercentages();
+    void histogramBinsAndRangeAdjustable();
+    void oneBoxPerDatasetFromBoxSummary();
+    void bandsEqualWindowedPercentiles();
+    void bandsColourMedianByLoss();
+    void settingsRoundTrip();
+    void screenshots();
+};
+
+void TestDistributionViews::histogramBarsAreCorePercentages() {
+    DatasetStore store;
+    const std::vector<int> ids = addQjumpSamples(store);
+    QCOMPARE(ids.size(), std::size_t{5});
+    DistributionsView view(&store);
+    QCOMPARE(view.exportName(), QStringLiteral("rtt-histogram"));
+    QCOMPARE(view.bins(), 25);
+    // Default range: [min, max] over everything shown.
+    double lo = INFINITY, hi = -INFINITY;
+    for (const DatasetEntry& e : store.entries()) {
+        lo = std::min(lo, e.analysis->sortedRttMs.front());
+        hi = std::max(hi, e.analysis->sortedRttMs.back());
+    }
+    QCOMPARE(view.histogramRange(), std::make_pair(lo, hi));
+    for (int id : ids) {
+        const Histogram expected = Histogram::of(store.find(id)->analysis->sortedRttMs, 25, lo, hi);
+        QCPBars* bars = view.barsOf(id);
+        QVERIFY(bars);
+        QCOMPARE(bars->data()->size(), 25);
+        int bin = 0;
+        for (const QCPBarsData& bar : *bars->data()) {
+            const auto b = static_cast<std::size_t>(bin);
+            QCOMPARE(bar.key, 0.5 * (expected.edges[b] + expected.edges[b + 1]));
+            QCOMPARE(bar.value, expected.percent(b));
+            ++bin;
+        }
+    }
+    // Hidden datasets have no bars.
+    store.setVisible(ids[0], false);
+    QVERIFY(!view.barsOf(ids[0]));
+    QVERIFY(view.barsOf(ids[1]));
+}
+
+void TestDistributionViews::histogramBinsAndRangeAdjustable() {
+    DatasetStore store;
+    const std::vector<int> ids = addQjumpSamples(store);
+    DistributionsView view(&store);
+    view.setBins(10);
+    view.setRange(0.0, 0.1);
+    const Histogram expected = Histogram::of(store.find(ids[0])->analysis->sortedRttMs, 10, 0, 0.1);
+    QCOMPARE(view.histogramOf(ids[0])->counts, expected.counts);
+    QCOMPARE(view.barsOf(ids[0])->data()->size(), 10);
+    view.setLogY(true);
+    QCOMPARE(view.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
+    for (const QCPBarsData& bar : *view.barsOf(ids[0])->data())
+        QVERIFY(bar.value > 0); // empty bins are left out on a log axis
+}
+
+void TestDistributionViews::oneBoxPerDatasetFromBoxSummary() {
+    DatasetStore store;
+    const std::vector<int> ids = addQjumpSamples(store);
+    DistributionsView view(&store);
+    view.setMode(DistributionsView::Mode::Box);
+    QCOMPARE(view.exportName(), QStringLiteral("rtt-boxplots"));
+    for (BoxSummary::Whiskers whiskers :
+         {BoxSummary::Whiskers::Percentile1To99, BoxSummary::Whiskers::Tukey}) {
+        view.setWhiskers(whiskers);
+        QCOMPARE(view.plot()->plottableCount(), 5);
+        for (int id : ids) {
+            const BoxSummary expected =
+                BoxSummary::of(store.find(id)->analysis->sortedRttMs, whiskers);
+            QCPStatisticalBox* box = view.boxOf(id);
+            QVERIFY(box);
+            QCOMPARE(box->data()->size(), 1);
+            const QCPStatisticalBoxData& data = *box->data()->constBegin();
+            QCOMPARE(data.minimum, expected.lowerWhisker);
+            QCOMPARE(data.lowerQuartile, expected.q1);
+            QCOMPARE(data.median, expected.median);
+            QCOMPARE(data.upperQuartile, expected.q3);
+            QCOMPARE(data.maximum, expected.upperWhisker);
+            QCOMPARE(view.boxSummaryOf(id)->outliers(), expected.outliers());
+        }
+    }
+    // The outlier count is written under each box.
+    auto ticker = view.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    const BoxSummary first = *view.boxSummaryOf(ids[0]);
+    QVERIFY(ticker->ticks().value(1).contains(QLocale().toString(qulonglong(first.outliers()))));
+}
+
+void TestDistributionViews::bandsEqualWindowedPercentiles() {
+    DatasetStore store;
+    const std::vector<int> ids = addQjumpSamples(store);
+    BandsView view(&store);
+    QCOMPARE(view.exportName(), QStringLiteral("rtt-bands"));
+    QCOMPARE(view.shownDataset(), ids[0]);
+    for (int id : ids) {
+        view.setShownDataset(id);
+        const LatencySeries& series = store.find(id)->dataset().latency;
+        // Auto: about 200 windows over the whole run.
+        const std::size_t window = WindowedPercentiles::windowFor(series.size());
+        QCOMPARE(view.effectiveWindow(id), window);
+        const std::vector<PercentileWindow> expected = WindowedPercentiles::of(series, window);
+        QCOMPARE(view.windowsOf(id).size(), expected.size());
+        compareGraph(view.graphOf(id, BandsView::Curve::Median), expected, &PercentileWindow::p50);
+        compareGraph(view.graphOf(id, BandsView::Curve::P5), expected, &PercentileWindow::p5);
+        compareGraph(view.graphOf(id, BandsView::Curve::P95), expected, &PercentileWindow::p95);
+        compareGraph(view.graphOf(id, BandsView::Curve::P1), expected, &PercentileWindow::p1);
+        compareGraph(view.graphOf(id, BandsView::Curve::P99), expected, &PercentileWindow::p99);
+        QCOMPARE(view.graphOf(id, BandsView::Curve::P5)->channelFillGraph(),
+                 view.graphOf(id, BandsView::Curve::P95));
+    }
+    view.setWindowReplies(100);
+    QCOMPARE(view.windowsOf(ids.back()).size(), std::size_t{50});
+    // All runs overlaid: every dataset drawn, without the p1–p99 band.
+    view.setShownDataset(BandsView::kAllDatasets);
+    for (int id : ids) {
+        QVERIFY(view.graphOf(id, BandsView::Curve::Median));
+        QVERIFY(!view.graphOf(id, BandsView::Curve::P1));
+    }
+}
+
+void TestDistributionViews::bandsColourMedianByLoss() {
+    DatasetStore store;
+    const int id = addLossyRun(store);
+    BandsView view(&store);
+    view.setWindowReplies(500);
+    const std::vector<PercentileWindow>& windows = view.windowsOf(id);
+    QVERIFY(!windows.empty());
+    std::set<BandsView::LossClass> classes;
+    for (const PercentileWindow& w : windows)
+        classes.insert(BandsView::lossClassOf(w.lossPercent));
+    QCOMPARE(classes.size(), std::size_t{4});
+    // One line per loss class, in its colour, each named in the legend.
+    for (BandsView::LossClass c : classes) {
+        const QColor colour = BandsView::lossColor(c);
+        bool found = false;
+        for (int i = 0; i < view.plot()->graphCount(); ++i)
+            found |= view.plot()->graph(i)->pen().color() == colour &&
+                     view.plot()->graph(i)->data()->size() > 0;
+        QVERIFY(found);
+    }
+    QCOMPARE(BandsView::lossClassOf(0), BandsView::LossClass::None);
+    QCOMPARE(BandsView::lossClassOf(0.5), BandsView::LossClass::Below1);
+    QCOMPARE(BandsView::lossClassOf(1), BandsView::LossClass::Below5);
+    QCOMPARE(BandsView::lossClassOf(5), BandsView::LossClass::AtLeast5);
+}
+
+void TestDistributionViews::settingsRoundTrip() {
+    DatasetStore store;
+    addQjumpSamples(store);
+    DistributionsView view(&store);
+    view.setMode(DistributionsView::Mode::Box);
+    view.setBins(40);
+    view.setLogY(true);
+    view.setWhiskers(BoxSummary::Whiskers::Tukey);
+    view.setRange(0.01, std::nullopt);
+    DistributionsView restored(&store);
+    restored.restoreSettings(view.saveSettings());
+    QCOMPARE(restored.mode(), DistributionsView::Mode::Box);
+    QCOMPARE(restored.bins(), 40);
+    QVERIFY(restored.logY());
+    QCOMPARE(restored.whiskers(), BoxSummary::Whiskers::Tukey);
+    QCOMPARE(restored.rangeMin(), std::optional<double>(0.01));
+    QCOMPARE(restored.rangeMax(), std::optional<double>());
+    QCOMPARE(restored.saveSettings(), view.saveSettings());
+
+    BandsView bands(&store);
+    bands.setWindowReplies(50);
+    bands.setLogY(true);
+    bands.setShownDataset(BandsView::kAllDatasets);
+    BandsView bandsRestored(&store);
+    bandsRestored.restoreSettings(bands.saveSettings());
+    QCOMPARE(bandsRestored.windowReplies(), 50);
+    QVERIFY(bandsRestored.logY());
+    QCOMPARE(bandsRestored.shownDataset(), BandsView::kAllDatasets);
+    QCOMPARE(bandsRestored.saveSettings(), bands.saveSettings());
+}
+
+void TestDistributionViews::screenshots() {
+    const QString dir = qEnvironmentVariable("WIREBENCH_SCREENSHOTS");
+    if (dir.isEmpty())
+        QSKIP("set WIREBENCH_SCREENSHOTS=DIR to write screenshots");
+    QDir().mkpath(dir);
+    DatasetStore store;
+    const std::vector<int> ids = addQjumpSamples(store);
+    auto shoot = [&](WorkbenchView& view, const QString& name) {
+        view.resize(1100, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTest::qWait(20);
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(view.grab().save(dir + QLatin1Char('/') + name));
+    };
+    DistributionsView distributions(&store);
+    shoot(distributions, QStringLiteral("hist.png"));
+    distributions.setLogY(true);
+    shoot(distributions, QStringLiteral("hist-logy.png"));
+    distributions.setMode(DistributionsView::Mode::Box);
+    shoot(distributions, QStringLiteral("box-logy.png"));
+    distributions.setLogY(false);
+    distributions.setWhiskers(BoxSummary::Whiskers::Tukey);
+    shoot(distributions, QStringLiteral("box-tukey.png"));
+
+    BandsView bands(&store);
+    bands.setShownDataset(ids[1]);
+    shoot(bands, QStringLiteral("bands-iperf16.png"));
+    bands.setLogY(true);
+    bands.setShownDataset(BandsView::kAllDatasets);
+    shoot(bands, QStringLiteral("bands-all-logy.png"));
+
+    DatasetStore lossyStore;
+    addLossyRun(lossyStore);
+    BandsView lossy(&lossyStore);
+    shoot(lossy, QStringLiteral("bands-lossy.png"));
+
+    // Twenty runs in one box-plot figure.
+    DatasetStore many;
+    for (int i = 0; i < 4; ++i)
+        addQjumpSamples(many);
+    DistributionsView manyBoxes(&many);
+    manyBoxes.setMode(DistributionsView::Mode::Box);
+    manyBoxes.setLogY(true);
+    shoot(manyBoxes, QStringLiteral("box-twenty.png"));
+}
+
+QTEST_MAIN(TestDistributionViews)
+#include "tst_distributionviews.moc"

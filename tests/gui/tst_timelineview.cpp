@@ -1,0 +1,276 @@
+#include "TestSupport.h"
+
+#include "DatasetStore.h"
+#include "TimelineView.h"
+
+#include <qcustomplot.h>
+
+#include <QElapsedTimer>
+#include <QTest>
+
+#include <cmath>
+
+using namespace wb;
+
+namespace {
+
+int addFile(DatasetStore& store, const QString& path, const QString& label) {
+    ImportResult result = FileImporter::importFile(path);
+    if (!result.ok() || result.datasets.empty())
+        return -1;
+    DatasetEntry entry;
+    entry.analysis =
+        DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(result.datasets.front())));
+    entry.report = result.report;
+    entry.label = label;
+    return store.add(std::move(entry));
+}
+
+int addIdle(DatasetStore& store) {
+    return addFile(store, test::samplePath(QStringLiteral("ping18_np")),
+                   QStringLiteral("ping18_np"));
+}
+
+int addLossy(DatasetStore& store) {
+    return addFile(store, test::dataPath(QStringLiteral("ping/iputils_O_loss.txt")),
+                   QStringLiteral("iputils_O_loss"));
+}
+
+// A long run with -D timestamps and one 500 ms spike, built in memory.
+int addSpiky(DatasetStore& store, std::size_t count, std::size_t spikeAt) {
+    Dataset dataset;
+    dataset.label = QStringLiteral("spiky");
+    LatencySeries& s = dataset.latency;
+    s.rttMs.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        s.rttMs.push_back(0.05 + 0.01 * static_cast<double>(i % 7));
+        s.sequence.push_back(static_cast<std::int64_t>(i + 1));
+        s.timestamps.push_back(1.7e9 + 0.001 * static_cast<double>(i));
+    }
+    s.rttMs[spikeAt] = 500;
+    DatasetEntry entry;
+    entry.analysis = DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(dataset)));
+    entry.label = QStringLiteral("spiky");
+    return store.add(std::move(entry));
+}
+
+int legendCount(QCustomPlot* plot) {
+    return plot->legend->itemCount();
+}
+
+} // namespace
+
+class TestTimelineView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void oneLinePerVisibleDataset();
+    void lostMarksMatchLostSequence();
+    void xAxisSaysWhatItShows();
+    void logYToggle();
+    void spikeSurvivesReduction();
+    void readoutNamesSampleAndLoss();
+    void settingsRoundTrip();
+    void screenshot();
+};
+
+void TestTimelineView::oneLinePerVisibleDataset() {
+    DatasetStore store;
+    const int idle = addIdle(store);
+    const int lossy = addLossy(store);
+    QVERIFY(idle > 0 && lossy > 0);
+    addFile(store, test::samplePath(QStringLiteral("geni-cubic-P30.txt")),
+            QStringLiteral("flows")); // throughput: no line
+    TimelineView view(&store);
+    QCOMPARE(view.title(), QStringLiteral("RTT over time"));
+    QCOMPARE(view.exportName(), QStringLiteral("rtt-timeline"));
+    QVERIFY(view.graphOf(idle));
+    QVERIFY(view.graphOf(lossy));
+    int lines = 0;
+    for (int i = 0; i < view.plot()->graphCount(); ++i)
+        lines += view.plot()->graph(i)->valueAxis() == view.plot()->yAxis &&
+                         view.plot()->graph(i)->lineStyle() == QCPGraph::lsLine
+                     ? 1
+                     : 0;
+    QCOMPARE(lines, 2);
+    QCOMPARE(view.graphOf(idle)->name(), QStringLiteral("ping18_np"));
+    QVERIFY(view.graphOf(idle)->data()->size() > 10);
+    store.setVisible(idle, false);
+    QVERIFY(!view.graphOf(idle));
+    QVERIFY(view.graphOf(lossy));
+    store.setVisible(idle, true);
+    store.setLabel(idle, QStringLiteral("idle"));
+    QCOMPARE(view.graphOf(idle)->name(), QStringLiteral("idle"));
+    store.remove(lossy);
+    QVERIFY(!view.graphOf(lossy));
+    QVERIFY(!view.lostGraphOf(lossy));
+}
+
+void TestTimelineView::lostMarksMatchLostSequence() {
+    DatasetStore store;
+    const int idle = addIdle(store);
+    const int lossy = addLossy(store);
+    TimelineView view(&store);
+    const LatencySeries& series = store.find(lossy)->dataset().latency;
+    QVERIFY(!series.lostSequence.empty());
+    QCPGraph* lost = view.lostGraphOf(lossy);
+    QVERIFY(lost);
+    QCOMPARE(static_cast<std::size_t>(lost->data()->size()), series.lostSequence.size());
+    QCOMPARE(lost->keyAxis()->axisRect(), view.lossStrip()); // on the strip, not over the data
+    // Sequence axis: each mark sits at its lost sequence number.
+    QCOMPARE(view.xAxisKind(), TimelineReducer::XAxis::Sequence);
+    QCOMPARE(lost->data()->constBegin()->key, static_cast<double>(series.lostSequence.front()));
+    const std::size_t idleLost = store.find(idle)->dataset().latency.lostSequence.size();
+    QCOMPARE(view.lostGraphOf(idle) ? std::size_t(view.lostGraphOf(idle)->data()->size()) : 0u,
+             idleLost);
+    // The strip shares the x range, also after a zoom.
+    view.plot()->xAxis->setRange(3, 12);
+    QCOMPARE(view.lossStrip()->axis(QCPAxis::atBottom)->range().lower, 3.0);
+    QCOMPARE(view.lossStrip()->axis(QCPAxis::atBottom)->range().upper, 12.0);
+}
+
+void TestTimelineView::xAxisSaysWhatItShows() {
+    DatasetStore store;
+    addIdle(store);
+    TimelineView view(&store);
+    QCOMPARE(view.plot()->xAxis->label(), QStringLiteral("sequence number"));
+    QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("RTT (ms)"));
+    view.setInterval(0.2);
+    QCOMPARE(view.xAxisKind(), TimelineReducer::XAxis::SequenceTimesInterval);
+    QVERIFY(
+        view.plot()->xAxis->label().startsWith(QStringLiteral("sequence number × interval (s)")));
+    const int timed = addFile(store, test::dataPath(QStringLiteral("ping/iputils_D.txt")),
+                              QStringLiteral("with -D"));
+    QVERIFY(store.find(timed)->dataset().latency.hasTimestamps());
+    // Mixed: one run has time, the other not: sequence for both, said on the axis.
+    QCOMPARE(view.xAxisKind(), TimelineReducer::XAxis::SequenceTimesInterval);
+    store.setVisible(store.entries().front().id, false);
+    QCOMPARE(view.xAxisKind(), TimelineReducer::XAxis::TimeSinceFirstReply);
+    QCOMPARE(view.plot()->xAxis->label(), QStringLiteral("time since first reply (s)"));
+    QCOMPARE(view.graphOf(timed)->data()->constBegin()->key, 0.0);
+}
+
+void TestTimelineView::logYToggle() {
+    DatasetStore store;
+    addIdle(store);
+    addLossy(store);
+    TimelineView view(&store);
+    QVERIFY(!view.logY());
+    QCOMPARE(view.plot()->yAxis->scaleType(), QCPAxis::stLinear);
+    view.setLogY(true);
+    QCOMPARE(view.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY(view.plot()->yAxis->range().lower > 0);
+    view.setLogY(false);
+    QCOMPARE(view.plot()->yAxis->scaleType(), QCPAxis::stLinear);
+}
+
+void TestTimelineView::spikeSurvivesReduction() {
+    DatasetStore store;
+    const std::size_t n = 2'000'000;
+    const int id = addSpiky(store, n, 1'500'000);
+    TimelineView view(&store);
+    view.resize(1100, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTest::qWait(20);
+    QCOMPARE(view.xAxisKind(), TimelineReducer::XAxis::TimeSinceFirstReply);
+    auto maxOf = [&] {
+        double m = 0;
+        for (const QCPGraphData& p : *view.graphOf(id)->data())
+            m = std::max(m, p.value);
+        return m;
+    };
+    const int points = view.graphOf(id)->data()->size();
+    qInfo("%zu samples drawn as %d points", n, points);
+    QVERIFY(points <= 2 * view.plot()->xAxis->axisRect()->width() + 4);
+    QCOMPARE(maxOf(), 500.0);
+    QVERIFY(view.plot()->yAxis->range().upper >= 500);
+    // Zoom into one second around the spike: exact samples, y fitted to them.
+    QElapsedTimer timer;
+    timer.start();
+    view.plot()->xAxis->setRange(1499.5, 1500.5);
+    QTest::qWait(0);
+    QCoreApplication::processEvents();
+    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    qInfo("zoom + reduce + replot: %lld ms", static_cast<long long>(timer.elapsed()));
+    QCOMPARE(maxOf(), 500.0);
+    QVERIFY(view.graphOf(id)->data()->size() >= 1000); // every sample of that second
+    // Zoom next to the spike: y follows the visible data, not the spike.
+    view.plot()->xAxis->setRange(100, 101);
+    QTest::qWait(0);
+    QCoreApplication::processEvents();
+    QVERIFY(view.plot()->yAxis->range().upper < 1);
+}
+
+void TestTimelineView::readoutNamesSampleAndLoss() {
+    DatasetStore store;
+    const int lossy = addLossy(store);
+    TimelineView view(&store);
+    view.resize(1100, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTest::qWait(20);
+    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QCPGraph* line = view.graphOf(lossy);
+    const QCPGraphData first = *line->data()->constBegin();
+    view.showReadoutAt(QPointF(view.plot()->xAxis->coordToPixel(first.key),
+                               view.plot()->yAxis->coordToPixel(first.value)));
+    QVERIFY2(view.readout().contains(QStringLiteral("seq 1")), qPrintable(view.readout()));
+    QVERIFY(view.readout().contains(QStringLiteral("ms")));
+    const LatencySeries& series = store.find(lossy)->dataset().latency;
+    QCPAxisRect* strip = view.lossStrip();
+    view.showReadoutAt(
+        QPointF(strip->axis(QCPAxis::atBottom)->coordToPixel(double(series.lostSequence.front())),
+                strip->axis(QCPAxis::atLeft)->coordToPixel(0.5)));
+    QVERIFY2(view.readout().contains(QStringLiteral("lost")), qPrintable(view.readout()));
+    QVERIFY(view.readout().contains(QString::number(series.lostSequence.front())));
+}
+
+void TestTimelineView::settingsRoundTrip() {
+    DatasetStore store;
+    addIdle(store);
+    TimelineView view(&store);
+    view.setLogY(true);
+    view.setInterval(0.5);
+    const QJsonObject saved = view.saveSettings();
+    QCOMPARE(saved.value(QStringLiteral("logY")).toBool(), true);
+    TimelineView other(&store);
+    QVERIFY(!other.logY());
+    other.restoreSettings(saved);
+    QVERIFY(other.logY());
+    QCOMPARE(other.interval(), 0.5);
+    QCOMPARE(other.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
+    QCOMPARE(other.saveSettings(), saved);
+    other.restoreSettings(QJsonObject{}); // missing keys keep the current values
+    QVERIFY(other.logY());
+}
+
+void TestTimelineView::screenshot() {
+    DatasetStore store;
+    addIdle(store);
+    addLossy(store);
+    TimelineView view(&store);
+    view.resize(1100, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTest::qWait(20);
+    QVERIFY(view.grab().save(QStringLiteral("/tmp/timeline.png")));
+    view.setLogY(true);
+    QTest::qWait(0);
+    QVERIFY(view.grab().save(QStringLiteral("/tmp/timeline-log.png")));
+    QVERIFY(legendCount(view.plot()) >= 3); // two lines and the lost marks
+    // Zoomed into the lossy run's sequence range, with a run that has duplicates.
+    const int dup = addFile(store, test::dataPath(QStringLiteral("ping/iputils_dup.txt")),
+                            QStringLiteral("iputils_dup"));
+    QVERIFY(view.duplicateGraphOf(dup));
+    QCOMPARE(std::size_t(view.duplicateGraphOf(dup)->data()->size()),
+             store.find(dup)->dataset().latency.duplicateRttMs.size());
+    view.setLogY(false);
+    view.plot()->xAxis->setRange(0, 21);
+    QTest::qWait(0);
+    QCoreApplication::processEvents();
+    QVERIFY(view.grab().save(QStringLiteral("/tmp/timeline-zoom.png")));
+}
+
+QTEST_MAIN(TestTimelineView)
+#include "tst_timelineview.moc"

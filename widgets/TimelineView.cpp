@@ -1,0 +1,546 @@
+#include "TimelineView.h"
+
+#include "DatasetStore.h"
+#include "PlotStyle.h"
+
+#include <QAction>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace wb {
+
+namespace {
+
+const QColor kLostColor(200, 0, 0);
+const QColor kErrorColor(90, 90, 90);
+constexpr int kLaneHeight = 12; // px per dataset lane on the loss strip
+
+// Three or four significant digits, as in the CDF view.
+QString formatMs(double value) {
+    return QString::number(value, 'g', value < 1 ? 3 : 4);
+}
+
+// A short vertical stroke: loss marks must stay readable when thousands sit side by side,
+// which filled symbols do not.
+QCPScatterStyle tickStyle(const QColor& color) {
+    QPainterPath path;
+    path.moveTo(0, -kLaneHeight / 2.0 + 1);
+    path.lineTo(0, kLaneHeight / 2.0 - 1);
+    QCPScatterStyle style(path, QPen(color, 1.5), Qt::NoBrush, 6); // size 6 = no scaling
+    return style;
+}
+
+QVector<QCPGraphData> toGraphData(const std::vector<double>& x, double y) {
+    QVector<QCPGraphData> data;
+    data.reserve(static_cast<int>(x.size()));
+    for (double v : x)
+        data.append(QCPGraphData(v, y));
+    return data;
+}
+
+} // namespace
+
+TimelineView::TimelineView(DatasetStore* store, QWidget* parent)
+    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_readout(new QLabel(this)),
+      m_reduceTimer(new QTimer(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    buildToolBar();
+    layout->addWidget(m_plot, 1);
+    m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_readout->setContentsMargins(6, 0, 6, 2);
+    m_readout->setMinimumHeight(m_readout->fontMetrics().height() + 4);
+    layout->addWidget(m_readout);
+
+    PlotStyle::apply(m_plot);
+    buildLayout();
+    m_plot->setMouseTracking(true);
+    m_plot->installEventFilter(this);
+
+    // Panning fires rangeChanged for every mouse move; a 0-ms single shot coalesces the burst
+    // into one reduction per event-loop pass.
+    m_reduceTimer->setSingleShot(true);
+    m_reduceTimer->setInterval(0);
+    connect(m_reduceTimer, &QTimer::timeout, this, [this] {
+        reduceLines();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            [this](const QCPRange& range) {
+                m_strip->axis(QCPAxis::atBottom)->setRange(range);
+                scheduleReduce();
+            });
+    // Dragging or wheeling on the strip moves the plot too.
+    connect(m_strip->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::rangeChanged),
+            m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::setRange));
+    connect(m_plot, &QCustomPlot::mouseMove, this,
+            [this](QMouseEvent* event) { showReadoutAt(event->position()); });
+
+    connect(store, &DatasetStore::added, this, &TimelineView::rebuild);
+    connect(store, &DatasetStore::removed, this, &TimelineView::rebuild);
+    connect(store, &DatasetStore::changed, this, &TimelineView::rebuild);
+
+    updateAxes();
+    rebuild();
+}
+
+// A focused spin box emits signals while ~QWidget deletes it, when our members are gone.
+TimelineView::~TimelineView() {
+    m_intervalBox->disconnect(this);
+}
+
+QString TimelineView::title() const {
+    return tr("RTT over time");
+}
+
+QString TimelineView::exportName() const {
+    return QStringLiteral("rtt-timeline");
+}
+
+void TimelineView::buildToolBar() {
+    auto* bar = new QToolBar(this);
+    bar->setIconSize(QSize(16, 16));
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_logYAction = bar->addAction(tr("Log y"), this, [this](bool on) { setLogY(on); });
+    m_logYAction->setCheckable(true);
+    m_logYAction->setToolTip(tr("Logarithmic RTT axis: spikes and the baseline both readable"));
+    bar->addSeparator();
+    bar->addWidget(new QLabel(tr("Interval "), bar));
+    m_intervalBox = new QDoubleSpinBox(bar);
+    m_intervalBox->setRange(0, 3600);
+    m_intervalBox->setDecimals(3);
+    m_intervalBox->setSingleStep(0.1);
+    m_intervalBox->setSuffix(tr(" s"));
+    m_intervalBox->setSpecialValueText(tr("unknown"));
+    m_intervalBox->setToolTip(
+        tr("ping's -i for logs without -D timestamps: the x axis becomes sequence × interval"));
+    connect(m_intervalBox, &QDoubleSpinBox::editingFinished, this,
+            [this] { setInterval(m_intervalBox->value()); });
+    bar->addWidget(m_intervalBox);
+    bar->addSeparator();
+    QAction* reset = bar->addAction(tr("Reset view"), this, &TimelineView::resetView);
+    reset->setToolTip(tr("Show the whole run again"));
+    layout()->addWidget(bar);
+}
+
+void TimelineView::buildLayout() {
+    // The loss strip: its own axis rect above the plot, sharing the x range, so loss marks
+    // never cover the data and stay visible whatever the y range or scale is.
+    // Taken before the strip exists: QCustomPlot::axisRect() means the first rect in layout
+    // order, which is the strip afterwards.
+    QCPAxisRect* main = m_plot->axisRect();
+    m_strip = new QCPAxisRect(m_plot, false);
+    m_strip->addAxes(QCPAxis::atBottom | QCPAxis::atLeft);
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, m_strip);
+    QCPAxis* sx = m_strip->axis(QCPAxis::atBottom);
+    QCPAxis* sy = m_strip->axis(QCPAxis::atLeft);
+    sx->setTickLabels(false);
+    sx->setTicks(false);
+    sx->grid()->setPen(QPen(QColor(220, 220, 220), 0, Qt::DotLine));
+    sy->setTicks(false);
+    sy->setTickLabelFont(PlotStyle::axisFont(0.85));
+    sy->grid()->setVisible(false);
+    sy->setRangeReversed(true); // lane 0 (first dataset) on top, as in the legend
+    m_strip->setRangeDrag(Qt::Horizontal);
+    m_strip->setRangeZoom(Qt::Horizontal);
+    m_strip->setAutoMargins(QCP::msLeft | QCP::msRight);
+    m_strip->setMargins(QMargins(0, 4, 0, 2));
+    // Left and right margins shared, so the strip's x lines up with the plot's x.
+    auto* group = new QCPMarginGroup(m_plot);
+    m_strip->setMarginGroup(QCP::msLeft | QCP::msRight, group);
+    main->setMarginGroup(QCP::msLeft | QCP::msRight, group);
+    main->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
+    main->setMargins(QMargins(0, 4, 0, 0));
+    // RTT timelines fill their whole rect: x-only zoom and pan by default, y follows the data.
+    main->setRangeDrag(Qt::Horizontal);
+    main->setRangeZoom(Qt::Horizontal);
+
+    m_plot->legend->setVisible(true);
+    PlotStyle::placeLegendAbove(m_plot); // rows: legend, strip, plot
+    m_plot->legend->setWrap(2);          // two entries per row still fit a column-wide export
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+}
+
+void TimelineView::setLogY(bool on) {
+    if (m_logY == on)
+        return;
+    m_logY = on;
+    updateAxes();
+    reduceLines();
+    m_plot->replot();
+}
+
+void TimelineView::setInterval(double seconds) {
+    seconds = std::max(0.0, seconds);
+    if (m_interval == seconds)
+        return;
+    m_interval = seconds;
+    syncActions();
+    m_tracks.clear(); // x values change: rebuild reranges
+    rebuild();
+}
+
+void TimelineView::syncActions() {
+    const QSignalBlocker blockLog(m_logYAction), blockInterval(m_intervalBox);
+    m_logYAction->setChecked(m_logY);
+    m_intervalBox->setValue(m_interval);
+}
+
+QJsonObject TimelineView::saveSettings() const {
+    return {{"logY", m_logY}, {"interval", m_interval}};
+}
+
+void TimelineView::restoreSettings(const QJsonObject& settings) {
+    setLogY(settings.value(QStringLiteral("logY")).toBool(m_logY));
+    setInterval(settings.value(QStringLiteral("interval")).toDouble(m_interval));
+}
+
+void TimelineView::updateAxes() {
+    QCPAxis* x = m_plot->xAxis;
+    QCPAxis* y = m_plot->yAxis;
+    switch (m_xAxis) {
+    case TimelineReducer::XAxis::TimeSinceFirstReply:
+        x->setLabel(tr("time since first reply (s)"));
+        break;
+    case TimelineReducer::XAxis::SequenceTimesInterval:
+        x->setLabel(tr("sequence number × interval (s), interval %1 s")
+                        .arg(QString::number(m_interval, 'g', 4)));
+        break;
+    case TimelineReducer::XAxis::Sequence:
+        x->setLabel(m_mixedAxes ? tr("sequence number (not every run has timestamps)")
+                                : tr("sequence number"));
+        break;
+    }
+    y->setLabel(tr("RTT (ms)"));
+    PlotStyle::setLogScale(y, m_logY);
+    y->setNumberFormat(QStringLiteral("g"));
+    syncActions();
+}
+
+int TimelineView::plotColumns() const {
+    // Before the first layout the axis rect has no real size; the widget's width is the best
+    // guess and the resize reduces again.
+    return std::max({m_plot->xAxis->axisRect()->width(), m_plot->width() - 60, 100});
+}
+
+const TimelineView::Track* TimelineView::trackOf(int datasetId) const {
+    for (const Track& t : m_tracks)
+        if (t.id == datasetId)
+            return &t;
+    return nullptr;
+}
+
+QCPGraph* TimelineView::graphOf(int datasetId) const {
+    const Track* t = trackOf(datasetId);
+    return t ? t->line : nullptr;
+}
+
+QCPGraph* TimelineView::lostGraphOf(int datasetId) const {
+    const Track* t = trackOf(datasetId);
+    return t ? t->lost : nullptr;
+}
+
+QCPGraph* TimelineView::duplicateGraphOf(int datasetId) const {
+    const Track* t = trackOf(datasetId);
+    return t ? t->duplicates : nullptr;
+}
+
+void TimelineView::rebuild() {
+    std::vector<int> before;
+    for (const Track& t : m_tracks)
+        before.push_back(t.id);
+    m_plot->clearGraphs(); // the strip's too
+    m_tracks.clear();
+
+    std::vector<const DatasetEntry*> entries;
+    for (const DatasetEntry* e : store()->visibleLatency())
+        if (e->dataset().latency.size() > 0 || !e->dataset().latency.lostSequence.empty())
+            entries.push_back(e);
+    // One x axis for all: time only when every run has timestamps, else sequence numbers
+    // (time since first reply and sequence number are different quantities).
+    const bool allTimed =
+        !entries.empty() && std::all_of(entries.begin(), entries.end(), [](const DatasetEntry* e) {
+            return e->dataset().latency.hasTimestamps();
+        });
+    const bool anyTimed = std::any_of(entries.begin(), entries.end(), [](const DatasetEntry* e) {
+        return e->dataset().latency.hasTimestamps();
+    });
+    m_mixedAxes = anyTimed && !allTimed;
+    m_xAxis = allTimed         ? TimelineReducer::XAxis::TimeSinceFirstReply
+              : m_interval > 0 ? TimelineReducer::XAxis::SequenceTimesInterval
+                               : TimelineReducer::XAxis::Sequence;
+
+    QCPAxis* stripX = m_strip->axis(QCPAxis::atBottom);
+    QCPAxis* stripY = m_strip->axis(QCPAxis::atLeft);
+    auto laneTicker = QSharedPointer<QCPAxisTickerText>::create();
+    const QFontMetrics laneMetrics(stripY->tickLabelFont());
+    // Lines first, then duplicates, then loss marks: that is the legend's order too.
+    for (const DatasetEntry* e : entries) {
+        const LatencySeries& series = e->dataset().latency;
+        Track track;
+        track.id = e->id;
+        track.x = TimelineReducer::xValues(series, m_xAxis, m_interval);
+        track.sorted = std::is_sorted(track.x.begin(), track.x.end());
+        track.lostX =
+            TimelineReducer::xOfSequences(series, series.lostSequence, m_xAxis, m_interval);
+        track.dupX =
+            TimelineReducer::xOfSequences(series, series.duplicateSequence, m_xAxis, m_interval);
+        track.errorX =
+            TimelineReducer::xOfSequences(series, series.errorSequence, m_xAxis, m_interval);
+        track.line = m_plot->addGraph();
+        track.line->setName(e->label);
+        track.line->setPen(QPen(e->color, PlotStyle::lineWidth(0.8)));
+        track.line->setAdaptiveSampling(false); // already reduced; sampling again drops spikes
+        m_tracks.push_back(std::move(track));
+    }
+    for (std::size_t i = 0; i < m_tracks.size(); ++i) {
+        Track& track = m_tracks[i];
+        const DatasetEntry* e = entries[i];
+        const LatencySeries& series = e->dataset().latency;
+        if (!track.dupX.empty()) {
+            track.duplicates = m_plot->addGraph();
+            track.duplicates->setName(tr("%1: duplicate").arg(e->label));
+            track.duplicates->setLineStyle(QCPGraph::lsNone);
+            track.duplicates->setScatterStyle(QCPScatterStyle(
+                QCPScatterStyle::ssTriangle, QPen(e->color.darker(130), 1.3), Qt::white, 8));
+            QVector<QCPGraphData> data;
+            for (std::size_t k = 0; k < track.dupX.size() && k < series.duplicateRttMs.size(); ++k)
+                data.append(QCPGraphData(track.dupX[k], series.duplicateRttMs[k]));
+            track.duplicates->data()->set(data);
+        }
+        laneTicker->addTick(static_cast<double>(i) + 0.5,
+                            entries.size() == 1
+                                ? tr("lost")
+                                : laneMetrics.elidedText(e->label, Qt::ElideMiddle, 90));
+    }
+    bool lostInLegend = false, errorsInLegend = false;
+    for (std::size_t i = 0; i < m_tracks.size(); ++i) {
+        Track& track = m_tracks[i];
+        const double lane = static_cast<double>(i) + 0.5;
+        if (!track.lostX.empty()) {
+            track.lost = m_plot->addGraph(stripX, stripY);
+            track.lost->setName(tr("lost request (strip above)"));
+            track.lost->setLineStyle(QCPGraph::lsNone);
+            track.lost->setScatterStyle(tickStyle(kLostColor));
+            track.lost->setPen(QPen(kLostColor));
+            track.lost->data()->set(toGraphData(track.lostX, lane));
+            if (lostInLegend)
+                track.lost->removeFromLegend();
+            lostInLegend = true;
+        }
+        if (!track.errorX.empty()) {
+            track.errors = m_plot->addGraph(stripX, stripY);
+            track.errors->setName(tr("ICMP error (strip above)"));
+            track.errors->setLineStyle(QCPGraph::lsNone);
+            track.errors->setScatterStyle(
+                QCPScatterStyle(QCPScatterStyle::ssCross, QPen(kErrorColor, 1.3), Qt::NoBrush, 7));
+            track.errors->setPen(QPen(kErrorColor));
+            track.errors->data()->set(toGraphData(track.errorX, lane));
+            if (errorsInLegend)
+                track.errors->removeFromLegend();
+            errorsInLegend = true;
+        }
+    }
+    stripY->setTicker(laneTicker);
+    stripY->setTicks(true);
+    stripY->setSubTicks(false);
+    stripY->setTickLength(0, 0);
+    stripY->setRange(0, std::max<double>(1, static_cast<double>(m_tracks.size())));
+    const int stripHeight = 6 + kLaneHeight * std::max<int>(1, static_cast<int>(m_tracks.size()));
+    m_strip->setMinimumSize(0, stripHeight);
+    m_strip->setMaximumSize(QWIDGETSIZE_MAX, stripHeight);
+    m_plot->legend->setVisible(!m_tracks.empty());
+    updateAxes();
+
+    // A label or colour edit keeps the user's zoom; a different set of lines needs new ranges.
+    std::vector<int> after;
+    for (const Track& t : m_tracks)
+        after.push_back(t.id);
+    if (before != after) {
+        resetView();
+        return;
+    }
+    reduceLines();
+    m_plot->replot();
+}
+
+void TimelineView::resetView() {
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -lo;
+    for (const Track& t : m_tracks)
+        for (const std::vector<double>* xs : {&t.x, &t.lostX, &t.dupX, &t.errorX})
+            if (!xs->empty()) {
+                const auto [mn, mx] = std::minmax_element(xs->begin(), xs->end());
+                lo = std::min(lo, *mn);
+                hi = std::max(hi, *mx);
+            }
+    QCPRange range(0, 1);
+    if (lo <= hi) {
+        const double pad = hi > lo ? 0.01 * (hi - lo) : 1;
+        range = QCPRange(lo - pad, hi + pad);
+    }
+    {
+        const QSignalBlocker block(m_plot->xAxis); // reduce once below, not via the timer
+        m_plot->xAxis->setRange(range);
+    }
+    {
+        const QSignalBlocker block(m_strip->axis(QCPAxis::atBottom));
+        m_strip->axis(QCPAxis::atBottom)->setRange(range);
+    }
+    reduceLines();
+    m_plot->replot();
+}
+
+void TimelineView::scheduleReduce() {
+    m_reduceTimer->start();
+}
+
+void TimelineView::reduceLines() {
+    const QCPRange range = m_plot->xAxis->range();
+    const int columns = plotColumns();
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -lo;
+    for (Track& t : m_tracks) {
+        const DatasetEntry* e = store()->find(t.id);
+        if (!e)
+            continue;
+        const std::vector<double>& rtt = e->dataset().latency.rttMs;
+        const TimelineReducer::Columns reduced =
+            TimelineReducer::reduce(t.x, rtt, range.lower, range.upper, columns, t.sorted);
+        t.drawn = TimelineReducer::toPolyLine(reduced, t.x, rtt);
+        QVector<QCPGraphData> data;
+        data.reserve(static_cast<int>(t.drawn.x.size()));
+        for (std::size_t k = 0; k < t.drawn.x.size(); ++k)
+            data.append(QCPGraphData(t.drawn.x[k], t.drawn.y[k]));
+        t.line->data()->set(data, t.sorted);
+        // Zoomed in far enough to tell replies apart, show each one: a straight segment
+        // between two replies otherwise looks like measured data where there was none.
+        const bool sparse = reduced.column.size() * 6 < static_cast<std::size_t>(columns);
+        t.line->setScatterStyle(sparse ? QCPScatterStyle(QCPScatterStyle::ssDisc, 4)
+                                       : QCPScatterStyle());
+        // y follows what is visible, so a zoom into a quiet second is not flattened by a
+        // spike elsewhere in the run.
+        for (std::size_t k = 0; k < reduced.min.size(); ++k) {
+            if (!m_logY || reduced.min[k] > 0)
+                lo = std::min(lo, reduced.min[k]);
+            else if (reduced.max[k] > 0) // a 0-ms reply cannot sit on a log axis
+                lo = std::min(lo, reduced.max[k]);
+            hi = std::max(hi, reduced.max[k]);
+        }
+        if (t.duplicates) {
+            const auto& dupRtt = e->dataset().latency.duplicateRttMs;
+            for (std::size_t k = 0; k < t.dupX.size() && k < dupRtt.size(); ++k)
+                if (t.dupX[k] >= range.lower && t.dupX[k] <= range.upper &&
+                    (!m_logY || dupRtt[k] > 0)) {
+                    lo = std::min(lo, dupRtt[k]);
+                    hi = std::max(hi, dupRtt[k]);
+                }
+        }
+    }
+    fitY(lo, hi);
+}
+
+void TimelineView::fitY(double lo, double hi) {
+    QCPRange range = m_logY ? QCPRange(0.01, 100) : QCPRange(0, 1);
+    if (lo <= hi && m_logY && lo > 0) {
+        const double decades = std::log10(hi / lo);
+        const double pad = std::pow(10.0, std::max(0.05 * decades, 0.05));
+        range = QCPRange(lo / pad, hi * pad);
+    } else if (lo <= hi && !m_logY) {
+        // From 0: RTTs are compared as magnitudes, and a baseline at 0 keeps that honest.
+        range = QCPRange(std::min(0.0, lo), hi > 0 ? hi * 1.06 : 1);
+    }
+    m_plot->yAxis->setRange(range);
+}
+
+QString TimelineView::xText(double x) const {
+    switch (m_xAxis) {
+    case TimelineReducer::XAxis::TimeSinceFirstReply:
+    case TimelineReducer::XAxis::SequenceTimesInterval:
+        return QStringLiteral("t = %1 s").arg(QString::number(x, 'f', x < 100 ? 3 : 2));
+    case TimelineReducer::XAxis::Sequence:
+        break;
+    }
+    return {};
+}
+
+QString TimelineView::readout() const {
+    return m_readout->text();
+}
+
+void TimelineView::showReadoutAt(const QPointF& pixel) {
+    const bool inStrip = m_strip->rect().contains(pixel.toPoint());
+    QCPAxis* stripX = m_strip->axis(QCPAxis::atBottom);
+    QCPAxis* stripY = m_strip->axis(QCPAxis::atLeft);
+    double best = 30; // pixels: further away the read-out would guess
+    QString text;
+    for (const Track& t : m_tracks) {
+        const DatasetEntry* e = store()->find(t.id);
+        if (!e)
+            continue;
+        const LatencySeries& series = e->dataset().latency;
+        const QString label = e->label;
+        if (inStrip) { // loss marks: nearest in x within the dataset's lane
+            for (std::size_t k = 0; k < t.lostX.size(); ++k) {
+                const double dx = std::abs(stripX->coordToPixel(t.lostX[k]) - pixel.x());
+                const double lane = static_cast<double>(&t - m_tracks.data()) + 0.5;
+                const double dy = std::abs(stripY->coordToPixel(lane) - pixel.y());
+                if (dy <= kLaneHeight / 2.0 && dx < best) {
+                    best = dx;
+                    const QString at = xText(t.lostX[k]);
+                    text = tr("%1: request seq %2 lost").arg(label).arg(series.lostSequence[k]) +
+                           (at.isEmpty() ? QString() : tr(" (%1, interpolated)").arg(at));
+                }
+            }
+            continue;
+        }
+        auto consider = [&](double x, double y, std::int64_t seq, bool duplicate) {
+            if (m_logY && y <= 0)
+                return;
+            const double d = std::hypot(m_plot->xAxis->coordToPixel(x) - pixel.x(),
+                                        m_plot->yAxis->coordToPixel(y) - pixel.y());
+            if (d >= best)
+                return;
+            best = d;
+            const QString at = xText(x);
+            text =
+                tr("%1: %2RTT %3 ms, seq %4%5")
+                    .arg(label, at.isEmpty() ? QString() : at + QStringLiteral(", "), formatMs(y))
+                    .arg(seq)
+                    .arg(duplicate ? tr(" (duplicate)") : QString());
+        };
+        for (std::size_t k = 0; k < t.drawn.x.size(); ++k) {
+            const std::size_t i = t.drawn.index[k];
+            consider(t.drawn.x[k], t.drawn.y[k],
+                     i < series.sequence.size() ? series.sequence[i]
+                                                : static_cast<std::int64_t>(i + 1),
+                     false);
+        }
+        const QCPRange range = m_plot->xAxis->range();
+        for (std::size_t k = 0; k < t.dupX.size() && k < series.duplicateRttMs.size(); ++k)
+            if (t.dupX[k] >= range.lower && t.dupX[k] <= range.upper)
+                consider(t.dupX[k], series.duplicateRttMs[k], series.duplicateSequence[k], true);
+    }
+    m_readout->setText(text);
+}
+
+bool TimelineView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_plot && event->type() == QEvent::Resize)
+        scheduleReduce(); // more or fewer pixel columns
+    if (watched == m_plot && event->type() == QEvent::Leave)
+        m_readout->clear();
+    return WorkbenchView::eventFilter(watched, event);
+}
+
+} // namespace wb
