@@ -122,9 +122,7 @@ BandsView::BandsView(DatasetStore* store, QWidget* parent)
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             &BandsView::scheduleRecompute);
 
-    connect(store, &DatasetStore::added, this, &BandsView::rebuild);
-    connect(store, &DatasetStore::removed, this, &BandsView::rebuild);
-    connect(store, &DatasetStore::changed, this, &BandsView::rebuild);
+    store->onAnyChange(this, &BandsView::rebuild);
     rebuild();
 }
 

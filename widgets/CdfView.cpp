@@ -103,9 +103,7 @@ CdfView::CdfView(DatasetStore* store, QWidget* parent)
     connect(m_plot, &QCustomPlot::mouseMove, this,
             [this](QMouseEvent* event) { showReadoutAt(event->position()); });
 
-    connect(store, &DatasetStore::added, this, &CdfView::rebuild);
-    connect(store, &DatasetStore::removed, this, &CdfView::rebuild);
-    connect(store, &DatasetStore::changed, this, &CdfView::rebuild);
+    store->onAnyChange(this, &CdfView::rebuild);
 
     updateAxes();
     rebuild();

@@ -58,6 +58,14 @@ public:
     void setColor(int id, const QColor& color);
     void setVisible(int id, bool visible);
 
+    // Calls receiver->update() after any dataset is added, removed or changed: what every
+    // view and table model needs to stay in step with the store.
+    template <typename Receiver> void onAnyChange(Receiver* receiver, void (Receiver::*update)()) {
+        connect(this, &DatasetStore::added, receiver, update);
+        connect(this, &DatasetStore::removed, receiver, update);
+        connect(this, &DatasetStore::changed, receiver, update);
+    }
+
 signals:
     void aboutToAdd(int row); // lets item models call beginInsertRows before the change
     void added(int id);

@@ -63,9 +63,7 @@ DistributionsView::DistributionsView(DatasetStore* store, QWidget* parent)
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_plot->installEventFilter(this);
 
-    connect(store, &DatasetStore::added, this, &DistributionsView::rebuild);
-    connect(store, &DatasetStore::removed, this, &DistributionsView::rebuild);
-    connect(store, &DatasetStore::changed, this, &DistributionsView::rebuild);
+    store->onAnyChange(this, &DistributionsView::rebuild);
     syncControls();
     rebuild();
 }

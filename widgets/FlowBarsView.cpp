@@ -150,9 +150,7 @@ FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent) : WorkbenchView
     connect(m_plot, &QCustomPlot::mouseMove, this, &FlowBarsView::showToolTip);
     // The plot's width is only known once it is laid out (on screen or at an export's size).
     connect(m_plot, &QCustomPlot::afterLayout, this, &FlowBarsView::thinIdLabels);
-    connect(store, &DatasetStore::added, this, &FlowBarsView::rebuild);
-    connect(store, &DatasetStore::removed, this, &FlowBarsView::rebuild);
-    connect(store, &DatasetStore::changed, this, &FlowBarsView::rebuild);
+    store->onAnyChange(this, &FlowBarsView::rebuild);
     rebuild();
 }
 

@@ -19,9 +19,7 @@ PercentileTableModel::PercentileTableModel(DatasetStore* store, QObject* parent)
     : QAbstractTableModel(parent), m_store(store), m_levels(defaultLevels()) {
     rebuildColumns();
     reload();
-    connect(store, &DatasetStore::added, this, &PercentileTableModel::reload);
-    connect(store, &DatasetStore::removed, this, &PercentileTableModel::reload);
-    connect(store, &DatasetStore::changed, this, &PercentileTableModel::reload);
+    store->onAnyChange(this, &PercentileTableModel::reload);
 }
 
 const std::vector<double>& PercentileTableModel::defaultLevels() {

@@ -71,9 +71,7 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     connect(m_legendBox, &QCheckBox::toggled, this, &ThroughputTimeView::setLegendShown);
     connect(reset, &QPushButton::clicked, this, &ThroughputTimeView::resetView);
     connect(m_plot, &QCustomPlot::mouseMove, this, &ThroughputTimeView::showToolTip);
-    connect(store, &DatasetStore::added, this, &ThroughputTimeView::rebuild);
-    connect(store, &DatasetStore::removed, this, &ThroughputTimeView::rebuild);
-    connect(store, &DatasetStore::changed, this, &ThroughputTimeView::rebuild);
+    store->onAnyChange(this, &ThroughputTimeView::rebuild);
     rebuild();
 }
 

@@ -86,9 +86,7 @@ TimelineView::TimelineView(DatasetStore* store, QWidget* parent)
     connect(m_plot, &QCustomPlot::mouseMove, this,
             [this](QMouseEvent* event) { showReadoutAt(event->position()); });
 
-    connect(store, &DatasetStore::added, this, &TimelineView::rebuild);
-    connect(store, &DatasetStore::removed, this, &TimelineView::rebuild);
-    connect(store, &DatasetStore::changed, this, &TimelineView::rebuild);
+    store->onAnyChange(this, &TimelineView::rebuild);
 
     updateAxes();
     rebuild();
