@@ -11,31 +11,11 @@ using namespace wb;
 
 namespace {
 
-struct CliRun {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using test::CliRun;
+using test::runCli;
 
-CliRun runCli(const QStringList& arguments) {
-    QProcess process;
-    process.start(QStringLiteral(WIREBENCH_CLI), arguments);
-    CliRun run;
-    if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit)
-        return run;
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
-
-// The five QJump Table 1 configurations, idle first, as recorded by samples/record-qjump.sh.
 QStringList qjumpSamples() {
-    QStringList files;
-    for (const char* name : {"ping18_np", "ping18_iperf16_np", "ping18_iperf68_np",
-                             "ping18_iperf18_np", "ping18_iperf18_iperf68_np"})
-        files << test::samplePath(QString::fromLatin1(name));
-    return files;
+    return test::qjumpSamplePaths();
 }
 
 } // namespace

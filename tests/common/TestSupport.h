@@ -11,6 +11,7 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QString>
+#include <QStringList>
 
 namespace wb::test {
 
@@ -24,6 +25,36 @@ inline QString samplePath(const QString& name) {
 
 inline QString toolPath(const QString& name) {
     return QStringLiteral(WIREBENCH_TOOLS_DIR "/") + name;
+}
+
+// The five QJump Table 1 configurations, idle first, as recorded by samples/record-qjump.sh.
+inline const char* const kQjumpSamples[] = {"ping18_np", "ping18_iperf16_np", "ping18_iperf68_np",
+                                            "ping18_iperf18_np", "ping18_iperf18_iperf68_np"};
+
+inline QStringList qjumpSamplePaths() {
+    QStringList files;
+    for (const char* name : kQjumpSamples)
+        files << samplePath(QString::fromLatin1(name));
+    return files;
+}
+
+// What one run of wirebench-cli printed (exit code -1 when it did not finish).
+struct CliRun {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+inline CliRun runCli(const QStringList& arguments) {
+    QProcess process;
+    process.start(QStringLiteral(WIREBENCH_CLI), arguments);
+    CliRun run;
+    if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit)
+        return run;
+    run.exitCode = process.exitCode();
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
 }
 
 inline QByteArray readAll(const QString& path) {

@@ -1,3 +1,4 @@
+#include "StoreSupport.h"
 #include "TestSupport.h"
 
 #include "CdfView.h"
@@ -18,27 +19,7 @@ using namespace wb;
 
 namespace {
 
-const char* const kQjumpSamples[] = {"ping18_np", "ping18_iperf16_np", "ping18_iperf68_np",
-                                     "ping18_iperf18_np", "ping18_iperf18_iperf68_np"};
-
-int addSample(DatasetStore& store, const QString& name) {
-    ImportResult result = FileImporter::importFile(test::samplePath(name));
-    if (!result.ok() || result.datasets.empty())
-        return -1;
-    DatasetEntry entry;
-    entry.analysis =
-        DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(result.datasets.front())));
-    entry.report = result.report;
-    entry.label = name;
-    return store.add(std::move(entry));
-}
-
-std::vector<int> addQjumpSamples(DatasetStore& store) {
-    std::vector<int> ids;
-    for (const char* name : kQjumpSamples)
-        ids.push_back(addSample(store, QString::fromLatin1(name)));
-    return ids;
-}
+using test::addQjumpSamples;
 
 // Log-normal RTTs rounded to ping's microsecond resolution, like a long loaded run.
 int addSynthetic(DatasetStore& store, std::size_t count) {
@@ -49,9 +30,7 @@ int addSynthetic(DatasetStore& store, std::size_t count) {
     dataset.latency.rttMs.reserve(count);
     for (std::size_t i = 0; i < count; ++i)
         dataset.latency.rttMs.push_back(std::round(rtt(random) * 1000) / 1000);
-    DatasetEntry entry;
-    entry.analysis = DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(dataset)));
-    return store.add(std::move(entry));
+    return test::addDataset(store, std::move(dataset), {});
 }
 
 int curveCount(QCustomPlot* plot) {
@@ -80,7 +59,8 @@ private slots:
 void TestCdfView::oneCurvePerVisibleLatencyDataset() {
     DatasetStore store;
     const std::vector<int> ids = addQjumpSamples(store);
-    addSample(store, QStringLiteral("geni-cubic-P30.txt")); // throughput: no curve
+    test::addLog(store, test::samplePath(QStringLiteral("geni-cubic-P30.txt")),
+                 QStringLiteral("geni-cubic-P30.txt")); // throughput: no curve
     CdfView view(&store);
     QCOMPARE(view.plot()->graphCount(), 5);
     QCOMPARE(curveCount(view.plot()), 5);

@@ -1,3 +1,4 @@
+#include "StoreSupport.h"
 #include "TestSupport.h"
 
 #include "BandsView.h"
@@ -18,27 +19,8 @@ using namespace wb;
 
 namespace {
 
-const char* const kQjumpSamples[] = {"ping18_np", "ping18_iperf16_np", "ping18_iperf68_np",
-                                     "ping18_iperf18_np", "ping18_iperf18_iperf68_np"};
-
-int addDataset(DatasetStore& store, Dataset dataset, const QString& label) {
-    DatasetEntry entry;
-    entry.analysis = DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(dataset)));
-    entry.label = label;
-    return store.add(std::move(entry));
-}
-
-std::vector<int> addQjumpSamples(DatasetStore& store) {
-    std::vector<int> ids;
-    for (const char* name : kQjumpSamples) {
-        ImportResult result = FileImporter::importFile(test::samplePath(QString::fromLatin1(name)));
-        if (!result.ok() || result.datasets.empty())
-            return {};
-        ids.push_back(
-            addDataset(store, std::move(result.datasets.front()), QString::fromLatin1(name)));
-    }
-    return ids;
-}
+using test::addDataset;
+using test::addQjumpSamples;
 
 // A long run with lossy stretches, so every loss colour of the bands appears.
 int addLossyRun(DatasetStore& store) {

@@ -4,6 +4,7 @@
 #include "DatasetStore.h"
 #include "FlowBarsView.h"
 #include "PlotExporter.h"
+#include "StoreSupport.h"
 #include "TestSupport.h"
 #include "ThroughputTimeView.h"
 
@@ -24,14 +25,7 @@ namespace {
 
 // Imports a sample the way the workbench does and adds it to the store; returns its id.
 int addSample(DatasetStore& store, const QString& name) {
-    ImportResult result = FileImporter::importFile(test::samplePath(name));
-    if (!result.ok() || result.datasets.empty())
-        return -1;
-    DatasetEntry entry;
-    entry.analysis =
-        DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(result.datasets.front())));
-    entry.label = QFileInfo(name).completeBaseName();
-    return store.add(std::move(entry));
+    return test::addLog(store, test::samplePath(name), QFileInfo(name).completeBaseName());
 }
 
 QVector<double> barValues(const QCPBars* bars) {

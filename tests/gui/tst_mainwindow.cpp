@@ -43,11 +43,7 @@ private:
 };
 
 QStringList TestMainWindow::qjumpSamples() {
-    QStringList files;
-    for (const char* name : {"ping18_np", "ping18_iperf16_np", "ping18_iperf68_np",
-                             "ping18_iperf18_np", "ping18_iperf18_iperf68_np"})
-        files << test::samplePath(QString::fromLatin1(name));
-    return files;
+    return test::qjumpSamplePaths();
 }
 
 void TestMainWindow::initTestCase() {

@@ -1,3 +1,4 @@
+#include "StoreSupport.h"
 #include "TestSupport.h"
 
 #include "DatasetStore.h"
@@ -14,9 +15,6 @@ using namespace wb;
 
 namespace {
 
-const char* const kQjumpSamples[] = {"ping18_np", "ping18_iperf16_np", "ping18_iperf68_np",
-                                     "ping18_iperf18_np", "ping18_iperf18_iperf68_np"};
-
 // The store's datasets and, for comparison, core's own report of each file.
 struct Loaded {
     std::vector<int> ids;
@@ -25,15 +23,11 @@ struct Loaded {
 
 Loaded loadQjumpSamples(DatasetStore& store, const std::vector<double>& levels) {
     Loaded loaded;
-    for (const char* name : kQjumpSamples) {
-        ImportResult result = FileImporter::importFile(test::samplePath(QString::fromLatin1(name)));
+    for (const char* name : test::kQjumpSamples) {
+        const QString path = test::samplePath(QString::fromLatin1(name));
+        const ImportResult result = FileImporter::importFile(path);
         loaded.reports.push_back(LatencyReport::of(result, result.datasets.front(), levels));
-        DatasetEntry entry;
-        entry.analysis =
-            DatasetAnalysis::of(std::make_shared<const Dataset>(result.datasets.front()));
-        entry.report = result.report;
-        entry.label = QString::fromLatin1(name);
-        loaded.ids.push_back(store.add(std::move(entry)));
+        loaded.ids.push_back(test::addLog(store, path, QString::fromLatin1(name)));
     }
     return loaded;
 }
@@ -85,7 +79,7 @@ void TestPercentileView::cellsEqualCoreReport() {
     for (std::size_t r = 0; r < loaded.reports.size(); ++r) {
         const LatencySummary& core = loaded.reports[r].stats;
         const QStringList& row = table.rows[r];
-        QCOMPARE(row[0], QString::fromLatin1(kQjumpSamples[r]));
+        QCOMPARE(row[0], QString::fromLatin1(test::kQjumpSamples[r]));
         QCOMPARE(row[columnOf(table, "count")], QString::number(core.count));
         QCOMPARE(row[columnOf(table, "min" + unit)], fixed(core.min * scale, decimals));
         QCOMPARE(row[columnOf(table, "mean" + unit)], fixed(core.mean * scale, decimals));
@@ -124,8 +118,8 @@ void TestPercentileView::table1IsFourColumnsInMicroseconds() {
     for (std::size_t r = 0; r < loaded.reports.size(); ++r) {
         const LatencySummary& core = loaded.reports[r].stats;
         QCOMPARE(table.rows[r],
-                 (QStringList{QString::fromLatin1(kQjumpSamples[r]), QString::number(core.count),
-                              fixed(core.percentile(50) * 1000, 1),
+                 (QStringList{QString::fromLatin1(test::kQjumpSamples[r]),
+                              QString::number(core.count), fixed(core.percentile(50) * 1000, 1),
                               fixed(core.percentile(99) * 1000, 1)}));
     }
     QCOMPARE(view.exportName(), QStringLiteral("latency-table1"));
@@ -147,7 +141,7 @@ void TestPercentileView::exportsCarryLabels() {
         QString error;
         QVERIFY2(view.exportTo(path, &error), qPrintable(error));
         const QString text = QString::fromUtf8(test::readAll(path));
-        for (const char* name : kQjumpSamples) {
+        for (const char* name : test::kQjumpSamples) {
             QString label = QString::fromLatin1(name);
             if (suffix == QLatin1String("tex"))
                 label.replace("_", "\\_");

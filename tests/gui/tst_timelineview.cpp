@@ -1,3 +1,4 @@
+#include "StoreSupport.h"
 #include "TestSupport.h"
 
 #include "DatasetStore.h"
@@ -14,26 +15,14 @@ using namespace wb;
 
 namespace {
 
-int addFile(DatasetStore& store, const QString& path, const QString& label) {
-    ImportResult result = FileImporter::importFile(path);
-    if (!result.ok() || result.datasets.empty())
-        return -1;
-    DatasetEntry entry;
-    entry.analysis =
-        DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(result.datasets.front())));
-    entry.report = result.report;
-    entry.label = label;
-    return store.add(std::move(entry));
-}
-
 int addIdle(DatasetStore& store) {
-    return addFile(store, test::samplePath(QStringLiteral("ping18_np")),
-                   QStringLiteral("ping18_np"));
+    return test::addLog(store, test::samplePath(QStringLiteral("ping18_np")),
+                        QStringLiteral("ping18_np"));
 }
 
 int addLossy(DatasetStore& store) {
-    return addFile(store, test::dataPath(QStringLiteral("ping/iputils_O_loss.txt")),
-                   QStringLiteral("iputils_O_loss"));
+    return test::addLog(store, test::dataPath(QStringLiteral("ping/iputils_O_loss.txt")),
+                        QStringLiteral("iputils_O_loss"));
 }
 
 // A long run with -D timestamps and one 500 ms spike, built in memory.
@@ -48,10 +37,7 @@ int addSpiky(DatasetStore& store, std::size_t count, std::size_t spikeAt) {
         s.timestamps.push_back(1.7e9 + 0.001 * static_cast<double>(i));
     }
     s.rttMs[spikeAt] = 500;
-    DatasetEntry entry;
-    entry.analysis = DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(dataset)));
-    entry.label = QStringLiteral("spiky");
-    return store.add(std::move(entry));
+    return test::addDataset(store, std::move(dataset), QStringLiteral("spiky"));
 }
 
 int legendCount(QCustomPlot* plot) {
@@ -79,8 +65,8 @@ void TestTimelineView::oneLinePerVisibleDataset() {
     const int idle = addIdle(store);
     const int lossy = addLossy(store);
     QVERIFY(idle > 0 && lossy > 0);
-    addFile(store, test::samplePath(QStringLiteral("geni-cubic-P30.txt")),
-            QStringLiteral("flows")); // throughput: no line
+    test::addLog(store, test::samplePath(QStringLiteral("geni-cubic-P30.txt")),
+                 QStringLiteral("flows")); // throughput: no line
     TimelineView view(&store);
     QCOMPARE(view.title(), QStringLiteral("RTT over time"));
     QCOMPARE(view.exportName(), QStringLiteral("rtt-timeline"));
@@ -139,8 +125,8 @@ void TestTimelineView::xAxisSaysWhatItShows() {
     QCOMPARE(view.xAxisKind(), TimelineReducer::XAxis::SequenceTimesInterval);
     QVERIFY(
         view.plot()->xAxis->label().startsWith(QStringLiteral("sequence number × interval (s)")));
-    const int timed = addFile(store, test::dataPath(QStringLiteral("ping/iputils_D.txt")),
-                              QStringLiteral("with -D"));
+    const int timed = test::addLog(store, test::dataPath(QStringLiteral("ping/iputils_D.txt")),
+                                   QStringLiteral("with -D"));
     QVERIFY(store.find(timed)->dataset().latency.hasTimestamps());
     // Mixed: one run has time, the other not: sequence for both, said on the axis.
     QCOMPARE(view.xAxisKind(), TimelineReducer::XAxis::SequenceTimesInterval);
@@ -260,8 +246,8 @@ void TestTimelineView::screenshot() {
     QVERIFY(view.grab().save(QStringLiteral("/tmp/timeline-log.png")));
     QVERIFY(legendCount(view.plot()) >= 3); // two lines and the lost marks
     // Zoomed into the lossy run's sequence range, with a run that has duplicates.
-    const int dup = addFile(store, test::dataPath(QStringLiteral("ping/iputils_dup.txt")),
-                            QStringLiteral("iputils_dup"));
+    const int dup = test::addLog(store, test::dataPath(QStringLiteral("ping/iputils_dup.txt")),
+                                 QStringLiteral("iputils_dup"));
     QVERIFY(view.duplicateGraphOf(dup));
     QCOMPARE(std::size_t(view.duplicateGraphOf(dup)->data()->size()),
              store.find(dup)->dataset().latency.duplicateRttMs.size());

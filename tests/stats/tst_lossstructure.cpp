@@ -47,22 +47,6 @@ LatencySeries seriesArrivingAs(const std::vector<std::int64_t>& arrival) {
     return series;
 }
 
-struct CliRun {
-    int exitCode = -1;
-    QString out;
-};
-
-CliRun runCli(const QStringList& arguments) {
-    QProcess process;
-    process.start(QStringLiteral(WIREBENCH_CLI), arguments);
-    CliRun run;
-    if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit)
-        return run;
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    return run;
-}
-
 const LatencySeries& onlySeries(const ImportResult& result) {
     return result.datasets.front().latency;
 }
@@ -276,7 +260,7 @@ void TestLossStructure::recordedRandomLoss() {
 void TestLossStructure::cliJsonHasLossKeys() {
     const QString lossy = test::dataPath(kRandomLossLog);
     const QString clean = test::dataPath(QStringLiteral("ping/iputils_plain.txt"));
-    const CliRun run = runCli({"stats", "--format", "json", lossy, clean});
+    const test::CliRun run = test::runCli({"stats", "--format", "json", lossy, clean});
     QCOMPARE(run.exitCode, 0);
     const QJsonArray datasets =
         QJsonDocument::fromJson(run.out.toUtf8()).object()["datasets"].toArray();
