@@ -78,8 +78,11 @@ QString lossClassName(BandsView::LossClass lossClass) {
 } // namespace
 
 BandsView::BandsView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_legend(new QCPLegend),
-      m_recomputeTimer(new QTimer(this)) {
+    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_legend(new QCPLegend) {
+    m_recomputeTimer = coalescingTimer([this] {
+        recompute();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
@@ -113,12 +116,6 @@ BandsView::BandsView(DatasetStore* store, QWidget* parent)
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
 
-    m_recomputeTimer->setSingleShot(true);
-    m_recomputeTimer->setInterval(0); // one recomputation per burst of pan/zoom events
-    connect(m_recomputeTimer, &QTimer::timeout, this, [this] {
-        recompute();
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-    });
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             &BandsView::scheduleRecompute);
 

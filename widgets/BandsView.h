@@ -83,7 +83,7 @@ private:
     QComboBox* m_datasetCombo = nullptr;
     QSpinBox* m_windowSpin = nullptr;
     QAction* m_logYAction = nullptr;
-    QTimer* m_recomputeTimer;
+    QTimer* m_recomputeTimer = nullptr; // set first thing in the constructor
     QMap<int, Drawn> m_drawn;
     std::vector<QCPGraph*> m_lossGraphs;
 

@@ -72,8 +72,12 @@ Extent extentOf(const std::vector<const DatasetEntry*>& entries, bool positiveOn
 } // namespace
 
 CdfView::CdfView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_readout(new QLabel(this)),
-      m_reduceTimer(new QTimer(this)) {
+    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_readout(new QLabel(this)) {
+    m_reduceTimer = coalescingTimer([this] {
+        reduceCurves();
+        rebuildMarkers(); // label collisions depend on pixel positions
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
@@ -89,15 +93,6 @@ CdfView::CdfView(DatasetStore* store, QWidget* parent)
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
 
-    // Panning fires rangeChanged for every mouse move; one reduction per event-loop pass is
-    // enough, and a 0-ms single shot coalesces the burst.
-    m_reduceTimer->setSingleShot(true);
-    m_reduceTimer->setInterval(0);
-    connect(m_reduceTimer, &QTimer::timeout, this, [this] {
-        reduceCurves();
-        rebuildMarkers(); // label collisions depend on pixel positions
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-    });
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             &CdfView::scheduleReduce);
     connect(m_plot, &QCustomPlot::mouseMove, this,

@@ -76,8 +76,8 @@ private:
     QAction* m_ccdfAction = nullptr;
     QAction* m_markersAction = nullptr;
     QLineEdit* m_levelsEdit = nullptr;
-    QTimer* m_reduceTimer;
-    QMap<int, QCPGraph*> m_curves; // dataset id -> curve
+    QTimer* m_reduceTimer = nullptr; // set first thing in the constructor
+    QMap<int, QCPGraph*> m_curves;   // dataset id -> curve
     std::vector<QCPGraph*> m_markerGraphs;
     std::vector<QCPItemText*> m_markerLabels;
 

@@ -50,8 +50,11 @@ QVector<QCPGraphData> toGraphData(const std::vector<double>& x, double y) {
 } // namespace
 
 TimelineView::TimelineView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_readout(new QLabel(this)),
-      m_reduceTimer(new QTimer(this)) {
+    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_readout(new QLabel(this)) {
+    m_reduceTimer = coalescingTimer([this] {
+        reduceLines();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
@@ -67,14 +70,6 @@ TimelineView::TimelineView(DatasetStore* store, QWidget* parent)
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
 
-    // Panning fires rangeChanged for every mouse move; a 0-ms single shot coalesces the burst
-    // into one reduction per event-loop pass.
-    m_reduceTimer->setSingleShot(true);
-    m_reduceTimer->setInterval(0);
-    connect(m_reduceTimer, &QTimer::timeout, this, [this] {
-        reduceLines();
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-    });
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             [this](const QCPRange& range) {
                 m_strip->axis(QCPAxis::atBottom)->setRange(range);

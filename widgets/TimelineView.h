@@ -90,7 +90,7 @@ private:
     QLabel* m_readout;
     QAction* m_logYAction = nullptr;
     QDoubleSpinBox* m_intervalBox = nullptr;
-    QTimer* m_reduceTimer;
+    QTimer* m_reduceTimer = nullptr; // set first thing in the constructor
     std::vector<Track> m_tracks;
     TimelineReducer::XAxis m_xAxis = TimelineReducer::XAxis::Sequence;
     bool m_mixedAxes = false; // some datasets had timestamps, others not

@@ -1,7 +1,10 @@
 #pragma once
 
 #include <QJsonObject>
+#include <QTimer>
 #include <QWidget>
+
+#include <functional>
 
 class QCustomPlot;
 
@@ -30,6 +33,17 @@ public:
 
 protected:
     DatasetStore* store() const { return m_store; }
+
+    // A timer that runs work once per event-loop pass however often it is started: panning
+    // and zooming fire rangeChanged for every mouse move, and one recomputation per burst of
+    // them is enough.
+    QTimer* coalescingTimer(std::function<void()> work) {
+        auto* timer = new QTimer(this);
+        timer->setSingleShot(true);
+        timer->setInterval(0);
+        connect(timer, &QTimer::timeout, this, std::move(work));
+        return timer;
+    }
 
 private:
     DatasetStore* m_store;
