@@ -2,8 +2,6 @@
 
 #include "Percentiles.h"
 
-#include <algorithm>
-#include <cmath>
 
 namespace wb {
 
@@ -25,13 +23,12 @@ std::shared_ptr<const DatasetAnalysis> DatasetAnalysis::of(std::shared_ptr<const
     analysis->dataset = std::move(dataset);
     if (analysis->isLatency()) {
         const auto& samples = analysis->dataset->latency.rttMs;
-        analysis->latency = LatencySummary::of(samples);
+        // One sort serves the summary's percentiles and every later view (CDF, percentiles).
+        const Percentiles percentiles(samples); // sorted, NaN removed
+        analysis->latency =
+            LatencySummary::of(samples, percentiles, LatencySummary::defaultLevels());
+        analysis->sortedRttMs = percentiles.sorted();
         analysis->loss = LossStructure::of(analysis->dataset->latency);
-        analysis->sortedRttMs = samples;
-        auto nan = std::remove_if(analysis->sortedRttMs.begin(), analysis->sortedRttMs.end(),
-                                  [](double v) { return std::isnan(v); });
-        analysis->sortedRttMs.erase(nan, analysis->sortedRttMs.end());
-        std::sort(analysis->sortedRttMs.begin(), analysis->sortedRttMs.end());
     } else {
         analysis->flows = FlowStatistics::of(analysis->dataset->flows);
     }

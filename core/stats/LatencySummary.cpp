@@ -31,6 +31,12 @@ double LatencySummary::percentile(double level) const {
 
 LatencySummary LatencySummary::of(const std::vector<double>& samples,
                                   const std::vector<double>& levels) {
+    return of(samples, Percentiles(samples), levels);
+}
+
+LatencySummary LatencySummary::of(const std::vector<double>& samples,
+                                  const Percentiles& percentiles,
+                                  const std::vector<double>& levels) {
     LatencySummary summary;
     summary.percentileLevels = levels;
     summary.count = static_cast<std::int64_t>(samples.size());
@@ -49,7 +55,6 @@ LatencySummary LatencySummary::of(const std::vector<double>& samples,
     summary.variance = acc::variance(running); // Boost's variance divides by n
     summary.stddev = std::sqrt(summary.variance);
     summary.range = summary.max - summary.min;
-    const Percentiles percentiles(samples);
     summary.percentileValues = percentiles.at(levels);
     if (percentiles.containsNaN()) // numpy.min/max/percentile all answer NaN then
         summary.min = summary.max = summary.range = std::nan("");

@@ -5,6 +5,8 @@
 
 namespace wb {
 
+class Percentiles;
+
 // The numbers of a latency report. Standard deviation is the population one (divide by n),
 // as ping's own mdev and numpy.std report it.
 struct LatencySummary {
@@ -23,6 +25,10 @@ struct LatencySummary {
     static const std::vector<double>& defaultLevels();
     static LatencySummary of(const std::vector<double>& samples,
                              const std::vector<double>& levels = defaultLevels());
+    // The same, with the samples already sorted into `percentiles` (callers that keep the
+    // sorted samples, like DatasetAnalysis, sort once).
+    static LatencySummary of(const std::vector<double>& samples, const Percentiles& percentiles,
+                             const std::vector<double>& levels);
 };
 
 } // namespace wb
