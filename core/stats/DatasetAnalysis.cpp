@@ -2,7 +2,6 @@
 
 #include "Percentiles.h"
 
-
 namespace wb {
 
 double DatasetAnalysis::percentile(double level) const {
