@@ -44,6 +44,11 @@ void CliContext::usageError(const QString& what) {
     m_usage = true;
 }
 
+void CliContext::progress(const QString& what) {
+    m_err << what << '\n';
+    m_err.flush();
+}
+
 int CliContext::exitCode() const {
     if (m_usage || m_reported == 0)
         return UsageOrNothingUsable;

@@ -28,6 +28,8 @@ public:
     // Reports the parse and range errors of an import (the first few) to stderr.
     void reportIssues(const ImportResult& result);
     void usageError(const QString& what);
+    // What a long command is doing, for the person watching (stderr, not the report).
+    void progress(const QString& what);
 
     void fileReported() { ++m_reported; }
     void markProblem() { m_problem = true; }

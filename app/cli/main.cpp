@@ -26,6 +26,24 @@ Commands:
                       (points in PDF/SVG; PNG pixels are W*S x H*S); the default 336 x 240,
                       scale 3, is a paper column at ~300 dpi
 
+  run    [RUN OPTIONS] -o DIR TARGET
+                      run ping, iperf or iperf3 against TARGET; the raw log TOOL-TIME.log
+                      and its TOOL-TIME.run.json description go to DIR; prints the runs
+                      and the `table` summary of their logs
+  run    --plan PLAN.json [-o DIR]
+                      run every step of an experiment plan (README: Experiment plans)
+
+Run options:
+  --tool ping|iperf|iperf3   (default ping)
+  ping:   --count N  --interval SECONDS  --size BYTES
+  iperf:  --duration SECONDS  --report-interval SECONDS  --streams N  --udp
+          --bandwidth RATE (e.g. 10M)  --reverse  --congestion ALGORITHM  --port N
+          --json (iperf3 -J)  --start-server
+  --client-prefix "ssh node-1"   --server-prefix "ip netns exec ns"
+                      run the client / a started server through this command
+  --label TEXT        the dataset's label
+  Ctrl+C cancels: the partial log is kept and reported.
+
 Options:
   --format text|json|csv|markdown|latex   output format (default text)
   --percentiles 0,1,50,99,100             percentile levels for stats (numpy's linear method)
@@ -68,7 +86,8 @@ int main(int argc, char** argv) {
                       {"stats", wb::cli::runStats},
                       {"table", wb::cli::runTable},
                       {"flows", wb::cli::runFlows},
-                      {"plot", wb::cli::runPlot}};
+                      {"plot", wb::cli::runPlot},
+                      {"run", wb::cli::runRun}};
     for (const auto& [name, run] : commands) {
         if (command == QLatin1String(name))
             return run(args, context);

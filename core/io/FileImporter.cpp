@@ -1,5 +1,6 @@
 #include "FileImporter.h"
 
+#include "RunSidecar.h"
 #include "parse/FormatRegistry.h"
 #include "parse/QjumpCompatParser.h"
 
@@ -92,6 +93,23 @@ private:
     std::unique_ptr<LogParser> m_parser;
 };
 
+// A log recorded by Wirebench has its run description beside it: label, command line and
+// the plan's parameters come back with the log.
+void applySidecar(const QString& logPath, ImportResult& result) {
+    const QString sidecar = RunSidecar::pathFor(logPath);
+    if (RunSidecar::isRunCompanion(logPath) || !QFileInfo::exists(sidecar))
+        return;
+    QString why;
+    const std::optional<RunRecord> record = RunSidecar::read(sidecar, &why);
+    if (!record) {
+        result.report.warnings.add(
+            0, QStringLiteral("run description %1 not used: %2").arg(sidecar, why), QString());
+        return;
+    }
+    for (Dataset& dataset : result.datasets)
+        RunSidecar::applyTo(*record, dataset);
+}
+
 } // namespace
 
 const FormatEntry* FileImporter::detect(std::string_view head, QString* why) {
@@ -162,6 +180,7 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
             break;
     }
     run.finish(); // keep whatever was read, even after a read error or a cancel
+    applySidecar(path, result);
     return result;
 }
 

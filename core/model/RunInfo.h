@@ -17,6 +17,12 @@ struct RunInfo {
     QString congestionControl;    // e.g. "cubic", "reno"
     QString version;              // tool version or version style when known
     QDateTime start;              // start of the run when known
+    QString commandLine;          // how the run was started (runs made by Wirebench)
+    QString host;                 // machine that ran it
+    QString kernel;               // its kernel version
+    // What an experiment plan varied for this run ("congestion" -> "cubic", "repetition" ->
+    // "2"): grouping by them needs no file-name guessing.
+    QMap<QString, QString> parameters;
     QMap<QString, QString> extra; // further key/value facts (packet size, language, ...)
 };
 

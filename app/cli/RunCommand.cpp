@@ -1,0 +1,284 @@
+#include "CliContext.h"
+#include "Commands.h"
+
+#include "run/ExperimentPlan.h"
+#include "run/PlanRunner.h"
+#include "run/RunValidation.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTimer>
+
+#include <atomic>
+#include <csignal>
+#include <functional>
+
+namespace wb::cli {
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void onInterrupt(int) {
+    g_interrupted = true;
+    std::signal(SIGINT, SIG_DFL); // a second Ctrl+C ends the program at once
+}
+
+// How one option of `run` is read into the spec; one row per option, so the help text, the
+// parser and the spec cannot drift apart.
+struct RunOption {
+    const char* name;
+    bool takesValue;
+    std::function<bool(const QString& value, RunSpec* spec)> apply;
+};
+
+bool toInt(const QString& text, int* out) {
+    bool ok = false;
+    *out = text.toInt(&ok);
+    return ok;
+}
+
+bool toDouble(const QString& text, double* out) {
+    bool ok = false;
+    *out = text.toDouble(&ok);
+    return ok;
+}
+
+const std::vector<RunOption>& runOptions() {
+    static const std::vector<RunOption> options = {
+        {"--tool", true,
+         [](const QString& v, RunSpec* s) {
+             const auto tool = runToolFromName(v);
+             if (tool)
+                 s->tool = *tool;
+             return tool.has_value();
+         }},
+        {"--count", true, [](const QString& v, RunSpec* s) { return toInt(v, &s->count); }},
+        {"--interval", true,
+         [](const QString& v, RunSpec* s) { return toDouble(v, &s->intervalSeconds); }},
+        {"--size", true, [](const QString& v, RunSpec* s) { return toInt(v, &s->packetSize); }},
+        {"--duration", true,
+         [](const QString& v, RunSpec* s) { return toInt(v, &s->durationSeconds); }},
+        {"--report-interval", true,
+         [](const QString& v, RunSpec* s) { return toDouble(v, &s->reportIntervalSeconds); }},
+        {"--streams", true, [](const QString& v, RunSpec* s) { return toInt(v, &s->streams); }},
+        {"--udp", false,
+         [](const QString&, RunSpec* s) {
+             s->udp = true;
+             return true;
+         }},
+        {"--bandwidth", true,
+         [](const QString& v, RunSpec* s) {
+             s->bandwidth = v;
+             return true;
+         }},
+        {"--reverse", false,
+         [](const QString&, RunSpec* s) {
+             s->reverse = true;
+             return true;
+         }},
+        {"--congestion", true,
+         [](const QString& v, RunSpec* s) {
+             s->congestionControl = v;
+             return true;
+         }},
+        {"--port", true, [](const QString& v, RunSpec* s) { return toInt(v, &s->port); }},
+        {"--json", false,
+         [](const QString&, RunSpec* s) {
+             s->json = true;
+             return true;
+         }},
+        {"--start-server", false,
+         [](const QString&, RunSpec* s) {
+             s->startServer = true;
+             return true;
+         }},
+        {"--client-prefix", true,
+         [](const QString& v, RunSpec* s) {
+             s->clientPrefix = QProcess::splitCommand(v);
+             return true;
+         }},
+        {"--server-prefix", true,
+         [](const QString& v, RunSpec* s) {
+             s->serverPrefix = QProcess::splitCommand(v);
+             return true;
+         }},
+        {"--label", true,
+         [](const QString& v, RunSpec* s) {
+             s->label = v;
+             return true;
+         }},
+    };
+    return options;
+}
+
+struct RunArguments {
+    RunSpec spec;
+    QString planPath;
+    QString outputDir;
+    QStringList tableArgs; // --format for the summary, passed on to `table`
+    bool toolGiven = false;
+};
+
+bool parseRunArguments(const QStringList& args, CliContext& context, RunArguments* parsed) {
+    for (int i = 0; i < args.size(); ++i) {
+        const QString& arg = args[i];
+        const QString name = arg.section(QLatin1Char('='), 0, 0);
+        const bool inlineValue = arg.contains(QLatin1Char('=')) && arg.startsWith(QLatin1String("--"));
+        auto value = [&](QString* into) {
+            if (inlineValue) {
+                *into = arg.section(QLatin1Char('='), 1);
+                return true;
+            }
+            if (i + 1 >= args.size()) {
+                context.usageError(QStringLiteral("%1 needs a value").arg(arg));
+                return false;
+            }
+            *into = args[++i];
+            return true;
+        };
+        QString text;
+        if (name == QLatin1String("--plan") || name == QLatin1String("-o") ||
+            name == QLatin1String("--output") || name == QLatin1String("--format")) {
+            if (!value(&text))
+                return false;
+            if (name == QLatin1String("--plan"))
+                parsed->planPath = text;
+            else if (name == QLatin1String("--format"))
+                parsed->tableArgs << QStringLiteral("--format") << text;
+            else
+                parsed->outputDir = text;
+            continue;
+        }
+        const auto& options = runOptions();
+        const auto option = std::find_if(options.begin(), options.end(), [&](const RunOption& o) {
+            return name == QLatin1String(o.name);
+        });
+        if (option != options.end()) {
+            if (option->takesValue && !value(&text))
+                return false;
+            if (!option->apply(text, &parsed->spec)) {
+                context.usageError(QStringLiteral("%1: \"%2\" is not a valid value").arg(name, text));
+                return false;
+            }
+            parsed->toolGiven = parsed->toolGiven || name == QLatin1String("--tool");
+            continue;
+        }
+        if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1) {
+            context.usageError(QStringLiteral("unknown option \"%1\" for run").arg(arg));
+            return false;
+        }
+        if (!parsed->spec.target.isEmpty()) {
+            context.usageError(QStringLiteral("run takes one target; \"%1\" is a second").arg(arg));
+            return false;
+        }
+        parsed->spec.target = arg;
+    }
+    return true;
+}
+
+// A single run is a plan of one step: one way through the runner for both.
+bool planFor(const RunArguments& args, CliContext& context, ExperimentPlan* plan) {
+    if (!args.planPath.isEmpty()) {
+        if (args.toolGiven || !args.spec.target.isEmpty()) {
+            context.usageError(
+                QStringLiteral("--plan describes the runs; give no --tool or target with it"));
+            return false;
+        }
+        QStringList errors;
+        if (!ExperimentPlan::load(args.planPath, plan, &errors)) {
+            for (const QString& error : errors)
+                context.fileProblem(args.planPath, error);
+            context.markProblem();
+            return false;
+        }
+        if (!args.outputDir.isEmpty())
+            plan->outputDir = QDir(args.outputDir).absolutePath();
+        return true;
+    }
+    if (args.outputDir.isEmpty()) {
+        context.usageError(QStringLiteral("run needs -o DIR, the folder for the raw logs"));
+        return false;
+    }
+    const QStringList problems = RunValidation::check(args.spec);
+    if (!problems.isEmpty()) {
+        for (const QString& problem : problems)
+            context.usageError(problem);
+        return false;
+    }
+    plan->name = QStringLiteral("run");
+    plan->outputDir = QDir(args.outputDir).absolutePath();
+    PlanStep step;
+    step.spec = args.spec;
+    step.spec.label = args.spec.displayLabel();
+    step.fileStem = runToolProgram(args.spec.tool) + QStringLiteral("-") +
+                    QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    plan->steps.push_back(step);
+    return true;
+}
+
+QString stepPrefix(int index, int count) {
+    return QStringLiteral("[%1/%2]").arg(index + 1).arg(count);
+}
+
+} // namespace
+
+int runRun(const QStringList& args, CliContext& context) {
+    RunArguments parsed;
+    ExperimentPlan plan;
+    if (!parseRunArguments(args, context, &parsed) || !planFor(parsed, context, &plan))
+        return context.exitCode();
+
+    PlanRunner runner(plan);
+    const int count = static_cast<int>(plan.steps.size());
+    QObject::connect(&runner, &PlanRunner::stepStarted, [&](int index, int, const QString& label) {
+        context.progress(QStringLiteral("%1 %2").arg(stepPrefix(index, count), label));
+    });
+    QObject::connect(&runner, &PlanRunner::status, [&](const QString& text) {
+        context.progress(QStringLiteral("      %1").arg(text));
+    });
+    QObject::connect(&runner, &PlanRunner::finished, QCoreApplication::instance(),
+                     &QCoreApplication::quit, Qt::QueuedConnection);
+    std::signal(SIGINT, onInterrupt);
+    QTimer interruptPoll;
+    QObject::connect(&interruptPoll, &QTimer::timeout, [&] {
+        if (g_interrupted.exchange(false))
+            runner.cancel();
+    });
+    interruptPoll.start(100);
+    runner.start();
+    QCoreApplication::exec();
+    std::signal(SIGINT, SIG_DFL);
+
+    Table runs;
+    runs.header = QStringList{"run", "status", "log", "note"};
+    runs.rightAligned = {false, false, false, false};
+    runs.caption = QStringLiteral("Runs of %1").arg(plan.name);
+    QStringList logs;
+    for (std::size_t i = 0; i < runner.outcomes().size(); ++i) {
+        const RunOutcome& outcome = runner.outcomes()[i];
+        runs.rows.push_back({plan.steps[i].spec.displayLabel(), RunOutcome::statusName(outcome.status),
+                             outcome.logPath.isEmpty() ? QStringLiteral("-")
+                                                       : QFileInfo(outcome.logPath).fileName(),
+                             outcome.error.isEmpty() ? QStringLiteral("-") : outcome.error});
+        if (!outcome.completed()) {
+            context.fileProblem(outcome.logPath.isEmpty() ? plan.steps[i].spec.displayLabel()
+                                                          : outcome.logPath,
+                                outcome.error.isEmpty() ? RunOutcome::statusName(outcome.status)
+                                                        : outcome.error);
+        }
+        if (!outcome.result.datasets.empty())
+            logs << outcome.logPath;
+    }
+    context.progress(QStringLiteral("logs are in %1").arg(plan.outputDir));
+    if (!parsed.tableArgs.contains(QLatin1String("json")))
+        context.out() << TableWriter::write(runs, TableWriter::Format::Text) << '\n';
+    if (logs.isEmpty())
+        return context.exitCode(); // nothing reported: nothing usable
+    // The summary is exactly `wirebench-cli table` over the logs just written.
+    return runTable(parsed.tableArgs + logs, context);
+}
+
+} // namespace wb::cli

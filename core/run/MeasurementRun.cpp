@@ -1,0 +1,465 @@
+#include "MeasurementRun.h"
+
+#include "RunValidation.h"
+#include "io/RunSidecar.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QSysInfo>
+
+#include <signal.h>
+
+namespace wb {
+
+namespace {
+
+constexpr int kTickMs = 200;
+constexpr int kMinSnapshotGapMs = 250;
+constexpr int kSnapshotCostFactor = 10; // a snapshot may take at most a tenth of the time
+constexpr int kInterruptToTerminateMs = 2000;
+constexpr int kTerminateToKillMs = 2000;
+constexpr int kProbeTimeoutMs = 5000;
+constexpr qsizetype kKeptErrorBytes = 64 * 1024;
+
+QString lastLines(const QByteArray& text, int lines = 3) {
+    QStringList kept = QString::fromLocal8Bit(text).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    if (kept.size() > lines)
+        kept = kept.mid(kept.size() - lines);
+    for (QString& line : kept)
+        line = line.trimmed();
+    return kept.join(QStringLiteral(" / "));
+}
+
+// The algorithm a run used: the one asked for, else the local default when the run is local.
+QString congestionControlOf(const RunSpec& spec) {
+    if (!spec.isIperf() || spec.udp)
+        return {};
+    if (!spec.congestionControl.isEmpty() || !spec.clientPrefix.isEmpty())
+        return spec.congestionControl;
+    QFile file(QStringLiteral("/proc/sys/net/ipv4/tcp_congestion_control"));
+    return file.open(QIODevice::ReadOnly) ? QString::fromLatin1(file.readAll()).trimmed()
+                                          : QString();
+}
+
+bool isInstalled(const QString& program) {
+    if (program.contains(QLatin1Char('/')))
+        return QFileInfo(program).isExecutable();
+    return !QStandardPaths::findExecutable(program).isEmpty();
+}
+
+} // namespace
+
+QString RunOutcome::statusName(Status status) {
+    switch (status) {
+    case Status::Completed:
+        return QStringLiteral("completed");
+    case Status::Cancelled:
+        return QStringLiteral("cancelled");
+    case Status::Failed:
+        return QStringLiteral("failed");
+    }
+    return {};
+}
+
+MeasurementRun::MeasurementRun(RunSpec spec, QString outputDir, QString fileStem,
+                               QObject* parent)
+    : QObject(parent), m_spec(std::move(spec)), m_outputDir(std::move(outputDir)),
+      m_fileStem(std::move(fileStem)) {
+    m_spec.label = m_spec.displayLabel();
+    if (m_fileStem.isEmpty())
+        m_fileStem = QStringLiteral("run");
+    m_tick.setInterval(kTickMs);
+    connect(&m_tick, &QTimer::timeout, this, &MeasurementRun::onTick);
+    m_serverTimeout.setSingleShot(true);
+    connect(&m_serverTimeout, &QTimer::timeout, this, [this] {
+        fail(QStringLiteral("the iperf server did not report that it listens within %1 s%2")
+                 .arg(kServerStartMs / 1000)
+                 .arg(m_serverOutput.isEmpty()
+                          ? QString()
+                          : QStringLiteral(": ") + lastLines(m_serverOutput)));
+    });
+}
+
+MeasurementRun::~MeasurementRun() {
+    // Never leave a measurement running behind a closed window or a finished command.
+    for (QProcess* process : {m_client.get(), m_server.get(), m_probe.get()}) {
+        if (process && process->state() != QProcess::NotRunning) {
+            process->disconnect(this);
+            process->kill();
+            process->waitForFinished(1000);
+        }
+    }
+}
+
+void MeasurementRun::start() {
+    if (m_state != State::Idle)
+        return;
+    m_state = State::Probing;
+    const QStringList problems = RunValidation::check(m_spec);
+    if (!problems.isEmpty()) {
+        // Reported from the event loop, so a caller connects before it hears the result.
+        QTimer::singleShot(0, this, [this, problems] { fail(problems.join(QStringLiteral("; "))); });
+        return;
+    }
+    m_commands = RunCommands::build(m_spec);
+    for (const QStringList* command : {&m_commands.client, &m_commands.server}) {
+        if (!command->isEmpty() && !isInstalled(command->front())) {
+            const QString program = command->front();
+            QTimer::singleShot(0, this, [this, program] {
+                fail(QStringLiteral("cannot run \"%1\": it is not installed here (not found in "
+                                    "PATH)")
+                         .arg(program));
+            });
+            return;
+        }
+    }
+    QString why;
+    if (!openOutputs(&why)) {
+        QTimer::singleShot(0, this, [this, why] { fail(why); });
+        return;
+    }
+    m_startTime = QDateTime::currentDateTime();
+    writeSidecar(QStringLiteral("running"), QString());
+    probeVersion();
+}
+
+bool MeasurementRun::openOutputs(QString* why) {
+    if (!QDir().mkpath(m_outputDir)) {
+        *why = QStringLiteral("cannot create the output folder %1").arg(m_outputDir);
+        return false;
+    }
+    const QDir dir(m_outputDir);
+    // NewOnly fails when the file exists, so two runs (even two programs) never share a log.
+    for (int attempt = 1; attempt < 10000; ++attempt) {
+        const QString stem = attempt == 1 ? m_fileStem
+                                          : QStringLiteral("%1-%2").arg(m_fileStem).arg(attempt);
+        const QString logPath = dir.filePath(stem + QStringLiteral(".log"));
+        m_sidecarPath = RunSidecar::pathFor(logPath);
+        if (QFileInfo::exists(m_sidecarPath))
+            continue;
+        m_log.setFileName(logPath);
+        if (!m_log.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
+            if (QFileInfo::exists(logPath))
+                continue;
+            *why = QStringLiteral("cannot create %1: %2").arg(logPath, m_log.errorString());
+            return false;
+        }
+        if (!m_commands.server.isEmpty()) {
+            m_serverLog.setFileName(dir.filePath(stem + QStringLiteral(".server.log")));
+            if (!m_serverLog.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+                *why = QStringLiteral("cannot create %1: %2")
+                           .arg(m_serverLog.fileName(), m_serverLog.errorString());
+                return false;
+            }
+        }
+        return true;
+    }
+    *why = QStringLiteral("no free file name for %1 in %2").arg(m_fileStem, m_outputDir);
+    return false;
+}
+
+void MeasurementRun::probeVersion() {
+    emit status(QStringLiteral("asking %1 for its version").arg(runToolProgram(m_spec.tool)));
+    m_probe = std::make_unique<QProcess>();
+    m_probe->setProcessChannelMode(QProcess::MergedChannels);
+    const auto done = [this] {
+        if (m_state != State::Probing)
+            return;
+        const QStringList lines = QString::fromLocal8Bit(m_probe->readAll())
+                                      .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        m_toolVersion = lines.isEmpty() ? QString() : lines.front().trimmed();
+        if (m_probe->state() != QProcess::NotRunning)
+            m_probe->kill();
+        m_commands.server.isEmpty() ? startClient() : startServer();
+    };
+    connect(m_probe.get(), &QProcess::finished, this, done);
+    connect(m_probe.get(), &QProcess::errorOccurred, this, [done](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            done();
+    });
+    QTimer::singleShot(kProbeTimeoutMs, m_probe.get(), done);
+    m_probe->start(m_commands.versionProbe.front(), m_commands.versionProbe.mid(1));
+}
+
+void MeasurementRun::startServer() {
+    m_state = State::StartingServer;
+    emit status(QStringLiteral("starting server: %1").arg(RunCommands::display(m_commands.server)));
+    m_server = std::make_unique<QProcess>();
+    m_server->setProcessChannelMode(QProcess::MergedChannels);
+    connect(m_server.get(), &QProcess::readyRead, this, &MeasurementRun::onServerOutput);
+    connect(m_server.get(), &QProcess::finished, this, &MeasurementRun::onServerFinished);
+    connect(m_server.get(), &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            fail(QStringLiteral("cannot start the server \"%1\": %2")
+                     .arg(RunCommands::display(m_commands.server), m_server->errorString()));
+    });
+    m_serverTimeout.start(kServerStartMs);
+    m_server->start(m_commands.server.front(), m_commands.server.mid(1));
+}
+
+void MeasurementRun::onServerOutput() {
+    const QByteArray data = m_server->readAll();
+    m_serverLog.write(data);
+    m_serverLog.flush();
+    if (m_serverOutput.size() < kKeptErrorBytes)
+        m_serverOutput += data;
+    // Both iperf2 and iperf3 flush this line once the socket listens.
+    if (m_state == State::StartingServer && m_serverOutput.contains("listening")) {
+        m_serverTimeout.stop();
+        startClient();
+    }
+}
+
+void MeasurementRun::onServerFinished() {
+    onServerOutput();
+    if (m_state == State::StartingServer) {
+        fail(QStringLiteral("the iperf server exited before it listened: %1")
+                 .arg(lastLines(m_serverOutput)));
+    } else if (m_state == State::Stopping) {
+        finish(m_pendingStatus, QString());
+    }
+}
+
+void MeasurementRun::startClient() {
+    m_state = State::Running;
+    emit status(QStringLiteral("running %1").arg(RunCommands::display(m_commands.client)));
+    m_client = std::make_unique<QProcess>();
+    connect(m_client.get(), &QProcess::readyReadStandardOutput, this,
+            &MeasurementRun::onClientOutput);
+    connect(m_client.get(), &QProcess::readyReadStandardError, this, [this] {
+        const QByteArray data = m_client->readAllStandardError();
+        if (m_clientErrors.size() < kKeptErrorBytes)
+            m_clientErrors += data;
+    });
+    connect(m_client.get(), &QProcess::finished, this, &MeasurementRun::onClientFinished);
+    connect(m_client.get(), &QProcess::errorOccurred, this, &MeasurementRun::onClientError);
+    m_elapsed.start();
+    m_tick.start();
+    m_client->start(m_commands.client.front(), m_commands.client.mid(1));
+}
+
+void MeasurementRun::onClientOutput() {
+    const QByteArray data = m_client->readAllStandardOutput();
+    // Written and flushed as it arrives: a crash of Wirebench loses nothing measured.
+    m_log.write(data);
+    m_log.flush();
+    m_received += data;
+}
+
+void MeasurementRun::onClientError(QProcess::ProcessError error) {
+    if (error == QProcess::FailedToStart && m_state == State::Running)
+        fail(QStringLiteral("cannot start \"%1\": %2")
+                 .arg(m_commands.client.front(), m_client->errorString()));
+}
+
+void MeasurementRun::onTick() {
+    const double elapsed = m_elapsed.elapsed() / 1000.0;
+    emit progress(elapsed, m_commands.expectedSeconds);
+    if (m_state == State::Running && !m_hung &&
+        elapsed > m_commands.expectedSeconds + kGraceSeconds) {
+        m_hung = true;
+        emit status(QStringLiteral("stopping: the run took %1 s longer than expected")
+                        .arg(kGraceSeconds));
+        stopProcess(m_client.get());
+    }
+    const qint64 now = m_elapsed.elapsed();
+    const qint64 gap = std::max<qint64>(kMinSnapshotGapMs, kSnapshotCostFactor * m_snapshotCostMs);
+    if (m_received.size() != m_snapshotBytes && now - m_lastSnapshotAt >= gap)
+        emitSnapshot();
+}
+
+RunRecord MeasurementRun::record(const QString& state, const QString& why) const {
+    RunRecord record;
+    record.label = m_spec.label;
+    record.status = state;
+    record.error = why;
+    record.tool = runToolProgram(m_spec.tool);
+    record.toolVersion = m_toolVersion;
+    record.formatId = m_commands.formatId;
+    record.command = m_commands.client;
+    record.serverCommand = m_commands.server;
+    record.host = QSysInfo::machineHostName();
+    record.kernel = QSysInfo::kernelType() + QLatin1Char(' ') + QSysInfo::kernelVersion();
+    record.congestionControl = congestionControlOf(m_spec);
+    record.start = m_startTime;
+    record.parameters = m_spec.parameters;
+    if (m_serverLog.isOpen() || !m_serverLog.fileName().isEmpty())
+        record.serverLog = QFileInfo(m_serverLog.fileName()).fileName();
+    return record;
+}
+
+ImportOptions MeasurementRun::importOptions() const {
+    ImportOptions options;
+    options.format = m_commands.formatId;
+    return options;
+}
+
+void MeasurementRun::emitSnapshot() {
+    QElapsedTimer cost;
+    cost.start();
+    m_snapshotBytes = m_received.size();
+    if (m_received.isEmpty())
+        return;
+    // The same parser as an import, over everything received so far: what a user would see
+    // importing the log at this moment.
+    ImportResult soFar = FileImporter::importBytes(
+        std::string_view(m_received.constData(), static_cast<std::size_t>(m_received.size())),
+        m_log.fileName(), importOptions());
+    const RunRecord now = record(QStringLiteral("running"), QString());
+    for (Dataset& dataset : soFar.datasets)
+        RunSidecar::applyTo(now, dataset);
+    emit snapshot(soFar);
+    m_snapshotCostMs = cost.elapsed();
+    m_lastSnapshotAt = m_elapsed.elapsed();
+}
+
+void MeasurementRun::cancel() {
+    if (!running() || m_cancelRequested)
+        return;
+    m_cancelRequested = true;
+    emit status(QStringLiteral("cancelling"));
+    if (m_state == State::Running) {
+        stopProcess(m_client.get());
+    } else if (m_state == State::Stopping) {
+        stopProcess(m_server.get());
+    } else {
+        finish(RunOutcome::Status::Cancelled, QString());
+    }
+}
+
+void MeasurementRun::stopProcess(QProcess* process) {
+    if (!process || process->state() == QProcess::NotRunning)
+        return;
+    // SIGINT first: ping and iperf print their summaries on it, so the log stays complete.
+    if (process->processId() > 0)
+        ::kill(static_cast<pid_t>(process->processId()), SIGINT);
+    QTimer::singleShot(kInterruptToTerminateMs, process, [process] {
+        if (process->state() != QProcess::NotRunning)
+            process->terminate();
+    });
+    QTimer::singleShot(kInterruptToTerminateMs + kTerminateToKillMs, process, [process] {
+        if (process->state() != QProcess::NotRunning)
+            process->kill();
+    });
+}
+
+QString MeasurementRun::clientFailure(bool measured) const {
+    const QString program = runToolProgram(m_spec.tool);
+    if (m_hung)
+        return QStringLiteral("%1 ran %2 s past its expected end and was stopped")
+            .arg(program)
+            .arg(kGraceSeconds);
+    if (!m_exitCode)
+        return QStringLiteral("%1 stopped unexpectedly after %2 s (killed by a signal)")
+            .arg(program)
+            .arg(m_elapsed.elapsed() / 1000.0, 0, 'f', 1);
+    // iperf2 exits 0 when it cannot connect; ping exits 1 when nothing came back.
+    if (*m_exitCode == 0 && measured)
+        return {};
+    const QByteArray output = m_clientErrors + m_received.right(4096);
+    const QString said = lastLines(output);
+    const QString& target = m_spec.target;
+    const auto saw = [&](const char* text) { return output.contains(text); };
+    if (saw("minimal interval allowed") || saw("cannot flood"))
+        return QStringLiteral("this ping interval needs root (ping said: %1)").arg(said);
+    if (saw("Connection refused"))
+        return QStringLiteral("nothing listens on %1 port %2 (connection refused): start an "
+                              "iperf server there, or let Wirebench start one")
+            .arg(target)
+            .arg(m_spec.port > 0 ? m_spec.port : (m_spec.tool == RunTool::Iperf3 ? 5201 : 5001));
+    if (saw("Name or service not known") || saw("Temporary failure in name resolution") ||
+        saw("unknown host"))
+        return QStringLiteral("cannot resolve the target \"%1\" (%2)").arg(target, said);
+    if (saw("Network is unreachable") || saw("No route to host") || saw("Unreachable"))
+        return QStringLiteral("%1 is unreachable (%2)").arg(target, said);
+    if (saw("Operation not permitted") || saw("Permission denied"))
+        return QStringLiteral("permission denied (%1)").arg(said);
+    if (*m_exitCode == 127)
+        return QStringLiteral("command not found (%1)").arg(said);
+    if (m_spec.tool == RunTool::Ping && *m_exitCode == 1)
+        return QStringLiteral("no reply from %1: every request was lost").arg(target);
+    if (*m_exitCode != 0)
+        return QStringLiteral("%1 exited with status %2%3")
+            .arg(program)
+            .arg(*m_exitCode)
+            .arg(said.isEmpty() ? QString() : QStringLiteral(": ") + said);
+    return QStringLiteral("%1 printed no measurements%2")
+        .arg(program, said.isEmpty() ? QString() : QStringLiteral(": ") + said);
+}
+
+void MeasurementRun::onClientFinished(int exitCode, QProcess::ExitStatus exitStatus) {
+    if (m_state != State::Running)
+        return;
+    onClientOutput();
+    m_tick.stop();
+    m_exitCode = exitStatus == QProcess::NormalExit ? std::optional<int>(exitCode) : std::nullopt;
+    // Whether it failed is decided once the log is parsed (finish()).
+    const RunOutcome::Status result =
+        m_cancelRequested ? RunOutcome::Status::Cancelled : RunOutcome::Status::Completed;
+    if (m_server && m_server->state() != QProcess::NotRunning) {
+        // Let the server write its final report (iperf3 -1 exits by itself), then stop it.
+        m_state = State::Stopping;
+        m_pendingStatus = result;
+        emit status(QStringLiteral("stopping the server"));
+        QProcess* server = m_server.get();
+        QTimer::singleShot(m_spec.tool == RunTool::Iperf3 ? 1500 : 300, server,
+                           [this, server] { stopProcess(server); });
+        return;
+    }
+    finish(result, QString());
+}
+
+void MeasurementRun::fail(const QString& why) { finish(RunOutcome::Status::Failed, why); }
+
+void MeasurementRun::finish(RunOutcome::Status result, const QString& why) {
+    if (m_state == State::Done)
+        return;
+    m_state = State::Done;
+    m_tick.stop();
+    m_serverTimeout.stop();
+    for (QProcess* process : {m_client.get(), m_server.get()}) {
+        if (process && process->state() != QProcess::NotRunning) {
+            process->disconnect(this);
+            stopProcess(process);
+        }
+    }
+    RunOutcome outcome;
+    outcome.status = result;
+    outcome.error = why;
+    if (m_log.isOpen()) {
+        m_log.close();
+        m_serverLog.close();
+        outcome.logPath = m_log.fileName();
+        outcome.sidecarPath = m_sidecarPath;
+        outcome.serverLogPath = m_serverLog.fileName();
+        // Parsed from the file, exactly as importing it later will: what the run shows and
+        // what the saved log holds cannot differ.
+        outcome.result = FileImporter::importFile(outcome.logPath, importOptions());
+        if (result == RunOutcome::Status::Completed) {
+            outcome.error = clientFailure(outcome.result.report.samples > 0);
+            if (!outcome.error.isEmpty())
+                outcome.status = RunOutcome::Status::Failed;
+        }
+        writeSidecar(RunOutcome::statusName(outcome.status), outcome.error);
+        // The sidecar now tells the final status; the datasets carry it too.
+        const RunRecord final = record(RunOutcome::statusName(outcome.status), outcome.error);
+        for (Dataset& dataset : outcome.result.datasets)
+            RunSidecar::applyTo(final, dataset);
+    }
+    emit status(RunOutcome::statusName(outcome.status) +
+                (outcome.error.isEmpty() ? QString() : QStringLiteral(": ") + outcome.error));
+    emit finished(outcome);
+}
+
+void MeasurementRun::writeSidecar(const QString& state, const QString& why) {
+    RunRecord now = record(state, why);
+    if (state != QLatin1String("running"))
+        now.end = QDateTime::currentDateTime();
+    now.exitCode = m_exitCode;
+    QString problem;
+    if (!RunSidecar::write(m_sidecarPath, now, &problem))
+        emit status(problem);
+}
+
+} // namespace wb

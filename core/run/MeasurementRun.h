@@ -1,0 +1,119 @@
+#pragma once
+
+#include "RunCommands.h"
+#include "RunSpec.h"
+#include "io/FileImporter.h"
+#include "io/RunSidecar.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QObject>
+#include <QProcess>
+#include <QTimer>
+
+#include <memory>
+
+namespace wb {
+
+// How a run ended and what it left behind. The raw log is kept in every case.
+struct RunOutcome {
+    enum class Status { Completed, Cancelled, Failed };
+    Status status = Status::Failed;
+    QString error;         // why it failed, in plain words (empty when completed)
+    QString logPath;       // raw stdout of the client, as it arrived
+    QString sidecarPath;   // JSON: command line, tool version, start, host, kernel, ...
+    QString serverLogPath; // raw output of a started server (empty when none)
+    ImportResult result;   // the raw log parsed exactly as an import would
+
+    bool completed() const { return status == Status::Completed; }
+    static QString statusName(Status status);
+};
+
+// Runs one measurement: optional server start, the client, its stdout written to a raw log
+// (flushed per chunk, so a crash loses nothing) and parsed as it arrives. Needs an event loop.
+class MeasurementRun : public QObject {
+    Q_OBJECT
+
+public:
+    // Output files go into outputDir as STEM.log, STEM.run.json and STEM.server.log; an
+    // existing file is never overwritten (STEM-2, STEM-3, ... are tried).
+    MeasurementRun(RunSpec spec, QString outputDir, QString fileStem, QObject* parent = nullptr);
+    ~MeasurementRun() override;
+
+    // Starts asynchronously; a spec that fails validation ends at once with Failed.
+    void start();
+    // Stops the client (SIGINT, so ping and iperf print their summaries; then SIGTERM,
+    // then SIGKILL) and the server; finished() reports Cancelled with what was measured.
+    void cancel();
+
+    const RunSpec& spec() const { return m_spec; }
+    const RunCommands& commands() const { return m_commands; }
+    bool running() const { return m_state != State::Idle && m_state != State::Done; }
+
+    // Seconds a client may take beyond the expected time before it is stopped as hung.
+    static constexpr double kGraceSeconds = 20;
+    // How long a started server gets to print that it listens.
+    static constexpr int kServerStartMs = 5000;
+
+signals:
+    void status(const QString& text); // "starting server", "running ping -c 10 ...", ...
+    void progress(double elapsedSeconds, double expectedSeconds);
+    // The log so far, parsed; at most a few times a second (throttled to its own cost).
+    void snapshot(const wb::ImportResult& soFar);
+    void finished(const wb::RunOutcome& outcome);
+
+private:
+    enum class State { Idle, Probing, StartingServer, Running, Stopping, Done };
+
+    void probeVersion();
+    void startServer();
+    void startClient();
+    void onClientOutput();
+    void onClientFinished(int exitCode, QProcess::ExitStatus exitStatus);
+    void onClientError(QProcess::ProcessError error);
+    void onServerOutput();
+    void onServerFinished();
+    void onTick();
+    void emitSnapshot();
+    void fail(const QString& why);
+    void finish(RunOutcome::Status status, const QString& why);
+    void stopProcess(QProcess* process);
+    void writeSidecar(const QString& state, const QString& why);
+    // Why a client that was not cancelled failed, from its exit and what it printed; empty
+    // when it measured and exited cleanly.
+    QString clientFailure(bool measured) const;
+    bool openOutputs(QString* why);
+    RunRecord record(const QString& state, const QString& why) const;
+    ImportOptions importOptions() const;
+
+    RunSpec m_spec;
+    RunCommands m_commands;
+    QString m_outputDir;
+    QString m_fileStem;
+    State m_state = State::Idle;
+    bool m_cancelRequested = false;
+    bool m_hung = false;
+    std::optional<int> m_exitCode; // empty when the client was killed by a signal
+    // Known when the client ended, reported once the server has stopped too.
+    RunOutcome::Status m_pendingStatus = RunOutcome::Status::Completed;
+
+    std::unique_ptr<QProcess> m_client;
+    std::unique_ptr<QProcess> m_server;
+    std::unique_ptr<QProcess> m_probe;
+    QFile m_log;
+    QFile m_serverLog;
+    QString m_sidecarPath;
+    QByteArray m_received; // the client's stdout so far, parsed again for each snapshot
+    QByteArray m_clientErrors;
+    QByteArray m_serverOutput;
+    QString m_toolVersion;
+    QDateTime m_startTime;
+    QElapsedTimer m_elapsed;
+    QTimer m_tick;
+    QTimer m_serverTimeout;
+    qint64 m_lastSnapshotAt = -1; // ms since start
+    qint64 m_snapshotCostMs = 0;
+    qint64 m_snapshotBytes = -1;
+};
+
+} // namespace wb

@@ -1,0 +1,167 @@
+#include "PlanRunner.h"
+
+#include "RunCommands.h"
+
+#include <QTimer>
+
+namespace wb {
+
+namespace {
+
+QString tail(const QByteArray& output) {
+    const QStringList lines =
+        QString::fromLocal8Bit(output).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    return lines.isEmpty() ? QString() : lines.back().trimmed();
+}
+
+} // namespace
+
+PlanRunner::PlanRunner(ExperimentPlan plan, QObject* parent)
+    : QObject(parent), m_plan(std::move(plan)) {}
+
+PlanRunner::~PlanRunner() {
+    if (m_process && m_process->state() != QProcess::NotRunning) {
+        m_process->disconnect(this);
+        m_process->kill();
+        m_process->waitForFinished(1000);
+    }
+}
+
+void PlanRunner::start() {
+    if (m_step >= 0)
+        return;
+    m_step = 0;
+    QTimer::singleShot(0, this, &PlanRunner::startStep);
+}
+
+void PlanRunner::cancel() {
+    if (m_cancelled || m_step < 0 || m_step >= static_cast<int>(m_plan.steps.size()))
+        return;
+    m_cancelled = true;
+    emit status(QStringLiteral("cancelling the plan"));
+    if (m_phase == Phase::Measure && m_run) {
+        m_run->cancel(); // its finished() leads to the teardown
+    } else if (m_phase == Phase::Setup) {
+        // The measurement is skipped; the teardown still undoes what setup did.
+        if (m_process)
+            m_process->kill();
+    }
+}
+
+void PlanRunner::startStep() {
+    if (m_step >= static_cast<int>(m_plan.steps.size())) {
+        emit finished(m_cancelled);
+        return;
+    }
+    const PlanStep& step = m_plan.steps[static_cast<std::size_t>(m_step)];
+    emit stepStarted(m_step, static_cast<int>(m_plan.steps.size()), step.spec.displayLabel());
+    m_current = RunOutcome();
+    m_phase = Phase::Setup;
+    m_command = 0;
+    runNextCommand();
+}
+
+void PlanRunner::runNextCommand() {
+    const PlanStep& step = m_plan.steps[static_cast<std::size_t>(m_step)];
+    const QList<QStringList>& commands = m_phase == Phase::Setup ? step.setup : step.teardown;
+    if (m_command >= commands.size()) {
+        if (m_phase == Phase::Setup && !m_cancelled)
+            startMeasurement();
+        else if (m_phase == Phase::Setup)
+            onMeasurementFinished(m_current);
+        else
+            endStep();
+        return;
+    }
+    const QStringList& argv = commands[m_command];
+    emit status(QStringLiteral("%1: %2")
+                    .arg(m_phase == Phase::Setup ? QStringLiteral("setup")
+                                                 : QStringLiteral("teardown"),
+                         RunCommands::display(argv)));
+    m_process = std::make_unique<QProcess>();
+    m_process->setProcessChannelMode(QProcess::MergedChannels);
+    connect(m_process.get(), &QProcess::finished, this, &PlanRunner::onCommandFinished);
+    connect(m_process.get(), &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            onCommandFinished(-1, QProcess::CrashExit);
+    });
+    QTimer::singleShot(kCommandTimeoutMs, m_process.get(), [process = m_process.get()] {
+        if (process->state() != QProcess::NotRunning)
+            process->kill();
+    });
+    m_process->start(argv.front(), argv.mid(1));
+}
+
+void PlanRunner::onCommandFinished(int exitCode, QProcess::ExitStatus exitStatus) {
+    if (!m_process)
+        return;
+    std::unique_ptr<QProcess> process = std::move(m_process);
+    process->disconnect(this);
+    const PlanStep& step = m_plan.steps[static_cast<std::size_t>(m_step)];
+    const QList<QStringList>& commands = m_phase == Phase::Setup ? step.setup : step.teardown;
+    const QString command = RunCommands::display(commands[m_command]);
+    ++m_command;
+    if (exitStatus == QProcess::NormalExit && exitCode == 0) {
+        runNextCommand();
+        return;
+    }
+    const QString said = process->error() == QProcess::FailedToStart
+                             ? process->errorString()
+                             : tail(process->readAll());
+    const QString why = QStringLiteral("%1 command \"%2\" failed%3%4")
+                            .arg(m_phase == Phase::Setup ? QStringLiteral("setup")
+                                                         : QStringLiteral("teardown"),
+                                 command,
+                                 exitStatus == QProcess::NormalExit
+                                     ? QStringLiteral(" (exit status %1)").arg(exitCode)
+                                     : QString(),
+                                 said.isEmpty() ? QString() : QStringLiteral(": ") + said);
+    if (m_phase == Phase::Setup) {
+        // The measurement would run on a half-configured network: skip it, still tear down.
+        m_current.status = m_cancelled ? RunOutcome::Status::Cancelled : RunOutcome::Status::Failed;
+        m_current.error = why;
+        onMeasurementFinished(m_current);
+        return;
+    }
+    // A failing teardown is reported with the step; the remaining teardown still runs.
+    m_current.error += (m_current.error.isEmpty() ? QString() : QStringLiteral("; ")) + why;
+    if (m_current.status == RunOutcome::Status::Completed)
+        m_current.status = RunOutcome::Status::Failed;
+    runNextCommand();
+}
+
+void PlanRunner::startMeasurement() {
+    m_phase = Phase::Measure;
+    const PlanStep& step = m_plan.steps[static_cast<std::size_t>(m_step)];
+    m_run = std::make_unique<MeasurementRun>(step.spec, m_plan.outputDir, step.fileStem);
+    connect(m_run.get(), &MeasurementRun::status, this, &PlanRunner::status);
+    connect(m_run.get(), &MeasurementRun::progress, this, &PlanRunner::progress);
+    connect(m_run.get(), &MeasurementRun::snapshot, this,
+            [this](const ImportResult& soFar) { emit snapshot(m_step, soFar); });
+    connect(m_run.get(), &MeasurementRun::finished, this, &PlanRunner::onMeasurementFinished);
+    m_run->start();
+}
+
+void PlanRunner::onMeasurementFinished(const RunOutcome& outcome) {
+    m_current = outcome;
+    if (m_run) {
+        // Deleted later: this is called from inside the run's own signal.
+        m_run.release()->deleteLater();
+    }
+    m_phase = Phase::Teardown;
+    m_command = 0;
+    runNextCommand();
+}
+
+void PlanRunner::endStep() {
+    m_outcomes.push_back(m_current);
+    emit stepFinished(m_step, m_outcomes.back());
+    ++m_step;
+    if (m_cancelled || m_step >= static_cast<int>(m_plan.steps.size())) {
+        emit finished(m_cancelled);
+        return;
+    }
+    startStep();
+}
+
+} // namespace wb

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "ExperimentPlan.h"
+#include "MeasurementRun.h"
+
+#include <QObject>
+#include <QProcess>
+
+#include <memory>
+
+namespace wb {
+
+// Runs the steps of a plan one after another: each step's setup commands, the measurement,
+// then its teardown commands (also after a failure). A failed setup skips that step's
+// measurement; the plan goes on with the next step. Needs an event loop.
+class PlanRunner : public QObject {
+    Q_OBJECT
+
+public:
+    explicit PlanRunner(ExperimentPlan plan, QObject* parent = nullptr);
+    ~PlanRunner() override;
+
+    void start();
+    // Cancels the running step (keeping its partial log), runs its teardown and stops.
+    void cancel();
+
+    const ExperimentPlan& plan() const { return m_plan; }
+    const std::vector<RunOutcome>& outcomes() const { return m_outcomes; }
+
+    static constexpr int kCommandTimeoutMs = 60000;
+
+signals:
+    void stepStarted(int index, int count, const QString& label);
+    void status(const QString& text);
+    void progress(double elapsedSeconds, double expectedSeconds); // of the running step
+    void snapshot(int index, const wb::ImportResult& soFar);
+    void stepFinished(int index, const wb::RunOutcome& outcome);
+    void finished(bool cancelled);
+
+private:
+    void startStep();
+    void runNextCommand();
+    void onCommandFinished(int exitCode, QProcess::ExitStatus exitStatus);
+    void startMeasurement();
+    void onMeasurementFinished(const RunOutcome& outcome);
+    void endStep();
+
+    enum class Phase { Setup, Measure, Teardown };
+
+    ExperimentPlan m_plan;
+    std::vector<RunOutcome> m_outcomes;
+    int m_step = -1;
+    Phase m_phase = Phase::Setup;
+    int m_command = 0;
+    bool m_cancelled = false;
+    RunOutcome m_current; // outcome of the running step, until it is finished
+    std::unique_ptr<QProcess> m_process;
+    std::unique_ptr<MeasurementRun> m_run;
+};
+
+} // namespace wb

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "RunSpec.h"
+
+#include <QStringList>
+
+namespace wb {
+
+// The argument lists a RunSpec becomes, with what the runner needs to know about them.
+struct RunCommands {
+    QStringList client;       // prefix + tool + options + target
+    QStringList server;       // empty unless the spec starts a server
+    QStringList versionProbe; // prefix + tool + its version flag
+    QString formatId;         // registry id of the client's output, e.g. "iperf3/json"
+    double expectedSeconds = 0;
+
+    // The spec must have passed RunValidation::check.
+    static RunCommands build(const RunSpec& spec);
+    // How a command line is shown to people and stored in sidecars: words joined by spaces
+    // (the validated words need no quoting).
+    static QString display(const QStringList& argv);
+};
+
+} // namespace wb

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace wb {
+
+enum class RunTool { Ping, Iperf2, Iperf3 };
+
+// The program name of a tool ("ping", "iperf", "iperf3").
+QString runToolProgram(RunTool tool);
+// Accepts "ping", "iperf", "iperf2" and "iperf3".
+std::optional<RunTool> runToolFromName(const QString& name);
+
+// One measurement to run: which tool against which target, the options users change, and
+// how to reach the hosts. Everything here becomes separate arguments of a process, never a
+// shell string (see RunValidation for what each value may contain).
+struct RunSpec {
+    RunTool tool = RunTool::Ping;
+    QString target;
+    QString label; // dataset label; empty = made from the tool, target and parameters
+
+    // ping
+    int count = 10;
+    double intervalSeconds = 1.0; // below 0.2 s iputils ping needs root
+    int packetSize = 56;          // ICMP payload bytes (-s)
+
+    // iperf2 / iperf3
+    int durationSeconds = 10;           // -t
+    double reportIntervalSeconds = 1.0; // -i
+    int streams = 1;                    // -P
+    bool udp = false;                   // -u
+    QString bandwidth;                  // -b, e.g. "10M"; empty = tool default
+    bool reverse = false;               // -R: the server sends
+    QString congestionControl;          // -Z (iperf2) / -C (iperf3); empty = system default
+    int port = 0;                       // -p; 0 = the tool's default
+    bool json = false; // iperf3 only: -J (its results arrive at the end; text grows live)
+    bool startServer = false;           // start "iperf -s" / "iperf3 -s -1" for this run
+
+    // Transport prefixes, e.g. {"ssh", "node-1"} or {"ip", "netns", "exec", "wb-a"}: the
+    // client runs as clientPrefix + command, a started server as serverPrefix + command.
+    QStringList clientPrefix;
+    QStringList serverPrefix;
+
+    // What an experiment plan varied for this run (e.g. {"congestion": "cubic",
+    // "streams": "30", "repetition": "2"}); carried into the dataset's RunInfo.
+    QMap<QString, QString> parameters;
+
+    bool isIperf() const { return tool != RunTool::Ping; }
+    // The label, or one made from the tool, target and options ("iperf 198.18.0.2 cubic P4").
+    QString displayLabel() const;
+};
+
+} // namespace wb

@@ -1,0 +1,254 @@
+// Runs without root: validation of what a run may contain, the commands a spec becomes, the
+// run description beside the log, and real ping runs on loopback (live, cancelled, refused).
+
+#include "RunSupport.h"
+#include "TestSupport.h"
+
+#include "io/RunSidecar.h"
+#include "run/RunCommands.h"
+#include "run/RunValidation.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace wb;
+using namespace wb::test;
+
+namespace {
+
+RunSpec loopbackPing(int count, double interval) {
+    RunSpec spec;
+    spec.tool = RunTool::Ping;
+    spec.target = QStringLiteral("127.0.0.1");
+    spec.count = count;
+    spec.intervalSeconds = interval;
+    return spec;
+}
+
+QStringList filesIn(const QString& dir) {
+    return QDir(dir).entryList(QDir::Files, QDir::Name);
+}
+
+} // namespace
+
+class TestRuns : public QObject {
+    Q_OBJECT
+
+private slots:
+    void refusesUnsafeTargets_data() {
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("option") << "-f" << "starts with '-'";
+        QTest::newRow("flood long") << "--flood" << "starts with '-'";
+        QTest::newRow("semicolon") << "198.18.0.2;reboot" << "metacharacter ';'";
+        QTest::newRow("substitution") << "$(reboot)" << "metacharacter '$'";
+        QTest::newRow("backtick") << "`id`" << "metacharacter '`'";
+        QTest::newRow("space") << "198.18.0.2 -f" << "whitespace";
+        QTest::newRow("newline") << "198.18.0.2\nreboot" << "a newline";
+        QTest::newRow("pipe") << "a|b" << "metacharacter '|'";
+        QTest::newRow("slash") << "a/b" << "contains '/'";
+        QTest::newRow("empty") << "" << "empty";
+        QTest::newRow("too long") << QString(300, QLatin1Char('a')) << "at most 255";
+    }
+    void refusesUnsafeTargets() {
+        QFETCH(QString, target);
+        QFETCH(QString, expected);
+        const QString problem = RunValidation::checkTarget(target);
+        QVERIFY2(problem.contains(expected), qPrintable(problem));
+    }
+
+    void acceptsHostsAndAddresses() {
+        for (const char* target : {"198.18.0.2", "node-1.example.org", "fe80::1%eth0", "::1",
+                                   "2001:db8::2", "host_name"})
+            QVERIFY2(RunValidation::checkTarget(QString::fromLatin1(target)).isEmpty(), target);
+    }
+
+    void checksEveryOptionAndPrefix() {
+        RunSpec spec;
+        spec.tool = RunTool::Iperf2;
+        spec.target = QStringLiteral("198.18.0.2");
+        QVERIFY(RunValidation::check(spec).isEmpty());
+        spec.streams = 0;
+        spec.bandwidth = QStringLiteral("10M;reboot");
+        spec.congestionControl = QStringLiteral("cubic reno");
+        spec.clientPrefix = QStringList{"ssh", "node;rm"};
+        spec.serverPrefix = QStringList{"-oProxyCommand=x"};
+        const QStringList problems = RunValidation::check(spec);
+        QCOMPARE(problems.size(), 5);
+        QVERIFY(problems[0].contains("streams"));
+        QVERIFY(problems[1].contains("bandwidth"));
+        QVERIFY(problems[2].contains("congestion control"));
+        QVERIFY(problems[3].contains("client prefix") && problems[3].contains("';'"));
+        QVERIFY(problems[4].contains("server prefix") && problems[4].contains("an option"));
+        QVERIFY(RunValidation::checkCommand("setup", {"tc", "qdisc", "del", "dev", "eth0", "root"})
+                    .isEmpty());
+        QVERIFY(RunValidation::checkCommand("setup", {"sh", "-c", "reboot now"})
+                    .contains("whitespace"));
+        QVERIFY(RunValidation::checkCommand("setup", {}).contains("empty command"));
+    }
+
+    void buildsArgumentLists() {
+        RunSpec ping = loopbackPing(20, 0.2);
+        ping.clientPrefix = QStringList{"ip", "netns", "exec", "wb-a"};
+        const RunCommands p = RunCommands::build(ping);
+        QCOMPARE(p.client, (QStringList{"ip", "netns", "exec", "wb-a", "ping", "-D", "-n", "-c",
+                                        "20", "-i", "0.2", "-s", "56", "127.0.0.1"}));
+        QCOMPARE(p.formatId, QStringLiteral("ping/iputils"));
+        QCOMPARE(p.expectedSeconds, 4.0);
+        QVERIFY(p.server.isEmpty());
+
+        RunSpec iperf;
+        iperf.tool = RunTool::Iperf2;
+        iperf.target = QStringLiteral("198.18.0.2");
+        iperf.durationSeconds = 60;
+        iperf.streams = 30;
+        iperf.congestionControl = QStringLiteral("reno");
+        iperf.startServer = true;
+        iperf.serverPrefix = QStringList{"ssh", "server-node"};
+        const RunCommands i2 = RunCommands::build(iperf);
+        QCOMPARE(RunCommands::display(i2.client),
+                 QStringLiteral("iperf -c 198.18.0.2 -t 60 -i 1 -P 30 -Z reno"));
+        QCOMPARE(RunCommands::display(i2.server), QStringLiteral("ssh server-node iperf -s -i 1"));
+        QCOMPARE(i2.formatId, QStringLiteral("iperf2/text"));
+
+        iperf.tool = RunTool::Iperf3;
+        iperf.json = true;
+        iperf.udp = true;
+        iperf.bandwidth = QStringLiteral("10M");
+        iperf.port = 5299;
+        const RunCommands i3 = RunCommands::build(iperf);
+        QCOMPARE(RunCommands::display(i3.client),
+                 QStringLiteral("iperf3 -c 198.18.0.2 -t 60 -i 1 -P 30 -u -b 10M -p 5299 -C reno -J"));
+        QCOMPARE(RunCommands::display(i3.server),
+                 QStringLiteral("ssh server-node iperf3 -s -1 --forceflush -p 5299"));
+        QCOMPARE(i3.formatId, QStringLiteral("iperf3/json"));
+    }
+
+    void sidecarRoundTrip() {
+        QTemporaryDir dir;
+        RunRecord record;
+        record.label = QStringLiteral("tcp congestion=reno streams=30");
+        record.status = QStringLiteral("completed");
+        record.command = QStringList{"iperf", "-c", "198.18.0.2"};
+        record.congestionControl = QStringLiteral("reno");
+        record.parameters = {{"congestion", "reno"}, {"streams", "30"}};
+        record.start = QDateTime::fromString("2026-11-30T01:02:03.004", Qt::ISODateWithMs);
+        record.exitCode = 0;
+        const QString path = RunSidecar::pathFor(dir.filePath("a.log"));
+        QCOMPARE(QFileInfo(path).fileName(), QStringLiteral("a.run.json"));
+        QString why;
+        QVERIFY(RunSidecar::write(path, record, &why));
+        const auto read = RunSidecar::read(path, &why);
+        QVERIFY2(read, qPrintable(why));
+        QCOMPARE(read->label, record.label);
+        QCOMPARE(read->command, record.command);
+        QCOMPARE(read->parameters, record.parameters);
+        QCOMPARE(read->start, record.start);
+        QCOMPARE(*read->exitCode, 0);
+        QVERIFY(RunSidecar::isRunCompanion(path));
+        QVERIFY(RunSidecar::isRunCompanion(dir.filePath("a.server.log")));
+        QVERIFY(!RunSidecar::isRunCompanion(dir.filePath("a.log")));
+    }
+
+    // A real ping on loopback: the snapshots grow while it runs, the log and its description
+    // are on disk, and the run's dataset is what importing the log gives.
+    void pingRunsLiveOnLoopback() {
+        QTemporaryDir dir;
+        RunSpec spec = loopbackPing(12, 0.2);
+        spec.parameters = {{"load", "idle"}};
+        const WatchedRun run = watchRun(spec, dir.path(), QStringLiteral("idle"));
+        QVERIFY(run.ended);
+        QVERIFY2(run.outcome.completed(), qPrintable(run.outcome.error));
+        QVERIFY2(growthSteps(run.snapshotSamples) >= 3,
+                 qPrintable(QStringLiteral("snapshots: %1").arg(run.snapshotSamples.size())));
+        QCOMPARE(filesIn(dir.path()), (QStringList{"idle.log", "idle.run.json"}));
+        QCOMPARE(run.outcome.result.datasets.size(), std::size_t(1));
+        const Dataset& dataset = run.outcome.result.datasets.front();
+        QCOMPARE(dataset.latency.rttMs.size(), std::size_t(12));
+        QCOMPARE(dataset.latency.timestamps.size(), std::size_t(12)); // -D
+        QCOMPARE(dataset.label, QStringLiteral("ping 127.0.0.1"));
+        QCOMPARE(dataset.info.parameters.value("load"), QStringLiteral("idle"));
+        QVERIFY(dataset.info.commandLine.startsWith("ping -D -n -c 12"));
+        QCOMPARE(dataset.info.extra.value("run_status"), QStringLiteral("completed"));
+        QVERIFY(dataset.info.extra.value("tool_version").contains("iputils"));
+        const ImportResult again = FileImporter::importFile(run.outcome.logPath);
+        QCOMPARE(describe(again), describe(run.outcome.result));
+        const auto record = RunSidecar::read(run.outcome.sidecarPath, nullptr);
+        QVERIFY(record);
+        QCOMPARE(record->status, QStringLiteral("completed"));
+        QVERIFY(record->end >= record->start);
+        QVERIFY(!record->host.isEmpty() && record->kernel.startsWith("linux"));
+    }
+
+    // SIGINT makes ping print its summary: the partial log is a complete, parseable log.
+    void cancelKeepsAParseablePartialLog() {
+        QTemporaryDir dir;
+        const WatchedRun run =
+            watchRun(loopbackPing(100, 0.1), dir.path(), QStringLiteral("cut"), 30000, 1500,
+                     [](MeasurementRun& r) { r.cancel(); });
+        QVERIFY(run.ended);
+        QCOMPARE(run.outcome.status, RunOutcome::Status::Cancelled);
+        const ImportResult saved = FileImporter::importFile(run.outcome.logPath);
+        QVERIFY(saved.ok());
+        QVERIFY(!saved.report.hasProblems());
+        const auto& latency = saved.datasets.front().latency;
+        QVERIFY(latency.rttMs.size() >= 5 && latency.rttMs.size() < 100);
+        QVERIFY(latency.summary.transmitted); // the summary ping printed on SIGINT
+        QCOMPARE(*latency.summary.received, static_cast<std::int64_t>(latency.rttMs.size()));
+        QCOMPARE(saved.datasets.front().info.extra.value("run_status"), QStringLiteral("cancelled"));
+    }
+
+    void refusedTargetStartsNothing() {
+        QTemporaryDir dir;
+        RunSpec spec = loopbackPing(3, 0.2);
+        spec.target = QStringLiteral("-f");
+        const WatchedRun run = watchRun(spec, dir.path(), QStringLiteral("bad"), 5000);
+        QVERIFY(run.ended);
+        QCOMPARE(run.outcome.status, RunOutcome::Status::Failed);
+        QVERIFY2(run.outcome.error.contains("starts with '-'"), qPrintable(run.outcome.error));
+        QVERIFY(run.outcome.logPath.isEmpty());
+        QVERIFY(filesIn(dir.path()).isEmpty());
+    }
+
+    void missingBinaryIsNamed() {
+        QTemporaryDir dir;
+        QTemporaryDir emptyPath;
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", emptyPath.path().toLocal8Bit());
+        RunSpec spec;
+        spec.tool = RunTool::Iperf3;
+        spec.target = QStringLiteral("127.0.0.1");
+        const WatchedRun run = watchRun(spec, dir.path(), QStringLiteral("none"), 5000);
+        qputenv("PATH", path);
+        QVERIFY(run.ended);
+        QCOMPARE(run.outcome.status, RunOutcome::Status::Failed);
+        QVERIFY2(run.outcome.error.contains("cannot run \"iperf3\": it is not installed"),
+                 qPrintable(run.outcome.error));
+    }
+
+    // Nobody listens on loopback port 1: iperf3 fails to connect and says so.
+    void serverNotListeningIsExplained() {
+        QTemporaryDir dir;
+        for (RunTool tool : {RunTool::Iperf2, RunTool::Iperf3}) {
+            RunSpec spec;
+            spec.tool = tool;
+            spec.target = QStringLiteral("127.0.0.1");
+            spec.port = 1;
+            spec.durationSeconds = 2;
+            const WatchedRun run = watchRun(spec, dir.path(), QStringLiteral("refused"), 15000);
+            QVERIFY(run.ended);
+            QCOMPARE(run.outcome.status, RunOutcome::Status::Failed);
+            QVERIFY2(run.outcome.error.contains("nothing listens on 127.0.0.1 port 1"),
+                     qPrintable(run.outcome.error));
+            QVERIFY(QFileInfo::exists(run.outcome.logPath)); // kept, whatever it holds
+        }
+        // Two runs with the same stem never share a file.
+        QCOMPARE(filesIn(dir.path()),
+                 (QStringList{"refused-2.log", "refused-2.run.json", "refused.log",
+                              "refused.run.json"}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRuns)
+#include "tst_runs.moc"
