@@ -126,7 +126,8 @@ bool parseRunArguments(const QStringList& args, CliContext& context, RunArgument
     for (int i = 0; i < args.size(); ++i) {
         const QString& arg = args[i];
         const QString name = arg.section(QLatin1Char('='), 0, 0);
-        const bool inlineValue = arg.contains(QLatin1Char('=')) && arg.startsWith(QLatin1String("--"));
+        const bool inlineValue =
+            arg.contains(QLatin1Char('=')) && arg.startsWith(QLatin1String("--"));
         auto value = [&](QString* into) {
             if (inlineValue) {
                 *into = arg.section(QLatin1Char('='), 1);
@@ -160,7 +161,8 @@ bool parseRunArguments(const QStringList& args, CliContext& context, RunArgument
             if (option->takesValue && !value(&text))
                 return false;
             if (!option->apply(text, &parsed->spec)) {
-                context.usageError(QStringLiteral("%1: \"%2\" is not a valid value").arg(name, text));
+                context.usageError(
+                    QStringLiteral("%1: \"%2\" is not a valid value").arg(name, text));
                 return false;
             }
             parsed->toolGiven = parsed->toolGiven || name == QLatin1String("--tool");
@@ -259,15 +261,15 @@ int runRun(const QStringList& args, CliContext& context) {
     QStringList logs;
     for (std::size_t i = 0; i < runner.outcomes().size(); ++i) {
         const RunOutcome& outcome = runner.outcomes()[i];
-        runs.rows.push_back({plan.steps[i].spec.displayLabel(), RunOutcome::statusName(outcome.status),
+        runs.rows.push_back({plan.steps[i].spec.displayLabel(),
+                             RunOutcome::statusName(outcome.status),
                              outcome.logPath.isEmpty() ? QStringLiteral("-")
                                                        : QFileInfo(outcome.logPath).fileName(),
                              outcome.error.isEmpty() ? QStringLiteral("-") : outcome.error});
         if (!outcome.completed()) {
-            context.fileProblem(outcome.logPath.isEmpty() ? plan.steps[i].spec.displayLabel()
-                                                          : outcome.logPath,
-                                outcome.error.isEmpty() ? RunOutcome::statusName(outcome.status)
-                                                        : outcome.error);
+            context.fileProblem(
+                outcome.logPath.isEmpty() ? plan.steps[i].spec.displayLabel() : outcome.logPath,
+                outcome.error.isEmpty() ? RunOutcome::statusName(outcome.status) : outcome.error);
         }
         if (!outcome.result.datasets.empty())
             logs << outcome.logPath;

@@ -82,12 +82,9 @@ int main(int argc, char** argv) {
     }
     static const std::pair<const char*,
                            std::function<int(const QStringList&, wb::cli::CliContext&)>>
-        commands[] = {{"detect", wb::cli::runDetect},
-                      {"stats", wb::cli::runStats},
-                      {"table", wb::cli::runTable},
-                      {"flows", wb::cli::runFlows},
-                      {"plot", wb::cli::runPlot},
-                      {"run", wb::cli::runRun}};
+        commands[] = {{"detect", wb::cli::runDetect}, {"stats", wb::cli::runStats},
+                      {"table", wb::cli::runTable},   {"flows", wb::cli::runFlows},
+                      {"plot", wb::cli::runPlot},     {"run", wb::cli::runRun}};
     for (const auto& [name, run] : commands) {
         if (command == QLatin1String(name))
             return run(args, context);

@@ -16,7 +16,9 @@ constexpr char kSidecarSuffix[] = ".run.json";
 constexpr char kServerLogSuffix[] = ".server.log";
 constexpr qint64 kMaxSidecarBytes = 1 << 20;
 
-QJsonArray toArray(const QStringList& words) { return QJsonArray::fromStringList(words); }
+QJsonArray toArray(const QStringList& words) {
+    return QJsonArray::fromStringList(words);
+}
 
 QStringList toStrings(const QJsonValue& value) {
     QStringList out;
@@ -69,8 +71,8 @@ bool RunSidecar::write(const QString& path, const RunRecord& record, QString* wh
     if (record.exitCode)
         root.insert(QStringLiteral("exit_code"), *record.exitCode);
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(QJsonDocument(root).toJson()) < 0 || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(root).toJson()) < 0 ||
+        !file.commit()) {
         if (why)
             *why = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
         return false;
@@ -93,8 +95,8 @@ std::optional<RunRecord> RunSidecar::read(const QString& path, QString* why) {
     const QJsonObject root = document.object();
     if (error.error != QJsonParseError::NoError || !root.contains(QLatin1String("wirebench_run"))) {
         *why = error.error != QJsonParseError::NoError ? error.errorString()
-                                                        : QStringLiteral("not a Wirebench run "
-                                                                         "description");
+                                                       : QStringLiteral("not a Wirebench run "
+                                                                        "description");
         return std::nullopt;
     }
     if (root.value(QLatin1String("wirebench_run")).toInt() > kVersion) {

@@ -1,5 +1,7 @@
 #include "WorkspaceFile.h"
 
+#include "JsonErrors.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -173,15 +175,6 @@ private:
 // "line 3, column 14 (byte offset 52)" for a JSON parse error, so the user can find it in an
 // editor. Qt's offset points just past the character it choked on; the column names that
 // character itself.
-QString position(const QByteArray& bytes, qsizetype offset) {
-    offset = std::clamp<qsizetype>(offset, 0, bytes.size());
-    const qsizetype culprit = std::max<qsizetype>(offset - 1, 0);
-    const QByteArray before = bytes.left(culprit);
-    const qsizetype line = before.count('\n') + 1;
-    const qsizetype column = culprit - (before.lastIndexOf('\n') + 1) + 1;
-    return QStringLiteral("line %1, column %2 (byte offset %3)").arg(line).arg(column).arg(offset);
-}
-
 QString absolutePathOf(const WorkspaceDataset& dataset) {
     // A path "as given" that is relative was given relative to the current folder.
     const QString& given =
@@ -248,7 +241,9 @@ std::optional<Workspace> WorkspaceFile::fromJson(const QByteArray& bytes, const 
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return failed(QStringLiteral("not valid JSON at %1: %2 (a workspace file is JSON)")
-                          .arg(position(bytes, parseError.offset), parseError.errorString()));
+                          .arg(jsonErrorPosition(bytes, parseError.offset) +
+                                   QStringLiteral(" (byte offset %1)").arg(parseError.offset),
+                               parseError.errorString()));
     if (!document.isObject())
         return failed(QStringLiteral("expected a JSON object at the top level, found %1")
                           .arg(document.isArray() ? QStringLiteral("an array")

@@ -32,6 +32,9 @@ struct ExperimentPlan {
     static bool fromJson(const QByteArray& json, const QString& baseDir, ExperimentPlan* plan,
                          QStringList* errors);
     static bool load(const QString& path, ExperimentPlan* plan, QStringList* errors);
+    // A safe file name from a label: "tcp congestion=cubic #2" -> "tcp-congestion-cubic-2";
+    // never empty, never hidden, never a path.
+    static QString fileStemFor(const QString& label);
 };
 
 } // namespace wb

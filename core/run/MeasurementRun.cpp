@@ -1,5 +1,6 @@
 #include "MeasurementRun.h"
 
+#include "ExperimentPlan.h"
 #include "RunValidation.h"
 #include "io/RunSidecar.h"
 
@@ -62,22 +63,19 @@ QString RunOutcome::statusName(Status status) {
     return {};
 }
 
-MeasurementRun::MeasurementRun(RunSpec spec, QString outputDir, QString fileStem,
-                               QObject* parent)
+MeasurementRun::MeasurementRun(RunSpec spec, QString outputDir, QString fileStem, QObject* parent)
     : QObject(parent), m_spec(std::move(spec)), m_outputDir(std::move(outputDir)),
       m_fileStem(std::move(fileStem)) {
     m_spec.label = m_spec.displayLabel();
-    if (m_fileStem.isEmpty())
-        m_fileStem = QStringLiteral("run");
+    m_fileStem = ExperimentPlan::fileStemFor(m_fileStem.isEmpty() ? m_spec.label : m_fileStem);
     m_tick.setInterval(kTickMs);
     connect(&m_tick, &QTimer::timeout, this, &MeasurementRun::onTick);
     m_serverTimeout.setSingleShot(true);
     connect(&m_serverTimeout, &QTimer::timeout, this, [this] {
         fail(QStringLiteral("the iperf server did not report that it listens within %1 s%2")
                  .arg(kServerStartMs / 1000)
-                 .arg(m_serverOutput.isEmpty()
-                          ? QString()
-                          : QStringLiteral(": ") + lastLines(m_serverOutput)));
+                 .arg(m_serverOutput.isEmpty() ? QString()
+                                               : QStringLiteral(": ") + lastLines(m_serverOutput)));
     });
 }
 
@@ -99,7 +97,8 @@ void MeasurementRun::start() {
     const QStringList problems = RunValidation::check(m_spec);
     if (!problems.isEmpty()) {
         // Reported from the event loop, so a caller connects before it hears the result.
-        QTimer::singleShot(0, this, [this, problems] { fail(problems.join(QStringLiteral("; "))); });
+        QTimer::singleShot(0, this,
+                           [this, problems] { fail(problems.join(QStringLiteral("; "))); });
         return;
     }
     m_commands = RunCommands::build(m_spec);
@@ -132,8 +131,8 @@ bool MeasurementRun::openOutputs(QString* why) {
     const QDir dir(m_outputDir);
     // NewOnly fails when the file exists, so two runs (even two programs) never share a log.
     for (int attempt = 1; attempt < 10000; ++attempt) {
-        const QString stem = attempt == 1 ? m_fileStem
-                                          : QStringLiteral("%1-%2").arg(m_fileStem).arg(attempt);
+        const QString stem =
+            attempt == 1 ? m_fileStem : QStringLiteral("%1-%2").arg(m_fileStem).arg(attempt);
         const QString logPath = dir.filePath(stem + QStringLiteral(".log"));
         m_sidecarPath = RunSidecar::pathFor(logPath);
         if (QFileInfo::exists(m_sidecarPath))
@@ -166,8 +165,8 @@ void MeasurementRun::probeVersion() {
     const auto done = [this] {
         if (m_state != State::Probing)
             return;
-        const QStringList lines = QString::fromLocal8Bit(m_probe->readAll())
-                                      .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QStringList lines =
+            QString::fromLocal8Bit(m_probe->readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         m_toolVersion = lines.isEmpty() ? QString() : lines.front().trimmed();
         if (m_probe->state() != QProcess::NotRunning)
             m_probe->kill();
@@ -259,8 +258,8 @@ void MeasurementRun::onTick() {
     if (m_state == State::Running && !m_hung &&
         elapsed > m_commands.expectedSeconds + kGraceSeconds) {
         m_hung = true;
-        emit status(QStringLiteral("stopping: the run took %1 s longer than expected")
-                        .arg(kGraceSeconds));
+        emit status(
+            QStringLiteral("stopping: the run took %1 s longer than expected").arg(kGraceSeconds));
         stopProcess(m_client.get());
     }
     const qint64 now = m_elapsed.elapsed();
@@ -410,7 +409,9 @@ void MeasurementRun::onClientFinished(int exitCode, QProcess::ExitStatus exitSta
     finish(result, QString());
 }
 
-void MeasurementRun::fail(const QString& why) { finish(RunOutcome::Status::Failed, why); }
+void MeasurementRun::fail(const QString& why) {
+    finish(RunOutcome::Status::Failed, why);
+}
 
 void MeasurementRun::finish(RunOutcome::Status result, const QString& why) {
     if (m_state == State::Done)

@@ -74,10 +74,9 @@ void PlanRunner::runNextCommand() {
         return;
     }
     const QStringList& argv = commands[m_command];
-    emit status(QStringLiteral("%1: %2")
-                    .arg(m_phase == Phase::Setup ? QStringLiteral("setup")
-                                                 : QStringLiteral("teardown"),
-                         RunCommands::display(argv)));
+    emit status(QStringLiteral("%1: %2").arg(m_phase == Phase::Setup ? QStringLiteral("setup")
+                                                                     : QStringLiteral("teardown"),
+                                             RunCommands::display(argv)));
     m_process = std::make_unique<QProcess>();
     m_process->setProcessChannelMode(QProcess::MergedChannels);
     connect(m_process.get(), &QProcess::finished, this, &PlanRunner::onCommandFinished);
@@ -105,17 +104,16 @@ void PlanRunner::onCommandFinished(int exitCode, QProcess::ExitStatus exitStatus
         runNextCommand();
         return;
     }
-    const QString said = process->error() == QProcess::FailedToStart
-                             ? process->errorString()
-                             : tail(process->readAll());
-    const QString why = QStringLiteral("%1 command \"%2\" failed%3%4")
-                            .arg(m_phase == Phase::Setup ? QStringLiteral("setup")
-                                                         : QStringLiteral("teardown"),
-                                 command,
-                                 exitStatus == QProcess::NormalExit
-                                     ? QStringLiteral(" (exit status %1)").arg(exitCode)
-                                     : QString(),
-                                 said.isEmpty() ? QString() : QStringLiteral(": ") + said);
+    const QString said = process->error() == QProcess::FailedToStart ? process->errorString()
+                                                                     : tail(process->readAll());
+    const QString why =
+        QStringLiteral("%1 command \"%2\" failed%3%4")
+            .arg(m_phase == Phase::Setup ? QStringLiteral("setup") : QStringLiteral("teardown"),
+                 command,
+                 exitStatus == QProcess::NormalExit
+                     ? QStringLiteral(" (exit status %1)").arg(exitCode)
+                     : QString(),
+                 said.isEmpty() ? QString() : QStringLiteral(": ") + said);
     if (m_phase == Phase::Setup) {
         // The measurement would run on a half-configured network: skip it, still tear down.
         m_current.status = m_cancelled ? RunOutcome::Status::Cancelled : RunOutcome::Status::Failed;

@@ -4,27 +4,25 @@ namespace wb {
 
 namespace {
 
-QString number(double value) { return QString::number(value, 'g', 10); }
+QString number(double value) {
+    return QString::number(value, 'g', 10);
+}
 
 QStringList pingArguments(const RunSpec& spec) {
     // -D: timestamps, so the timeline has a time axis; -n: no reverse lookups between lines.
-    return {QStringLiteral("-D"),
-            QStringLiteral("-n"),
-            QStringLiteral("-c"),
-            QString::number(spec.count),
-            QStringLiteral("-i"),
-            number(spec.intervalSeconds),
-            QStringLiteral("-s"),
-            QString::number(spec.packetSize),
+    return {QStringLiteral("-D"), QStringLiteral("-n"),
+            QStringLiteral("-c"), QString::number(spec.count),
+            QStringLiteral("-i"), number(spec.intervalSeconds),
+            QStringLiteral("-s"), QString::number(spec.packetSize),
             spec.target};
 }
 
 // Options iperf2 and iperf3 spell the same way.
 QStringList commonIperfArguments(const RunSpec& spec) {
-    QStringList args{QStringLiteral("-c"),           spec.target,
-                     QStringLiteral("-t"),           QString::number(spec.durationSeconds),
-                     QStringLiteral("-i"),           number(spec.reportIntervalSeconds),
-                     QStringLiteral("-P"),           QString::number(spec.streams)};
+    QStringList args{QStringLiteral("-c"), spec.target,
+                     QStringLiteral("-t"), QString::number(spec.durationSeconds),
+                     QStringLiteral("-i"), number(spec.reportIntervalSeconds),
+                     QStringLiteral("-P"), QString::number(spec.streams)};
     if (spec.udp)
         args << QStringLiteral("-u");
     if (!spec.bandwidth.isEmpty())
@@ -81,7 +79,8 @@ RunCommands RunCommands::build(const RunSpec& spec) {
         // Without a terminal iperf3 buffers its text; --forceflush lets the plots grow live.
         commands.client << (spec.json ? QStringLiteral("-J") : QStringLiteral("--forceflush"));
         commands.versionProbe << QStringLiteral("-v");
-        commands.formatId = spec.json ? QStringLiteral("iperf3/json") : QStringLiteral("iperf3/text");
+        commands.formatId =
+            spec.json ? QStringLiteral("iperf3/json") : QStringLiteral("iperf3/text");
         break;
     }
     if (spec.isIperf()) {
@@ -94,6 +93,8 @@ RunCommands RunCommands::build(const RunSpec& spec) {
     return commands;
 }
 
-QString RunCommands::display(const QStringList& argv) { return argv.join(QLatin1Char(' ')); }
+QString RunCommands::display(const QStringList& argv) {
+    return argv.join(QLatin1Char(' '));
+}
 
 } // namespace wb

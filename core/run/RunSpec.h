@@ -37,8 +37,8 @@ struct RunSpec {
     bool reverse = false;               // -R: the server sends
     QString congestionControl;          // -Z (iperf2) / -C (iperf3); empty = system default
     int port = 0;                       // -p; 0 = the tool's default
-    bool json = false; // iperf3 only: -J (its results arrive at the end; text grows live)
-    bool startServer = false;           // start "iperf -s" / "iperf3 -s -1" for this run
+    bool json = false;        // iperf3 only: -J (its results arrive at the end; text grows live)
+    bool startServer = false; // start "iperf -s" / "iperf3 -s -1" for this run
 
     // Transport prefixes, e.g. {"ssh", "node-1"} or {"ip", "netns", "exec", "wb-a"}: the
     // client runs as clientPrefix + command, a started server as serverPrefix + command.

@@ -41,8 +41,8 @@ QString shown(const QString& value) {
 QString firstUnsafe(const QString& what, const QString& value) {
     for (QChar c : value) {
         if (!isShellSafe(c))
-            return QStringLiteral("%1 \"%2\" contains %3").arg(what, shown(value),
-                                                               describeCharacter(c));
+            return QStringLiteral("%1 \"%2\" contains %3")
+                .arg(what, shown(value), describeCharacter(c));
     }
     return {};
 }
@@ -104,8 +104,7 @@ QString RunValidation::checkWord(const QString& what, const QString& word) {
     return unsafe.isEmpty() ? QString() : QStringLiteral("%1: %2").arg(what, unsafe);
 }
 
-QString RunValidation::checkCommand(const QString& what, const QStringList& argv,
-                                    bool mayBeEmpty) {
+QString RunValidation::checkCommand(const QString& what, const QStringList& argv, bool mayBeEmpty) {
     if (argv.isEmpty())
         return mayBeEmpty ? QString() : QStringLiteral("%1 is an empty command").arg(what);
     if (argv.front().startsWith(QLatin1Char('-')))

@@ -65,7 +65,7 @@ public:
     // A token bucket on the client's egress: the bottleneck of a TCP comparison.
     bool limitClientEgress(const QString& rate, QString* why) {
         return run({"ip", "netns", "exec", m_client, "tc", "qdisc", "replace", "dev", m_clientIf,
-                    "root", "tbf", "rate", rate, "burst", "32kbit", "latency", "400ms"},
+                    "root", "tbf", "rate", rate, "burst", "32kb", "limit", "300kb"},
                    why);
     }
 

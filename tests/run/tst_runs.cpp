@@ -39,16 +39,26 @@ private slots:
     void refusesUnsafeTargets_data() {
         QTest::addColumn<QString>("target");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("option") << "-f" << "starts with '-'";
-        QTest::newRow("flood long") << "--flood" << "starts with '-'";
-        QTest::newRow("semicolon") << "198.18.0.2;reboot" << "metacharacter ';'";
-        QTest::newRow("substitution") << "$(reboot)" << "metacharacter '$'";
-        QTest::newRow("backtick") << "`id`" << "metacharacter '`'";
-        QTest::newRow("space") << "198.18.0.2 -f" << "whitespace";
-        QTest::newRow("newline") << "198.18.0.2\nreboot" << "a newline";
-        QTest::newRow("pipe") << "a|b" << "metacharacter '|'";
-        QTest::newRow("slash") << "a/b" << "contains '/'";
-        QTest::newRow("empty") << "" << "empty";
+        QTest::newRow("option") << "-f"
+                                << "starts with '-'";
+        QTest::newRow("flood long") << "--flood"
+                                    << "starts with '-'";
+        QTest::newRow("semicolon") << "198.18.0.2;reboot"
+                                   << "metacharacter ';'";
+        QTest::newRow("substitution") << "$(reboot)"
+                                      << "metacharacter '$'";
+        QTest::newRow("backtick") << "`id`"
+                                  << "metacharacter '`'";
+        QTest::newRow("space") << "198.18.0.2 -f"
+                               << "whitespace";
+        QTest::newRow("newline") << "198.18.0.2\nreboot"
+                                 << "a newline";
+        QTest::newRow("pipe") << "a|b"
+                              << "metacharacter '|'";
+        QTest::newRow("slash") << "a/b"
+                               << "contains '/'";
+        QTest::newRow("empty") << ""
+                               << "empty";
         QTest::newRow("too long") << QString(300, QLatin1Char('a')) << "at most 255";
     }
     void refusesUnsafeTargets() {
@@ -118,8 +128,9 @@ private slots:
         iperf.bandwidth = QStringLiteral("10M");
         iperf.port = 5299;
         const RunCommands i3 = RunCommands::build(iperf);
-        QCOMPARE(RunCommands::display(i3.client),
-                 QStringLiteral("iperf3 -c 198.18.0.2 -t 60 -i 1 -P 30 -u -b 10M -p 5299 -C reno -J"));
+        QCOMPARE(
+            RunCommands::display(i3.client),
+            QStringLiteral("iperf3 -c 198.18.0.2 -t 60 -i 1 -P 30 -u -b 10M -p 5299 -C reno -J"));
         QCOMPARE(RunCommands::display(i3.server),
                  QStringLiteral("ssh server-node iperf3 -s -1 --forceflush -p 5299"));
         QCOMPARE(i3.formatId, QStringLiteral("iperf3/json"));
@@ -184,9 +195,8 @@ private slots:
     // SIGINT makes ping print its summary: the partial log is a complete, parseable log.
     void cancelKeepsAParseablePartialLog() {
         QTemporaryDir dir;
-        const WatchedRun run =
-            watchRun(loopbackPing(100, 0.1), dir.path(), QStringLiteral("cut"), 30000, 1500,
-                     [](MeasurementRun& r) { r.cancel(); });
+        const WatchedRun run = watchRun(loopbackPing(100, 0.1), dir.path(), QStringLiteral("cut"),
+                                        30000, 1500, [](MeasurementRun& r) { r.cancel(); });
         QVERIFY(run.ended);
         QCOMPARE(run.outcome.status, RunOutcome::Status::Cancelled);
         const ImportResult saved = FileImporter::importFile(run.outcome.logPath);
@@ -196,7 +206,8 @@ private slots:
         QVERIFY(latency.rttMs.size() >= 5 && latency.rttMs.size() < 100);
         QVERIFY(latency.summary.transmitted); // the summary ping printed on SIGINT
         QCOMPARE(*latency.summary.received, static_cast<std::int64_t>(latency.rttMs.size()));
-        QCOMPARE(saved.datasets.front().info.extra.value("run_status"), QStringLiteral("cancelled"));
+        QCOMPARE(saved.datasets.front().info.extra.value("run_status"),
+                 QStringLiteral("cancelled"));
     }
 
     void refusedTargetStartsNothing() {
@@ -244,9 +255,8 @@ private slots:
             QVERIFY(QFileInfo::exists(run.outcome.logPath)); // kept, whatever it holds
         }
         // Two runs with the same stem never share a file.
-        QCOMPARE(filesIn(dir.path()),
-                 (QStringList{"refused-2.log", "refused-2.run.json", "refused.log",
-                              "refused.run.json"}));
+        QCOMPARE(filesIn(dir.path()), (QStringList{"refused-2.log", "refused-2.run.json",
+                                                   "refused.log", "refused.run.json"}));
     }
 };
 
