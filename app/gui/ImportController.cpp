@@ -1,5 +1,7 @@
 #include "ImportController.h"
 
+#include "io/RunSidecar.h"
+
 #include "DatasetStore.h"
 #include "io/FileImporter.h"
 #include "parse/FormatRegistry.h"
@@ -55,9 +57,10 @@ QStringList ImportController::expandPaths(const QStringList& paths) {
         QStringList inside;
         QDirIterator it(path, QDir::Files | QDir::Readable, QDirIterator::Subdirectories);
         while (it.hasNext()) {
-            // Workspace files in a folder are not logs; they are opened on their own.
+            // Workspace files in a folder are not logs; they are opened on their own. A run's
+            // description and its server's log belong to its client log, which reads them.
             const QString file = it.next();
-            if (!file.endsWith(QStringLiteral(".wbws")))
+            if (!file.endsWith(QStringLiteral(".wbws")) && !RunSidecar::isRunCompanion(file))
                 inside << file;
         }
         inside.sort();

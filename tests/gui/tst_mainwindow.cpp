@@ -28,6 +28,7 @@ private slots:
     void initTestCase();
     void dropAddsDatasetsAndReportsBadFiles();
     void folderDropLoadsEverythingReadable();
+    void folderDropSkipsRunCompanions();
     void everyPlotExportsPngPdfSvg_data();
     void everyPlotExportsPngPdfSvg();
     void cancelStopsAnImport();
@@ -102,8 +103,22 @@ void TestMainWindow::folderDropLoadsEverythingReadable() {
         QVERIFY2(error.contains(".sh: ") || error.contains(".py: ") || error.contains("README") ||
                      error.contains("params") || error.contains("-tc.txt") ||
                      error.contains("udp-check") || error.contains("tcp-ss") ||
-                     error.contains("recording-logs"),
+                     error.contains("recording-logs") || error.contains("plans/"),
                  qPrintable(error));
+}
+
+// A folder of runs shows one dataset per run: the .run.json and .server.log files beside a
+// client log are read with it, not as logs of their own.
+void TestMainWindow::folderDropSkipsRunCompanions() {
+    QTemporaryDir dir;
+    for (const char* name : {"tcp-cubic.log", "tcp-cubic.run.json", "tcp-cubic.server.log",
+                             "demo.wbws", "sub/ping.log"}) {
+        QDir(dir.path()).mkpath(QFileInfo(dir.filePath(name)).path());
+        QFile file(dir.filePath(name));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+    }
+    QCOMPARE(ImportController::expandPaths({dir.path()}),
+             (QStringList{dir.filePath("sub/ping.log"), dir.filePath("tcp-cubic.log")}));
 }
 
 void TestMainWindow::everyPlotExportsPngPdfSvg_data() {
