@@ -83,6 +83,7 @@ CdfView::CdfView(DatasetStore* store, QWidget* parent)
     layout->setSpacing(2);
     buildToolBar();
     layout->addWidget(m_plot, 1);
+    watchNavigation(m_plot);
     m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_readout->setContentsMargins(6, 0, 6, 2);
     m_readout->setMinimumHeight(m_readout->fontMetrics().height() + 4);
@@ -272,9 +273,10 @@ void CdfView::rebuild() {
         m_curves.insert(e->id, graph);
         after.push_back(e->id);
     }
-    // A label or colour edit keeps the user's zoom; a different set of curves needs new ranges.
+    // A label or colour edit keeps the user's zoom; a different set of curves, or data growing
+    // under a view the user has not moved, needs new ranges.
     std::sort(after.begin(), after.end());
-    if (before != after) {
+    if (before != after || !userNavigated()) {
         resetView();
         return;
     }
@@ -284,6 +286,7 @@ void CdfView::rebuild() {
 }
 
 void CdfView::resetView() {
+    followData();
     const Extent extent = extentOf(store()->visibleLatency(), m_logX);
     QCPRange xRange = m_logX ? QCPRange(0.01, 100) : QCPRange(0, 1);
     if (extent.valid && m_logX) {

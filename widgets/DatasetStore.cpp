@@ -104,4 +104,16 @@ void DatasetStore::setVisible(int id, bool visible) {
     }
 }
 
+void DatasetStore::replaceData(int id, DatasetEntry fresh) {
+    DatasetEntry* e = entry(id);
+    if (!e)
+        return;
+    e->analysis = std::move(fresh.analysis);
+    e->formatId = std::move(fresh.formatId);
+    e->formatDescription = std::move(fresh.formatDescription);
+    e->report = std::move(fresh.report);
+    e->indexInFile = fresh.indexInFile;
+    emit changed(id);
+}
+
 } // namespace wb

@@ -57,6 +57,9 @@ public:
     void setLabel(int id, const QString& label);
     void setColor(int id, const QColor& color);
     void setVisible(int id, bool visible);
+    // New data for an existing entry (a live run's dataset that grew): replaces the analysis,
+    // format, parse report and index in the file; keeps id, label, colour, visibility, tags.
+    void replaceData(int id, DatasetEntry fresh);
 
     // Calls receiver->update() after any dataset is added, removed or changed: what every
     // view and table model needs to stay in step with the store.
@@ -70,7 +73,7 @@ signals:
     void aboutToAdd(int row); // lets item models call beginInsertRows before the change
     void added(int id);
     void removed(int id);
-    // Something about one entry changed (label, colour, visibility); -1 = everything.
+    // Something about one entry changed (label, colour, visibility, data); -1 = everything.
     void changed(int id);
 
 private:

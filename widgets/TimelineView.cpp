@@ -60,6 +60,7 @@ TimelineView::TimelineView(DatasetStore* store, QWidget* parent)
     layout->setSpacing(2);
     buildToolBar();
     layout->addWidget(m_plot, 1);
+    watchNavigation(m_plot);
     m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_readout->setContentsMargins(6, 0, 6, 2);
     m_readout->setMinimumHeight(m_readout->fontMetrics().height() + 4);
@@ -360,7 +361,7 @@ void TimelineView::rebuild() {
     std::vector<int> after;
     for (const Track& t : m_tracks)
         after.push_back(t.id);
-    if (before != after) {
+    if (before != after || !userNavigated()) {
         resetView();
         return;
     }
@@ -369,6 +370,7 @@ void TimelineView::rebuild() {
 }
 
 void TimelineView::resetView() {
+    followData();
     double lo = std::numeric_limits<double>::infinity();
     double hi = -lo;
     for (const Track& t : m_tracks)

@@ -45,8 +45,15 @@ protected:
         return timer;
     }
 
+    // A view follows its data (a live run grows under it) until the user zooms or pans; from
+    // then on a data change keeps their ranges, and resetView() follows the data again.
+    void watchNavigation(QCustomPlot* plot);
+    bool userNavigated() const { return m_userNavigated; }
+    void followData() { m_userNavigated = false; }
+
 private:
     DatasetStore* m_store;
+    bool m_userNavigated = false;
 };
 
 } // namespace wb

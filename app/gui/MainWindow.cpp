@@ -11,6 +11,7 @@
 #include "ParseReportPanel.h"
 #include "PercentileView.h"
 #include "PlotExporter.h"
+#include "RunPanel.h"
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
 #include "io/WorkspaceFile.h"
@@ -128,6 +129,15 @@ void MainWindow::createDocks() {
     connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::showSelectedReport);
     connect(m_store, &DatasetStore::changed, this, &MainWindow::showSelectedReport);
+
+    m_runPanel = new RunPanel(m_store, &m_settings, this);
+    m_runDock = new QDockWidget(tr("Run"), this);
+    m_runDock->setObjectName(QStringLiteral("run"));
+    m_runDock->setWidget(m_runPanel);
+    addDockWidget(Qt::RightDockWidgetArea, m_runDock);
+    m_runDock->hide(); // Measure ▸ New run… shows it; a saved window state may too
+    connect(m_runPanel, &RunPanel::finished, this,
+            [this](const QString& summary) { m_status->setText(tr("Run %1").arg(summary)); });
 }
 
 void MainWindow::createMenus() {
@@ -156,6 +166,8 @@ void MainWindow::createMenus() {
         view->addAction(m_views[i]->title(), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)),
                         this, [this, i] { m_tabs->setCurrentIndex(static_cast<int>(i)); });
 
+    createMeasureMenu();
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Wirebench"), this, [this] {
         QMessageBox::about(
@@ -164,6 +176,36 @@ void MainWindow::createMenus() {
                "latency CDFs and percentiles (numpy's linear method), per-flow throughput and "
                "fairness, exports for papers.</p>"));
     });
+}
+
+void MainWindow::createMeasureMenu() {
+    QMenu* measure = menuBar()->addMenu(tr("&Measure"));
+    measure->addAction(tr("&New run…"), QKeySequence(tr("Ctrl+R")), this,
+                       &MainWindow::showRunPanel);
+    QAction* start = measure->addAction(tr("&Start"), this, [this] {
+        showRunPanel();
+        m_runPanel->start();
+    });
+    QAction* cancel = measure->addAction(tr("&Cancel run"), m_runPanel, &RunPanel::cancel);
+    measure->addSeparator();
+    QAction* plan =
+        measure->addAction(tr("Run &plan…"), QKeySequence(tr("Ctrl+Shift+R")), this, [this] {
+            showRunPanel();
+            m_runPanel->choosePlan();
+        });
+    const auto sync = [start, cancel, plan](bool busy) {
+        start->setEnabled(!busy);
+        plan->setEnabled(!busy);
+        cancel->setEnabled(busy);
+    };
+    connect(m_runPanel, &RunPanel::busyChanged, this, sync);
+    sync(m_runPanel->busy());
+}
+
+void MainWindow::showRunPanel() {
+    m_runDock->show();
+    m_runDock->raise();
+    m_runPanel->focusForm();
 }
 
 void MainWindow::createStatusBar() {
@@ -276,6 +318,8 @@ void MainWindow::dropEvent(QDropEvent* event) {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     m_importer->cancel();
+    m_runPanel->cancel();
+    m_runPanel->saveForm();
     m_settings.setWindowLayout(saveGeometry(), saveState());
     for (const WorkbenchView* view : m_views)
         m_settings.setViewSettings(settingsKey(view), view->saveSettings());

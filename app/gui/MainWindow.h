@@ -8,6 +8,7 @@
 
 #include <vector>
 
+class QDockWidget;
 class QLabel;
 class QTreeView;
 class QMenu;
@@ -21,6 +22,7 @@ class DatasetListModel;
 class DatasetStore;
 class ImportController;
 class ParseReportPanel;
+class RunPanel;
 class WorkbenchView;
 
 // The workbench window: the dataset list and parse report on the left, one tab per view,
@@ -46,6 +48,7 @@ public:
     WorkbenchView* currentView() const;
     // Files refused by the last import, with the reason, as shown to the user.
     const QStringList& lastImportErrors() const { return m_importErrors; }
+    RunPanel* runPanel() const { return m_runPanel; }
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -57,6 +60,8 @@ private:
     void createDocks();
     void createMenus();
     void createStatusBar();
+    void createMeasureMenu();
+    void showRunPanel();
     void openFiles();
     void openFolder();
     void saveWorkspaceAs();
@@ -76,6 +81,8 @@ private:
     ImportController* m_importer;
     QTreeView* m_list = nullptr;
     ParseReportPanel* m_reportPanel = nullptr;
+    RunPanel* m_runPanel = nullptr;
+    QDockWidget* m_runDock = nullptr;
     QTabWidget* m_tabs = nullptr;
     std::vector<WorkbenchView*> m_views;
     QProgressBar* m_progress = nullptr;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "run/RunSpec.h"
+
 #include <QJsonObject>
 #include <QSettings>
 #include <QStringList>
@@ -28,6 +30,13 @@ public:
     // workbench opens the way it was left; keyed by the view's class name.
     QJsonObject viewSettings(const QString& view) const;
     void setViewSettings(const QString& view, const QJsonObject& settings);
+
+    // The run form as it was last used (tool, target, options, transport prefixes, label),
+    // and the folder runs write their raw logs and sidecars to.
+    RunSpec lastRun() const;
+    void setLastRun(const RunSpec& spec);
+    QString runOutputFolder() const; // default: the app's local data folder + "/runs"
+    void setRunOutputFolder(const QString& folder);
 
     QByteArray windowGeometry() const;
     QByteArray windowState() const;

@@ -88,6 +88,13 @@ MeasurementRun::~MeasurementRun() {
             process->waitForFinished(1000);
         }
     }
+    if (running() && m_log.isOpen()) {
+        if (m_client)
+            m_log.write(m_client->readAllStandardOutput());
+        m_log.close();
+        writeSidecar(RunOutcome::statusName(RunOutcome::Status::Cancelled),
+                     QStringLiteral("Wirebench stopped during the run"));
+    }
 }
 
 void MeasurementRun::start() {

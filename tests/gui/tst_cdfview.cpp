@@ -40,6 +40,16 @@ int curveCount(QCustomPlot* plot) {
     return curves;
 }
 
+// A live run's dataset as it grows: RTTs 1..n ms.
+DatasetEntry rampEntry(int n) {
+    Dataset dataset;
+    for (int i = 1; i <= n; ++i)
+        dataset.latency.rttMs.push_back(i);
+    DatasetEntry entry;
+    entry.analysis = DatasetAnalysis::of(std::make_shared<const Dataset>(std::move(dataset)));
+    return entry;
+}
+
 } // namespace
 
 class TestCdfView : public QObject {
@@ -53,6 +63,7 @@ private slots:
     void markersSitAtCorePercentiles();
     void readoutNamesCurveAndPercentile();
     void settingsRoundTrip();
+    void followsGrowingDataUntilTheUserZooms();
     void screenshots();
 };
 
@@ -226,6 +237,33 @@ void TestCdfView::settingsRoundTrip() {
 }
 
 // Pictures to look at, not to compare: WIREBENCH_SCREENSHOTS=DIR writes them there.
+// A live run replaces its dataset's data: the axis keeps showing all of it, until the user
+// zooms; then their range stays, and Reset view follows the data again.
+void TestCdfView::followsGrowingDataUntilTheUserZooms() {
+    DatasetStore store;
+    CdfView view(&store);
+    view.resize(600, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setLogX(false);
+    const int id = store.add(rampEntry(10));
+    QCustomPlot* plot = view.plot();
+    QVERIFY(plot->xAxis->range().upper >= 10);
+    store.replaceData(id, rampEntry(50));
+    QVERIFY(plot->xAxis->range().upper >= 50);
+    QWheelEvent wheel(QPointF(300, 200), plot->mapToGlobal(QPointF(300, 200)), QPoint(),
+                      QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(plot, &wheel);
+    const QCPRange zoomed = plot->xAxis->range();
+    QVERIFY(zoomed.upper < 50); // zoomed in
+    store.replaceData(id, rampEntry(200));
+    QCOMPARE(plot->xAxis->range().upper, zoomed.upper);
+    view.resetView();
+    QVERIFY(plot->xAxis->range().upper >= 200);
+    store.replaceData(id, rampEntry(400));
+    QVERIFY(plot->xAxis->range().upper >= 400);
+}
+
 void TestCdfView::screenshots() {
     const QString dir = qEnvironmentVariable("WIREBENCH_SCREENSHOTS");
     if (dir.isEmpty())

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "run/RunSpec.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QGroupBox;
+class QLineEdit;
+class QSpinBox;
+
+namespace wb {
+
+// The fields of one run: tool, target, label, ping and iperf options, transport prefixes and
+// the output folder. Options that do not apply to the chosen tool are disabled. It only maps
+// widgets to a RunSpec and back; RunValidation judges the values.
+class RunForm : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit RunForm(QWidget* parent = nullptr);
+
+    RunSpec spec() const; // not validated
+    void setSpec(const RunSpec& spec);
+    QString outputFolder() const;
+    void setOutputFolder(const QString& folder);
+    void focusTarget();
+
+    // The label a run gets when the form's label is empty: "ping 127.0.0.1".
+    static QString defaultLabel(const RunSpec& spec);
+
+private:
+    void updateEnabled();
+    void chooseOutputFolder();
+
+    QComboBox* m_tool = nullptr;
+    QLineEdit* m_target = nullptr;
+    QLineEdit* m_label = nullptr;
+    QGroupBox* m_pingBox = nullptr;
+    QSpinBox* m_count = nullptr;
+    QDoubleSpinBox* m_interval = nullptr;
+    QSpinBox* m_size = nullptr;
+    QGroupBox* m_iperfBox = nullptr;
+    QSpinBox* m_duration = nullptr;
+    QDoubleSpinBox* m_reportInterval = nullptr;
+    QSpinBox* m_streams = nullptr;
+    QCheckBox* m_udp = nullptr;
+    QLineEdit* m_bandwidth = nullptr;
+    QCheckBox* m_reverse = nullptr;
+    QComboBox* m_congestion = nullptr;
+    QSpinBox* m_port = nullptr;
+    QCheckBox* m_json = nullptr;
+    QCheckBox* m_startServer = nullptr;
+    QLineEdit* m_clientPrefix = nullptr;
+    QLineEdit* m_serverPrefix = nullptr;
+    QLineEdit* m_outputFolder = nullptr;
+};
+
+} // namespace wb

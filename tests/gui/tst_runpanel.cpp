@@ -1,0 +1,391 @@
+#include "StoreSupport.h"
+#include "TestSupport.h"
+
+#include "CdfView.h"
+#include "DatasetStore.h"
+#include "MainWindow.h"
+#include "RunForm.h"
+#include "RunPanel.h"
+
+#include <qcustomplot.h>
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace wb;
+
+// Runs go to 127.0.0.1 only: a loopback ping needs no network, no peer and no root.
+class TestRunPanel : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void loopbackPingGrowsLive();
+    void refusedTargetStartsNothing_data();
+    void refusedTargetStartsNothing();
+    void cancelKeepsWhatWasMeasured();
+    void loopbackIperf3ShowsFlows();
+    void planStepsAreLabelled();
+    void badPlanListsEveryProblem();
+    void irrelevantOptionsAreDisabled();
+    void formIsRemembered();
+
+private:
+    static RunPanel* openPanel(MainWindow& window);
+    static void fillPing(RunPanel* panel, const QString& target, int count, double interval,
+                         const QString& folder);
+    static QStringList filesIn(const QString& folder, const QString& pattern);
+    static void screenshot(QWidget* window, const QString& name);
+    QTemporaryDir m_dir;
+};
+
+void TestRunPanel::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    QStandardPaths::setTestModeEnabled(true); // keep QSettings away from the user's
+}
+
+// As a user does: Measure ▸ New run… shows the hidden Run dock.
+RunPanel* TestRunPanel::openPanel(MainWindow& window) {
+    auto* dock = window.findChild<QDockWidget*>(QStringLiteral("run"));
+    if (!dock || dock->isVisible())
+        return nullptr; // hidden by default
+    for (QAction* action : window.findChildren<QAction*>())
+        if (action->text() == MainWindow::tr("&New run…"))
+            action->trigger();
+    return dock->isVisible() ? window.runPanel() : nullptr;
+}
+
+void TestRunPanel::fillPing(RunPanel* panel, const QString& target, int count, double interval,
+                            const QString& folder) {
+    panel->findChild<QComboBox*>(QStringLiteral("tool"))->setCurrentIndex(0); // ping
+    auto* targetEdit = panel->findChild<QLineEdit*>(QStringLiteral("target"));
+    targetEdit->clear();
+    QTest::keyClicks(targetEdit, target);
+    panel->findChild<QLineEdit*>(QStringLiteral("label"))->clear();
+    panel->findChild<QSpinBox*>(QStringLiteral("count"))->setValue(count);
+    panel->findChild<QDoubleSpinBox*>(QStringLiteral("interval"))->setValue(interval);
+    panel->findChild<QLineEdit*>(QStringLiteral("clientPrefix"))->clear();
+    auto* output = panel->findChild<QLineEdit*>(QStringLiteral("outputFolder"));
+    output->clear();
+    QTest::keyClicks(output, folder);
+}
+
+QStringList TestRunPanel::filesIn(const QString& folder, const QString& pattern) {
+    return QDir(folder).entryList({pattern}, QDir::Files);
+}
+
+void TestRunPanel::screenshot(QWidget* window, const QString& name) {
+    const QString dir = qEnvironmentVariable("WIREBENCH_SCREENSHOTS");
+    if (!dir.isEmpty())
+        QVERIFY(window->grab().save(QStringLiteral("%1/%2.png").arg(dir, name)));
+}
+
+void TestRunPanel::loopbackPingGrowsLive() {
+    MainWindow window;
+    window.resize(1500, 900);
+    window.show();
+    RunPanel* panel = openPanel(window);
+    QVERIFY(panel);
+    const QString folder = m_dir.filePath(QStringLiteral("live"));
+    fillPing(panel, QStringLiteral("127.0.0.1"), 12, 0.2, folder);
+
+    // Reply counts the store held while the run was still going, in the order seen.
+    std::vector<std::size_t> counts;
+    const auto record = [&] {
+        if (!panel->busy() || window.store()->entries().empty())
+            return;
+        const std::size_t n = window.store()->entries().front().dataset().latency.size();
+        if (counts.empty() || counts.back() != n)
+            counts.push_back(n);
+    };
+    connect(window.store(), &DatasetStore::added, this, record);
+    connect(window.store(), &DatasetStore::changed, this, record);
+    QStringList progressTexts;
+    auto* progress = panel->findChild<QProgressBar*>(QStringLiteral("progress"));
+    connect(progress, &QProgressBar::valueChanged, this,
+            [&] { progressTexts << progress->text(); });
+
+    QTest::mouseClick(panel->findChild<QPushButton*>(QStringLiteral("start")), Qt::LeftButton);
+    QVERIFY2(panel->problems().isEmpty(), qPrintable(panel->problems().join('\n')));
+    QVERIFY(panel->busy());
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->busy(), 30000);
+
+    QCOMPARE(window.store()->entries().size(), std::size_t(1));
+    const DatasetEntry& entry = window.store()->entries().front();
+    QCOMPARE(entry.dataset().latency.size(), std::size_t(12));
+    QCOMPARE(entry.label, QStringLiteral("ping 127.0.0.1"));
+    // Grew while running: at least two different counts, each larger than the one before.
+    QVERIFY2(counts.size() >= 3, qPrintable(QStringLiteral("counts seen: %1").arg(counts.size())));
+    QVERIFY(std::is_sorted(counts.begin(), counts.end()));
+    QVERIFY(counts.back() <= 12);
+    qInfo() << "reply counts seen while running:" << counts;
+    // The CDF view draws it.
+    CdfView* cdf = nullptr;
+    for (WorkbenchView* view : window.views())
+        if (auto* c = qobject_cast<CdfView*>(view))
+            cdf = c;
+    QVERIFY(cdf);
+    QTRY_VERIFY(cdf->graphOf(entry.id) && !cdf->graphOf(entry.id)->data()->isEmpty());
+    QVERIFY(progressTexts.filter(QRegularExpression(QStringLiteral("^\\d+ / \\d+ s$"))).size() > 0);
+
+    QCOMPARE(filesIn(folder, QStringLiteral("*.log")).size(), 1);
+    QCOMPARE(filesIn(folder, QStringLiteral("*.run.json")).size(), 1);
+    const QString status = panel->statusText();
+    QVERIFY2(status.startsWith(QStringLiteral("completed: 12 replies, log saved to ")),
+             qPrintable(status));
+    QVERIFY2(status.contains(filesIn(folder, QStringLiteral("*.log")).front()), qPrintable(status));
+    // The status bar repeats it with the log's whole path.
+    const QString log = QDir(folder).filePath(filesIn(folder, QStringLiteral("*.log")).front());
+    bool inStatusBar = false;
+    for (QLabel* label : window.statusBar()->findChildren<QLabel*>())
+        inStatusBar = inStatusBar || (label->text().contains(QStringLiteral("completed: 12")) &&
+                                      label->text().contains(QDir::toNativeSeparators(log)));
+    QVERIFY(inStatusBar);
+}
+
+void TestRunPanel::refusedTargetStartsNothing_data() {
+    QTest::addColumn<QString>("target");
+    QTest::newRow("option") << QStringLiteral("-f");
+    QTest::newRow("shell") << QStringLiteral("a;b");
+}
+
+void TestRunPanel::refusedTargetStartsNothing() {
+    QFETCH(QString, target);
+    MainWindow window;
+    window.show();
+    RunPanel* panel = openPanel(window);
+    QVERIFY(panel);
+    const QString folder = m_dir.filePath(
+        QStringLiteral("refused-%1").arg(QString::fromLatin1(QTest::currentDataTag())));
+    fillPing(panel, target, 3, 0.2, folder);
+    auto* message = panel->findChild<QLabel*>(QStringLiteral("message"));
+    QVERIFY(!message->isVisible());
+
+    QTest::mouseClick(panel->findChild<QPushButton*>(QStringLiteral("start")), Qt::LeftButton);
+    QVERIFY(!panel->busy());
+    QVERIFY(message->isVisible());
+    QVERIFY2(message->text().contains(target), qPrintable(message->text()));
+    QCOMPARE(message->text(), panel->problems().join('\n'));
+    QTest::qWait(300);
+    screenshot(&window, QStringLiteral("run-refused-%1").arg(QTest::currentDataTag()));
+    QVERIFY(window.store()->entries().empty());
+    QVERIFY(!QFileInfo::exists(folder) || filesIn(folder, QStringLiteral("*")).isEmpty());
+
+    // A good target clears the message.
+    auto* targetEdit = panel->findChild<QLineEdit*>(QStringLiteral("target"));
+    targetEdit->clear();
+    QTest::keyClicks(targetEdit, QStringLiteral("127.0.0.1"));
+    panel->findChild<QSpinBox*>(QStringLiteral("count"))->setValue(1);
+    QTest::keyClick(targetEdit, Qt::Key_Return, Qt::ControlModifier); // the panel's shortcut
+    QVERIFY(panel->busy());
+    QVERIFY(!message->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->busy(), 30000);
+}
+
+void TestRunPanel::cancelKeepsWhatWasMeasured() {
+    MainWindow window;
+    window.resize(1500, 900);
+    window.show();
+    RunPanel* panel = openPanel(window);
+    QVERIFY(panel);
+    const QString folder = m_dir.filePath(QStringLiteral("cancel"));
+    fillPing(panel, QStringLiteral("127.0.0.1"), 50, 0.2, folder);
+    panel->findChild<QLineEdit*>(QStringLiteral("label"))->setText(QStringLiteral("loopback"));
+    QTest::mouseClick(panel->findChild<QPushButton*>(QStringLiteral("start")), Qt::LeftButton);
+    QVERIFY(panel->busy());
+    QTRY_VERIFY_WITH_TIMEOUT(!window.store()->entries().empty() &&
+                                 window.store()->entries().front().dataset().latency.size() >= 8,
+                             20000);
+    QTest::qWait(300); // a progress tick, so the screenshot shows the bar
+    screenshot(&window, QStringLiteral("run-dock"));
+
+    QTest::mouseClick(panel->findChild<QPushButton*>(QStringLiteral("cancel")), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->busy(), 20000);
+    screenshot(&window, QStringLiteral("run-dock-cancelled"));
+    QCOMPARE(window.store()->entries().size(), std::size_t(1));
+    const DatasetEntry& entry = window.store()->entries().front();
+    QCOMPARE(entry.label, QStringLiteral("loopback"));
+    QVERIFY(entry.dataset().latency.size() >= 8);
+    QVERIFY(entry.dataset().latency.size() < 50);
+    QVERIFY2(panel->statusText().startsWith(QStringLiteral("cancelled: ")),
+             qPrintable(panel->statusText()));
+    QCOMPARE(filesIn(folder, QStringLiteral("*.log")).size(), 1);
+    QCOMPARE(filesIn(folder, QStringLiteral("*.run.json")).size(), 1);
+}
+
+void TestRunPanel::loopbackIperf3ShowsFlows() {
+    if (QStandardPaths::findExecutable(QStringLiteral("iperf3")).isEmpty())
+        QSKIP("iperf3 is not installed");
+    MainWindow window;
+    window.show();
+    RunPanel* panel = openPanel(window);
+    QVERIFY(panel);
+    RunSpec spec;
+    spec.tool = RunTool::Iperf3;
+    spec.target = QStringLiteral("127.0.0.1");
+    spec.durationSeconds = 2;
+    spec.reportIntervalSeconds = 0.5;
+    spec.streams = 2;
+    spec.json = false; // text arrives as it is measured; -J only at the end
+    spec.startServer = true;
+    spec.port = 20000 + int(QCoreApplication::applicationPid() % 20000); // not a shared default
+    panel->form()->setSpec(spec);
+    const QString folder = m_dir.filePath(QStringLiteral("iperf3"));
+    panel->form()->setOutputFolder(folder);
+    QTest::mouseClick(panel->findChild<QPushButton*>(QStringLiteral("start")), Qt::LeftButton);
+    QVERIFY2(panel->problems().isEmpty(), qPrintable(panel->problems().join('\n')));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->busy(), 40000);
+    QVERIFY2(panel->statusText().startsWith(QStringLiteral("completed: 2 flows")),
+             qPrintable(panel->statusText()));
+    QCOMPARE(window.store()->entries().size(), std::size_t(1));
+    const DatasetEntry& entry = window.store()->entries().front();
+    QVERIFY(!entry.isLatency());
+    QCOMPARE(entry.label, QStringLiteral("iperf3 127.0.0.1"));
+    QCOMPARE(entry.dataset().flows.flows.size(), std::size_t(2));
+    QCOMPARE(filesIn(folder, QStringLiteral("*.server.log")).size(), 1);
+}
+
+void TestRunPanel::planStepsAreLabelled() {
+    const QString planPath = m_dir.filePath(QStringLiteral("loop-plan.json"));
+    QFile plan(planPath);
+    QVERIFY(plan.open(QIODevice::WriteOnly));
+    plan.write(R"({"wirebench_plan": 1, "name": "loop", "output": "plan-out",
+                   "runs": [{"name": "sizes", "tool": "ping", "target": "127.0.0.1",
+                             "count": 3, "interval": 0.2, "label": "loop size {size}",
+                             "matrix": {"size": [56, 120]}}]})");
+    plan.close();
+
+    MainWindow window;
+    window.show();
+    RunPanel* panel = openPanel(window);
+    QVERIFY(panel);
+    QStringList stepTexts;
+    auto* progress = panel->findChild<QProgressBar*>(QStringLiteral("progress"));
+    connect(progress, &QProgressBar::valueChanged, this, [&] { stepTexts << progress->text(); });
+    QVERIFY(panel->startPlan(planPath));
+    QVERIFY(panel->busy());
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->busy(), 60000);
+
+    QStringList labels;
+    for (const DatasetEntry& entry : window.store()->entries()) {
+        labels << entry.label;
+        QCOMPARE(entry.dataset().latency.size(), std::size_t(3));
+    }
+    QCOMPARE(labels,
+             (QStringList{QStringLiteral("loop size 56"), QStringLiteral("loop size 120")}));
+    QVERIFY2(!stepTexts.filter(QStringLiteral("step 2/2: loop size 120")).isEmpty(),
+             qPrintable(stepTexts.join('\n')));
+    QVERIFY2(panel->statusText().startsWith(QStringLiteral("plan finished: 2 of 2")),
+             qPrintable(panel->statusText()));
+    QCOMPARE(filesIn(m_dir.filePath(QStringLiteral("plan-out")), QStringLiteral("*.log")).size(),
+             2);
+}
+
+void TestRunPanel::badPlanListsEveryProblem() {
+    const QString planPath = m_dir.filePath(QStringLiteral("bad-plan.json"));
+    QFile plan(planPath);
+    QVERIFY(plan.open(QIODevice::WriteOnly));
+    plan.write(R"({"wirebench_plan": 1, "name": "bad",
+                   "runs": [{"name": "a", "tool": "ping", "count": 0, "size": -1}]})");
+    plan.close();
+
+    MainWindow window;
+    window.show();
+    RunPanel* panel = openPanel(window);
+    QVERIFY(panel);
+    QVERIFY(!panel->startPlan(planPath));
+    QVERIFY(!panel->busy());
+    auto* box = panel->findChild<QMessageBox*>(QStringLiteral("planProblems"));
+    QVERIFY(box);
+    const QStringList problems = box->informativeText().split('\n');
+    QVERIFY2(problems.size() >= 2, qPrintable(box->informativeText()));
+    QVERIFY(box->informativeText().contains(QStringLiteral("count")));
+    QVERIFY(box->informativeText().contains(QStringLiteral("size")));
+    QVERIFY(window.store()->entries().empty());
+}
+
+void TestRunPanel::irrelevantOptionsAreDisabled() {
+    MainWindow window;
+    RunPanel* panel = window.runPanel();
+    auto* tool = panel->findChild<QComboBox*>(QStringLiteral("tool"));
+    auto* count = panel->findChild<QSpinBox*>(QStringLiteral("count"));
+    auto* streams = panel->findChild<QSpinBox*>(QStringLiteral("streams"));
+    auto* json = panel->findChild<QCheckBox*>(QStringLiteral("json"));
+    auto* server = panel->findChild<QCheckBox*>(QStringLiteral("startServer"));
+    auto* serverPrefix = panel->findChild<QLineEdit*>(QStringLiteral("serverPrefix"));
+    server->setChecked(false);
+    tool->setCurrentIndex(0);
+    QVERIFY(count->isEnabled());
+    QVERIFY(!streams->isEnabled());
+    QVERIFY(!serverPrefix->isEnabled());
+    tool->setCurrentIndex(1); // iperf2
+    QVERIFY(!count->isEnabled());
+    QVERIFY(streams->isEnabled());
+    QVERIFY(!json->isEnabled());
+    server->setChecked(true);
+    QVERIFY(serverPrefix->isEnabled());
+    tool->setCurrentIndex(2); // iperf3
+    QVERIFY(json->isEnabled());
+    QVERIFY(!streams->toolTip().isEmpty());
+}
+
+void TestRunPanel::formIsRemembered() {
+    RunSpec spec;
+    spec.tool = RunTool::Iperf3;
+    spec.target = QStringLiteral("node-b");
+    spec.label = QStringLiteral("cubic P4");
+    spec.streams = 4;
+    spec.durationSeconds = 30;
+    spec.reportIntervalSeconds = 0.5;
+    spec.congestionControl = QStringLiteral("cubic");
+    spec.udp = true;
+    spec.bandwidth = QStringLiteral("10M");
+    spec.port = 5301;
+    spec.json = false;
+    spec.startServer = true;
+    spec.clientPrefix = {QStringLiteral("ssh"), QStringLiteral("node-a")};
+    spec.serverPrefix = {QStringLiteral("ip"), QStringLiteral("netns"), QStringLiteral("exec"),
+                         QStringLiteral("ns")};
+    const QString folder = m_dir.filePath(QStringLiteral("remembered"));
+    {
+        MainWindow window;
+        window.runPanel()->form()->setSpec(spec);
+        window.runPanel()->form()->setOutputFolder(folder);
+        window.show();
+        window.close(); // saves the form
+    }
+    MainWindow again;
+    const RunSpec back = again.runPanel()->form()->spec();
+    QCOMPARE(back.tool, spec.tool);
+    QCOMPARE(back.target, spec.target);
+    QCOMPARE(back.label, spec.label);
+    QCOMPARE(back.streams, spec.streams);
+    QCOMPARE(back.durationSeconds, spec.durationSeconds);
+    QCOMPARE(back.reportIntervalSeconds, spec.reportIntervalSeconds);
+    QCOMPARE(back.congestionControl, spec.congestionControl);
+    QCOMPARE(back.udp, spec.udp);
+    QCOMPARE(back.bandwidth, spec.bandwidth);
+    QCOMPARE(back.port, spec.port);
+    QCOMPARE(back.json, spec.json);
+    QCOMPARE(back.startServer, spec.startServer);
+    QCOMPARE(back.clientPrefix, spec.clientPrefix);
+    QCOMPARE(back.serverPrefix, spec.serverPrefix);
+    QCOMPARE(QDir::fromNativeSeparators(again.runPanel()->form()->outputFolder()), folder);
+}
+
+QTEST_MAIN(TestRunPanel)
+#include "tst_runpanel.moc"
