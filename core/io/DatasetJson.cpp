@@ -84,19 +84,25 @@ QJsonObject describe(const FlowSeries& series) {
 }
 
 QJsonObject describe(const RunInfo& info) {
-    QJsonObject extra;
-    for (auto it = info.extra.begin(); it != info.extra.end(); ++it)
-        extra.insert(it.key(), it.value());
-    return {{"tool", info.tool},
-            {"dialect", info.dialect},
-            {"target", info.target},
-            {"protocol", info.protocol},
-            {"role", info.role},
-            {"streams", info.streams},
-            {"congestion_control", info.congestionControl},
-            {"version", info.version},
-            {"start", info.start.isValid() ? info.start.toUTC().toString(Qt::ISODate) : QString()},
-            {"extra", extra}};
+    QJsonObject out = {
+        {"tool", info.tool},
+        {"dialect", info.dialect},
+        {"target", info.target},
+        {"protocol", info.protocol},
+        {"role", info.role},
+        {"streams", info.streams},
+        {"congestion_control", info.congestionControl},
+        {"version", info.version},
+        {"start", info.start.isValid() ? info.start.toUTC().toString(Qt::ISODate) : QString()},
+        {"extra", DatasetJson::object(info.extra)}};
+    // What only runs made by Wirebench know (their .run.json); absent for plain logs.
+    const std::pair<const char*, QString> runFacts[] = {
+        {"command_line", info.commandLine}, {"host", info.host}, {"kernel", info.kernel}};
+    for (const auto& [key, value] : runFacts)
+        if (!value.isEmpty())
+            out.insert(QLatin1String(key), value);
+    DatasetJson::insertParameters(&out, info.parameters);
+    return out;
 }
 
 QJsonArray describe(const IssueList& issues) {
@@ -156,6 +162,18 @@ QJsonObject DatasetJson::describe(const ImportResult& result) {
             {"error", result.error},
             {"datasets", datasets},
             {"report", describe(result.report)}};
+}
+
+QJsonObject DatasetJson::object(const QMap<QString, QString>& map) {
+    QJsonObject out;
+    for (auto it = map.begin(); it != map.end(); ++it)
+        out.insert(it.key(), it.value());
+    return out;
+}
+
+void DatasetJson::insertParameters(QJsonObject* out, const QMap<QString, QString>& parameters) {
+    if (!parameters.isEmpty())
+        out->insert(QStringLiteral("parameters"), object(parameters));
 }
 
 } // namespace wb

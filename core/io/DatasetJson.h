@@ -2,6 +2,7 @@
 
 #include <QJsonObject>
 #include <QJsonValue>
+#include <QMap>
 
 #include <optional>
 #include <type_traits>
@@ -21,6 +22,9 @@ public:
     static QJsonObject describe(const ParseReport& report);
     // A double as JSON: NaN and infinities (which JSON lacks) become null.
     static QJsonValue number(double value);
+    static QJsonObject object(const QMap<QString, QString>& map);
+    // Adds "parameters" (what a plan varied for the run) when the dataset has any.
+    static void insertParameters(QJsonObject* out, const QMap<QString, QString>& parameters);
     // An optional number as JSON: null when absent.
     template <typename T> static QJsonValue optional(const std::optional<T>& value) {
         if (!value)

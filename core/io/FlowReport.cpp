@@ -31,6 +31,7 @@ FlowReport FlowReport::of(const ImportResult& result, const Dataset& dataset) {
     report.protocol = dataset.info.protocol;
     report.role = dataset.info.role;
     report.congestionControl = dataset.info.congestionControl;
+    report.parameters = dataset.info.parameters;
     report.dataset = &dataset;
     report.stats = FlowStatistics::of(dataset.flows);
     return report;
@@ -56,22 +57,24 @@ QJsonObject FlowReport::toJson() const {
     }
     const bool anyFlow = !stats.flows.empty();
     const bool anyInterval = stats.intervals.count > 0;
-    return {{"file", file},
-            {"label", label},
-            {"tool", tool},
-            {"format", format},
-            {"protocol", orNull(protocol)},
-            {"role", orNull(role)},
-            {"congestion_control", orNull(congestionControl)},
-            {"flows", flows},
-            {"sum", totalsJson(stats.sum)},
-            {"sum_source", stats.sumFromTool ? "tool" : "computed"},
-            {"jain_fairness", anyFlow ? QJsonValue(stats.jainFairness) : QJsonValue()},
-            {"interval_bits_per_second",
-             anyInterval ? QJsonValue(QJsonObject{{"mean", stats.intervals.mean},
-                                                  {"median", stats.intervals.median},
-                                                  {"stddev", stats.intervals.stddev}})
-                         : QJsonValue()}};
+    QJsonObject out{{"file", file},
+                    {"label", label},
+                    {"tool", tool},
+                    {"format", format},
+                    {"protocol", orNull(protocol)},
+                    {"role", orNull(role)},
+                    {"congestion_control", orNull(congestionControl)},
+                    {"flows", flows},
+                    {"sum", totalsJson(stats.sum)},
+                    {"sum_source", stats.sumFromTool ? "tool" : "computed"},
+                    {"jain_fairness", anyFlow ? QJsonValue(stats.jainFairness) : QJsonValue()},
+                    {"interval_bits_per_second",
+                     anyInterval ? QJsonValue(QJsonObject{{"mean", stats.intervals.mean},
+                                                          {"median", stats.intervals.median},
+                                                          {"stddev", stats.intervals.stddev}})
+                                 : QJsonValue()}};
+    DatasetJson::insertParameters(&out, parameters);
+    return out;
 }
 
 QString FlowReport::intervalText() const {

@@ -3,6 +3,7 @@
 #include "stats/FlowStatistics.h"
 
 #include <QJsonObject>
+#include <QMap>
 #include <QString>
 
 namespace wb {
@@ -19,6 +20,7 @@ struct FlowReport {
     QString protocol;
     QString role;
     QString congestionControl;
+    QMap<QString, QString> parameters; // what a plan varied for this run
     const Dataset* dataset = nullptr;
     FlowStatistics stats;
 

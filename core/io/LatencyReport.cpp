@@ -66,6 +66,7 @@ LatencyReport LatencyReport::of(const ImportResult& result, const Dataset& datas
     report.tool = dataset.info.tool;
     report.dialect = dataset.info.dialect;
     report.target = dataset.info.target;
+    report.parameters = dataset.info.parameters;
     report.parseErrors = result.report.parseErrors.count();
     report.rangeErrors = result.report.rangeErrors.count();
     report.stats = LatencySummary::of(series.rttMs, levels);
@@ -116,27 +117,29 @@ QJsonObject LatencyReport::toJson() const {
     auto statistic = [any](double value) {
         return any ? DatasetJson::number(value) : QJsonValue();
     };
-    return {{"file", file},
-            {"label", label},
-            {"tool", tool},
-            {"dialect", dialect},
-            {"target", target},
-            {"transmitted", DatasetJson::optional(transmitted)},
-            {"received", DatasetJson::optional(received)},
-            {"duplicates", static_cast<qint64>(duplicates)},
-            {"loss_percent", DatasetJson::optional(lossPercent)},
-            {"samples", static_cast<qint64>(stats.count)},
-            {"parse_errors", static_cast<qint64>(parseErrors)},
-            {"range_errors", static_cast<qint64>(rangeErrors)},
-            {"unit", "ms"},
-            {"min", statistic(stats.min)},
-            {"max", statistic(stats.max)},
-            {"mean", statistic(stats.mean)},
-            {"stddev", statistic(stats.stddev)},
-            {"range", statistic(stats.range)},
-            {"percentiles", percentiles},
-            {"loss_bursts", burstsJson(loss)},
-            {"reordered", static_cast<qint64>(loss.reordered)}};
+    QJsonObject out{{"file", file},
+                    {"label", label},
+                    {"tool", tool},
+                    {"dialect", dialect},
+                    {"target", target},
+                    {"transmitted", DatasetJson::optional(transmitted)},
+                    {"received", DatasetJson::optional(received)},
+                    {"duplicates", static_cast<qint64>(duplicates)},
+                    {"loss_percent", DatasetJson::optional(lossPercent)},
+                    {"samples", static_cast<qint64>(stats.count)},
+                    {"parse_errors", static_cast<qint64>(parseErrors)},
+                    {"range_errors", static_cast<qint64>(rangeErrors)},
+                    {"unit", "ms"},
+                    {"min", statistic(stats.min)},
+                    {"max", statistic(stats.max)},
+                    {"mean", statistic(stats.mean)},
+                    {"stddev", statistic(stats.stddev)},
+                    {"range", statistic(stats.range)},
+                    {"percentiles", percentiles},
+                    {"loss_bursts", burstsJson(loss)},
+                    {"reordered", static_cast<qint64>(loss.reordered)}};
+    DatasetJson::insertParameters(&out, parameters);
+    return out;
 }
 
 } // namespace wb

@@ -4,6 +4,7 @@
 #include "stats/LossStructure.h"
 
 #include <QJsonObject>
+#include <QMap>
 #include <QString>
 
 #include <optional>
@@ -28,7 +29,9 @@ struct LatencyReport {
     std::int64_t parseErrors = 0;
     std::int64_t rangeErrors = 0;
     LatencySummary stats;
-    LossStructure loss; // JSON only: the text report is the QJump artifact's, byte for byte
+    LossStructure loss;
+    QMap<QString, QString> parameters; // what a plan varied for this run // JSON only: the text
+                                       // report is the QJump artifact's, byte for byte
 
     static LatencyReport of(const ImportResult& result, const Dataset& dataset,
                             const std::vector<double>& levels);

@@ -185,6 +185,16 @@ private slots:
         QVERIFY(dataset.info.extra.value("tool_version").contains("iputils"));
         const ImportResult again = FileImporter::importFile(run.outcome.logPath);
         QCOMPARE(describe(again), describe(run.outcome.result));
+        // The CLI's reports carry the run's parameters too: grouping needs no file names.
+        const CliRun stats = runCli({"stats", "--format", "json", run.outcome.logPath});
+        QCOMPARE(stats.exitCode, 0);
+        const QJsonObject reported = QJsonDocument::fromJson(stats.out.toUtf8())
+                                         .object()["datasets"]
+                                         .toArray()
+                                         .first()
+                                         .toObject();
+        QCOMPARE(reported["parameters"].toObject()["load"].toString(), QStringLiteral("idle"));
+        QCOMPARE(reported["label"].toString(), QStringLiteral("ping 127.0.0.1"));
         const auto record = RunSidecar::read(run.outcome.sidecarPath, nullptr);
         QVERIFY(record);
         QCOMPARE(record->status, QStringLiteral("completed"));
