@@ -22,6 +22,22 @@ double takeTimestampPrefix(std::string_view& body) {
     return *seconds;
 }
 
+// Where the round-trip time starts in a reply ("time=0.105 ms", "time<1 ms"), or npos. Every
+// dialect prints it as the last key=value of the line, so the search runs from the end.
+std::size_t timeValueAt(std::string_view body) {
+    std::size_t sign = body.size();
+    while (sign > 0 && body[sign - 1] != '=' && body[sign - 1] != '<')
+        --sign; // a plain loop: find_last_of calls memchr once per character
+    if (sign >= 5 && body.substr(sign - 5, 4) == "time")
+        return sign;
+    for (std::string_view key : {"time=", "time<"}) {
+        const std::size_t at = body.find(key);
+        if (at != std::string_view::npos)
+            return at + key.size();
+    }
+    return std::string_view::npos;
+}
+
 // Every Unix ping prints the 16-bit ICMP sequence number. A larger one is a corrupt line, and
 // believing it would make the import list up to billions of requests as lost.
 bool isSequence(std::int64_t printed) {
@@ -59,8 +75,8 @@ void UnixPingParser::parseLine(std::string_view line) {
     const double timestamp = takeTimestampPrefix(body);
 
     if (contains(body, " bytes from ")) {
-        if (contains(body, "time=") || contains(body, "time<"))
-            readReply(line, body, timestamp);
+        if (const std::size_t time = timeValueAt(body); time != std::string_view::npos)
+            readReply(line, body, time, timestamp);
         else if (contains(body, "ttl=") || contains(body, "hlim="))
             readUntimedReply(line, body);
         else
@@ -93,12 +109,11 @@ void UnixPingParser::parseLine(std::string_view line) {
     ignoreLine();
 }
 
-void UnixPingParser::readReply(std::string_view line, std::string_view body, double timestamp) {
+void UnixPingParser::readReply(std::string_view line, std::string_view body, std::size_t timeAt,
+                               double timestamp) {
     LatencySeries& series = dataset().latency;
-    auto timeText = after(body, "time=");
-    if (!timeText)
-        timeText = after(body, "time<"); // sub-resolution reply; the printed bound is the value
-    std::string_view rest = skipSpaces(*timeText);
+    // "time<1 ms" is a sub-resolution reply; the printed bound is the value.
+    std::string_view rest = skipSpaces(body.substr(timeAt));
     const auto rtt = takeDouble(rest);
     const auto printedSeq = sequenceIn(body);
     if (printedSeq && !isSequence(*printedSeq)) {
@@ -118,7 +133,7 @@ void UnixPingParser::readReply(std::string_view line, std::string_view body, dou
             rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(*rtt));
         return;
     }
-    const bool markedDuplicate = contains(body, "(DUP!)");
+    const bool markedDuplicate = contains(rest, "(DUP!)"); // printed after the time
     const bool firstReply = m_sequences.markReplied(seq);
     if (markedDuplicate || !firstReply) {
         series.duplicateRttMs.push_back(*rtt);

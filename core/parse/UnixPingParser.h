@@ -23,7 +23,9 @@ protected:
     void finishDatasets() override;
 
 private:
-    void readReply(std::string_view line, std::string_view body, double timestamp);
+    // timeAt: where the round-trip time starts in body.
+    void readReply(std::string_view line, std::string_view body, std::size_t timeAt,
+                   double timestamp);
     void readUntimedReply(std::string_view line, std::string_view body);
     void readSequenceMention(std::string_view body);
     void readErrorReply(std::string_view line, std::string_view body);

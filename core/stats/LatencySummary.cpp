@@ -10,6 +10,7 @@
 #include <boost/accumulators/statistics/stats.hpp>
 #include <boost/accumulators/statistics/variance.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace wb {
@@ -31,12 +32,23 @@ double LatencySummary::percentile(double level) const {
 
 LatencySummary LatencySummary::of(const std::vector<double>& samples,
                                   const std::vector<double>& levels) {
-    return of(samples, Percentiles(samples), levels);
+    LatencySummary summary = moments(samples, levels);
+    if (!samples.empty())
+        summary.percentileValues = Percentiles::select(samples, levels);
+    return summary;
 }
 
 LatencySummary LatencySummary::of(const std::vector<double>& samples,
                                   const Percentiles& percentiles,
                                   const std::vector<double>& levels) {
+    LatencySummary summary = moments(samples, levels);
+    if (!samples.empty())
+        summary.percentileValues = percentiles.at(levels);
+    return summary;
+}
+
+LatencySummary LatencySummary::moments(const std::vector<double>& samples,
+                                       const std::vector<double>& levels) {
     LatencySummary summary;
     summary.percentileLevels = levels;
     summary.count = static_cast<std::int64_t>(samples.size());
@@ -55,8 +67,8 @@ LatencySummary LatencySummary::of(const std::vector<double>& samples,
     summary.variance = acc::variance(running); // Boost's variance divides by n
     summary.stddev = std::sqrt(summary.variance);
     summary.range = summary.max - summary.min;
-    summary.percentileValues = percentiles.at(levels);
-    if (percentiles.containsNaN()) // numpy.min/max/percentile all answer NaN then
+    if (std::any_of(samples.begin(), samples.end(), [](double v) { return std::isnan(v); }))
+        // numpy.min/max/percentile all answer NaN then
         summary.min = summary.max = summary.range = std::nan("");
     return summary;
 }

@@ -29,6 +29,11 @@ struct LatencySummary {
     // sorted samples, like DatasetAnalysis, sort once).
     static LatencySummary of(const std::vector<double>& samples, const Percentiles& percentiles,
                              const std::vector<double>& levels);
+
+private:
+    // Count, min, max, mean and variance; percentile values left to the caller.
+    static LatencySummary moments(const std::vector<double>& samples,
+                                  const std::vector<double>& levels);
 };
 
 } // namespace wb

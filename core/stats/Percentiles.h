@@ -21,6 +21,10 @@ public:
 
     // The same rule on data already sorted ascending (no NaN).
     static double ofSorted(const std::vector<double>& sorted, double p);
+    // The same numbers for a few levels without sorting the values: by counting distinct
+    // values when there are few (logged RTTs), else by selection (std::nth_element).
+    static std::vector<double> select(const std::vector<double>& values,
+                                      const std::vector<double>& ps);
 
 private:
     std::vector<double> m_sorted;

@@ -20,6 +20,7 @@ private slots:
     void equalsNumpyBitForBit_data();
     void equalsNumpyBitForBit();
     void summaryMomentsMatchNumpy();
+    void selectionEqualsSortingOnVariedData();
 };
 
 void TestPercentiles::handComputedCases_data() {
@@ -50,6 +51,7 @@ void TestPercentiles::nanPropagatesAsInNumpy() {
     const Percentiles withNaN({1.0, std::nan(""), 3.0});
     QVERIFY(withNaN.containsNaN());
     QVERIFY(std::isnan(withNaN.at(50)));
+    QVERIFY(std::isnan(Percentiles::select({1.0, std::nan(""), 3.0}, {50})[0]));
     const LatencySummary summary = LatencySummary::of({1.0, std::nan(""), 3.0});
     QVERIFY(std::isnan(summary.range));
 }
@@ -86,13 +88,20 @@ void TestPercentiles::equalsNumpyBitForBit() {
         QSKIP("python3 with numpy is not installed (the setup script installs python3-numpy)");
     QCOMPARE(expected.size(), levels.size());
     const Percentiles percentiles(values);
+    std::vector<double> ps;
+    for (const QString& level : levels)
+        ps.push_back(level.toDouble());
+    // Selection (the reports' path) and the sorted path (the views') both equal numpy.
+    const std::vector<double> selected = Percentiles::select(values, ps);
     for (qsizetype i = 0; i < levels.size(); ++i) {
-        const double ours = percentiles.at(levels[i].toDouble());
         const double numpy = expected[i].toDouble();
-        if (ours != numpy)
-            QFAIL(qPrintable(QStringLiteral("p%1: ours %2, numpy %3")
-                                 .arg(levels[i], QString::number(ours, 'g', 17),
-                                      QString::number(numpy, 'g', 17))));
+        for (double ours : {percentiles.at(ps[static_cast<std::size_t>(i)]),
+                            selected[static_cast<std::size_t>(i)]}) {
+            if (ours != numpy)
+                QFAIL(qPrintable(QStringLiteral("p%1: ours %2, numpy %3")
+                                     .arg(levels[i], QString::number(ours, 'g', 17),
+                                          QString::number(numpy, 'g', 17))));
+        }
     }
 }
 
@@ -115,3 +124,22 @@ void TestPercentiles::summaryMomentsMatchNumpy() {
 
 QTEST_APPLESS_MAIN(TestPercentiles)
 #include "tst_percentiles.moc"
+
+// Too many distinct values to count: select() falls back to nth_element, and must still give
+// exactly the sorted path's answers (which equal numpy's above).
+void TestPercentiles::selectionEqualsSortingOnVariedData() {
+    std::mt19937_64 random(99);
+    std::lognormal_distribution<double> rtt(-2.0, 0.8);
+    for (std::size_t size : {200000u, 200001u}) {
+        std::vector<double> values(size);
+        for (double& value : values)
+            value = rtt(random);
+        const std::vector<double> levels = {0, 0.1, 1, 25, 33.3, 50, 90, 99, 99.99, 100};
+        const std::vector<double> sorted = Percentiles(values).at(levels);
+        QCOMPARE(Percentiles::select(values, levels), sorted);
+        // Coarse: ties, counted.
+        for (double& value : values)
+            value = std::round(value * 1000) / 1000;
+        QCOMPARE(Percentiles::select(values, levels), Percentiles(values).at(levels));
+    }
+}
