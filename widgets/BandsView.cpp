@@ -119,7 +119,7 @@ BandsView::BandsView(DatasetStore* store, QWidget* parent)
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             &BandsView::scheduleRecompute);
 
-    store->onAnyChange(this, &BandsView::rebuild);
+    followStore(this, &BandsView::rebuild);
     rebuild();
 }
 

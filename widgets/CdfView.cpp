@@ -99,7 +99,7 @@ CdfView::CdfView(DatasetStore* store, QWidget* parent)
     connect(m_plot, &QCustomPlot::mouseMove, this,
             [this](QMouseEvent* event) { showReadoutAt(event->position()); });
 
-    store->onAnyChange(this, &CdfView::rebuild);
+    followStore(this, &CdfView::rebuild);
 
     updateAxes();
     rebuild();

@@ -63,7 +63,7 @@ DistributionsView::DistributionsView(DatasetStore* store, QWidget* parent)
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_plot->installEventFilter(this);
 
-    store->onAnyChange(this, &DistributionsView::rebuild);
+    followStore(this, &DistributionsView::rebuild);
     syncControls();
     rebuild();
 }

@@ -150,7 +150,7 @@ FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent) : WorkbenchView
     connect(m_plot, &QCustomPlot::mouseMove, this, &FlowBarsView::showToolTip);
     // The plot's width is only known once it is laid out (on screen or at an export's size).
     connect(m_plot, &QCustomPlot::afterLayout, this, &FlowBarsView::thinIdLabels);
-    store->onAnyChange(this, &FlowBarsView::rebuild);
+    followStore(this, &FlowBarsView::rebuild);
     rebuild();
 }
 

@@ -71,7 +71,7 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     connect(m_legendBox, &QCheckBox::toggled, this, &ThroughputTimeView::setLegendShown);
     connect(reset, &QPushButton::clicked, this, &ThroughputTimeView::resetView);
     connect(m_plot, &QCustomPlot::mouseMove, this, &ThroughputTimeView::showToolTip);
-    store->onAnyChange(this, &ThroughputTimeView::rebuild);
+    followStore(this, &ThroughputTimeView::rebuild);
     rebuild();
 }
 

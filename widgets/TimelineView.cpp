@@ -82,7 +82,7 @@ TimelineView::TimelineView(DatasetStore* store, QWidget* parent)
     connect(m_plot, &QCustomPlot::mouseMove, this,
             [this](QMouseEvent* event) { showReadoutAt(event->position()); });
 
-    store->onAnyChange(this, &TimelineView::rebuild);
+    followStore(this, &TimelineView::rebuild);
 
     updateAxes();
     rebuild();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "DatasetStore.h"
+
 #include <QJsonObject>
 #include <QTimer>
 #include <QWidget>
@@ -30,6 +32,9 @@ public:
     virtual void restoreSettings(const QJsonObject& /*settings*/) {}
     // Back to the automatic axis ranges.
     virtual void resetView() {}
+    // Rebuilds now if the store changed while this view was a hidden tab (see followStore);
+    // exporters call it before drawing a view that may not have been shown.
+    void bringUpToDate();
 
 protected:
     DatasetStore* store() const { return m_store; }
@@ -45,6 +50,15 @@ protected:
         return timer;
     }
 
+    // Calls rebuild on every store change while the view can be seen; a hidden tab only
+    // notes that it is stale and rebuilds when shown, so a large import does not make every
+    // tab recompute on the GUI thread at once (bands sort every window of millions of RTTs).
+    template <typename View> void followStore(View* view, void (View::*rebuild)()) {
+        m_rebuild = [view, rebuild] { (view->*rebuild)(); };
+        m_store->onAnyChange(this, &WorkbenchView::storeChanged);
+    }
+    void showEvent(QShowEvent* event) override;
+
     // A view follows its data (a live run grows under it) until the user zooms or pans; from
     // then on a data change keeps their ranges, and resetView() follows the data again.
     void watchNavigation(QCustomPlot* plot);
@@ -52,8 +66,12 @@ protected:
     void followData() { m_userNavigated = false; }
 
 private:
+    void storeChanged();
+
     DatasetStore* m_store;
     bool m_userNavigated = false;
+    std::function<void()> m_rebuild;
+    bool m_stale = false;
 };
 
 } // namespace wb

@@ -1,39 +1,80 @@
 #!/usr/bin/env bash
-# Times `wirebench-cli stats --compat qjump` against the QJump reference pipeline
-# (grep "time=" | cut -d= -f4 | cut -d" " -f1, then numpy percentiles) and `wc -l` on the
-# same generated log, alternating the three, and prints medians and ratios. Checks that both
-# reports agree to the printed digit first.
-#   tests/bench/run_bench.sh [REPLIES=1000000] [RUNS=5] [CLI=build/release/app/cli/wirebench-cli]
+# The latency benchmark of issue 7. On the same generated iputils log it times, alternately:
+#   - the QJump reference pipeline: grep "time=" | cut -d= -f4 | cut -d" " -f1, then numpy
+#   - wirebench-cli stats (the dialect parser) and wirebench-cli stats --compat qjump
+#   - wc -l
+# checks first that all three reports agree to the printed digit, and prints medians, ratios
+# and peak resident memory (/usr/bin/time %M, mapped file pages included) against the bound
+# 64 MB + 16 bytes per sample.
+#   tests/bench/run_bench.sh [REPLIES=1000000] [RUNS=5] [CLI]
+#   tests/bench/run_bench.sh scaling [RUNS=5] [CLI]    time per reply at 0.5M, 5M and 20M
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-replies=${1:-1000000}
-runs=${2:-5}
-cli=${3:-$here/../../build/release/app/cli/wirebench-cli}
 python=/usr/bin/python3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-log=$work/ping-$replies.log
-"$python" "$here/make_ping_log.py" "$replies" "$log"
-
-reference() { sh "$here/../tools/qjump_reference.sh" "$python" "$log"; }
-ours() { "$cli" stats --compat qjump "$log"; }
-count() { wc -l < "$log"; }
-
-if ! diff <(reference) <(ours) > "$work/diff"; then
-    echo "run_bench.sh: wirebench and the reference pipeline disagree:" >&2
-    cat "$work/diff" >&2
-    exit 1
-fi
 
 seconds() { local start end; start=$(date +%s.%N); "$@" > /dev/null; end=$(date +%s.%N); echo "$end - $start" | bc -l; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-: > "$work/ref"; : > "$work/ours"; : > "$work/wc"
+peak_kb() { /usr/bin/time -f %M "$@" 2>&1 > /dev/null | tail -1; }
+
+make_log() { "$python" "$here/make_ping_log.py" "$1" "$2"; }
+
+if [ "${1:-}" = scaling ]; then
+    runs=${2:-5}
+    cli=${3:-$here/../../build/release/app/cli/wirebench-cli}
+    printf '%10s %12s %14s %10s\n' replies "stats (s)" "ns per reply" "vs 5M"
+    declare -A per
+    for replies in 500000 5000000 20000000; do
+        make_log "$replies" "$work/ping.log"
+        : > "$work/t"
+        for _ in $(seq "$runs"); do seconds "$cli" stats "$work/ping.log" >> "$work/t"; done
+        t=$(median < "$work/t")
+        per[$replies]=$(echo "$t * 1000000000 / $replies" | bc -l)
+        printf '%10d %12.3f %14.1f\n' "$replies" "$t" "${per[$replies]}"
+        rm -f "$work/ping.log"
+    done
+    for replies in 500000 20000000; do
+        printf 'time per reply at %d / at 5000000 = %.2f\n' "$replies" "$(echo "${per[$replies]} / ${per[5000000]}" | bc -l)"
+    done
+    exit 0
+fi
+
+replies=${1:-1000000}
+runs=${2:-5}
+cli=${3:-$here/../../build/release/app/cli/wirebench-cli}
+log=$work/ping-$replies.log
+make_log "$replies" "$log"
+
+reference() { sh "$here/../tools/qjump_reference.sh" "$python" "$log"; }
+compat() { "$cli" stats --compat qjump "$log"; }
+dialect() { "$cli" stats "$log"; }
+count() { wc -l < "$log"; }
+
+# The generated log has no duplicates, so the dialect parser's samples are the artifact's.
+reference > "$work/reference.txt"
+for ours in compat dialect; do
+    if ! $ours | diff "$work/reference.txt" - > "$work/diff"; then
+        echo "run_bench.sh: wirebench-cli ($ours) and the reference pipeline disagree:" >&2
+        cat "$work/diff" >&2
+        exit 1
+    fi
+done
+
+: > "$work/ref"; : > "$work/compat"; : > "$work/dialect"; : > "$work/wc"
 for _ in $(seq "$runs"); do
     seconds reference >> "$work/ref"
-    seconds ours >> "$work/ours"
+    seconds dialect >> "$work/dialect"
+    seconds compat >> "$work/compat"
     seconds count >> "$work/wc"
 done
-ref=$(median < "$work/ref"); our=$(median < "$work/ours"); wcl=$(median < "$work/wc")
+ref=$(median < "$work/ref"); dia=$(median < "$work/dialect"); com=$(median < "$work/compat"); wcl=$(median < "$work/wc")
+bound_kb=$(( 64 * 1024 + replies * 16 / 1024 ))
 printf 'log: %d replies, %s bytes; medians of %d alternated runs\n' "$replies" "$(stat -c %s "$log")" "$runs"
-printf '%-34s %9.3f s\n' "reference (grep | cut | numpy)" "$ref" "wirebench-cli stats --compat qjump" "$our" "wc -l" "$wcl"
-printf 'reference / wirebench = %.1fx    wirebench / wc -l = %.1fx\n' "$(echo "$ref / $our" | bc -l)" "$(echo "$our / $wcl" | bc -l)"
+printf '%-36s %9s %14s %12s %14s\n' "" "time (s)" "reference / x" "x / wc -l" "peak RSS (MB)"
+row() { printf '%-36s %9.3f %14.1f %12.1f %14s\n' "$1" "$2" "$(echo "$ref / $2" | bc -l)" "$(echo "$2 / $wcl" | bc -l)" "$3"; }
+row "reference (grep | cut | numpy)" "$ref" "-"
+row "wirebench-cli stats" "$dia" "$(( $(peak_kb "$cli" stats "$log") / 1024 ))"
+row "wirebench-cli stats --compat qjump" "$com" "$(( $(peak_kb "$cli" stats --compat qjump "$log") / 1024 ))"
+row "wc -l" "$wcl" "-"
+printf 'memory bound 64 MB + 16 B/sample = %d MB\n' "$(( bound_kb / 1024 ))"
