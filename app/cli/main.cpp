@@ -1,12 +1,13 @@
 #include "CliContext.h"
 #include "Commands.h"
 
-#include <QApplication>
 #include <QCoreApplication>
 
-#include <memory>
+#include <dlfcn.h>
 
+#include <cstdio>
 #include <functional>
+#include <memory>
 
 namespace {
 
@@ -57,16 +58,38 @@ Exit status: 0 success; 1 some file had problems but others were reported;
 "wirebench-cli: FILE: line N: what is wrong".
 )";
 
+// plot lives in libwirebench-cli-plot.so (see CMakeLists.txt), so that every other command
+// starts with QtCore alone.
+struct PlotModule {
+    QCoreApplication* (*application)(int& argc, char** argv) = nullptr;
+    int (*run)(const QStringList& args, wb::cli::CliContext& context) = nullptr;
+};
+
+bool loadPlotModule(PlotModule* module) {
+    // Found through the executable's RUNPATH: beside it in the build tree, LIBDIR/wirebench
+    // when installed.
+    void* handle = dlopen("libwirebench-cli-plot.so", RTLD_NOW | RTLD_LOCAL);
+    if (handle) {
+        module->application = reinterpret_cast<decltype(module->application)>(
+            dlsym(handle, "wirebenchPlotApplication"));
+        module->run = reinterpret_cast<decltype(module->run)>(dlsym(handle, "wirebenchRunPlot"));
+    }
+    if (module->application && module->run)
+        return true;
+    std::fprintf(stderr, "wirebench-cli: plot is not available: %s\n", dlerror());
+    return false;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     // plot draws with the workbench's views: it needs a GUI application, but no display.
     const bool plotting = argc > 1 && qstrcmp(argv[1], "plot") == 0;
-    if (plotting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    std::unique_ptr<QCoreApplication> app = plotting
-                                                ? std::make_unique<QApplication>(argc, argv)
-                                                : std::make_unique<QCoreApplication>(argc, argv);
+    PlotModule plot;
+    if (plotting && !loadPlotModule(&plot))
+        return wb::cli::UsageOrNothingUsable;
+    std::unique_ptr<QCoreApplication> app(plotting ? plot.application(argc, argv)
+                                                   : new QCoreApplication(argc, argv));
     QCoreApplication::setApplicationName(QStringLiteral("wirebench-cli"));
     QStringList args = QCoreApplication::arguments().mid(1);
     wb::cli::CliContext context;
@@ -80,13 +103,15 @@ int main(int argc, char** argv) {
         context.out() << kUsage;
         return wb::cli::Success;
     }
-    static const std::pair<const char*,
-                           std::function<int(const QStringList&, wb::cli::CliContext&)>>
-        commands[] = {{"detect", wb::cli::runDetect}, {"stats", wb::cli::runStats},
-                      {"table", wb::cli::runTable},   {"flows", wb::cli::runFlows},
-                      {"plot", wb::cli::runPlot},     {"run", wb::cli::runRun}};
+    const std::pair<const char*, std::function<int(const QStringList&, wb::cli::CliContext&)>>
+        commands[] = {{"detect", wb::cli::runDetect},
+                      {"stats", wb::cli::runStats},
+                      {"table", wb::cli::runTable},
+                      {"flows", wb::cli::runFlows},
+                      {"plot", plot.run},
+                      {"run", wb::cli::runRun}};
     for (const auto& [name, run] : commands) {
-        if (command == QLatin1String(name))
+        if (command == QLatin1String(name) && run)
             return run(args, context);
     }
     context.usageError(QStringLiteral("unknown command \"%1\"").arg(command));

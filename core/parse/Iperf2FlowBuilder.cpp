@@ -10,9 +10,23 @@ constexpr double kSameTime = 1e-6;
 bool startsAtZero(const FlowInterval& line) {
     return line.start < kSameTime;
 }
+
+// A long run has thousands of intervals per flow. Doubling would copy them a dozen times and
+// touch about twice the memory they end up in, and fresh pages cost more than the parsing;
+// growing eightfold (8, 64, 512, 4096: an hour of -i 1 …) copies an eighth, and capacity not
+// yet written costs address space only.
+void append(std::vector<FlowInterval>& intervals, const FlowInterval& line) {
+    if (intervals.size() == intervals.capacity())
+        intervals.reserve(std::max<std::size_t>(8, intervals.size() * 8));
+    intervals.push_back(line);
+}
 } // namespace
 
 int Iperf2FlowBuilder::active(int stream) const {
+    if (stream >= 0 && stream < kDirectStreams) {
+        const auto at = static_cast<std::size_t>(stream);
+        return at < m_direct.size() ? m_direct[at] - 1 : -1;
+    }
     for (const auto& [number, index] : m_active) {
         if (number == stream)
             return static_cast<int>(index);
@@ -51,6 +65,13 @@ std::size_t Iperf2FlowBuilder::newFlow(int stream, const QString& direction) {
     m_series.flows.push_back(std::move(flow));
     m_tracks.emplace_back();
     const std::size_t index = m_series.flows.size() - 1;
+    if (stream >= 0 && stream < kDirectStreams) {
+        const auto at = static_cast<std::size_t>(stream);
+        if (at >= m_direct.size())
+            m_direct.resize(at + 1, 0);
+        m_direct[at] = static_cast<int>(index) + 1;
+        return index;
+    }
     auto it = std::find_if(m_active.begin(), m_active.end(),
                            [stream](const auto& entry) { return entry.first == stream; });
     if (it != m_active.end())
@@ -78,10 +99,10 @@ bool Iperf2FlowBuilder::place(Track& track, std::vector<FlowInterval>& intervals
     if (!startsAtZero(line)) {
         // A later interval: whatever was held back was the first interval.
         if (track.pending) {
-            intervals.push_back(*track.pending);
+            append(intervals, *track.pending);
             track.pending.reset();
         }
-        intervals.push_back(line);
+        append(intervals, line);
         return true;
     }
     if (total)
@@ -92,7 +113,7 @@ bool Iperf2FlowBuilder::place(Track& track, std::vector<FlowInterval>& intervals
             track.pending.reset();
             return false;
         }
-        intervals.push_back(*track.pending);
+        append(intervals, *track.pending);
         track.pending.reset();
         total = line;
         return true;

@@ -60,7 +60,11 @@ private:
     FlowSeries& m_series;
     std::vector<Track> m_tracks; // parallel to m_series.flows
     Track m_sumTrack;
-    // stream number -> index of the flow that owns it now; few streams, so a flat vector.
+    // stream number -> index of the flow that owns it now: looked up for every report line,
+    // so the usual small numbers index a table (index + 1, 0 for none); others are few and
+    // sit in a flat vector.
+    static constexpr int kDirectStreams = 4096;
+    std::vector<int> m_direct;
     std::vector<std::pair<int, std::size_t>> m_active;
 };
 

@@ -138,7 +138,54 @@ Iperf2TextParser::Tag Iperf2TextParser::takeTag(std::string_view& body) {
     return tag;
 }
 
+bool Iperf2TextParser::readPlainResult(std::string_view line) {
+    // The tag: "[ 12]" or "[SUM]" right at the start of the line.
+    const char* at = line.data();
+    const char* const end = at + line.size();
+    const auto skipBlanks = [&at, end] {
+        while (at < end && (*at == ' ' || *at == '\t'))
+            ++at;
+    };
+    if (at == end || *at++ != '[')
+        return false;
+    skipBlanks();
+    Tag tag;
+    if (at < end && *at >= '0' && *at <= '9') {
+        int stream = 0;
+        for (int digits = 0; at < end && *at >= '0' && *at <= '9'; ++at, ++digits) {
+            if (digits == 9)
+                return false; // takeTag reads it (as a 64-bit number)
+            stream = stream * 10 + (*at - '0');
+        }
+        skipBlanks();
+        tag.kind = Tag::Stream;
+        tag.stream = stream;
+    } else if (end - at >= 3 && at[0] == 'S' && at[1] == 'U' && at[2] == 'M') {
+        at += 3;
+        tag.kind = Tag::Sum;
+    } else {
+        return false;
+    }
+    if (at == end || *at++ != ']')
+        return false;
+    std::string_view rest(at, static_cast<std::size_t>(end - at));
+    const auto fields = iperf::takeResultFields(rest);
+    if (!fields)
+        return false;
+    // What readStreamLine checks before a result line: only the out-of-order count can look
+    // like one, and only by what follows the rate.
+    rest = trimmed(rest);
+    if (!rest.empty() && contains(rest, "datagrams received out-of-order"))
+        return false;
+    FlowInterval result;
+    if (acceptResult(line, *fields, rest, result))
+        storeResult(tag, result);
+    return true;
+}
+
 void Iperf2TextParser::parseLine(std::string_view line) {
+    if (readPlainResult(line))
+        return;
     std::string_view body = trimmed(line);
     if (body.empty())
         return;
@@ -257,10 +304,17 @@ void Iperf2TextParser::readStreamLine(std::string_view line, const Tag& tag,
         readOutOfOrder(tag, body);
         return;
     }
-    std::string_view probe = body;
-    if (iperf::takeSpan(probe)) {
+    std::string_view rest = body;
+    if (const auto fields = iperf::takeResultFields(rest)) {
         FlowInterval result;
-        if (readResult(line, body, result)) // reports its own errors
+        if (acceptResult(line, *fields, rest, result)) // reports its own errors
+            storeResult(tag, result);
+        return;
+    }
+    rest = body;
+    if (const auto span = iperf::takeSpan(rest)) {
+        FlowInterval result;
+        if (readResult(line, *span, rest, result)) // reports its own errors
             storeResult(tag, result);
         return;
     }
@@ -349,36 +403,41 @@ void Iperf2TextParser::inferDirections() {
         info.role = sameRemote ? QStringLiteral("client") : QStringLiteral("server");
 }
 
-bool Iperf2TextParser::readResult(std::string_view line, std::string_view body, FlowInterval& out) {
-    std::string_view rest = body;
-    const auto span = iperf::takeSpan(rest);
-    if (!span)
-        return false;
+bool Iperf2TextParser::readResult(std::string_view line, const iperf::Span& span,
+                                  std::string_view rest, FlowInterval& out) {
     const auto transfer = iperf::takeTransfer(rest);
     const auto rate = transfer ? iperf::takeRate(rest) : std::nullopt;
     if (!rate) {
         parseError(line, QStringLiteral("report line without a readable transfer and rate"));
         return false;
     }
-    if (!std::isfinite(span->start) || !std::isfinite(span->end) || span->end < span->start ||
-        !std::isfinite(transfer->bytes) || transfer->bytes < 0 || !std::isfinite(*rate) ||
-        *rate < 0) {
+    return acceptResult(line, {span, *transfer, *rate}, rest, out);
+}
+
+bool Iperf2TextParser::acceptResult(std::string_view line, const iperf::ResultFields& fields,
+                                    std::string_view rest, FlowInterval& out) {
+    const iperf::Span& span = fields.span;
+    const iperf::Transfer& transfer = fields.transfer;
+    if (!std::isfinite(span.start) || !std::isfinite(span.end) || span.end < span.start ||
+        !std::isfinite(transfer.bytes) || transfer.bytes < 0 ||
+        !std::isfinite(fields.bitsPerSecond) || fields.bitsPerSecond < 0) {
         rangeError(line, QStringLiteral("impossible interval, transfer or rate"));
         return false;
     }
     if (m_spanDecimals < 0)
-        m_spanDecimals = span->decimals;
-    out.start = span->start;
-    out.end = span->end;
-    out.bytes = transfer->bytes;
-    out.bytesExact = transfer->exact;
-    out.bitsPerSecond = *rate;
-    if (!transfer->exact && !m_warnedRounded) {
+        m_spanDecimals = span.decimals;
+    out.start = span.start;
+    out.end = span.end;
+    out.bytes = transfer.bytes;
+    out.bytesExact = transfer.exact;
+    out.bitsPerSecond = fields.bitsPerSecond;
+    if (!transfer.exact && !m_warnedRounded) {
         m_warnedRounded = true;
         warning(line, QStringLiteral("transfer sizes are derived from rounded figures "
                                      "(e.g. \"13.1 MBytes\"); byte counts are approximate"));
     }
-    readColumns(rest, out);
+    if (!rest.empty())
+        readColumns(rest, out);
     return true;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Iperf2FlowBuilder.h"
+#include "IperfUnits.h"
 #include "LogParser.h"
 
 namespace wb {
@@ -27,11 +28,21 @@ private:
     };
     static Tag takeTag(std::string_view& body);
 
+    // A result line in the form nearly every line of a long log has ("[ 12] 0.0000-1.0000 sec
+    // 23.0 MBytes  193 Mbits/sec"), read without the general dispatch, with the same outcome;
+    // false when the line is anything else.
+    bool readPlainResult(std::string_view line);
+
     bool readBanner(std::string_view line, std::string_view body);
     void readCommand(std::string_view body);
     void readStreamLine(std::string_view line, const Tag& tag, std::string_view body);
     void readConnection(const Tag& tag, std::string_view body);
-    bool readResult(std::string_view line, std::string_view body, FlowInterval& out);
+    // A result line after its interval ("0.0000-1.0000 sec"): rest is what follows it.
+    bool readResult(std::string_view line, const iperf::Span& span, std::string_view rest,
+                    FlowInterval& out);
+    // Checks the fields of a result line and fills out; rest is what follows the rate.
+    bool acceptResult(std::string_view line, const iperf::ResultFields& fields,
+                      std::string_view rest, FlowInterval& out);
     static void readColumns(std::string_view rest, FlowInterval& out);
     void storeResult(const Tag& tag, const FlowInterval& result);
     void readDatagramCount(const Tag& tag, std::string_view body);

@@ -3,6 +3,7 @@
 #include "TextScan.h"
 
 #include <cmath>
+#include <cstdint>
 
 namespace wb::iperf {
 
@@ -10,13 +11,9 @@ using namespace scan;
 
 namespace {
 
-// Steps of the unit prefixes; an empty prefix is the base unit.
-double prefixFactor(std::string_view prefix, double step) {
-    if (prefix.empty())
-        return 1;
-    if (prefix.size() != 1)
-        return 0;
-    switch (prefix.front()) {
+// The factor of a one-letter unit prefix (K, M, G, T; iperf prints some in lower case).
+double letterFactor(char letter, double step) {
+    switch (letter) {
     case 'K':
     case 'k':
         return step;
@@ -34,18 +31,60 @@ double prefixFactor(std::string_view prefix, double step) {
     }
 }
 
+// Steps of the unit prefixes; an empty prefix is the base unit.
+double prefixFactor(std::string_view prefix, double step) {
+    if (prefix.empty())
+        return 1;
+    return prefix.size() == 1 ? letterFactor(prefix.front(), step) : 0;
+}
+
+// a == b for the few letters of a unit. string_view's == calls memcmp, which costs more than
+// the whole rest of reading a unit, and every result line has three of them.
+bool sameText(std::string_view a, std::string_view b) {
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (a[i] != b[i])
+            return false;
+    }
+    return true;
+}
+
 // The prefix before `base` when word is exactly PREFIX+base, e.g. "Mbits/sec" -> "M".
 std::optional<std::string_view> prefixOf(std::string_view word, std::string_view base) {
-    if (word.size() < base.size() || word.substr(word.size() - base.size()) != base)
+    if (word.size() < base.size() || !sameText(word.substr(word.size() - base.size()), base))
         return std::nullopt;
     return word.substr(0, word.size() - base.size());
+}
+
+// takeLocalizedDouble, reading the figure once: every result line has two of them, and a
+// decimal comma is rare.
+std::optional<double> takeFigure(std::string_view& text) {
+    std::string_view rest = text;
+    const auto value = takeDouble(rest);
+    if (value && rest.size() >= 2 && rest[0] == ',' && rest[1] >= '0' && rest[1] <= '9')
+        return takeLocalizedDouble(text);
+    if (value)
+        text = rest;
+    return value;
+}
+
+Transfer transferOf(double figure, double factor) {
+    // Whole bytes: "13.1 MBytes" is 13736345.6 by arithmetic, but bytes are counted whole.
+    return {factor == 1 ? figure : std::round(figure * factor), factor == 1};
+}
+
+double rateOf(double figure, double factor) {
+    // A printed "2.03 Mbits/sec" is 2030000 bit/s; without rounding, binary floating point
+    // makes it 2029999.9999999998, which then shows up in every export.
+    return factor >= 1000 ? std::round(figure * factor) : figure * factor;
 }
 
 } // namespace
 
 double byteUnitFactor(std::string_view unit) {
     // iperf2 says "Byte" in some header lines ("131072 Byte"), "Bytes" in result lines.
-    for (std::string_view base : {"Bytes", "Byte"}) {
+    for (std::string_view base : {std::string_view("Bytes"), std::string_view("Byte")}) {
         if (auto prefix = prefixOf(unit, base))
             return prefixFactor(*prefix, 1024);
     }
@@ -76,29 +115,26 @@ std::string_view takeWord(std::string_view& text) {
 
 std::optional<Transfer> takeTransfer(std::string_view& text) {
     std::string_view rest = skipSpaces(text);
-    const auto value = takeLocalizedDouble(rest);
+    const auto value = takeFigure(rest);
     if (!value)
         return std::nullopt;
     const double factor = byteUnitFactor(takeWord(rest));
     if (factor == 0)
         return std::nullopt;
     text = rest;
-    // Whole bytes: "13.1 MBytes" is 13736345.6 by arithmetic, but bytes are counted whole.
-    return Transfer{factor == 1 ? *value : std::round(*value * factor), factor == 1};
+    return transferOf(*value, factor);
 }
 
 std::optional<double> takeRate(std::string_view& text) {
     std::string_view rest = skipSpaces(text);
-    const auto value = takeLocalizedDouble(rest);
+    const auto value = takeFigure(rest);
     if (!value)
         return std::nullopt;
     const double factor = rateUnitFactor(takeWord(rest));
     if (factor == 0)
         return std::nullopt;
     text = rest;
-    // A printed "2.03 Mbits/sec" is 2030000 bit/s; without rounding, binary floating point
-    // makes it 2029999.9999999998, which then shows up in every export.
-    return factor >= 1000 ? std::round(*value * factor) : *value * factor;
+    return rateOf(*value, factor);
 }
 
 namespace {
@@ -126,7 +162,7 @@ std::optional<Span> takeBareSpan(std::string_view& text) {
 std::optional<Span> takeSpan(std::string_view& text) {
     std::string_view rest = text;
     auto span = takeBareSpan(rest);
-    if (!span || takeWord(rest) != "sec")
+    if (!span || !sameText(takeWord(rest), "sec"))
         return std::nullopt;
     text = rest;
     return span;
@@ -137,6 +173,110 @@ std::optional<Span> parseSpan(std::string_view text) {
     if (!span || !trimmed(text).empty())
         return std::nullopt;
     return span;
+}
+
+namespace {
+
+// A cursor over one line for takeResultFields.
+struct Cursor {
+    const char* at;
+    const char* end;
+
+    void skipSpaces() {
+        while (at < end && (*at == ' ' || *at == '\t'))
+            ++at;
+    }
+    std::string_view word() { // as takeWord
+        skipSpaces();
+        const char* begin = at;
+        while (at < end && *at != ' ' && *at != '\t')
+            ++at;
+        return {begin, static_cast<std::size_t>(at - begin)};
+    }
+    bool digit() const { return at < end && static_cast<unsigned>(*at - '0') < 10; }
+
+    // "123.4567": digits, and after a point at least one more, 15 digits at most. Then the
+    // number is exact digits over an exact power of ten, and IEEE division rounds it exactly
+    // as from_chars (takeDouble) does. Whatever else might follow a number in another reading
+    // (an exponent, a decimal comma, a second point) makes it false.
+    bool plainDecimal(double* value, int* decimals) {
+        static constexpr double kPowersOfTen[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                                  1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+        std::uint64_t digits = 0;
+        int count = 0;
+        for (; digit(); ++at, ++count)
+            digits = digits * 10 + static_cast<std::uint64_t>(*at - '0');
+        *decimals = 0;
+        if (count > 0 && at < end && *at == '.') {
+            ++at;
+            for (; digit(); ++at, ++*decimals)
+                digits = digits * 10 + static_cast<std::uint64_t>(*at - '0');
+            count += *decimals;
+            if (*decimals == 0)
+                return false;
+        }
+        if (count == 0 || count > 15 ||
+            (at < end && (*at == 'e' || *at == 'E' || *at == ',' || *at == '.')))
+            return false;
+        *value = static_cast<double>(digits) / kPowersOfTen[*decimals];
+        return true;
+    }
+};
+
+// byteUnitFactor and rateUnitFactor, first trying the words of nearly every result line.
+double transferFactor(std::string_view word) {
+    return word.size() == 6 && sameText(word.substr(1), "Bytes") ? letterFactor(word[0], 1024)
+                                                                 : byteUnitFactor(word);
+}
+
+double rateFactor(std::string_view word) {
+    return word.size() == 9 && sameText(word.substr(1), "bits/sec") ? letterFactor(word[0], 1000)
+                                                                    : rateUnitFactor(word);
+}
+
+// std::round for x >= +0, without the call into libm: below 2^52 the truncation and x minus
+// it are exact, and from 2^52 on every double is whole.
+double roundPositive(double x) {
+    if (!(x < 4503599627370496.0))
+        return x;
+    const double whole = static_cast<double>(static_cast<std::int64_t>(x));
+    return x - whole >= 0.5 ? whole + 1 : whole;
+}
+
+} // namespace
+
+std::optional<ResultFields> takeResultFields(std::string_view& text) {
+    Cursor line{text.data(), text.data() + text.size()};
+    ResultFields fields;
+    int decimals = 0;
+    double value = 0;
+    line.skipSpaces();
+    if (!line.plainDecimal(&fields.span.start, &fields.span.decimals) || line.at == line.end ||
+        *line.at != '-')
+        return std::nullopt;
+    ++line.at;
+    line.skipSpaces();
+    if (!line.plainDecimal(&fields.span.end, &decimals) || !sameText(line.word(), "sec"))
+        return std::nullopt;
+    line.skipSpaces();
+    if (!line.plainDecimal(&value, &decimals))
+        return std::nullopt;
+    const double bytesFactor = transferFactor(line.word());
+    if (bytesFactor == 0)
+        return std::nullopt;
+    // transferOf and rateOf; the figures here have no sign.
+    fields.transfer = {bytesFactor == 1 ? value : roundPositive(value * bytesFactor),
+                       bytesFactor == 1};
+    line.skipSpaces();
+    if (!line.plainDecimal(&value, &decimals))
+        return std::nullopt;
+    const double bitsFactor = rateFactor(line.word());
+    if (bitsFactor == 0)
+        return std::nullopt;
+    fields.bitsPerSecond =
+        bitsFactor >= 1000 ? roundPositive(value * bitsFactor) : value * bitsFactor;
+    text.remove_prefix(static_cast<std::size_t>(line.at - text.data()));
+    return fields;
 }
 
 } // namespace wb::iperf
