@@ -43,6 +43,10 @@ void PlotStyle::apply(QCustomPlot* plot) {
     plot->legend->setBrush(QColor(255, 255, 255, 220));
     plot->legend->setBorderPen(QPen(QColor(180, 180, 180)));
     plot->setNoAntialiasingOnDrag(true);
+    // One polyline per curve instead of one call per segment: ten reduced CDFs of millions of
+    // RTTs (thousands of tail steps each) repaint in a fraction of the time, and a 1.5 px pen
+    // shows no difference in the joins.
+    plot->setPlottingHint(QCP::phFastPolylines, true);
 }
 
 void PlotStyle::placeLegendAbove(QCustomPlot* plot) {

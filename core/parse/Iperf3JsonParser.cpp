@@ -3,10 +3,10 @@
 #include "TextScan.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonParseError>
 
 #include <cmath>
+#include <cstring>
+#include <functional>
 
 namespace wb {
 
@@ -61,9 +61,36 @@ int firstBrace(std::string_view head) {
     return static_cast<int>(brace);
 }
 
+FlowInterval toInterval(const Iperf3StreamRecord& r) {
+    FlowInterval interval;
+    interval.start = r.start;
+    interval.end = r.end;
+    interval.bytes = r.bytes;
+    interval.bitsPerSecond = r.bitsPerSecond;
+    interval.bytesExact = true;
+    interval.retransmits = r.retransmits;
+    interval.lostDatagrams = r.lostPackets;
+    interval.totalDatagrams = r.packets;
+    interval.outOfOrder = r.outOfOrder;
+    interval.jitterMs = r.jitterMs;
+    interval.cwndBytes = r.sndCwnd;
+    if (const std::optional<double> rtt = r.rtt ? r.rtt : r.meanRtt)
+        interval.rttMs = *rtt / 1000.0;
+    return interval;
+}
+
+// Compares with a literal of known length: no strlen, an inlined memcmp (this runs per key).
+template <std::size_t N> bool is(std::string_view name, const char (&literal)[N]) {
+    return name.size() == N - 1 && std::memcmp(name.data(), literal, N - 1) == 0;
+}
+
+QString fromUtf8(std::string_view text) {
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
 } // namespace
 
-Iperf3JsonParser::Iperf3JsonParser() {
+Iperf3JsonParser::Iperf3JsonParser() : LogParser(Input::Bytes) {
     Dataset& data = dataset();
     data.kind = Dataset::Kind::Throughput;
     data.info.tool = QStringLiteral("iperf3");
@@ -87,33 +114,118 @@ int Iperf3JsonParser::sniff(std::string_view head) {
     return 0;
 }
 
-void Iperf3JsonParser::parseLine(std::string_view line) {
-    std::size_t segment = m_depth > 0 ? 0 : std::string_view::npos;
-    bool junk = false;
-    auto append = [&](std::string_view piece) {
-        if (m_tooLarge)
-            return;
-        if (m_buffer.size() + piece.size() > kMaxDocumentBytes) {
-            m_tooLarge = true;
-            std::string().swap(m_buffer);
-            return;
-        }
-        m_buffer.append(piece);
-    };
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (m_depth == 0) {
-            if (c == '{') {
-                m_depth = 1;
-                m_documentLine = lineNumber();
-                m_buffer.clear();
-                m_tooLarge = false;
-                segment = i;
-            } else if (c != ' ' && c != '\t') {
-                junk = true;
-            }
+void Iperf3JsonParser::parseLine(std::string_view) {} // bytes come through parseBytes()
+
+void Iperf3JsonParser::parseBytes(std::string_view chunk) {
+    if (chunk.empty())
+        return;
+    std::size_t at = 0;
+    if (m_junkOpen)
+        collectJunk(chunk, 0);
+    while (at < chunk.size()) {
+        if (m_recovering) {
+            recover(chunk, &at);
             continue;
         }
+        if (!m_json.inValue()) {
+            outside(chunk, &at); // stops at the '{' of the next document
+            if (at == chunk.size())
+                break;
+        }
+        at += m_json.feed(chunk.substr(at));
+        if (m_json.failed())
+            startRecovery();
+    }
+    m_endsWithNewline = chunk.back() == '\n';
+    mutableReport().linesRead = newlines() + (m_endsWithNewline ? 0 : 1);
+}
+
+std::int64_t Iperf3JsonParser::newlines() const {
+    return m_json.line() - 1 + m_outsideNewlines;
+}
+
+void Iperf3JsonParser::syncLine() {
+    mutableReport().linesRead = newlines() + 1;
+}
+
+// Between documents: blanks, and text such as the "^C" of an interrupted run, up to a '{'.
+void Iperf3JsonParser::outside(std::string_view chunk, std::size_t* at) {
+    for (std::size_t i = *at; i < chunk.size(); ++i) {
+        const char c = chunk[i];
+        if (c == '{') {
+            syncLine();
+            m_documentLine = lineNumber();
+            if (m_junkLine)
+                collectJunk(chunk, i); // the warning quotes the whole line
+            else
+                m_lineText.clear();
+            *at = i;
+            return;
+        }
+        if (c == '\n') {
+            flushJunk();
+            ++m_outsideNewlines;
+            m_lineText.clear();
+            continue;
+        }
+        if (m_lineText.size() < kMaxLineLength)
+            m_lineText += c;
+        m_junkLine = m_junkLine || (c != ' ' && c != '\t' && c != '\r');
+    }
+    *at = chunk.size();
+}
+
+// The rest of a line with text outside a document, up to its end (which may be in a later chunk).
+void Iperf3JsonParser::collectJunk(std::string_view chunk, std::size_t from) {
+    const std::size_t newline = chunk.find('\n', from);
+    const std::string_view rest = chunk.substr(from, newline - std::min(newline, from));
+    m_junkText.append(rest.substr(0, kMaxLineLength - std::min(kMaxLineLength, m_junkText.size())));
+    m_junkOpen = newline == std::string_view::npos;
+    if (!m_junkOpen)
+        flushJunk();
+}
+
+void Iperf3JsonParser::flushJunk() {
+    if (!m_junkLine)
+        return;
+    std::string text = m_lineText + m_junkText;
+    if (!text.empty() && text.back() == '\r')
+        text.pop_back();
+    const std::int64_t linesRead = lineNumber();
+    syncLine();
+    if (lineNumber() != m_junkWarnedLine) // one warning per line
+        warning(text, QStringLiteral("text outside a JSON document ignored"));
+    m_junkWarnedLine = lineNumber();
+    mutableReport().linesRead = linesRead;
+    m_junkLine = m_junkOpen = false;
+    m_junkText.clear();
+    m_lineText.clear();
+}
+
+void Iperf3JsonParser::startRecovery() {
+    syncLine();
+    parseError({}, QStringLiteral("the JSON document starting at line %1 is not valid JSON: %2 "
+                                  "(line %3); what was read before is kept")
+                       .arg(m_documentLine)
+                       .arg(QString::fromStdString(m_json.error()))
+                       .arg(lineNumber()));
+    // Count braces from here to find the end of the broken document.
+    m_recovering = true;
+    m_depth = static_cast<int>(m_json.depth());
+    m_inString = m_json.failedInString();
+    m_escaped = false;
+    m_json.reset();
+    m_stack.clear();
+    m_tree = JsonTreeBuilder();
+    m_building = false;
+    m_record = nullptr;
+}
+
+void Iperf3JsonParser::recover(std::string_view chunk, std::size_t* at) {
+    for (std::size_t i = *at; i < chunk.size(); ++i) {
+        const char c = chunk[i];
+        if (c == '\n')
+            ++m_outsideNewlines;
         if (m_inString) {
             if (m_escaped)
                 m_escaped = false;
@@ -121,88 +233,524 @@ void Iperf3JsonParser::parseLine(std::string_view line) {
                 m_escaped = true;
             else if (c == '"')
                 m_inString = false;
-            continue;
-        }
-        if (c == '"') {
+        } else if (c == '"') {
             m_inString = true;
         } else if (c == '{' || c == '[') {
             ++m_depth;
-        } else if ((c == '}' || c == ']') && --m_depth == 0) {
-            append(line.substr(segment, i + 1 - segment));
-            segment = std::string_view::npos;
-            completeDocument();
+        } else if ((c == '}' || c == ']') && --m_depth <= 0) {
+            m_recovering = false;
+            if (m_testBegun && !m_isEvent) {
+                syncLine();
+                finishTest();
+            }
+            *at = i + 1;
+            return;
         }
     }
-    if (segment != std::string_view::npos) {
-        append(line.substr(segment));
-        append("\n");
-    }
-    if (junk)
-        warning(line, QStringLiteral("text outside a JSON document ignored"));
+    *at = chunk.size();
 }
 
-void Iperf3JsonParser::completeDocument() {
-    if (m_tooLarge) {
-        parseError({},
-                   QStringLiteral("the JSON document starting at line %1 is larger than %2 MiB, "
-                                  "more than Qt's JSON reader can hold; it was not read")
-                       .arg(m_documentLine)
-                       .arg((kMaxDocumentBytes + 1) >> 20));
-        m_tooLarge = false;
-        return;
-    }
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(
-        QByteArray::fromRawData(m_buffer.data(), static_cast<qsizetype>(m_buffer.size())), &error);
-    if (error.error != QJsonParseError::NoError || !document.isObject()) {
-        const std::string_view before(
-            m_buffer.data(), std::min<std::size_t>(m_buffer.size(), std::max(0, error.offset)));
-        const auto errorLine = m_documentLine + std::count(before.begin(), before.end(), '\n');
-        parseError({}, QStringLiteral("the JSON document starting at line %1 is not valid JSON: %2 "
-                                      "(line %3)")
+void Iperf3JsonParser::finishDatasets() {
+    if (m_junkOpen)
+        flushJunk();
+    // As LogParser counts: a last line without a line break is a line.
+    mutableReport().linesRead = newlines() + (m_endsWithNewline ? 0 : 1);
+    if (m_junkLine)
+        flushJunk();
+    if (m_json.inValue() || m_recovering) {
+        parseError({}, QStringLiteral("the JSON document starting at line %1 is cut off: the "
+                                      "input ends inside it at line %2; the %3 intervals of it "
+                                      "read before the cut are kept")
                            .arg(m_documentLine)
-                           .arg(error.errorString())
-                           .arg(errorLine));
-    } else {
-        readObject(document.object());
+                           .arg(lineNumber())
+                           .arg(m_documentIntervals));
     }
-    m_buffer.clear();
+    finishTest();
 }
 
-void Iperf3JsonParser::readObject(const QJsonObject& object) {
-    if (object.contains(QLatin1String("event"))) { // --json-stream: one event per line
-        const QString event = object.value(QLatin1String("event")).toString();
-        const QJsonValue data = object.value(QLatin1String("data"));
-        if (event == QLatin1String("start")) {
-            beginTest();
-            readStart(data.toObject());
-        } else if (event == QLatin1String("interval")) {
-            readInterval(data.toObject());
-        } else if (event == QLatin1String("end")) {
-            readEnd(data.toObject());
-            finishTest();
-        } else if (event == QLatin1String("error")) {
-            readError(data.toString());
+// --- tokens ------------------------------------------------------------------------------
+
+void Iperf3JsonParser::key(std::string_view name) {
+    if (m_building) {
+        m_tree.key(name);
+        return;
+    }
+    switch (m_stack.back()) {
+    case Context::Document:
+        m_documentKey = is(name, "start")       ? DocumentKey::Start
+                        : is(name, "intervals") ? DocumentKey::Intervals
+                        : is(name, "end")       ? DocumentKey::End
+                        : is(name, "error")     ? DocumentKey::Error
+                        : is(name, "event")     ? DocumentKey::Event
+                        : is(name, "data")      ? DocumentKey::Data
+                                                : DocumentKey::Other;
+        break;
+    case Context::Interval:
+        m_intervalKey = is(name, "streams")             ? IntervalKey::Streams
+                        : is(name, "sum")               ? IntervalKey::Sum
+                        : is(name, "sum_bidir_reverse") ? IntervalKey::ReverseSum
+                                                        : IntervalKey::Other;
+        break;
+    case Context::Stream:
+    case Context::Sum:
+    case Context::ReverseSum:
+        m_record->present = true;
+        m_field = fieldOf(name);
+        break;
+    default:
+        break;
+    }
+}
+
+Iperf3JsonParser::Field Iperf3JsonParser::fieldOf(std::string_view name) {
+    // The hot path: every key of every stream object of every interval comes here.
+    switch (name.size()) {
+    case 3:
+        return is(name, "end") ? Field::End : is(name, "rtt") ? Field::Rtt : Field::Other;
+    case 5:
+        return is(name, "bytes") ? Field::Bytes : is(name, "start") ? Field::Start : Field::Other;
+    case 6:
+        return is(name, "socket")   ? Field::Socket
+               : is(name, "sender") ? Field::Sender
+                                    : Field::Other;
+    case 7:
+        return is(name, "omitted")   ? Field::Omitted
+               : is(name, "packets") ? Field::Packets
+                                     : Field::Other;
+    case 8:
+        return is(name, "snd_cwnd")   ? Field::SndCwnd
+               : is(name, "mean_rtt") ? Field::MeanRtt
+                                      : Field::Other;
+    case 9:
+        return is(name, "jitter_ms") ? Field::JitterMs : Field::Other;
+    case 11:
+        return is(name, "retransmits") ? Field::Retransmits : Field::Other;
+    case 12:
+        return is(name, "lost_packets")   ? Field::LostPackets
+               : is(name, "out_of_order") ? Field::OutOfOrder
+                                          : Field::Other;
+    case 15:
+        return is(name, "bits_per_second") ? Field::BitsPerSecond : Field::Other;
+    default:
+        return Field::Other;
+    }
+}
+
+void Iperf3JsonParser::string(std::string_view value) {
+    if (m_building)
+        m_tree.scalar(QJsonValue(fromUtf8(value)));
+    else
+        scalar(nullptr, std::nullopt, &value);
+}
+
+void Iperf3JsonParser::number(JsonStream::Number value) {
+    if (m_building)
+        m_tree.scalar(JsonTreeBuilder::number(value));
+    else
+        scalar(&value, std::nullopt, nullptr);
+}
+
+void Iperf3JsonParser::boolean(bool value) {
+    if (m_building)
+        m_tree.scalar(QJsonValue(value));
+    else
+        scalar(nullptr, value, nullptr);
+}
+
+void Iperf3JsonParser::null() {
+    if (m_building)
+        m_tree.scalar(QJsonValue(QJsonValue::Null));
+    else
+        scalar(nullptr, std::nullopt, nullptr);
+}
+
+// A value that is not a container, at the current key. What QJsonValue would make of it when
+// a container was expected (toObject(), toArray()) is an empty one, and that is what is read.
+void Iperf3JsonParser::scalar(const JsonStream::Number* number, std::optional<bool> flag,
+                              const std::string_view* text) {
+    switch (m_stack.back()) {
+    case Context::Stream:
+    case Context::Sum:
+    case Context::ReverseSum:
+        setField(number, flag);
+        return;
+    case Context::Streams:
+        newStream();
+        return;
+    case Context::Interval:
+        clearIntervalPart();
+        return;
+    case Context::Intervals:
+        m_sawData = true;
+        return; // an interval that is not an object
+    case Context::Document:
+        break;
+    default:
+        return;
+    }
+    const QString string = text ? fromUtf8(*text) : QString();
+    switch (m_documentKey) {
+    case DocumentKey::Start:
+    case DocumentKey::End:
+    case DocumentKey::Intervals:
+        if (!m_isEvent)
+            beginSection(m_documentKey);
+        break;
+    case DocumentKey::Error:
+        if (!m_isEvent)
+            m_error = string;
+        break;
+    case DocumentKey::Event:
+        m_isEvent = true;
+        m_event = string == QLatin1String("start")      ? Section::Start
+                  : string == QLatin1String("interval") ? Section::Interval
+                  : string == QLatin1String("end")      ? Section::End
+                  : string == QLatin1String("error")    ? Section::Error
+                                                        : Section::Other;
+        break;
+    case DocumentKey::Data:
+        if (!m_isEvent) {
+            if (number)
+                m_earlyData = JsonTreeBuilder::number(*number);
+            else if (flag)
+                m_earlyData = QJsonValue(*flag);
+            else
+                m_earlyData = text ? QJsonValue(string) : QJsonValue(QJsonValue::Null);
+        } else {
+            eventData(false);
+            if (m_event == Section::Error)
+                m_error = string;
+        }
+        break;
+    case DocumentKey::Other:
+        break;
+    }
+}
+
+void Iperf3JsonParser::setField(const JsonStream::Number* number, std::optional<bool> flag) {
+    StreamRecord& r = *m_record;
+    auto integer = [&]() -> std::optional<std::int64_t> {
+        return number ? std::optional<std::int64_t>(number->toInteger().value_or(0)) : std::nullopt;
+    };
+    auto real = [&]() -> std::optional<double> {
+        return number ? std::optional<double>(number->toDouble()) : std::nullopt;
+    };
+    switch (m_field) {
+    case Field::Socket:
+        r.socket = number ? number->toInt() : 0;
+        break;
+    case Field::Start:
+        r.start = number ? number->toDouble() : 0;
+        break;
+    case Field::End:
+        r.end = number ? number->toDouble() : 0;
+        break;
+    case Field::Bytes:
+        r.bytes = number ? number->toDouble() : 0;
+        break;
+    case Field::BitsPerSecond:
+        r.bitsPerSecond = number ? number->toDouble() : 0;
+        break;
+    case Field::Retransmits:
+        r.retransmits = integer();
+        break;
+    case Field::LostPackets:
+        r.lostPackets = integer();
+        break;
+    case Field::Packets:
+        r.packets = integer();
+        break;
+    case Field::OutOfOrder:
+        r.outOfOrder = integer();
+        break;
+    case Field::JitterMs:
+        r.jitterMs = real();
+        break;
+    case Field::SndCwnd:
+        r.sndCwnd = real();
+        break;
+    case Field::Rtt:
+        r.rtt = real();
+        break;
+    case Field::MeanRtt:
+        r.meanRtt = real();
+        break;
+    case Field::Omitted:
+        r.omitted = flag.value_or(false);
+        break;
+    case Field::Sender:
+        r.sender = flag;
+        break;
+    case Field::Other:
+        break;
+    }
+}
+
+void Iperf3JsonParser::beginContainer(bool object) {
+    if (m_building) {
+        object ? m_tree.beginObject() : m_tree.beginArray();
+        return;
+    }
+    if (m_stack.empty()) { // parseLine starts a document only at '{'
+        beginDocument();
+        m_stack.push_back(Context::Document);
+        return;
+    }
+    Context next = Context::Skip;
+    switch (m_stack.back()) {
+    case Context::Document:
+        next = documentContainer(object);
+        break;
+    case Context::Intervals:
+        if (object) {
+            beginInterval();
+            next = Context::Interval;
+        } else {
+            m_sawData = true;
+        }
+        break;
+    case Context::Interval:
+        clearIntervalPart();
+        if (m_intervalKey == IntervalKey::Streams && !object)
+            next = Context::Streams;
+        else if (m_intervalKey == IntervalKey::Sum && object)
+            next = Context::Sum, m_record = &m_sum;
+        else if (m_intervalKey == IntervalKey::ReverseSum && object)
+            next = Context::ReverseSum, m_record = &m_reverseSum;
+        break;
+    case Context::Streams: {
+        StreamRecord& stream = newStream();
+        if (object) {
+            next = Context::Stream;
+            m_record = &stream;
+        }
+        break;
+    }
+    case Context::Stream:
+    case Context::Sum:
+    case Context::ReverseSum:
+        setField(nullptr, std::nullopt);
+        break;
+    case Context::Skip:
+        break;
+    }
+    if (!m_building)
+        m_stack.push_back(next);
+}
+
+Iperf3JsonParser::Context Iperf3JsonParser::documentContainer(bool object) {
+    switch (m_documentKey) {
+    case DocumentKey::Start:
+    case DocumentKey::End:
+        if (m_isEvent)
+            return Context::Skip;
+        beginSection(m_documentKey);
+        if (object)
+            buildTree(m_documentKey == DocumentKey::Start ? Section::Start : Section::End, true);
+        return Context::Skip;
+    case DocumentKey::Intervals:
+        if (m_isEvent)
+            return Context::Skip;
+        beginSection(m_documentKey);
+        return object ? Context::Skip : Context::Intervals;
+    case DocumentKey::Error:
+        if (!m_isEvent)
+            m_error = QString();
+        return Context::Skip;
+    case DocumentKey::Event:
+        m_isEvent = true;
+        m_event = Section::Other;
+        return Context::Skip;
+    case DocumentKey::Data:
+        if (!m_isEvent) { // "event" may still come: keep the data until it does
+            buildTree(Section::None, object);
+            return Context::Skip;
+        }
+        eventData(object);
+        if (!object)
+            return Context::Skip;
+        if (m_event == Section::Start || m_event == Section::End) {
+            buildTree(m_event, true);
+            return Context::Skip;
+        }
+        if (m_event == Section::Interval) {
+            beginInterval();
+            return Context::Interval;
+        }
+        return Context::Skip;
+    case DocumentKey::Other:
+        return Context::Skip;
+    }
+    return Context::Skip;
+}
+
+void Iperf3JsonParser::endContainer() {
+    if (m_building) {
+        m_tree.endContainer();
+        if (m_tree.done()) {
+            m_building = false;
+            treeDone(m_tree.take());
         }
         return;
     }
-    if (!object.contains(QLatin1String("start")) && !object.contains(QLatin1String("end"))) {
+    const Context context = m_stack.back();
+    m_stack.pop_back();
+    switch (context) {
+    case Context::Interval:
+        applyInterval();
+        ++m_documentIntervals;
+        break;
+    case Context::Document:
+        endDocument();
+        break;
+    default:
+        break;
+    }
+}
+
+void Iperf3JsonParser::buildTree(Section section, bool object) {
+    m_building = true;
+    m_treeSection = section;
+    object ? m_tree.beginObject() : m_tree.beginArray();
+}
+
+void Iperf3JsonParser::treeDone(QJsonValue value) {
+    switch (m_treeSection) {
+    case Section::Start:
+        readStart(value.toObject());
+        break;
+    case Section::End:
+        readEnd(value.toObject());
+        break;
+    default:
+        m_earlyData = std::move(value);
+        break;
+    }
+}
+
+// --- documents ---------------------------------------------------------------------------
+
+void Iperf3JsonParser::beginDocument() {
+    m_documentKey = DocumentKey::Other;
+    m_isEvent = false;
+    m_event = Section::None;
+    m_eventDataSeen = false;
+    m_sawStart = m_sawEnd = m_testBegun = false;
+    m_error.reset();
+    m_earlyData.reset();
+    m_documentIntervals = 0;
+}
+
+// A -J document: its test begins with the first of its sections.
+void Iperf3JsonParser::beginSection(DocumentKey key) {
+    m_sawStart = m_sawStart || key == DocumentKey::Start;
+    m_sawEnd = m_sawEnd || key == DocumentKey::End;
+    if (!m_testBegun) {
+        m_testBegun = true;
+        beginTest();
+    }
+}
+
+// The "data" of a --json-stream event begins (a container when `object`).
+void Iperf3JsonParser::eventData(bool object) {
+    m_eventDataSeen = true;
+    if (m_event == Section::Start)
+        beginTest();
+    else if (m_event == Section::Interval && !object)
+        m_sawData = true; // readInterval() of an empty object
+    else if (m_event == Section::Error)
+        m_error = QString();
+}
+
+void Iperf3JsonParser::endDocument() {
+    syncLine();
+    if (m_isEvent) {
+        if (m_earlyData && !m_eventDataSeen) { // "data" came before "event"
+            const QJsonValue data = std::move(*m_earlyData);
+            m_earlyData.reset();
+            if (m_event == Section::Interval && data.isObject()) {
+                replayInterval(data);
+            } else {
+                eventData(false);
+                if (m_event == Section::Start)
+                    readStart(data.toObject());
+                else if (m_event == Section::End)
+                    readEnd(data.toObject());
+                else if (m_event == Section::Error)
+                    m_error = data.toString();
+            }
+        }
+        if (!m_eventDataSeen)
+            eventData(false);
+        if (m_event == Section::End)
+            finishTest();
+        else if (m_event == Section::Error)
+            readError(m_error.value_or(QString()));
+        return;
+    }
+    if (!m_sawStart && !m_sawEnd) {
         parseError({}, QStringLiteral(
                            "a JSON object that is not iperf3 output (no \"start\" or \"end\")"));
         return;
     }
-    beginTest();
-    readStart(object.value(QLatin1String("start")).toObject());
-    const QJsonArray intervals = object.value(QLatin1String("intervals")).toArray();
-    for (const QJsonValue& interval : intervals)
-        readInterval(interval.toObject());
-    readEnd(object.value(QLatin1String("end")).toObject());
-    if (object.contains(QLatin1String("error")))
-        readError(object.value(QLatin1String("error")).toString());
+    if (m_error)
+        readError(*m_error);
     finishTest();
 }
 
+// Early "data" of an interval event, read as if it had come after its "event".
+void Iperf3JsonParser::replayInterval(const QJsonValue& data) {
+    m_stack.push_back(Context::Document);
+    m_documentKey = DocumentKey::Data;
+    std::function<void(const QJsonValue&)> replay = [&](const QJsonValue& value) {
+        switch (value.type()) {
+        case QJsonValue::Object: {
+            beginObject();
+            const QJsonObject object = value.toObject();
+            for (auto it = object.begin(); it != object.end(); ++it) {
+                const QByteArray name = it.key().toUtf8();
+                key(std::string_view(name.constData(), static_cast<std::size_t>(name.size())));
+                replay(it.value());
+            }
+            endObject();
+            break;
+        }
+        case QJsonValue::Array:
+            beginArray();
+            for (const QJsonValue& element : value.toArray())
+                replay(element);
+            endArray();
+            break;
+        case QJsonValue::String: {
+            const QByteArray text = value.toString().toUtf8();
+            string(std::string_view(text.constData(), static_cast<std::size_t>(text.size())));
+            break;
+        }
+        case QJsonValue::Double: {
+            const double d = value.toDouble();
+            const QByteArray text = std::trunc(d) == d && std::fabs(d) < 9007199254740992.0
+                                        ? QByteArray::number(static_cast<qint64>(d))
+                                        : QByteArray::number(d, 'g', 17);
+            number(JsonStream::Number{
+                std::string_view(text.constData(), static_cast<std::size_t>(text.size()))});
+            break;
+        }
+        case QJsonValue::Bool:
+            boolean(value.toBool());
+            break;
+        default:
+            null();
+            break;
+        }
+    };
+    replay(data);
+    m_stack.pop_back();
+}
+
+// --- iperf3 sections -----------------------------------------------------------------------
+
 void Iperf3JsonParser::beginTest() {
+    syncLine();
     finishTest();
     if (m_sawData) {
         Dataset next;
@@ -227,15 +775,6 @@ void Iperf3JsonParser::finishTest() {
                         .arg(m_omitted));
         m_omitted = 0;
     }
-}
-
-void Iperf3JsonParser::finishDatasets() {
-    if (m_depth > 0) {
-        parseError({}, QStringLiteral("the JSON document starting at line %1 is cut off: the input "
-                                      "ends inside it, so nothing of it could be read")
-                           .arg(m_documentLine));
-    }
-    finishTest();
 }
 
 void Iperf3JsonParser::readStart(const QJsonObject& start) {
@@ -290,13 +829,12 @@ void Iperf3JsonParser::readStart(const QJsonObject& start) {
     }
 }
 
-QString Iperf3JsonParser::directionOf(const QJsonObject& stream) const {
+QString Iperf3JsonParser::direction(std::optional<bool> sender) const {
     // "sender" says whether the host that wrote the log sent this stream (iperf3 >= 3.7);
     // older logs only know the test's direction.
-    const QJsonValue sender = stream.value(QLatin1String("sender"));
     bool sends = false;
-    if (sender.isBool()) {
-        sends = sender.toBool();
+    if (sender) {
+        sends = *sender;
     } else {
         const QString& role = current().info.role;
         if (role.isEmpty())
@@ -304,6 +842,11 @@ QString Iperf3JsonParser::directionOf(const QJsonObject& stream) const {
         sends = (role == QLatin1String("client")) != m_reverse;
     }
     return sends ? QStringLiteral("send") : QStringLiteral("receive");
+}
+
+QString Iperf3JsonParser::directionOf(const QJsonObject& stream) const {
+    const QJsonValue sender = stream.value(QLatin1String("sender"));
+    return direction(sender.isBool() ? std::optional<bool>(sender.toBool()) : std::nullopt);
 }
 
 // Of --bidir's two SUMs only the client-to-server one fits in FlowSeries (see the header).
@@ -315,33 +858,64 @@ bool Iperf3JsonParser::isForward(const QString& direction) const {
            direction == (server ? QLatin1String("receive") : QLatin1String("send"));
 }
 
-void Iperf3JsonParser::readInterval(const QJsonObject& interval) {
+void Iperf3JsonParser::beginInterval() {
+    m_streamCount = 0;
+    m_sum = StreamRecord();
+    m_reverseSum = StreamRecord();
+    m_intervalKey = IntervalKey::Other;
+}
+
+// A key of the interval object begins again (a repeated key keeps its last value, as in
+// QJsonObject).
+void Iperf3JsonParser::clearIntervalPart() {
+    switch (m_intervalKey) {
+    case IntervalKey::Streams:
+        m_streamCount = 0;
+        break;
+    case IntervalKey::Sum:
+        m_sum = StreamRecord();
+        break;
+    case IntervalKey::ReverseSum:
+        m_reverseSum = StreamRecord();
+        break;
+    case IntervalKey::Other:
+        break;
+    }
+}
+
+Iperf3JsonParser::StreamRecord& Iperf3JsonParser::newStream() {
+    if (m_streamCount == m_streams.size())
+        m_streams.emplace_back();
+    StreamRecord& stream = m_streams[m_streamCount++];
+    stream = StreamRecord();
+    return stream;
+}
+
+// One interval object has been read: its streams and sum become flow data.
+void Iperf3JsonParser::applyInterval() {
     m_sawData = true;
-    const QJsonArray streams = interval.value(QLatin1String("streams")).toArray();
-    QJsonObject sum = interval.value(QLatin1String("sum")).toObject();
-    bool omitted = sum.value(QLatin1String("omitted")).toBool();
-    for (const QJsonValue& stream : streams)
-        omitted = omitted || stream.toObject().value(QLatin1String("omitted")).toBool();
+    bool omitted = m_sum.omitted;
+    for (std::size_t i = 0; i < m_streamCount; ++i)
+        omitted = omitted || m_streams[i].omitted;
     if (omitted) {
         ++m_omitted;
         return;
     }
-    const QJsonObject reverseSum = interval.value(QLatin1String("sum_bidir_reverse")).toObject();
-    if (!reverseSum.isEmpty()) {
+    const StreamRecord* sum = &m_sum;
+    if (m_reverseSum.present) {
         m_flows.setBidirectional(true);
-        if (!isForward(directionOf(sum)))
-            sum = reverseSum;
+        if (!isForward(direction(m_sum.sender)))
+            sum = &m_reverseSum;
     }
     FlowSeries& series = current().flows;
-    for (const QJsonValue& value : streams) {
-        const QJsonObject stream = value.toObject();
-        Flow& flow = m_flows.flow(series, stream.value(QLatin1String("socket")).toInt(),
-                                  directionOf(stream));
+    for (std::size_t i = 0; i < m_streamCount; ++i) {
+        const StreamRecord& stream = m_streams[i];
+        Flow& flow = m_flows.flow(series, stream.socket, direction(stream.sender));
         flow.intervals.push_back(toInterval(stream));
         countSample();
     }
-    if (!sum.isEmpty())
-        series.sumIntervals.push_back(toInterval(sum));
+    if (sum->present)
+        series.sumIntervals.push_back(toInterval(*sum));
 }
 
 void Iperf3JsonParser::readEnd(const QJsonObject& end) {

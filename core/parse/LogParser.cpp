@@ -15,7 +15,13 @@ QString excerpt(std::string_view line) {
 
 LogParser::LogParser() : m_datasets(1) {}
 
+LogParser::LogParser(Input input) : m_datasets(1), m_input(input) {}
+
 void LogParser::feed(std::string_view chunk) {
+    if (m_input == Input::Bytes) {
+        parseBytes(chunk);
+        return;
+    }
     while (!chunk.empty()) {
         const std::size_t newline = chunk.find('\n');
         if (newline == std::string_view::npos) {

@@ -29,9 +29,16 @@ public:
     static constexpr std::size_t kMaxLineLength = 64 * 1024;
 
 protected:
+    // How a dialect takes its input: cut into lines (the default), or the bytes as they come,
+    // for a reader whose tokens do not follow lines (iperf3 -J JSON); it then counts lines
+    // itself (mutableReport().linesRead) so that issues still name their line.
+    enum class Input { Lines, Bytes };
+
     LogParser();
+    explicit LogParser(Input input);
 
     virtual void parseLine(std::string_view line) = 0;
+    virtual void parseBytes(std::string_view chunk) { (void)chunk; }
     virtual void finishDatasets() {}
 
     std::int64_t lineNumber() const { return m_report.linesRead; }
@@ -53,6 +60,7 @@ private:
     std::string m_partial; // a line whose end has not arrived yet
     bool m_partialTooLong = false;
     bool m_finished = false;
+    Input m_input = Input::Lines;
 };
 
 } // namespace wb

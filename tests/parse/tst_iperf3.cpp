@@ -8,6 +8,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <random>
 
 using namespace wb;
 
@@ -173,9 +174,13 @@ private slots:
     void jsonSeveralDocuments();
     void jsonErrors();
     void jsonStream();
+    void truncatedJsonKeepsIntervals();
+    void jsonStrangeButValid();
     void realSamplesHaveNoParseErrors();
     void chunkingIsInvisible_data();
     void chunkingIsInvisible();
+    void randomChunksGiveTheSameDataset_data();
+    void randomChunksGiveTheSameDataset();
     void corpus_data();
     void corpus();
 };
@@ -797,7 +802,9 @@ void TestIperf3::jsonErrors() {
         QCOMPARE(result.report.parseErrors.count(), 1);
         QVERIFY(
             result.report.parseErrors.kept().front().message.contains(QLatin1String("cut off")));
-        QVERIFY(result.datasets.front().flows.empty());
+        // The streaming reader keeps the intervals before the cut (truncatedJsonKeepsIntervals).
+        QVERIFY(!result.datasets.front().flows.flows.empty());
+        QVERIFY(!result.datasets.front().flows.sumTotal);
     }
     {
         // Broken JSON (a value missing) is reported with the line where the reader stopped.
@@ -836,6 +843,124 @@ void TestIperf3::jsonStream() {
     a = a.section(QLatin1Char('\n'), 2);
     b = b.section(QLatin1Char('\n'), 2);
     QCOMPARE(a, b);
+}
+
+void TestIperf3::truncatedJsonKeepsIntervals() {
+    // A -J log cut anywhere keeps every interval whose object closed before the cut, and one
+    // parse error names the line where the input ended.
+    const QString name = QStringLiteral("json-tcp-P2-client.json");
+    const QByteArray full = readData(name);
+    const QJsonArray intervals = jsonDocument(name).value("intervals").toArray();
+    const Dataset whole = parseData(name).datasets.front();
+    // Where each interval object closes: the "}" line after its "sum" object.
+    std::vector<qsizetype> closes;
+    for (qsizetype at = full.indexOf("\"sum\":"); at >= 0; at = full.indexOf("\"sum\":", at + 1))
+        closes.push_back(full.indexOf("\n\t\t}", at) + 4);
+    QCOMPARE(int(closes.size()), intervals.size());
+    const qsizetype endSection = full.indexOf("\n\t\"end\":");
+    QVERIFY(endSection > 0);
+    std::vector<qsizetype> cuts{full.indexOf("\"intervals\""),
+                                closes[0] - 30,
+                                closes[0],
+                                closes[0] + 1,
+                                (closes[0] + closes[1]) / 2,
+                                closes[1] + 7,
+                                closes.back(),
+                                endSection + 20,
+                                full.size() - 2};
+    for (const qsizetype cut : cuts) {
+        const QByteArray part = full.left(cut);
+        const ImportResult result = test::parseBytes(part, QStringLiteral("cut.json"), 97);
+        const QString where = QStringLiteral("cut at byte %1").arg(cut);
+        QCOMPARE(formatId(result), "iperf3/json");
+        QCOMPARE(result.report.parseErrors.count(), 1);
+        const ParseIssue& issue = result.report.parseErrors.kept().front();
+        const qint64 lastLine = part.count('\n') + (part.endsWith('\n') ? 0 : 1);
+        QVERIFY2(issue.message.contains(QLatin1String("cut off")), qPrintable(issue.message));
+        QCOMPARE(issue.line, lastLine);
+        QVERIFY2(issue.message.contains(QStringLiteral("at line %1").arg(lastLine)),
+                 qPrintable(where + QStringLiteral(": ") + issue.message));
+        QCOMPARE(result.report.linesRead, lastLine);
+        const int complete = int(std::count_if(closes.begin(), closes.end(),
+                                               [&](qsizetype close) { return close <= cut; }));
+        const Dataset& data = result.datasets.front();
+        QCOMPARE(data.info.streams, 2); // the start section is read before the cut
+        QCOMPARE(int(data.flows.sumIntervals.size()), complete);
+        QCOMPARE(result.report.samples, qint64(2 * complete));
+        for (int f = 0; f < int(data.flows.flows.size()); ++f) {
+            const Flow& flow = data.flows.flows[f];
+            QCOMPARE(int(flow.intervals.size()), complete);
+            for (int k = 0; k < complete; ++k)
+                QCOMPARE(describeInterval(flow.intervals[k]),
+                         describeInterval(whole.flows.flows[f].intervals[k]));
+            // Totals come with the end section, when it closed before the cut.
+            QVERIFY2(bool(flow.senderTotal) == (cut >= full.lastIndexOf("\n\t}") + 3),
+                     qPrintable(where));
+        }
+    }
+    {
+        // Several runs in one file, cut in the second: the first stays whole.
+        const QByteArray two = readData(QStringLiteral("json-repeated.json"));
+        const qsizetype second = two.indexOf("\n{") + 1;
+        const QByteArray part = two.left(two.indexOf("\"intervals\"", second) + 40);
+        const ImportResult result = test::parseBytes(part, QStringLiteral("cut2.json"), 5);
+        QCOMPARE(result.report.parseErrors.count(), 1);
+        QVERIFY(result.report.parseErrors.kept().front().message.contains(
+            QStringLiteral("starting at line %1").arg(two.left(second).count('\n') + 1)));
+        QCOMPARE(result.datasets.size(), std::size_t(2));
+        QVERIFY(result.datasets[0].flows.sumTotal);
+        QCOMPARE(result.datasets[1].info.protocol, QStringLiteral("udp"));
+    }
+    {
+        // Broken in the middle: the intervals before the error are kept, the document after it
+        // is read normally, and the error names its line.
+        QByteArray log = readData(QStringLiteral("json-tcp-P2-client.json"));
+        const qsizetype second = log.indexOf("\"bytes\"", closes[0]);
+        log.insert(second + 8, "x");
+        log += readData(QStringLiteral("json-udp-client.json"));
+        const ImportResult result = test::parseBytes(log, QStringLiteral("broken.json"), 13);
+        QCOMPARE(result.report.parseErrors.count(), 1);
+        const ParseIssue& issue = result.report.parseErrors.kept().front();
+        QCOMPARE(issue.line, qint64(log.left(second).count('\n') + 1));
+        QVERIFY2(issue.message.contains(QStringLiteral("(line %1)").arg(issue.line)),
+                 qPrintable(issue.message));
+        QCOMPARE(result.datasets.size(), std::size_t(2));
+        QCOMPARE(int(result.datasets[0].flows.sumIntervals.size()), 1);
+        QCOMPARE(result.datasets[1].info.protocol, QStringLiteral("udp"));
+        QVERIFY(result.datasets[1].flows.sumTotal);
+    }
+}
+
+void TestIperf3::jsonStrangeButValid() {
+    // Valid JSON that iperf3 does not write, read as QJsonDocument would: escapes, keys in
+    // another order, a repeated key (the last one counts), numbers as 1e3 or 2.0, "data" before
+    // "event", deep nesting in an unread part.
+    const QByteArray log =
+        "{\"start\":{\"connecting_to\":{\"host\":\"h\\u00e9\\\"x\",\"port\":5201},"
+        "\"unread\":[[[[{\"a\":[1,2,{\"b\":null}]}]]]],\"version\":\"iperf 3.12\","
+        "\"test_start\":{\"protocol\":\"UDP\",\"num_streams\":1.0}},"
+        "\"intervals\":[{\"sum\":{\"bytes\":1},\"streams\":[{\"socket\":5,\"bytes\":1e3,"
+        "\"bytes\":2.0E3,\"packets\":4.0,\"end\":1,\"start\":0,\"bits_per_second\":16000}],"
+        "\"sum\":{\"bytes\":2e3,\"end\":1}}],\"end\":{}}\n"
+        "{\"data\":{\"streams\":[{\"socket\":5,\"bytes\":7,\"end\":2,\"start\":1}]},"
+        "\"event\":\"interval\"}\n";
+    const ImportResult result =
+        test::parseBytes(log, QStringLiteral("odd.json"), 1, QStringLiteral("iperf3/json"));
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    QCOMPARE(result.datasets.size(), std::size_t(1));
+    const Dataset& data = result.datasets.front();
+    QCOMPARE(data.info.target, QStringLiteral("h\u00e9\"x"));
+    QCOMPARE(data.info.streams, 1);
+    QCOMPARE(data.info.protocol, QStringLiteral("udp"));
+    QCOMPARE(int(data.flows.flows.size()), 1);
+    const Flow& flow = data.flows.flows.front();
+    QCOMPARE(int(flow.intervals.size()), 2);
+    QCOMPARE(flow.intervals[0].bytes, 2000.0);
+    QCOMPARE(flow.intervals[0].totalDatagrams, std::optional<std::int64_t>(4));
+    QCOMPARE(flow.intervals[1].bytes, 7.0);
+    QCOMPARE(int(data.flows.sumIntervals.size()), 1);
+    QCOMPARE(data.flows.sumIntervals.front().bytes, 2000.0);
+    QCOMPARE(result.report.linesRead, qint64(2));
 }
 
 void TestIperf3::realSamplesHaveNoParseErrors() {
@@ -880,6 +1005,57 @@ void TestIperf3::chunkingIsInvisible() {
     const QString whole = describeAll(test::parseBytes(bytes, path));
     for (std::size_t chunk : {std::size_t(1), std::size_t(7), std::size_t(4096)})
         QCOMPARE(describeAll(test::parseBytes(bytes, path, chunk)), whole);
+}
+
+void TestIperf3::randomChunksGiveTheSameDataset_data() {
+    QTest::addColumn<QString>("path");
+    QStringList files;
+    const QDir dir(test::dataPath(QStringLiteral("iperf3")));
+    for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files))
+        files << dir.filePath(name);
+    const QDir samples(test::samplePath(QString()));
+    for (const QString& name : samples.entryList({QStringLiteral("iperf3-*.json")}, QDir::Files))
+        files << samples.filePath(name);
+    const QDir corpus(corpusDir());
+    for (const QString& name : corpus.entryList({QStringLiteral("iperf3_json*")}, QDir::Files))
+        files << corpus.filePath(name);
+    for (const QString& path : files)
+        QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+}
+
+void TestIperf3::randomChunksGiveTheSameDataset() {
+    // The JSON reader takes bytes as they come: chunks of random sizes (1 byte included) must
+    // give exactly the dataset and report of reading the file whole.
+    QFETCH(QString, path);
+    const QByteArrayList fixed = test::describeInChunks(path, {1, 2, 3, 64, 4093});
+    for (const QByteArray& parse : fixed)
+        QCOMPARE(parse, fixed.front());
+    const QByteArray bytes = test::readAll(path);
+    const QByteArray whole = test::describe(test::parseBytes(bytes, path));
+    std::mt19937 random(qHash(QFileInfo(path).fileName()));
+    for (int round = 0; round < 4; ++round) {
+        std::unique_ptr<LogParser> parser = FormatRegistry::find("iperf3/json")->create();
+        std::uniform_int_distribution<int> size(1, round % 2 ? 9 : 700);
+        for (qsizetype at = 0; at < bytes.size();) {
+            const qsizetype n = std::min<qsizetype>(size(random), bytes.size() - at);
+            parser->feed(std::string_view(bytes.constData() + at, std::size_t(n)));
+            at += n;
+        }
+        parser->finish();
+        ImportResult result;
+        result.file = path;
+        result.format = FormatRegistry::find("iperf3/json");
+        result.report = parser->report();
+        result.datasets = parser->takeDatasets();
+        // FileImporter names the datasets after the file; take those names from a whole parse.
+        const ImportResult reference = test::parseBytes(bytes, path);
+        QCOMPARE(result.datasets.size(), reference.datasets.size());
+        for (std::size_t i = 0; i < result.datasets.size(); ++i) {
+            result.datasets[i].sourceFile = reference.datasets[i].sourceFile;
+            result.datasets[i].label = reference.datasets[i].label;
+        }
+        QCOMPARE(test::describe(result), whole);
+    }
 }
 
 void TestIperf3::corpus_data() {

@@ -1,0 +1,106 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace wb {
+
+// An incremental JSON reader in the SAX style: bytes arrive in chunks of any size (down to
+// one byte) and every token is handed to a Handler as soon as it is complete. It keeps only
+// the nesting of the open containers and the one token a chunk boundary cut, never a
+// document, so a multi-gigabyte iperf3 -J log costs no more memory than a small one.
+// A stream holds any number of top-level values one after the other (iperf3 appends runs).
+class JsonStream {
+public:
+    // A number as written. Converting only what a reader uses keeps the hot path cheap;
+    // both conversions use std::from_chars and allocate nothing.
+    struct Number {
+        std::string_view text;
+
+        double toDouble() const;
+        // Written as an integer that fits in 64 bits.
+        std::optional<std::int64_t> exactInteger() const;
+        // As QJsonValue::toInteger(): the whole number it is, or nothing (fraction, out of range).
+        std::optional<std::int64_t> toInteger() const;
+        // As QJsonValue::toInt(): the value when it is a whole number that fits in an int, else 0.
+        int toInt() const;
+    };
+
+    class Handler {
+    public:
+        virtual ~Handler() = default;
+        virtual void beginObject() = 0;
+        virtual void endObject() = 0;
+        virtual void beginArray() = 0;
+        virtual void endArray() = 0;
+        // Keys and strings arrive unescaped (UTF-8); the view is valid during the call only.
+        virtual void key(std::string_view name) = 0;
+        virtual void string(std::string_view value) = 0;
+        virtual void number(Number value) = 0;
+        virtual void boolean(bool value) = 0;
+        virtual void null() = 0;
+    };
+
+    static constexpr std::size_t kMaxDepth = 1024;
+
+    explicit JsonStream(Handler& handler) : m_handler(handler) {}
+
+    // Reads bytes until they run out or a top-level value ends, and returns how many it
+    // consumed: the caller decides what may come between two values (iperf3 logs have
+    // "^C" or messages there). `newlineAfter` says a line break follows the bytes (the
+    // caller feeds lines), so a number at the end of the bytes is complete. After a syntax
+    // error nothing more is read until reset(); the returned count then stops at the error.
+    std::size_t feed(std::string_view bytes, bool newlineAfter = false);
+    void reset();
+
+    bool failed() const { return m_state == State::Failed; }
+    const std::string& error() const { return m_error; }
+    // The error stopped reading inside a string (a line break in it, a bad escape).
+    bool failedInString() const { return m_failedInString; }
+    // Inside a top-level value (or in a token cut by a chunk boundary).
+    bool inValue() const { return m_state != State::Idle || m_pending != Pending::None; }
+    // Containers open right now.
+    std::size_t depth() const { return m_stack.size(); }
+    // 1 + the line breaks read so far (reset() keeps it): the line of the current position.
+    std::int64_t line() const { return m_line; }
+
+private:
+    enum class State : std::uint8_t {
+        Idle,        // between top-level values
+        Value,       // a value must follow (after ':' or ',' in an array)
+        ArrayFirst,  // after '[': a value or ']'
+        ObjectFirst, // after '{': a key or '}'
+        Key,         // after ',' in an object: a key
+        Colon,       // after a key
+        AfterValue,  // ',' or the closing bracket
+        Failed,
+    };
+    enum class Pending : std::uint8_t { None, String, Key, Number, Literal };
+
+    // Each returns the position after what it read, or nullptr when it failed.
+    const char* skipBlanks(const char* p, const char* end);
+    const char* value(const char* p, const char* end, bool newlineAfter);
+    const char* string(const char* p, const char* end, bool newlineAfter, bool isKey);
+    const char* scalar(const char* p, const char* end, bool newlineAfter, bool isNumber);
+    const char* resume(const char* p, const char* end, bool newlineAfter);
+    bool emitString(std::string_view raw, bool escaped, bool isKey);
+    bool emitScalar(std::string_view text, bool isNumber);
+    bool close(char bracket);
+    void afterValue();
+    const char* fail(std::string message);
+
+    Handler& m_handler;
+    State m_state = State::Idle;
+    std::string m_stack; // '{' or '[' per open container
+    Pending m_pending = Pending::None;
+    bool m_pendingEscape = false; // the cut string's last byte is an unfinished backslash
+    std::string m_token;          // the part of a token read before the chunk ended
+    std::string m_unescaped;      // a string with escapes, decoded
+    std::string m_error;
+    bool m_failedInString = false;
+    std::int64_t m_line = 1;
+};
+
+} // namespace wb
