@@ -4,10 +4,13 @@
 #include <QCoreApplication>
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -65,10 +68,30 @@ struct PlotModule {
     int (*run)(const QStringList& args, wb::cli::CliContext& context) = nullptr;
 };
 
+// Beside the executable in the build tree, LIBDIR/wirebench when installed. Absolute paths:
+// under ASan dlopen runs from the sanitizer's interceptor, which ignores our RUNPATH.
+std::vector<std::string> plotModuleCandidates() {
+    constexpr const char* kName = "libwirebench-cli-plot.so";
+    std::vector<std::string> candidates;
+    char exe[4096];
+    const ssize_t length = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (length > 0) {
+        std::string dir(exe, static_cast<std::size_t>(length));
+        dir.erase(dir.find_last_of('/') + 1);
+        candidates.push_back(dir + kName);
+        candidates.push_back(dir + "../" WIREBENCH_INSTALL_LIBDIR "/wirebench/" + kName);
+    }
+    candidates.emplace_back(kName); // the RUNPATH, then the loader's search path
+    return candidates;
+}
+
 bool loadPlotModule(PlotModule* module) {
-    // Found through the executable's RUNPATH: beside it in the build tree, LIBDIR/wirebench
-    // when installed.
-    void* handle = dlopen("libwirebench-cli-plot.so", RTLD_NOW | RTLD_LOCAL);
+    void* handle = nullptr;
+    for (const std::string& candidate : plotModuleCandidates()) {
+        handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (handle)
+            break;
+    }
     if (handle) {
         module->application = reinterpret_cast<decltype(module->application)>(
             dlsym(handle, "wirebenchPlotApplication"));
