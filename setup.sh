@@ -15,7 +15,7 @@ cd "$(dirname "$(readlink -f "$0")")"
 PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev libgl-dev
-  iputils-ping iperf iperf3 iproute2 iptables
+  iputils-ping iperf iperf3 iproute2 iptables procps util-linux
   python3 python3-numpy libmath-numbercruncher-perl
   xvfb xauth imagemagick poppler-utils bc desktop-file-utils appstream
 )
