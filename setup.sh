@@ -16,7 +16,7 @@ PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev libgl-dev
   iputils-ping iperf iperf3 iproute2 iptables procps util-linux
-  python3 python3-numpy libmath-numbercruncher-perl
+  python3 python3-numpy libmath-numbercruncher-perl time
   xvfb xauth imagemagick poppler-utils bc desktop-file-utils appstream
 )
 
