@@ -8,18 +8,18 @@ namespace wb {
 
 // Metadata about how a measurement was taken, as far as the log (or the runner) tells.
 struct RunInfo {
-    QString tool;                 // "ping", "fping", "iperf", "iperf3"
-    QString dialect;              // parser id, e.g. "iputils", "busybox", "bsd", "windows"
-    QString target;               // host or address measured
-    QString protocol;             // "icmp", "tcp", "udp"
-    QString role;                 // "client", "server" (throughput tools)
-    int streams = 0;              // parallel streams, 0 when unknown
-    QString congestionControl;    // e.g. "cubic", "reno"
-    QString version;              // tool version or version style when known
-    QDateTime start;              // start of the run when known
-    QString commandLine;          // how the run was started (runs made by Wirebench)
-    QString host;                 // machine that ran it
-    QString kernel;               // its kernel version
+    QString tool;              // "ping", "fping", "iperf", "iperf3"
+    QString dialect;           // parser id, e.g. "iputils", "busybox", "bsd", "windows"
+    QString target;            // host or address measured
+    QString protocol;          // "icmp", "tcp", "udp"
+    QString role;              // "client", "server" (throughput tools)
+    int streams = 0;           // parallel streams, 0 when unknown
+    QString congestionControl; // e.g. "cubic", "reno"
+    QString version;           // tool version or version style when known
+    QDateTime start;           // start of the run when known
+    QString commandLine;       // how the run was started (runs made by Wirebench)
+    QString host;              // machine that ran it
+    QString kernel;            // its kernel version
     // What an experiment plan varied for this run ("congestion" -> "cubic", "repetition" ->
     // "2"): grouping by them needs no file-name guessing.
     QMap<QString, QString> parameters;
