@@ -3,17 +3,18 @@
 
 #include "run/ExperimentPlan.h"
 #include "run/PlanRunner.h"
+#include "run/RunOptions.h"
 #include "run/RunValidation.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QProcess>
 #include <QTimer>
 
 #include <atomic>
 #include <csignal>
-#include <functional>
 
 namespace wb::cli {
 
@@ -26,92 +27,33 @@ extern "C" void onInterrupt(int) {
     std::signal(SIGINT, SIG_DFL); // a second Ctrl+C ends the program at once
 }
 
-// How one option of `run` is read into the spec; one row per option, so the help text, the
-// parser and the spec cannot drift apart.
-struct RunOption {
-    const char* name;
-    bool takesValue;
-    std::function<bool(const QString& value, RunSpec* spec)> apply;
-};
-
-bool toInt(const QString& text, int* out) {
+// A run option's command-line value as the JSON value RunOptions sets: "--report-interval
+// 0.5" is the plan's "report_interval": 0.5. Null when the text is not such a value.
+QJsonValue optionValue(const RunOption& option, const QString& text) {
     bool ok = false;
-    *out = text.toInt(&ok);
-    return ok;
+    switch (option.kind) {
+    case RunOption::Kind::Flag:
+        return true;
+    case RunOption::Kind::Integer: {
+        const int number = text.toInt(&ok);
+        return ok ? QJsonValue(number) : QJsonValue();
+    }
+    case RunOption::Kind::Seconds: {
+        const double number = text.toDouble(&ok);
+        return ok ? QJsonValue(number) : QJsonValue();
+    }
+    case RunOption::Kind::Words:
+        return QJsonArray::fromStringList(QProcess::splitCommand(text));
+    case RunOption::Kind::Tool:
+        return runToolFromName(text) ? QJsonValue(text) : QJsonValue();
+    default:
+        return text;
+    }
 }
 
-bool toDouble(const QString& text, double* out) {
-    bool ok = false;
-    *out = text.toDouble(&ok);
-    return ok;
-}
-
-const std::vector<RunOption>& runOptions() {
-    static const std::vector<RunOption> options = {
-        {"--tool", true,
-         [](const QString& v, RunSpec* s) {
-             const auto tool = runToolFromName(v);
-             if (tool)
-                 s->tool = *tool;
-             return tool.has_value();
-         }},
-        {"--count", true, [](const QString& v, RunSpec* s) { return toInt(v, &s->count); }},
-        {"--interval", true,
-         [](const QString& v, RunSpec* s) { return toDouble(v, &s->intervalSeconds); }},
-        {"--size", true, [](const QString& v, RunSpec* s) { return toInt(v, &s->packetSize); }},
-        {"--duration", true,
-         [](const QString& v, RunSpec* s) { return toInt(v, &s->durationSeconds); }},
-        {"--report-interval", true,
-         [](const QString& v, RunSpec* s) { return toDouble(v, &s->reportIntervalSeconds); }},
-        {"--streams", true, [](const QString& v, RunSpec* s) { return toInt(v, &s->streams); }},
-        {"--udp", false,
-         [](const QString&, RunSpec* s) {
-             s->udp = true;
-             return true;
-         }},
-        {"--bandwidth", true,
-         [](const QString& v, RunSpec* s) {
-             s->bandwidth = v;
-             return true;
-         }},
-        {"--reverse", false,
-         [](const QString&, RunSpec* s) {
-             s->reverse = true;
-             return true;
-         }},
-        {"--congestion", true,
-         [](const QString& v, RunSpec* s) {
-             s->congestionControl = v;
-             return true;
-         }},
-        {"--port", true, [](const QString& v, RunSpec* s) { return toInt(v, &s->port); }},
-        {"--json", false,
-         [](const QString&, RunSpec* s) {
-             s->json = true;
-             return true;
-         }},
-        {"--start-server", false,
-         [](const QString&, RunSpec* s) {
-             s->startServer = true;
-             return true;
-         }},
-        {"--client-prefix", true,
-         [](const QString& v, RunSpec* s) {
-             s->clientPrefix = QProcess::splitCommand(v);
-             return true;
-         }},
-        {"--server-prefix", true,
-         [](const QString& v, RunSpec* s) {
-             s->serverPrefix = QProcess::splitCommand(v);
-             return true;
-         }},
-        {"--label", true,
-         [](const QString& v, RunSpec* s) {
-             s->label = v;
-             return true;
-         }},
-    };
-    return options;
+// --report-interval for "report_interval".
+QString flagName(const RunOption& option) {
+    return QStringLiteral("--") + QString::fromLatin1(option.key).replace(QLatin1Char('_'), '-');
 }
 
 struct RunArguments {
@@ -153,19 +95,20 @@ bool parseRunArguments(const QStringList& args, CliContext& context, RunArgument
                 parsed->outputDir = text;
             continue;
         }
-        const auto& options = runOptions();
-        const auto option = std::find_if(options.begin(), options.end(), [&](const RunOption& o) {
-            return name == QLatin1String(o.name);
-        });
+        const auto& options = RunOptions::all();
+        const auto option = std::find_if(options.begin(), options.end(),
+                                         [&](const RunOption& o) { return name == flagName(o); });
         if (option != options.end()) {
-            if (option->takesValue && !value(&text))
+            if (option->kind != RunOption::Kind::Flag && !value(&text))
                 return false;
-            if (!option->apply(text, &parsed->spec)) {
+            const QJsonValue parsedValue = optionValue(*option, text);
+            if (parsedValue.isNull()) {
                 context.usageError(
                     QStringLiteral("%1: \"%2\" is not a valid value").arg(name, text));
                 return false;
             }
-            parsed->toolGiven = parsed->toolGiven || name == QLatin1String("--tool");
+            option->set(parsed->spec, parsedValue);
+            parsed->toolGiven = parsed->toolGiven || option->kind == RunOption::Kind::Tool;
             continue;
         }
         if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1) {

@@ -1,9 +1,10 @@
 #include "Settings.h"
 
+#include "run/RunOptions.h"
+
 #include "PlotExporter.h"
 
 #include <QDir>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QStandardPaths>
 
@@ -73,60 +74,13 @@ void Settings::setViewSettings(const QString& view, const QJsonObject& settings)
 // One JSON object under one key: a form that gains a field needs no new key here, and a
 // missing field falls back to RunSpec's default.
 RunSpec Settings::lastRun() const {
-    const QJsonObject o =
-        QJsonDocument::fromJson(m_settings.value(kLastRun).toByteArray()).object();
-    const RunSpec d;
-    const auto words = [&o](const char* key) {
-        QStringList list;
-        for (const QJsonValue& word : o.value(QLatin1String(key)).toArray())
-            list << word.toString();
-        return list;
-    };
-    RunSpec spec;
-    spec.tool = runToolFromName(o.value(QLatin1String("tool")).toString()).value_or(d.tool);
-    spec.target = o.value(QLatin1String("target")).toString(d.target);
-    spec.label = o.value(QLatin1String("label")).toString(d.label);
-    spec.count = o.value(QLatin1String("count")).toInt(d.count);
-    spec.intervalSeconds = o.value(QLatin1String("interval")).toDouble(d.intervalSeconds);
-    spec.packetSize = o.value(QLatin1String("size")).toInt(d.packetSize);
-    spec.durationSeconds = o.value(QLatin1String("duration")).toInt(d.durationSeconds);
-    spec.reportIntervalSeconds =
-        o.value(QLatin1String("reportInterval")).toDouble(d.reportIntervalSeconds);
-    spec.streams = o.value(QLatin1String("streams")).toInt(d.streams);
-    spec.udp = o.value(QLatin1String("udp")).toBool(d.udp);
-    spec.bandwidth = o.value(QLatin1String("bandwidth")).toString(d.bandwidth);
-    spec.reverse = o.value(QLatin1String("reverse")).toBool(d.reverse);
-    spec.congestionControl = o.value(QLatin1String("congestion")).toString(d.congestionControl);
-    spec.port = o.value(QLatin1String("port")).toInt(d.port);
-    spec.json = o.value(QLatin1String("json")).toBool(d.json);
-    spec.startServer = o.value(QLatin1String("startServer")).toBool(d.startServer);
-    spec.clientPrefix = words("clientPrefix");
-    spec.serverPrefix = words("serverPrefix");
-    return spec;
+    return RunOptions::fromJson(
+        QJsonDocument::fromJson(m_settings.value(kLastRun).toByteArray()).object());
 }
 
 void Settings::setLastRun(const RunSpec& spec) {
-    const QJsonObject o{
-        {QStringLiteral("tool"), runToolProgram(spec.tool)},
-        {QStringLiteral("target"), spec.target},
-        {QStringLiteral("label"), spec.label},
-        {QStringLiteral("count"), spec.count},
-        {QStringLiteral("interval"), spec.intervalSeconds},
-        {QStringLiteral("size"), spec.packetSize},
-        {QStringLiteral("duration"), spec.durationSeconds},
-        {QStringLiteral("reportInterval"), spec.reportIntervalSeconds},
-        {QStringLiteral("streams"), spec.streams},
-        {QStringLiteral("udp"), spec.udp},
-        {QStringLiteral("bandwidth"), spec.bandwidth},
-        {QStringLiteral("reverse"), spec.reverse},
-        {QStringLiteral("congestion"), spec.congestionControl},
-        {QStringLiteral("port"), spec.port},
-        {QStringLiteral("json"), spec.json},
-        {QStringLiteral("startServer"), spec.startServer},
-        {QStringLiteral("clientPrefix"), QJsonArray::fromStringList(spec.clientPrefix)},
-        {QStringLiteral("serverPrefix"), QJsonArray::fromStringList(spec.serverPrefix)},
-    };
-    m_settings.setValue(kLastRun, QJsonDocument(o).toJson(QJsonDocument::Compact));
+    m_settings.setValue(kLastRun,
+                        QJsonDocument(RunOptions::toJson(spec)).toJson(QJsonDocument::Compact));
 }
 
 QString Settings::runOutputFolder() const {

@@ -1,5 +1,7 @@
 #include "ExperimentPlan.h"
 
+#include "RunOptions.h"
+
 #include "io/JsonErrors.h"
 
 #include "RunValidation.h"
@@ -32,54 +34,18 @@ constexpr double kMaxSteps = 10000;
 constexpr int kMaxErrors = 100;
 constexpr int kMaxStemLength = 120;
 
-enum class Kind { Tool, Text, Integer, Seconds, Flag, Bandwidth, Words, Template };
+using Kind = RunOption::Kind;
+using Option = RunOption;
 
-struct Option {
-    const char* key;
-    Kind kind;
-    double minimum = 0;
-    double maximum = 0;
-};
-
-// The run options, in the order of the README's table. Prefixes and the label template are
-// per run: varying a transport inside one run would make the steps incomparable.
-const Option kOptions[] = {
-    {"tool", Kind::Tool},
-    {"target", Kind::Text},
-    {"count", Kind::Integer, 1, 10000000},
-    {"interval", Kind::Seconds, 0, 3600},
-    {"size", Kind::Integer, 0, 65507},
-    {"duration", Kind::Integer, 1, 86400},
-    {"report_interval", Kind::Seconds, 0, 3600},
-    {"streams", Kind::Integer, 1, 128},
-    {"udp", Kind::Flag},
-    {"bandwidth", Kind::Bandwidth},
-    {"reverse", Kind::Flag},
-    {"congestion", Kind::Text},
-    {"port", Kind::Integer, 1, 65535},
-    {"json", Kind::Flag},
-    {"start_server", Kind::Flag},
-    {"client_prefix", Kind::Words},
-    {"server_prefix", Kind::Words},
-    {"label", Kind::Template},
-};
-
-const Option* findOption(const QString& key) {
-    for (const Option& option : kOptions) {
-        if (key == QLatin1String(option.key))
-            return &option;
-    }
-    return nullptr;
-}
-
+// Prefixes and the label template are per run: varying a transport inside one run would
+// make the steps incomparable.
 bool mayVary(const Option& option) {
     return option.kind != Kind::Words && option.kind != Kind::Template;
 }
 
 // Substituted only in values written as text by hand; numbers and flags have no placeholders.
 bool takesPlaceholders(const Option& option, const QJsonValue& value) {
-    return value.isString() && (option.kind == Kind::Text || option.kind == Kind::Bandwidth ||
-                                option.kind == Kind::Template);
+    return value.isString() && option.isText() && option.kind != Kind::Tool;
 }
 
 bool isName(const QString& text) {
@@ -172,48 +138,9 @@ bool checkOption(const Option& option, const QJsonValue& value, const QString& p
     return problem.isEmpty();
 }
 
-QStringList toStrings(const QJsonArray& array) {
-    QStringList out;
-    for (const QJsonValue& value : array)
-        out << value.toString();
-    return out;
-}
-
-void apply(RunSpec* spec, const QString& key, const QJsonValue& value, const QString& text) {
-    if (key == QLatin1String("tool"))
-        spec->tool = runToolFromName(text).value_or(RunTool::Ping);
-    else if (key == QLatin1String("target"))
-        spec->target = text;
-    else if (key == QLatin1String("count"))
-        spec->count = value.toInt();
-    else if (key == QLatin1String("interval"))
-        spec->intervalSeconds = value.toDouble();
-    else if (key == QLatin1String("size"))
-        spec->packetSize = value.toInt();
-    else if (key == QLatin1String("duration"))
-        spec->durationSeconds = value.toInt();
-    else if (key == QLatin1String("report_interval"))
-        spec->reportIntervalSeconds = value.toDouble();
-    else if (key == QLatin1String("streams"))
-        spec->streams = value.toInt();
-    else if (key == QLatin1String("udp"))
-        spec->udp = value.toBool();
-    else if (key == QLatin1String("bandwidth"))
-        spec->bandwidth = text;
-    else if (key == QLatin1String("reverse"))
-        spec->reverse = value.toBool();
-    else if (key == QLatin1String("congestion"))
-        spec->congestionControl = text;
-    else if (key == QLatin1String("port"))
-        spec->port = value.toInt();
-    else if (key == QLatin1String("json"))
-        spec->json = value.toBool();
-    else if (key == QLatin1String("start_server"))
-        spec->startServer = value.toBool();
-    else if (key == QLatin1String("client_prefix"))
-        spec->clientPrefix = toStrings(value.toArray());
-    else if (key == QLatin1String("server_prefix"))
-        spec->serverPrefix = toStrings(value.toArray());
+// Sets a checked option on the spec; text options take their text with placeholders filled.
+void apply(RunSpec* spec, const Option& option, const QJsonValue& value, const QString& text) {
+    option.set(*spec, option.isText() ? QJsonValue(text) : value);
 }
 
 const QRegularExpression& placeholderPattern() {
@@ -395,7 +322,7 @@ void PlanReader::readDefaults(const QJsonValue& value) {
     const QJsonObject object = value.toObject();
     for (auto it = object.begin(); it != object.end(); ++it) {
         const QString path = QStringLiteral("defaults.") + it.key();
-        const Option* option = findOption(it.key());
+        const Option* option = RunOptions::find(it.key());
         if (!option)
             fail(unknownKey(QStringLiteral("defaults"), it.key()));
         else if (checkOption(*option, it.value(), path, m_errors))
@@ -441,7 +368,7 @@ void PlanReader::readRun(const QJsonValue& value, int index, const QSet<QString>
             run.setup = readCommands(it.value(), path);
         } else if (key == QLatin1String("teardown")) {
             run.teardown = readCommands(it.value(), path);
-        } else if (const Option* option = findOption(key)) {
+        } else if (const Option* option = RunOptions::find(key)) {
             if (checkOption(*option, it.value(), path, m_errors))
                 run.options.insert(key, {it.value(), path});
         } else {
@@ -486,7 +413,7 @@ void PlanReader::readMatrix(const QJsonValue& value, const QString& path, RunTem
     for (auto it = object.begin(); it != object.end(); ++it) {
         const QString& key = it.key();
         const QString where = path + QLatin1Char('.') + key;
-        const Option* option = findOption(key);
+        const Option* option = RunOptions::find(key);
         if (option && !mayVary(*option)) {
             fail(QStringLiteral("%1: \"%2\" cannot vary in a matrix (client_prefix, "
                                 "server_prefix and label are per run)")
@@ -552,7 +479,7 @@ void PlanReader::checkPlaceholders(const RunTemplate& run) {
         }
     };
     for (auto it = run.options.begin(); it != run.options.end(); ++it) {
-        const Option* option = findOption(it.key());
+        const Option* option = RunOptions::find(it.key());
         if (run.matrix.contains(it.key()) || !takesPlaceholders(*option, it->value))
             continue;
         check(it->value.toString(), it->path);
@@ -646,11 +573,11 @@ void PlanReader::expand(const RunTemplate& run, std::vector<PlanStep>* steps) {
                 if (it.key() == QLatin1String("label"))
                     labelTemplate = text;
                 else
-                    apply(&spec, it.key(), it->value, text);
+                    apply(&spec, *RunOptions::find(it.key()), it->value, text);
             }
             for (auto it = chosen.begin(); it != chosen.end(); ++it) {
-                if (findOption(it.key()))
-                    apply(&spec, it.key(), it.value(), scalarText(it.value()));
+                if (const Option* option = RunOptions::find(it.key()))
+                    apply(&spec, *option, it.value(), scalarText(it.value()));
                 spec.parameters.insert(it.key(), scalarText(it.value()));
             }
             if (run.repetitions > 1)
