@@ -8,6 +8,7 @@
 # ENHANCED=1 generates the `-e` variant of the log.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/bench_lib.sh"
 duration=${1:-3600}
 streams=${2:-30}
 runs=${3:-5}
@@ -29,15 +30,13 @@ if [ "$reported" -ne "$streams" ] || ! grep -q '^SUM ' "$work/report"; then
     exit 1
 fi
 
-seconds() { local start end; start=$(date +%s.%N); "$@" > /dev/null; end=$(date +%s.%N); echo "$end - $start" | bc -l; }
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 : > "$work/ours"; : > "$work/wc"
 for _ in $(seq "$runs"); do
     seconds ours >> "$work/ours"
     seconds count >> "$work/wc"
 done
 our=$(median < "$work/ours"); wcl=$(median < "$work/wc")
-rss=$( { /usr/bin/time -f %M "$cli" flows "$log" > /dev/null; } 2>&1 | tail -n 1)
+rss=$(peak_kb "$cli" flows "$log")
 printf 'log: %d lines, %s bytes (%d streams, %d s); medians of %d alternated runs\n' \
     "$(count)" "$(stat -c %s "$log")" "$streams" "$duration" "$runs"
 printf '%-28s %9.4f s   peak RSS %s KiB\n' "wirebench-cli flows" "$our" "$rss"

@@ -6,36 +6,35 @@
 #                                     [CLI=build/release/app/cli/wirebench-cli]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-seconds=${1:-20000}
+. "$here/bench_lib.sh"
+duration=${1:-20000}
 runs=${2:-5}
 cli=${3:-$here/../../build/release/app/cli/wirebench-cli}
 python=/usr/bin/python3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-check_seconds=$(( seconds < 120 ? seconds : 120 ))
+check_seconds=$(( duration < 120 ? duration : 120 ))
 "$python" "$here/make_iperf3_json.py" "$check_seconds" "$work/check.json" --seed 7
 "$cli" flows --format json "$work/check.json" > "$work/check.out"
 "$python" "$here/check_iperf3_flows.py" "$work/check.json" "$work/check.out"
 
-log=$work/iperf3-P30-$seconds.json
-"$python" "$here/make_iperf3_json.py" "$seconds" "$log"
+log=$work/iperf3-P30-$duration.json
+"$python" "$here/make_iperf3_json.py" "$duration" "$log"
 ours() { "$cli" flows "$log"; }
 count() { wc -l < "$log"; }
 ours > "$work/report.txt" # fails the script when the log cannot be read
 cat "$log" > /dev/null    # warm the page cache
 
-seconds_of() { local start end; start=$(date +%s.%N); "$@" > /dev/null; end=$(date +%s.%N); echo "$end - $start" | bc -l; }
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 : > "$work/ours"; : > "$work/wc"
 for _ in $(seq "$runs"); do
-    seconds_of ours >> "$work/ours"
-    seconds_of count >> "$work/wc"
+    seconds ours >> "$work/ours"
+    seconds count >> "$work/wc"
 done
-rss=$( { /usr/bin/time -f %M "$cli" flows "$log" > /dev/null; } 2>&1 | tail -1)
+rss=$(peak_kb "$cli" flows "$log")
 our=$(median < "$work/ours"); wcl=$(median < "$work/wc")
 printf 'log: %d s x 30 streams, %s bytes, %s lines; medians of %d alternated runs\n' \
-    "$seconds" "$(stat -c %s "$log")" "$(count)" "$runs"
+    "$duration" "$(stat -c %s "$log")" "$(count)" "$runs"
 printf '%-28s %9.3f s   peak RSS %s KiB\n' "wirebench-cli flows" "$our" "$rss"
 printf '%-28s %9.3f s\n' "wc -l" "$wcl"
 printf 'wirebench / wc -l = %.1fx\n' "$(echo "$our / $wcl" | bc -l)"

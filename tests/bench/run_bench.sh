@@ -10,13 +10,11 @@
 #   tests/bench/run_bench.sh scaling [RUNS=5] [CLI]    time per reply at 0.5M, 5M and 20M
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/bench_lib.sh"
 python=/usr/bin/python3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-seconds() { local start end; start=$(date +%s.%N); "$@" > /dev/null; end=$(date +%s.%N); echo "$end - $start" | bc -l; }
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-peak_kb() { /usr/bin/time -f %M "$@" 2>&1 > /dev/null | tail -1; }
 
 make_log() { "$python" "$here/make_ping_log.py" "$1" "$2"; }
 
