@@ -23,15 +23,6 @@ constexpr int kTerminateToKillMs = 2000;
 constexpr int kProbeTimeoutMs = 5000;
 constexpr qsizetype kKeptErrorBytes = 64 * 1024;
 
-QString lastLines(const QByteArray& text, int lines = 3) {
-    QStringList kept = QString::fromLocal8Bit(text).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    if (kept.size() > lines)
-        kept = kept.mid(kept.size() - lines);
-    for (QString& line : kept)
-        line = line.trimmed();
-    return kept.join(QStringLiteral(" / "));
-}
-
 // The algorithm a run used: the one asked for, else the local default when the run is local.
 QString congestionControlOf(const RunSpec& spec) {
     if (!spec.isIperf() || spec.udp)
@@ -74,8 +65,9 @@ MeasurementRun::MeasurementRun(RunSpec spec, QString outputDir, QString fileStem
     connect(&m_serverTimeout, &QTimer::timeout, this, [this] {
         fail(QStringLiteral("the iperf server did not report that it listens within %1 s%2")
                  .arg(kServerStartMs / 1000)
-                 .arg(m_serverOutput.isEmpty() ? QString()
-                                               : QStringLiteral(": ") + lastLines(m_serverOutput)));
+                 .arg(m_serverOutput.isEmpty()
+                          ? QString()
+                          : QStringLiteral(": ") + RunCommands::lastLines(m_serverOutput)));
     });
 }
 
@@ -221,7 +213,7 @@ void MeasurementRun::onServerFinished() {
     onServerOutput();
     if (m_state == State::StartingServer) {
         fail(QStringLiteral("the iperf server exited before it listened: %1")
-                 .arg(lastLines(m_serverOutput)));
+                 .arg(RunCommands::lastLines(m_serverOutput)));
     } else if (m_state == State::Stopping) {
         finish(m_pendingStatus, QString());
     }
@@ -364,7 +356,7 @@ QString MeasurementRun::clientFailure(bool measured) const {
     if (*m_exitCode == 0 && measured)
         return {};
     const QByteArray output = m_clientErrors + m_received.right(4096);
-    const QString said = lastLines(output);
+    const QString said = RunCommands::lastLines(output);
     const QString& target = m_spec.target;
     const auto saw = [&](const char* text) { return output.contains(text); };
     if (saw("minimal interval allowed") || saw("cannot flood"))

@@ -6,16 +6,6 @@
 
 namespace wb {
 
-namespace {
-
-QString tail(const QByteArray& output) {
-    const QStringList lines =
-        QString::fromLocal8Bit(output).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    return lines.isEmpty() ? QString() : lines.back().trimmed();
-}
-
-} // namespace
-
 PlanRunner::PlanRunner(ExperimentPlan plan, QObject* parent)
     : QObject(parent), m_plan(std::move(plan)) {}
 
@@ -104,8 +94,9 @@ void PlanRunner::onCommandFinished(int exitCode, QProcess::ExitStatus exitStatus
         runNextCommand();
         return;
     }
-    const QString said = process->error() == QProcess::FailedToStart ? process->errorString()
-                                                                     : tail(process->readAll());
+    const QString said = process->error() == QProcess::FailedToStart
+                             ? process->errorString()
+                             : RunCommands::lastLines(process->readAll(), 1);
     const QString why =
         QStringLiteral("%1 command \"%2\" failed%3%4")
             .arg(m_phase == Phase::Setup ? QStringLiteral("setup") : QStringLiteral("teardown"),

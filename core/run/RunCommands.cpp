@@ -97,4 +97,13 @@ QString RunCommands::display(const QStringList& argv) {
     return argv.join(QLatin1Char(' '));
 }
 
+QString RunCommands::lastLines(const QByteArray& output, int lines) {
+    QStringList kept = QString::fromLocal8Bit(output).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    if (kept.size() > lines)
+        kept = kept.mid(kept.size() - lines);
+    for (QString& line : kept)
+        line = line.trimmed();
+    return kept.join(QStringLiteral(" / "));
+}
+
 } // namespace wb

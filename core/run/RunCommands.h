@@ -19,6 +19,9 @@ struct RunCommands {
     // How a command line is shown to people and stored in sidecars: words joined by spaces
     // (the validated words need no quoting).
     static QString display(const QStringList& argv);
+    // The last lines a command printed, trimmed and joined by " / ": how its own words are
+    // quoted in a message about it.
+    static QString lastLines(const QByteArray& output, int lines = 3);
 };
 
 } // namespace wb
