@@ -117,7 +117,7 @@ void MeasurementRun::start() {
         QTimer::singleShot(0, this, [this, why] { fail(why); });
         return;
     }
-    m_startTime = QDateTime::currentDateTime();
+    describeRun();
     writeSidecar(QStringLiteral("running"), QString());
     probeVersion();
 }
@@ -166,7 +166,7 @@ void MeasurementRun::probeVersion() {
             return;
         const QStringList lines =
             QString::fromLocal8Bit(m_probe->readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        m_toolVersion = lines.isEmpty() ? QString() : lines.front().trimmed();
+        m_description.toolVersion = lines.isEmpty() ? QString() : lines.front().trimmed();
         if (m_probe->state() != QProcess::NotRunning)
             m_probe->kill();
         m_commands.server.isEmpty() ? startClient() : startServer();
@@ -267,23 +267,26 @@ void MeasurementRun::onTick() {
         emitSnapshot();
 }
 
+void MeasurementRun::describeRun() {
+    RunRecord& d = m_description;
+    d.label = m_spec.label;
+    d.tool = runToolProgram(m_spec.tool);
+    d.formatId = m_commands.formatId;
+    d.command = m_commands.client;
+    d.serverCommand = m_commands.server;
+    d.host = QSysInfo::machineHostName();
+    d.kernel = QSysInfo::kernelType() + QLatin1Char(' ') + QSysInfo::kernelVersion();
+    d.congestionControl = congestionControlOf(m_spec);
+    d.start = QDateTime::currentDateTime();
+    d.parameters = m_spec.parameters;
+    if (!m_serverLog.fileName().isEmpty())
+        d.serverLog = QFileInfo(m_serverLog.fileName()).fileName();
+}
+
 RunRecord MeasurementRun::record(const QString& state, const QString& why) const {
-    RunRecord record;
-    record.label = m_spec.label;
+    RunRecord record = m_description;
     record.status = state;
     record.error = why;
-    record.tool = runToolProgram(m_spec.tool);
-    record.toolVersion = m_toolVersion;
-    record.formatId = m_commands.formatId;
-    record.command = m_commands.client;
-    record.serverCommand = m_commands.server;
-    record.host = QSysInfo::machineHostName();
-    record.kernel = QSysInfo::kernelType() + QLatin1Char(' ') + QSysInfo::kernelVersion();
-    record.congestionControl = congestionControlOf(m_spec);
-    record.start = m_startTime;
-    record.parameters = m_spec.parameters;
-    if (m_serverLog.isOpen() || !m_serverLog.fileName().isEmpty())
-        record.serverLog = QFileInfo(m_serverLog.fileName()).fileName();
     return record;
 }
 

@@ -83,6 +83,7 @@ private:
     // when it measured and exited cleanly.
     QString clientFailure(bool measured) const;
     bool openOutputs(QString* why);
+    void describeRun();
     RunRecord record(const QString& state, const QString& why) const;
     ImportOptions importOptions() const;
 
@@ -106,8 +107,9 @@ private:
     QByteArray m_received; // the client's stdout so far, parsed again for each snapshot
     QByteArray m_clientErrors;
     QByteArray m_serverOutput;
-    QString m_toolVersion;
-    QDateTime m_startTime;
+    // What the sidecar says of the run apart from its state: fixed when it starts (the tool
+    // version once probed), so snapshots do not ask the system again.
+    RunRecord m_description;
     QElapsedTimer m_elapsed;
     QTimer m_tick;
     QTimer m_serverTimeout;
