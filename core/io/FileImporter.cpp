@@ -1,13 +1,17 @@
 #include "FileImporter.h"
 
+#include "LineBlockPipeline.h"
 #include "RunSidecar.h"
 #include "parse/FormatRegistry.h"
 #include "parse/QjumpCompatParser.h"
+#include "parse/TextScan.h"
 
 #include <QFile>
 #include <QFileInfo>
+#include <QStringDecoder>
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 namespace wb {
@@ -22,6 +26,55 @@ bool looksBinary(std::string_view head, qsizetype* offset) {
     *offset = static_cast<qsizetype>(nul);
     return true;
 }
+
+// Reads the text of a log as UTF-8 whatever its byte-order mark says: Windows PowerShell
+// writes `ping > file` as UTF-16LE with a BOM, and some editors put a UTF-8 BOM in front.
+// Parsers only ever see UTF-8 without a BOM, cut anywhere (the decoder keeps a character
+// split between two pieces). Without a BOM the bytes pass through untouched.
+class TextDecoder {
+public:
+    explicit TextDecoder(std::string_view head) {
+        struct Mark {
+            std::string_view bytes;
+            std::optional<QStringConverter::Encoding> encoding;
+        };
+        const Mark marks[] = {{"\xEF\xBB\xBF", std::nullopt},
+                              {"\xFF\xFE", QStringConverter::Utf16LE},
+                              {"\xFE\xFF", QStringConverter::Utf16BE}};
+        for (const Mark& mark : marks) {
+            if (head.substr(0, mark.bytes.size()) != mark.bytes)
+                continue;
+            m_bomLeft = mark.bytes.size();
+            if (mark.encoding)
+                m_decoder.emplace(*mark.encoding);
+            return;
+        }
+    }
+
+    bool hasByteOrderMark() const { return m_bomLeft > 0 || m_bomSkipped; }
+    // True when the parser gets the file's bytes as they are.
+    bool passesThrough() const { return !hasByteOrderMark(); }
+
+    // The next piece of the file as UTF-8; valid until the next call.
+    std::string_view toUtf8(std::string_view bytes) {
+        const std::size_t skip = std::min(m_bomLeft, bytes.size());
+        bytes.remove_prefix(skip);
+        m_bomLeft -= skip;
+        m_bomSkipped = m_bomSkipped || skip > 0;
+        if (!m_decoder)
+            return bytes;
+        const QString text =
+            m_decoder->decode(QByteArrayView(bytes.data(), qsizetype(bytes.size())));
+        m_utf8 = text.toUtf8();
+        return {m_utf8.constData(), static_cast<std::size_t>(m_utf8.size())};
+    }
+
+private:
+    std::size_t m_bomLeft = 0;
+    bool m_bomSkipped = false;
+    std::optional<QStringDecoder> m_decoder;
+    QByteArray m_utf8;
+};
 
 // The file name without the extensions logs usually get, so labels read "cubic-P30".
 QString defaultLabel(const QString& path) {
@@ -42,6 +95,7 @@ public:
             m_result.error = QStringLiteral("the file is empty");
             return false;
         }
+        m_decoder.emplace(head);
         QString why;
         if (m_options.format.isEmpty()) {
             m_result.format = FileImporter::detect(head, &why);
@@ -50,7 +104,8 @@ public:
             why = QStringLiteral("unknown format \"%1\"").arg(m_options.format);
         }
         qsizetype nulAt = 0;
-        if (m_options.qjumpCompat && !looksBinary(head, &nulAt)) {
+        TextDecoder sniffer(head);
+        if (m_options.qjumpCompat && !looksBinary(sniffer.toUtf8(head), &nulAt)) {
             // The artifact greps any text for "time=", whatever tool wrote it.
             m_parser = std::make_unique<QjumpCompatParser>();
             return true;
@@ -60,16 +115,50 @@ public:
             return false;
         }
         m_parser = m_result.format->create();
+        m_parser->watchForOtherLogs(m_result.format);
         return true;
     }
 
     bool feed(std::string_view bytes, qint64 done, qint64 total) {
-        for (std::size_t at = 0; at < bytes.size(); at += m_options.chunkSize)
-            m_parser->feed(bytes.substr(at, m_options.chunkSize));
+        for (std::size_t at = 0; at < bytes.size();) {
+            const std::size_t size = std::max<std::size_t>(
+                1, m_options.nextChunkSize ? m_options.nextChunkSize() : m_options.chunkSize);
+            m_parser->feed(m_decoder->toUtf8(bytes.substr(at, size)));
+            at += size;
+        }
         if (m_options.progress && !m_options.progress(done, total)) {
             m_result.cancelled = true;
             return false;
         }
+        return true;
+    }
+
+    // Reads the rest of a big file through a LineBlockPipeline when the dialect can scan on
+    // several cores; returns false when the parser is better fed block by block by feed().
+    bool feedInParallel(QFile& file, std::string_view firstBlock, qint64 total) {
+        if (!m_decoder->passesThrough())
+            return false; // the pipeline reads raw bytes; a BOM'd file goes through feed()
+        LineBlockPipeline pipeline(*m_parser, total);
+        if (!pipeline.parallel())
+            return false;
+        std::memcpy(pipeline.space(), firstBlock.data(), firstBlock.size());
+        pipeline.commit(firstBlock.size());
+        qint64 done = static_cast<qint64>(firstBlock.size());
+        for (;;) {
+            const qint64 got =
+                file.read(pipeline.space(), static_cast<qint64>(pipeline.spaceSize()));
+            if (got < 0)
+                m_result.error = QStringLiteral("read error: %1").arg(file.errorString());
+            if (got <= 0)
+                break;
+            pipeline.commit(static_cast<std::size_t>(got));
+            done += got;
+            if (m_options.progress && !m_options.progress(done, total)) {
+                m_result.cancelled = true;
+                break;
+            }
+        }
+        pipeline.flush(); // keep whatever was read, even after a read error or a cancel
         return true;
     }
 
@@ -90,6 +179,7 @@ public:
 private:
     ImportResult& m_result;
     const ImportOptions& m_options;
+    std::optional<TextDecoder> m_decoder;
     std::unique_ptr<LogParser> m_parser;
 };
 
@@ -110,19 +200,87 @@ void applySidecar(const QString& logPath, ImportResult& result) {
         RunSidecar::applyTo(*record, dataset);
 }
 
-} // namespace
+// Which reader a ping format needs: the Unix dialects share one, Windows and fping have
+// their own. Two logs of one reader in a file are told apart by the reader itself (a second
+// header); two of different readers by the sniffers, as below.
+bool sameReader(const FormatEntry& a, const FormatEntry& b) {
+    const auto windows = [](const FormatEntry& f) {
+        return std::string_view(f.dialect) == "windows";
+    };
+    return std::string_view(a.tool) == b.tool && windows(a) == windows(b);
+}
 
-const FormatEntry* FileImporter::detect(std::string_view head, QString* why) {
-    qsizetype nulAt = 0;
-    if (looksBinary(head.substr(0, FormatRegistry::kSniffBytes), &nulAt)) {
-        if (why)
-            *why = QStringLiteral("binary data (NUL byte at offset %1), not a text log").arg(nulAt);
-        return nullptr;
+// The format of a latency log whose head holds two logs (say Windows ping output followed by
+// iputils output): the sniffers score the whole head, so the later log may win. The first
+// line that names a format by itself tells which log comes first; when its reader differs,
+// the head up to the first line of the winning format decides, so the first log is read and
+// the parser reports where the other one starts.
+const FormatEntry* firstLogFormat(std::string_view text) {
+    // Two Unix ping runs (iputils, then BSD): the first run's lines decide.
+    for (std::size_t at = text.find("\nPING"); at != std::string_view::npos;
+         at = text.find("\nPING", at + 1)) {
+        const std::string_view before = text.substr(0, at + 1);
+        if (scan::contains(before, "PING") && FormatRegistry::detect(before)) {
+            text = before;
+            break;
+        }
     }
-    const FormatEntry* format = FormatRegistry::detect(head);
+    const FormatEntry* best = FormatRegistry::detect(text);
+    if (!best || best->kind != Dataset::Kind::Latency)
+        return best;
+    const auto lineFormat = [](std::string_view line) { return FormatRegistry::detect(line); };
+    std::size_t at = 0;
+    const FormatEntry* first = nullptr;
+    while (at < text.size() && !first) {
+        const std::size_t end = std::min(text.find('\n', at), text.size());
+        first = lineFormat(text.substr(at, end - at));
+        at = end + 1;
+    }
+    if (!first || sameReader(*first, *best))
+        return best;
+    for (at = 0; at < text.size();) {
+        const std::size_t end = std::min(text.find('\n', at), text.size());
+        const FormatEntry* format = lineFormat(text.substr(at, end - at));
+        if (format && sameReader(*format, *best))
+            break;
+        at = end + 1;
+    }
+    const FormatEntry* before = FormatRegistry::detect(text.substr(0, at));
+    return before ? before : best;
+}
+
+const FormatEntry* reasonIfUnknown(const FormatEntry* format, QString* why) {
     if (!format && why)
         *why = QStringLiteral("not a ping, fping or iperf log this version can read");
     return format;
+}
+
+} // namespace
+
+const FormatEntry* FileImporter::detect(std::string_view head, QString* why) {
+    head = head.substr(0, FormatRegistry::kSniffBytes);
+    TextDecoder decoder(head);
+    const std::string_view text = decoder.toUtf8(head);
+    if (text.empty() && decoder.hasByteOrderMark()) {
+        if (why)
+            *why = QStringLiteral("the file holds only a byte-order mark, no text");
+        return nullptr;
+    }
+    qsizetype nulAt = 0;
+    if (!looksBinary(text, &nulAt))
+        return reasonIfUnknown(firstLogFormat(text), why);
+    // A log damaged by a crash (a block of NULs where the last lines were) is still a log:
+    // when the text before the first NUL is one, it is read and the NUL lines are reported.
+    const std::string_view beforeNul = text.substr(0, std::size_t(nulAt));
+    if (const FormatEntry* format = firstLogFormat(beforeNul))
+        return format;
+    if (why) {
+        const auto line = std::count(text.begin(), text.begin() + nulAt, '\n') + 1;
+        *why = QStringLiteral("binary data (NUL byte at offset %1, line %2), not a text log")
+                   .arg(nulAt)
+                   .arg(line);
+    }
+    return nullptr;
 }
 
 ImportResult FileImporter::importBytes(std::string_view bytes, const QString& name,
@@ -172,6 +330,8 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
             if (!run.start(block))
                 return result;
             started = true;
+            if (run.feedInParallel(file, block, total))
+                break;
         }
         if (got == 0)
             break;

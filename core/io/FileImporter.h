@@ -21,6 +21,8 @@ struct ImportOptions {
     bool qjumpCompat = false;
     // Bytes handed to the parser at a time; tests shrink it to prove chunking is invisible.
     std::size_t chunkSize = 1 << 20;
+    // When set, the size of each next piece instead of chunkSize (tests: random sizes).
+    std::function<std::size_t()> nextChunkSize;
     // Called after each chunk with bytes done and total (0 when unknown); return false to cancel.
     std::function<bool(qint64 done, qint64 total)> progress;
 };

@@ -98,7 +98,7 @@ int Iperf2TextParser::sniff(std::string_view head) {
     int results = 0;
     while (!head.empty() && results < 3) {
         const std::size_t newline = head.find('\n');
-        std::string_view line = head.substr(0, newline);
+        std::string_view line = trimmed(head.substr(0, newline)); // CR of CRLF too
         head = newline == std::string_view::npos ? std::string_view{} : head.substr(newline + 1);
         const Tag tag = takeTag(line);
         if (tag.kind != Tag::Stream && tag.kind != Tag::Sum)

@@ -332,8 +332,9 @@ std::optional<Iperf3TextParser::Report> Iperf3TextParser::readReport(std::string
             interval.retransmits = static_cast<std::int64_t>(*value);
         }
     }
-    if (!std::isfinite(interval.bytes) || interval.bytes < 0 || interval.end < interval.start) {
-        rangeError(line, QStringLiteral("impossible interval or transfer"));
+    if (!std::isfinite(interval.bytes) || interval.bytes < 0 || interval.end < interval.start ||
+        !std::isfinite(interval.bitsPerSecond) || interval.bitsPerSecond < 0) {
+        rangeError(line, QStringLiteral("impossible interval, transfer or rate"));
         return std::nullopt;
     }
     return report;

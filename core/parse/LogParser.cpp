@@ -1,12 +1,20 @@
 #include "LogParser.h"
 
+#include "FormatRegistry.h"
+
 namespace wb {
 
 namespace {
+// The offending line as a message can quote it: at most 200 bytes, control characters
+// (NUL, escape sequences of a binary part) shown as U+FFFD so that a terminal or a report
+// stays readable; invalid UTF-8 becomes U+FFFD when decoded.
 QString excerpt(std::string_view line) {
     constexpr std::size_t kShown = 200;
     QString text =
         QString::fromUtf8(line.data(), static_cast<qsizetype>(std::min(line.size(), kShown)));
+    for (QChar& c : text)
+        if (c.unicode() < 0x20 && c != QLatin1Char('\t'))
+            c = QChar::ReplacementCharacter;
     if (line.size() > kShown)
         text += QStringLiteral("… (%1 bytes)").arg(line.size());
     return text;
@@ -24,42 +32,101 @@ void LogParser::feed(std::string_view chunk) {
     }
     while (!chunk.empty()) {
         const std::size_t newline = chunk.find('\n');
+        const std::string_view piece = chunk.substr(0, newline);
         if (newline == std::string_view::npos) {
-            const std::size_t room = kMaxLineLength - std::min(m_partial.size(), kMaxLineLength);
-            m_partial.append(chunk.substr(0, room));
-            m_partialTooLong = m_partialTooLong || chunk.size() > room;
+            keepPartial(piece);
             return;
         }
-        std::string_view piece = chunk.substr(0, newline);
         chunk.remove_prefix(newline + 1);
-        if (m_partial.empty() && !m_partialTooLong) {
-            deliver(piece);
+        if (m_partialLength == 0) {
+            // Cut here too, so that a long line reads the same whatever the chunk size.
+            deliverLine(piece.substr(0, kMaxLineLength), piece.size());
             continue;
         }
-        const std::size_t room = kMaxLineLength - std::min(m_partial.size(), kMaxLineLength);
-        m_partial.append(piece.substr(0, room));
-        deliver(m_partial);
+        keepPartial(piece);
+        deliverLine(m_partial, m_partialLength);
         m_partial.clear();
-        m_partialTooLong = false;
+        m_partialLength = 0;
     }
+}
+
+void LogParser::keepPartial(std::string_view piece) {
+    const std::size_t room = kMaxLineLength - std::min(m_partial.size(), kMaxLineLength);
+    m_partial.append(piece.substr(0, room));
+    m_partialLength += piece.size();
 }
 
 void LogParser::finish() {
     if (m_finished)
         return;
     m_finished = true;
-    if (!m_partial.empty() || m_partialTooLong) {
-        deliver(m_partial);
+    if (m_partialLength > 0) {
+        deliverLine(m_partial, m_partialLength);
         m_partial.clear();
+        m_partialLength = 0;
     }
     finishDatasets();
 }
 
+std::unique_ptr<ScannedLines> LogParser::scan(std::string_view wholeLines) const {
+    (void)wholeLines;
+    return nullptr;
+}
+
+void LogParser::feedScanned(ScannedLines& lines) {
+    // Lines with NUL bytes, and everything after another log started, take the line path,
+    // which reports them; so does a block that does not start at a line's start.
+    if (m_input == Input::Bytes || m_partialLength > 0 || m_otherLogStarted ||
+        lines.text.find('\0') != std::string_view::npos) {
+        feed(lines.text);
+        return;
+    }
+    applyScanned(lines);
+}
+
 void LogParser::deliver(std::string_view line) {
+    deliverLine(line.substr(0, kMaxLineLength), line.size());
+}
+
+void LogParser::deliverLine(std::string_view line, std::size_t length) {
     ++m_report.linesRead;
     if (!line.empty() && line.back() == '\r')
         line.remove_suffix(1);
+    if (m_otherLogStarted) {
+        ignoreLine();
+        return;
+    }
+    if (length > kMaxLineLength)
+        warning(line, QStringLiteral("the line is %1 bytes long; only its first %2 bytes are read")
+                          .arg(length)
+                          .arg(kMaxLineLength));
+    if (line.find('\0') != std::string_view::npos) {
+        parseError(line, QStringLiteral("NUL bytes in the line: a damaged or binary part of "
+                                        "the file"));
+        return;
+    }
+    const std::int64_t ignoredBefore = m_report.ignoredLines;
     parseLine(line);
+    if (m_report.ignoredLines != ignoredBefore)
+        checkForOtherLog(line);
+}
+
+void LogParser::checkForOtherLog(std::string_view line) {
+    // Throughput logs hold several sections (client and server, -d, --bidir) whose lines
+    // look like other iperf flavours; a ping log has no such lines, so only its ignored
+    // lines are asked whether they start another log.
+    if (!m_format || m_format->kind != Dataset::Kind::Latency)
+        return;
+    const FormatEntry* other = FormatRegistry::detect(line);
+    if (other && other != m_format)
+        anotherLogStarts(line, QStringLiteral("a log of another format (%1) starts here")
+                                   .arg(QString::fromLatin1(other->description)));
+}
+
+void LogParser::anotherLogStarts(std::string_view line, const QString& what) {
+    parseError(line, what + QStringLiteral("; it is not merged with the lines above, and the "
+                                           "rest of the file is not read (split the file)"));
+    m_otherLogStarted = true;
 }
 
 void LogParser::parseError(std::string_view line, const QString& message) {

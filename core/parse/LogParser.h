@@ -3,11 +3,21 @@
 #include "model/Dataset.h"
 #include "model/ParseReport.h"
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace wb {
+
+struct FormatEntry;
+
+// Whole lines (each ending in '\n') whose stateless facts a dialect has read off the
+// parser's thread; the dialect's subclass holds those facts. See LogParser::scan.
+struct ScannedLines {
+    virtual ~ScannedLines() = default;
+    std::string_view text;
+};
 
 // Base of every log parser. Bytes arrive in chunks of any size (a file read in blocks or the
 // stdout of a running process); the base cuts them into lines, strips CR of CRLF endings and
@@ -17,8 +27,23 @@ public:
     virtual ~LogParser() = default;
 
     void feed(std::string_view chunk);
+    // Which registry format this parser reads (set by the importer): a line that a latency
+    // dialect ignores but that starts a log of another format (two logs pasted into one file)
+    // is then reported, and the rest of the file is not merged into this log's dataset.
+    void watchForOtherLogs(const FormatEntry* format) { m_format = format; }
     // Flushes a last line without newline and lets the dialect complete its datasets.
     void finish();
+
+    // Parallel reading of big files (io/LineBlockPipeline). Most of a line's cost is finding
+    // and converting its numbers, which needs no parser state; a dialect that separates the
+    // two reads blocks of whole lines with scan() on any thread (it must not touch the
+    // parser's state) and then applies them in log order with feedScanned(), which gives
+    // exactly what feed() of the same text gives. Dialects that cannot return nullptr.
+    // feedScanned() needs everything fed before to end with a newline.
+    virtual std::unique_ptr<ScannedLines> scan(std::string_view wholeLines) const;
+    void feedScanned(ScannedLines& lines);
+    // The size of the whole input when known (a file), so a dialect can size its storage.
+    void expectInputSize(std::int64_t bytes) { m_expectedInputSize = bytes; }
 
     const ParseReport& report() const { return m_report; }
     // Datasets found so far; a parser of a multi-target log (fping) yields one per target.
@@ -40,8 +65,16 @@ protected:
     virtual void parseLine(std::string_view line) = 0;
     virtual void parseBytes(std::string_view chunk) { (void)chunk; }
     virtual void finishDatasets() {}
+    // Applies what scan() read, line by line in order; lines the scan left to the parser go
+    // through deliver() as feed() would send them.
+    virtual void applyScanned(ScannedLines& lines) { (void)lines; }
+    // Counts a line the dialect took from scanned facts instead of parseLine().
+    void countScannedLine() { ++m_report.linesRead; }
+    // Hands a line to parseLine() as feed() does (counted, CR of CRLF stripped).
+    void deliver(std::string_view line);
 
     std::int64_t lineNumber() const { return m_report.linesRead; }
+    std::int64_t expectedInputSize() const { return m_expectedInputSize; }
     ParseReport& mutableReport() { return m_report; }
     void countSample() { ++m_report.samples; }
     Dataset& dataset() { return m_datasets.front(); }
@@ -51,15 +84,25 @@ protected:
     void parseError(std::string_view line, const QString& message);
     void rangeError(std::string_view line, const QString& message);
     void warning(std::string_view line, const QString& message);
+    // Another log starts at this line: a parse error says so, and every later line is
+    // ignored, so that two runs never end up in one dataset.
+    void anotherLogStarts(std::string_view line, const QString& what);
+    bool otherLogStarted() const { return m_otherLogStarted; }
 
 private:
-    void deliver(std::string_view line);
+    // length: how long the line really was (line itself is cut to kMaxLineLength).
+    void deliverLine(std::string_view line, std::size_t length);
+    void keepPartial(std::string_view piece);
+    void checkForOtherLog(std::string_view line);
 
     ParseReport m_report;
     std::vector<Dataset> m_datasets;
-    std::string m_partial; // a line whose end has not arrived yet
-    bool m_partialTooLong = false;
+    std::string m_partial;           // a line whose end has not arrived yet (cut as above)
+    std::size_t m_partialLength = 0; // its length so far, beyond the cut too
     bool m_finished = false;
+    bool m_otherLogStarted = false;
+    const FormatEntry* m_format = nullptr;
+    std::int64_t m_expectedInputSize = 0;
     Input m_input = Input::Lines;
 };
 

@@ -68,16 +68,126 @@ std::optional<std::int64_t> UnixPingParser::trackedSequence(std::string_view bod
     return m_sequences.unwrap(*printed);
 }
 
+bool UnixPingParser::ReplyFacts::regular() const {
+    return rtt && !scan::isImpossibleRtt(*rtt) && (!printedSequence || isSequence(*printedSequence));
+}
+
+std::optional<UnixPingParser::ReplyFacts> UnixPingParser::replyFacts(std::string_view line) {
+    std::string_view body = trimmed(line);
+    ReplyFacts reply;
+    reply.timestamp = takeTimestampPrefix(body);
+    if (!contains(body, " bytes from "))
+        return std::nullopt;
+    const std::size_t timeAt = timeValueAt(body);
+    if (timeAt == std::string_view::npos)
+        return std::nullopt;
+    // "time<1 ms" is a sub-resolution reply; the printed bound is the value.
+    std::string_view rest = skipSpaces(body.substr(timeAt));
+    reply.rtt = takeDouble(rest);
+    reply.printedSequence = sequenceIn(body);
+    reply.markedDuplicate = contains(rest, "(DUP!)"); // printed after the time
+    return reply;
+}
+
+namespace {
+
+// One line of a scanned block: a regular reply's facts, or where a line the parser reads
+// itself lies in the block's text. 32 bytes, so a block's facts stay small.
+struct ScannedPingLine {
+    double rtt;
+    double timestamp;
+    std::int32_t printedSequence; // kNoSequence when the line prints none
+    std::uint8_t regularReply;
+    std::uint8_t markedDuplicate;
+    std::uint32_t offset; // other lines: where they start in the block's text
+    std::uint32_t length;
+    static constexpr std::int32_t kNoSequence = -1;
+};
+
+struct ScannedPingLines : ScannedLines {
+    std::vector<ScannedPingLine> lines;
+    std::size_t regularReplies = 0;
+};
+
+} // namespace
+
+std::unique_ptr<ScannedLines> UnixPingParser::scan(std::string_view wholeLines) const {
+    auto block = std::make_unique<ScannedPingLines>();
+    block->text = wholeLines;
+    block->lines.reserve(wholeLines.size() / 48);
+    for (std::size_t at = 0; at < wholeLines.size();) {
+        std::size_t end = wholeLines.find('\n', at);
+        if (end == std::string_view::npos)
+            end = wholeLines.size();
+        const std::string_view line = wholeLines.substr(at, end - at);
+        ScannedPingLine scanned{};
+        // A line longer than the parser keeps is cut and reported on the line path.
+        const std::optional<ReplyFacts> reply =
+            line.size() <= kMaxLineLength ? replyFacts(line) : std::nullopt;
+        if (reply && reply->regular()) {
+            scanned.rtt = *reply->rtt;
+            scanned.timestamp = reply->timestamp;
+            scanned.printedSequence = reply->printedSequence
+                                          ? static_cast<std::int32_t>(*reply->printedSequence)
+                                          : ScannedPingLine::kNoSequence;
+            scanned.regularReply = 1;
+            scanned.markedDuplicate = reply->markedDuplicate;
+            ++block->regularReplies;
+        } else {
+            scanned.offset = static_cast<std::uint32_t>(at);
+            scanned.length = static_cast<std::uint32_t>(end - at);
+        }
+        block->lines.push_back(scanned);
+        at = end + 1;
+    }
+    return block;
+}
+
+void UnixPingParser::applyScanned(ScannedLines& lines) {
+    auto& block = static_cast<ScannedPingLines&>(lines);
+    reserveFor(block, block.regularReplies);
+    for (const ScannedPingLine& line : block.lines) {
+        // After another log started in this block, its lines are only counted (deliver).
+        if (!line.regularReply || otherLogStarted()) {
+            deliver(block.text.substr(line.offset, line.length));
+            continue;
+        }
+        countScannedLine();
+        ReplyFacts reply;
+        reply.rtt = line.rtt;
+        reply.timestamp = line.timestamp;
+        if (line.printedSequence != ScannedPingLine::kNoSequence)
+            reply.printedSequence = line.printedSequence;
+        reply.markedDuplicate = line.markedDuplicate;
+        acceptReply(reply);
+    }
+}
+
+void UnixPingParser::reserveFor(const ScannedLines& firstBlock, std::size_t replies) {
+    if (m_reserved || firstBlock.text.empty() || expectedInputSize() <= 0)
+        return;
+    m_reserved = true;
+    // Reserved but untouched pages cost no memory, so a generous estimate is free; it saves
+    // copying tens of megabytes each time a vector doubles.
+    const double perByte = static_cast<double>(replies) / static_cast<double>(firstBlock.text.size());
+    const auto expected = static_cast<std::size_t>(perByte * static_cast<double>(expectedInputSize()) * 1.1) + 1024;
+    LatencySeries& series = dataset().latency;
+    series.rttMs.reserve(expected);
+    series.sequence.reserve(expected);
+}
+
 void UnixPingParser::parseLine(std::string_view line) {
+    if (const std::optional<ReplyFacts> reply = replyFacts(line)) {
+        readReply(line, *reply);
+        return;
+    }
     std::string_view body = trimmed(line);
     if (body.empty())
         return;
-    const double timestamp = takeTimestampPrefix(body);
+    takeTimestampPrefix(body);
 
     if (contains(body, " bytes from ")) {
-        if (const std::size_t time = timeValueAt(body); time != std::string_view::npos)
-            readReply(line, body, time, timestamp);
-        else if (contains(body, "ttl=") || contains(body, "hlim="))
+        if (contains(body, "ttl=") || contains(body, "hlim="))
             readUntimedReply(line, body);
         else
             readErrorReply(line, body); // macOS "92 bytes from h: Destination Host Unreachable"
@@ -94,7 +204,10 @@ void UnixPingParser::parseLine(std::string_view line) {
     if (readSummary(body))
         return;
     if (startsWith(body, "PING ") || startsWith(body, "PING6(")) {
-        readHeader(body);
+        if (m_sawHeader || mutableReport().samples > 0)
+            anotherLogStarts(line, QStringLiteral("another ping run starts here"));
+        else
+            readHeader(body);
         return;
     }
     if (startsWith(body, "ping: ") || startsWith(body, "ping6: ") ||
@@ -109,43 +222,43 @@ void UnixPingParser::parseLine(std::string_view line) {
     ignoreLine();
 }
 
-void UnixPingParser::readReply(std::string_view line, std::string_view body, std::size_t timeAt,
-                               double timestamp) {
+void UnixPingParser::readReply(std::string_view line, const ReplyFacts& reply) {
+    if (reply.regular()) {
+        acceptReply(reply);
+        return;
+    }
+    if (reply.printedSequence && !isSequence(*reply.printedSequence)) {
+        rangeError(line,
+                   QStringLiteral("sequence number %1 is out of range").arg(*reply.printedSequence));
+        return;
+    }
+    // The request was answered even if its time is unusable: it is not a loss.
+    if (reply.printedSequence)
+        m_sequences.markReplied(m_sequences.unwrap(*reply.printedSequence));
+    if (!reply.rtt)
+        parseError(line, QStringLiteral("reply without a readable time= value"));
+    else
+        rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(*reply.rtt));
+}
+
+void UnixPingParser::acceptReply(const ReplyFacts& reply) {
     LatencySeries& series = dataset().latency;
-    // "time<1 ms" is a sub-resolution reply; the printed bound is the value.
-    std::string_view rest = skipSpaces(body.substr(timeAt));
-    const auto rtt = takeDouble(rest);
-    const auto printedSeq = sequenceIn(body);
-    if (printedSeq && !isSequence(*printedSeq)) {
-        rangeError(line, QStringLiteral("sequence number %1 is out of range").arg(*printedSeq));
-        return;
-    }
     const std::int64_t seq =
-        printedSeq ? m_sequences.unwrap(*printedSeq)
-                   : static_cast<std::int64_t>(series.rttMs.size()) + m_dialect.firstSequence;
-    if (!rtt || scan::isImpossibleRtt(*rtt)) {
-        // The request was answered even if its time is unusable: it is not a loss.
-        if (printedSeq)
-            m_sequences.markReplied(seq);
-        if (!rtt)
-            parseError(line, QStringLiteral("reply without a readable time= value"));
-        else
-            rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(*rtt));
-        return;
-    }
-    const bool markedDuplicate = contains(rest, "(DUP!)"); // printed after the time
+        reply.printedSequence
+            ? m_sequences.unwrap(*reply.printedSequence)
+            : static_cast<std::int64_t>(series.rttMs.size()) + m_dialect.firstSequence;
     const bool firstReply = m_sequences.markReplied(seq);
-    if (markedDuplicate || !firstReply) {
-        series.duplicateRttMs.push_back(*rtt);
+    if (reply.markedDuplicate || !firstReply) {
+        series.duplicateRttMs.push_back(*reply.rtt);
         series.duplicateSequence.push_back(seq);
         return;
     }
-    series.rttMs.push_back(*rtt);
+    series.rttMs.push_back(*reply.rtt);
     series.sequence.push_back(seq);
-    if (!std::isnan(timestamp)) {
+    if (!std::isnan(reply.timestamp)) {
         // Timestamps are kept only if every reply has one, so they stay index-aligned.
         if (series.timestamps.size() + 1 == series.rttMs.size())
-            series.timestamps.push_back(timestamp);
+            series.timestamps.push_back(reply.timestamp);
         m_sawTimestamp = true;
     }
     countSample();

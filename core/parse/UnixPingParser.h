@@ -18,14 +18,30 @@ public:
 
     explicit UnixPingParser(const Dialect& dialect);
 
+    std::unique_ptr<ScannedLines> scan(std::string_view wholeLines) const override;
+
+    // What a reply line says, read without parser state.
+    struct ReplyFacts {
+        double timestamp = 0; // -D epoch seconds, NaN without -D
+        std::optional<double> rtt;
+        std::optional<std::int64_t> printedSequence;
+        bool markedDuplicate = false; // iputils' "(DUP!)"
+        // A reply that is taken as it is: readable time in range, plausible sequence number.
+        bool regular() const;
+    };
+    // The facts of a reply line with a round-trip time, or nullopt for any other line.
+    static std::optional<ReplyFacts> replyFacts(std::string_view line);
+
 protected:
     void parseLine(std::string_view line) override;
+    void applyScanned(ScannedLines& lines) override;
     void finishDatasets() override;
 
 private:
-    // timeAt: where the round-trip time starts in body.
-    void readReply(std::string_view line, std::string_view body, std::size_t timeAt,
-                   double timestamp);
+    void readReply(std::string_view line, const ReplyFacts& reply);
+    void acceptReply(const ReplyFacts& reply);
+    // Sizes the sample vectors once from the first scanned block's density of replies.
+    void reserveFor(const ScannedLines& firstBlock, std::size_t replies);
     void readUntimedReply(std::string_view line, std::string_view body);
     void readSequenceMention(std::string_view body);
     void readErrorReply(std::string_view line, std::string_view body);
@@ -39,6 +55,7 @@ private:
     SequenceTracker m_sequences;
     bool m_sawTimestamp = false;
     bool m_sawHeader = false; // the log shows the start of the run, not an excerpt
+    bool m_reserved = false;
 };
 
 } // namespace wb

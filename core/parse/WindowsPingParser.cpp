@@ -167,6 +167,12 @@ bool endsWithColon(std::string_view body) {
            (body.size() >= 3 && body.substr(body.size() - 3) == "\xEF\xBC\x9A"); // "："
 }
 
+// `Pinging X with 32 bytes of data:` in any language (after the counts of a run's statistics,
+// the start of another run).
+bool isHeader(std::string_view body) {
+    return endsWithColon(body) && !contains(body, "=") && !firstAddressWord(body).empty();
+}
+
 // Errors Windows prints without the address of the router that sent them. Localized forms
 // of these (rare: the local stack raises them) count as timeouts.
 bool isLocalErrorMessage(std::string_view body) {
@@ -237,7 +243,7 @@ void WindowsPingParser::parseLine(std::string_view line) {
     case Section::Preamble:
         // Only the header (`Pinging X with 32 bytes of data:`) starts the run; a console prompt
         // or banner before it is not a request.
-        if (endsWithColon(body) && !contains(body, "=") && !firstAddressWord(body).empty()) {
+        if (isHeader(body)) {
             takeTarget(body, true);
             m_section = Section::Requests;
             m_requestIndent = indent;
@@ -249,7 +255,9 @@ void WindowsPingParser::parseLine(std::string_view line) {
         readRequestLine(line, body, indent);
         return;
     case Section::Statistics:
-        if (endsWithColon(body))
+        if (dataset().latency.summary.transmitted && isHeader(body))
+            anotherLogStarts(line, QStringLiteral("another ping run starts here"));
+        else if (endsWithColon(body))
             takeTarget(body, false); // `Ping statistics for X:`
         else
             ignoreLine();

@@ -2,6 +2,7 @@
 
 #include "TestSupport.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -37,6 +38,7 @@ private slots:
     void loadErrors();
     void jsonErrorNamesLineAndColumn();
     void missingOrOddFilesGiveClearErrors();
+    void hostileSourcesAreOnlyMissingFiles();
 
 private:
     // A workspace over two raw logs in `dir`/logs, using every member of the format.
@@ -408,6 +410,8 @@ void TestWorkspace::loadErrors() {
     writeFile(file, content);
     const QStringList before = listing(dir.path());
 
+    const QDateTime modified = QFileInfo(file).lastModified();
+
     QString error;
     const auto ws = WorkspaceFile::load(file, &error);
     QVERIFY(!ws);
@@ -416,6 +420,7 @@ void TestWorkspace::loadErrors() {
     // Loading only reads: the broken file is not "repaired" and nothing appears beside it.
     QCOMPARE(listing(dir.path()), before);
     QCOMPARE(test::readAll(file), content);
+    QCOMPARE(QFileInfo(file).lastModified(), modified);
 }
 
 void TestWorkspace::jsonErrorNamesLineAndColumn() {
@@ -446,6 +451,41 @@ void TestWorkspace::missingOrOddFilesGiveClearErrors() {
     f.close();
     QVERIFY(!WorkspaceFile::load(huge, &error));
     QVERIFY2(error.contains("too large"), qPrintable(error));
+}
+
+void TestWorkspace::hostileSourcesAreOnlyMissingFiles() {
+    // Sources written to make a careless loader run a shell, open a connection or read a
+    // device: loading only stats paths, so each is a missing raw log and nothing happens.
+    QTemporaryDir dir;
+    const QString marker = dir.filePath("touched");
+    const QStringList sources = {"|rm -rf " + dir.path() + "/victim",
+                                 "http://198.18.0.1/log.txt",
+                                 "/dev/tcp/198.18.0.1/80",
+                                 "$(touch " + marker + ")",
+                                 "`touch " + marker + "`",
+                                 "; touch " + marker,
+                                 "file:///etc/passwd"};
+    writeFile(dir.filePath("victim"), "still here\n");
+    QJsonArray datasets;
+    for (const QString& source : sources)
+        datasets.append(QJsonObject{{"path", source}, {"absolutePath", "/nonexistent/" + source}});
+    const QJsonObject json{
+        {"format", "wirebench-workspace"}, {"version", 1}, {"datasets", datasets}};
+    const QString file = dir.filePath("hostile.wbws");
+    writeFile(file, QJsonDocument(json).toJson());
+    const QStringList before = listing(dir.path());
+    const QDateTime modified = QFileInfo(file).lastModified();
+    const QString cwdBefore = listing(QDir::currentPath()).join('\n');
+
+    QString error;
+    const auto ws = WorkspaceFile::load(file, &error);
+    QVERIFY2(ws, qPrintable(error));
+    QCOMPARE(int(ws->datasets.size()), sources.size());
+    QCOMPARE(WorkspaceFile::missingRawLogs(*ws).size(), sources.size());
+    QCOMPARE(listing(dir.path()), before); // no marker, the victim is still there
+    QVERIFY(!QFileInfo::exists(marker));
+    QCOMPARE(listing(QDir::currentPath()).join('\n'), cwdBefore);
+    QCOMPARE(QFileInfo(file).lastModified(), modified);
 }
 
 QTEST_GUILESS_MAIN(TestWorkspace)

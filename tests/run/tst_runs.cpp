@@ -220,6 +220,22 @@ private slots:
                  QStringLiteral("cancelled"));
     }
 
+    // A second run with the same name in the same folder (a repeated plan, a second
+    // workbench) gets its own files: the first run's log and description stay as they were.
+    void secondRunNeverReusesTheFiles() {
+        QTemporaryDir dir;
+        const WatchedRun first = watchRun(loopbackPing(2, 0.2), dir.path(), QStringLiteral("same"));
+        QVERIFY2(first.outcome.completed(), qPrintable(first.outcome.error));
+        const QByteArray firstLog = readAll(first.outcome.logPath);
+        const WatchedRun second =
+            watchRun(loopbackPing(3, 0.2), dir.path(), QStringLiteral("same"));
+        QVERIFY2(second.outcome.completed(), qPrintable(second.outcome.error));
+        QCOMPARE(filesIn(dir.path()),
+                 (QStringList{"same-2.log", "same-2.run.json", "same.log", "same.run.json"}));
+        QCOMPARE(readAll(first.outcome.logPath), firstLog);
+        QCOMPARE(second.outcome.result.datasets.front().latency.size(), std::size_t(3));
+    }
+
     void refusedTargetStartsNothing() {
         QTemporaryDir dir;
         RunSpec spec = loopbackPing(3, 0.2);

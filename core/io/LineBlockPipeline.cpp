@@ -1,0 +1,97 @@
+#include "LineBlockPipeline.h"
+
+#include "parse/LogParser.h"
+
+#include <algorithm>
+#include <cstring>
+#include <thread>
+#include <utility>
+
+namespace wb {
+
+namespace {
+
+// Below a few blocks the threads cost more than they save.
+constexpr std::int64_t kParallelFrom = 4 * static_cast<std::int64_t>(LineBlockPipeline::kBlockSize);
+
+} // namespace
+
+LineBlockPipeline::LineBlockPipeline(LogParser& parser, std::int64_t inputSize) : m_parser(parser) {
+    m_parser.expectInputSize(inputSize);
+    const unsigned cores = std::thread::hardware_concurrency();
+    m_parallel = inputSize >= kParallelFrom && cores > 1 && m_parser.scan({}) != nullptr;
+    m_inFlightLimit = m_parallel ? cores : 1;
+}
+
+LineBlockPipeline::~LineBlockPipeline() {
+    // Scans still running read our buffers: wait for them (a future from std::async waits in
+    // its destructor) before the blocks go.
+    for (auto& block : m_pending) {
+        if (block->scanned.valid())
+            block->scanned.wait();
+    }
+}
+
+char* LineBlockPipeline::space() {
+    if (m_current.capacity < m_current.used + kBlockSize) {
+        Buffer larger;
+        larger.capacity = m_current.used + kBlockSize;
+        larger.data.reset(new char[larger.capacity]);
+        if (m_current.used > 0)
+            std::memcpy(larger.data.get(), m_current.data.get(), m_current.used);
+        larger.used = m_current.used;
+        m_current = std::move(larger);
+    }
+    return m_current.data.get() + m_current.used;
+}
+
+void LineBlockPipeline::commit(std::size_t bytes) {
+    m_current.used += bytes;
+    const std::size_t lastNewline = m_current.text().rfind('\n');
+    if (lastNewline == std::string_view::npos && m_current.used < kBlockSize)
+        return; // wait for the rest of the line
+    auto block = std::make_unique<Block>();
+    // The block takes the buffer; the partial line after its last newline starts the next.
+    // Without a newline the buffer is part of one line longer than a block: fed as it comes,
+    // the parser keeps the line's start.
+    block->wholeLines = lastNewline != std::string_view::npos;
+    const std::size_t blockEnd = block->wholeLines ? lastNewline + 1 : m_current.used;
+    Buffer next;
+    next.used = m_current.used - blockEnd;
+    next.capacity = next.used + kBlockSize;
+    next.data.reset(new char[next.capacity]);
+    std::memcpy(next.data.get(), m_current.data.get() + blockEnd, next.used);
+    m_current.used = blockEnd;
+    block->bytes = std::exchange(m_current, std::move(next));
+    submit(std::move(block));
+}
+
+void LineBlockPipeline::submit(std::unique_ptr<Block> block) {
+    if (m_parallel && block->wholeLines) {
+        const std::string_view text = block->bytes.text();
+        const LogParser* parser = &m_parser;
+        block->scanned = std::async(std::launch::async, [parser, text] { return parser->scan(text); });
+    }
+    m_pending.push_back(std::move(block));
+    while (m_pending.size() > m_inFlightLimit)
+        applyOldest();
+}
+
+void LineBlockPipeline::applyOldest() {
+    std::unique_ptr<Block> block = std::move(m_pending.front());
+    m_pending.pop_front();
+    std::unique_ptr<ScannedLines> scanned = block->scanned.valid() ? block->scanned.get() : nullptr;
+    if (scanned)
+        m_parser.feedScanned(*scanned);
+    else
+        m_parser.feed(block->bytes.text());
+}
+
+void LineBlockPipeline::flush() {
+    while (!m_pending.empty())
+        applyOldest();
+    m_parser.feed(m_current.text());
+    m_current.used = 0;
+}
+
+} // namespace wb

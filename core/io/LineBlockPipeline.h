@@ -1,0 +1,66 @@
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <future>
+#include <memory>
+#include <string_view>
+
+namespace wb {
+
+class LogParser;
+struct ScannedLines;
+
+// Feeds a file to a parser in blocks that end at a newline. When the parser's dialect can
+// scan lines off its thread (LogParser::scan) and the file is big, one block per core is
+// scanned in parallel while the calling thread reads the next blocks and applies finished
+// ones in log order; otherwise each block is fed as it arrives. Either way the parser ends
+// up exactly as if the same bytes had gone through LogParser::feed.
+//
+// The reader writes straight into the pipeline's buffer (space(), commit()), so the bytes
+// are copied once, by the kernel, and at most a few blocks are in memory at a time.
+class LineBlockPipeline {
+public:
+    static constexpr std::size_t kBlockSize = std::size_t{4} << 20;
+
+    LineBlockPipeline(LogParser& parser, std::int64_t inputSize);
+    ~LineBlockPipeline();
+    LineBlockPipeline(const LineBlockPipeline&) = delete;
+    LineBlockPipeline& operator=(const LineBlockPipeline&) = delete;
+
+    // Room for the next bytes read: spaceSize() bytes at space().
+    char* space();
+    std::size_t spaceSize() const { return kBlockSize; }
+    // The first `bytes` bytes at space() are the next input.
+    void commit(std::size_t bytes);
+    // Applies every pending block and feeds a last line that has no newline.
+    void flush();
+
+    bool parallel() const { return m_parallel; }
+
+private:
+    // Bytes left uninitialised until read() writes them: a zero-filled buffer would be
+    // resident memory for nothing.
+    struct Buffer {
+        std::unique_ptr<char[]> data;
+        std::size_t capacity = 0;
+        std::size_t used = 0;
+        std::string_view text() const { return {data.get(), used}; }
+    };
+    struct Block {
+        Buffer bytes;
+        bool wholeLines = true; // false: part of one line longer than a block
+        std::future<std::unique_ptr<ScannedLines>> scanned;
+    };
+
+    void submit(std::unique_ptr<Block> block);
+    void applyOldest();
+
+    LogParser& m_parser;
+    bool m_parallel = false;
+    std::size_t m_inFlightLimit = 1;
+    Buffer m_current; // bytes read but not submitted: a carried partial line, then new ones
+    std::deque<std::unique_ptr<Block>> m_pending;
+};
+
+} // namespace wb

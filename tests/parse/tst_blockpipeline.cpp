@@ -1,0 +1,136 @@
+// Big files are read in blocks scanned on several cores (io/LineBlockPipeline): the result
+// must be exactly that of the one-thread path, whatever the log throws at block boundaries.
+
+#include "TestSupport.h"
+#include "io/LineBlockPipeline.h"
+#include "parse/FormatRegistry.h"
+#include "parse/LogParser.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <random>
+#include <string>
+#include <thread>
+
+using namespace wb;
+using namespace wb::test;
+
+namespace {
+
+// A seeded iputils -D log of about `bytes` bytes with everything a long run can show: 16-bit
+// sequence wrap-around, (DUP!) and unmarked duplicates, ICMP errors, "no answer yet",
+// unreadable and impossible times, CRLF lines, ping's own messages, a line longer than a
+// block, and a summary without a final newline.
+std::string oddLog(std::size_t bytes, std::uint32_t seed) {
+    std::mt19937 random(seed);
+    std::string log = "PING 198.18.0.8 (198.18.0.8) 56(84) bytes of data.\n";
+    std::int64_t seq = 1;
+    double clock = 1594976827.0;
+    char line[256];
+    while (log.size() < bytes) {
+        clock += 0.001;
+        const int printed = static_cast<int>(seq % 65536);
+        const unsigned pick = random() % 1000;
+        if (pick == 0) {
+            std::snprintf(line, sizeof line, "[%.6f] From 198.18.0.1 icmp_seq=%d Destination Host Unreachable\n", clock, printed);
+        } else if (pick == 1) {
+            std::snprintf(line, sizeof line, "[%.6f] no answer yet for icmp_seq=%d\n", clock, printed);
+        } else if (pick == 2) {
+            std::snprintf(line, sizeof line, "[%.6f] 64 bytes from 198.18.0.8: icmp_seq=%d ttl=64 time=x.y ms\n", clock, printed);
+        } else if (pick == 3) {
+            std::snprintf(line, sizeof line, "[%.6f] 64 bytes from 198.18.0.8: icmp_seq=%d ttl=64 time=1e400 ms\n", clock, printed);
+        } else if (pick == 4) {
+            std::snprintf(line, sizeof line, "ping: sendmsg: No buffer space available\r\n");
+        } else if (pick == 5 && seq > 2) {
+            // a late duplicate, once marked and once not (as BSD would print it)
+            std::snprintf(line, sizeof line, "[%.6f] 64 bytes from 198.18.0.8: icmp_seq=%d ttl=64 time=%.3f ms%s\n",
+                          clock, static_cast<int>((seq - 2) % 65536), 0.1 + (random() % 1000) / 1000.0,
+                          random() % 2 ? " (DUP!)" : "");
+        } else {
+            const char* end = pick < 50 ? "\r\n" : "\n";
+            std::snprintf(line, sizeof line, "[%.6f] 64 bytes from 198.18.0.8: icmp_seq=%d ttl=64 time=%.3f ms%s",
+                          clock, printed, 0.05 + (random() % 100000) / 1000.0, end);
+        }
+        log += line;
+        if (pick == 6 && log.size() > bytes / 2 && log.size() < bytes / 2 + 4096)
+            log += std::string(LineBlockPipeline::kBlockSize + 1000, 'z') + "\n";
+        ++seq;
+    }
+    log += "\n--- 198.18.0.8 ping statistics ---\n";
+    log += std::to_string(seq - 1) + " packets transmitted, " + std::to_string(seq - 10) +
+           " received, +3 errors, 0.1% packet loss, time 99999ms\n";
+    log += "rtt min/avg/max/mdev = 0.050/50.000/100.000/28.000 ms"; // no final newline
+    return log;
+}
+
+QString writeFile(const QTemporaryDir& dir, const std::string& bytes) {
+    const QString path = dir.filePath(QStringLiteral("big.log"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(bytes.data(), static_cast<qint64>(bytes.size())) != static_cast<qint64>(bytes.size()))
+        return {};
+    return path;
+}
+
+} // namespace
+
+class TestBlockPipeline : public QObject {
+    Q_OBJECT
+
+private slots:
+    void bigLogsUseEveryCore();
+    void parallelEqualsSerial_data();
+    void parallelEqualsSerial();
+    void cancelKeepsAPrefix();
+};
+
+void TestBlockPipeline::bigLogsUseEveryCore() {
+    if (std::thread::hardware_concurrency() < 2)
+        QSKIP("one core: the pipeline feeds blocks in order without threads");
+    const auto ping = FormatRegistry::find("ping/iputils")->create();
+    QVERIFY(LineBlockPipeline(*ping, 64 << 20).parallel());
+    QVERIFY(!LineBlockPipeline(*ping, 1 << 20).parallel()); // small: not worth threads
+    const auto iperf = FormatRegistry::find("iperf3/json")->create();
+    QVERIFY(!LineBlockPipeline(*iperf, 64 << 20).parallel()); // a dialect without a scanner
+}
+
+void TestBlockPipeline::parallelEqualsSerial_data() {
+    QTest::addColumn<uint>("seed");
+    QTest::newRow("seed 1") << 1u;
+    QTest::newRow("seed 2") << 2u;
+}
+
+void TestBlockPipeline::parallelEqualsSerial() {
+    QFETCH(uint, seed);
+    const std::string log = oddLog(24 << 20, seed);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, log);
+    QVERIFY(!path.isEmpty());
+    const ImportResult parallel = FileImporter::importFile(path);
+    ImportResult serial = parseBytes(QByteArray::fromStdString(log), path);
+    QVERIFY(parallel.ok());
+    QVERIFY(parallel.datasets.front().latency.size() > 300000);
+    QVERIFY(parallel.datasets.front().latency.hasTimestamps());
+    QVERIFY(parallel.report.parseErrors.count() > 0);
+    QCOMPARE(describe(parallel), describe(serial));
+}
+
+void TestBlockPipeline::cancelKeepsAPrefix() {
+    const std::string log = oddLog(24 << 20, 3);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, log);
+    ImportOptions options;
+    options.progress = [](qint64 done, qint64) { return done < (8 << 20); };
+    const ImportResult cancelled = FileImporter::importFile(path, options);
+    const ImportResult whole = FileImporter::importFile(path);
+    QVERIFY(cancelled.cancelled);
+    const std::vector<double>& part = cancelled.datasets.front().latency.rttMs;
+    const std::vector<double>& all = whole.datasets.front().latency.rttMs;
+    QVERIFY(part.size() > 10000);
+    QVERIFY(part.size() < all.size());
+    QVERIFY(std::equal(part.begin(), part.end(), all.begin()));
+}
+
+QTEST_GUILESS_MAIN(TestBlockPipeline)
+#include "tst_blockpipeline.moc"

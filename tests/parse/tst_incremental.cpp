@@ -1,0 +1,294 @@
+#include "TestSupport.h"
+#include "io/DatasetJson.h"
+#include "parse/FormatRegistry.h"
+
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+
+#include <random>
+
+using namespace wb;
+
+// Properties every log in samples/ and tests/data/ must have, whatever its format:
+// - reading it in chunks of random sizes (down to one byte) gives exactly the import of
+//   reading it whole (datasets, report counts and issues with their line numbers);
+// - cutting it at a line boundary gives exactly the measurements whose lines precede the cut;
+// - CRLF line endings read like LF ones.
+// The per-format tests check these on chosen files and cuts; here every file and (within a
+// time budget) every line boundary is tried.
+class TestIncremental : public QObject {
+    Q_OBJECT
+
+private slots:
+    void randomChunksGiveTheWholeImport_data() { addLogRows(); }
+    void randomChunksGiveTheWholeImport();
+    void truncationKeepsWhatPrecedesTheCut_data() { addLogRows(); }
+    void truncationKeepsWhatPrecedesTheCut();
+    void crlfReadsLikeLf_data() { addLogRows(); }
+    void crlfReadsLikeLf();
+
+private:
+    static void addLogRows();
+};
+
+namespace {
+
+// Every file under samples/ and tests/data/ that the importer recognises as a log.
+QStringList logFiles() {
+    QStringList files;
+    for (const QString& root : {test::samplePath(QString()), test::dataPath(QString())}) {
+        QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            const QByteArray head = test::readAll(path).left(FormatRegistry::kSniffBytes);
+            if (FileImporter::detect(std::string_view(head.constData(), std::size_t(head.size())),
+                                     nullptr))
+                files << path;
+        }
+    }
+    files.sort();
+    return files;
+}
+
+QString relativeName(const QString& path) {
+    return path.mid(
+        path.lastIndexOf(QLatin1String(path.contains("/samples/") ? "/samples/" : "/data/")) + 1);
+}
+
+std::string_view view(const QByteArray& bytes) {
+    return {bytes.constData(), static_cast<std::size_t>(bytes.size())};
+}
+
+// Everything an import produced, as text: DatasetJson::describe (every dataset field and the
+// kept issues with their lines) plus the exact issue counts it leaves out.
+QByteArray fullDescription(const ImportResult& result) {
+    const ParseReport& report = result.report;
+    return test::describe(result) + QStringLiteral("counts: parse %1 range %2 warnings %3\n")
+                                        .arg(report.parseErrors.count())
+                                        .arg(report.rangeErrors.count())
+                                        .arg(report.warnings.count())
+                                        .toUtf8();
+}
+
+// The first line where two descriptions differ, for a readable failure.
+QString firstDifference(const QByteArray& actual, const QByteArray& expected) {
+    const QList<QByteArray> a = actual.split('\n');
+    const QList<QByteArray> e = expected.split('\n');
+    for (qsizetype i = 0; i < std::min(a.size(), e.size()); ++i)
+        if (a[i] != e[i])
+            return QStringLiteral("line %1: %2 instead of %3")
+                .arg(i + 1)
+                .arg(QString::fromUtf8(a[i].trimmed()), QString::fromUtf8(e[i].trimmed()));
+    return QStringLiteral("lengths %1 and %2").arg(a.size()).arg(e.size());
+}
+
+// Bytes parsed per file by the truncation test at most: every cut of the small logs, an
+// even spread (plus the first and last lines) of the 5000-line samples. Sanitized builds
+// parse 10x slower and get a tenth of it.
+constexpr qint64 kTruncationBudget = (qint64{16} << 20) / test::kSlowdown;
+
+// Where to cut: the line counts (1-based, cut after that line) to try.
+std::vector<qsizetype> cutLines(qsizetype lines, qint64 bytes) {
+    const qint64 affordable = std::max<qint64>(1, kTruncationBudget / std::max<qint64>(bytes, 1));
+    std::vector<qsizetype> cuts;
+    if (affordable >= lines) {
+        for (qsizetype k = 1; k <= lines; ++k)
+            cuts.push_back(k);
+        return cuts;
+    }
+    const qsizetype ends = std::min<qsizetype>(20, lines / 2);
+    const qsizetype stride = std::max<qsizetype>(1, lines / std::max<qint64>(1, affordable));
+    for (qsizetype k = 1; k <= lines; ++k)
+        if (k <= ends || k > lines - ends || k % stride == 0)
+            cuts.push_back(k);
+    return cuts;
+}
+
+// The issues of a report up to a line, as text.
+QStringList issuesUpTo(const IssueList& issues, qint64 line) {
+    QStringList out;
+    for (const ParseIssue& issue : issues.kept())
+        if (issue.line <= line)
+            out << QStringLiteral("%1: %2").arg(issue.line).arg(issue.message);
+    return out;
+}
+
+bool isPrefix(const QJsonArray& part, const QJsonArray& whole) {
+    if (part.size() > whole.size())
+        return false;
+    for (qsizetype i = 0; i < part.size(); ++i)
+        if (part[i] != whole[i])
+            return false;
+    return true;
+}
+
+// The dataset of `whole` that the index-th one of a cut log continues: for latency the one
+// of the same target (fping has one per target), else the one at the same place (a test's
+// target may only be named after its first lines).
+const Dataset* matching(const std::vector<Dataset>& part, std::size_t index,
+                        const std::vector<Dataset>& whole) {
+    if (part[index].kind == Dataset::Kind::Throughput)
+        return index < whole.size() ? &whole[index] : nullptr;
+    for (const Dataset& candidate : whole)
+        if (candidate.info.target == part[index].info.target)
+            return &candidate;
+    // The target is named by a line after the cut (the header of a log without one, the
+    // summary of fping -C): the dataset at the same place.
+    return index < whole.size() ? &whole[index] : nullptr;
+}
+
+// What differs between the measurements of a cut log and those of the whole log, or an
+// empty string when the cut's are a prefix of the whole's. Latency: replies, duplicates and
+// timestamps in order. Throughput: each flow's interval lines and the SUM lines.
+QString notAPrefix(const Dataset& part, const Dataset& whole) {
+    const QJsonObject p = DatasetJson::describe(part);
+    const QJsonObject w = DatasetJson::describe(whole);
+    if (part.kind == Dataset::Kind::Latency) {
+        for (const char* key :
+             {"rtt_ms", "sequence", "duplicate_rtt_ms", "duplicate_sequence", "timestamps"})
+            if (!isPrefix(p.value(QLatin1String(key)).toArray(),
+                          w.value(QLatin1String(key)).toArray()))
+                return QLatin1String(key);
+        return {};
+    }
+    const QJsonObject pf = p.value("flows").toObject();
+    const QJsonObject wf = w.value("flows").toObject();
+    if (!isPrefix(pf.value("sum_intervals").toArray(), wf.value("sum_intervals").toArray()))
+        return QStringLiteral("sum_intervals");
+    for (const QJsonValue& flow : pf.value("flows").toArray()) {
+        const QString id = flow.toObject().value("id").toString();
+        QJsonArray wholeIntervals;
+        for (const QJsonValue& candidate : wf.value("flows").toArray())
+            if (candidate.toObject().value("id").toString() == id)
+                wholeIntervals = candidate.toObject().value("intervals").toArray();
+        if (!isPrefix(flow.toObject().value("intervals").toArray(), wholeIntervals))
+            return QStringLiteral("flow ") + id;
+    }
+    return {};
+}
+
+} // namespace
+
+void TestIncremental::addLogRows() {
+    QTest::addColumn<QString>("path");
+    const QStringList files = logFiles();
+    QVERIFY2(files.size() >= 150, qPrintable(QString::number(files.size())));
+    for (const QString& path : files)
+        QTest::newRow(qPrintable(relativeName(path))) << path;
+}
+
+void TestIncremental::randomChunksGiveTheWholeImport() {
+    QFETCH(QString, path);
+    const QByteArray whole = fullDescription(FileImporter::importFile(path));
+    // Three seeds, three scales: byte by byte (1-8), a few lines (up to 512), big blocks.
+    const int largest[] = {8, 512, 65536};
+    for (std::uint32_t seed = 0; seed < 3; ++seed) {
+        std::mt19937 random(seed * 7919u + qHash(relativeName(path)));
+        std::uniform_int_distribution<std::size_t> size(1, std::size_t(largest[seed]));
+        ImportOptions options;
+        options.nextChunkSize = [&] { return size(random); };
+        const QByteArray chunked = fullDescription(FileImporter::importFile(path, options));
+        QVERIFY2(chunked == whole,
+                 qPrintable(
+                     QStringLiteral("seed %1: %2").arg(seed).arg(firstDifference(chunked, whole))));
+    }
+}
+
+// A log cut after line k (a killed ping, a copy taken while iperf ran) yields exactly what
+// the log holds before the cut:
+// - the measurements are a prefix of the whole log's (replies with their sequence numbers,
+//   duplicates and timestamps; for iperf each flow's intervals and the SUM lines, matched by
+//   flow id), and there are as many as the parser had taken after reading line k of the
+//   whole file. For ping that is one per reply line before the cut, and each one is kept.
+//   For iperf it is the report lines before the cut (text, CSV) or the stream intervals whose
+//   JSON object closed before it (-J): an interval counts once its line, or the line closing
+//   its object, is read. iperf's report counts include whole-run lines, and iperf 2 sorts its
+//   lines into flows only at the end, so for iperf the count is checked against the streaming
+//   parser and the kept intervals are checked to be a prefix, flow by flow. Whole-run totals
+//   and summaries are not compared: a cut log has none, or only some.
+// - the parse and range errors are those of the whole log up to line k; a JSON document may
+//   add one, at line k, saying where it was cut off.
+void TestIncremental::truncationKeepsWhatPrecedesTheCut() {
+    QFETCH(QString, path);
+    const QByteArray bytes = test::readAll(path);
+    const ImportResult whole = FileImporter::importBytes(view(bytes), path);
+    QVERIFY(whole.ok());
+    const QString format = QString::fromLatin1(whole.format->id);
+
+    // Where each line ends, and how many measurements the parser has after each line.
+    std::vector<qsizetype> lineEnds;
+    std::vector<std::int64_t> samplesAfter;
+    std::unique_ptr<LogParser> streaming = whole.format->create();
+    for (qsizetype at = 0; at < bytes.size();) {
+        qsizetype end = bytes.indexOf('\n', at);
+        end = end < 0 ? bytes.size() : end + 1;
+        streaming->feed(view(bytes).substr(std::size_t(at), std::size_t(end - at)));
+        lineEnds.push_back(end);
+        samplesAfter.push_back(streaming->report().samples);
+        at = end;
+    }
+
+    const bool countsAsItReads = streaming->report().samples == whole.report.samples;
+    std::int64_t samplesBefore = 0;
+    const bool json = format == QLatin1String("iperf3/json");
+    for (qsizetype k : cutLines(qsizetype(lineEnds.size()), bytes.size())) {
+        const QByteArray prefix = bytes.left(lineEnds[std::size_t(k - 1)]);
+        const ImportResult cut = test::parseBytes(prefix, path, 1 << 20, format);
+        const QString where = QStringLiteral("cut after line %1").arg(k);
+        QVERIFY2(cut.ok(), qPrintable(where + QStringLiteral(": ") + cut.error));
+        // fping matches reply lines with its -C/-s summary and counts only at the end; then
+        // a later cut keeps at least as much as an earlier one.
+        const std::int64_t expected =
+            countsAsItReads ? samplesAfter[std::size_t(k - 1)] : samplesBefore;
+        QVERIFY2(countsAsItReads
+                     ? cut.report.samples == expected
+                     : cut.report.samples >= expected && cut.report.samples <= whole.report.samples,
+                 qPrintable(QStringLiteral("%1: %2 samples, %3 read by then")
+                                .arg(where)
+                                .arg(cut.report.samples)
+                                .arg(expected)));
+        samplesBefore = cut.report.samples;
+        std::int64_t replies = 0;
+        for (std::size_t i = 0; i < cut.datasets.size(); ++i) {
+            const Dataset* full = matching(cut.datasets, i, whole.datasets);
+            QVERIFY2(full, qPrintable(where + QStringLiteral(": a dataset the whole log lacks")));
+            const QString difference = notAPrefix(cut.datasets[i], *full);
+            QVERIFY2(difference.isEmpty(),
+                     qPrintable(where + QStringLiteral(": not a prefix: ") + difference));
+            replies += std::int64_t(cut.datasets[i].latency.size());
+        }
+        if (whole.format->kind == Dataset::Kind::Latency)
+            QVERIFY2(replies == cut.report.samples,
+                     qPrintable(QStringLiteral("%1: %2 replies kept, %3 counted")
+                                    .arg(where)
+                                    .arg(replies)
+                                    .arg(cut.report.samples)));
+        for (auto list : {&ParseReport::parseErrors, &ParseReport::rangeErrors}) {
+            QStringList issues = issuesUpTo(cut.report.*list, k);
+            const QStringList expected = issuesUpTo(whole.report.*list, k);
+            if (json && list == &ParseReport::parseErrors && issues.size() == expected.size() + 1 &&
+                issues.last().startsWith(QString::number(k) + QLatin1Char(':')))
+                issues.removeLast(); // "the document is cut off at line k"
+            QVERIFY2(issues == expected,
+                     qPrintable(where + QStringLiteral(": ") + issues.join(" | ") +
+                                QStringLiteral(" vs ") + expected.join(" | ")));
+        }
+    }
+}
+
+void TestIncremental::crlfReadsLikeLf() {
+    QFETCH(QString, path);
+    QByteArray lf = test::readAll(path);
+    lf.replace("\r\n", "\n");
+    QByteArray crlf = lf;
+    crlf.replace("\n", "\r\n");
+    const QByteArray expected = fullDescription(test::parseBytes(lf, path));
+    const QByteArray actual = fullDescription(test::parseBytes(crlf, path));
+    QVERIFY2(actual == expected, qPrintable(firstDifference(actual, expected)));
+}
+
+QTEST_APPLESS_MAIN(TestIncremental)
+#include "tst_incremental.moc"
