@@ -1,14 +1,12 @@
 #include "ImportController.h"
 
-#include "io/RunSidecar.h"
-
 #include "DatasetStore.h"
 #include "io/FileImporter.h"
+#include "io/LogFiles.h"
 #include "parse/FormatRegistry.h"
 
 #include <QColor>
 #include <QDir>
-#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QPointer>
@@ -47,26 +45,7 @@ ImportController::~ImportController() {
 }
 
 QStringList ImportController::expandPaths(const QStringList& paths) {
-    QStringList files;
-    for (const QString& path : paths) {
-        const QFileInfo info(path);
-        if (!info.isDir()) {
-            files << path;
-            continue;
-        }
-        QStringList inside;
-        QDirIterator it(path, QDir::Files | QDir::Readable, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            // Workspace files in a folder are not logs; they are opened on their own. A run's
-            // description and its server's log belong to its client log, which reads them.
-            const QString file = it.next();
-            if (!file.endsWith(QStringLiteral(".wbws")) && !RunSidecar::isRunCompanion(file))
-                inside << file;
-        }
-        inside.sort();
-        files += inside;
-    }
-    return files;
+    return LogFiles::expand(paths);
 }
 
 void ImportController::cancel() {

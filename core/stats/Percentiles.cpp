@@ -33,36 +33,12 @@ std::vector<double> Percentiles::at(const std::vector<double>& ps) const {
 
 namespace {
 
-// Where percentile p of n sorted values sits: between ranks `previous` and `previous + 1`,
-// a fraction gamma of the way; at the ends exactly on the first or last value.
-struct Rank {
-    std::size_t previous = 0;
-    double gamma = 0;
-    bool interpolated = true;
-};
-
-Rank rankOf(std::size_t count, double p) {
-    const auto n = static_cast<double>(count);
-    const double virtualIndex = (n - 1) * (p / 100.0);
-    if (virtualIndex >= n - 1)
-        return {count - 1, 0, false};
-    if (virtualIndex < 0)
-        return {0, 0, false};
-    const double previousIndex = std::floor(virtualIndex);
-    return {static_cast<std::size_t>(previousIndex), virtualIndex - previousIndex, true};
-}
-
-// numpy's _lerp: interpolate from the nearer end, which keeps results monotonic and decides
-// the last bit of the answer.
-double interpolate(double a, double b, double gamma) {
-    const double difference = b - a;
-    return gamma >= 0.5 ? b - difference * (1 - gamma) : a + difference * gamma;
-}
+using Rank = Percentiles::Rank;
 
 template <typename ValueAt> double valueAt(const Rank& rank, std::size_t count, ValueAt at) {
     if (!rank.interpolated || rank.previous + 1 >= count)
         return at(rank.previous);
-    return interpolate(at(rank.previous), at(rank.previous + 1), rank.gamma);
+    return Percentiles::interpolate(at(rank.previous), at(rank.previous + 1), rank.gamma);
 }
 
 // Puts every rank in [ranksBegin, ranksEnd) (ascending, all within [from, to)) in its sorted
@@ -177,6 +153,24 @@ std::optional<std::vector<double>> valuesAtRanksByCounting(const std::vector<dou
 }
 
 } // namespace
+
+Percentiles::Rank Percentiles::rankOf(std::size_t count, double p) {
+    const auto n = static_cast<double>(count);
+    const double virtualIndex = (n - 1) * (p / 100.0);
+    if (virtualIndex >= n - 1)
+        return {count - 1, 0, false};
+    if (virtualIndex < 0)
+        return {0, 0, false};
+    const double previousIndex = std::floor(virtualIndex);
+    return {static_cast<std::size_t>(previousIndex), virtualIndex - previousIndex, true};
+}
+
+// numpy's _lerp: interpolate from the nearer end, which keeps results monotonic and decides
+// the last bit of the answer.
+double Percentiles::interpolate(double a, double b, double gamma) {
+    const double difference = b - a;
+    return gamma >= 0.5 ? b - difference * (1 - gamma) : a + difference * gamma;
+}
 
 double Percentiles::ofSorted(const std::vector<double>& sorted, double p) {
     if (sorted.empty() || std::isnan(p))

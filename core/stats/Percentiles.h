@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 namespace wb {
@@ -25,6 +26,17 @@ public:
     // values when there are few (logged RTTs), else by selection (std::nth_element).
     static std::vector<double> select(const std::vector<double>& values,
                                       const std::vector<double>& ps);
+
+    // Where percentile p of n sorted values sits: between sorted indices `previous` and
+    // `previous + 1`, a fraction gamma of the way; at the ends exactly on the first or last.
+    struct Rank {
+        std::size_t previous = 0;
+        double gamma = 0;
+        bool interpolated = true;
+    };
+    static Rank rankOf(std::size_t count, double p);
+    // numpy's _lerp between the values at those two indices.
+    static double interpolate(double a, double b, double gamma);
 
 private:
     std::vector<double> m_sorted;

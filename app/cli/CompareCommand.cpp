@@ -1,0 +1,285 @@
+#include "CliContext.h"
+#include "Commands.h"
+
+#include "io/ComparisonReport.h"
+#include "io/LogFiles.h"
+#include "stats/DatasetGroups.h"
+#include "stats/FlowStatistics.h"
+#include "stats/LatencySummary.h"
+#include "stats/Percentiles.h"
+
+#include <QFileInfo>
+#include <QJsonDocument>
+
+#include <memory>
+
+namespace wb::cli {
+
+namespace {
+
+QString kindName(Dataset::Kind kind) {
+    return kind == Dataset::Kind::Latency ? QStringLiteral("latency")
+                                          : QStringLiteral("throughput");
+}
+
+// The options only compare has; the rest go to parseCommonOptions.
+struct CompareOptions {
+    QString groupBy;
+    BootstrapOptions bootstrap;
+};
+
+bool takeCompareOptions(const QStringList& args, CliContext& context, CompareOptions* options,
+                        QStringList* rest) {
+    for (int i = 0; i < args.size(); ++i) {
+        const QString name = args[i].section(QLatin1Char('='), 0, 0);
+        if (name != QLatin1String("--group-by") && name != QLatin1String("--seed") &&
+            name != QLatin1String("--resamples")) {
+            *rest << args[i];
+            continue;
+        }
+        QString value;
+        if (args[i].contains(QLatin1Char('='))) {
+            value = args[i].section(QLatin1Char('='), 1);
+        } else if (i + 1 < args.size()) {
+            value = args[++i];
+        } else {
+            context.usageError(QStringLiteral("%1 needs a value").arg(name));
+            return false;
+        }
+        bool ok = true;
+        if (name == QLatin1String("--group-by")) {
+            options->groupBy = value;
+            ok = DatasetGroups::isKey(value);
+            if (!ok)
+                context.usageError(
+                    QStringLiteral("--group-by \"%1\": not a key (%2, parameters.NAME, tag.NAME)")
+                        .arg(value, DatasetGroups::fixedKeys().join(QStringLiteral(", "))));
+        } else if (name == QLatin1String("--seed")) {
+            options->bootstrap.seed = value.toULongLong(&ok);
+            if (!ok)
+                context.usageError(QStringLiteral("--seed \"%1\": not a whole number").arg(value));
+        } else {
+            options->bootstrap.resamples = value.toInt(&ok);
+            ok = ok && options->bootstrap.resamples > 0;
+            if (!ok)
+                context.usageError(
+                    QStringLiteral("--resamples \"%1\": needs a positive number").arg(value));
+        }
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+// The logs an operand names: a file, every log in a folder (recursively, as a folder dropped
+// on the workbench: not the runs' sidecars or workspaces), or files joined with commas.
+QStringList logsOf(const QString& operand) {
+    const QStringList parts = QFileInfo::exists(operand)
+                                  ? QStringList{operand}
+                                  : operand.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    return LogFiles::expand(parts);
+}
+
+// Every dataset of the imported logs; the imports own them.
+struct Loaded {
+    std::vector<std::unique_ptr<ImportResult>> imports;
+    std::vector<const Dataset*> datasets;
+};
+
+void load(const QStringList& files, const CommonOptions& common, CliContext& context,
+          Loaded* loaded) {
+    CommonOptions options = common;
+    options.files = files;
+    forEachImport(options, context, [&](ImportResult& result) {
+        if (result.report.hasProblems())
+            context.markProblem();
+        loaded->imports.push_back(std::make_unique<ImportResult>(std::move(result)));
+        for (const Dataset& dataset : loaded->imports.back()->datasets)
+            loaded->datasets.push_back(&dataset);
+    });
+}
+
+// One side of the comparison: its name and its data (one dataset, or its datasets pooled).
+struct Side {
+    QString name;
+    std::vector<const Dataset*> datasets;
+    Dataset pooled;
+
+    const Dataset& data() const { return datasets.size() == 1 ? *datasets.front() : pooled; }
+};
+
+bool checkSide(Side* side, CliContext& context) {
+    if (side->datasets.empty()) {
+        context.fileProblem(side->name, QStringLiteral("no usable log to compare"));
+        return false;
+    }
+    if (!DatasetGroups::sameKind(side->datasets)) {
+        context.usageError(QStringLiteral("%1 mixes latency and throughput logs; compare needs "
+                                          "logs of one kind on each side")
+                               .arg(side->name));
+        return false;
+    }
+    if (side->datasets.size() > 1)
+        side->pooled = DatasetGroups::pool(side->datasets, side->name);
+    return true;
+}
+
+// A and B from the two operands.
+bool sidesFromOperands(const CommonOptions& common, CliContext& context, Loaded* loaded, Side* a,
+                       Side* b) {
+    if (common.files.size() != 2) {
+        context.usageError(QStringLiteral("compare needs two operands A and B (a log, a folder "
+                                          "or FILE,FILE,...), or --group-by KEY FILE..."));
+        return false;
+    }
+    for (Side* side : {a, b}) {
+        side->name = common.files[side == a ? 0 : 1];
+        const std::size_t before = loaded->datasets.size();
+        load(logsOf(side->name), common, context, loaded);
+        side->datasets.assign(loaded->datasets.begin() + static_cast<std::ptrdiff_t>(before),
+                              loaded->datasets.end());
+    }
+    return true;
+}
+
+// A and B from the two values of the group key among all the logs.
+bool sidesFromGroups(const CommonOptions& common, const QString& key, CliContext& context,
+                     Loaded* loaded, Side* a, Side* b) {
+    QStringList files;
+    for (const QString& operand : common.files)
+        files += logsOf(operand);
+    load(files, common, context, loaded);
+    std::vector<GroupMember> members;
+    for (const Dataset* dataset : loaded->datasets)
+        members.push_back({dataset, {}, {}});
+    std::vector<DatasetGroup> groups = DatasetGroups::group(members, key);
+    if (!groups.empty() && groups.back().value.isEmpty()) {
+        for (std::size_t i : groups.back().members)
+            context.fileWarning(loaded->datasets[i]->sourceFile,
+                                QStringLiteral("has no %1; left out").arg(key));
+        groups.pop_back();
+    }
+    if (groups.size() != 2) {
+        QStringList values;
+        for (const DatasetGroup& group : groups)
+            values << group.value;
+        context.usageError(
+            QStringLiteral("--group-by %1 needs exactly two values among the logs, found %2%3")
+                .arg(key)
+                .arg(groups.size())
+                .arg(values.isEmpty() ? QString()
+                                      : QStringLiteral(" (%1)").arg(values.join(", "))));
+        return false;
+    }
+    for (Side* side : {a, b}) {
+        const DatasetGroup& group = groups[side == a ? 0 : 1];
+        side->name = group.name();
+        for (std::size_t i : group.members)
+            side->datasets.push_back(loaded->datasets[i]);
+    }
+    return true;
+}
+
+QString sideLine(const char* letter, const Side& side, std::size_t count, const char* unit) {
+    return QStringLiteral("%1: %2 (%3 %4 from %5 log%6)\n")
+        .arg(QLatin1String(letter), side.name)
+        .arg(count)
+        .arg(QLatin1String(unit))
+        .arg(side.datasets.size())
+        .arg(side.datasets.size() == 1 ? "" : "s");
+}
+
+void print(const std::vector<Table>& tables, const QStringList& findings, const QString& heading,
+           const CommonOptions& options, CliContext& context) {
+    const bool text = options.table == TableWriter::Format::Text;
+    if (text)
+        context.out() << heading << '\n';
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        if (i > 0)
+            context.out() << '\n';
+        context.out() << TableWriter::write(tables[i], options.table);
+    }
+    // Text reads best a finding per line; Markdown wants them as one paragraph.
+    if (text)
+        context.out() << '\n' << findings.join(QLatin1Char('\n')) << '\n';
+    else if (options.table == TableWriter::Format::Markdown)
+        context.out() << '\n' << findings.join(QLatin1Char(' ')) << '\n';
+}
+
+QString bootstrapNote(const BootstrapOptions& options) {
+    return QStringLiteral("Bootstrap: percentile method, %1 resamples, seed %2\n")
+        .arg(options.resamples)
+        .arg(options.seed);
+}
+
+} // namespace
+
+int runCompare(const QStringList& args, CliContext& context) {
+    CompareOptions compare;
+    QStringList rest;
+    if (!takeCompareOptions(args, context, &compare, &rest))
+        return context.exitCode();
+    CommonOptions common;
+    common.percentiles = LatencySummary::defaultLevels();
+    if (!parseCommonOptions(rest, context, &common, true, true))
+        return context.exitCode();
+
+    Loaded loaded;
+    Side a;
+    Side b;
+    const bool sides = compare.groupBy.isEmpty()
+                           ? sidesFromOperands(common, context, &loaded, &a, &b)
+                           : sidesFromGroups(common, compare.groupBy, context, &loaded, &a, &b);
+    if (!sides || !checkSide(&a, context) || !checkSide(&b, context))
+        return context.exitCode();
+    if (a.data().kind != b.data().kind) {
+        context.usageError(
+            QStringLiteral("%1 is a %2 log and %3 a %4 log; compare needs two of "
+                           "the same kind")
+                .arg(a.name, kindName(a.data().kind), b.name, kindName(b.data().kind)));
+        return context.exitCode();
+    }
+
+    ComparisonOptions options;
+    options.levels = common.percentiles;
+    options.bootstrap = compare.bootstrap;
+    if (a.data().kind == Dataset::Kind::Latency) {
+        const std::vector<double> sortedA = Percentiles(a.data().latency.rttMs).sorted();
+        const std::vector<double> sortedB = Percentiles(b.data().latency.rttMs).sorted();
+        if (sortedA.empty() || sortedB.empty()) {
+            context.fileProblem(sortedA.empty() ? a.name : b.name,
+                                QStringLiteral("no replies to compare"));
+            return UsageOrNothingUsable;
+        }
+        const LatencyComparison c =
+            LatencyComparison::of(a.name, sortedA, b.name, sortedB, options);
+        if (common.json)
+            context.out() << QJsonDocument(ComparisonReport::toJson(c)).toJson();
+        else
+            print(ComparisonReport::tables(c), c.findings(),
+                  sideLine("A", a, c.countA, "samples") + sideLine("B", b, c.countB, "samples") +
+                      bootstrapNote(options.bootstrap),
+                  common, context);
+    } else {
+        const FlowStatistics statsA = FlowStatistics::of(a.data().flows);
+        const FlowStatistics statsB = FlowStatistics::of(b.data().flows);
+        if (statsA.flows.empty() || statsB.flows.empty()) {
+            context.fileProblem(statsA.flows.empty() ? a.name : b.name,
+                                QStringLiteral("no flow results to compare"));
+            return UsageOrNothingUsable;
+        }
+        const ThroughputComparison c =
+            ThroughputComparison::of(a.name, statsA, b.name, statsB, options);
+        if (common.json)
+            context.out() << QJsonDocument(ComparisonReport::toJson(c)).toJson();
+        else
+            print(ComparisonReport::tables(c), c.findings(),
+                  sideLine("A", a, c.flowsA, "flows") + sideLine("B", b, c.flowsB, "flows") +
+                      bootstrapNote(options.bootstrap),
+                  common, context);
+    }
+    context.fileReported();
+    return context.exitCode();
+}
+
+} // namespace wb::cli

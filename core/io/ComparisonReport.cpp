@@ -1,0 +1,170 @@
+#include "ComparisonReport.h"
+
+#include "DatasetJson.h"
+#include "LatencyReport.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace wb {
+
+namespace {
+
+QString fixed(double value, int decimals) {
+    return std::isfinite(value) ? QString::number(value, 'f', decimals) : QStringLiteral("-");
+}
+
+QJsonArray intervalJson(const ConfidenceInterval& ci) {
+    return {DatasetJson::number(ci.low), DatasetJson::number(ci.high)};
+}
+
+QJsonObject differenceJson(const Difference& d) {
+    return {{"a", DatasetJson::number(d.a)},
+            {"b", DatasetJson::number(d.b)},
+            {"diff", DatasetJson::number(d.diff)},
+            {"ratio", DatasetJson::number(d.ratio)}};
+}
+
+QJsonObject pairJson(const ConfidenceInterval& a, const ConfidenceInterval& b) {
+    return {{"a", intervalJson(a)}, {"b", intervalJson(b)}};
+}
+
+QJsonObject bootstrapJson(const BootstrapOptions& options) {
+    return {{"resamples", options.resamples},
+            {"seed", QString::number(options.seed)}, // 64 bits do not fit a JSON double
+            {"confidence", options.confidence},
+            {"method", "percentile"}};
+}
+
+QString intervalText(const ConfidenceInterval& ci, int decimals, double scale = 1) {
+    if (!ci.valid())
+        return QStringLiteral("-");
+    return QStringLiteral("[%1, %2]")
+        .arg(fixed(ci.low * scale, decimals), fixed(ci.high * scale, decimals));
+}
+
+QString confidenceHeader(const BootstrapOptions& options) {
+    return QString::number(options.confidence * 100, 'g', 3) + QStringLiteral(" % CI");
+}
+
+} // namespace
+
+QString ComparisonReport::pValueText(double p) {
+    if (std::isnan(p))
+        return QStringLiteral("-");
+    return p < 1e-300 ? QStringLiteral("< 1e-300") : QString::number(p, 'g', 3);
+}
+
+QString ComparisonReport::methodName(PValueMethod method) {
+    return method == PValueMethod::Exact ? QStringLiteral("exact") : QStringLiteral("asymptotic");
+}
+
+QJsonObject ComparisonReport::toJson(const LatencyComparison& c) {
+    QJsonObject percentiles;
+    for (const LatencyComparison::Level& level : c.percentiles)
+        percentiles.insert(LatencyReport::levelName(level.level), differenceJson(level.value));
+    QJsonObject intervals;
+    for (const LatencyComparison::Interval& ci : c.intervals)
+        intervals.insert(QStringLiteral("p") + LatencyReport::levelName(ci.level),
+                         pairJson(ci.a, ci.b));
+    return {{"a", c.nameA},
+            {"b", c.nameB},
+            {"kind", "latency"},
+            {"unit", "ms"},
+            {"samples", QJsonObject{{"a", static_cast<qint64>(c.countA)},
+                                    {"b", static_cast<qint64>(c.countB)}}},
+            {"ks_statistic", DatasetJson::number(c.ks.statistic)},
+            {"ks_p_value", DatasetJson::number(c.ks.pValue)},
+            {"ks_method", methodName(c.ks.method)},
+            {"mann_whitney_u", DatasetJson::number(c.mannWhitney.u)},
+            {"mann_whitney_p_value", DatasetJson::number(c.mannWhitney.pValue)},
+            {"mann_whitney_method", methodName(c.mannWhitney.method)},
+            {"percentiles", percentiles},
+            {"bootstrap_ci", intervals},
+            {"bootstrap", bootstrapJson(c.options.bootstrap)},
+            {"summary", c.summary()}};
+}
+
+QJsonObject ComparisonReport::toJson(const ThroughputComparison& c) {
+    return {{"a", c.nameA},
+            {"b", c.nameB},
+            {"kind", "throughput"},
+            {"unit", "bits/s"},
+            {"flows", QJsonObject{{"a", static_cast<qint64>(c.flowsA)},
+                                  {"b", static_cast<qint64>(c.flowsB)}}},
+            {"mean_flow_bits_per_second", differenceJson(c.meanFlowBitsPerSecond)},
+            {"jain_fairness", differenceJson(c.jainFairness)},
+            {"bootstrap_ci", QJsonObject{{"mean_flow_bits_per_second",
+                                          pairJson(c.meanIntervalA, c.meanIntervalB)}}},
+            {"bootstrap", bootstrapJson(c.options.bootstrap)},
+            {"summary", c.summary()}};
+}
+
+std::vector<Table> ComparisonReport::tables(const LatencyComparison& c) {
+    const QString ci = confidenceHeader(c.options.bootstrap);
+    Table values;
+    values.header =
+        QStringList{"percentile", "A (ms)", "B (ms)", "B - A (ms)", "B / A", ci + " A", ci + " B"};
+    values.rightAligned = {false, true, true, true, true, true, true};
+    values.caption = QStringLiteral("Latency percentiles: %1 (A) vs %2 (B)").arg(c.nameA, c.nameB);
+    values.rows.push_back({QStringLiteral("samples"), QString::number(c.countA),
+                           QString::number(c.countB), QStringLiteral("-"), QStringLiteral("-"),
+                           QStringLiteral("-"), QStringLiteral("-")});
+    for (const LatencyComparison::Level& level : c.percentiles) {
+        const LatencyComparison::Interval* interval = c.interval(level.level);
+        values.rows.push_back({QStringLiteral("p") + LatencyReport::levelName(level.level),
+                               fixed(level.value.a, 3), fixed(level.value.b, 3),
+                               fixed(level.value.diff, 3), fixed(level.value.ratio, 3),
+                               interval ? intervalText(interval->a, 3) : QStringLiteral("-"),
+                               interval ? intervalText(interval->b, 3) : QStringLiteral("-")});
+    }
+    // Intervals at levels the table does not list still get a row of their own.
+    for (const LatencyComparison::Interval& interval : c.intervals)
+        if (!c.percentile(interval.level))
+            values.rows.push_back({QStringLiteral("p") + LatencyReport::levelName(interval.level),
+                                   "-", "-", "-", "-", intervalText(interval.a, 3),
+                                   intervalText(interval.b, 3)});
+
+    const double alpha = c.options.significance;
+    Table tests;
+    tests.header = QStringList{"test", "statistic", "p-value", "method",
+                               QStringLiteral("significant at %1").arg(alpha)};
+    tests.rightAligned = {false, true, true, false, false};
+    tests.caption = QStringLiteral("Two-sample tests (two-sided)");
+    const auto verdict = [alpha](double p) {
+        return std::isnan(p) ? QStringLiteral("-")
+               : p < alpha   ? QStringLiteral("yes")
+                             : QStringLiteral("no");
+    };
+    tests.rows.push_back({QStringLiteral("Kolmogorov-Smirnov D"), fixed(c.ks.statistic, 4),
+                          pValueText(c.ks.pValue), methodName(c.ks.method), verdict(c.ks.pValue)});
+    tests.rows.push_back({QStringLiteral("Mann-Whitney U (of A)"), fixed(c.mannWhitney.u, 1),
+                          pValueText(c.mannWhitney.pValue), methodName(c.mannWhitney.method),
+                          verdict(c.mannWhitney.pValue)});
+    return {values, tests};
+}
+
+std::vector<Table> ComparisonReport::tables(const ThroughputComparison& c) {
+    constexpr double kMega = 1e-6;
+    Table table;
+    table.header = QStringList{"statistic", "A", "B", "B - A", "B / A"};
+    table.rightAligned = {false, true, true, true, true};
+    table.caption = QStringLiteral("Per-flow throughput: %1 (A) vs %2 (B)").arg(c.nameA, c.nameB);
+    const Difference& mean = c.meanFlowBitsPerSecond;
+    table.rows.push_back({QStringLiteral("flows"), QString::number(c.flowsA),
+                          QString::number(c.flowsB), QStringLiteral("-"), QStringLiteral("-")});
+    table.rows.push_back({QStringLiteral("mean per-flow (Mbits/s)"), fixed(mean.a * kMega, 3),
+                          fixed(mean.b * kMega, 3), fixed(mean.diff * kMega, 3),
+                          fixed(mean.ratio, 3)});
+    table.rows.push_back(
+        {confidenceHeader(c.options.bootstrap) + QStringLiteral(" of the mean (Mbits/s)"),
+         intervalText(c.meanIntervalA, 3, kMega), intervalText(c.meanIntervalB, 3, kMega),
+         QStringLiteral("-"), QStringLiteral("-")});
+    const Difference& jain = c.jainFairness;
+    table.rows.push_back({QStringLiteral("Jain fairness"), fixed(jain.a, 4), fixed(jain.b, 4),
+                          fixed(jain.diff, 4), fixed(jain.ratio, 3)});
+    return {table};
+}
+
+} // namespace wb

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "io/TableWriter.h"
+#include "stats/Comparison.h"
+
+#include <QJsonObject>
+
+#include <vector>
+
+namespace wb {
+
+// A comparison in the shapes the CLI contract fixes (`wirebench-cli compare`): JSON and
+// tables, so the CLI, the Compare tab and the report show the same numbers.
+class ComparisonReport {
+public:
+    // {"a","b","ks_statistic","ks_p_value","mann_whitney_u","mann_whitney_p_value",
+    //  "percentiles":{"50":{"a","b","diff","ratio"},…},
+    //  "bootstrap_ci":{"p50":{"a":[lo,hi],"b":[lo,hi]},…}, "samples":{"a","b"}, "unit":"ms",
+    //  "ks_method","mann_whitney_method","bootstrap":{"resamples","seed","confidence"},"summary"}
+    static QJsonObject toJson(const LatencyComparison& comparison);
+    // {"a","b","flows":{"a","b"},"mean_flow_bits_per_second":{"a","b","diff","ratio"},
+    //  "jain_fairness":{"a","b","diff","ratio"},
+    //  "bootstrap_ci":{"mean_flow_bits_per_second":{"a":[lo,hi],"b":[lo,hi]}},
+    //  "bootstrap":{…},"summary"}
+    static QJsonObject toJson(const ThroughputComparison& comparison);
+
+    // Percentiles (value, diff, ratio and the CIs) and, for latency, the tests.
+    static std::vector<Table> tables(const LatencyComparison& comparison);
+    static std::vector<Table> tables(const ThroughputComparison& comparison);
+
+    // "p = 0.0312", "p < 1e-300": how a p-value reads in text.
+    static QString pValueText(double p);
+    static QString methodName(PValueMethod method);
+};
+
+} // namespace wb

@@ -1,0 +1,215 @@
+#include "DatasetGroups.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+namespace wb {
+
+namespace {
+
+const QLatin1String kParameterPrefix("parameters.");
+const QLatin1String kTagPrefix("tag.");
+
+// The RunInfo fields by key; one table serves the key list and the lookup.
+const std::vector<std::pair<QString, std::function<QString(const Dataset&)>>>& infoFields() {
+    static const std::vector<std::pair<QString, std::function<QString(const Dataset&)>>> fields{
+        {"tool", [](const Dataset& d) { return d.info.tool; }},
+        {"dialect", [](const Dataset& d) { return d.info.dialect; }},
+        {"target", [](const Dataset& d) { return d.info.target; }},
+        {"protocol", [](const Dataset& d) { return d.info.protocol; }},
+        {"role", [](const Dataset& d) { return d.info.role; }},
+        {"streams",
+         [](const Dataset& d) {
+             return d.info.streams > 0 ? QString::number(d.info.streams) : QString();
+         }},
+        {"congestion_control", [](const Dataset& d) { return d.info.congestionControl; }},
+        {"version", [](const Dataset& d) { return d.info.version; }},
+        {"host", [](const Dataset& d) { return d.info.host; }},
+        {"kernel", [](const Dataset& d) { return d.info.kernel; }},
+        {"command_line", [](const Dataset& d) { return d.info.commandLine; }},
+        {"kind",
+         [](const Dataset& d) {
+             return d.kind == Dataset::Kind::Latency ? QStringLiteral("latency")
+                                                     : QStringLiteral("throughput");
+         }},
+    };
+    return fields;
+}
+
+// "congestion-control" and "congestion_control" name the same key.
+QString normalized(const QString& key) {
+    QString k = key.trimmed();
+    if (!k.startsWith(kParameterPrefix) && !k.startsWith(kTagPrefix))
+        k = k.toLower().replace(QLatin1Char('-'), QLatin1Char('_'));
+    return k;
+}
+
+// Natural order: runs of digits compare as numbers, so "P2" sorts before "P10".
+bool naturalLess(const QString& a, const QString& b) {
+    int i = 0;
+    int j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (a[i].isDigit() && b[j].isDigit()) {
+            int endA = i;
+            int endB = j;
+            while (endA < a.size() && a[endA].isDigit())
+                ++endA;
+            while (endB < b.size() && b[endB].isDigit())
+                ++endB;
+            const qulonglong valueA = a.mid(i, endA - i).toULongLong();
+            const qulonglong valueB = b.mid(j, endB - j).toULongLong();
+            if (valueA != valueB)
+                return valueA < valueB;
+            i = endA;
+            j = endB;
+            continue;
+        }
+        if (a[i] != b[j])
+            return a[i] < b[j];
+        ++i;
+        ++j;
+    }
+    return a.size() - i < b.size() - j;
+}
+
+} // namespace
+
+QString DatasetGroup::name() const {
+    return value.isEmpty() ? QStringLiteral("(none)") : key + QLatin1Char('=') + value;
+}
+
+QStringList DatasetGroups::fixedKeys() {
+    QStringList keys;
+    for (const auto& field : infoFields())
+        keys << field.first;
+    keys << QStringLiteral("label") << QStringLiteral("tag");
+    return keys;
+}
+
+bool DatasetGroups::isKey(const QString& key) {
+    const QString k = normalized(key);
+    if (k.startsWith(kParameterPrefix) || k.startsWith(kTagPrefix))
+        return k.size() > (k.startsWith(kTagPrefix) ? kTagPrefix.size() : kParameterPrefix.size());
+    return fixedKeys().contains(k);
+}
+
+QStringList DatasetGroups::valuesOf(const GroupMember& member, const QString& key) {
+    const QString k = normalized(key);
+    const Dataset& dataset = *member.dataset;
+    QStringList values;
+    if (k == QLatin1String("tag")) {
+        values = member.tags;
+    } else if (k.startsWith(kTagPrefix)) {
+        const QString prefix = k.mid(kTagPrefix.size()) + QLatin1Char('=');
+        for (const QString& tag : member.tags)
+            if (tag.startsWith(prefix))
+                values << tag.mid(prefix.size());
+    } else if (k.startsWith(kParameterPrefix)) {
+        values << dataset.info.parameters.value(k.mid(kParameterPrefix.size()));
+    } else if (k == QLatin1String("label")) {
+        values << (member.label.isEmpty() ? dataset.label : member.label);
+    } else {
+        for (const auto& [name, valueOf] : infoFields())
+            if (name == k)
+                values << valueOf(dataset);
+    }
+    values.removeAll(QString());
+    values.removeDuplicates();
+    return values;
+}
+
+std::vector<DatasetGroup> DatasetGroups::group(const std::vector<GroupMember>& members,
+                                               const QString& key) {
+    std::map<QString, std::vector<std::size_t>, bool (*)(const QString&, const QString&)> byValue(
+        naturalLess);
+    std::vector<std::size_t> withoutValue;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        const QStringList values = valuesOf(members[i], key);
+        if (values.isEmpty())
+            withoutValue.push_back(i);
+        for (const QString& value : values)
+            byValue[value].push_back(i);
+    }
+    std::vector<DatasetGroup> groups;
+    const QString k = normalized(key);
+    for (auto& [value, indices] : byValue)
+        groups.push_back({k, value, std::move(indices)});
+    if (!withoutValue.empty())
+        groups.push_back({k, QString(), std::move(withoutValue)});
+    return groups;
+}
+
+bool DatasetGroups::sameKind(const std::vector<const Dataset*>& datasets) {
+    return std::all_of(datasets.begin(), datasets.end(),
+                       [&](const Dataset* d) { return d->kind == datasets.front()->kind; });
+}
+
+namespace {
+
+// Keeps a field of the pooled RunInfo only when every member has the same value.
+template <typename T> void keepCommon(T* pooled, const T& value, bool first) {
+    if (first)
+        *pooled = value;
+    else if (!(*pooled == value))
+        *pooled = T();
+}
+
+void keepCommonEntries(QMap<QString, QString>* pooled, const QMap<QString, QString>& map,
+                       bool first) {
+    if (first) {
+        *pooled = map;
+        return;
+    }
+    for (auto it = pooled->begin(); it != pooled->end();) {
+        const auto other = map.constFind(it.key());
+        it = other != map.constEnd() && *other == it.value() ? std::next(it) : pooled->erase(it);
+    }
+}
+
+void mergeInfo(RunInfo* pooled, const RunInfo& info, bool first) {
+    keepCommon(&pooled->tool, info.tool, first);
+    keepCommon(&pooled->dialect, info.dialect, first);
+    keepCommon(&pooled->target, info.target, first);
+    keepCommon(&pooled->protocol, info.protocol, first);
+    keepCommon(&pooled->role, info.role, first);
+    keepCommon(&pooled->streams, info.streams, first);
+    keepCommon(&pooled->congestionControl, info.congestionControl, first);
+    keepCommon(&pooled->version, info.version, first);
+    keepCommon(&pooled->start, info.start, first);
+    keepCommon(&pooled->commandLine, info.commandLine, first);
+    keepCommon(&pooled->host, info.host, first);
+    keepCommon(&pooled->kernel, info.kernel, first);
+    keepCommonEntries(&pooled->parameters, info.parameters, first);
+    keepCommonEntries(&pooled->extra, info.extra, first);
+}
+
+} // namespace
+
+Dataset DatasetGroups::pool(const std::vector<const Dataset*>& datasets, const QString& label) {
+    Dataset pooled;
+    pooled.label = label;
+    if (datasets.empty())
+        return pooled;
+    pooled.kind = datasets.front()->kind;
+    for (std::size_t i = 0; i < datasets.size(); ++i) {
+        const Dataset& d = *datasets[i];
+        mergeInfo(&pooled.info, d.info, i == 0);
+        if (pooled.kind == Dataset::Kind::Latency) {
+            // Samples only: sequence numbers and timestamps of different runs do not mix.
+            pooled.latency.rttMs.insert(pooled.latency.rttMs.end(), d.latency.rttMs.begin(),
+                                        d.latency.rttMs.end());
+            pooled.latency.duplicateRttMs.insert(pooled.latency.duplicateRttMs.end(),
+                                                 d.latency.duplicateRttMs.begin(),
+                                                 d.latency.duplicateRttMs.end());
+        } else {
+            for (Flow flow : d.flows.flows) {
+                flow.id = d.label + QLatin1Char('/') + flow.id;
+                pooled.flows.flows.push_back(std::move(flow));
+            }
+        }
+    }
+    return pooled;
+}
+
+} // namespace wb

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "model/Dataset.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace wb {
+
+// A dataset as grouping sees it: the data plus the user's tags (the CLI has none; the GUI
+// has DatasetEntry::tags, a workspace WorkspaceDataset::tags). The label used is
+// dataset->label, so callers pass the user's label there (or via `label` when it differs).
+struct GroupMember {
+    const Dataset* dataset = nullptr;
+    QStringList tags;
+    QString label; // empty = dataset->label
+};
+
+// One group: the value of the key its members share, and which members (indices into the
+// list given to DatasetGroups::group) belong to it.
+struct DatasetGroup {
+    QString key;
+    QString value; // empty when the members do not say (shown as "(none)")
+    std::vector<std::size_t> members;
+
+    // "congestion_control=cubic", or "(none)" for the members without a value.
+    QString name() const;
+};
+
+// Groups datasets by what a run was (RunInfo, plan parameters) or by the user's tags, and
+// pools a group into one dataset so every statistic applies to it unchanged.
+class DatasetGroups {
+public:
+    // The keys grouping understands: tool, dialect, target, protocol, role, streams,
+    // congestion_control, version, host, kernel, command_line, label, tag, kind; plus
+    // parameters.NAME (any plan parameter) and tag.NAME (a tag written "NAME=VALUE").
+    static QStringList fixedKeys();
+    static bool isKey(const QString& key);
+
+    // The member's values for `key`: one value, except for `tag`, where each tag is a value.
+    // Empty when the member has none.
+    static QStringList valuesOf(const GroupMember& member, const QString& key);
+
+    // Groups in ascending order of value (natural order: "P2" before "P10"); a member with
+    // several values (several tags) is in each of their groups; members without a value form
+    // one group with an empty value, last.
+    static std::vector<DatasetGroup> group(const std::vector<GroupMember>& members,
+                                           const QString& key);
+
+    // One dataset holding every sample (latency: all RTTs concatenated in member order) or
+    // every flow (throughput: flow ids prefixed with the member's label) of the members.
+    // RunInfo keeps each field the members agree on. All members must be of one kind
+    // (sameKind); empty input gives an empty latency dataset.
+    static Dataset pool(const std::vector<const Dataset*>& datasets, const QString& label);
+    static bool sameKind(const std::vector<const Dataset*>& datasets);
+};
+
+} // namespace wb

@@ -1,0 +1,218 @@
+#include "TestSupport.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace wb;
+using test::CliRun;
+using test::runCli;
+using test::samplePath;
+
+namespace {
+
+QJsonObject jsonOf(const CliRun& run) {
+    return QJsonDocument::fromJson(run.out.toUtf8()).object();
+}
+
+QStringList sortedKeys(const QJsonObject& object) {
+    QStringList keys = object.keys();
+    keys.sort();
+    return keys;
+}
+
+} // namespace
+
+class TestCompareCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void latencyJsonMatchesStats();
+    void throughputJsonMatchesFlows();
+    void groupByCongestionControl();
+    void foldersAndCommaListsPool();
+    void tableFormats_data();
+    void tableFormats();
+    void textIsReadable();
+    void usageErrors();
+};
+
+void TestCompareCli::latencyJsonMatchesStats() {
+    const QString idle = samplePath("ping18_np");
+    const QString loaded = samplePath("ping18_iperf16_np");
+    const CliRun run = runCli({"compare", "--format", "json", idle, loaded});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject c = jsonOf(run);
+    for (const char* key : {"a", "b", "ks_statistic", "ks_p_value", "mann_whitney_u",
+                            "mann_whitney_p_value", "percentiles", "bootstrap_ci", "summary"})
+        QVERIFY2(c.contains(QLatin1String(key)), key);
+    QCOMPARE(c["a"].toString(), idle);
+    QCOMPARE(c["b"].toString(), loaded);
+    const QJsonObject p = c["percentiles"].toObject();
+    QCOMPARE(sortedKeys(p), QStringList({"0", "1", "10", "100", "25", "50", "75", "90", "99"}));
+    for (const QString& level : p.keys())
+        QCOMPARE(sortedKeys(p[level].toObject()), QStringList({"a", "b", "diff", "ratio"}));
+    QCOMPARE(sortedKeys(c["bootstrap_ci"].toObject()), QStringList({"p50", "p99"}));
+    const QJsonObject ci99 = c["bootstrap_ci"].toObject()["p99"].toObject();
+    QCOMPARE(sortedKeys(ci99), QStringList({"a", "b"}));
+    QCOMPARE(ci99["b"].toArray().size(), 2);
+
+    // The same numbers as `stats --format json` of the same files.
+    const CliRun stats = runCli({"stats", "--format", "json", idle, loaded});
+    const QJsonArray datasets = jsonOf(stats)["datasets"].toArray();
+    QCOMPARE(datasets.size(), 2);
+    for (const QString& level : p.keys()) {
+        const QJsonObject row = p[level].toObject();
+        const double a = datasets[0].toObject()["percentiles"].toObject()[level].toDouble();
+        const double b = datasets[1].toObject()["percentiles"].toObject()[level].toDouble();
+        QCOMPARE(row["a"].toDouble(), a);
+        QCOMPARE(row["b"].toDouble(), b);
+        QCOMPARE(row["diff"].toDouble(), b - a);
+        QCOMPARE(row["ratio"].toDouble(), b / a);
+    }
+    // Loaded p99 is far higher, and the tests say so.
+    QVERIFY(p["99"].toObject()["ratio"].toDouble() > 50);
+    QVERIFY(ci99["b"].toArray()[0].toDouble() > ci99["a"].toArray()[1].toDouble());
+    QCOMPARE(c["ks_statistic"].toDouble(), 1.0);
+    QVERIFY(c["ks_p_value"].toDouble() < 1e-100);
+    QCOMPARE(c["mann_whitney_u"].toDouble(), 0.0);
+    QVERIFY(c["mann_whitney_p_value"].toDouble() < 1e-100);
+    QVERIFY(c["summary"].toString().contains("p99 is 93.7× higher"));
+    // --percentiles chooses the table's levels.
+    const CliRun custom =
+        runCli({"compare", "--format", "json", "--percentiles", "50,99.9", idle, loaded});
+    QCOMPARE(sortedKeys(jsonOf(custom)["percentiles"].toObject()), QStringList({"50", "99.9"}));
+}
+
+void TestCompareCli::throughputJsonMatchesFlows() {
+    const QString cubic = samplePath("tcp-cubic-P30-client.txt");
+    const QString reno = samplePath("tcp-reno-P30-client.txt");
+    const CliRun run = runCli({"compare", "--format", "json", cubic, reno});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject c = jsonOf(run);
+    for (const char* key :
+         {"a", "b", "mean_flow_bits_per_second", "jain_fairness", "bootstrap_ci", "summary"})
+        QVERIFY2(c.contains(QLatin1String(key)), key);
+    QCOMPARE(sortedKeys(c["bootstrap_ci"].toObject()), QStringList{"mean_flow_bits_per_second"});
+    const QJsonArray flows =
+        jsonOf(runCli({"flows", "--format", "json", cubic, reno}))["datasets"].toArray();
+    QCOMPARE(flows.size(), 2);
+    for (int side = 0; side < 2; ++side) {
+        const QString key = side == 0 ? "a" : "b";
+        const QJsonObject dataset = flows[side].toObject();
+        double sum = 0;
+        const QJsonArray perFlow = dataset["flows"].toArray();
+        for (const QJsonValue& flow : perFlow)
+            sum += flow.toObject()["bits_per_second"].toDouble();
+        QCOMPARE(perFlow.size(), 30);
+        QCOMPARE(c["mean_flow_bits_per_second"].toObject()[key].toDouble(), sum / perFlow.size());
+        QCOMPARE(c["jain_fairness"].toObject()[key].toDouble(),
+                 dataset["jain_fairness"].toDouble());
+        const QJsonArray ci =
+            c["bootstrap_ci"].toObject()["mean_flow_bits_per_second"].toObject()[key].toArray();
+        QVERIFY(ci[0].toDouble() < sum / perFlow.size() && sum / perFlow.size() < ci[1].toDouble());
+    }
+    // Seeded: the same run prints the same intervals.
+    QCOMPARE(runCli({"compare", "--format", "json", cubic, reno}).out, run.out);
+}
+
+void TestCompareCli::groupByCongestionControl() {
+    const QString cubic = samplePath("tcp-cubic-P30-client.txt");
+    const QString reno = samplePath("tcp-reno-P30-client.txt");
+    const CliRun grouped =
+        runCli({"compare", "--format", "json", "--group-by", "congestion_control", reno, cubic});
+    QCOMPARE(grouped.exitCode, 0);
+    const QJsonObject g = jsonOf(grouped);
+    QCOMPARE(g["a"].toString(), QStringLiteral("congestion_control=cubic"));
+    QCOMPARE(g["b"].toString(), QStringLiteral("congestion_control=reno"));
+    // One log per group: the numbers of comparing the two files directly.
+    const QJsonObject direct = jsonOf(runCli({"compare", "--format", "json", cubic, reno}));
+    for (const char* key : {"mean_flow_bits_per_second", "jain_fairness", "bootstrap_ci"})
+        QCOMPARE(g[key], direct[key]);
+    // P1 and P30 together: 31 flows per group.
+    const CliRun four = runCli({"compare", "--format", "json", "--group-by", "congestion_control",
+                                samplePath("tcp-cubic-P1-client.txt"), cubic,
+                                samplePath("tcp-reno-P1-client.txt"), reno});
+    QCOMPARE(four.exitCode, 0);
+    QCOMPARE(jsonOf(four)["flows"].toObject()["a"].toInt(), 31);
+    // Three values of a key cannot be compared two by two.
+    const CliRun streams =
+        runCli({"compare", "--group-by", "streams", samplePath("geni-cubic-P1.txt"), cubic,
+                samplePath("iperf3-cubic-P4.json")});
+    QCOMPARE(streams.exitCode, 2);
+    QVERIFY2(streams.err.contains("exactly two values"), qPrintable(streams.err));
+}
+
+void TestCompareCli::foldersAndCommaListsPool() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QDir folder(dir.path());
+    QVERIFY(folder.mkpath("loaded"));
+    for (const char* name : {"ping18_iperf16_np", "ping18_iperf68_np"})
+        QVERIFY(QFile::copy(samplePath(name), folder.filePath(QStringLiteral("loaded/") + name)));
+    const QString commaList =
+        samplePath("ping18_iperf16_np") + "," + samplePath("ping18_iperf68_np");
+    const CliRun fromFolder =
+        runCli({"compare", "--format", "json", samplePath("ping18_np"), folder.filePath("loaded")});
+    const CliRun fromList =
+        runCli({"compare", "--format", "json", samplePath("ping18_np"), commaList});
+    QCOMPARE(fromFolder.exitCode, 0);
+    QCOMPARE(fromList.exitCode, 0);
+    const QJsonObject a = jsonOf(fromFolder);
+    const QJsonObject b = jsonOf(fromList);
+    QCOMPARE(a["samples"].toObject()["b"].toInt(), 10000);
+    QCOMPARE(a["b"].toString(), folder.filePath("loaded"));
+    QCOMPARE(b["b"].toString(), commaList);
+    for (const char* key : {"percentiles", "bootstrap_ci", "ks_statistic", "mann_whitney_u"})
+        QCOMPARE(a[key], b[key]);
+}
+
+void TestCompareCli::tableFormats_data() {
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("marker");
+    QTest::newRow("csv") << "csv"
+                         << "percentile,A (ms),B (ms)";
+    QTest::newRow("markdown") << "markdown"
+                              << "| p99 |";
+    QTest::newRow("latex") << "latex"
+                           << "\\begin{tabular}";
+}
+
+void TestCompareCli::tableFormats() {
+    QFETCH(QString, format);
+    QFETCH(QString, marker);
+    const CliRun run = runCli(
+        {"compare", "--format", format, samplePath("ping18_np"), samplePath("ping18_iperf16_np")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.out.contains(marker), qPrintable(run.out));
+    QVERIFY(run.out.contains("Mann"));
+}
+
+void TestCompareCli::textIsReadable() {
+    const CliRun run = runCli(
+        {"compare", samplePath("tcp-cubic-P30-client.txt"), samplePath("tcp-reno-P30-client.txt")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains("A: " + samplePath("tcp-cubic-P30-client.txt") + " (30 flows"));
+    QVERIFY(run.out.contains("Jain fairness"));
+    QVERIFY(run.out.contains("the 95 % intervals overlap: the difference may be noise"));
+}
+
+void TestCompareCli::usageErrors() {
+    const CliRun mixed =
+        runCli({"compare", samplePath("ping18_np"), samplePath("tcp-reno-P30-client.txt")});
+    QCOMPARE(mixed.exitCode, 2);
+    QVERIFY2(mixed.err.contains("is a latency log and") && mixed.err.contains("a throughput log"),
+             qPrintable(mixed.err));
+    QCOMPARE(runCli({"compare", samplePath("ping18_np")}).exitCode, 2);
+    QCOMPARE(runCli({"compare", "--group-by", "colour", samplePath("ping18_np")}).exitCode, 2);
+    const CliRun missing = runCli({"compare", samplePath("ping18_np"), samplePath("no-such-log")});
+    QCOMPARE(missing.exitCode, 2);
+    QVERIFY(missing.err.contains("no-such-log"));
+}
+
+QTEST_GUILESS_MAIN(TestCompareCli)
+#include "tst_comparecli.moc"

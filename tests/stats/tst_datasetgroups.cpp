@@ -1,0 +1,166 @@
+#include "TestSupport.h"
+#include "stats/DatasetGroups.h"
+#include "stats/FlowStatistics.h"
+#include "stats/Percentiles.h"
+
+#include <QTest>
+
+#include <memory>
+
+using namespace wb;
+
+namespace {
+
+// The datasets of sample logs, kept alive for the members that point at them.
+struct Samples {
+    std::vector<std::unique_ptr<Dataset>> datasets;
+
+    const Dataset* load(const QString& name) {
+        ImportResult result = FileImporter::importFile(test::samplePath(name));
+        if (result.datasets.empty())
+            return nullptr;
+        datasets.push_back(std::make_unique<Dataset>(std::move(result.datasets.front())));
+        return datasets.back().get();
+    }
+};
+
+QStringList namesOf(const std::vector<DatasetGroup>& groups) {
+    QStringList names;
+    for (const DatasetGroup& group : groups)
+        names << group.name();
+    return names;
+}
+
+} // namespace
+
+class TestGroups : public QObject {
+    Q_OBJECT
+
+private slots:
+    void keys();
+    void groupsTcpSamplesByRunInfo();
+    void groupsByTagsLabelsAndParameters();
+    void naturalOrderOfValues();
+    void poolsLatencySamples();
+    void poolsFlows();
+};
+
+void TestGroups::keys() {
+    for (const char* key :
+         {"tool", "congestion_control", "congestion-control", "streams", "host", "kernel",
+          "command_line", "label", "tag", "parameters.repetition", "tag.config"})
+        QVERIFY2(DatasetGroups::isKey(QString::fromLatin1(key)), key);
+    for (const char* key : {"colour", "parameters.", "tag.", ""})
+        QVERIFY2(!DatasetGroups::isKey(QString::fromLatin1(key)), key);
+}
+
+void TestGroups::groupsTcpSamplesByRunInfo() {
+    Samples samples;
+    std::vector<GroupMember> members;
+    for (const char* name : {"tcp-cubic-P1-client.txt", "tcp-reno-P30-client.txt",
+                             "tcp-cubic-P30-client.txt", "tcp-reno-P1-client.txt"}) {
+        const Dataset* dataset = samples.load(QString::fromLatin1(name));
+        QVERIFY(dataset);
+        members.push_back({dataset, {}, {}});
+    }
+    const std::vector<DatasetGroup> byCc = DatasetGroups::group(members, "congestion_control");
+    QCOMPARE(namesOf(byCc), QStringList({"congestion_control=cubic", "congestion_control=reno"}));
+    QCOMPARE(byCc[0].members, std::vector<std::size_t>({0, 2}));
+    QCOMPARE(byCc[1].members, std::vector<std::size_t>({1, 3}));
+    const std::vector<DatasetGroup> byStreams = DatasetGroups::group(members, "streams");
+    QCOMPARE(namesOf(byStreams), QStringList({"streams=1", "streams=30"}));
+    QCOMPARE(byStreams[1].members, std::vector<std::size_t>({1, 2}));
+    // One value for all: one group; a key the logs do not tell: one group without a value.
+    QCOMPARE(DatasetGroups::group(members, "tool").size(), std::size_t(1));
+    const std::vector<DatasetGroup> byHost = DatasetGroups::group(members, "host");
+    QCOMPARE(byHost.size(), std::size_t(1));
+    QCOMPARE(byHost[0].name(), QStringLiteral("(none)"));
+    QCOMPARE(byHost[0].members.size(), std::size_t(4));
+}
+
+void TestGroups::groupsByTagsLabelsAndParameters() {
+    Dataset a;
+    a.label = "run 1";
+    a.info.parameters["repetition"] = "1";
+    Dataset b;
+    b.label = "run 2";
+    b.info.parameters["repetition"] = "2";
+    Dataset c;
+    c.label = "run 3";
+    const std::vector<GroupMember> members{{&a, {"loaded", "config=fq"}, {}},
+                                           {&b, {"idle", "config=fq"}, "baseline"},
+                                           {&c, {"loaded"}, {}}};
+    QCOMPARE(namesOf(DatasetGroups::group(members, "tag")),
+             QStringList({"tag=config=fq", "tag=idle", "tag=loaded"}));
+    const std::vector<DatasetGroup> byConfig = DatasetGroups::group(members, "tag.config");
+    QCOMPARE(namesOf(byConfig), QStringList({"tag.config=fq", "(none)"}));
+    QCOMPARE(byConfig[0].members, std::vector<std::size_t>({0, 1}));
+    QCOMPARE(DatasetGroups::valuesOf(members[1], "label"), QStringList{"baseline"});
+    QCOMPARE(DatasetGroups::valuesOf(members[0], "label"), QStringList{"run 1"});
+    const std::vector<DatasetGroup> byRepetition =
+        DatasetGroups::group(members, "parameters.repetition");
+    QCOMPARE(namesOf(byRepetition),
+             QStringList({"parameters.repetition=1", "parameters.repetition=2", "(none)"}));
+}
+
+void TestGroups::naturalOrderOfValues() {
+    std::vector<Dataset> datasets(4);
+    const QStringList values{"P10", "P2", "P1", "P30"};
+    std::vector<GroupMember> members;
+    for (int i = 0; i < 4; ++i) {
+        datasets[static_cast<std::size_t>(i)].label = values[i];
+        members.push_back({&datasets[static_cast<std::size_t>(i)], {}, {}});
+    }
+    QCOMPARE(namesOf(DatasetGroups::group(members, "label")),
+             QStringList({"label=P1", "label=P2", "label=P10", "label=P30"}));
+}
+
+void TestGroups::poolsLatencySamples() {
+    Samples samples;
+    const Dataset* first = samples.load("ping18_iperf16_np");
+    const Dataset* second = samples.load("ping18_iperf68_np");
+    QVERIFY(first && second);
+    const Dataset pooled = DatasetGroups::pool({first, second}, "loaded");
+    QCOMPARE(pooled.kind, Dataset::Kind::Latency);
+    QCOMPARE(pooled.label, QStringLiteral("loaded"));
+    QCOMPARE(pooled.latency.size(), first->latency.size() + second->latency.size());
+    // Every statistic applies: the pooled percentiles are those of all samples together.
+    std::vector<double> all = first->latency.rttMs;
+    all.insert(all.end(), second->latency.rttMs.begin(), second->latency.rttMs.end());
+    QCOMPARE(Percentiles(pooled.latency.rttMs).at(99), Percentiles(all).at(99));
+    // Shared metadata stays, what differs is dropped.
+    QCOMPARE(pooled.info.tool, first->info.tool);
+    QCOMPARE(pooled.info.target, first->info.target);
+    QVERIFY(DatasetGroups::sameKind({first, second}));
+}
+
+void TestGroups::poolsFlows() {
+    Samples samples;
+    const Dataset* p1 = samples.load("tcp-cubic-P1-client.txt");
+    const Dataset* p30 = samples.load("tcp-cubic-P30-client.txt");
+    const Dataset* ping = samples.load("ping18_np");
+    QVERIFY(p1 && p30 && ping);
+    QVERIFY(!DatasetGroups::sameKind({p1, ping}));
+    const Dataset pooled = DatasetGroups::pool({p1, p30}, "cubic");
+    QCOMPARE(pooled.kind, Dataset::Kind::Throughput);
+    QCOMPARE(pooled.flows.flows.size(), std::size_t(31));
+    QCOMPARE(pooled.info.congestionControl, QStringLiteral("cubic"));
+    QCOMPARE(pooled.info.streams, 0); // 1 and 30: no common value
+    QVERIFY(pooled.flows.flows.front().id.startsWith(p1->label + QLatin1Char('/')));
+    // The pooled flows keep their own totals: the mean per flow is over all 31.
+    const FlowStatistics a = FlowStatistics::of(p1->flows);
+    const FlowStatistics b = FlowStatistics::of(p30->flows);
+    const FlowStatistics all = FlowStatistics::of(pooled.flows);
+    QCOMPARE(all.flows.size(), std::size_t(31));
+    double sum = 0;
+    for (const FlowStatistics* stats : {&a, &b})
+        for (const FlowStatistics::PerFlow& flow : stats->flows)
+            sum += flow.totals.bitsPerSecond;
+    double pooledSum = 0;
+    for (const FlowStatistics::PerFlow& flow : all.flows)
+        pooledSum += flow.totals.bitsPerSecond;
+    QCOMPARE(pooledSum, sum);
+}
+
+QTEST_GUILESS_MAIN(TestGroups)
+#include "tst_datasetgroups.moc"
