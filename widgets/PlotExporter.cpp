@@ -2,7 +2,9 @@
 
 #include <qcustomplot.h>
 
+#include <QBuffer>
 #include <QClipboard>
+#include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QSvgGenerator>
@@ -36,9 +38,9 @@ private:
     QCPTextElement* m_element = nullptr;
 };
 
-bool saveSvg(QCustomPlot* plot, const QString& path, const ExportOptions& options) {
+bool writeSvg(QCustomPlot* plot, QIODevice* device, const ExportOptions& options) {
     QSvgGenerator generator;
-    generator.setFileName(path);
+    generator.setOutputDevice(device);
     generator.setSize(QSize(options.width, options.height));
     generator.setViewBox(QRect(0, 0, options.width, options.height));
     generator.setTitle(options.title);
@@ -48,6 +50,11 @@ bool saveSvg(QCustomPlot* plot, const QString& path, const ExportOptions& option
         return false;
     plot->toPainter(&painter, options.width, options.height);
     return painter.end();
+}
+
+bool saveSvg(QCustomPlot* plot, const QString& path, const ExportOptions& options) {
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && writeSvg(plot, &file, options);
 }
 
 } // namespace
@@ -85,6 +92,22 @@ bool PlotExporter::save(QCustomPlot* plot, const QString& path, const ExportOpti
     if (!ok && error)
         *error = QStringLiteral("%1: could not be written").arg(path);
     return ok;
+}
+
+QByteArray PlotExporter::toSvg(QCustomPlot* plot, const ExportOptions& options) {
+    TemporaryTitle title(plot, options.title);
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    return writeSvg(plot, &buffer, options) ? buffer.data() : QByteArray();
+}
+
+void PlotExporter::paint(QCustomPlot* plot, QCPPainter* painter, const ExportOptions& options) {
+    TemporaryTitle title(plot, options.title);
+    // What QCustomPlot::savePdf sets up: vectors only, no cached pixmaps, no hairlines.
+    painter->setMode(QCPPainter::pmVectorized);
+    painter->setMode(QCPPainter::pmNoCaching);
+    painter->setMode(QCPPainter::pmNonCosmetic);
+    plot->toPainter(painter, options.width, options.height);
 }
 
 void PlotExporter::copyToClipboard(QCustomPlot* plot, const ExportOptions& options) {

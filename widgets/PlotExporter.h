@@ -1,7 +1,9 @@
 #pragma once
 
+#include <QByteArray>
 #include <QString>
 
+class QCPPainter;
 class QCustomPlot;
 
 namespace wb {
@@ -24,6 +26,11 @@ public:
     static void copyToClipboard(QCustomPlot* plot, const ExportOptions& options);
     // "png", "pdf", "svg" or empty when the suffix is none of them.
     static QString formatOf(const QString& path);
+    // The plot as an SVG document (what save() writes to a .svg file), for embedding.
+    static QByteArray toSvg(QCustomPlot* plot, const ExportOptions& options);
+    // Draws the plot as vectors at options.width x options.height from the painter's origin,
+    // into a painter that is already drawing a page (the report's PDF).
+    static void paint(QCustomPlot* plot, QCPPainter* painter, const ExportOptions& options);
 };
 
 } // namespace wb

@@ -28,6 +28,8 @@ public:
     // A file name stem for exports, e.g. "latency-cdf".
     virtual QString exportName() const = 0;
     // View settings (axis scales, chosen percentiles, ordering) for workspace files.
+    // Kept under the class name: stable across languages and across export-name changes.
+    QString settingsKey() const { return QString::fromLatin1(metaObject()->className()); }
     virtual QJsonObject saveSettings() const { return {}; }
     virtual void restoreSettings(const QJsonObject& /*settings*/) {}
     // Back to the automatic axis ranges.

@@ -18,4 +18,8 @@ Q_DECL_EXPORT int wirebenchRunPlot(const QStringList& args, wb::cli::CliContext&
     return wb::cli::runPlot(args, context);
 }
 
+Q_DECL_EXPORT int wirebenchRunReport(const QStringList& args, wb::cli::CliContext& context) {
+    return wb::cli::runReport(args, context);
+}
+
 } // extern "C"

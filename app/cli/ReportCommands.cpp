@@ -134,23 +134,6 @@ Table latencyStatsTable(const std::vector<LatencyReport>& reports,
     return table;
 }
 
-Table flowComparisonTable(const std::vector<FlowReport>& reports) {
-    Table table;
-    table.header =
-        QStringList{"label",         "protocol",           "congestion control", "flows",
-                    "SUM (Mbits/s)", "min flow (Mbits/s)", "max flow (Mbits/s)", "stddev (Mbits/s)",
-                    "Jain fairness"};
-    table.rightAligned = {false, false, false, true, true, true, true, true, true};
-    table.caption = QStringLiteral("Throughput per run");
-    for (const FlowReport& r : reports)
-        table.rows.push_back(
-            {r.label, r.protocol, r.congestionControl.isEmpty() ? "-" : r.congestionControl,
-             QString::number(r.stats.flows.size()), megabits(r.stats.sum.bitsPerSecond),
-             megabits(r.stats.minBitsPerSecond), megabits(r.stats.maxBitsPerSecond),
-             megabits(r.stats.stddevBitsPerSecond), number(r.stats.jainFairness, 4)});
-    return table;
-}
-
 Table perFlowTable(const FlowReport& report) {
     Table table;
     table.header = QStringList{"flow", "bytes", "seconds", "Mbits/s", "jitter (ms)", "lost/total"};
@@ -265,7 +248,8 @@ int runTable(const QStringList& args, CliContext& context) {
     if (!reports.flows.empty()) {
         if (!reports.latency.empty())
             context.out() << '\n';
-        context.out() << TableWriter::write(flowComparisonTable(reports.flows), options.table);
+        context.out() << TableWriter::write(FlowReport::comparisonTable(reports.flows),
+                                            options.table);
     }
     return context.exitCode();
 }

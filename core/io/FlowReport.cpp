@@ -6,6 +6,8 @@
 
 #include <QJsonArray>
 
+#include <cmath>
+
 namespace wb {
 
 namespace {
@@ -20,14 +22,24 @@ QJsonObject totalsJson(const FlowTotals& totals) {
             {"bits_per_second", totals.bitsPerSecond}};
 }
 
+QString megabits(double bitsPerSecond) {
+    return std::isnan(bitsPerSecond) ? QStringLiteral("-")
+                                     : QString::number(bitsPerSecond / 1e6, 'f', 2);
+}
+
 } // namespace
 
 FlowReport FlowReport::of(const ImportResult& result, const Dataset& dataset) {
+    return of(result.file, result.format ? QString::fromLatin1(result.format->id) : QString(),
+              dataset);
+}
+
+FlowReport FlowReport::of(const QString& file, const QString& formatId, const Dataset& dataset) {
     FlowReport report;
-    report.file = result.file;
+    report.file = file;
     report.label = dataset.label;
     report.tool = dataset.info.tool;
-    report.format = result.format ? QString::fromLatin1(result.format->id) : QString();
+    report.format = formatId;
     report.protocol = dataset.info.protocol;
     report.role = dataset.info.role;
     report.congestionControl = dataset.info.congestionControl;
@@ -75,6 +87,25 @@ QJsonObject FlowReport::toJson() const {
                                  : QJsonValue()}};
     DatasetJson::insertParameters(&out, parameters);
     return out;
+}
+
+Table FlowReport::comparisonTable(const std::vector<FlowReport>& reports) {
+    Table table;
+    table.header =
+        QStringList{"label",         "protocol",           "congestion control", "flows",
+                    "SUM (Mbits/s)", "min flow (Mbits/s)", "max flow (Mbits/s)", "stddev (Mbits/s)",
+                    "Jain fairness"};
+    table.rightAligned = {false, false, false, true, true, true, true, true, true};
+    table.caption = QStringLiteral("Throughput per run");
+    for (const FlowReport& r : reports)
+        table.rows.push_back(
+            {r.label, r.protocol, r.congestionControl.isEmpty() ? "-" : r.congestionControl,
+             QString::number(r.stats.flows.size()), megabits(r.stats.sum.bitsPerSecond),
+             megabits(r.stats.minBitsPerSecond), megabits(r.stats.maxBitsPerSecond),
+             megabits(r.stats.stddevBitsPerSecond),
+             std::isnan(r.stats.jainFairness) ? QStringLiteral("-")
+                                              : QString::number(r.stats.jainFairness, 'f', 4)});
+    return table;
 }
 
 QString FlowReport::intervalText() const {

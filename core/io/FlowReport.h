@@ -1,5 +1,6 @@
 #pragma once
 
+#include "TableWriter.h"
 #include "stats/FlowStatistics.h"
 
 #include <QJsonObject>
@@ -25,6 +26,11 @@ struct FlowReport {
     FlowStatistics stats;
 
     static FlowReport of(const ImportResult& result, const Dataset& dataset);
+    // The same for a dataset already imported (a workspace's): file and registry format id.
+    static FlowReport of(const QString& file, const QString& formatId, const Dataset& dataset);
+
+    // One row per report: SUM, spread across flows and fairness in Mbits/s (`table`'s layout).
+    static Table comparisonTable(const std::vector<FlowReport>& reports);
 
     // `flows --format json` dataset object (keys as DESIGN.md lists them).
     QJsonObject toJson() const;

@@ -1,0 +1,238 @@
+#include "ReportContent.h"
+
+#include "ComparisonReport.h"
+#include "FlowReport.h"
+#include "stats/DatasetGroups.h"
+
+#include <QFileInfo>
+#include <QSet>
+
+#include <algorithm>
+
+namespace wb {
+
+namespace {
+
+QString orDash(const QString& text) {
+    return text.isEmpty() ? QStringLiteral("-") : text;
+}
+
+QString parametersText(const QMap<QString, QString>& parameters) {
+    QStringList parts;
+    for (auto it = parameters.cbegin(); it != parameters.cend(); ++it)
+        parts << it.key() + QLatin1Char('=') + it.value();
+    return parts.join(QStringLiteral(", "));
+}
+
+// A metadata column: its header and the cell of one run.
+struct MetadataColumn {
+    const char* header;
+    QString (*cell)(const ReportRun& run);
+};
+
+const MetadataColumn kRunColumns[] = {
+    {"label", [](const ReportRun& r) { return r.label; }},
+    {"file", [](const ReportRun& r) { return QFileInfo(r.dataset().sourceFile).fileName(); }},
+    {"tool",
+     [](const ReportRun& r) {
+         const RunInfo& info = r.dataset().info;
+         return info.dialect.isEmpty() || info.dialect == info.tool
+                    ? info.tool
+                    : QStringLiteral("%1 (%2)").arg(info.tool, info.dialect);
+     }},
+    {"target", [](const ReportRun& r) { return r.dataset().info.target; }},
+    {"protocol", [](const ReportRun& r) { return r.dataset().info.protocol; }},
+    {"role", [](const ReportRun& r) { return r.dataset().info.role; }},
+    {"streams",
+     [](const ReportRun& r) {
+         return r.dataset().info.streams > 0 ? QString::number(r.dataset().info.streams)
+                                             : QString();
+     }},
+    {"congestion control", [](const ReportRun& r) { return r.dataset().info.congestionControl; }},
+    {"start (ISO 8601)",
+     [](const ReportRun& r) {
+         const QDateTime& start = r.dataset().info.start;
+         return start.isValid() ? start.toString(Qt::ISODate) : QString();
+     }},
+};
+
+const MetadataColumn kEnvironmentColumns[] = {
+    {"label", [](const ReportRun& r) { return r.label; }},
+    {"host", [](const ReportRun& r) { return r.dataset().info.host; }},
+    {"kernel", [](const ReportRun& r) { return r.dataset().info.kernel; }},
+    {"command line", [](const ReportRun& r) { return r.dataset().info.commandLine; }},
+    {"plan parameters",
+     [](const ReportRun& r) { return parametersText(r.dataset().info.parameters); }},
+    {"tags", [](const ReportRun& r) { return r.tags.join(QStringLiteral(", ")); }},
+};
+
+// A table of the columns that say something about at least one run (imported logs know no
+// host or command line; a column of dashes only takes room). The label always stays.
+template <std::size_t N>
+Table metadataTable(const MetadataColumn (&columns)[N], const std::vector<ReportRun>& runs) {
+    Table table;
+    std::vector<const MetadataColumn*> kept{&columns[0]};
+    for (std::size_t c = 1; c < N; ++c)
+        for (const ReportRun& run : runs)
+            if (!columns[c].cell(run).isEmpty()) {
+                kept.push_back(&columns[c]);
+                break;
+            }
+    if (kept.size() == 1)
+        return table;
+    for (const MetadataColumn* column : kept) {
+        table.header << QString::fromUtf8(column->header);
+        table.rightAligned.push_back(column->header == QLatin1String("streams"));
+    }
+    for (const ReportRun& run : runs) {
+        QStringList row;
+        for (const MetadataColumn* column : kept)
+            row << orDash(column->cell(run));
+        table.rows.push_back(row);
+    }
+    return table;
+}
+
+void addIssues(Table* table, const QString& file, const QString& kind, const IssueList& issues) {
+    const auto& kept = issues.kept();
+    const std::size_t shown = std::min(kept.size(), ReportContent::kIssuesShownPerFile);
+    for (std::size_t i = 0; i < shown; ++i)
+        table->rows.push_back(
+            {file, QString::number(kept[i].line), kind, kept[i].message, kept[i].text});
+    const std::int64_t more = issues.count() - static_cast<std::int64_t>(shown);
+    if (more > 0)
+        table->rows.push_back(
+            {file, QStringLiteral("-"), kind,
+             QStringLiteral("%1 more %2s like these (wirebench-cli stats lists them)")
+                 .arg(more)
+                 .arg(kind),
+             QStringLiteral("-")});
+}
+
+Table warningsTable(const std::vector<ReportRun>& runs, const std::vector<ReportProblem>& problems,
+                    std::int64_t* count) {
+    Table table;
+    table.header = QStringList{"file", "line", "kind", "what is wrong", "line text"};
+    table.rightAligned = {false, true, false, false, false};
+    for (const ReportProblem& problem : problems) {
+        table.rows.push_back({QFileInfo(problem.file).fileName(), QStringLiteral("-"),
+                              QStringLiteral("not loaded"), problem.why, QStringLiteral("-")});
+        ++*count;
+    }
+    // Several datasets of one file (fping's targets) share its parse report: list it once.
+    QSet<QString> listed;
+    for (const ReportRun& run : runs) {
+        const QString file = QFileInfo(run.dataset().sourceFile).fileName();
+        if (listed.contains(run.dataset().sourceFile))
+            continue;
+        listed.insert(run.dataset().sourceFile);
+        const ParseReport& report = *run.parseReport;
+        addIssues(&table, file, QStringLiteral("parse error"), report.parseErrors);
+        addIssues(&table, file, QStringLiteral("range error"), report.rangeErrors);
+        addIssues(&table, file, QStringLiteral("warning"), report.warnings);
+        *count += report.parseErrors.count() + report.rangeErrors.count() + report.warnings.count();
+    }
+    if (table.rows.empty())
+        return {};
+    table.caption = QStringLiteral("Problems the parsers found, with the line of the raw log");
+    return table;
+}
+
+ReportComparison comparison(const QString& nameA, const DatasetAnalysis& a, const QString& nameB,
+                            const DatasetAnalysis& b) {
+    ReportComparison out;
+    out.title = QStringLiteral("%1 vs %2").arg(nameA, nameB);
+    if (a.isLatency()) {
+        const LatencyComparison c =
+            LatencyComparison::of(nameA, a.sortedRttMs, nameB, b.sortedRttMs);
+        out.summary = c.summary();
+        out.tables = ComparisonReport::tables(c);
+    } else {
+        const ThroughputComparison c = ThroughputComparison::of(nameA, a.flows, nameB, b.flows);
+        out.summary = c.summary();
+        out.tables = ComparisonReport::tables(c);
+    }
+    return out;
+}
+
+// The runs of one kind pooled per group (DatasetGroups), when the key makes two groups or
+// more; what the workbench's grouped views and the Compare tab show.
+std::vector<std::pair<QString, std::shared_ptr<const DatasetAnalysis>>>
+pooledGroups(const std::vector<const ReportRun*>& runs, const QString& key) {
+    std::vector<GroupMember> members;
+    for (const ReportRun* run : runs)
+        members.push_back({&run->dataset(), run->tags, run->label});
+    std::vector<std::pair<QString, std::shared_ptr<const DatasetAnalysis>>> pooled;
+    if (key.isEmpty())
+        return pooled;
+    const std::vector<DatasetGroup> groups = DatasetGroups::group(members, key);
+    if (groups.size() < 2)
+        return pooled;
+    for (std::size_t g = 0; g < 2; ++g) {
+        std::vector<const Dataset*> datasets;
+        for (std::size_t member : groups[g].members)
+            datasets.push_back(members[member].dataset);
+        const QString name = groups[g].name();
+        pooled.emplace_back(name, DatasetAnalysis::of(std::make_shared<const Dataset>(
+                                      DatasetGroups::pool(datasets, name))));
+    }
+    return pooled;
+}
+
+void addComparisons(ReportContent* content, const std::vector<ReportRun>& runs, Dataset::Kind kind,
+                    const QString& groupKey) {
+    std::vector<const ReportRun*> ofKind;
+    for (const ReportRun& run : runs)
+        if (run.dataset().kind == kind)
+            ofKind.push_back(&run);
+    if (ofKind.size() < 2)
+        return;
+    const QString what =
+        kind == Dataset::Kind::Latency ? QStringLiteral("latency") : QStringLiteral("throughput");
+    const auto groups = pooledGroups(ofKind, groupKey);
+    if (!groups.empty()) {
+        content->comparisons.push_back(
+            comparison(groups[0].first, *groups[0].second, groups[1].first, *groups[1].second));
+        content->comparisonNotes << QStringLiteral(
+                                        "The %1 runs grouped by %2: the first two groups, each "
+                                        "pooled into one sample, A against B.")
+                                        .arg(what, groupKey);
+        return;
+    }
+    const std::size_t last = std::min(ofKind.size() - 1, ReportContent::kMaxBaselineComparisons);
+    for (std::size_t i = 1; i <= last; ++i)
+        content->comparisons.push_back(comparison(ofKind[0]->label, *ofKind[0]->analysis,
+                                                  ofKind[i]->label, *ofKind[i]->analysis));
+    content->comparisonNotes << QStringLiteral("The first %1 run (%2) as A against %3 other "
+                                               "%1 run(s) as B.")
+                                    .arg(what, ofKind[0]->label)
+                                    .arg(last);
+}
+
+} // namespace
+
+ReportContent ReportContent::of(const QString& title, const std::vector<ReportRun>& runs,
+                                const std::vector<ReportProblem>& problems,
+                                const QString& groupKey) {
+    ReportContent content;
+    content.title = title;
+    content.runs = metadataTable(kRunColumns, runs);
+    content.runs.caption = QStringLiteral("The runs shown in this report");
+    content.environment = metadataTable(kEnvironmentColumns, runs);
+    content.environment.caption = QStringLiteral("How the runs were made");
+    std::vector<FlowReport> flows;
+    for (const ReportRun& run : runs) {
+        if (run.dataset().kind != Dataset::Kind::Throughput)
+            continue;
+        flows.push_back(FlowReport::of(run.dataset().sourceFile, run.formatId, run.dataset()));
+        flows.back().label = run.label;
+    }
+    if (!flows.empty())
+        content.throughput = FlowReport::comparisonTable(flows);
+    addComparisons(&content, runs, Dataset::Kind::Latency, groupKey);
+    addComparisons(&content, runs, Dataset::Kind::Throughput, groupKey);
+    content.warnings = warningsTable(runs, problems, &content.issueCount);
+    return content;
+}
+
+} // namespace wb

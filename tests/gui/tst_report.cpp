@@ -1,0 +1,320 @@
+#include "TestSupport.h"
+
+#include "ImportController.h"
+#include "MainWindow.h"
+#include "io/WorkspaceFile.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace wb;
+using test::CliRun;
+using test::runCli;
+
+namespace {
+
+// An HTML table of the report, read back: its caption and cells (entities decoded).
+struct HtmlTable {
+    QString caption;
+    QStringList header;
+    std::vector<QStringList> rows;
+
+    int column(const QString& name) const { return static_cast<int>(header.indexOf(name)); }
+};
+
+QString plainText(QString html) {
+    html.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+    return html.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&");
+}
+
+std::vector<HtmlTable> htmlTables(const QString& html) {
+    std::vector<HtmlTable> tables;
+    static const QRegularExpression table(QStringLiteral("<table.*?</table>"),
+                                          QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression caption(QStringLiteral("<caption>(.*?)</caption>"));
+    static const QRegularExpression row(QStringLiteral("<tr>(.*?)</tr>"));
+    static const QRegularExpression cell(QStringLiteral("<t[hd][^>]*>(.*?)</t[hd]>"));
+    for (auto t = table.globalMatch(html); t.hasNext();) {
+        const QString text = t.next().captured(0);
+        HtmlTable parsed;
+        parsed.caption = plainText(caption.match(text).captured(1));
+        for (auto r = row.globalMatch(text); r.hasNext();) {
+            QStringList cells;
+            for (auto c = cell.globalMatch(r.next().captured(1)); c.hasNext();)
+                cells << plainText(c.next().captured(1));
+            if (parsed.header.isEmpty())
+                parsed.header = cells;
+            else
+                parsed.rows.push_back(cells);
+        }
+        tables.push_back(parsed);
+    }
+    return tables;
+}
+
+const HtmlTable* findTable(const std::vector<HtmlTable>& tables, const QString& captionPart) {
+    for (const HtmlTable& table : tables)
+        if (table.caption.contains(captionPart))
+            return &table;
+    return nullptr;
+}
+
+QJsonArray cliJson(const QString& command, const QString& key, const QStringList& files) {
+    const CliRun run = runCli(QStringList{command, "--format", "json"} + files);
+    return QJsonDocument::fromJson(run.out.toUtf8()).object().value(key).toArray();
+}
+
+// A printed number equals the exact one to the digits it shows.
+bool sameToShownDigits(const QString& shown, double exact, double scale = 1) {
+    bool ok = false;
+    const double value = shown.toDouble(&ok);
+    const int decimals = static_cast<int>(shown.size() - shown.indexOf('.') - 1);
+    return ok && std::abs(value - exact * scale) <= 0.5 * std::pow(10.0, -decimals) + 1e-12;
+}
+
+QString runOutput(const QString& program, const QStringList& arguments) {
+    QProcess process;
+    process.start(program, arguments);
+    if (!process.waitForFinished(60000) || process.exitCode() != 0)
+        return {};
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+
+} // namespace
+
+class TestReport : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void pdfHasEveryFigureOnItsPages();
+    void htmlIsOneSelfContainedFile();
+    void htmlNumbersEqualTheCli();
+    void flowWorkspaceComparesTheTagGroups();
+    void missingWorkspaceIsAUsageError();
+    void missingLogIsReportedAndTheRestWritten();
+    void windowExportsTheSameReport();
+
+private:
+    QString writeWorkspace(const QString& name, const QStringList& logs, const QStringList& tags);
+    // Runs wirebench-cli report; true when it exits 0 without a message about any file.
+    static bool reportCleanly(const QStringList& arguments);
+
+    QTemporaryDir m_dir;
+    QString m_demoHtml;
+};
+
+void TestReport::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    QStandardPaths::setTestModeEnabled(true); // keep QSettings away from the user's
+    m_demoHtml = m_dir.filePath("demo.html");
+    QVERIFY(reportCleanly({test::samplePath("demo.wbws"), "-o", m_demoHtml}));
+}
+
+bool TestReport::reportCleanly(const QStringList& arguments) {
+    const CliRun run = runCli(QStringList{"report"} + arguments);
+    if (run.exitCode == 0 && !run.err.contains("wirebench-cli:"))
+        return true;
+    qWarning() << "exit" << run.exitCode << run.err;
+    return false;
+}
+
+QString TestReport::writeWorkspace(const QString& name, const QStringList& logs,
+                                   const QStringList& tags) {
+    Workspace workspace;
+    for (qsizetype i = 0; i < logs.size(); ++i) {
+        WorkspaceDataset dataset;
+        dataset.source = dataset.absoluteSource = logs[i];
+        dataset.tags = QStringList{tags[i]};
+        workspace.datasets.push_back(dataset);
+    }
+    const QString path = m_dir.filePath(name);
+    QString error;
+    return WorkspaceFile::save(workspace, path, &error) ? path : QString();
+}
+
+void TestReport::pdfHasEveryFigureOnItsPages() {
+    if (QStandardPaths::findExecutable("pdftotext").isEmpty())
+        QSKIP("pdftotext (poppler-utils, in setup.sh's packages) is not installed");
+    const QString pdf = m_dir.filePath("demo.pdf");
+    QVERIFY(reportCleanly({test::samplePath("demo.wbws"), "-o", pdf}));
+    const QString info = runOutput("pdfinfo", {pdf});
+    const int pages = QRegularExpression("Pages:\\s+(\\d+)").match(info).captured(1).toInt();
+    QVERIFY2(pages >= 7, qPrintable(info)); // seven figures, each at most a page
+    // Every page says which it is; every figure is on one page with its caption, which
+    // follows the plot's own axis title: a plot cut across pages would split them.
+    const QStringList figureAxes{"fraction of samples",
+                                 "sequence number",
+                                 "percentiles per window",
+                                 "samples (%)",
+                                 "RTT (ms)",
+                                 "throughput (Mbit/s)",
+                                 "time (s"};
+    int figuresSeen = 0;
+    for (int page = 1; page <= pages; ++page) {
+        const QString text = runOutput(
+            "pdftotext", {"-f", QString::number(page), "-l", QString::number(page), pdf, "-"});
+        QVERIFY2(text.contains(QStringLiteral("page %1 of %2").arg(page).arg(pages)),
+                 qPrintable(text));
+        for (const auto& caption : QRegularExpression("Figure (\\d+)\\.").globalMatch(text)) {
+            const int figure = caption.captured(1).toInt();
+            QCOMPARE(figure, ++figuresSeen);
+            QVERIFY2(text.left(caption.capturedStart()).contains(figureAxes[figure - 1]),
+                     qPrintable(QStringLiteral("figure %1 on page %2").arg(figure).arg(page)));
+        }
+    }
+    QCOMPARE(figuresSeen, 7);
+}
+
+void TestReport::htmlIsOneSelfContainedFile() {
+    const QString html = QString::fromUtf8(test::readAll(m_demoHtml));
+    QVERIFY(html.startsWith("<!DOCTYPE html>"));
+    for (const char* external :
+         {"src=\"http", "href=\"http", "file:", "<link", "<script", "<img", "url(", "@import"})
+        QVERIFY2(!html.contains(QLatin1String(external)), external);
+    // One inline SVG per figure; the demo shows 5 latency and 2 throughput plots.
+    QCOMPARE(html.count("<figure"), 7);
+    QCOMPARE(html.count("<svg"), 7);
+    QCOMPARE(html.count("</svg>"), 7);
+    for (int figure = 1; figure <= 7; ++figure)
+        QVERIFY(html.contains(QStringLiteral("<b>Figure %1.</b>").arg(figure)));
+    QVERIFY(html.contains("<title>Wirebench samples: QJump Table 1"));
+    QVERIFY(html.contains("Comparisons"));
+    QVERIFY(html.contains("tag=cubic vs tag=reno"));
+}
+
+void TestReport::htmlNumbersEqualTheCli() {
+    const std::vector<HtmlTable> tables = htmlTables(QString::fromUtf8(test::readAll(m_demoHtml)));
+    const HtmlTable* runs = findTable(tables, "The runs shown");
+    const HtmlTable* latency = findTable(tables, "Round-trip time statistics");
+    const HtmlTable* throughput = findTable(tables, "Throughput per run");
+    QVERIFY(runs && latency && throughput);
+    QCOMPARE(runs->rows.size(), std::size_t{9}); // the demo's visible runs
+    QMap<QString, QString> fileOf;
+    for (const QStringList& row : runs->rows)
+        fileOf.insert(row[runs->column("label")], test::samplePath(row[runs->column("file")]));
+
+    QCOMPARE(latency->rows.size(), std::size_t{5});
+    QMap<QString, QJsonObject> stats;
+    for (const QJsonValue& d : cliJson("stats", "datasets", fileOf.values()))
+        stats.insert(d["file"].toString(), d.toObject());
+    const std::pair<const char*, const char*> latencyColumns[] = {
+        {"min (ms)", "min"}, {"mean (ms)", "mean"}, {"stddev (ms)", "stddev"}, {"max (ms)", "max"}};
+    for (const QStringList& row : latency->rows) {
+        const QJsonObject cli = stats.value(fileOf.value(row[0]));
+        QVERIFY2(!cli.isEmpty(), qPrintable(row[0]));
+        QCOMPARE(row[latency->column("count")].toLongLong(), cli["samples"].toInteger());
+        for (const auto& [header, key] : latencyColumns)
+            QVERIFY2(sameToShownDigits(row[latency->column(header)], cli[key].toDouble()),
+                     qPrintable(row[0] + ": " + header));
+        for (const char* level : {"0", "1", "10", "25", "50", "75", "90", "99", "100"})
+            QVERIFY2(sameToShownDigits(row[latency->column(QStringLiteral("p%1 (ms)").arg(level))],
+                                       cli["percentiles"][level].toDouble()),
+                     qPrintable(row[0] + ": p" + level));
+    }
+
+    QCOMPARE(throughput->rows.size(), std::size_t{4});
+    QMap<QString, QJsonObject> table;
+    for (const QJsonValue& r : cliJson("table", "rows", fileOf.values()))
+        table.insert(r["file"].toString(), r.toObject());
+    for (const QStringList& row : throughput->rows) {
+        const QJsonObject cli = table.value(fileOf.value(row[0]));
+        QVERIFY2(!cli.isEmpty(), qPrintable(row[0]));
+        QCOMPARE(row[throughput->column("flows")].toLongLong(), cli["flows"].toInteger());
+        QVERIFY(sameToShownDigits(row[throughput->column("SUM (Mbits/s)")],
+                                  cli["sum_bits_per_second"].toDouble(), 1e-6));
+        QVERIFY(sameToShownDigits(row[throughput->column("Jain fairness")],
+                                  cli["jain_fairness"].toDouble()));
+    }
+}
+
+void TestReport::flowWorkspaceComparesTheTagGroups() {
+    const QString workspace = writeWorkspace(
+        "flows.wbws",
+        {test::samplePath("tcp-cubic-P1-client.txt"), test::samplePath("tcp-cubic-P30-client.txt"),
+         test::samplePath("tcp-reno-P1-client.txt"), test::samplePath("tcp-reno-P30-client.txt")},
+        {"cubic", "cubic", "reno", "reno"});
+    QVERIFY(!workspace.isEmpty());
+    const QString htmlPath = m_dir.filePath("flows.html");
+    QVERIFY(reportCleanly({workspace, "-o", htmlPath}));
+    const QString html = QString::fromUtf8(test::readAll(htmlPath));
+    QVERIFY(html.contains("<title>flows.wbws</title>")); // no title: the file name
+    QCOMPARE(html.count("<svg"), 2);                     // flow bars, throughput over time
+    QVERIFY(!html.contains("Latency</h2>"));
+    const std::vector<HtmlTable> tables = htmlTables(html);
+    const HtmlTable* groups = findTable(tables, "Per-flow throughput: tag=cubic (A) vs tag=reno");
+    QVERIFY(groups);
+    // Pooled groups: 1 + 30 flows each.
+    QCOMPARE(groups->rows[0], (QStringList{"flows", "31", "31", "-", "-"}));
+    QVERIFY(findTable(tables, "Throughput per run")->rows.size() == 4);
+    if (QStandardPaths::findExecutable("pdfinfo").isEmpty())
+        return;
+    const QString pdf = m_dir.filePath("flows.pdf");
+    QVERIFY(reportCleanly({workspace, "-o", pdf}));
+    QVERIFY(runOutput("pdfinfo", {pdf}).contains("Title:           flows.wbws"));
+}
+
+void TestReport::missingWorkspaceIsAUsageError() {
+    const QString missing = m_dir.filePath("nowhere.wbws");
+    const CliRun run = runCli({"report", missing, "-o", m_dir.filePath("x.pdf")});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("nowhere.wbws"), qPrintable(run.err));
+    QVERIFY(!QFile::exists(m_dir.filePath("x.pdf")));
+    QCOMPARE(runCli({"report", test::samplePath("demo.wbws"), "-o", "out.docx"}).exitCode, 2);
+    QCOMPARE(runCli({"report", test::samplePath("demo.wbws")}).exitCode, 2);
+}
+
+void TestReport::missingLogIsReportedAndTheRestWritten() {
+    const QString gone = m_dir.filePath("deleted-run.txt");
+    const QString workspace =
+        writeWorkspace("partial.wbws", {test::samplePath("ping18_np"), gone}, {"idle", "idle"});
+    const QString htmlPath = m_dir.filePath("partial.html");
+    const CliRun run = runCli({"report", workspace, "-o", htmlPath});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("deleted-run.txt"), qPrintable(run.err));
+    const std::vector<HtmlTable> tables = htmlTables(QString::fromUtf8(test::readAll(htmlPath)));
+    QCOMPARE(findTable(tables, "The runs shown")->rows.size(), std::size_t{1});
+    const HtmlTable* problems = findTable(tables, "Problems the parsers found");
+    QVERIFY(problems);
+    QCOMPARE(problems->rows[0][0], QStringLiteral("deleted-run.txt"));
+    QCOMPARE(problems->rows[0][2], QStringLiteral("not loaded"));
+}
+
+void TestReport::windowExportsTheSameReport() {
+    MainWindow window;
+    QString error;
+    QVERIFY2(window.openWorkspace(test::samplePath("demo.wbws"), &error), qPrintable(error));
+    QSignalSpy finished(window.importer(), &ImportController::finished);
+    QVERIFY(finished.wait(60000));
+    const QString path = m_dir.filePath("window.html");
+    QVERIFY2(window.exportReport(path, &error), qPrintable(error));
+    // The window and the CLI apply the workspace alike: the same tables, cell for cell.
+    const std::vector<HtmlTable> fromWindow = htmlTables(QString::fromUtf8(test::readAll(path)));
+    const std::vector<HtmlTable> fromCli = htmlTables(QString::fromUtf8(test::readAll(m_demoHtml)));
+    QCOMPARE(fromWindow.size(), fromCli.size());
+    for (std::size_t i = 0; i < fromCli.size(); ++i) {
+        QCOMPARE(fromWindow[i].caption, fromCli[i].caption);
+        QCOMPARE(fromWindow[i].header, fromCli[i].header);
+        QVERIFY2(fromWindow[i].rows == fromCli[i].rows, qPrintable(fromCli[i].caption));
+    }
+    QVERIFY(!window.exportReport(m_dir.filePath("report.txt"), &error));
+    QVERIFY(error.contains(".pdf or .html"));
+}
+
+QTEST_MAIN(TestReport)
+#include "tst_report.moc"

@@ -1,0 +1,127 @@
+#include "ReportHtml.h"
+
+#include "ReportDocument.h"
+
+#include <QSaveFile>
+
+namespace wb {
+
+namespace {
+
+// The look of a paper's appendix: one sans-serif family (the plots' own), booktabs-style
+// rules, captions above tables and below figures, numbers right-aligned in equal widths.
+const char* const kStyle = R"(
+body { font-family: "DejaVu Sans", Verdana, sans-serif; font-size: 10pt; line-height: 1.45;
+       color: #111; background: #fff; max-width: 64em; margin: 2.5em auto; padding: 0 1.5em; }
+h1 { font-size: 17pt; margin: 0 0 0.3em; }
+p.subtitle { color: #555; margin: 0 0 2em; }
+h2 { font-size: 12.5pt; margin: 2.2em 0 0.6em; padding-bottom: 0.2em;
+     border-bottom: 1px solid #bbb; }
+h3 { font-size: 10.5pt; margin: 1.6em 0 0.4em; }
+figure { margin: 1.6em 0; break-inside: avoid; page-break-inside: avoid; }
+figure svg { display: block; width: 100%; max-width: 42em; height: auto; margin: 0 auto; }
+figcaption, caption { font-size: 9pt; text-align: left; }
+figcaption { margin: 0.5em auto 0; max-width: 42em; }
+caption { caption-side: top; padding-bottom: 0.5em; }
+div.table { overflow-x: auto; margin: 1.2em 0 1.8em; }
+table { border-collapse: collapse; font-size: 8.5pt;
+        border-top: 1.5px solid #111; border-bottom: 1.5px solid #111; }
+th { font-weight: bold; text-align: left; vertical-align: bottom; padding: 3px 7px;
+     border-bottom: 1px solid #111; }
+td { vertical-align: top; padding: 2px 7px; overflow-wrap: break-word; }
+th.number, td.number { text-align: right; font-variant-numeric: tabular-nums; }
+td.number { white-space: nowrap; }
+td:first-child { min-width: 10em; }
+)";
+
+QString escaped(const QString& text) {
+    return text.toHtmlEscaped();
+}
+
+// QSvgGenerator writes a standalone document; inside HTML only its <svg> element belongs.
+QString inlineSvg(const ReportBlock& block) {
+    const QByteArray svg = PlotExporter::toSvg(block.plot, block.size);
+    const qsizetype start = svg.indexOf("<svg");
+    if (start < 0)
+        return {};
+    return QString::fromUtf8(svg.mid(start)).trimmed();
+}
+
+QString tableHtml(const ReportBlock& block) {
+    const Table& table = block.table;
+    auto cellClass = [&table](qsizetype column) {
+        const auto c = static_cast<std::size_t>(column);
+        return c < table.rightAligned.size() && table.rightAligned[c]
+                   ? QStringLiteral(" class=\"number\"")
+                   : QString();
+    };
+    QString out =
+        QStringLiteral(
+            "<div class=\"table\"><table id=\"table-%1\">\n<caption><b>Table %1.</b> %2</caption>\n"
+            "<thead><tr>")
+            .arg(block.number)
+            .arg(escaped(block.text));
+    for (qsizetype c = 0; c < table.header.size(); ++c)
+        out += QStringLiteral("<th%1>%2</th>").arg(cellClass(c), escaped(table.header[c]));
+    out += QStringLiteral("</tr></thead>\n<tbody>\n");
+    for (const QStringList& row : table.rows) {
+        out += QStringLiteral("<tr>");
+        for (qsizetype c = 0; c < row.size(); ++c)
+            out += QStringLiteral("<td%1>%2</td>").arg(cellClass(c), escaped(row[c]));
+        out += QStringLiteral("</tr>\n");
+    }
+    return out + QStringLiteral("</tbody>\n</table></div>\n");
+}
+
+} // namespace
+
+QString ReportHtml::html(const ReportDocument& document) {
+    QString out =
+        QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+                       "charset=\"utf-8\">\n<meta name=\"generator\" "
+                       "content=\"Wirebench\">\n<title>%1</title>\n<style>%2</style>\n"
+                       "</head>\n<body>\n<h1>%1</h1>\n<p class=\"subtitle\">%3</p>\n")
+            .arg(escaped(document.title), QString::fromUtf8(kStyle), escaped(document.subtitle));
+    int section = 0;
+    for (const ReportBlock& block : document.blocks) {
+        switch (block.kind) {
+        case ReportBlock::Kind::Section:
+            section = block.number;
+            out += QStringLiteral("<h2 id=\"section-%1\">%1&#8195;%2</h2>\n")
+                       .arg(block.number)
+                       .arg(escaped(block.text));
+            break;
+        case ReportBlock::Kind::Subsection:
+            out += QStringLiteral("<h3>%1.%2&#8195;%3</h3>\n")
+                       .arg(section)
+                       .arg(block.number)
+                       .arg(escaped(block.text));
+            break;
+        case ReportBlock::Kind::Paragraph:
+            out += QStringLiteral("<p>%1</p>\n").arg(escaped(block.text));
+            break;
+        case ReportBlock::Kind::Figure:
+            out += QStringLiteral("<figure id=\"figure-%1\" class=\"%2\">\n%3\n<figcaption><b>"
+                                  "Figure %1.</b> %4</figcaption>\n</figure>\n")
+                       .arg(block.number)
+                       .arg(block.anchor, inlineSvg(block), escaped(block.text));
+            break;
+        case ReportBlock::Kind::Table:
+            out += tableHtml(block);
+            break;
+        }
+    }
+    return out + QStringLiteral("</body>\n</html>\n");
+}
+
+bool ReportHtml::write(const ReportDocument& document, const QString& path, QString* error) {
+    QSaveFile file(path);
+    if (file.open(QIODevice::WriteOnly) && file.write(html(document).toUtf8()) >= 0 &&
+        file.commit())
+        return true;
+    if (error)
+        *error = QStringLiteral("%1: could not be written: %2").arg(path, file.errorString());
+    return false;
+}
+
+} // namespace wb

@@ -1,0 +1,228 @@
+#include "ReportWriter.h"
+
+#include "BandsView.h"
+#include "CdfView.h"
+#include "DatasetStore.h"
+#include "DistributionsView.h"
+#include "FlowBarsView.h"
+#include "PercentileView.h"
+#include "ReportDocument.h"
+#include "ReportHtml.h"
+#include "ReportPdf.h"
+#include "ThroughputTimeView.h"
+#include "TimelineView.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+
+#include <memory>
+
+namespace wb {
+
+namespace {
+
+// A figure fills the text width of an A4 page with 2 cm margins (480 pt). Views that stack
+// strips or rotated labels above or below their plot get more height, so the data keeps
+// about the same room as in the others.
+ExportOptions figureSize(const QString& exportName) {
+    ExportOptions size;
+    size.width = 480;
+    size.height = exportName == QLatin1String("rtt-timeline")   ? 360
+                  : exportName == QLatin1String("rtt-boxplots") ? 400
+                                                                : 300;
+    return size;
+}
+
+// What each figure shows, by the view's export name; axis titles carry the units.
+QString captionOf(const QString& exportName) {
+    static const QMap<QString, QString> captions{
+        {"latency-cdf", "Empirical CDF of the round-trip time, one curve per run."},
+        {"latency-ccdf", "Complementary CDF (1 − F) of the round-trip time, one curve per run: "
+                         "the tail of the distribution."},
+        {"rtt-timeline", "Round-trip time of every reply over the course of each run; lost "
+                         "requests are marked on the strip above the plot."},
+        {"rtt-bands", "Round-trip time per window of replies over the course of the run: the "
+                      "median as a line inside percentile bands."},
+        {"rtt-histogram", "Histograms of the round-trip time of each run, in common bins."},
+        {"rtt-boxplots", "Box plots of the round-trip time of each run: the box spans p25 to "
+                         "p75 with the median inside; the line under the plot says where the "
+                         "whiskers end."},
+        {"flow-bars", "Mean throughput of each flow over the whole run; the runs stand side by "
+                      "side at each flow position."},
+        {"throughput-time", "Throughput per report interval over the course of each run: every "
+                            "flow as a thin line, their SUM as a thick one."},
+    };
+    return captions.value(exportName);
+}
+
+// Builds the document from fresh views over the store (not the window's own, whose size is
+// the screen's), set up with the workbench's view settings. The views own the plots the
+// document points to, so the builder lives until the document is written.
+class ReportBuilder {
+public:
+    ReportBuilder(DatasetStore* store, const ReportSource& source)
+        : m_store(store), m_source(source) {}
+
+    const ReportDocument& build() {
+        std::vector<ReportRun> runs;
+        for (const DatasetEntry& entry : m_store->entries())
+            if (entry.visible)
+                runs.push_back(
+                    {entry.analysis, &entry.report, entry.label, entry.formatId, entry.tags});
+        // Without a grouping chosen in the workbench, the user's tags ("cubic", "reno") are
+        // the best guess at what was meant to be compared.
+        const QString groupKey =
+            m_store->groupKey().isEmpty() ? QStringLiteral("tag") : m_store->groupKey();
+        const ReportContent content =
+            ReportContent::of(m_source.title, runs, m_source.problems, groupKey);
+        m_document.title = content.title;
+        m_document.subtitle = subtitle(runs.size());
+        addRuns(content);
+        addLatency();
+        addThroughput(content);
+        addComparisons(content);
+        addProblems(content);
+        return m_document;
+    }
+
+private:
+    QString subtitle(std::size_t shown) const {
+        QString text = QStringLiteral("Wirebench report of %1 run(s), generated %2.")
+                           .arg(shown)
+                           .arg(QDateTime::currentDateTime().toString(Qt::ISODate));
+        const std::size_t hidden = m_store->entries().size() - shown;
+        if (hidden > 0)
+            text += QStringLiteral(" %1 further run(s) of the workspace are hidden in the "
+                                   "workbench and left out.")
+                        .arg(hidden);
+        return text;
+    }
+
+    template <typename View> View* makeView() {
+        auto view = std::make_unique<View>(m_store, nullptr);
+        view->restoreSettings(m_source.viewSettings.value(view->settingsKey()));
+        View* raw = view.get();
+        m_views.push_back(std::move(view));
+        return raw;
+    }
+
+    void addFigure(WorkbenchView* view) {
+        const ExportOptions size = figureSize(view->exportName());
+        view->resize(size.width, size.height); // views reduce their curves to the width
+        view->bringUpToDate();
+        m_document.addFigure(view->plot(), size, captionOf(view->exportName()), view->exportName());
+    }
+
+    void addRuns(const ReportContent& content) {
+        m_document.addSection(QStringLiteral("Runs"));
+        m_document.addParagraph(
+            QStringLiteral("Each run is one raw log as the workbench shows it. Columns that no "
+                           "run has a value for are left out."));
+        m_document.addTable(content.runs);
+        if (!content.environment.rows.empty())
+            m_document.addTable(content.environment);
+    }
+
+    void addLatency() {
+        if (m_store->visibleLatency().empty())
+            return;
+        m_document.addSection(QStringLiteral("Latency"));
+        m_document.addParagraph(QStringLiteral(
+            "Round-trip times in milliseconds unless a header says otherwise. Percentiles are "
+            "exact, by linear interpolation between the closest ranks (numpy's default); the "
+            "standard deviation is the population one. Duplicate replies are counted but not "
+            "sampled."));
+        addFigure(makeView<CdfView>());
+        addFigure(makeView<TimelineView>());
+        addFigure(makeView<BandsView>());
+        auto* histogram = makeView<DistributionsView>();
+        histogram->setMode(DistributionsView::Mode::Histogram);
+        addFigure(histogram);
+        auto* boxes = makeView<DistributionsView>();
+        boxes->setMode(DistributionsView::Mode::Box);
+        addFigure(boxes);
+        auto* percentiles = makeView<PercentileView>();
+        percentiles->bringUpToDate();
+        Table table = percentiles->currentTable();
+        table.caption = QStringLiteral("Round-trip time statistics of each run (%1)")
+                            .arg(table.caption.toLower());
+        m_document.addTable(table);
+    }
+
+    void addThroughput(const ReportContent& content) {
+        if (m_store->visibleThroughput().empty())
+            return;
+        m_document.addSection(QStringLiteral("Throughput"));
+        m_document.addParagraph(QStringLiteral(
+            "Throughput in Mbits/s (10⁶ bits per second). Whole-run figures use the receiver's "
+            "report where the log has one. Jain's fairness index is (Σx)² / (n·Σx²) over the "
+            "mean throughput x of the n flows: 1 when all flows get the same."));
+        addFigure(makeView<FlowBarsView>());
+        addFigure(makeView<ThroughputTimeView>());
+        m_document.addTable(content.throughput);
+    }
+
+    void addComparisons(const ReportContent& content) {
+        if (content.comparisons.empty())
+            return;
+        m_document.addSection(QStringLiteral("Comparisons"));
+        m_document.addParagraph(
+            content.comparisonNotes.join(QLatin1Char(' ')) +
+            QStringLiteral(" Differences are B − A, ratios B / A; confidence intervals come "
+                           "from a seeded bootstrap, so the same logs give the same report."));
+        for (const ReportComparison& comparison : content.comparisons) {
+            m_document.addSubsection(comparison.title);
+            m_document.addParagraph(comparison.summary);
+            for (const Table& table : comparison.tables)
+                m_document.addTable(table);
+        }
+    }
+
+    void addProblems(const ReportContent& content) {
+        m_document.addSection(QStringLiteral("Problems found while reading the logs"));
+        if (content.warnings.rows.empty()) {
+            m_document.addParagraph(
+                QStringLiteral("Every log was read without parse errors, range errors or "
+                               "warnings."));
+            return;
+        }
+        m_document.addParagraph(
+            QStringLiteral("%1 problem(s) in all. Lines are numbered from 1 in the raw log; "
+                           "a parse error is a data line that could not be read, a range error "
+                           "a value that cannot be right.")
+                .arg(content.issueCount));
+        m_document.addTable(content.warnings);
+    }
+
+    DatasetStore* m_store;
+    const ReportSource& m_source;
+    std::vector<std::unique_ptr<WorkbenchView>> m_views;
+    ReportDocument m_document;
+};
+
+} // namespace
+
+QString ReportWriter::formatOf(const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("pdf"))
+        return suffix;
+    if (suffix == QLatin1String("html") || suffix == QLatin1String("htm"))
+        return QStringLiteral("html");
+    return {};
+}
+
+bool ReportWriter::write(DatasetStore* store, const ReportSource& source, const QString& path,
+                         QString* error) {
+    const QString format = formatOf(path);
+    if (format.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("%1: unknown report type (use .pdf or .html)").arg(path);
+        return false;
+    }
+    ReportBuilder builder(store, source);
+    const ReportDocument& document = builder.build();
+    return format == QLatin1String("pdf") ? ReportPdf::write(document, path, error)
+                                          : ReportHtml::write(document, path, error);
+}
+
+} // namespace wb
