@@ -1,5 +1,6 @@
 #include "CdfView.h"
 
+#include "DatasetGrouping.h"
 #include "DatasetStore.h"
 #include "PercentileTableModel.h"
 #include "PlotStyle.h"
@@ -68,6 +69,12 @@ Extent extentOf(const std::vector<const DatasetEntry*>& entries, bool positiveOn
     }
     return extent;
 }
+
+// A group's runs behind its pooled curve: visible enough to show the spread between
+// repetitions, faint enough that the bold curve reads first.
+constexpr int kFaintAlpha = 110;
+constexpr double kFaintWidth = 0.6;
+constexpr double kGroupWidth = 1.4;
 
 } // namespace
 
@@ -255,28 +262,72 @@ int CdfView::plotColumns() const {
     return std::max({m_plot->axisRect()->width(), m_plot->width() - 60, 100});
 }
 
+QCPGraph* CdfView::addCurve(Curve curve) {
+    QCPGraph* graph = m_plot->addGraph();
+    graph->setName(curve.label);
+    QColor color = curve.color;
+    if (curve.faint) {
+        color.setAlpha(kFaintAlpha);
+        graph->removeFromLegend();
+        graph->setSelectable(QCP::stNone);
+    }
+    graph->setPen(QPen(color, PlotStyle::lineWidth(curve.faint         ? kFaintWidth
+                                                   : curve.memberCount ? kGroupWidth
+                                                                       : 1.0)));
+    graph->setLineStyle(QCPGraph::lsStepLeft);
+    graph->setAdaptiveSampling(false); // already reduced; sampling again would drop steps
+    curve.graph = graph;
+    m_drawn.push_back(std::move(curve));
+    return graph;
+}
+
+QStringList CdfView::curveKeys() const {
+    QStringList keys;
+    for (const Curve& curve : m_drawn)
+        keys << curve.key;
+    keys.sort();
+    return keys;
+}
+
 void CdfView::rebuild() {
-    const QList<int> keys = m_curves.keys(); // sorted: QMap
-    const std::vector<int> before(keys.begin(), keys.end());
+    const QStringList before = curveKeys();
     m_plot->clearGraphs();
     m_curves.clear();
+    m_drawn.clear();
     m_markerGraphs.clear();
-    std::vector<int> after;
-    for (const DatasetEntry* e : store()->visibleLatency()) {
-        if (e->analysis->sortedRttMs.empty())
+    const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->latencyGroups();
+    if (groups.empty()) {
+        for (const DatasetEntry* e : store()->visibleLatency())
+            if (!e->analysis->sortedRttMs.empty())
+                m_curves.insert(e->id, addCurve({QStringLiteral("dataset:%1").arg(e->id), nullptr,
+                                                 e->analysis, e->label, e->color}));
+    }
+    for (const PooledGroup& group : groups) {
+        for (int id : group.memberIds) {
+            const DatasetEntry* e = store()->find(id);
+            if (!e->analysis->sortedRttMs.empty())
+                m_curves.insert(id, addCurve({QStringLiteral("member:%1").arg(id), nullptr,
+                                              e->analysis, e->label, group.color, true}));
+        }
+    }
+    for (const PooledGroup& group : groups) {
+        if (!group.analysis) { // still pooling: its runs are drawn, the curve follows
+            m_readout->setText(tr("Pooling %1…").arg(group.name));
             continue;
-        QCPGraph* graph = m_plot->addGraph();
-        graph->setName(e->label);
-        graph->setPen(QPen(e->color, PlotStyle::lineWidth()));
-        graph->setLineStyle(QCPGraph::lsStepLeft);
-        graph->setAdaptiveSampling(false); // already reduced; sampling again would drop steps
-        m_curves.insert(e->id, graph);
-        after.push_back(e->id);
+        }
+        const std::size_t samples = group.analysis->sortedRttMs.size();
+        if (samples == 0)
+            continue;
+        const int runs = static_cast<int>(group.memberIds.size());
+        const QString pooled =
+            runs == 1 ? tr("1 run") : tr("%1 runs pooled (faint: each run)").arg(runs);
+        addCurve({QStringLiteral("group:") + group.name, nullptr, group.analysis,
+                  tr("%1 — %2, %3 samples").arg(group.name, pooled, QString::number(samples)),
+                  group.color, false, runs});
     }
     // A label or colour edit keeps the user's zoom; a different set of curves, or data growing
     // under a view the user has not moved, needs new ranges.
-    std::sort(after.begin(), after.end());
-    if (before != after || !userNavigated()) {
+    if (before != curveKeys() || !userNavigated()) {
         resetView();
         return;
     }
@@ -325,12 +376,9 @@ void CdfView::reduceCurves() {
     const QCPRange range = m_plot->xAxis->range();
     const int columns = plotColumns();
     const auto scale = m_logX ? CdfReducer::Scale::Log : CdfReducer::Scale::Linear;
-    for (auto it = m_curves.cbegin(); it != m_curves.cend(); ++it) {
-        const DatasetEntry* e = store()->find(it.key());
-        if (!e)
-            continue;
-        const CdfReducer::Points points =
-            CdfReducer::reduce(e->analysis->sortedRttMs, range.lower, range.upper, columns, scale);
+    for (const Curve& curve : m_drawn) {
+        const CdfReducer::Points points = CdfReducer::reduce(
+            curve.analysis->sortedRttMs, range.lower, range.upper, columns, scale);
         QVector<QCPGraphData> data;
         data.reserve(static_cast<int>(points.x.size()) + 1);
         double previous = 0; // F before the first drawn point
@@ -347,7 +395,7 @@ void CdfView::reduceCurves() {
         // up to the maximum instead, as tail plots usually do.
         if (m_ccdf && data.size() >= 2)
             data.last().value = data[data.size() - 2].value;
-        it.value()->data()->set(data, true);
+        curve.graph->data()->set(data, true);
     }
     placeLegend();
 }
@@ -374,8 +422,8 @@ void CdfView::placeLegend() {
         const int y = place & top ? area.top() : area.bottom() - size.height();
         const QRectF box(x, y, size.width(), size.height());
         double hidden = 0;
-        for (QCPGraph* graph : std::as_const(m_curves))
-            hidden += curveLengthIn(graph, box);
+        for (const Curve& curve : m_drawn)
+            hidden += curveLengthIn(curve.graph, box);
         if (leastHidden < 0 || hidden < leastHidden - 1) { // 1 px: ties keep the earlier place
             leastHidden = hidden;
             best = place;
@@ -417,18 +465,17 @@ void CdfView::rebuildMarkers() {
     if (m_markerLevels.empty())
         return;
     std::vector<QRectF> taken; // pixel boxes of the labels placed so far
-    for (auto it = m_curves.cbegin(); it != m_curves.cend(); ++it) {
-        const DatasetEntry* e = store()->find(it.key());
-        if (!e)
+    for (const Curve& curve : m_drawn) {
+        if (curve.faint) // a group's markers are its pooled curve's
             continue;
         QCPGraph* markers = m_plot->addGraph();
         markers->removeFromLegend();
         markers->setLineStyle(QCPGraph::lsNone);
-        markers->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, e->color, 7));
+        markers->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, curve.color, 7));
         markers->setSelectable(QCP::stNone);
-        const double n = static_cast<double>(e->analysis->sortedRttMs.size());
+        const double n = static_cast<double>(curve.analysis->sortedRttMs.size());
         for (double level : m_markerLevels) {
-            const double value = e->analysis->percentile(level); // core computes, we place
+            const double value = curve.analysis->percentile(level); // core computes, we place
             // p100 in a CCDF would sit at 0; put it where the curve ends (1/n).
             const double y = m_ccdf ? std::max(1 - level / 100, 1 / n) : level / 100;
             if (m_logX && value <= 0)
@@ -436,7 +483,7 @@ void CdfView::rebuildMarkers() {
             markers->addData(value, y);
             addMarkerLabel(
                 QStringLiteral("%1 %2 ms").arg(formatLevel(level / 100), formatMs(value)),
-                QPointF(value, y), e->color.darker(120), &taken);
+                QPointF(value, y), curve.color.darker(120), &taken);
         }
         m_markerGraphs.push_back(markers);
     }
@@ -481,19 +528,20 @@ QString CdfView::readout() const {
 
 void CdfView::showReadoutAt(const QPointF& pixel) {
     const double x = m_plot->xAxis->pixelToCoord(pixel.x());
-    const DatasetEntry* best = nullptr;
+    const Curve* best = nullptr;
     QCPGraphData bestPoint;
     double bestDistance = 40; // pixels: further away the read-out would guess
-    for (auto it = m_curves.cbegin(); it != m_curves.cend(); ++it) {
-        const QSharedPointer<QCPGraphDataContainer> data = it.value()->data();
+    for (const Curve& curve : m_drawn) {
+        const QSharedPointer<QCPGraphDataContainer> data = curve.graph->data();
         auto point = data->findEnd(x, false); // first step right of x
         if (point == data->constBegin())
             continue;
         --point; // the step the curve is on at x
         const double distance = std::abs(m_plot->yAxis->coordToPixel(point->value) - pixel.y());
-        if (distance < bestDistance) {
+        // Ties go to the later curve: a group's pooled curve over its faint runs.
+        if (distance <= bestDistance) {
             bestDistance = distance;
-            best = store()->find(it.key());
+            best = &curve;
             bestPoint = *point;
         }
     }

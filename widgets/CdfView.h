@@ -2,8 +2,10 @@
 
 #include "WorkbenchView.h"
 
+#include <QColor>
 #include <QMap>
 
+#include <memory>
 #include <vector>
 
 class QAction;
@@ -16,16 +18,29 @@ class QTimer;
 
 namespace wb {
 
+struct DatasetAnalysis;
 struct DatasetEntry;
 
 // Overlaid empirical CDFs (or CCDFs, for the tail) of every visible latency dataset.
 // Each curve is reduced per pixel column by core's CdfReducer and reduced again whenever the
 // visible x range or the plot size changes, so multi-million-sample datasets pan and zoom
-// smoothly while the min, the max and every tail step stay exact.
+// smoothly while the min, the max and every tail step stay exact. With grouping on (the
+// store's group key) each group is one bold curve of its pooled samples, its runs faint behind.
 class CdfView : public WorkbenchView {
     Q_OBJECT
 
 public:
+    // One drawn curve: a dataset, a group's pooled samples, or a group member drawn faint.
+    struct Curve {
+        QString key; // what it draws: "dataset:ID", "member:ID" or "group:NAME"
+        QCPGraph* graph = nullptr;
+        std::shared_ptr<const DatasetAnalysis> analysis;
+        QString label;
+        QColor color;
+        bool faint = false;
+        int memberCount = 0; // runs pooled into a group curve; 0 for a dataset's own curve
+    };
+
     explicit CdfView(DatasetStore* store, QWidget* parent = nullptr);
     ~CdfView() override;
 
@@ -45,8 +60,11 @@ public:
     const std::vector<double>& markerLevels() const { return m_markerLevels; }
     void setMarkerLevels(const std::vector<double>& levels);
 
-    // The curve of a dataset, or nullptr when it is hidden or not a latency dataset.
+    // The curve of a dataset (faint when grouped), or nullptr when it is hidden or not a
+    // latency dataset.
     QCPGraph* graphOf(int datasetId) const { return m_curves.value(datasetId, nullptr); }
+    // Every curve, faint member curves first (they are drawn behind).
+    const std::vector<Curve>& curves() const { return m_drawn; }
     // The hover read-out as shown under the plot (empty when the mouse is not near a curve).
     QString readout() const;
     // Read-out for a point in plot pixel coordinates; what mouse moves call.
@@ -58,6 +76,8 @@ protected:
 private:
     void buildToolBar();
     void rebuild(); // graphs from the store, then ranges and data
+    QCPGraph* addCurve(Curve curve);
+    QStringList curveKeys() const; // sorted: a different set of curves needs new ranges
     void scheduleReduce();
     void reduceCurves(); // reduced points for the current x range and width
     void rebuildMarkers();
@@ -77,7 +97,8 @@ private:
     QAction* m_markersAction = nullptr;
     QLineEdit* m_levelsEdit = nullptr;
     QTimer* m_reduceTimer = nullptr; // set first thing in the constructor
-    QMap<int, QCPGraph*> m_curves;   // dataset id -> curve
+    std::vector<Curve> m_drawn;
+    QMap<int, QCPGraph*> m_curves; // dataset id -> its curve
     std::vector<QCPGraph*> m_markerGraphs;
     std::vector<QCPItemText*> m_markerLabels;
 

@@ -58,7 +58,14 @@ int DatasetListModel::columnCount(const QModelIndex& parent) const {
 QVariant DatasetListModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    return section == LabelColumn ? tr("dataset") : tr("format");
+    switch (section) {
+    case LabelColumn:
+        return tr("dataset");
+    case FormatColumn:
+        return tr("format");
+    default:
+        return tr("tags");
+    }
 }
 
 int DatasetListModel::idAt(int row) const {
@@ -69,9 +76,9 @@ QVariant DatasetListModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount())
         return {};
     const DatasetEntry& e = m_store->entries()[static_cast<std::size_t>(index.row())];
-    if (index.column() == FormatColumn) {
+    if (index.column() == FormatColumn || index.column() == TagsColumn) {
         if (role == Qt::DisplayRole)
-            return e.formatId;
+            return index.column() == FormatColumn ? e.formatId : e.tags.join(QStringLiteral(", "));
         if (role != Qt::ToolTipRole)
             return {};
     }
@@ -90,6 +97,8 @@ QVariant DatasetListModel::data(const QModelIndex& index, int role) const {
             tip += QStringLiteral("\n%1 replies").arg(e.dataset().latency.size());
         else
             tip += QStringLiteral("\n%1 flows").arg(e.dataset().flows.flows.size());
+        if (!e.tags.isEmpty())
+            tip += QStringLiteral("\ntags: %1").arg(e.tags.join(QStringLiteral(", ")));
         if (e.hasProblems())
             tip += QStringLiteral("\n⚠ %1 parse errors, %2 range errors — see the parse report")
                        .arg(e.report.parseErrors.count())
@@ -125,7 +134,7 @@ bool DatasetListModel::setData(const QModelIndex& index, const QVariant& value, 
 Qt::ItemFlags DatasetListModel::flags(const QModelIndex& index) const {
     if (!index.isValid())
         return Qt::NoItemFlags;
-    if (index.column() == FormatColumn)
+    if (index.column() != LabelColumn)
         return Qt::ItemIsEnabled | Qt::ItemIsSelectable;
     return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable | Qt::ItemIsUserCheckable;
 }

@@ -7,7 +7,8 @@ namespace wb {
 class DatasetStore;
 
 // The dataset list: label (editable), colour swatch, show/hide checkbox and a warning mark
-// when the parse report has errors in the first column, the detected format in the second.
+// when the parse report has errors in the first column, the detected format in the second,
+// the user's tags in the third.
 // Reads and writes through the DatasetStore.
 class DatasetListModel : public QAbstractTableModel {
     Q_OBJECT
@@ -17,7 +18,7 @@ public:
 
     explicit DatasetListModel(DatasetStore* store, QObject* parent = nullptr);
 
-    enum Columns { LabelColumn, FormatColumn, ColumnCount };
+    enum Columns { LabelColumn, FormatColumn, TagsColumn, ColumnCount };
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -104,6 +104,20 @@ void DatasetStore::setVisible(int id, bool visible) {
     }
 }
 
+void DatasetStore::setTags(int id, const QStringList& tags) {
+    if (DatasetEntry* e = entry(id); e && e->tags != tags) {
+        e->tags = tags;
+        emit changed(id);
+    }
+}
+
+void DatasetStore::setGroupKey(const QString& key) {
+    if (m_groupKey == key)
+        return;
+    m_groupKey = key;
+    emit changed(-1);
+}
+
 void DatasetStore::replaceData(int id, DatasetEntry fresh) {
     DatasetEntry* e = entry(id);
     if (!e)

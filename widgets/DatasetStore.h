@@ -57,6 +57,10 @@ public:
     void setLabel(int id, const QString& label);
     void setColor(int id, const QColor& color);
     void setVisible(int id, bool visible);
+    void setTags(int id, const QStringList& tags);
+    // What views group datasets by (a DatasetGroups key); empty = every dataset on its own.
+    const QString& groupKey() const { return m_groupKey; }
+    void setGroupKey(const QString& key);
     // New data for an existing entry (a live run's dataset that grew): replaces the analysis,
     // format, parse report and index in the file; keeps id, label, colour, visibility, tags.
     void replaceData(int id, DatasetEntry fresh);
@@ -73,7 +77,8 @@ signals:
     void aboutToAdd(int row); // lets item models call beginInsertRows before the change
     void added(int id);
     void removed(int id);
-    // Something about one entry changed (label, colour, visibility, data); -1 = everything.
+    // Something about one entry changed (label, colour, visibility, tags, data); -1 =
+    // everything (also the group key).
     void changed(int id);
 
 private:
@@ -82,6 +87,7 @@ private:
     std::vector<DatasetEntry> m_entries;
     int m_nextId = 1;
     int m_colorsUsed = 0;
+    QString m_groupKey;
 };
 
 } // namespace wb

@@ -1,5 +1,7 @@
 #include "FlowBarsView.h"
 
+#include "ConfidenceBars.h"
+#include "DatasetGrouping.h"
 #include "DatasetStore.h"
 #include "PlotStyle.h"
 
@@ -83,9 +85,14 @@ QString statsTable(const std::vector<const DatasetEntry*>& entries) {
     const bool udp = std::any_of(entries.begin(), entries.end(), [](const DatasetEntry* e) {
         return e->analysis->flows.lossPercent || e->analysis->flows.meanJitterMs;
     });
-    QStringList headers = {FlowBarsView::tr("dataset"),      FlowBarsView::tr("flows"),
-                           FlowBarsView::tr("SUM (Mbit/s)"), FlowBarsView::tr("min"),
-                           FlowBarsView::tr("max"),          FlowBarsView::tr("stddev"),
+    QStringList headers = {FlowBarsView::tr("dataset"),
+                           FlowBarsView::tr("flows"),
+                           FlowBarsView::tr("SUM (Mbit/s)"),
+                           FlowBarsView::tr("mean"),
+                           FlowBarsView::tr("95 % CI of the mean"),
+                           FlowBarsView::tr("min"),
+                           FlowBarsView::tr("max"),
+                           FlowBarsView::tr("stddev"),
                            FlowBarsView::tr("Jain's index")};
     if (udp)
         headers << FlowBarsView::tr("loss %") << FlowBarsView::tr("jitter (ms, mean of flows)");
@@ -97,7 +104,10 @@ QString statsTable(const std::vector<const DatasetEntry*>& entries) {
         const FlowStatistics& stats = entry->analysis->flows;
         html += QStringLiteral("<tr><td><span style=\"color:%1\">■</span> %2</td>")
                     .arg(entry->color.name(), entry->label.toHtmlEscaped());
+        const Estimate mean = ConfidenceBars::meanFlowThroughput(stats);
         html += cell(QString::number(stats.flows.size())) + cell(sumCell(stats)) +
+                cell(mbits(mean.value, 2)) +
+                cell(ConfidenceBars::text(mean.interval, 1 / kMega, 2)) +
                 cell(mbits(stats.minBitsPerSecond, 2)) + cell(mbits(stats.maxBitsPerSecond, 2)) +
                 cell(mbits(stats.stddevBitsPerSecond, 2)) +
                 cell(QString::number(stats.jainFairness, 'f', 3));
@@ -106,10 +116,11 @@ QString statsTable(const std::vector<const DatasetEntry*>& entries) {
                     cell(optionalNumber(stats.meanJitterMs, 3));
         html += QStringLiteral("</tr>");
     }
-    html +=
-        QStringLiteral("</table><p style=\"color:#666\">min, max and stddev (population) of the "
-                       "per-flow mean throughput in Mbit/s; Jain's index (Σx)²/(n·Σx²), 1 = "
-                       "perfectly fair.</p>");
+    html += QStringLiteral("</table><p style=\"color:#666\">mean, min, max and stddev (population) "
+                           "of the per-flow mean throughput in Mbit/s; %1; Jain's index "
+                           "(Σx)²/(n·Σx²), 1 = perfectly fair.</p>")
+                .arg(ConfidenceBars::note().replace(QStringLiteral("error bars: "),
+                                                    QStringLiteral("CI and error bars: ")));
     return html;
 }
 
@@ -132,6 +143,11 @@ FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent) : WorkbenchView
     m_plot->yAxis->setLabel(tr("throughput (Mbit/s)"));
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->setMouseTracking(true);
+    for (QCPBarsGroup** slot : {&m_flowSlots, &m_meanSlot}) {
+        *slot = new QCPBarsGroup(m_plot);
+        (*slot)->setSpacingType(QCPBarsGroup::stAbsolute);
+        (*slot)->setSpacing(1);
+    }
 
     m_stats = new QLabel(this);
     m_stats->setObjectName(QStringLiteral("flowStats"));
@@ -178,6 +194,10 @@ QCPBars* FlowBarsView::barsOf(int datasetId) const {
     return m_bars.value(datasetId, nullptr);
 }
 
+QCPBars* FlowBarsView::meanBarsOf(int datasetId) const {
+    return m_meanBars.value(datasetId, nullptr);
+}
+
 QString FlowBarsView::statsText() const {
     return m_stats->text();
 }
@@ -186,12 +206,15 @@ void FlowBarsView::resetView() {
     std::size_t most = 0;
     for (const auto& infos : m_infos)
         most = std::max(most, infos.size());
-    m_plot->xAxis->setRange(0.4, static_cast<double>(std::max<std::size_t>(most, 1)) + 0.6);
+    const double last = std::max(
+        {static_cast<double>(most), m_meanKey, static_cast<double>(m_groupBars.size()), 1.0});
+    // Room right of the mean slot for its label.
+    m_plot->xAxis->setRange(0.4, last + (m_meanKey > 0 ? 1.2 : 0.6));
     bool found = false;
     const QCPRange values = m_plot->yAxis->range();
     double top = 0;
-    for (QCPBars* bars : m_bars)
-        top = std::max(top, bars->getValueRange(found).upper);
+    for (int i = 0; i < m_plot->plottableCount(); ++i) // bars and the tops of their CIs
+        top = std::max(top, m_plot->plottable(i)->getValueRange(found).upper);
     // Bars grow from zero; headroom keeps the tallest one clear of the frame.
     m_plot->yAxis->setRange(0, top > 0 ? top * 1.08 : std::max(values.upper, 1.0));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -199,25 +222,31 @@ void FlowBarsView::resetView() {
 
 void FlowBarsView::rebuild() {
     m_plot->clearPlottables();
+    m_plot->clearItems();
     m_bars.clear();
     m_infos.clear();
-    const std::vector<const DatasetEntry*> entries = store()->visibleThroughput();
-    auto* group = m_plot->findChild<QCPBarsGroup*>();
-    if (!group) {
-        group = new QCPBarsGroup(m_plot);
-        group->setSpacingType(QCPBarsGroup::stAbsolute);
-        group->setSpacing(1);
+    m_means.clear();
+    m_meanBars.clear();
+    m_groupBars.clear();
+    m_meanKey = 0;
+    const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->throughputGroups();
+    m_orderBox->setEnabled(groups.empty()); // a group is one bar: no flows to order
+    if (!groups.empty()) {
+        rebuildGroups(groups);
+        return;
     }
+    const std::vector<const DatasetEntry*> entries = store()->visibleThroughput();
     const double width =
         kGroupWidth / static_cast<double>(std::max<std::size_t>(entries.size(), 1));
     QStringList sharedIds; // the flow ids under each slot when every dataset has the same ones
+    std::size_t most = 0;
     for (const DatasetEntry* entry : entries) {
         const FlowStatistics& stats = entry->analysis->flows;
         auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
         bars->setName(legendName(*entry));
         bars->setWidthType(QCPBars::wtPlotCoords);
         bars->setWidth(width);
-        bars->setBarsGroup(group);
+        bars->setBarsGroup(m_flowSlots);
         bars->setPen(QPen(entry->color.darker(140), 0.8));
         bars->setBrush(entry->color);
         std::vector<BarInfo>& infos = m_infos[bars];
@@ -234,14 +263,98 @@ void FlowBarsView::rebuild() {
         }
         bars->setData(keys, values, true);
         m_bars.insert(entry->id, bars);
+        most = std::max(most, stats.flows.size());
         if (sharedIds.isEmpty() && entry == entries.front())
             sharedIds = ids;
         else if (ids != sharedIds)
             sharedIds.clear();
     }
+    // Each run's mean per-flow throughput with its CI, in a slot of its own right of the
+    // flows: whether two runs differ is read there, not from thirty bars.
+    if (most > 0) {
+        m_meanKey = static_cast<double>(most) + 1.5;
+        for (const DatasetEntry* entry : entries)
+            m_meanBars.insert(entry->id, addMeanBar(m_meanSlot, m_meanKey, width, entry->color,
+                                                    entry->label, entry->analysis->flows, 0));
+        addMeanSlotLabel(m_meanKey);
+    }
     m_plot->legend->setVisible(!entries.empty());
+    m_plot->yAxis->setLabel(tr("throughput (Mbit/s)"));
     setFlowAxis(m_ordering == Ordering::ById ? sharedIds : QStringList());
     m_stats->setText(statsTable(entries));
+    resetView();
+}
+
+QCPBars* FlowBarsView::addMeanBar(QCPBarsGroup* group, double key, double width,
+                                  const QColor& color, const QString& name,
+                                  const FlowStatistics& stats, int runs) {
+    const Estimate mean = ConfidenceBars::meanFlowThroughput(stats);
+    auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+    bars->setWidthType(QCPBars::wtPlotCoords);
+    bars->setWidth(width);
+    bars->setBarsGroup(group);
+    bars->setPen(QPen(color.darker(140), 0.8));
+    bars->setBrush(color);
+    bars->removeFromLegend(); // a run's colour is in the legend already; groups add theirs
+    bars->addData(key, mean.value / kMega);
+    ConfidenceBars::attach(bars, {mean.value / kMega}, {mean.interval}, 1 / kMega,
+                           QColor(40, 40, 40));
+    m_means.insert(bars, {name, static_cast<int>(stats.flows.size()), runs, mean.value,
+                          mean.interval.low, mean.interval.high});
+    return bars;
+}
+
+void FlowBarsView::addMeanSlotLabel(double key) {
+    auto* separator = new QCPItemStraightLine(m_plot);
+    separator->point1->setCoords(key - 0.75, 0);
+    separator->point2->setCoords(key - 0.75, 1);
+    separator->setPen(QPen(QColor(150, 150, 150), 1, Qt::DashLine));
+    auto* label = new QCPItemText(m_plot);
+    label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    // From the separator rightwards: the slot alone is narrower than the words.
+    label->position->setCoords(key - 0.75, 0);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    label->setPadding(QMargins(2, 4, 2, 2));
+    label->setFont(PlotStyle::axisFont(0.9));
+    label->setText(tr("mean\n95 % CI"));
+    label->setClipToAxisRect(true);
+}
+
+void FlowBarsView::rebuildGroups(const std::vector<PooledGroup>& groups) {
+    std::vector<DatasetEntry> rows; // the groups as the figures table shows datasets
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (const PooledGroup& group : groups) {
+        if (!group.analysis) // still pooling; the bar follows
+            continue;
+        const double key = static_cast<double>(m_groupBars.size() + 1);
+        const FlowStatistics& stats = group.analysis->flows;
+        const int runs = static_cast<int>(group.memberIds.size());
+        QCPBars* bars = addMeanBar(nullptr, key, 0.6, group.color, group.name, stats, runs);
+        const Estimate mean = ConfidenceBars::meanFlowThroughput(stats);
+        bars->setName(tr("%1 — mean %2 Mbit/s over %3 flows of %4")
+                          .arg(group.name, mbits(mean.value, 1),
+                               QString::number(stats.flows.size()),
+                               runs == 1 ? tr("1 run") : tr("%1 runs").arg(runs)));
+        bars->addToLegend();
+        m_groupBars.push_back(bars);
+        const qsizetype equals = group.name.indexOf(QLatin1Char('='));
+        ticker->addTick(key, equals < 0 ? group.name : group.name.mid(equals + 1));
+        DatasetEntry row;
+        row.label = group.name;
+        row.color = group.color;
+        row.analysis = group.analysis;
+        rows.push_back(std::move(row));
+    }
+    m_idLabels.clear();
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->xAxis->setLabel(tr("group (%1); %2").arg(store()->groupKey(), ConfidenceBars::note()));
+    m_plot->yAxis->setLabel(tr("mean per-flow throughput (Mbit/s)"));
+    m_plot->legend->setVisible(true);
+    std::vector<const DatasetEntry*> shown;
+    for (const DatasetEntry& row : rows)
+        shown.push_back(&row);
+    m_stats->setText(statsTable(shown));
     resetView();
 }
 
@@ -284,6 +397,22 @@ void FlowBarsView::setFlowAxis(const QStringList& ids) {
 }
 
 void FlowBarsView::showToolTip(QMouseEvent* event) {
+    for (auto it = m_means.cbegin(); it != m_means.cend(); ++it) {
+        if (it.key()->selectTest(event->pos(), false) < 0)
+            continue;
+        const MeanInfo& mean = it.value();
+        const QString flows = mean.runs > 0
+                                  ? tr("%1 flows of %2 runs, pooled").arg(mean.flows).arg(mean.runs)
+                                  : tr("%1 flows").arg(mean.flows);
+        QToolTip::showText(event->globalPosition().toPoint(),
+                           tr("<b>%1</b><br>mean per-flow throughput %2 Mbit/s<br>95 % CI "
+                              "[%3, %4] Mbit/s<br>%5<br>%6")
+                               .arg(mean.name.toHtmlEscaped(), mbits(mean.bitsPerSecond, 2),
+                                    mbits(mean.low, 2), mbits(mean.high, 2), flows,
+                                    ConfidenceBars::note()),
+                           m_plot);
+        return;
+    }
     for (auto it = m_infos.cbegin(); it != m_infos.cend(); ++it) {
         QVariant details;
         if (it.key()->selectTest(event->pos(), false, &details) < 0)

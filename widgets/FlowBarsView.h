@@ -9,15 +9,21 @@
 #include <vector>
 
 class QCPBars;
+class QCPBarsGroup;
 class QComboBox;
 class QLabel;
 class QMouseEvent;
 
 namespace wb {
 
+struct FlowStatistics;
+struct PooledGroup;
+
 // The Flows tab: per-flow mean throughput as bars, one bar group per flow position so that
-// two runs (cubic and reno) stand side by side, and a table of the figures core computed
-// (SUM, spread across flows, Jain's index, UDP loss and jitter).
+// two runs (cubic and reno) stand side by side, then each run's mean per-flow throughput with
+// its bootstrap CI, and a table of the figures core computed (SUM, spread across flows,
+// Jain's index, UDP loss and jitter). With grouping on, one bar per group: the mean
+// per-flow throughput of its pooled flows with its CI.
 class FlowBarsView : public WorkbenchView {
     Q_OBJECT
 
@@ -37,6 +43,10 @@ public:
     void setOrdering(Ordering ordering);
     // The bars of one dataset, nullptr when it is hidden or not a throughput dataset.
     QCPBars* barsOf(int datasetId) const;
+    // The mean-throughput bar (with its CI) of one dataset; nullptr when grouped or hidden.
+    QCPBars* meanBarsOf(int datasetId) const;
+    // With grouping on: one bar per group, in group order; empty otherwise.
+    const std::vector<QCPBars*>& groupBars() const { return m_groupBars; }
     // The figures table under the plot, as shown (rich text).
     QString statsText() const;
 
@@ -50,7 +60,22 @@ private:
         double seconds = 0;
     };
 
+    // What a mean bar stands for: a dataset's or a group's flows.
+    struct MeanInfo {
+        QString name;
+        int flows = 0;
+        int runs = 0; // pooled runs of a group; 0 for one dataset
+        double bitsPerSecond = 0;
+        double low = 0;
+        double high = 0;
+    };
+
     void rebuild();
+    void rebuildGroups(const std::vector<PooledGroup>& groups);
+    // A bar of mean per-flow throughput with its CI error bars; remembered for the tooltip.
+    QCPBars* addMeanBar(QCPBarsGroup* group, double key, double width, const QColor& color,
+                        const QString& name, const FlowStatistics& stats, int runs);
+    void addMeanSlotLabel(double key);
     // Tick labels and title of the flow axis; ids when every dataset has the same ones.
     void setFlowAxis(const QStringList& ids);
     void thinIdLabels();
@@ -62,7 +87,13 @@ private:
     Ordering m_ordering = Ordering::ById;
     QHash<int, QCPBars*> m_bars;                   // dataset id -> its bars
     QHash<QCPBars*, std::vector<BarInfo>> m_infos; // bars -> one entry per bar, by key - 1
-    QStringList m_idLabels; // iperf stream ids of the slots, when all runs share them
+    QHash<QCPBars*, MeanInfo> m_means;             // mean and group bars -> what they show
+    QHash<int, QCPBars*> m_meanBars;               // dataset id -> its mean bar
+    std::vector<QCPBars*> m_groupBars;
+    QCPBarsGroup* m_flowSlots = nullptr; // the datasets' bars side by side in each flow slot
+    QCPBarsGroup* m_meanSlot = nullptr;  // their mean bars side by side in the last slot
+    double m_meanKey = 0;                // where the mean slot is; 0 = none
+    QStringList m_idLabels;              // iperf stream ids of the slots, when all runs share them
     qsizetype m_idLabelStep = 0;
 };
 

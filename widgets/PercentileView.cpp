@@ -1,6 +1,9 @@
 #include "PercentileView.h"
 
+#include "ConfidenceBars.h"
 #include "PercentileTableModel.h"
+#include "PlotStyle.h"
+#include "TableExport.h"
 #include "io/LatencyReport.h"
 
 #include <QAction>
@@ -8,7 +11,6 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonArray>
@@ -16,10 +18,12 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QTableView>
+#include <QToolTip>
 #include <QVBoxLayout>
+#include <qcustomplot.h>
 
 namespace wb {
 
@@ -27,7 +31,7 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     : WorkbenchView(store, parent), m_model(new PercentileTableModel(store, this)),
       m_proxy(new QSortFilterProxyModel(this)), m_table(new QTableView(this)),
       m_levels(new QLineEdit(this)), m_unit(new QComboBox(this)),
-      m_table1(new QPushButton(tr("QJump Table 1"), this)) {
+      m_table1(new QPushButton(tr("QJump Table 1"), this)), m_intervals(new QCustomPlot(this)) {
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(PercentileTableModel::SortRole);
 
@@ -84,11 +88,133 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(false);
 
+    PlotStyle::apply(m_intervals);
+    PlotStyle::placeLegendAbove(m_intervals); // the markers fill the whole rect
+    m_intervals->legend->setWrap(2);          // p50 and p99 side by side
+    m_intervals->setMouseTracking(true);
+    m_intervals->setMinimumHeight(220);
+    connect(m_intervals, &QCustomPlot::mouseMove, this, &PercentileView::showIntervalToolTip);
+    // The plot follows the table: its rows, their order (sorting) and its unit.
+    QTimer* redraw = coalescingTimer([this] { rebuildIntervals(); });
+    connect(m_proxy, &QAbstractItemModel::modelReset, redraw, qOverload<>(&QTimer::start));
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, redraw, qOverload<>(&QTimer::start));
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_intervals);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    splitter->setChildrenCollapsible(false);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
-    layout->addWidget(m_table, 1);
+    layout->addWidget(splitter, 1);
     syncControls();
+    rebuildIntervals();
+}
+
+const std::vector<double>& PercentileView::intervalLevels() {
+    static const std::vector<double> levels{50, 99};
+    return levels;
+}
+
+QCPGraph* PercentileView::intervalGraph(double level) const {
+    for (std::size_t i = 0; i < intervalLevels().size(); ++i)
+        if (intervalLevels()[i] == level && i < m_intervalGraphs.size())
+            return m_intervalGraphs[i];
+    return nullptr;
+}
+
+void PercentileView::rebuildIntervals() {
+    m_intervals->clearPlottables();
+    m_intervalGraphs.clear();
+    m_intervalTips.clear();
+    const bool micro = m_model->shownUnit() == PercentileTableModel::Unit::Microseconds;
+    const double scale = micro ? 1000.0 : 1.0; // the analysis is in ms
+    const QString unit = PercentileTableModel::unitName(m_model->shownUnit());
+    std::vector<const DatasetEntry*> rows; // in the table's order
+    for (int row = 0; row < m_proxy->rowCount(); ++row)
+        if (const DatasetEntry* entry = store()->find(
+                m_proxy->data(m_proxy->index(row, 0), PercentileTableModel::DatasetIdRole).toInt());
+            entry && !entry->analysis->sortedRttMs.empty())
+            rows.push_back(entry);
+    // Markers that stay apart in greyscale: filled disc for the median, open diamond for p99.
+    const QColor colors[] = {QColor(0, 114, 178), QColor(213, 94, 0)};
+    const QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssDisc,
+                                                    QCPScatterStyle::ssDiamond};
+    const double offsets[] = {-0.12, 0.12};
+    for (std::size_t i = 0; i < intervalLevels().size(); ++i) {
+        const double level = intervalLevels()[i];
+        QCPGraph* graph = m_intervals->addGraph();
+        graph->setName(QStringLiteral("p%1").arg(level));
+        graph->setLineStyle(QCPGraph::lsNone);
+        graph->setScatterStyle(QCPScatterStyle(shapes[i % 2], QPen(colors[i % 2], 1.6),
+                                               i % 2 ? QBrush(Qt::white) : QBrush(colors[i % 2]),
+                                               i % 2 ? 9 : 7));
+        std::vector<double> values;
+        std::vector<ConfidenceInterval> intervals;
+        QStringList tips;
+        for (std::size_t row = 0; row < rows.size(); ++row) {
+            const Estimate estimate = ConfidenceBars::percentile(*rows[row]->analysis, level);
+            values.push_back(estimate.value * scale);
+            intervals.push_back(estimate.interval);
+            graph->addData(static_cast<double>(row + 1) + offsets[i % 2], values.back());
+            tips << tr("<b>%1</b><br>%2 = %3 %4<br>95 % CI %5 %4<br>%6")
+                        .arg(rows[row]->label.toHtmlEscaped(), graph->name(),
+                             QString::number(values.back(), 'g', 4), unit,
+                             ConfidenceBars::text(estimate.interval, scale, micro ? 1 : 4),
+                             ConfidenceBars::note());
+        }
+        // Whiskers wider than the marker: a tight interval still shows as a bar across it.
+        ConfidenceBars::attach(graph, values, intervals, scale, colors[i % 2].darker(130))
+            ->setWhiskerWidth(18);
+        m_intervalGraphs.push_back(graph);
+        m_intervalTips.push_back(tips);
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (std::size_t row = 0; row < rows.size(); ++row)
+        ticker->addTick(static_cast<double>(row + 1), rows[row]->label);
+    m_intervals->xAxis->setTicker(ticker);
+    // Many datasets' labels would run into each other horizontally.
+    m_intervals->xAxis->setTickLabelRotation(rows.size() > 6 ? -30 : 0);
+    m_intervals->xAxis->grid()->setVisible(false);
+    m_intervals->xAxis->setLabel(ConfidenceBars::note());
+    m_intervals->xAxis->setRange(0.4,
+                                 static_cast<double>(std::max<std::size_t>(rows.size(), 1)) + 0.6);
+    PlotStyle::setLogScale(m_intervals->yAxis, true);
+    m_intervals->yAxis->setLabel(tr("RTT (%1), log scale").arg(unit));
+    bool found = false;
+    QCPRange range;
+    for (int i = 0; i < m_intervals->plottableCount(); ++i) {
+        bool has = false;
+        const QCPRange part = m_intervals->plottable(i)->getValueRange(has, QCP::sdBoth);
+        if (has && part.lower > 0)
+            range = found ? QCPRange(std::min(range.lower, part.lower),
+                                     std::max(range.upper, part.upper))
+                          : part;
+        found = found || (has && part.lower > 0);
+    }
+    m_intervals->yAxis->setRange(found ? QCPRange(range.lower / 1.5, range.upper * 1.5)
+                                       : QCPRange(0.01, 100));
+    m_intervals->legend->setVisible(!rows.empty());
+    m_intervals->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PercentileView::showIntervalToolTip(QMouseEvent* event) {
+    for (std::size_t i = 0; i < m_intervalGraphs.size(); ++i) {
+        QVariant details;
+        const double distance = m_intervalGraphs[i]->selectTest(event->pos(), false, &details);
+        if (distance < 0 || distance > 10) // pixels from the marker
+            continue;
+        const int index = details.value<QCPDataSelection>().dataRange().begin();
+        if (index >= 0 && index < m_intervalTips[i].size()) {
+            QToolTip::showText(event->globalPosition().toPoint(), m_intervalTips[i][index],
+                               m_intervals);
+            return;
+        }
+    }
+    QToolTip::hideText();
 }
 
 // A focused line edit emits editingFinished while ~QWidget deletes it, after the model may
@@ -140,11 +266,7 @@ Table PercentileView::currentTable() const {
 }
 
 QString PercentileView::tabSeparated() const {
-    const Table table = currentTable();
-    QString out = table.header.join(QLatin1Char('\t')) + QLatin1Char('\n');
-    for (const QStringList& row : table.rows)
-        out += row.join(QLatin1Char('\t')) + QLatin1Char('\n');
-    return out;
+    return TableExport::tabSeparated({currentTable()});
 }
 
 void PercentileView::copyToClipboard() const {
@@ -152,29 +274,12 @@ void PercentileView::copyToClipboard() const {
 }
 
 bool PercentileView::exportTo(const QString& path, QString* error) const {
-    TableWriter::Format format;
-    if (!TableWriter::parseFormat(QFileInfo(path).suffix().toLower(), &format) ||
-        format == TableWriter::Format::Text) {
-        *error = tr("%1: unknown table format; use .csv, .md or .tex").arg(path);
-        return false;
-    }
-    QSaveFile file(path); // a failed export never leaves half a table behind
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
-        *error = tr("%1: %2").arg(path, file.errorString());
-        return false;
-    }
-    file.write(TableWriter::write(currentTable(), format).toUtf8());
-    if (!file.commit()) {
-        *error = tr("%1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return TableExport::save(path, {currentTable()}, error);
 }
 
 void PercentileView::exportWithDialog() {
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export table"), exportName() + QStringLiteral(".csv"),
-        tr("CSV (*.csv);;Markdown (*.md);;LaTeX (*.tex)"));
+        this, tr("Export table"), exportName() + QStringLiteral(".csv"), TableExport::fileFilter());
     if (path.isEmpty())
         return;
     QString error;

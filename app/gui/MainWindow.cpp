@@ -2,15 +2,19 @@
 
 #include "BandsView.h"
 #include "CdfView.h"
+#include "CompareView.h"
+#include "DatasetEditActions.h"
 #include "DatasetListModel.h"
 #include "DatasetStore.h"
 #include "DistributionsView.h"
 #include "ExportDialog.h"
 #include "FlowBarsView.h"
+#include "GroupByBox.h"
 #include "ImportController.h"
 #include "ParseReportPanel.h"
 #include "PercentileView.h"
 #include "PlotExporter.h"
+#include "ReportWriter.h"
 #include "RunPanel.h"
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
@@ -26,6 +30,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
@@ -36,17 +41,11 @@
 #include <QTabWidget>
 #include <QToolButton>
 #include <QTreeView>
+#include <QVBoxLayout>
 
 #include <algorithm>
 
 namespace wb {
-
-namespace {
-// Views are keyed by class name in settings and workspace files: stable across languages.
-QString settingsKey(const WorkbenchView* view) {
-    return QString::fromLatin1(view->metaObject()->className());
-}
-} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_store(new DatasetStore(this)),
@@ -61,7 +60,7 @@ MainWindow::MainWindow(QWidget* parent)
     createStatusBar();
     resize(1400, 860);
     for (WorkbenchView* view : m_views)
-        view->restoreSettings(m_settings.viewSettings(settingsKey(view)));
+        view->restoreSettings(m_settings.viewSettings(view->settingsKey()));
     restoreGeometry(m_settings.windowGeometry());
     restoreState(m_settings.windowState());
 }
@@ -79,7 +78,8 @@ void MainWindow::createViews() {
                new DistributionsView(m_store, m_tabs),
                new PercentileView(m_store, m_tabs),
                flows,
-               new ThroughputTimeView(m_store, m_tabs)};
+               new ThroughputTimeView(m_store, m_tabs),
+               new CompareView(m_store, m_tabs)};
     for (WorkbenchView* view : m_views)
         m_tabs->addTab(view, view->title());
     setCentralWidget(m_tabs);
@@ -115,10 +115,34 @@ void MainWindow::createDocks() {
     remove->setShortcutContext(Qt::WidgetShortcut);
     connect(remove, &QAction::triggered, this, &MainWindow::removeSelected);
     m_list->addActions({color, remove});
+    new DatasetEditActions(m_list, m_listModel, m_store); // tag and relabel the selection
+    m_list->header()->setSectionResizeMode(DatasetListModel::TagsColumn,
+                                           QHeaderView::ResizeToContents);
+    // The tags column takes room from the labels: shown only once a dataset has a tag.
+    const auto showTags = [this] {
+        const auto& entries = m_store->entries();
+        m_list->setColumnHidden(
+            DatasetListModel::TagsColumn,
+            std::none_of(entries.begin(), entries.end(),
+                         [](const DatasetEntry& e) { return !e.tags.isEmpty(); }));
+    };
+    connect(m_store, &DatasetStore::added, this, showTags);
+    connect(m_store, &DatasetStore::removed, this, showTags);
+    connect(m_store, &DatasetStore::changed, this, showTags);
+    showTags();
 
+    // "Group by" sits with the list it groups.
+    auto* datasets = new QWidget(this);
+    auto* groupRow = new QHBoxLayout;
+    groupRow->addWidget(new QLabel(tr("Group by:"), datasets));
+    groupRow->addWidget(new GroupByBox(m_store, datasets), 1);
+    auto* datasetsLayout = new QVBoxLayout(datasets);
+    datasetsLayout->setContentsMargins(0, 0, 0, 0);
+    datasetsLayout->addLayout(groupRow);
+    datasetsLayout->addWidget(m_list, 1);
     auto* listDock = new QDockWidget(tr("Datasets"), this);
     listDock->setObjectName(QStringLiteral("datasets"));
-    listDock->setWidget(m_list);
+    listDock->setWidget(datasets);
     addDockWidget(Qt::LeftDockWidgetArea, listDock);
 
     m_reportPanel = new ParseReportPanel(this);
@@ -154,6 +178,8 @@ void MainWindow::createMenus() {
     file->addAction(tr("&Export plot…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportPlot);
     file->addAction(tr("&Copy plot"), QKeySequence(tr("Ctrl+Shift+C")), this,
                     &MainWindow::copyPlot);
+    file->addAction(tr("Export &report…"), QKeySequence(tr("Ctrl+Shift+E")), this,
+                    &MainWindow::exportReportDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -240,6 +266,7 @@ void MainWindow::createStatusBar() {
     connect(m_importer, &ImportController::fileFailed, this,
             [this](const QString& file, const QString& why) {
                 m_importErrors << QStringLiteral("%1: %2").arg(file, why);
+                m_unreadable.push_back({file, why});
             });
     connect(m_importer, &ImportController::finished, this, &MainWindow::importFinished);
 }
@@ -322,7 +349,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     m_runPanel->saveForm();
     m_settings.setWindowLayout(saveGeometry(), saveState());
     for (const WorkbenchView* view : m_views)
-        m_settings.setViewSettings(settingsKey(view), view->saveSettings());
+        m_settings.setViewSettings(view->settingsKey(), view->saveSettings());
     event->accept();
 }
 
@@ -361,8 +388,9 @@ Workspace MainWindow::currentWorkspace() const {
         workspace.datasets.push_back(saved);
     }
     for (const WorkbenchView* view : m_views)
-        workspace.viewSettings.insert(settingsKey(view), view->saveSettings());
+        workspace.viewSettings.insert(view->settingsKey(), view->saveSettings());
     workspace.extra.insert(QStringLiteral("currentTab"), m_tabs->currentIndex());
+    workspace.extra.insert(QStringLiteral("groupBy"), m_store->groupKey());
     return workspace;
 }
 
@@ -381,16 +409,20 @@ bool MainWindow::openWorkspace(const QString& path, QString* error) {
         return false; // nothing in the window changes
     m_importer->cancel();
     m_store->clear();
+    m_store->setGroupKey(workspace->extra.value(QStringLiteral("groupBy")).toString());
     m_workspacePath = path;
     m_workspaceTitle = workspace->title;
     setWindowTitle(
         tr("Wirebench — %1")
             .arg(workspace->title.isEmpty() ? QFileInfo(path).fileName() : workspace->title));
     for (WorkbenchView* view : m_views)
-        view->restoreSettings(workspace->viewSettings.value(settingsKey(view)));
+        view->restoreSettings(workspace->viewSettings.value(view->settingsKey()));
     m_tabs->setCurrentIndex(workspace->extra.value(QStringLiteral("currentTab")).toInt());
     m_tabFromWorkspace = true; // the saved tab, not the one the first dataset would pick
     const QStringList missing = WorkspaceFile::missingRawLogs(*workspace);
+    m_unreadable.clear();
+    for (const QString& log : missing)
+        m_unreadable.push_back({log, tr("raw log not found (moved or deleted)")});
     if (!missing.isEmpty())
         showProblems(
             tr("Raw logs missing"),
@@ -472,6 +504,44 @@ void MainWindow::copyPlot() {
             {m_settings.exportWidth(), m_settings.exportHeight(), m_settings.exportScale(), {}});
         m_status->setText(tr("Plot copied to the clipboard"));
     }
+}
+
+bool MainWindow::exportReport(const QString& path, QString* error) {
+    ReportSource source;
+    source.title = m_workspaceTitle;
+    if (source.title.isEmpty())
+        source.title = m_workspacePath.isEmpty() ? tr("Wirebench report")
+                                                 : QFileInfo(m_workspacePath).fileName();
+    source.viewSettings = currentWorkspace().viewSettings;
+    source.problems = m_unreadable;
+    return ReportWriter::write(m_store, source, path, error);
+}
+
+void MainWindow::exportReportDialog() {
+    if (m_store->entries().empty()) {
+        QMessageBox::information(this, tr("Export report"),
+                                 tr("Open logs or a workspace first: the report shows them."));
+        return;
+    }
+    const QString stem = m_workspacePath.isEmpty() ? QStringLiteral("report")
+                                                   : QFileInfo(m_workspacePath).completeBaseName();
+    const QString pdf = tr("PDF report (*.pdf)");
+    const QString html = tr("HTML report, one self-contained file (*.html)");
+    QString filter = pdf;
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Export report"),
+        QDir(m_settings.lastFolder()).filePath(stem + QStringLiteral(".pdf")),
+        pdf + QStringLiteral(";;") + html, &filter);
+    if (path.isEmpty())
+        return;
+    if (ReportWriter::formatOf(path).isEmpty())
+        path += filter == html ? QStringLiteral(".html") : QStringLiteral(".pdf");
+    m_settings.setLastFolder(QFileInfo(path).absolutePath());
+    QString error;
+    if (!exportReport(path, &error))
+        QMessageBox::warning(this, tr("Export report"), error);
+    else
+        m_status->setText(tr("Report written to %1").arg(path));
 }
 
 void MainWindow::removeSelected() {

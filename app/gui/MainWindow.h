@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Settings.h"
+#include "io/ReportContent.h"
 #include "model/Workspace.h"
 
 #include <QMainWindow>
@@ -42,6 +43,8 @@ public:
     bool saveWorkspace(const QString& path, QString* error);
     // Clears the window and re-imports the workspace's logs; missing logs are reported.
     bool openWorkspace(const QString& path, QString* error);
+    // The report of what the window shows (ReportWriter): .pdf or .html by the suffix.
+    bool exportReport(const QString& path, QString* error);
     DatasetStore* store() const { return m_store; }
     ImportController* importer() const { return m_importer; }
     const std::vector<WorkbenchView*>& views() const { return m_views; }
@@ -68,6 +71,7 @@ private:
     void openWorkspaceDialog();
     void exportPlot();
     void copyPlot();
+    void exportReportDialog();
     void removeSelected();
     void chooseColor();
     void updateRecentMenu();
@@ -90,6 +94,8 @@ private:
     QLabel* m_status = nullptr;
     QMenu* m_recentMenu = nullptr;
     QStringList m_importErrors;
+    // Logs of the workspace that were missing or could not be read: a report lists them.
+    std::vector<ReportProblem> m_unreadable;
     QString m_workspacePath;
     QString m_workspaceTitle;
     bool m_tabFromWorkspace = false;

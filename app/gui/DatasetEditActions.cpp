@@ -1,0 +1,166 @@
+#include "DatasetEditActions.h"
+
+#include "DatasetGrouping.h"
+#include "DatasetListModel.h"
+#include "DatasetStore.h"
+#include "LabelPattern.h"
+
+#include <QAbstractItemView>
+#include <QAction>
+#include <QInputDialog>
+#include <QItemSelectionModel>
+#include <QMessageBox>
+
+#include <algorithm>
+
+namespace wb {
+
+namespace {
+QStringList splitTags(const QString& text) {
+    QStringList tags;
+    for (const QString& tag : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!tag.trimmed().isEmpty())
+            tags << tag.trimmed();
+    tags.removeDuplicates();
+    return tags;
+}
+} // namespace
+
+DatasetEditActions::DatasetEditActions(QAbstractItemView* list, DatasetListModel* model,
+                                       DatasetStore* store)
+    : QObject(list), m_list(list), m_model(model), m_store(store),
+      m_addTag(new QAction(tr("Add tag…"), list)),
+      m_removeTag(new QAction(tr("Remove tag…"), list)),
+      m_relabel(new QAction(tr("Relabel…"), list)), m_lastPattern(QStringLiteral("{label}")) {
+    m_addTag->setShortcut(QKeySequence(tr("Ctrl+T")));
+    m_removeTag->setShortcut(QKeySequence(tr("Ctrl+Shift+T")));
+    m_relabel->setShortcut(QKeySequence(tr("Ctrl+L")));
+    m_addTag->setToolTip(tr("Tag the selected datasets; \"NAME=VALUE\" tags can be grouped by "
+                            "tag.NAME"));
+    m_relabel->setToolTip(tr("Rename the selected datasets from their metadata"));
+    for (QAction* action : {m_addTag, m_removeTag, m_relabel}) {
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        list->addAction(action);
+    }
+    connect(m_addTag, &QAction::triggered, this, &DatasetEditActions::askAddTags);
+    connect(m_removeTag, &QAction::triggered, this, &DatasetEditActions::askRemoveTag);
+    connect(m_relabel, &QAction::triggered, this, &DatasetEditActions::askRelabel);
+}
+
+QWidget* DatasetEditActions::dialogParent() const {
+    return m_list->window();
+}
+
+std::vector<int> DatasetEditActions::selectedIds() const {
+    QModelIndexList rows = m_list->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(),
+              [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    std::vector<int> ids;
+    for (const QModelIndex& index : rows)
+        ids.push_back(m_model->idAt(index.row()));
+    return ids;
+}
+
+void DatasetEditActions::addTags(DatasetStore* store, const std::vector<int>& ids,
+                                 const QString& tags) {
+    for (int id : ids) {
+        const DatasetEntry* entry = store->find(id);
+        if (!entry)
+            continue;
+        QStringList updated = entry->tags;
+        for (const QString& tag : splitTags(tags))
+            if (!updated.contains(tag))
+                updated << tag;
+        store->setTags(id, updated);
+    }
+}
+
+void DatasetEditActions::removeTag(DatasetStore* store, const std::vector<int>& ids,
+                                   const QString& tag) {
+    for (int id : ids) {
+        if (const DatasetEntry* entry = store->find(id)) {
+            QStringList updated = entry->tags;
+            updated.removeAll(tag.trimmed());
+            store->setTags(id, updated);
+        }
+    }
+}
+
+bool DatasetEditActions::relabel(DatasetStore* store, const std::vector<int>& ids,
+                                 const QString& pattern, QString* error) {
+    const QStringList unknown = LabelPattern::unknownPlaceholders(pattern);
+    if (!unknown.isEmpty()) {
+        *error = tr("Unknown placeholder(s): %1.\n\n%2")
+                     .arg(unknown.join(QStringLiteral(", ")), LabelPattern::help());
+        return false;
+    }
+    std::vector<QString> labels; // all first: a pattern that fails for one changes none
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const DatasetEntry* entry = store->find(ids[i]);
+        if (!entry)
+            continue;
+        labels.push_back(LabelPattern::expand(pattern, DatasetGrouping::memberOf(*entry),
+                                              static_cast<int>(i + 1)));
+        if (labels.back().isEmpty()) {
+            *error = tr("The pattern gives %1 an empty label.").arg(entry->label);
+            return false;
+        }
+    }
+    for (std::size_t i = 0, next = 0; i < ids.size(); ++i)
+        if (store->find(ids[i]))
+            store->setLabel(ids[i], labels[next++]);
+    return true;
+}
+
+void DatasetEditActions::askAddTags() {
+    const std::vector<int> ids = selectedIds();
+    if (ids.empty())
+        return;
+    bool ok = false;
+    const QString text = QInputDialog::getText(
+        dialogParent(), tr("Add tag"),
+        tr("Tag(s) for %n dataset(s), comma separated (NAME=VALUE tags can be grouped by "
+           "tag.NAME):",
+           nullptr, static_cast<int>(ids.size())),
+        QLineEdit::Normal, QString(), &ok);
+    if (ok)
+        addTags(m_store, ids, text);
+}
+
+void DatasetEditActions::askRemoveTag() {
+    const std::vector<int> ids = selectedIds();
+    QStringList present;
+    for (int id : ids)
+        if (const DatasetEntry* entry = m_store->find(id))
+            present << entry->tags;
+    present.removeDuplicates();
+    if (present.isEmpty())
+        return;
+    bool ok = false;
+    const QString tag = QInputDialog::getItem(
+        dialogParent(), tr("Remove tag"),
+        tr("Tag to remove from %n dataset(s):", nullptr, static_cast<int>(ids.size())), present, 0,
+        false, &ok);
+    if (ok)
+        removeTag(m_store, ids, tag);
+}
+
+void DatasetEditActions::askRelabel() {
+    const std::vector<int> ids = selectedIds();
+    if (ids.empty())
+        return;
+    bool ok = false;
+    const QString pattern = QInputDialog::getText(
+        dialogParent(), tr("Relabel"),
+        tr("New label of %n dataset(s):\n", nullptr, static_cast<int>(ids.size())) +
+            LabelPattern::help(),
+        QLineEdit::Normal, m_lastPattern, &ok);
+    if (!ok || pattern.trimmed().isEmpty())
+        return;
+    m_lastPattern = pattern;
+    QString error;
+    if (!relabel(m_store, ids, pattern, &error))
+        QMessageBox::warning(dialogParent(), tr("Relabel"), error);
+}
+
+} // namespace wb

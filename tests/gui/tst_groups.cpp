@@ -1,0 +1,442 @@
+// Groups from metadata and the bootstrap error bars, on the samples: grouping by a RunInfo
+// field or a tag pools the members (one bold CDF per group with its runs faint behind, one
+// bar per group with its CI), the percentile and flow views draw core's bootstrap CIs, and
+// bulk tags and relabels change the store and survive a workspace round trip.
+
+#include "CdfView.h"
+#include "CompareView.h"
+#include "ConfidenceBars.h"
+#include "DatasetEditActions.h"
+#include "DatasetGrouping.h"
+#include "DatasetListModel.h"
+#include "DatasetStore.h"
+#include "FlowBarsView.h"
+#include "GroupByBox.h"
+#include "ImportController.h"
+#include "LabelPattern.h"
+#include "MainWindow.h"
+#include "PercentileTableModel.h"
+#include "PercentileView.h"
+#include "StoreSupport.h"
+#include "TestSupport.h"
+
+#include "stats/Bootstrap.h"
+#include "stats/Comparison.h"
+
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+#include <qcustomplot.h>
+
+using namespace wb;
+
+namespace {
+
+int addSample(DatasetStore& store, const QString& name) {
+    return test::addLog(store, test::samplePath(name), QFileInfo(name).completeBaseName());
+}
+
+// A QJump ping run as if a plan had recorded it under a congestion control: real samples,
+// the metadata a run plan would have written.
+int addPingAs(DatasetStore& store, const QString& sample, const QString& congestion) {
+    ImportResult result = FileImporter::importFile(test::samplePath(sample));
+    Dataset dataset = std::move(result.datasets.front());
+    dataset.info.congestionControl = congestion;
+    dataset.info.parameters.insert(QStringLiteral("load"), sample.mid(7));
+    return test::addDataset(store, std::move(dataset), sample);
+}
+
+const CdfView::Curve* groupCurve(const CdfView& view, const QString& name) {
+    for (const CdfView::Curve& curve : view.curves())
+        if (!curve.faint && curve.key == QStringLiteral("group:") + name)
+            return &curve;
+    return nullptr;
+}
+
+// The error bars of a plottable as (low, high) around its points, in plot units.
+std::vector<std::pair<double, double>> barExtents(QCPErrorBars* bars,
+                                                  const std::vector<double>& values) {
+    std::vector<std::pair<double, double>> out;
+    for (int i = 0; i < bars->dataCount(); ++i) {
+        const QCPErrorBarsData data = bars->data()->at(i);
+        out.push_back({values[i] - data.errorMinus, values[i] + data.errorPlus});
+    }
+    return out;
+}
+
+bool close(double a, double b) {
+    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)) + 1e-12;
+}
+
+bool waitForImport(MainWindow& window) {
+    QSignalSpy finished(window.importer(), &ImportController::finished);
+    return finished.wait(60000);
+}
+
+} // namespace
+
+class TestGroups : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cdfShowsOneCurvePerGroup();
+    void cdfGroupsByTag();
+    void flowBarsShowOneBarPerGroup();
+    void flowBarsShowMeanWithInterval();
+    void percentileViewDrawsIntervals();
+    void compareOffersGroups();
+    void groupByOffersKeysOfTheData();
+    void labelPatterns();
+    void bulkTagAndRelabelSurviveWorkspace();
+    void screenshots();
+};
+
+void TestGroups::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true); // keep QSettings away from the user's
+}
+
+void TestGroups::cdfShowsOneCurvePerGroup() {
+    DatasetStore store;
+    const std::vector<int> cubic = {addPingAs(store, "ping18_np", "cubic"),
+                                    addPingAs(store, "ping18_iperf16_np", "cubic")};
+    const std::vector<int> reno = {addPingAs(store, "ping18_iperf68_np", "reno"),
+                                   addPingAs(store, "ping18_iperf18_np", "reno")};
+    CdfView view(&store);
+    QCOMPARE(view.curves().size(), std::size_t(4));
+    store.setGroupKey(QStringLiteral("congestion_control"));
+    QCOMPARE(view.curves().size(), std::size_t(6)); // four faint runs, two groups
+
+    for (const auto& [name, members] :
+         {std::pair{QStringLiteral("congestion_control=cubic"), cubic},
+          std::pair{QStringLiteral("congestion_control=reno"), reno}}) {
+        const CdfView::Curve* group = groupCurve(view, name);
+        QVERIFY2(group, qPrintable(name));
+        QCOMPARE(group->memberCount, 2);
+        std::size_t sum = 0;
+        for (int id : members) {
+            sum += store.find(id)->analysis->sortedRttMs.size();
+            // Each run is still drawn, faint and thin, in its group's colour.
+            QCPGraph* faint = view.graphOf(id);
+            QVERIFY(faint);
+            QVERIFY(faint->pen().color().alpha() < 255);
+            QCOMPARE(faint->pen().color().rgb(), group->color.rgb());
+            QVERIFY(faint->pen().widthF() < group->graph->pen().widthF() / 2);
+            QVERIFY(!faint->data()->isEmpty());
+        }
+        QCOMPARE(group->analysis->sortedRttMs.size(), sum); // the pooled samples
+        QCOMPARE(sum, std::size_t(10000));
+        QCOMPARE(group->graph->name(),
+                 name + QStringLiteral(" — 2 runs pooled (faint: each run), 10000 samples"));
+        QVERIFY(!group->graph->data()->isEmpty());
+        // The pooled curve is the CDF of all samples: its median is the pooled median.
+        const double median = group->analysis->percentile(50);
+        std::vector<double> all;
+        for (int id : members)
+            all.insert(all.end(), store.find(id)->analysis->sortedRttMs.begin(),
+                       store.find(id)->analysis->sortedRttMs.end());
+        std::sort(all.begin(), all.end());
+        QCOMPARE(median, 0.5 * (all[4999] + all[5000]));
+    }
+    // Only groups in the legend: the faint runs are explained by the group entries.
+    QCOMPARE(view.plot()->legend->itemCount(), 2);
+    store.setGroupKey(QString());
+    QCOMPARE(view.curves().size(), std::size_t(4));
+    QCOMPARE(view.graphOf(cubic[0])->pen().color().alpha(), 255);
+}
+
+void TestGroups::cdfGroupsByTag() {
+    DatasetStore store;
+    const int idle = addSample(store, QStringLiteral("ping18_np"));
+    const int a = addSample(store, QStringLiteral("ping18_iperf16_np"));
+    const int b = addSample(store, QStringLiteral("ping18_iperf68_np"));
+    DatasetEditActions::addTags(&store, {idle}, QStringLiteral("load=idle"));
+    DatasetEditActions::addTags(&store, {a, b}, QStringLiteral("load=iperf, qjump"));
+    CdfView view(&store);
+    store.setGroupKey(QStringLiteral("tag.load"));
+    const CdfView::Curve* loaded = groupCurve(view, QStringLiteral("tag.load=iperf"));
+    QVERIFY(loaded);
+    QCOMPARE(loaded->analysis->sortedRttMs.size(), std::size_t(10000));
+    QVERIFY(groupCurve(view, QStringLiteral("tag.load=idle")));
+    // Hiding a member re-pools its group.
+    store.setVisible(b, false);
+    QCOMPARE(groupCurve(view, QStringLiteral("tag.load=iperf"))->analysis->sortedRttMs.size(),
+             std::size_t(5000));
+}
+
+void TestGroups::flowBarsShowOneBarPerGroup() {
+    DatasetStore store;
+    std::size_t cubicFlows = 0;
+    std::size_t renoFlows = 0;
+    for (const char* name : {"tcp-cubic-P30-client.txt", "tcp-cubic-P1-client.txt",
+                             "tcp-reno-P30-client.txt", "tcp-reno-P1-client.txt"}) {
+        const int id = addSample(store, QString::fromLatin1(name));
+        (QByteArray(name).contains("cubic") ? cubicFlows : renoFlows) +=
+            store.find(id)->analysis->flows.flows.size();
+    }
+    FlowBarsView view(&store);
+    store.setGroupKey(QStringLiteral("congestion_control"));
+    const std::vector<PooledGroup> groups = DatasetGrouping::of(&store)->throughputGroups();
+    QCOMPARE(groups.size(), std::size_t(2));
+    QCOMPARE(groups[0].name, QStringLiteral("congestion_control=cubic"));
+    QCOMPARE(groups[0].analysis->flows.flows.size(), cubicFlows);
+    QCOMPARE(groups[1].analysis->flows.flows.size(), renoFlows);
+    QCOMPARE(cubicFlows, std::size_t(31));
+    QCOMPARE(view.groupBars().size(), std::size_t(2));
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        QCPBars* bar = view.groupBars()[i];
+        QCOMPARE(bar->dataCount(), 1);
+        const std::vector<double> flows =
+            ThroughputComparison::perFlowBitsPerSecond(groups[i].analysis->flows);
+        const double mean = std::accumulate(flows.begin(), flows.end(), 0.0) / flows.size();
+        QVERIFY(close(bar->data()->at(0)->value, mean / 1e6));
+        QCOMPARE(bar->brush().color(), groups[i].color);
+        QCPErrorBars* errors = ConfidenceBars::of(bar);
+        QVERIFY(errors);
+        const ConfidenceInterval ci = Bootstrap::mean(flows);
+        const auto extent = barExtents(errors, {bar->data()->at(0)->value}).front();
+        QVERIFY(close(extent.first, ci.low / 1e6));
+        QVERIFY(close(extent.second, ci.high / 1e6));
+        QVERIFY(ci.high > ci.low);
+    }
+    QVERIFY(
+        view.groupBars()[0]->name().startsWith(QStringLiteral("congestion_control=cubic — mean ")));
+    QVERIFY(view.groupBars()[0]->name().endsWith(QStringLiteral(" over 31 flows of 2 runs")));
+    QVERIFY(view.plot()->xAxis->label().contains(QStringLiteral("bootstrap")));
+    QVERIFY(view.statsText().contains(QStringLiteral("congestion_control=reno")));
+    QVERIFY(!view.barsOf(store.entries()[0].id)); // per-flow bars make way for the groups
+}
+
+void TestGroups::flowBarsShowMeanWithInterval() {
+    DatasetStore store;
+    const int cubic = addSample(store, QStringLiteral("tcp-cubic-P30-client.txt"));
+    const int reno = addSample(store, QStringLiteral("tcp-reno-P30-client.txt"));
+    FlowBarsView view(&store);
+    for (int id : {cubic, reno}) {
+        QVERIFY(view.barsOf(id));
+        QCPBars* mean = view.meanBarsOf(id);
+        QVERIFY(mean);
+        const std::vector<double> flows =
+            ThroughputComparison::perFlowBitsPerSecond(store.find(id)->analysis->flows);
+        const ThroughputComparison compared =
+            ThroughputComparison::of(QStringLiteral("a"), store.find(id)->analysis->flows,
+                                     QStringLiteral("b"), store.find(reno)->analysis->flows);
+        // The bar is the mean the Compare tab compares; its error bars are that CI.
+        QVERIFY(close(mean->data()->at(0)->value, compared.meanFlowBitsPerSecond.a / 1e6));
+        QVERIFY(mean->data()->at(0)->key > 30); // right of the 30 flow slots
+        const auto extent =
+            barExtents(ConfidenceBars::of(mean), {mean->data()->at(0)->value}).front();
+        QVERIFY(close(extent.first, compared.meanIntervalA.low / 1e6));
+        QVERIFY(close(extent.second, compared.meanIntervalA.high / 1e6));
+    }
+    QVERIFY(view.statsText().contains(
+        ConfidenceBars::note().mid(QStringLiteral("error bars: ").size())));
+}
+
+void TestGroups::percentileViewDrawsIntervals() {
+    DatasetStore store;
+    const std::vector<int> ids = test::addQjumpSamples(store);
+    PercentileView view(&store);
+    for (double level : {50.0, 99.0}) {
+        QCPGraph* graph = view.intervalGraph(level);
+        QVERIFY(graph);
+        QCOMPARE(graph->dataCount(), static_cast<int>(ids.size()));
+        QCPErrorBars* bars = ConfidenceBars::of(graph);
+        QVERIFY(bars);
+        std::vector<double> values;
+        for (int i = 0; i < graph->dataCount(); ++i)
+            values.push_back(graph->data()->at(i)->value);
+        const auto extents = barExtents(bars, values);
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            const DatasetAnalysis& analysis = *store.find(ids[i])->analysis;
+            QVERIFY(close(values[i], analysis.percentile(level))); // ms, the default unit
+            const ConfidenceInterval ci = Bootstrap::percentile(analysis.sortedRttMs, level);
+            QVERIFY(close(extents[i].first, ci.low));
+            QVERIFY(close(extents[i].second, ci.high));
+        }
+    }
+    // In µs, as the table.
+    view.model()->setUnit(PercentileTableModel::Unit::Microseconds);
+    QTRY_VERIFY(close(view.intervalGraph(99)->data()->at(0)->value,
+                      store.find(ids[0])->analysis->percentile(99) * 1000));
+    QVERIFY(view.plot()->yAxis->label().contains(QStringLiteral("µs")));
+    QVERIFY(view.plot()->xAxis->label().contains(QStringLiteral("2000 resamples")));
+}
+
+void TestGroups::compareOffersGroups() {
+    DatasetStore store;
+    for (const char* name : {"tcp-cubic-P30-client.txt", "tcp-cubic-P1-client.txt",
+                             "tcp-reno-P30-client.txt", "tcp-reno-P1-client.txt"})
+        addSample(store, QString::fromLatin1(name));
+    CompareView view(&store);
+    store.setGroupKey(QStringLiteral("congestion_control"));
+    QCOMPARE(view.choiceA(), QStringLiteral("group:flows:congestion_control=cubic"));
+    QCOMPARE(view.choiceB(), QStringLiteral("group:flows:congestion_control=reno"));
+    const std::vector<PooledGroup> groups = DatasetGrouping::of(&store)->throughputGroups();
+    const ThroughputComparison expected = ThroughputComparison::of(
+        groups[0].name, groups[0].analysis->flows, groups[1].name, groups[1].analysis->flows);
+    QVERIFY(view.throughput());
+    QCOMPARE(view.throughput()->flowsA, std::size_t(31));
+    QCOMPARE(view.throughput()->meanFlowBitsPerSecond.b, expected.meanFlowBitsPerSecond.b);
+    QCOMPARE(view.summary(), expected.summary());
+}
+
+void TestGroups::groupByOffersKeysOfTheData() {
+    DatasetStore store;
+    const int id = addPingAs(store, QStringLiteral("ping18_np"), QStringLiteral("cubic"));
+    DatasetEditActions::addTags(&store, {id}, QStringLiteral("site=lab"));
+    GroupByBox box(&store);
+    QCOMPARE(box.itemData(0).toString(), QString()); // "none"
+    for (const QString& key :
+         DatasetGroups::fixedKeys() + QStringList{"parameters.load", "tag.site"})
+        QVERIFY2(box.findData(key) >= 0, qPrintable(key));
+    box.setCurrentIndex(box.findData(QStringLiteral("tag.site")));
+    emit box.activated(box.currentIndex());
+    QCOMPARE(store.groupKey(), QStringLiteral("tag.site"));
+}
+
+void TestGroups::labelPatterns() {
+    ImportResult result =
+        FileImporter::importFile(test::samplePath(QStringLiteral("tcp-cubic-P30-client.txt")));
+    const Dataset& dataset = result.datasets.front();
+    const GroupMember member{&dataset, {QStringLiteral("site=lab"), QStringLiteral("x")}, {}};
+    QCOMPARE(
+        LabelPattern::expand(QStringLiteral("{congestion_control} P{streams} #{n}"), member, 3),
+        QStringLiteral("cubic P30 #3"));
+    QCOMPARE(LabelPattern::expand(QStringLiteral("{file}/{tag.site}/{tag}"), member, 1),
+             QStringLiteral("tcp-cubic-P30-client.txt/lab/site=lab,x"));
+    QCOMPARE(LabelPattern::unknownPlaceholders(QStringLiteral("{cc} {streams} {bogus}")),
+             (QStringList{"cc", "bogus"}));
+    QVERIFY(LabelPattern::help().contains(QStringLiteral("{congestion_control}")));
+}
+
+void TestGroups::bulkTagAndRelabelSurviveWorkspace() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("tags.wbws"));
+    {
+        MainWindow window;
+        window.importPaths({test::samplePath("tcp-cubic-P30-client.txt"),
+                            test::samplePath("tcp-reno-P30-client.txt"),
+                            test::samplePath("ping18_np")});
+        QVERIFY(waitForImport(window));
+        auto* list = window.findChild<QTreeView*>();
+        auto* edits = window.findChild<DatasetEditActions*>();
+        QVERIFY(list && edits);
+        // The list's multi-selection is what the actions work on.
+        list->selectionModel()->select(list->model()->index(0, 0),
+                                       QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        list->selectionModel()->select(list->model()->index(1, 0),
+                                       QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        const std::vector<int> ids = edits->selectedIds();
+        QCOMPARE(ids.size(), std::size_t(2));
+        QVERIFY(list->isColumnHidden(DatasetListModel::TagsColumn)); // no tags yet
+        QVERIFY(list->actions().contains(edits->addTagAction()));
+        QVERIFY(!edits->relabelAction()->shortcut().isEmpty());
+        DatasetEditActions::addTags(window.store(), ids, QStringLiteral("testbed=veth, tcp"));
+        DatasetEditActions::addTags(window.store(), ids, QStringLiteral("tcp")); // no duplicate
+        DatasetEditActions::removeTag(window.store(), {ids[1]}, QStringLiteral("tcp"));
+        QCOMPARE(window.store()->find(ids[0])->tags, (QStringList{"testbed=veth", "tcp"}));
+        QCOMPARE(window.store()->find(ids[1])->tags, (QStringList{"testbed=veth"}));
+        QCOMPARE(list->model()->index(0, DatasetListModel::TagsColumn).data().toString(),
+                 QStringLiteral("testbed=veth, tcp"));
+        QVERIFY(!list->isColumnHidden(DatasetListModel::TagsColumn));
+        QVERIFY(list->model()
+                    ->index(1, DatasetListModel::LabelColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("tags: testbed=veth")));
+        QString error;
+        QVERIFY(
+            !DatasetEditActions::relabel(window.store(), ids, QStringLiteral("{nope}"), &error));
+        QVERIFY(error.contains(QStringLiteral("nope")));
+        QCOMPARE(window.store()->find(ids[0])->label, QStringLiteral("tcp-cubic-P30-client"));
+        QVERIFY2(DatasetEditActions::relabel(window.store(), ids,
+                                             QStringLiteral("{congestion_control} ×{streams} "
+                                                            "({tag.testbed}) #{n}"),
+                                             &error),
+                 qPrintable(error));
+        QCOMPARE(window.store()->find(ids[0])->label, QStringLiteral("cubic ×30 (veth) #1"));
+        QCOMPARE(window.store()->find(ids[1])->label, QStringLiteral("reno ×30 (veth) #2"));
+        window.store()->setGroupKey(QStringLiteral("tag.testbed"));
+        QVERIFY2(window.saveWorkspace(path, &error), qPrintable(error));
+    }
+    MainWindow reopened;
+    QString error;
+    QVERIFY2(reopened.openWorkspace(path, &error), qPrintable(error));
+    QVERIFY(waitForImport(reopened));
+    const auto& entries = reopened.store()->entries();
+    QCOMPARE(entries.size(), std::size_t(3));
+    QCOMPARE(entries[0].label, QStringLiteral("cubic ×30 (veth) #1"));
+    QCOMPARE(entries[0].tags, (QStringList{"testbed=veth", "tcp"}));
+    QCOMPARE(entries[1].tags, (QStringList{"testbed=veth"}));
+    QVERIFY(entries[2].tags.isEmpty());
+    QCOMPARE(reopened.store()->groupKey(), QStringLiteral("tag.testbed"));
+    QCOMPARE(reopened.findChild<GroupByBox*>()->currentData().toString(),
+             QStringLiteral("tag.testbed"));
+}
+
+// Not a check: renders the views for a human to look at (WIREBENCH_SCREENSHOTS=dir).
+void TestGroups::screenshots() {
+    const QString dir = qEnvironmentVariable("WIREBENCH_SCREENSHOTS");
+    if (dir.isEmpty())
+        QSKIP("set WIREBENCH_SCREENSHOTS=DIR to write screenshots");
+    DatasetStore pings;
+    addPingAs(pings, "ping18_np", "cubic");
+    addPingAs(pings, "ping18_iperf16_np", "cubic");
+    addPingAs(pings, "ping18_iperf68_np", "reno");
+    addPingAs(pings, "ping18_iperf18_np", "reno");
+    addPingAs(pings, "ping18_iperf18_iperf68_np", "reno");
+    DatasetStore flows;
+    for (const char* name : {"tcp-cubic-P30-client.txt", "tcp-reno-P30-client.txt"})
+        addSample(flows, QString::fromLatin1(name));
+    DatasetStore grouped;
+    for (const char* name : {"tcp-cubic-P30-client.txt", "tcp-cubic-P1-client.txt",
+                             "tcp-reno-P30-client.txt", "tcp-reno-P1-client.txt"})
+        addSample(grouped, QString::fromLatin1(name));
+    grouped.setGroupKey(QStringLiteral("congestion_control"));
+
+    PercentileView percentiles(&pings);
+    CompareView compareLatency(&pings);
+    FlowBarsView bars(&flows);
+    CompareView compareFlows(&flows);
+    FlowBarsView groupBars(&grouped);
+    const auto save = [&dir](QWidget* view, const QString& name) {
+        view->resize(1100, 700);
+        view->show();
+        QCoreApplication::processEvents();
+        QVERIFY(view->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
+    };
+    save(&percentiles, QStringLiteral("percentiles-ci"));
+    save(&compareLatency, QStringLiteral("compare-latency"));
+    save(&bars, QStringLiteral("flow-bars-ci"));
+    save(&compareFlows, QStringLiteral("compare-flows"));
+    save(&groupBars, QStringLiteral("flow-bars-grouped"));
+    CdfView cdf(&pings);
+    pings.setGroupKey(QStringLiteral("congestion_control"));
+    save(&cdf, QStringLiteral("cdf-grouped"));
+
+    // The window: "Group by" over the dataset list, the tags column, the Compare tab.
+    MainWindow window;
+    window.importPaths(
+        {test::samplePath("tcp-cubic-P30-client.txt"), test::samplePath("tcp-reno-P30-client.txt"),
+         test::samplePath("tcp-cubic-P1-client.txt"), test::samplePath("tcp-reno-P1-client.txt")});
+    QVERIFY(waitForImport(window));
+    std::vector<int> ids;
+    for (const DatasetEntry& entry : window.store()->entries())
+        ids.push_back(entry.id);
+    DatasetEditActions::addTags(window.store(), ids, QStringLiteral("testbed=veth"));
+    window.store()->setGroupKey(QStringLiteral("congestion_control"));
+    window.resize(1400, 800);
+    window.show();
+    for (WorkbenchView* view : window.views())
+        if (qobject_cast<CompareView*>(view))
+            qobject_cast<QTabWidget*>(window.centralWidget())->setCurrentWidget(view);
+    QCoreApplication::processEvents();
+    QVERIFY(window.grab().save(dir + QStringLiteral("/window-compare.png")));
+}
+
+QTEST_MAIN(TestGroups)
+#include "tst_groups.moc"

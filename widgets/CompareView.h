@@ -1,0 +1,94 @@
+#pragma once
+
+#include "WorkbenchView.h"
+#include "io/TableWriter.h"
+#include "stats/Comparison.h"
+
+#include <memory>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QVBoxLayout;
+
+namespace wb {
+
+struct DatasetAnalysis;
+
+// The Compare tab: dataset or group A against B. Latency: each percentile with difference
+// and ratio, Kolmogorov–Smirnov and Mann–Whitney, bootstrap CIs of p50 and p99; flows: mean
+// per-flow throughput and Jain's fairness with CIs. Numbers, tables and wording are core's
+// (LatencyComparison, ThroughputComparison, ComparisonReport): the same as
+// `wirebench-cli compare` prints. Large datasets are compared off the GUI thread.
+class CompareView : public WorkbenchView {
+    Q_OBJECT
+
+public:
+    // What can be compared: a visible dataset, or a group when grouping is on.
+    struct Choice {
+        QString key; // "dataset:ID" or "group:latency:NAME" / "group:flows:NAME"
+        QString label;
+        bool latency = true;
+        std::shared_ptr<const DatasetAnalysis> analysis;
+    };
+
+    explicit CompareView(DatasetStore* store, QWidget* parent = nullptr);
+    ~CompareView() override;
+
+    QString title() const override { return tr("Compare"); }
+    QString exportName() const override { return QStringLiteral("comparison"); }
+    QJsonObject saveSettings() const override;
+    void restoreSettings(const QJsonObject& settings) override;
+
+    const std::vector<Choice>& choices() const { return m_choices; }
+    QString choiceA() const;
+    QString choiceB() const;
+    // Chooses A and B by key and compares them; false when a key is not offered.
+    bool choose(const QString& keyA, const QString& keyB);
+
+    // True while a comparison runs in the background; resultReady() follows.
+    bool computing() const { return m_computing; }
+    // The comparison shown (at most one of them), nullptr before there is one.
+    const LatencyComparison* latency() const { return m_latency.get(); }
+    const ThroughputComparison* throughput() const { return m_throughput.get(); }
+    // ComparisonReport's tables of what is shown: the source of the view, Copy and Export.
+    const std::vector<Table>& tables() const { return m_tables; }
+    QString summary() const;
+    QString tabSeparated() const;
+    void copyToClipboard() const;
+    bool exportTo(const QString& path, QString* error) const;
+
+    // Comparisons with more samples than this (A and B together) run off the GUI thread:
+    // the tests merge the sorted samples, ~70 ms for 5M samples.
+    static constexpr std::size_t kBackgroundSamples = 1000000;
+
+signals:
+    void resultReady();
+
+private:
+    void rebuild(); // choices from the store, keeping the user's A and B
+    void compare();
+    void show(std::shared_ptr<const LatencyComparison> latency,
+              std::shared_ptr<const ThroughputComparison> throughput, int generation);
+    void showMessage(const QString& text);
+    void exportWithDialog();
+    const Choice* chosen(const QComboBox* box) const;
+
+    QComboBox* m_a;
+    QComboBox* m_b;
+    QLabel* m_status;
+    QLabel* m_summary;
+    QVBoxLayout* m_tablesLayout;
+    std::vector<Choice> m_choices;
+    QString m_wantedA; // restored from settings before the datasets are loaded
+    QString m_wantedB;
+    QStringList m_groupKeys; // the groups offered at the last rebuild
+    std::shared_ptr<const LatencyComparison> m_latency;
+    std::shared_ptr<const ThroughputComparison> m_throughput;
+    std::vector<Table> m_tables;
+    QString m_computedFrom; // what the comparison shown (or running) was computed from
+    bool m_computing = false;
+    int m_generation = 0; // a result of an older choice is dropped
+};
+
+} // namespace wb

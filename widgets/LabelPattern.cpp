@@ -1,0 +1,63 @@
+#include "LabelPattern.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace wb {
+
+namespace {
+
+const QRegularExpression& placeholder() {
+    static const QRegularExpression pattern(QStringLiteral("\\{([^{}]+)\\}"));
+    return pattern;
+}
+
+const QString kFile = QStringLiteral("file");
+const QString kNumber = QStringLiteral("n");
+
+} // namespace
+
+QString LabelPattern::expand(const QString& pattern, const GroupMember& member, int n) {
+    QString label;
+    qsizetype copied = 0;
+    for (auto it = placeholder().globalMatch(pattern); it.hasNext();) {
+        const QRegularExpressionMatch match = it.next();
+        label += pattern.mid(copied, match.capturedStart() - copied);
+        copied = match.capturedEnd();
+        const QString name = match.captured(1).trimmed();
+        if (name == kNumber)
+            label += QString::number(n);
+        else if (name == kFile)
+            label += QFileInfo(member.dataset->sourceFile).fileName();
+        else if (DatasetGroups::isKey(name))
+            label += DatasetGroups::valuesOf(member, name).join(QStringLiteral(","));
+        else
+            label += match.captured(0); // unknown: left as written
+    }
+    return (label + pattern.mid(copied)).trimmed();
+}
+
+QStringList LabelPattern::unknownPlaceholders(const QString& pattern) {
+    QStringList unknown;
+    for (auto it = placeholder().globalMatch(pattern); it.hasNext();) {
+        const QString name = it.next().captured(1).trimmed();
+        if (name != kNumber && name != kFile && !DatasetGroups::isKey(name))
+            unknown << name;
+    }
+    unknown.removeDuplicates();
+    return unknown;
+}
+
+QString LabelPattern::help() {
+    QStringList names{QStringLiteral("{n} (1, 2, … in list order)"),
+                      QStringLiteral("{file} (the log's file name)")};
+    for (const QString& key : DatasetGroups::fixedKeys())
+        names << QLatin1Char('{') + key + QLatin1Char('}');
+    names << QStringLiteral("{tag.NAME} (the VALUE of a NAME=VALUE tag)")
+          << QStringLiteral("{parameters.NAME} (a run plan's parameter)");
+    return QCoreApplication::translate("LabelPattern", "Placeholders: %1.")
+        .arg(names.join(QStringLiteral(", ")));
+}
+
+} // namespace wb

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "stats/DatasetGroups.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace wb {
+
+// Relabelling datasets in bulk: "{congestion_control} P{streams} #{n}". A placeholder is any
+// key grouping knows (DatasetGroups::valuesOf, so the keys have one definition), {file} (the
+// log's file name) or {n} (1, 2, … in the order the datasets are relabelled).
+class LabelPattern {
+public:
+    // The label for one dataset; a field the dataset has no value for becomes empty, and a
+    // field with several values (tags) lists them separated by commas.
+    static QString expand(const QString& pattern, const GroupMember& member, int n);
+    // The placeholders of the pattern that are none of the above; relabel only when empty.
+    static QStringList unknownPlaceholders(const QString& pattern);
+    // The placeholders understood, for a dialog: {n}, {file}, then the grouping keys.
+    static QString help();
+};
+
+} // namespace wb
