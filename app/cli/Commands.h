@@ -11,9 +11,13 @@ int runDetect(const QStringList& args, CliContext& context);
 int runStats(const QStringList& args, CliContext& context);
 int runTable(const QStringList& args, CliContext& context);
 int runFlows(const QStringList& args, CliContext& context);
+// Two logs or groups side by side: percentiles, KS, Mann-Whitney, bootstrap intervals.
+int runCompare(const QStringList& args, CliContext& context);
 // Runs a measurement or an experiment plan; needs a QCoreApplication (event loop).
 int runRun(const QStringList& args, CliContext& context);
 // Needs a QApplication (the offscreen platform is enough).
 int runPlot(const QStringList& args, CliContext& context);
+// The report of a workspace as PDF or HTML; needs a QApplication like plot.
+int runReport(const QStringList& args, CliContext& context);
 
 } // namespace wb::cli

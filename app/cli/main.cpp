@@ -1,4 +1,5 @@
 #include "CliContext.h"
+#include "CommandHelp.h"
 #include "Commands.h"
 
 #include <QCoreApplication>
@@ -9,63 +10,18 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace {
-
-const char* const kUsage = R"(Usage: wirebench-cli COMMAND [OPTIONS] FILE...
-
-Commands:
-  detect FILE...      name the format and dialect of each log
-  stats  FILE...      latency report per file (the QJump artifact's report in text form);
-                      for iperf logs, interval bandwidth mean/median/stddev instead
-  table  FILE...      one comparison row per file: samples, p50 and p99 in microseconds
-                      (latency) or flows, SUM, spread and Jain's fairness (throughput)
-  flows  FILE...      per-flow throughput report of iperf/iperf3 logs
-  plot   --type cdf|ccdf|timeline|bands|hist|box|flows|timeseries -o OUT.png|.pdf|.svg
-         [--width W --height H]
-         [--scale S] [--log-x|--linear-x] [--log-y] [--title T] FILE...
-                      the workbench's plots, rendered headless. W x H is the figure size
-                      (points in PDF/SVG; PNG pixels are W*S x H*S); the default 336 x 240,
-                      scale 3, is a paper column at ~300 dpi
-
-  run    [RUN OPTIONS] -o DIR TARGET
-                      run ping, iperf or iperf3 against TARGET; the raw log TOOL-TIME.log
-                      and its TOOL-TIME.run.json description go to DIR; prints the runs
-                      and the `table` summary of their logs
-  run    --plan PLAN.json [-o DIR]
-                      run every step of an experiment plan (README: Experiment plans)
-
-Run options:
-  --tool ping|iperf|iperf3   (default ping)
-  ping:   --count N  --interval SECONDS  --size BYTES
-  iperf:  --duration SECONDS  --report-interval SECONDS  --streams N  --udp
-          --bandwidth RATE (e.g. 10M)  --reverse  --congestion ALGORITHM  --port N
-          --json (iperf3 -J)  --start-server
-  --client-prefix "ssh node-1"   --server-prefix "ip netns exec ns"
-                      run the client / a started server through this command
-  --label TEXT        the dataset's label
-  Ctrl+C cancels: the partial log is kept and reported.
-
-Options:
-  --format text|json|csv|markdown|latex   output format (default text)
-  --percentiles 0,1,50,99,100             percentile levels for stats (numpy's linear method)
-  --compat qjump                          read logs as the QJump artifact does:
-                                          grep "time=" | cut -d= -f4 | cut -d" " -f1,
-                                          duplicates counted as samples, < 100 samples is fatal
-  -h, --help                              this help
-
-Exit status: 0 success; 1 some file had problems but others were reported;
-2 usage error or nothing usable. Problems go to stderr as
-"wirebench-cli: FILE: line N: what is wrong".
-)";
 
 // plot lives in libwirebench-cli-plot.so (see CMakeLists.txt), so that every other command
 // starts with QtCore alone.
 struct PlotModule {
     QCoreApplication* (*application)(int& argc, char** argv) = nullptr;
     int (*run)(const QStringList& args, wb::cli::CliContext& context) = nullptr;
+    int (*report)(const QStringList& args, wb::cli::CliContext& context) = nullptr;
 };
 
 // Beside the executable in the build tree, LIBDIR/wirebench when installed. Absolute paths:
@@ -96,8 +52,10 @@ bool loadPlotModule(PlotModule* module) {
         module->application = reinterpret_cast<decltype(module->application)>(
             dlsym(handle, "wirebenchPlotApplication"));
         module->run = reinterpret_cast<decltype(module->run)>(dlsym(handle, "wirebenchRunPlot"));
+        module->report =
+            reinterpret_cast<decltype(module->report)>(dlsym(handle, "wirebenchRunReport"));
     }
-    if (module->application && module->run)
+    if (module->application && module->run && module->report)
         return true;
     std::fprintf(stderr, "wirebench-cli: plot is not available: %s\n", dlerror());
     return false;
@@ -106,8 +64,19 @@ bool loadPlotModule(PlotModule* module) {
 } // namespace
 
 int main(int argc, char** argv) {
+    // Help before anything is loaded: `plot --help` and `report --help` need no plot module.
+    const std::vector<std::string> rawArgs(argv + 1, argv + argc);
+    if (rawArgs.empty()) {
+        std::fputs(wb::cli::overviewText().c_str(), stdout);
+        return wb::cli::UsageOrNothingUsable;
+    }
+    if (const std::optional<std::string> help = wb::cli::requestedHelp(rawArgs)) {
+        std::fputs(help->c_str(), stdout);
+        return wb::cli::Success;
+    }
     // plot draws with the workbench's views: it needs a GUI application, but no display.
-    const bool plotting = argc > 1 && qstrcmp(argv[1], "plot") == 0;
+    const bool plotting =
+        argc > 1 && (qstrcmp(argv[1], "plot") == 0 || qstrcmp(argv[1], "report") == 0);
     PlotModule plot;
     if (plotting && !loadPlotModule(&plot))
         return wb::cli::UsageOrNothingUsable;
@@ -116,22 +85,15 @@ int main(int argc, char** argv) {
     QCoreApplication::setApplicationName(QStringLiteral("wirebench-cli"));
     QStringList args = QCoreApplication::arguments().mid(1);
     wb::cli::CliContext context;
-    if (args.isEmpty() || args.front() == QLatin1String("-h") ||
-        args.front() == QLatin1String("--help") || args.front() == QLatin1String("help")) {
-        context.out() << kUsage;
-        return args.isEmpty() ? wb::cli::UsageOrNothingUsable : wb::cli::Success;
-    }
     const QString command = args.takeFirst();
-    if (args.contains(QLatin1String("--help")) || args.contains(QLatin1String("-h"))) {
-        context.out() << kUsage;
-        return wb::cli::Success;
-    }
     const std::pair<const char*, std::function<int(const QStringList&, wb::cli::CliContext&)>>
         commands[] = {{"detect", wb::cli::runDetect},
                       {"stats", wb::cli::runStats},
                       {"table", wb::cli::runTable},
                       {"flows", wb::cli::runFlows},
+                      {"compare", wb::cli::runCompare},
                       {"plot", plot.run},
+                      {"report", plot.report},
                       {"run", wb::cli::runRun}};
     for (const auto& [name, run] : commands) {
         if (command == QLatin1String(name) && run)

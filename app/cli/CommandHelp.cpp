@@ -1,0 +1,416 @@
+#include "CommandHelp.h"
+
+#include <cctype>
+#include <string_view>
+
+namespace wb::cli {
+
+namespace {
+
+constexpr const char* kProgram = "wirebench-cli";
+constexpr std::size_t kWidth = 79;
+constexpr std::size_t kOptionTextColumn = 24;
+constexpr std::size_t kOverviewSynopsisColumn = 10;
+constexpr std::size_t kOverviewSummaryColumn = 12;
+
+const std::vector<const char*> kSynopses = {"COMMAND [OPTIONS] FILE...", "COMMAND --help"};
+
+const std::vector<const char*> kIntroduction = {
+    "wirebench-cli computes the reports of the Wirebench workbench without its window. It reads "
+    "ping (Linux iputils, BusyBox, BSD/macOS, Windows), fping, iperf2 and iperf3 (text and JSON) "
+    "logs, recognising each file's format from its content, and prints latency percentiles, "
+    "per-flow throughput and comparisons as text, JSON, CSV, Markdown or LaTeX. It draws the "
+    "workbench's plots to PNG, PDF or SVG, writes reports of saved workspaces, and runs ping and "
+    "iperf measurements itself."};
+
+const char* const kExitStatus =
+    "0 success; 1 some file had problems but the others were reported; 2 usage error or nothing "
+    "usable. Problems go to stderr as \"wirebench-cli: FILE: line N: what is wrong\".";
+
+const OptionHelp kHelpOption{"-h, --help", "print the usage and options of the command"};
+
+// Options several commands read the same way (CliContext's parseCommonOptions).
+const OptionHelp kFormat{"--format text|json|csv|markdown|latex",
+                         "output format (default text); csv, markdown and latex print the "
+                         "tables ready for a spreadsheet, a README or a paper"};
+const OptionHelp kPercentiles{
+    "--percentiles L,...",
+    "percentile levels from 0 to 100, comma-separated (default 0,1,10,25,50,75,90,99,100)"};
+const OptionHelp kCompat{
+    "--compat qjump",
+    "read logs as the QJump artifact's pipeline does (grep \"time=\" | cut -d= -f4 | cut -d\" \" "
+    "-f1): every line with time= is a sample, duplicates included; values below 0 or above 1e9 "
+    "are range errors; fewer than 100 samples is fatal. Without it duplicate replies are counted "
+    "but not sampled and a reply line that does not parse is a parse error."};
+
+std::vector<CommandHelp> makeCommandHelp() {
+    return {
+        {"detect",
+         {"[--format FORMAT] FILE..."},
+         "name the format and dialect of each log",
+         {"Prints one row per FILE: the format that reads it (the ping dialect, fping, iperf2, "
+          "iperf3 text or JSON) with a description, whether it holds latency or throughput, its "
+          "mode (protocol, role, streams, tool version), the target and the number of samples or "
+          "flows."},
+         {kFormat}},
+        {"stats",
+         {"[--format FORMAT] [--percentiles L,...] [--compat qjump] FILE..."},
+         "latency report per file (the QJump artifact's report in text form); for iperf logs, "
+         "interval bandwidth mean, median and standard deviation instead",
+         {"For each ping or fping log prints a \"### FILE ###\" line and then exactly the report "
+          "of the QJump artifact: parse errors, range errors, the number of samples, one line per "
+          "percentile in milliseconds and the range. Percentiles are exact: linear interpolation "
+          "between the closest ranks, numpy.percentile's default method.",
+          "For an iperf2 or iperf3 log it prints the mean, median and standard deviation of the "
+          "interval bandwidth instead. --format json adds loss, duplicates, loss bursts and "
+          "reordered replies; csv, markdown and latex print one table row per file."},
+         {kFormat, kPercentiles, kCompat}},
+        {"table",
+         {"[--format FORMAT] [--compat qjump] FILE..."},
+         "one comparison row per file: samples, p50 and p99 in microseconds (latency) or flows, "
+         "SUM, spread and Jain's fairness (throughput)",
+         {"Latency logs give one row each with the number of samples, p50 and p99 in "
+          "microseconds. Throughput logs give one row each with the protocol, congestion control, "
+          "number of flows, SUM, smallest and largest flow, standard deviation across flows and "
+          "Jain's fairness index. Both tables are printed when both kinds of log are given."},
+         {kFormat, kCompat}},
+        {"flows",
+         {"[--format FORMAT] FILE..."},
+         "per-flow throughput report of iperf and iperf3 logs",
+         {"For each iperf2 or iperf3 log (text or JSON) prints one row per flow (bytes, seconds, "
+          "Mbits/s, and jitter and lost datagrams for UDP), then the number of flows, the "
+          "smallest and largest flow, their standard deviation and Jain's fairness index, and "
+          "the mean, median and standard deviation of the interval bandwidth. iperf3 totals are "
+          "the receiver's. --format json adds every flow's intervals."},
+         {kFormat}},
+        {"plot",
+         {"--type TYPE -o OUT.png|OUT.pdf|OUT.svg [--width W] [--height H] [--scale S] "
+          "[--log-x|--linear-x] [--log-y] [--title T] FILE..."},
+         "the workbench's plots, rendered without a display",
+         {"Draws every FILE into one plot with the workbench's own views, on the offscreen "
+          "platform: no display is needed. The default size is a paper column at about 300 dpi. "
+          "The latency plots take ping and fping logs; flows and timeseries take iperf logs."},
+         {{"--type TYPE",
+           "cdf or ccdf (the latency CDF, or its complement for the tail), timeline (RTT over "
+           "time with lost requests), bands (median and percentile bands per window), hist or "
+           "box (latency distributions), flows (per-flow throughput bars) or timeseries "
+           "(throughput over time)"},
+          {"-o, --output FILE",
+           "the figure; its extension, .png, .pdf or .svg, chooses the format"},
+          {"--width W", "figure width in points, 100 to 10000 (default 336)"},
+          {"--height H", "figure height in points, 100 to 10000 (default 240)"},
+          {"--scale S", "PNG pixels per point, 0.5 to 8 (default 3); a PNG is W*S x H*S pixels"},
+          {"--log-x", "logarithmic RTT axis for cdf and ccdf (their default)"},
+          {"--linear-x", "linear RTT axis for cdf and ccdf"},
+          {"--log-y", "logarithmic y axis for timeline, bands, hist and box"},
+          {"--title T", "a title above the plot"}}},
+        {"run",
+         {"[RUN OPTIONS] [--format FORMAT] -o DIR TARGET",
+          "--plan PLAN.json [-o DIR] [--format FORMAT]"},
+         "run ping, iperf or iperf3 against TARGET, or every step of an experiment plan, and "
+         "print the runs and the table summary of their logs",
+         {"Runs the tool against TARGET. Its raw output goes to DIR/TOOL-TIME.log as it arrives, "
+          "and TOOL-TIME.run.json beside it records the command line, tool version, times, host, "
+          "kernel and congestion control; a started server's output goes to "
+          "TOOL-TIME.server.log. No existing file is overwritten. Prints a table of the runs "
+          "(status, log, reason) and then what the table command prints for their logs.",
+          "Commands are argument lists, never shell strings: a target starting with \"-\" or any "
+          "value with whitespace, quotes or shell characters is refused. Ctrl+C cancels: ping "
+          "and iperf still print their summaries, and the partial log is kept and reported."},
+         {{"--tool ping|iperf|iperf2|iperf3",
+           "the program to run (default ping; iperf and iperf2 are the same)"},
+          {"--count N", "ping: requests (-c, default 10)"},
+          {"--interval SECONDS",
+           "ping: seconds between requests (-i, default 1); below 0.2 iputils ping needs root"},
+          {"--size BYTES", "ping: payload bytes (-s, default 56)"},
+          {"--duration SECONDS", "iperf: seconds of sending (-t, default 10)"},
+          {"--report-interval SECONDS", "iperf: seconds between interval reports (-i, default 1)"},
+          {"--streams N", "iperf: parallel streams (-P, 1 to 128, default 1)"},
+          {"--udp", "iperf: UDP instead of TCP (-u)"},
+          {"--bandwidth RATE", "iperf: target bandwidth (-b), e.g. 10M"},
+          {"--reverse", "iperf: the server sends (-R)"},
+          {"--congestion ALGORITHM",
+           "iperf: TCP congestion control (-Z for iperf2, -C for iperf3), e.g. cubic or reno"},
+          {"--port N", "iperf: the server's port (-p)"},
+          {"--json",
+           "iperf3: JSON output (-J), complete only at the end; the text output grows live"},
+          {"--start-server", "start the iperf server for the run"},
+          {"--client-prefix WORDS",
+           "run the client through this command, e.g. \"ssh node-1\" or \"ip netns exec ns\""},
+          {"--server-prefix WORDS", "run the started server through this command"},
+          {"--label TEXT", "the dataset's label"},
+          {"--plan PLAN.json",
+           "run every step of an experiment plan (README: Experiment plans); give no --tool or "
+           "TARGET with it"},
+          {"-o, --output DIR",
+           "the folder for the logs; required for a single run, a plan names its own"},
+          {"--format text|json|csv|markdown|latex",
+           "format of the summary (as for table); json leaves out the table of runs"}},
+         "0 all runs completed; 1 some failed or were cancelled; 2 bad options, an invalid plan "
+         "or nothing measured."},
+        {"compare",
+         {"[--format FORMAT] [--percentiles L,...] [--compat qjump] [--seed N] [--resamples N] "
+          "A B",
+          "[--format FORMAT] [--percentiles L,...] [--compat qjump] [--seed N] [--resamples N] "
+          "--group-by KEY FILE..."},
+         "whether two datasets or groups differ: percentiles, Kolmogorov-Smirnov and "
+         "Mann-Whitney tests, bootstrap confidence intervals",
+         {"A and B are each a log file, a folder of logs pooled as one group, or several files "
+          "joined with commas. With --group-by KEY the logs among the FILEs (files or folders) "
+          "are split by their value of KEY, which must take exactly two values; logs without "
+          "one are left out with a warning.",
+          "For latency prints each percentile of A and B with their difference and ratio, the "
+          "two-sample Kolmogorov-Smirnov statistic and its p-value, the Mann-Whitney U statistic "
+          "and its p-value, and bootstrap 95% confidence intervals of p50 and p99. For flow logs "
+          "it compares the mean per-flow throughput and Jain's fairness index, with their "
+          "bootstrap 95% confidence intervals. Then it says in words what differs. The "
+          "bootstrap is seeded: the same input gives the same intervals."},
+         {kFormat,
+          kPercentiles,
+          kCompat,
+          {"--group-by KEY",
+           "compare the two groups of logs with different values of KEY: tool, dialect, target, "
+           "protocol, role, streams, congestion_control, version, host, kernel, command_line or "
+           "kind (what the logs and their .run.json descriptions say), label, tag, tag.NAME (a "
+           "tag written NAME=VALUE) or parameters.NAME (a parameter of an experiment plan)"},
+          {"--seed N", "seed of the bootstrap's random numbers (default 20150504)"},
+          {"--resamples N", "bootstrap resamples (default 2000)"}}},
+        {"report",
+         {"WORKSPACE -o report.pdf|report.html"},
+         "a report of a saved workspace as PDF or as one self-contained HTML file",
+         {"Writes a report of WORKSPACE (a .wbws file saved by the workbench) that reads like a "
+          "paper's appendix: a title, a table of the runs and their metadata, every plot and "
+          "table of the workspace, the comparisons and the warnings of the parse reports. The PDF "
+          "is drawn with Qt's PDF writer; the HTML embeds its plots as SVG."},
+         {{"-o, --output FILE", "the report; its extension, .pdf or .html, chooses the format"}}},
+    };
+}
+
+// A command's options with the one every command has.
+std::vector<OptionHelp> optionsOf(const CommandHelp& help) {
+    std::vector<OptionHelp> options = help.options;
+    options.push_back(kHelpOption);
+    return options;
+}
+
+// How deep c takes a synopsis into [...] groups.
+int nesting(char c) {
+    return c == '[' ? 1 : c == ']' ? -1 : 0;
+}
+
+// "wirebench-cli NAME", or the program alone for the overview's empty name.
+std::string invocation(const char* name) {
+    return std::string(kProgram) + (*name ? " " : "") + name;
+}
+
+// The words of text; a [...] group is one word, so an option never breaks from its value.
+std::vector<std::string> words(std::string_view text) {
+    std::vector<std::string> result;
+    std::string word;
+    int depth = 0;
+    for (const char c : text) {
+        depth += nesting(c);
+        if (c == ' ' && depth == 0) {
+            if (!word.empty())
+                result.push_back(word);
+            word.clear();
+        } else {
+            word += c;
+        }
+    }
+    if (!word.empty())
+        result.push_back(word);
+    return result;
+}
+
+// text filled to kWidth columns from `column` on the current line; further lines start at
+// `indent`. Ends with a newline.
+std::string fill(std::string_view text, std::size_t indent, std::size_t column) {
+    std::string out;
+    bool lineEmpty = true;
+    for (const std::string& word : words(text)) {
+        if (!lineEmpty && column + 1 + word.size() > kWidth) {
+            out += '\n' + std::string(indent, ' ');
+            column = indent;
+            lineEmpty = true;
+        }
+        if (!lineEmpty) {
+            out += ' ';
+            ++column;
+        }
+        out += word;
+        column += word.size();
+        lineEmpty = false;
+    }
+    return out + '\n';
+}
+
+// "Usage: wirebench-cli NAME SYNOPSIS", further synopses aligned under the first.
+std::string usageLines(const char* name, const std::vector<const char*>& synopses) {
+    const std::string usage = "Usage: ";
+    std::string out;
+    for (std::size_t i = 0; i < synopses.size(); ++i) {
+        const std::string prefix =
+            (i == 0 ? usage : std::string(usage.size(), ' ')) + invocation(name) + ' ';
+        out += prefix + fill(synopses[i], prefix.size(), prefix.size());
+    }
+    return out;
+}
+
+std::string optionsText(const std::vector<OptionHelp>& options) {
+    std::string out = "Options:\n";
+    for (const OptionHelp& option : options) {
+        std::string line = std::string("  ") + option.flags;
+        if (line.size() + 2 > kOptionTextColumn)
+            line += '\n' + std::string(kOptionTextColumn, ' ');
+        else
+            line += std::string(kOptionTextColumn - line.size(), ' ');
+        out += line + fill(option.text, kOptionTextColumn, kOptionTextColumn);
+    }
+    return out;
+}
+
+// roff text: backslashes and hyphens escaped (so options can be copied from the rendered
+// page), and a leading . or ' kept from being read as a request. In a synopsis the spaces
+// inside [...] do not break, as in the terminal's.
+std::string roff(std::string_view text, bool synopsis = false) {
+    std::string out = !text.empty() && (text[0] == '.' || text[0] == '\'') ? "\\&" : "";
+    int depth = 0;
+    for (const char c : text) {
+        depth += nesting(c);
+        if (c == '\\')
+            out += "\\e";
+        else if (c == '-')
+            out += "\\-";
+        else if (c == ' ' && synopsis && depth > 0)
+            out += "\\ ";
+        else
+            out += c;
+    }
+    return out;
+}
+
+bool isMetavariable(const std::string& word) {
+    bool upper = false;
+    for (const char c : word) {
+        if (std::islower(static_cast<unsigned char>(c)))
+            return false;
+        upper = upper || std::isupper(static_cast<unsigned char>(c));
+    }
+    return upper;
+}
+
+// "--format FORMAT" as bold option names and italic metavariables.
+std::string roffFlags(const char* flags) {
+    std::string out;
+    for (const std::string& word : words(flags)) {
+        if (!out.empty())
+            out += ' ';
+        if (word[0] == '-')
+            out += "\\fB" + roff(word) + "\\fR";
+        else if (isMetavariable(word))
+            out += "\\fI" + roff(word) + "\\fR";
+        else
+            out += roff(word);
+    }
+    return out;
+}
+
+std::string roffSynopsis(const char* name, const char* synopsis) {
+    return ".B " + roff(invocation(name)) + '\n' + roff(synopsis, true) + "\n.br\n";
+}
+
+std::string roffParagraphs(const std::vector<const char*>& paragraphs) {
+    std::string out;
+    for (const char* paragraph : paragraphs)
+        out += ".PP\n" + roff(paragraph) + '\n';
+    return out;
+}
+
+} // namespace
+
+const std::vector<CommandHelp>& commandHelp() {
+    static const std::vector<CommandHelp> help = makeCommandHelp();
+    return help;
+}
+
+const CommandHelp* findCommandHelp(const std::string& name) {
+    for (const CommandHelp& help : commandHelp())
+        if (name == help.name)
+            return &help;
+    return nullptr;
+}
+
+std::string overviewText() {
+    std::string out = usageLines("", kSynopses) + '\n';
+    for (const char* paragraph : kIntroduction)
+        out += fill(paragraph, 0, 0) + '\n';
+    out += "Commands:\n";
+    for (const CommandHelp& help : commandHelp()) {
+        for (std::size_t i = 0; i < help.synopses.size(); ++i) {
+            std::string prefix = std::string("  ") + (i == 0 ? help.name : "");
+            prefix.resize(kOverviewSynopsisColumn, ' ');
+            out += prefix + fill(help.synopses[i], prefix.size(), prefix.size());
+        }
+        out += std::string(kOverviewSummaryColumn, ' ') +
+               fill(help.summary, kOverviewSummaryColumn, kOverviewSummaryColumn);
+    }
+    out += '\n' + fill("\"wirebench-cli COMMAND --help\" describes a command and its options, "
+                       "the man page wirebench-cli(1) all of them.",
+                       0, 0);
+    return out + "\nExit status: " + fill(kExitStatus, 0, 13);
+}
+
+std::string commandText(const CommandHelp& help) {
+    std::string out = usageLines(help.name, help.synopses) + '\n';
+    for (const char* paragraph : help.paragraphs)
+        out += fill(paragraph, 0, 0) + '\n';
+    out += optionsText(optionsOf(help)) + "\nExit status: ";
+    return out + fill(help.exitStatus ? help.exitStatus : kExitStatus, 0, 13);
+}
+
+std::string manPage(const std::string& version) {
+    std::string out =
+        ".TH WIREBENCH\\-CLI 1 \"\" \"Wirebench " + version +
+        "\" \"User Commands\"\n"
+        // Ragged right, unhyphenated: justifying or hyphenating option names mangles them.
+        ".ad l\n.nh\n"
+        ".SH NAME\n"
+        "wirebench\\-cli \\- reports, plots, comparisons and runs of ping and "
+        "iperf measurements\n"
+        ".SH SYNOPSIS\n";
+    for (const char* synopsis : kSynopses)
+        out += roffSynopsis("", synopsis);
+    out += ".SH DESCRIPTION\n" + roffParagraphs(kIntroduction) + ".SH COMMANDS\n";
+    for (const CommandHelp& help : commandHelp()) {
+        out += std::string(".SS ") + help.name + '\n';
+        for (const char* synopsis : help.synopses)
+            out += roffSynopsis(help.name, synopsis);
+        out += roffParagraphs(help.paragraphs);
+        for (const OptionHelp& option : optionsOf(help))
+            out += ".TP\n" + roffFlags(option.flags) + '\n' + roff(option.text) + '\n';
+    }
+    out += ".SH \"EXIT STATUS\"\n" + roff(kExitStatus) + '\n';
+    for (const CommandHelp& help : commandHelp())
+        if (help.exitStatus)
+            out += std::string(".TP\n.B ") + help.name + '\n' + roff(help.exitStatus) + '\n';
+    out += ".SH \"SEE ALSO\"\n.BR ping (8),\n.BR fping (8),\n.BR iperf (1),\n.BR iperf3 (1)\n";
+    return out;
+}
+
+std::optional<std::string> requestedHelp(const std::vector<std::string>& args) {
+    if (args.empty())
+        return std::nullopt;
+    const std::string& first = args.front();
+    if (first == "-h" || first == "--help" || first == "help")
+        return overviewText();
+    const CommandHelp* help = findCommandHelp(first);
+    if (!help)
+        return std::nullopt;
+    for (auto arg = args.begin() + 1; arg != args.end() && *arg != "--"; ++arg)
+        if (*arg == "-h" || *arg == "--help")
+            return commandText(*help);
+    return std::nullopt;
+}
+
+} // namespace wb::cli

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wb::cli {
+
+// One option of a subcommand as --help and the man page show it.
+struct OptionHelp {
+    const char* flags; // "--format text|json|csv|markdown|latex"; spelt as the parser reads them
+    const char* text;
+};
+
+// What a subcommand takes and does: the one source of `wirebench-cli --help` (the overview),
+// `wirebench-cli CMD --help` and the man page wirebench-cli(1), so they cannot disagree.
+// Plain ASCII, unwrapped: each output wraps it for its medium.
+struct CommandHelp {
+    const char* name;
+    std::vector<const char*> synopses; // what follows "wirebench-cli NAME"; [...] never breaks
+    const char* summary;               // the overview's line
+    std::vector<const char*> paragraphs;
+    std::vector<OptionHelp> options;  // -h, --help is added by the formatters
+    const char* exitStatus = nullptr; // when it differs from the common one
+};
+
+const std::vector<CommandHelp>& commandHelp();
+const CommandHelp* findCommandHelp(const std::string& name);
+
+std::string overviewText();                       // wirebench-cli --help
+std::string commandText(const CommandHelp& help); // wirebench-cli CMD --help
+std::string manPage(const std::string& version);  // wirebench-cli(1) in roff
+
+// The help the arguments after the program name ask for: the overview for --help, -h or
+// help; a command's own for CMD ... --help|-h (before any "--"). Nothing otherwise, or when
+// the command is unknown (running it reports that).
+std::optional<std::string> requestedHelp(const std::vector<std::string>& args);
+
+} // namespace wb::cli
