@@ -5,6 +5,7 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
 #include <cmath>
 
 namespace wb {
@@ -103,9 +104,18 @@ QJsonObject ComparisonReport::toJson(const ThroughputComparison& c) {
 
 std::vector<Table> ComparisonReport::tables(const LatencyComparison& c) {
     const QString ci = confidenceHeader(c.options.bootstrap);
+    // As the Percentiles tab: sub-millisecond runs in µs with one decimal (0.009 ms would
+    // hide two digits), anything slower in ms with ping's three decimals.
+    double largest = 0;
+    for (const LatencyComparison::Level& level : c.percentiles)
+        largest = std::max({largest, std::fabs(level.value.a), std::fabs(level.value.b)});
+    const bool micro = largest < 1.0;
+    const double scale = micro ? 1000.0 : 1.0;
+    const int decimals = micro ? 1 : 3;
+    const QString unit = micro ? QStringLiteral(" (µs)") : QStringLiteral(" (ms)");
     Table values;
-    values.header =
-        QStringList{"percentile", "A (ms)", "B (ms)", "B - A (ms)", "B / A", ci + " A", ci + " B"};
+    values.header = QStringList{"percentile", "A" + unit,       "B" + unit,      "B - A" + unit,
+                                "B / A",      ci + " A" + unit, ci + " B" + unit};
     values.rightAligned = {false, true, true, true, true, true, true};
     values.caption = QStringLiteral("Latency percentiles: %1 (A) vs %2 (B)").arg(c.nameA, c.nameB);
     values.rows.push_back({QStringLiteral("samples"), QString::number(c.countA),
@@ -113,18 +123,19 @@ std::vector<Table> ComparisonReport::tables(const LatencyComparison& c) {
                            QStringLiteral("-"), QStringLiteral("-")});
     for (const LatencyComparison::Level& level : c.percentiles) {
         const LatencyComparison::Interval* interval = c.interval(level.level);
-        values.rows.push_back({QStringLiteral("p") + LatencyReport::levelName(level.level),
-                               fixed(level.value.a, 3), fixed(level.value.b, 3),
-                               fixed(level.value.diff, 3), fixed(level.value.ratio, 3),
-                               interval ? intervalText(interval->a, 3) : QStringLiteral("-"),
-                               interval ? intervalText(interval->b, 3) : QStringLiteral("-")});
+        values.rows.push_back(
+            {QStringLiteral("p") + LatencyReport::levelName(level.level),
+             fixed(level.value.a * scale, decimals), fixed(level.value.b * scale, decimals),
+             fixed(level.value.diff * scale, decimals), fixed(level.value.ratio, 3),
+             interval ? intervalText(interval->a, decimals, scale) : QStringLiteral("-"),
+             interval ? intervalText(interval->b, decimals, scale) : QStringLiteral("-")});
     }
     // Intervals at levels the table does not list still get a row of their own.
     for (const LatencyComparison::Interval& interval : c.intervals)
         if (!c.percentile(interval.level))
             values.rows.push_back({QStringLiteral("p") + LatencyReport::levelName(interval.level),
-                                   "-", "-", "-", "-", intervalText(interval.a, 3),
-                                   intervalText(interval.b, 3)});
+                                   "-", "-", "-", "-", intervalText(interval.a, decimals, scale),
+                                   intervalText(interval.b, decimals, scale)});
 
     const double alpha = c.options.significance;
     Table tests;

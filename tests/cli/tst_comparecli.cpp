@@ -38,6 +38,7 @@ private slots:
     void tableFormats_data();
     void tableFormats();
     void textIsReadable();
+    void subMillisecondRunsInMicroseconds();
     void usageErrors();
 };
 
@@ -199,6 +200,25 @@ void TestCompareCli::textIsReadable() {
     QVERIFY(run.out.contains("A: " + samplePath("tcp-cubic-P30-client.txt") + " (30 flows"));
     QVERIFY(run.out.contains("Jain fairness"));
     QVERIFY(run.out.contains("the 95 % intervals overlap: the difference may be noise"));
+}
+
+void TestCompareCli::subMillisecondRunsInMicroseconds() {
+    // The idle QJump run's p50 is 9 µs: "0.009 ms" would hide its digits.
+    const CliRun idle = runCli(
+        {"compare", "--format", "csv", samplePath("ping18_np"), samplePath("ping18_iperf18_np")});
+    QCOMPARE(idle.exitCode, 0);
+    QVERIFY2(idle.out.contains("percentile,A (ms),B (ms)"), qPrintable(idle.out));
+    const CliRun both =
+        runCli({"compare", "--format", "csv", samplePath("ping18_np"), samplePath("ping18_np")});
+    QVERIFY2(both.out.contains("percentile,A (µs),B (µs)"), qPrintable(both.out));
+    const QJsonObject json =
+        QJsonDocument::fromJson(runCli({"compare", "--format", "json", samplePath("ping18_np"),
+                                        samplePath("ping18_np")})
+                                    .out.toUtf8())
+            .object();
+    const double p50 = json["percentiles"].toObject()["50"].toObject()["a"].toDouble();
+    QVERIFY2(both.out.contains(QStringLiteral("p50,%1,").arg(p50 * 1000, 0, 'f', 1)),
+             qPrintable(both.out));
 }
 
 void TestCompareCli::usageErrors() {
