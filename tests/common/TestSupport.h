@@ -65,6 +65,27 @@ inline CliRun runCli(const QStringList& arguments) {
     return run;
 }
 
+// A clean 200-reply iputils log with its summary, for tests that damage, cut or wrap it.
+inline QByteArray cleanPingLog() {
+    QByteArray log = "PING 198.18.0.8 (198.18.0.8) 56(84) bytes of data.\n";
+    for (int seq = 1; seq <= 200; ++seq)
+        log += QByteArray("64 bytes from 198.18.0.8: icmp_seq=") + QByteArray::number(seq) +
+               " ttl=64 time=0." + QByteArray::number(100 + seq) + " ms\n";
+    log += "\n--- 198.18.0.8 ping statistics ---\n"
+           "200 packets transmitted, 200 received, 0% packet loss, time 215ms\n"
+           "rtt min/avg/max/mdev = 0.101/0.200/0.300/0.058 ms\n";
+    return log;
+}
+
+// Writes bytes to folder/name; a test that cannot write its input has nothing to test.
+inline QString writeTestFile(const QString& folder, const QString& name, const QByteArray& bytes) {
+    const QString path = folder + QLatin1Char('/') + name;
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
 inline QByteArray readAll(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))

@@ -33,23 +33,32 @@ std::string oddLog(std::size_t bytes, std::uint32_t seed) {
         const int printed = static_cast<int>(seq % 65536);
         const unsigned pick = random() % 1000;
         if (pick == 0) {
-            std::snprintf(line, sizeof line, "[%.6f] From 198.18.0.1 icmp_seq=%d Destination Host Unreachable\n", clock, printed);
+            std::snprintf(line, sizeof line,
+                          "[%.6f] From 198.18.0.1 icmp_seq=%d Destination Host Unreachable\n",
+                          clock, printed);
         } else if (pick == 1) {
-            std::snprintf(line, sizeof line, "[%.6f] no answer yet for icmp_seq=%d\n", clock, printed);
+            std::snprintf(line, sizeof line, "[%.6f] no answer yet for icmp_seq=%d\n", clock,
+                          printed);
         } else if (pick == 2) {
-            std::snprintf(line, sizeof line, "[%.6f] 64 bytes from 198.18.0.8: icmp_seq=%d ttl=64 time=x.y ms\n", clock, printed);
+            std::snprintf(line, sizeof line,
+                          "[%.6f] 64 bytes from 198.18.0.8: icmp_seq=%d ttl=64 time=x.y ms\n",
+                          clock, printed);
         } else if (pick == 3) {
-            std::snprintf(line, sizeof line, "[%.6f] 64 bytes from 198.18.0.8: icmp_seq=%d ttl=64 time=1e400 ms\n", clock, printed);
+            std::snprintf(line, sizeof line,
+                          "[%.6f] 64 bytes from 198.18.0.8: icmp_seq=%d ttl=64 time=1e400 ms\n",
+                          clock, printed);
         } else if (pick == 4) {
             std::snprintf(line, sizeof line, "ping: sendmsg: No buffer space available\r\n");
         } else if (pick == 5 && seq > 2) {
             // a late duplicate, once marked and once not (as BSD would print it)
-            std::snprintf(line, sizeof line, "[%.6f] 64 bytes from 198.18.0.8: icmp_seq=%d ttl=64 time=%.3f ms%s\n",
-                          clock, static_cast<int>((seq - 2) % 65536), 0.1 + (random() % 1000) / 1000.0,
-                          random() % 2 ? " (DUP!)" : "");
+            std::snprintf(line, sizeof line,
+                          "[%.6f] 64 bytes from 198.18.0.8: icmp_seq=%d ttl=64 time=%.3f ms%s\n",
+                          clock, static_cast<int>((seq - 2) % 65536),
+                          0.1 + (random() % 1000) / 1000.0, random() % 2 ? " (DUP!)" : "");
         } else {
             const char* end = pick < 50 ? "\r\n" : "\n";
-            std::snprintf(line, sizeof line, "[%.6f] 64 bytes from 198.18.0.8: icmp_seq=%d ttl=64 time=%.3f ms%s",
+            std::snprintf(line, sizeof line,
+                          "[%.6f] 64 bytes from 198.18.0.8: icmp_seq=%d ttl=64 time=%.3f ms%s",
                           clock, printed, 0.05 + (random() % 100000) / 1000.0, end);
         }
         log += line;
@@ -62,15 +71,6 @@ std::string oddLog(std::size_t bytes, std::uint32_t seed) {
            " received, +3 errors, 0.1% packet loss, time 99999ms\n";
     log += "rtt min/avg/max/mdev = 0.050/50.000/100.000/28.000 ms"; // no final newline
     return log;
-}
-
-QString writeFile(const QTemporaryDir& dir, const std::string& bytes) {
-    const QString path = dir.filePath(QStringLiteral("big.log"));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(bytes.data(), static_cast<qint64>(bytes.size())) != static_cast<qint64>(bytes.size()))
-        return {};
-    return path;
 }
 
 } // namespace
@@ -105,7 +105,8 @@ void TestBlockPipeline::parallelEqualsSerial() {
     QFETCH(uint, seed);
     const std::string log = oddLog(24 << 20, seed);
     QTemporaryDir dir;
-    const QString path = writeFile(dir, log);
+    const QString path =
+        writeTestFile(dir.path(), QStringLiteral("big.log"), QByteArray::fromStdString(log));
     QVERIFY(!path.isEmpty());
     const ImportResult parallel = FileImporter::importFile(path);
     ImportResult serial = parseBytes(QByteArray::fromStdString(log), path);
@@ -119,7 +120,8 @@ void TestBlockPipeline::parallelEqualsSerial() {
 void TestBlockPipeline::cancelKeepsAPrefix() {
     const std::string log = oddLog(24 << 20, 3);
     QTemporaryDir dir;
-    const QString path = writeFile(dir, log);
+    const QString path =
+        writeTestFile(dir.path(), QStringLiteral("big.log"), QByteArray::fromStdString(log));
     ImportOptions options;
     options.progress = [](qint64 done, qint64) { return done < (8 << 20); };
     const ImportResult cancelled = FileImporter::importFile(path, options);

@@ -77,21 +77,11 @@ QByteArray replies(const ImportResult& result) {
 
 void TestHostile::initTestCase() {
     QVERIFY(m_dir.isValid());
-    m_log = "PING 198.18.0.8 (198.18.0.8) 56(84) bytes of data.\n";
-    for (int seq = 1; seq <= 200; ++seq)
-        m_log += QByteArray("64 bytes from 198.18.0.8: icmp_seq=") + QByteArray::number(seq) +
-                 " ttl=64 time=0." + QByteArray::number(100 + seq) + " ms\n";
-    m_log += "\n--- 198.18.0.8 ping statistics ---\n"
-             "200 packets transmitted, 200 received, 0% packet loss, time 215ms\n"
-             "rtt min/avg/max/mdev = 0.101/0.200/0.300/0.058 ms\n";
+    m_log = test::cleanPingLog();
 }
 
 QString TestHostile::write(const QString& name, const QByteArray& bytes) {
-    const QString path = m_dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
+    return test::writeTestFile(m_dir.path(), name, bytes);
 }
 
 void TestHostile::unreadableFile() {
