@@ -101,17 +101,8 @@ CompareView::CompareView(DatasetStore* store, QWidget* parent)
     auto* swap = new QPushButton(tr("Swap"), this);
     swap->setToolTip(tr("Exchange A and B"));
     connect(swap, &QPushButton::clicked, this, [this] { choose(choiceB(), choiceA()); });
-    auto* copy = new QPushButton(tr("Copy"), this);
-    copy->setToolTip(tr("Copy the tables as tab-separated text (Ctrl+C)"));
-    connect(copy, &QPushButton::clicked, this, &CompareView::copyToClipboard);
-    auto* exportButton = new QPushButton(tr("Export…"), this);
-    exportButton->setToolTip(tr("Save the tables as CSV (.csv), Markdown (.md) or LaTeX (.tex)"));
-    connect(exportButton, &QPushButton::clicked, this, &CompareView::exportWithDialog);
-    auto* copyAction = new QAction(tr("Copy comparison"), this);
-    copyAction->setShortcut(QKeySequence::Copy);
-    copyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(copyAction, &QAction::triggered, this, &CompareView::copyToClipboard);
-    addAction(copyAction);
+    const TableExport::Buttons buttons = TableExport::createButtons(
+        this, tr("tables"), [this] { copyToClipboard(); }, [this] { exportWithDialog(); });
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("A:"), this));
@@ -121,8 +112,8 @@ CompareView::CompareView(DatasetStore* store, QWidget* parent)
     controls->addWidget(swap);
     controls->addWidget(m_status);
     controls->addStretch(1);
-    controls->addWidget(copy);
-    controls->addWidget(exportButton);
+    controls->addWidget(buttons.copy);
+    controls->addWidget(buttons.save);
 
     m_status->setObjectName(QStringLiteral("compareStatus"));
     m_summary->setObjectName(QStringLiteral("compareSummary"));

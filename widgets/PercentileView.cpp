@@ -54,19 +54,8 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
         tr("Only label, samples, p50 and p99 in µs: the layout of QJump (NSDI'15) Table 1"));
     connect(m_table1, &QPushButton::toggled, this, &PercentileView::setQjumpTable1);
 
-    auto* copy = new QPushButton(tr("Copy"), this);
-    copy->setToolTip(tr("Copy the table as tab-separated text (Ctrl+C)"));
-    connect(copy, &QPushButton::clicked, this, &PercentileView::copyToClipboard);
-    auto* exportButton = new QPushButton(tr("Export…"), this);
-    exportButton->setToolTip(tr("Save the table as CSV (.csv), Markdown (.md) or LaTeX (.tex)"));
-    connect(exportButton, &QPushButton::clicked, this, &PercentileView::exportWithDialog);
-
-    // Ctrl+C anywhere in the tab copies the whole table, which is what goes into a report.
-    auto* copyAction = new QAction(tr("Copy table"), this);
-    copyAction->setShortcut(QKeySequence::Copy);
-    copyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(copyAction, &QAction::triggered, this, &PercentileView::copyToClipboard);
-    addAction(copyAction);
+    const TableExport::Buttons buttons = TableExport::createButtons(
+        this, tr("table"), [this] { copyToClipboard(); }, [this] { exportWithDialog(); });
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Percentiles:"), this));
@@ -75,8 +64,8 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     controls->addWidget(m_unit);
     controls->addWidget(m_table1);
     controls->addStretch(1);
-    controls->addWidget(copy);
-    controls->addWidget(exportButton);
+    controls->addWidget(buttons.copy);
+    controls->addWidget(buttons.save);
 
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);

@@ -1,7 +1,9 @@
 #include "TableExport.h"
 
+#include <QAction>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QPushButton>
 #include <QSaveFile>
 
 namespace wb {
@@ -45,6 +47,30 @@ bool TableExport::save(const QString& path, const std::vector<Table>& tables, QS
 QString TableExport::fileFilter() {
     return QCoreApplication::translate("TableExport",
                                        "CSV (*.csv);;Markdown (*.md);;LaTeX (*.tex)");
+}
+
+TableExport::Buttons TableExport::createButtons(QWidget* view, const QString& what,
+                                                const std::function<void()>& copy,
+                                                const std::function<void()>& save) {
+    Buttons buttons;
+    buttons.copy = new QPushButton(QCoreApplication::translate("TableExport", "Copy"), view);
+    buttons.copy->setToolTip(
+        QCoreApplication::translate("TableExport", "Copy the %1 as tab-separated text (Ctrl+C)")
+            .arg(what));
+    QObject::connect(buttons.copy, &QPushButton::clicked, view, copy);
+    buttons.save = new QPushButton(QCoreApplication::translate("TableExport", "Export…"), view);
+    buttons.save->setToolTip(
+        QCoreApplication::translate("TableExport",
+                                    "Save the %1 as CSV (.csv), Markdown (.md) or LaTeX (.tex)")
+            .arg(what));
+    QObject::connect(buttons.save, &QPushButton::clicked, view, save);
+    auto* copyAction =
+        new QAction(QCoreApplication::translate("TableExport", "Copy %1").arg(what), view);
+    copyAction->setShortcut(QKeySequence::Copy);
+    copyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    QObject::connect(copyAction, &QAction::triggered, view, copy);
+    view->addAction(copyAction);
+    return buttons;
 }
 
 } // namespace wb

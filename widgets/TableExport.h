@@ -4,7 +4,11 @@
 
 #include <QString>
 
+#include <functional>
 #include <vector>
+
+class QPushButton;
+class QWidget;
 
 namespace wb {
 
@@ -18,6 +22,16 @@ public:
     static bool save(const QString& path, const std::vector<Table>& tables, QString* error);
     // For QFileDialog: "CSV (*.csv);;Markdown (*.md);;LaTeX (*.tex)".
     static QString fileFilter();
+
+    // The Copy and Export… buttons of a table view, and Ctrl+C anywhere in the view (what goes
+    // into a report is the whole table, not the selected cell). `what`: "table" or "tables".
+    struct Buttons {
+        QPushButton* copy = nullptr;
+        QPushButton* save = nullptr;
+    };
+    static Buttons createButtons(QWidget* view, const QString& what,
+                                 const std::function<void()>& copy,
+                                 const std::function<void()>& save);
 };
 
 } // namespace wb
