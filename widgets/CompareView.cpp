@@ -276,7 +276,7 @@ void CompareView::compare() {
         latency ? a->analysis->sortedRttMs.size() + b->analysis->sortedRttMs.size() : 0;
     if (samples <= kBackgroundSamples) {
         const auto result = job();
-        show(result.first, result.second, generation);
+        showComparison(result.first, result.second, generation);
         return;
     }
     m_computing = true;
@@ -285,14 +285,15 @@ void CompareView::compare() {
     QThread* thread = QThread::create([job, result] { *result = job(); });
     thread->setParent(this);
     connect(thread, &QThread::finished, this, [this, thread, result, generation] {
-        show(result->first, result->second, generation);
+        showComparison(result->first, result->second, generation);
         thread->deleteLater();
     });
     thread->start();
 }
 
-void CompareView::show(std::shared_ptr<const LatencyComparison> latency,
-                       std::shared_ptr<const ThroughputComparison> throughput, int generation) {
+void CompareView::showComparison(std::shared_ptr<const LatencyComparison> latency,
+                                 std::shared_ptr<const ThroughputComparison> throughput,
+                                 int generation) {
     if (generation != m_generation)
         return; // the user chose something else meanwhile
     m_computing = false;

@@ -68,8 +68,8 @@ signals:
 private:
     void rebuild(); // choices from the store, keeping the user's A and B
     void compare();
-    void show(std::shared_ptr<const LatencyComparison> latency,
-              std::shared_ptr<const ThroughputComparison> throughput, int generation);
+    void showComparison(std::shared_ptr<const LatencyComparison> latency,
+                        std::shared_ptr<const ThroughputComparison> throughput, int generation);
     void showMessage(const QString& text);
     void exportWithDialog();
     const Choice* chosen(const QComboBox* box) const;

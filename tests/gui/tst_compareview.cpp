@@ -11,7 +11,9 @@
 #include "io/ComparisonReport.h"
 #include "stats/Comparison.h"
 
+#include <QClipboard>
 #include <QElapsedTimer>
+#include <QGuiApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
@@ -252,6 +254,13 @@ void TestCompareView::copyAndExport() {
     const QStringList lines = view.tabSeparated().split(QLatin1Char('\n'));
     QCOMPARE(lines.front(), tables[0].header.join(QLatin1Char('\t')));
     QVERIFY(lines.contains(tables[1].rows[0].join(QLatin1Char('\t'))));
+    // Ctrl+C anywhere in the tab copies the tables, as the buttons' tooltip says.
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QGuiApplication::clipboard()->clear();
+    QTest::keyClick(view.focusWidget() ? view.focusWidget() : &view, Qt::Key_C,
+                    Qt::ControlModifier);
+    QCOMPARE(QGuiApplication::clipboard()->text(), view.tabSeparated());
     QTemporaryDir dir;
     QString error;
     const QString csv = dir.filePath(QStringLiteral("comparison.csv"));
