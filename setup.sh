@@ -3,9 +3,13 @@
 # then either opens the workbench on the samples or runs the whole test suite.
 #
 #   ./setup.sh demo    build and open the workbench with the logs in samples/ loaded
-#   ./setup.sh test    build and run every test (CI runs this)
+#   ./setup.sh test    what CI runs (.ci/run): the release build and its tests, the asan build
+#                      (ASan + UBSan) and its tests, then the fuzz targets for a bounded time
+#                      (tests/fuzz/run_fuzzers.sh, FUZZ_SECONDS per target, default 15);
+#                      prints each phase's time at the end
+#   ./setup.sh test release|asan|fuzz   only that phase
 #   ./setup.sh deps    only install the Debian packages
-#   ./setup.sh build [PRESET]   only build (presets: release, debug, asan)
+#   ./setup.sh build [PRESET]   only build (presets: release, debug, asan, fuzz)
 set -euo pipefail
 
 cd "$(dirname "$(readlink -f "$0")")"
@@ -53,16 +57,53 @@ demo() {
   exec build/release/app/gui/wirebench samples/demo.wbws
 }
 
+# Each phase's time, printed when the script ends; a phase cut short by a failure is marked.
+PHASE_TIMES=()
+CURRENT_PHASE=
+timed() {
+  CURRENT_PHASE=$1
+  PHASE_START=$SECONDS
+  shift
+  "$@"
+  PHASE_TIMES+=("$(printf '%-16s %5d s' "$CURRENT_PHASE" $((SECONDS - PHASE_START)))")
+  CURRENT_PHASE=
+}
+print_phase_times() {
+  if [ -n "$CURRENT_PHASE" ]; then
+    PHASE_TIMES+=("$(printf '%-16s %5d s  FAILED' "$CURRENT_PHASE" $((SECONDS - PHASE_START)))")
+  fi
+  echo "setup.sh: phase times"
+  printf '  %s\n' "${PHASE_TIMES[@]}" "$(printf '%-16s %5d s' total "$SECONDS")"
+}
+
 run_tests() {
-  local preset=${1:-release}
-  build "$preset"
-  ctest --preset "$preset" -j"$(nproc)"
+  local preset=$1
+  timed "build $preset" build "$preset"
+  timed "ctest $preset" ctest --preset "$preset" -j"$(nproc)"
+}
+
+run_fuzzers() {
+  timed "build fuzz" build fuzz
+  timed "fuzz" tests/fuzz/run_fuzzers.sh "${FUZZ_SECONDS:-15}"
+}
+
+test_phases() {
+  case "${1:-all}" in
+    all) run_tests release; run_tests asan; run_fuzzers ;;
+    release | debug | asan) run_tests "$1" ;;
+    fuzz) run_fuzzers ;;
+    *) echo "setup.sh: unknown test phase $1 (release, asan, fuzz)" >&2; exit 2 ;;
+  esac
 }
 
 case "${1:-}" in
   deps) install_dependencies ;;
   build) install_dependencies; build "${2:-release}" ;;
   demo) install_dependencies; demo ;;
-  test) install_dependencies; run_tests "${2:-release}" ;;
-  *) sed -n '2,9p' "$0"; exit 2 ;;
+  test)
+    trap print_phase_times EXIT
+    timed deps install_dependencies
+    test_phases "${2:-all}"
+    ;;
+  *) sed -n '2,13p' "$0"; exit 2 ;;
 esac

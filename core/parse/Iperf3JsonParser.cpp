@@ -155,9 +155,12 @@ void Iperf3JsonParser::outside(std::string_view chunk, std::size_t* at) {
         if (c == '{') {
             syncLine();
             m_documentLine = lineNumber();
-            if (m_junkLine)
-                collectJunk(chunk, i); // the warning quotes the whole line
-            else
+            // The warning quotes the whole line. Once its rest is being collected up to a
+            // line break in a later chunk (m_junkOpen), a later '{' on it collects nothing
+            // more: the line is read once however the chunks fall.
+            if (m_junkLine && !m_junkOpen)
+                collectJunk(chunk, i);
+            else if (!m_junkLine)
                 m_lineText.clear();
             *at = i;
             return;
@@ -168,7 +171,7 @@ void Iperf3JsonParser::outside(std::string_view chunk, std::size_t* at) {
             m_lineText.clear();
             continue;
         }
-        if (m_lineText.size() < kMaxLineLength)
+        if (!m_junkOpen && m_lineText.size() < kMaxLineLength)
             m_lineText += c;
         m_junkLine = m_junkLine || (c != ' ' && c != '\t' && c != '\r');
     }

@@ -21,6 +21,10 @@ constexpr std::array<bool, 256> kStringStops = [] {
     return stops;
 }();
 
+// The error of a control byte in a string, whether the string was cut by a chunk or not.
+constexpr const char* kControlInString =
+    "a control character inside a string (strings end on their line)";
+
 constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
 constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
 
@@ -444,7 +448,7 @@ const char* JsonStream::string(const char* p, const char* end, bool newlineAfter
             p += 2; // the escaped byte cannot end the string
             continue;
         }
-        fail("a control character inside a string (strings end on their line)");
+        fail(kControlInString);
         m_failedInString = true;
         return p;
     }
@@ -511,6 +515,14 @@ const char* JsonStream::resume(const char* p, const char* end, bool newlineAfter
                 escape = true;
             else if (*q == '"')
                 break;
+            else if (static_cast<unsigned char>(*q) < 0x20) {
+                // As string() does for an uncut string: the same error at the same byte,
+                // so the recovery after it does not depend on where the chunks were cut.
+                m_pending = Pending::None;
+                fail(kControlInString);
+                m_failedInString = true;
+                return q;
+            }
         }
         m_token.append(p, static_cast<std::size_t>(q - p));
         if (q == end) {

@@ -1,0 +1,73 @@
+#pragma once
+
+// What the fuzz targets share: the byte view of an input, a split point the input chooses,
+// and the check that a parser fed in two chunks reads exactly what it reads in one. A target
+// that finds a broken promise prints both descriptions and aborts, so libFuzzer (or the
+// replay test) reports it like a crash.
+
+#include "io/DatasetJson.h"
+#include "parse/LogParser.h"
+
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string_view>
+
+namespace wb::fuzz {
+
+inline std::string_view bytesOf(const std::uint8_t* data, std::size_t size) {
+    return {reinterpret_cast<const char*>(data), size};
+}
+
+// A position in [0, input.size()] that follows from the input's content (FNV-1a), so every
+// mutation tries another split and a saved crash input reproduces with the same one.
+inline std::size_t splitPoint(std::string_view input) {
+    std::uint64_t hash = 14695981039346656037ull;
+    for (const char c : input)
+        hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    return static_cast<std::size_t>(hash % (input.size() + 1));
+}
+
+[[noreturn]] inline void fail(const char* promise, const QByteArray& expected,
+                              const QByteArray& actual) {
+    constexpr qsizetype kShown = 4000;
+    std::fprintf(stderr, "broken promise: %s\n--- expected\n%s\n--- actual\n%s\n", promise,
+                 expected.left(kShown).constData(), actual.left(kShown).constData());
+    std::abort();
+}
+
+// Everything a parser produced, as stable text: the report (with its issues) and every dataset.
+inline QByteArray describe(const LogParser& parser) {
+    QJsonArray datasets;
+    for (const Dataset& dataset : parser.datasets())
+        datasets.append(DatasetJson::describe(dataset));
+    const QJsonObject all{{"report", DatasetJson::describe(parser.report())},
+                          {"datasets", datasets}};
+    return QJsonDocument(all).toJson(QJsonDocument::Compact);
+}
+
+// Parses the input whole and split in two at splitPoint(); the parsers promise the same result.
+template <typename MakeParser> void checkChunking(std::string_view input, MakeParser makeParser) {
+    const std::unique_ptr<LogParser> whole = makeParser();
+    whole->feed(input);
+    whole->finish();
+
+    const std::size_t split = splitPoint(input);
+    const std::unique_ptr<LogParser> chunked = makeParser();
+    chunked->feed(input.substr(0, split));
+    chunked->feed(input.substr(split));
+    chunked->finish();
+
+    const QByteArray expected = describe(*whole);
+    const QByteArray actual = describe(*chunked);
+    if (expected != actual)
+        fail("two chunks parse like the whole input", expected, actual);
+}
+
+} // namespace wb::fuzz
