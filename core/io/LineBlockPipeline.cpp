@@ -70,7 +70,8 @@ void LineBlockPipeline::submit(std::unique_ptr<Block> block) {
     if (m_parallel && block->wholeLines) {
         const std::string_view text = block->bytes.text();
         const LogParser* parser = &m_parser;
-        block->scanned = std::async(std::launch::async, [parser, text] { return parser->scan(text); });
+        block->scanned =
+            std::async(std::launch::async, [parser, text] { return parser->scan(text); });
     }
     m_pending.push_back(std::move(block));
     while (m_pending.size() > m_inFlightLimit)

@@ -69,7 +69,8 @@ std::optional<std::int64_t> UnixPingParser::trackedSequence(std::string_view bod
 }
 
 bool UnixPingParser::ReplyFacts::regular() const {
-    return rtt && !scan::isImpossibleRtt(*rtt) && (!printedSequence || isSequence(*printedSequence));
+    return rtt && !scan::isImpossibleRtt(*rtt) &&
+           (!printedSequence || isSequence(*printedSequence));
 }
 
 std::optional<UnixPingParser::ReplyFacts> UnixPingParser::replyFacts(std::string_view line) {
@@ -169,8 +170,10 @@ void UnixPingParser::reserveFor(const ScannedLines& firstBlock, std::size_t repl
     m_reserved = true;
     // Reserved but untouched pages cost no memory, so a generous estimate is free; it saves
     // copying tens of megabytes each time a vector doubles.
-    const double perByte = static_cast<double>(replies) / static_cast<double>(firstBlock.text.size());
-    const auto expected = static_cast<std::size_t>(perByte * static_cast<double>(expectedInputSize()) * 1.1) + 1024;
+    const double perByte =
+        static_cast<double>(replies) / static_cast<double>(firstBlock.text.size());
+    const auto expected =
+        static_cast<std::size_t>(perByte * static_cast<double>(expectedInputSize()) * 1.1) + 1024;
     LatencySeries& series = dataset().latency;
     series.rttMs.reserve(expected);
     series.sequence.reserve(expected);
@@ -228,8 +231,8 @@ void UnixPingParser::readReply(std::string_view line, const ReplyFacts& reply) {
         return;
     }
     if (reply.printedSequence && !isSequence(*reply.printedSequence)) {
-        rangeError(line,
-                   QStringLiteral("sequence number %1 is out of range").arg(*reply.printedSequence));
+        rangeError(
+            line, QStringLiteral("sequence number %1 is out of range").arg(*reply.printedSequence));
         return;
     }
     // The request was answered even if its time is unusable: it is not a loss.

@@ -36,9 +36,9 @@ std::string pingLog(std::size_t replies) {
     log.reserve(replies * 62);
     char line[128];
     for (std::size_t seq = 1; seq <= replies; ++seq) {
-        const int length = std::snprintf(line, sizeof line,
-                                         "64 bytes from 198.18.0.8: icmp_seq=%zu ttl=64 time=%.3f ms\n",
-                                         seq % 65536, rtt(random));
+        const int length = std::snprintf(
+            line, sizeof line, "64 bytes from 198.18.0.8: icmp_seq=%zu ttl=64 time=%.3f ms\n",
+            seq % 65536, rtt(random));
         log.append(line, static_cast<std::size_t>(length));
     }
     return log;
