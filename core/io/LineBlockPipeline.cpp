@@ -12,7 +12,8 @@ namespace wb {
 namespace {
 
 // Below a few blocks the threads cost more than they save.
-constexpr std::int64_t kParallelFrom = 4 * static_cast<std::int64_t>(LineBlockPipeline::kBlockSize);
+constexpr std::int64_t kParallelFrom =
+    16 * static_cast<std::int64_t>(LineBlockPipeline::kMinBlockSize);
 
 } // namespace
 
@@ -21,6 +22,8 @@ LineBlockPipeline::LineBlockPipeline(LogParser& parser, std::int64_t inputSize) 
     const unsigned cores = std::thread::hardware_concurrency();
     m_parallel = inputSize >= kParallelFrom && cores > 1 && m_parser.scan({}) != nullptr;
     m_inFlightLimit = m_parallel ? cores : 1;
+    m_blockSize = std::clamp(static_cast<std::size_t>(std::max<std::int64_t>(inputSize, 0) / 16),
+                             kMinBlockSize, kBlockSize);
 }
 
 LineBlockPipeline::~LineBlockPipeline() {
@@ -33,9 +36,9 @@ LineBlockPipeline::~LineBlockPipeline() {
 }
 
 char* LineBlockPipeline::space() {
-    if (m_current.capacity < m_current.used + kBlockSize) {
+    if (m_current.capacity < m_current.used + m_blockSize) {
         Buffer larger;
-        larger.capacity = m_current.used + kBlockSize;
+        larger.capacity = m_current.used + m_blockSize;
         larger.data.reset(new char[larger.capacity]);
         if (m_current.used > 0)
             std::memcpy(larger.data.get(), m_current.data.get(), m_current.used);
@@ -48,7 +51,7 @@ char* LineBlockPipeline::space() {
 void LineBlockPipeline::commit(std::size_t bytes) {
     m_current.used += bytes;
     const std::size_t lastNewline = m_current.text().rfind('\n');
-    if (lastNewline == std::string_view::npos && m_current.used < kBlockSize)
+    if (lastNewline == std::string_view::npos && m_current.used < m_blockSize)
         return; // wait for the rest of the line
     auto block = std::make_unique<Block>();
     // The block takes the buffer; the partial line after its last newline starts the next.
@@ -58,7 +61,7 @@ void LineBlockPipeline::commit(std::size_t bytes) {
     const std::size_t blockEnd = block->wholeLines ? lastNewline + 1 : m_current.used;
     Buffer next;
     next.used = m_current.used - blockEnd;
-    next.capacity = next.used + kBlockSize;
+    next.capacity = next.used + m_blockSize;
     next.data.reset(new char[next.capacity]);
     std::memcpy(next.data.get(), m_current.data.get() + blockEnd, next.used);
     m_current.used = blockEnd;

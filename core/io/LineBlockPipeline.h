@@ -21,6 +21,10 @@ struct ScannedLines;
 // are copied once, by the kernel, and at most a few blocks are in memory at a time.
 class LineBlockPipeline {
 public:
+    // Blocks are a sixteenth of the input within these bounds: big enough that a block's
+    // scan outweighs its thread, small enough that filling and draining the pipeline (the
+    // first and last blocks, which nothing overlaps) stay a small part of the work.
+    static constexpr std::size_t kMinBlockSize = std::size_t{1} << 20;
     static constexpr std::size_t kBlockSize = std::size_t{4} << 20;
 
     LineBlockPipeline(LogParser& parser, std::int64_t inputSize);
@@ -30,7 +34,7 @@ public:
 
     // Room for the next bytes read: spaceSize() bytes at space().
     char* space();
-    std::size_t spaceSize() const { return kBlockSize; }
+    std::size_t spaceSize() const { return m_blockSize; }
     // The first `bytes` bytes at space() are the next input.
     void commit(std::size_t bytes);
     // Applies every pending block and feeds a last line that has no newline.
@@ -59,6 +63,7 @@ private:
     LogParser& m_parser;
     bool m_parallel = false;
     std::size_t m_inFlightLimit = 1;
+    std::size_t m_blockSize = kBlockSize;
     Buffer m_current; // bytes read but not submitted: a carried partial line, then new ones
     std::deque<std::unique_ptr<Block>> m_pending;
 };

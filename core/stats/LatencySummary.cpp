@@ -35,7 +35,7 @@ double LatencySummary::percentile(double level) const {
 LatencySummary LatencySummary::of(const std::vector<double>& samples,
                                   const std::vector<double>& levels) {
     // Both passes read millions of samples; on a big dataset they run on two cores.
-    constexpr std::size_t kConcurrentFrom = 1'000'000;
+    constexpr std::size_t kConcurrentFrom = 100'000;
     if (samples.size() < kConcurrentFrom || std::thread::hardware_concurrency() < 2) {
         LatencySummary summary = moments(samples, levels);
         if (!samples.empty())
