@@ -311,10 +311,21 @@ std::optional<Iperf3TextParser::Report> Iperf3TextParser::readReport(std::string
         }
         std::string_view number = token;
         const auto value = takeDouble(number);
+        // Counts must be whole numbers in range; anything else is no count iperf3 printed.
+        const auto count = [&]() -> std::optional<std::int64_t> {
+            const std::optional<std::int64_t> whole = value ? countFrom(*value) : std::nullopt;
+            if (!whole)
+                rangeError(
+                    line,
+                    QStringLiteral("impossible count '%1' in a report line").arg(qstr(token)));
+            return whole;
+        };
         if (!number.empty() && number.front() == '/') { // "lost/total"
             number.remove_prefix(1);
             const auto total = takeInt(number);
-            interval.lostDatagrams = static_cast<std::int64_t>(*value);
+            interval.lostDatagrams = count();
+            if (!interval.lostDatagrams)
+                return std::nullopt;
             interval.totalDatagrams = total;
             continue;
         }
@@ -327,9 +338,13 @@ std::optional<Iperf3TextParser::Report> Iperf3TextParser::readReport(std::string
             interval.cwndBytes = *value * factor;
             rest = probe;
         } else if (m_headerDatagramsSent && !m_summary) {
-            interval.totalDatagrams = static_cast<std::int64_t>(*value);
+            interval.totalDatagrams = count();
+            if (!interval.totalDatagrams)
+                return std::nullopt;
         } else {
-            interval.retransmits = static_cast<std::int64_t>(*value);
+            interval.retransmits = count();
+            if (!interval.retransmits)
+                return std::nullopt;
         }
     }
     if (!std::isfinite(interval.bytes) || interval.bytes < 0 || interval.end < interval.start ||

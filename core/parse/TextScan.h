@@ -149,6 +149,16 @@ inline std::optional<double> doubleAfter(std::string_view text, std::string_view
     return takeDouble(tail);
 }
 
+// A count a tool printed as a number (datagrams, retransmits): a whole number that a 64-bit
+// integer holds exactly, or nullopt for anything else (negative, fractional, NaN, inf, 1e30),
+// which no tool prints and which must not reach a conversion to an integer.
+inline std::optional<std::int64_t> countFrom(double value) {
+    constexpr double kLargestExact = 9007199254740992.0; // 2^53
+    if (!(value >= 0 && value <= kLargestExact) || value != std::floor(value))
+        return std::nullopt;
+    return static_cast<std::int64_t>(value);
+}
+
 // A round-trip time no ping can have printed: not finite, negative, or above 1e9 ms (the
 // QJump artifact's bound). Such replies are range errors in every ping dialect.
 inline bool isImpossibleRtt(double ms) {
