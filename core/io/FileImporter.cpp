@@ -103,9 +103,9 @@ public:
             m_result.format = FormatRegistry::find(m_options.format.toStdString());
             why = QStringLiteral("unknown format \"%1\"").arg(m_options.format);
         }
+        // Decoded only for --compat qjump (the decoder lives to the end of the condition).
         qsizetype nulAt = 0;
-        TextDecoder sniffer(head);
-        if (m_options.qjumpCompat && !looksBinary(sniffer.toUtf8(head), &nulAt)) {
+        if (m_options.qjumpCompat && !looksBinary(TextDecoder(head).toUtf8(head), &nulAt)) {
             // The artifact greps any text for "time=", whatever tool wrote it.
             m_parser = std::make_unique<QjumpCompatParser>();
             return true;

@@ -75,10 +75,14 @@ bool UnixPingParser::ReplyFacts::regular() const {
 
 std::optional<UnixPingParser::ReplyFacts> UnixPingParser::replyFacts(std::string_view line) {
     std::string_view body = trimmed(line);
+    const double timestamp = takeTimestampPrefix(body);
+    return contains(body, " bytes from ") ? timedReply(body, timestamp) : std::nullopt;
+}
+
+std::optional<UnixPingParser::ReplyFacts> UnixPingParser::timedReply(std::string_view body,
+                                                                     double timestamp) {
     ReplyFacts reply;
-    reply.timestamp = takeTimestampPrefix(body);
-    if (!contains(body, " bytes from "))
-        return std::nullopt;
+    reply.timestamp = timestamp;
     const std::size_t timeAt = timeValueAt(body);
     if (timeAt == std::string_view::npos)
         return std::nullopt;
@@ -180,17 +184,15 @@ void UnixPingParser::reserveFor(const ScannedLines& firstBlock, std::size_t repl
 }
 
 void UnixPingParser::parseLine(std::string_view line) {
-    if (const std::optional<ReplyFacts> reply = replyFacts(line)) {
-        readReply(line, *reply);
-        return;
-    }
     std::string_view body = trimmed(line);
     if (body.empty())
         return;
-    takeTimestampPrefix(body);
+    const double timestamp = takeTimestampPrefix(body);
 
     if (contains(body, " bytes from ")) {
-        if (contains(body, "ttl=") || contains(body, "hlim="))
+        if (const std::optional<ReplyFacts> reply = timedReply(body, timestamp))
+            readReply(line, *reply);
+        else if (contains(body, "ttl=") || contains(body, "hlim="))
             readUntimedReply(line, body);
         else
             readErrorReply(line, body); // macOS "92 bytes from h: Destination Host Unreachable"

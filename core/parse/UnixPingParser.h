@@ -38,6 +38,9 @@ protected:
     void finishDatasets() override;
 
 private:
+    // The facts of a " bytes from " line (without indentation and -D prefix) that prints a
+    // round-trip time, or nullopt.
+    static std::optional<ReplyFacts> timedReply(std::string_view body, double timestamp);
     void readReply(std::string_view line, const ReplyFacts& reply);
     void acceptReply(const ReplyFacts& reply);
     // Sizes the sample vectors once from the first scanned block's density of replies.
