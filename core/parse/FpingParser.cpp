@@ -416,8 +416,9 @@ void FpingParser::finishHost(Host& target) {
     if (!target.sequences.anySeen())
         return;
     const std::int64_t transmitted = latency.summary.transmitted.value_or(0);
-    latency.lostSequence =
-        target.sequences.unanswered(std::max(transmitted, target.sequences.highestSeen() + 1));
+    latency.lostSequence = listedLosses(
+        target.sequences.unanswered(std::max(transmitted, target.sequences.highestSeen() + 1)),
+        mutableReport().warnings, QString::fromStdString(target.name));
 }
 
 // Reply lines and the -C list describe the same requests; a disagreement means a damaged

@@ -2,14 +2,24 @@
 
 #include <cstdint>
 #include <limits>
+#include <unordered_set>
 #include <vector>
 
+class QString;
+
 namespace wb {
+
+class IssueList;
 
 // Ping sequence numbers are 16 bits on the wire and wrap after 65535, so an hour of
 // `ping -i 0.001` repeats every number about 55 times. The tracker turns the printed numbers
 // into a monotonic sequence and remembers which ones got a reply, so duplicates can be found
 // without a (DUP!) marker (BSD prints none) and losses listed at the end.
+//
+// What it allocates is bounded by the log's lines, not by the numbers printed on them: even at
+// 99.9 % loss a log has a line for every thousandth request, so a log of N lines speaks for
+// about 1024 N requests. Without that bound a fuzzed fping line "[4000000000]" made the bitmap
+// and the loss list ask for 32 GB.
 class SequenceTracker {
 public:
     explicit SequenceTracker(std::int64_t firstSequence) : m_first(firstSequence) {}
@@ -21,13 +31,20 @@ public:
     // Records a reply; returns false when that sequence number had a reply already.
     bool markReplied(std::int64_t unwrapped);
 
+    struct Unanswered {
+        std::vector<std::int64_t> sequences;
+        // Requests at the end of the range that the log has too few lines to speak for;
+        // they are neither listed nor guessed.
+        std::int64_t notListed = 0;
+        std::int64_t firstNotListed = 0;
+    };
     // Sequence numbers in [from, last] without a reply. With the tool's transmitted count
     // the range ends at first + transmitted - 1, otherwise at the highest number seen. `from`
     // is the first sequence unless the log is an excerpt that starts later in a run.
-    std::vector<std::int64_t> unanswered(std::int64_t transmitted) const {
+    Unanswered unanswered(std::int64_t transmitted) const {
         return unanswered(transmitted, m_first);
     }
-    std::vector<std::int64_t> unanswered(std::int64_t transmitted, std::int64_t from) const;
+    Unanswered unanswered(std::int64_t transmitted, std::int64_t from) const;
     std::int64_t firstSequence() const { return m_first; }
     std::int64_t highestSeen() const { return m_highest; }
     bool anySeen() const { return m_highest >= m_first; }
@@ -38,14 +55,35 @@ public:
 private:
     static constexpr std::int64_t kWrap = 65536;
     static constexpr std::int64_t kTrackedLimit = std::int64_t{1} << 32;
+    static constexpr std::int64_t kRequestsPerLine = 1024;
+
+    bool replied(std::int64_t unwrapped) const {
+        const auto index = static_cast<std::size_t>(unwrapped);
+        if (unwrapped >= 0 && index < m_replied.size() && m_replied[index])
+            return true;
+        // A reply kept aside while the bitmap was shorter stays there when the bitmap grows.
+        return !m_farReplies.empty() && farReplied(unwrapped);
+    }
+    bool farReplied(std::int64_t unwrapped) const; // out of line: the common path has none
+    // Requests the lines seen so far can speak for (see the class comment).
+    std::int64_t spokenFor() const { return (m_observations + 1) * kRequestsPerLine; }
+    // Replies from 0 up to here go into the bitmap, others into m_farReplies.
+    std::int64_t bitmapEnd() const { return std::min(kTrackedLimit, kWrap + spokenFor()); }
 
     std::int64_t m_first;
     std::int64_t m_highest = -1;
     std::int64_t m_lowest = std::numeric_limits<std::int64_t>::max();
     std::int64_t m_repliedCount = 0;
+    std::int64_t m_observations = 0;
     std::int64_t m_lastPrinted = -1;
     std::int64_t m_epoch = 0;
     std::vector<bool> m_replied;
+    std::unordered_set<std::int64_t> m_farReplies; // negative, foreign or far ahead
 };
+
+// The listed losses of `unanswered`; when some requests were not listed, a warning says how
+// many and whose (empty for a single-host log).
+std::vector<std::int64_t> listedLosses(SequenceTracker::Unanswered unanswered, IssueList& warnings,
+                                       const QString& whose);
 
 } // namespace wb

@@ -369,7 +369,9 @@ void UnixPingParser::finishDatasets() {
     // An excerpt without the PING header starts somewhere inside the run; the requests before
     // its first line are not lost, just not shown.
     const std::int64_t from = m_sawHeader ? m_sequences.firstSequence() : m_sequences.lowestSeen();
-    series.lostSequence = m_sequences.unanswered(summary.transmitted.value_or(0), from);
+    series.lostSequence =
+        listedLosses(m_sequences.unanswered(summary.transmitted.value_or(0), from),
+                     mutableReport().warnings, QString());
 }
 
 } // namespace wb

@@ -2,6 +2,7 @@
 #include "parse/FormatRegistry.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -32,6 +33,9 @@ private slots:
     void mixedDialects();
     void numbersOutOfRange_data();
     void numbersOutOfRange();
+    void hugeSequenceNumbers_data();
+    void hugeSequenceNumbers();
+    void farSequenceGapListsNoRepliedRequest();
     void fileGrowsWhileRead();
     void fileDeletedDuringImport();
 
@@ -355,6 +359,76 @@ void TestHostile::numbersOutOfRange() {
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains(QStringLiteral("wirebench-cli: %1: line %2: ").arg(path).arg(line)),
              qPrintable(run.err));
+}
+
+namespace {
+
+QByteArray fpingReply(const QByteArray& host, qint64 sequence) {
+    return host + " : [" + QByteArray::number(sequence) +
+           "], 64 bytes, 0.412 ms (0.412 avg, 0% loss)\n";
+}
+
+} // namespace
+
+void TestHostile::hugeSequenceNumbers_data() {
+    QTest::addColumn<QByteArray>("log");
+    QTest::addColumn<int>("replies");
+    QTest::newRow("fping [0] [4000000000]")
+        << fpingReply("198.18.0.8", 0) + fpingReply("198.18.0.8", 4000000000) << 2;
+    QTest::newRow("fping [2^62]") << fpingReply("198.18.0.8", 0) +
+                                         fpingReply("198.18.0.8", qint64{1} << 62)
+                                  << 2;
+    QByteArray manyHosts; // what the CI fuzzer found: each host asked for gigabytes
+    for (int host = 0; host < 64; ++host) {
+        const QByteArray name = "198.18.1." + QByteArray::number(host);
+        manyHosts += fpingReply(name, 1) + fpingReply(name, 4000000000 + host);
+    }
+    QTest::newRow("fping 64 hosts") << manyHosts << 128;
+}
+
+void TestHostile::hugeSequenceNumbers() {
+    // (iputils numbers are 16 bits, so a larger one is a range error there; fping counts on.)
+    // A sequence number no run reaches asks for nothing in proportion to it: the replies are
+    // kept, the losses listed are bounded by what the lines can speak for, and a warning says
+    // how many requests were not listed.
+    QFETCH(QByteArray, log);
+    QFETCH(int, replies);
+    const QString path = write(QStringLiteral("huge-sequence.txt"), log);
+    QElapsedTimer timer;
+    timer.start();
+    const ImportResult result = FileImporter::importFile(path);
+    QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+    QVERIFY(result.ok());
+    std::size_t kept = 0;
+    std::size_t listed = 0;
+    for (const Dataset& dataset : result.datasets) {
+        kept += dataset.latency.size();
+        listed += dataset.latency.lostSequence.size();
+    }
+    QCOMPARE(kept, std::size_t(replies));
+    QVERIFY2(listed <= std::size_t(replies) * 4096, qPrintable(QString::number(listed)));
+    QVERIFY(!result.report.warnings.empty());
+    QVERIFY2(result.report.warnings.kept().front().message.contains(
+                 QStringLiteral("not listed as lost")),
+             qPrintable(result.report.warnings.kept().front().message));
+}
+
+void TestHostile::farSequenceGapListsNoRepliedRequest() {
+    // A reply far ahead of the others is kept aside until enough lines follow to track that
+    // far; it must still count as answered then, not show up as a loss.
+    QByteArray log = fpingReply("198.18.0.8", 0) + fpingReply("198.18.0.8", 100000);
+    for (qint64 sequence = 100001; sequence <= 100200; ++sequence)
+        log += fpingReply("198.18.0.8", sequence);
+    log += fpingReply("198.18.0.8", 100000); // a duplicate of the far reply
+    const ImportResult result = FileImporter::importFile(write("far-gap.txt", log));
+    QVERIFY(result.ok());
+    const LatencySeries& series = result.datasets.front().latency;
+    QCOMPARE(series.size(), std::size_t{202});
+    QCOMPARE(series.duplicateSequence, (std::vector<std::int64_t>{100000}));
+    const std::vector<std::int64_t>& lost = series.lostSequence;
+    QCOMPARE(lost.size(), std::size_t{99999}); // 1 .. 99999: the log's lines speak for them
+    QCOMPARE(lost.front(), std::int64_t{1});
+    QCOMPARE(lost.back(), std::int64_t{99999});
 }
 
 QByteArray TestHostile::runningLog(int firstSequence, int lastSequence) {
