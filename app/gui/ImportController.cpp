@@ -112,8 +112,7 @@ void ImportController::run(std::vector<Request> requests) {
         int added = 0;
         int failed = 0;
         qint64 doneBefore = 0;
-        QElapsedTimer sinceReport;
-        sinceReport.start();
+        QElapsedTimer sinceReport; // invalid until the first report, which comes at once
         for (const Request& request : requests) {
             if (cancelFlag->load())
                 break;
@@ -121,7 +120,7 @@ void ImportController::run(std::vector<Request> requests) {
             ImportOptions options;
             options.format = request.formatId;
             options.progress = [&](qint64 done, qint64) {
-                if (sinceReport.elapsed() >= 50) { // ~20 updates a second are plenty
+                if (!sinceReport.isValid() || sinceReport.elapsed() >= 50) { // ~20 a second
                     sinceReport.restart();
                     const int perMille =
                         totalBytes > 0 ? static_cast<int>((doneBefore + done) * 1000 / totalBytes)

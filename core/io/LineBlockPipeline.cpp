@@ -14,13 +14,14 @@ namespace {
 // Below a few blocks the threads cost more than they save.
 constexpr std::int64_t kParallelFrom =
     16 * static_cast<std::int64_t>(LineBlockPipeline::kMinBlockSize);
+constexpr std::size_t kCarrySlack = 64 * 1024;
 
 } // namespace
 
 LineBlockPipeline::LineBlockPipeline(LogParser& parser, std::int64_t inputSize) : m_parser(parser) {
     m_parser.expectInputSize(inputSize);
     const unsigned cores = std::thread::hardware_concurrency();
-    m_parallel = inputSize >= kParallelFrom && cores > 1 && m_parser.scan({}) != nullptr;
+    m_parallel = inputSize >= kParallelFrom && cores > 1 && m_parser.scanBlock({}) != nullptr;
     m_inFlightLimit = m_parallel ? cores : 1;
     m_blockSize = std::clamp(static_cast<std::size_t>(std::max<std::int64_t>(inputSize, 0) / 16),
                              kMinBlockSize, kBlockSize);
@@ -37,13 +38,11 @@ LineBlockPipeline::~LineBlockPipeline() {
 
 char* LineBlockPipeline::space() {
     if (m_current.capacity < m_current.used + m_blockSize) {
-        Buffer larger;
-        larger.capacity = m_current.used + m_blockSize;
-        larger.data.reset(new char[larger.capacity]);
+        Buffer larger = takeBuffer(m_current.used + m_blockSize);
         if (m_current.used > 0)
             std::memcpy(larger.data.get(), m_current.data.get(), m_current.used);
         larger.used = m_current.used;
-        m_current = std::move(larger);
+        recycle(std::exchange(m_current, std::move(larger)));
     }
     return m_current.data.get() + m_current.used;
 }
@@ -59,10 +58,8 @@ void LineBlockPipeline::commit(std::size_t bytes) {
     // the parser keeps the line's start.
     block->wholeLines = lastNewline != std::string_view::npos;
     const std::size_t blockEnd = block->wholeLines ? lastNewline + 1 : m_current.used;
-    Buffer next;
+    Buffer next = takeBuffer(m_current.used - blockEnd + m_blockSize);
     next.used = m_current.used - blockEnd;
-    next.capacity = next.used + m_blockSize;
-    next.data.reset(new char[next.capacity]);
     std::memcpy(next.data.get(), m_current.data.get() + blockEnd, next.used);
     m_current.used = blockEnd;
     block->bytes = std::exchange(m_current, std::move(next));
@@ -73,8 +70,15 @@ void LineBlockPipeline::submit(std::unique_ptr<Block> block) {
     if (m_parallel && block->wholeLines) {
         const std::string_view text = block->bytes.text();
         const LogParser* parser = &m_parser;
+        std::unique_ptr<ScannedLines> reuse;
+        if (!m_spareScans.empty()) {
+            reuse = std::move(m_spareScans.back());
+            m_spareScans.pop_back();
+        }
         block->scanned =
-            std::async(std::launch::async, [parser, text] { return parser->scan(text); });
+            std::async(std::launch::async, [parser, text, lent = std::move(reuse)]() mutable {
+                return parser->scanBlock(text, std::move(lent));
+            });
     }
     m_pending.push_back(std::move(block));
     while (m_pending.size() > m_inFlightLimit)
@@ -85,10 +89,37 @@ void LineBlockPipeline::applyOldest() {
     std::unique_ptr<Block> block = std::move(m_pending.front());
     m_pending.pop_front();
     std::unique_ptr<ScannedLines> scanned = block->scanned.valid() ? block->scanned.get() : nullptr;
-    if (scanned)
+    if (scanned) {
         m_parser.feedScanned(*scanned);
-    else
+        m_spareScans.push_back(std::move(scanned));
+    } else {
         m_parser.feed(block->bytes.text());
+    }
+    recycle(std::move(block->bytes));
+}
+
+LineBlockPipeline::Buffer LineBlockPipeline::takeBuffer(std::size_t capacity) {
+    auto fits = std::find_if(m_spare.begin(), m_spare.end(), [capacity](const Buffer& spare) {
+        return spare.capacity >= capacity;
+    });
+    if (fits != m_spare.end()) {
+        Buffer reused = std::move(*fits);
+        m_spare.erase(fits);
+        reused.used = 0;
+        return reused;
+    }
+    // A little over a block, so that a block plus the partial line it carries usually fits
+    // a recycled buffer.
+    Buffer fresh;
+    fresh.capacity = std::max(capacity, m_blockSize + kCarrySlack);
+    fresh.data.reset(new char[fresh.capacity]);
+    return fresh;
+}
+
+void LineBlockPipeline::recycle(Buffer buffer) {
+    // Enough for the blocks in flight; more would only hold memory.
+    if (buffer.data && m_spare.size() < m_inFlightLimit + 1)
+        m_spare.push_back(std::move(buffer));
 }
 
 void LineBlockPipeline::flush() {

@@ -68,16 +68,28 @@ void LogParser::finish() {
     finishDatasets();
 }
 
-std::unique_ptr<ScannedLines> LogParser::scan(std::string_view wholeLines) const {
+std::unique_ptr<ScannedLines> LogParser::scan(std::string_view wholeLines,
+                                              std::unique_ptr<ScannedLines> reuse) const {
     (void)wholeLines;
+    (void)reuse;
     return nullptr;
+}
+
+std::unique_ptr<ScannedLines> LogParser::scanBlock(std::string_view wholeLines,
+                                                   std::unique_ptr<ScannedLines> reuse) const {
+    std::unique_ptr<ScannedLines> scanned = scan(wholeLines, std::move(reuse));
+    if (scanned) {
+        scanned->text = wholeLines;
+        // Looked for here, on the scanning thread, not by feedScanned() on the parser's.
+        scanned->containsNul = wholeLines.find('\0') != std::string_view::npos;
+    }
+    return scanned;
 }
 
 void LogParser::feedScanned(ScannedLines& lines) {
     // Lines with NUL bytes, and everything after another log started, take the line path,
     // which reports them; so does a block that does not start at a line's start.
-    if (m_input == Input::Bytes || m_partialLength > 0 || m_otherLogStarted ||
-        lines.text.find('\0') != std::string_view::npos) {
+    if (m_input == Input::Bytes || m_partialLength > 0 || m_otherLogStarted || lines.containsNul) {
         feed(lines.text);
         return;
     }

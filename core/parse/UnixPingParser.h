@@ -18,7 +18,8 @@ public:
 
     explicit UnixPingParser(const Dialect& dialect);
 
-    std::unique_ptr<ScannedLines> scan(std::string_view wholeLines) const override;
+    std::unique_ptr<ScannedLines> scan(std::string_view wholeLines,
+                                       std::unique_ptr<ScannedLines> reuse) const override;
 
     // What a reply line says, read without parser state.
     struct ReplyFacts {

@@ -67,15 +67,43 @@ LatencySummary LatencySummary::moments(const std::vector<double>& samples,
         summary.percentileValues.assign(levels.size(), std::nan(""));
         return summary;
     }
-    acc::accumulator_set<
-        double, acc::stats<acc::tag::min, acc::tag::max, acc::tag::mean, acc::tag::variance>>
-        running;
-    for (double value : samples)
-        running(value);
-    summary.min = acc::min(running);
-    summary.max = acc::max(running);
-    summary.mean = acc::mean(running);
-    summary.variance = acc::variance(running); // Boost's variance divides by n
+    // Boost's variance updates the mean with a division per sample, one long chain of
+    // dependent steps; four interleaved lanes run four chains at once and are then combined
+    // exactly as Chan et al. combine partial variances (what numpy's pairwise sums also do in
+    // spirit: the result is the population variance, to rounding).
+    using Lane = acc::accumulator_set<
+        double, acc::stats<acc::tag::min, acc::tag::max, acc::tag::mean, acc::tag::variance>>;
+    constexpr std::size_t kLanes = 4;
+    Lane lanes[kLanes];
+    const std::size_t whole = samples.size() - samples.size() % kLanes;
+    for (std::size_t i = 0; i < whole; i += kLanes) {
+        for (std::size_t lane = 0; lane < kLanes; ++lane)
+            lanes[lane](samples[i + lane]);
+    }
+    for (std::size_t i = whole; i < samples.size(); ++i)
+        lanes[0](samples[i]);
+    double total = 0;
+    summary.min = acc::min(lanes[0]);
+    summary.max = acc::max(lanes[0]);
+    for (const Lane& lane : lanes) {
+        const auto n = static_cast<double>(acc::count(lane));
+        if (n == 0)
+            continue;
+        total += n * acc::mean(lane);
+        summary.min = std::min(summary.min, acc::min(lane));
+        summary.max = std::max(summary.max, acc::max(lane));
+    }
+    const auto count = static_cast<double>(samples.size());
+    summary.mean = total / count;
+    double squares = 0; // sum of squared deviations from the overall mean
+    for (const Lane& lane : lanes) {
+        const auto n = static_cast<double>(acc::count(lane));
+        if (n == 0)
+            continue;
+        const double offset = acc::mean(lane) - summary.mean;
+        squares += n * (acc::variance(lane) + offset * offset); // Boost's variance divides by n
+    }
+    summary.variance = squares / count;
     summary.stddev = std::sqrt(summary.variance);
     summary.range = summary.max - summary.min;
     if (std::any_of(samples.begin(), samples.end(), [](double v) { return std::isnan(v); }))

@@ -89,7 +89,7 @@ void BenchCore::scanPingBlock() {
     block = block.substr(0, block.rfind('\n') + 1);
     std::unique_ptr<ScannedLines> scanned;
     QBENCHMARK {
-        scanned = parser->scan(block);
+        scanned = parser->scanBlock(block);
     }
     QVERIFY(scanned);
 }
