@@ -133,36 +133,29 @@ public:
         return true;
     }
 
-    // Reads the rest of a big file through a LineBlockPipeline when the dialect can scan on
-    // several cores; returns false when the parser is better fed block by block by feed().
-    bool feedInParallel(QFile& file, std::string_view firstBlock, qint64 total) {
+    // Reads a big file (again from its start) through a LineBlockPipeline when the dialect
+    // can scan on several cores; returns false when the parser is better fed block by block
+    // by feed().
+    bool feedInParallel(QFile& file, qint64 total) {
         if (!m_decoder->passesThrough())
             return false; // the pipeline reads raw bytes; a BOM'd file goes through feed()
         LineBlockPipeline pipeline(*m_parser, total);
         if (!pipeline.parallel())
             return false;
-        std::memcpy(pipeline.space(), firstBlock.data(), firstBlock.size());
-        pipeline.commit(firstBlock.size());
-        qint64 done = static_cast<qint64>(firstBlock.size());
-        for (;;) {
-            const qint64 got =
-                file.read(pipeline.space(), static_cast<qint64>(pipeline.spaceSize()));
-            if (got < 0)
-                m_result.error = QStringLiteral("read error: %1").arg(file.errorString());
-            if (got <= 0)
-                break;
-            pipeline.commit(static_cast<std::size_t>(got));
-            done += got;
-            if (m_options.progress && !m_options.progress(done, total)) {
-                m_result.cancelled = true;
-                break;
-            }
-        }
-        pipeline.flush(); // keep whatever was read, even after a read error or a cancel
-        return true;
+        const LineBlockPipeline::Outcome outcome =
+            pipeline.readFile(file.handle(), [this, total](std::int64_t done) {
+                return !m_options.progress || m_options.progress(done, total);
+            });
+        m_result.cancelled = outcome.cancelled;
+        if (!outcome.error.empty())
+            m_result.error =
+                QStringLiteral("read error: %1").arg(QString::fromStdString(outcome.error));
+        return true; // whatever was read is kept, even after a read error or a cancel
     }
 
     void finish() {
+        if (m_result.cancelled)
+            m_parser->abandonPartialLine();
         m_parser->finish();
         m_result.report = m_parser->report();
         m_result.datasets = m_parser->takeDatasets();
@@ -330,7 +323,7 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
             if (!run.start(block))
                 return result;
             started = true;
-            if (run.feedInParallel(file, block, total))
+            if (run.feedInParallel(file, total))
                 break;
         }
         if (got == 0)

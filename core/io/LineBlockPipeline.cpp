@@ -3,9 +3,12 @@
 #include "parse/LogParser.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <thread>
 #include <utility>
+
+#include <unistd.h>
 
 namespace wb {
 
@@ -14,11 +17,29 @@ namespace {
 // Below a few blocks the threads cost more than they save.
 constexpr std::int64_t kParallelFrom =
     16 * static_cast<std::int64_t>(LineBlockPipeline::kMinBlockSize);
-constexpr std::size_t kCarrySlack = 64 * 1024;
+
+// Reads up to `size` bytes at `offset`, fewer only at the end of the file; -1 on an error.
+std::int64_t readFully(int fd, char* into, std::size_t size, std::int64_t offset, int* error) {
+    std::size_t got = 0;
+    while (got < size) {
+        const ssize_t now = ::pread(fd, into + got, size - got, static_cast<off_t>(offset) + got);
+        if (now < 0 && errno == EINTR)
+            continue;
+        if (now < 0) {
+            *error = errno;
+            return -1;
+        }
+        if (now == 0)
+            break;
+        got += static_cast<std::size_t>(now);
+    }
+    return static_cast<std::int64_t>(got);
+}
 
 } // namespace
 
-LineBlockPipeline::LineBlockPipeline(LogParser& parser, std::int64_t inputSize) : m_parser(parser) {
+LineBlockPipeline::LineBlockPipeline(LogParser& parser, std::int64_t inputSize)
+    : m_parser(parser), m_inputSize(inputSize) {
     m_parser.expectInputSize(inputSize);
     const unsigned cores = std::thread::hardware_concurrency();
     m_parallel = inputSize >= kParallelFrom && cores > 1 && m_parser.scanBlock({}) != nullptr;
@@ -28,105 +49,141 @@ LineBlockPipeline::LineBlockPipeline(LogParser& parser, std::int64_t inputSize) 
 }
 
 LineBlockPipeline::~LineBlockPipeline() {
-    // Scans still running read our buffers: wait for them (a future from std::async waits in
-    // its destructor) before the blocks go.
-    for (auto& block : m_pending) {
-        if (block->scanned.valid())
-            block->scanned.wait();
-    }
+    discardPending(); // workers still read our buffers
 }
 
-char* LineBlockPipeline::space() {
-    if (m_current.capacity < m_current.used + m_blockSize) {
-        Buffer larger = takeBuffer(m_current.used + m_blockSize);
-        if (m_current.used > 0)
-            std::memcpy(larger.data.get(), m_current.data.get(), m_current.used);
-        larger.used = m_current.used;
-        recycle(std::exchange(m_current, std::move(larger)));
-    }
-    return m_current.data.get() + m_current.used;
-}
-
-void LineBlockPipeline::commit(std::size_t bytes) {
-    m_current.used += bytes;
-    const std::size_t lastNewline = m_current.text().rfind('\n');
-    if (lastNewline == std::string_view::npos && m_current.used < m_blockSize)
-        return; // wait for the rest of the line
-    auto block = std::make_unique<Block>();
-    // The block takes the buffer; the partial line after its last newline starts the next.
-    // Without a newline the buffer is part of one line longer than a block: fed as it comes,
-    // the parser keeps the line's start.
-    block->wholeLines = lastNewline != std::string_view::npos;
-    const std::size_t blockEnd = block->wholeLines ? lastNewline + 1 : m_current.used;
-    Buffer next = takeBuffer(m_current.used - blockEnd + m_blockSize);
-    next.used = m_current.used - blockEnd;
-    std::memcpy(next.data.get(), m_current.data.get() + blockEnd, next.used);
-    m_current.used = blockEnd;
-    block->bytes = std::exchange(m_current, std::move(next));
-    submit(std::move(block));
-}
-
-void LineBlockPipeline::submit(std::unique_ptr<Block> block) {
-    if (m_parallel && block->wholeLines) {
-        const std::string_view text = block->bytes.text();
-        const LogParser* parser = &m_parser;
-        std::unique_ptr<ScannedLines> reuse;
-        if (!m_spareScans.empty()) {
-            reuse = std::move(m_spareScans.back());
-            m_spareScans.pop_back();
+LineBlockPipeline::Outcome
+LineBlockPipeline::readFile(int fd, const std::function<bool(std::int64_t)>& progress) {
+    Outcome outcome;
+    std::int64_t next = 0; // where the next block to submit starts
+    for (;;) {
+        while (next < m_inputSize && m_pending.size() < m_inFlightLimit) {
+            submit(fd, next);
+            next += static_cast<std::int64_t>(m_blockSize);
         }
-        block->scanned =
-            std::async(std::launch::async, [parser, text, lent = std::move(reuse)]() mutable {
-                return parser->scanBlock(text, std::move(lent));
-            });
+        if (m_pending.empty())
+            break;
+        std::unique_ptr<Block> block = applyOldest();
+        const std::int64_t end = block->offset + static_cast<std::int64_t>(block->size);
+        outcome.bytesRead = end;
+        const bool failed = block->error != 0;
+        if (failed)
+            outcome.error = std::strerror(block->error);
+        const bool shortBlock = block->size < m_blockSize;
+        recycle(std::move(block));
+        if (failed) {
+            discardPending();
+            return outcome;
+        }
+        if (progress && !progress(outcome.bytesRead)) {
+            outcome.cancelled = true;
+            discardPending();
+            return outcome;
+        }
+        if (shortBlock) {
+            // The file ended (or shrank) here: later blocks, read before it grew, would leave
+            // a gap, so whatever follows is read in order.
+            discardPending();
+            break;
+        }
     }
-    m_pending.push_back(std::move(block));
-    while (m_pending.size() > m_inFlightLimit)
-        applyOldest();
+    readRest(fd, outcome.bytesRead, outcome);
+    return outcome;
 }
 
-void LineBlockPipeline::applyOldest() {
-    std::unique_ptr<Block> block = std::move(m_pending.front());
+void LineBlockPipeline::submit(int fd, std::int64_t offset) {
+    auto block = std::make_unique<Block>();
+    block->offset = offset;
+    block->bytes = takeBuffer();
+    std::unique_ptr<ScannedLines> reuse;
+    if (!m_spareScans.empty()) {
+        reuse = std::move(m_spareScans.back());
+        m_spareScans.pop_back();
+    }
+    const std::size_t size = m_blockSize;
+    const LogParser* parser = &m_parser;
+    auto work = [parser, fd, size, block = std::move(block), lent = std::move(reuse)]() mutable {
+        const std::int64_t got =
+            readFully(fd, block->bytes.data.get(), size, block->offset, &block->error);
+        block->size = got > 0 ? static_cast<std::size_t>(got) : 0;
+        const std::string_view text = block->text();
+        const std::size_t first = text.find('\n');
+        if (first == std::string_view::npos)
+            return std::move(block); // part of a line longer than a block
+        block->headEnd = first + 1;
+        block->tailStart = text.rfind('\n') + 1;
+        if (block->tailStart > block->headEnd)
+            block->scanned = parser->scanBlock(
+                text.substr(block->headEnd, block->tailStart - block->headEnd), std::move(lent));
+        return std::move(block);
+    };
+    m_pending.push_back(std::async(std::launch::async, std::move(work)));
+}
+
+std::unique_ptr<LineBlockPipeline::Block> LineBlockPipeline::applyOldest() {
+    std::unique_ptr<Block> block = m_pending.front().get();
     m_pending.pop_front();
-    std::unique_ptr<ScannedLines> scanned = block->scanned.valid() ? block->scanned.get() : nullptr;
-    if (scanned) {
-        m_parser.feedScanned(*scanned);
-        m_spareScans.push_back(std::move(scanned));
-    } else {
-        m_parser.feed(block->bytes.text());
-    }
-    recycle(std::move(block->bytes));
+    apply(*block);
+    return block;
 }
 
-LineBlockPipeline::Buffer LineBlockPipeline::takeBuffer(std::size_t capacity) {
-    auto fits = std::find_if(m_spare.begin(), m_spare.end(), [capacity](const Buffer& spare) {
-        return spare.capacity >= capacity;
-    });
-    if (fits != m_spare.end()) {
-        Buffer reused = std::move(*fits);
-        m_spare.erase(fits);
-        reused.used = 0;
+void LineBlockPipeline::apply(const Block& block) {
+    const std::string_view text = block.text();
+    if (block.headEnd == 0) {
+        m_parser.feed(text);
+        return;
+    }
+    // The head ends the line the previous block started.
+    m_parser.feed(text.substr(0, block.headEnd));
+    if (block.scanned)
+        m_parser.feedScanned(*block.scanned);
+    else
+        m_parser.feed(text.substr(block.headEnd, block.tailStart - block.headEnd));
+    m_parser.feed(text.substr(block.tailStart));
+}
+
+void LineBlockPipeline::discardPending() {
+    for (auto& pending : m_pending) {
+        if (pending.valid())
+            pending.wait();
+    }
+    m_pending.clear();
+}
+
+void LineBlockPipeline::readRest(int fd, std::int64_t offset, Outcome& outcome) {
+    Buffer buffer = takeBuffer();
+    for (;;) {
+        int error = 0;
+        const std::int64_t got = readFully(fd, buffer.data.get(), m_blockSize, offset, &error);
+        if (got < 0) {
+            outcome.error = std::strerror(error);
+            break;
+        }
+        if (got == 0)
+            break;
+        m_parser.feed({buffer.data.get(), static_cast<std::size_t>(got)});
+        offset += got;
+        outcome.bytesRead = offset;
+    }
+    m_spare.push_back(std::move(buffer));
+}
+
+LineBlockPipeline::Buffer LineBlockPipeline::takeBuffer() {
+    if (!m_spare.empty()) {
+        Buffer reused = std::move(m_spare.back());
+        m_spare.pop_back();
         return reused;
     }
-    // A little over a block, so that a block plus the partial line it carries usually fits
-    // a recycled buffer.
     Buffer fresh;
-    fresh.capacity = std::max(capacity, m_blockSize + kCarrySlack);
+    fresh.capacity = m_blockSize;
     fresh.data.reset(new char[fresh.capacity]);
     return fresh;
 }
 
-void LineBlockPipeline::recycle(Buffer buffer) {
-    // Enough for the blocks in flight; more would only hold memory.
-    if (buffer.data && m_spare.size() < m_inFlightLimit + 1)
-        m_spare.push_back(std::move(buffer));
-}
-
-void LineBlockPipeline::flush() {
-    while (!m_pending.empty())
-        applyOldest();
-    m_parser.feed(m_current.text());
-    m_current.used = 0;
+void LineBlockPipeline::recycle(std::unique_ptr<Block> block) {
+    m_spare.push_back(std::move(block->bytes));
+    if (block->scanned)
+        m_spareScans.push_back(std::move(block->scanned));
 }
 
 } // namespace wb

@@ -2,8 +2,10 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <future>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,14 +14,13 @@ namespace wb {
 class LogParser;
 struct ScannedLines;
 
-// Feeds a file to a parser in blocks that end at a newline. When the parser's dialect can
-// scan lines off its thread (LogParser::scan) and the file is big, one block per core is
-// scanned in parallel while the calling thread reads the next blocks and applies finished
-// ones in log order; otherwise each block is fed as it arrives. Either way the parser ends
-// up exactly as if the same bytes had gone through LogParser::feed.
-//
-// The reader writes straight into the pipeline's buffer (space(), commit()), so the bytes
-// are copied once, by the kernel, and at most a few blocks are in memory at a time.
+// Reads a big file into a parser on every core. When the parser's dialect can scan lines off
+// its thread (LogParser::scan), the file is cut into fixed blocks, and each block is read
+// (pread) and its whole lines scanned by a worker, one block per core in flight; the calling
+// thread only applies finished blocks in log order and joins the line cut at each block
+// edge. The parser ends up exactly as if the same bytes had gone through LogParser::feed.
+// The bytes are copied once, by the kernel, on the worker, and at most a few blocks are in
+// memory at a time.
 class LineBlockPipeline {
 public:
     // Blocks are a sixteenth of the input within these bounds: big enough that a block's
@@ -33,46 +34,58 @@ public:
     LineBlockPipeline(const LineBlockPipeline&) = delete;
     LineBlockPipeline& operator=(const LineBlockPipeline&) = delete;
 
-    // Room for the next bytes read: spaceSize() bytes at space().
-    char* space();
-    std::size_t spaceSize() const { return m_blockSize; }
-    // The first `bytes` bytes at space() are the next input.
-    void commit(std::size_t bytes);
-    // Applies every pending block and feeds a last line that has no newline.
-    void flush();
-
+    // Whether this parser and input size are worth the threads.
     bool parallel() const { return m_parallel; }
 
+    struct Outcome {
+        std::int64_t bytesRead = 0;
+        bool cancelled = false;
+        std::string error; // a read error (what was read before it is applied)
+    };
+    // Reads the open file `fd` from its start until read finds its end: a file that grows
+    // while it is read is read to its new end (the part beyond the size given to the
+    // constructor in order, on this thread). `progress(bytesRead)` is asked after each block;
+    // false cancels, keeping what was applied. Nothing is flushed: LogParser::finish() feeds
+    // a last line without newline.
+    Outcome readFile(int fd, const std::function<bool(std::int64_t)>& progress);
+
 private:
-    // Bytes left uninitialised until read() writes them: a zero-filled buffer would be
+    // Bytes left uninitialised until read writes them: a zero-filled buffer would be
     // resident memory for nothing.
     struct Buffer {
         std::unique_ptr<char[]> data;
         std::size_t capacity = 0;
-        std::size_t used = 0;
-        std::string_view text() const { return {data.get(), used}; }
     };
     struct Block {
+        std::int64_t offset = 0;
         Buffer bytes;
-        bool wholeLines = true; // false: part of one line longer than a block
-        std::future<std::unique_ptr<ScannedLines>> scanned;
+        std::size_t size = 0;                  // bytes read
+        int error = 0;                         // errno of a failed read
+        std::size_t headEnd = 0;               // after the first newline; 0 when the block has none
+        std::size_t tailStart = 0;             // after the last newline
+        std::unique_ptr<ScannedLines> scanned; // the whole lines between head and tail
+        std::string_view text() const { return {bytes.data.get(), size}; }
     };
 
-    void submit(std::unique_ptr<Block> block);
-    void applyOldest();
-    // A buffer with room for `capacity` bytes: an applied block's if one is big enough. Fresh
-    // memory costs a page fault per 4 KiB when read() first writes it, which on a 300 MB log
-    // was a fifth of the reading thread's time.
-    Buffer takeBuffer(std::size_t capacity);
-    void recycle(Buffer buffer);
+    void submit(int fd, std::int64_t offset);
+    // Applies the oldest pending block; returns it for its size and buffer.
+    std::unique_ptr<Block> applyOldest();
+    void apply(const Block& block);
+    void discardPending();
+    // Reads on this thread from `offset` until the end (a growing file's new part).
+    void readRest(int fd, std::int64_t offset, Outcome& outcome);
+    // A buffer of a block's size: an applied block's, else a fresh one. Fresh memory costs a
+    // page fault per 4 KiB when first written, a fifth of the reading time on a 300 MB log.
+    Buffer takeBuffer();
+    void recycle(std::unique_ptr<Block> block);
 
     LogParser& m_parser;
     bool m_parallel = false;
+    std::int64_t m_inputSize = 0;
     std::size_t m_inFlightLimit = 1;
     std::size_t m_blockSize = kBlockSize;
-    Buffer m_current; // bytes read but not submitted: a carried partial line, then new ones
-    std::deque<std::unique_ptr<Block>> m_pending;
-    std::vector<Buffer> m_spare; // applied blocks' buffers, ready for reuse
+    std::deque<std::future<std::unique_ptr<Block>>> m_pending;
+    std::vector<Buffer> m_spare;                             // applied blocks' buffers
     std::vector<std::unique_ptr<ScannedLines>> m_spareScans; // and their scanned facts
 };
 

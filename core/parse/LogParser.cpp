@@ -68,6 +68,11 @@ void LogParser::finish() {
     finishDatasets();
 }
 
+void LogParser::abandonPartialLine() {
+    m_partial.clear();
+    m_partialLength = 0;
+}
+
 std::unique_ptr<ScannedLines> LogParser::scan(std::string_view wholeLines,
                                               std::unique_ptr<ScannedLines> reuse) const {
     (void)wholeLines;

@@ -34,6 +34,9 @@ public:
     void watchForOtherLogs(const FormatEntry* format) { m_format = format; }
     // Flushes a last line without newline and lets the dialect complete its datasets.
     void finish();
+    // A read stopped at an arbitrary byte (a cancel): the line it stopped in is incomplete
+    // ("time=0.1" of "time=0.123"), so it is dropped instead of read by finish().
+    void abandonPartialLine();
 
     // Parallel reading of big files (io/LineBlockPipeline). Most of a line's cost is finding
     // and converting its numbers, which needs no parser state; a dialect that separates the

@@ -6,6 +6,7 @@
 #include "parse/FormatRegistry.h"
 #include "parse/LogParser.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -116,6 +117,8 @@ private slots:
     void bigLogsUseEveryCore();
     void parallelEqualsSerial_data();
     void parallelEqualsSerial();
+    void growingFileIsReadToItsNewEnd();
+    void cancelKeepsAPrefix_data();
     void cancelKeepsAPrefix();
 };
 
@@ -155,13 +158,51 @@ void TestBlockPipeline::parallelEqualsSerial() {
     QCOMPARE(describe(parallel), describe(serial));
 }
 
+void TestBlockPipeline::growingFileIsReadToItsNewEnd() {
+    // ping still writing into the file: replies appended while the blocks are read (the file
+    // is bigger than its size at the start) are read too, in order, after the last block.
+    std::string log = oddLog(24 << 20, 5, false);
+    log.resize(log.rfind("\n--- ") + 1); // still running: no summary yet
+    QTemporaryDir dir;
+    const QString path =
+        writeTestFile(dir.path(), QStringLiteral("growing.log"), QByteArray::fromStdString(log));
+    QByteArray appended;
+    for (int seq = 1; seq <= 1000; ++seq)
+        appended += "64 bytes from 198.18.0.8: icmp_seq=" + QByteArray::number(seq) +
+                    " ttl=64 time=7.25 ms\n";
+    ImportOptions options;
+    bool grown = false;
+    options.progress = [&](qint64, qint64) {
+        if (!grown) {
+            QFile file(path);
+            grown = file.open(QIODevice::Append) && file.write(appended) == appended.size();
+        }
+        return true;
+    };
+    const ImportResult result = FileImporter::importFile(path, options);
+    QVERIFY(grown);
+    const ImportResult expected = parseBytes(QByteArray::fromStdString(log) + appended, path);
+    QCOMPARE(describe(result), describe(expected));
+    QCOMPARE(result.datasets.front().latency.rttMs.back(), 7.25);
+}
+
+void TestBlockPipeline::cancelKeepsAPrefix_data() {
+    QTest::addColumn<int>("megabytes");
+    QTest::newRow("3 MB, one thread") << 3;
+    QTest::newRow("24 MB, every core") << 24;
+}
+
 void TestBlockPipeline::cancelKeepsAPrefix() {
-    const std::string log = oddLog(24 << 20, 3);
+    // A cancel stops reading at a block's end, inside a line: the replies kept are exactly the
+    // first ones of the whole log, and the cut line ("time=0.1" of "time=0.123") is not one.
+    QFETCH(int, megabytes);
+    const std::string log = oddLog(static_cast<std::size_t>(megabytes) << 20, 3, false);
     QTemporaryDir dir;
     const QString path =
         writeTestFile(dir.path(), QStringLiteral("big.log"), QByteArray::fromStdString(log));
     ImportOptions options;
-    options.progress = [](qint64 done, qint64) { return done < (8 << 20); };
+    const qint64 stopAt = qint64{megabytes} << 18; // a quarter in
+    options.progress = [stopAt](qint64 done, qint64) { return done < stopAt; };
     const ImportResult cancelled = FileImporter::importFile(path, options);
     const ImportResult whole = FileImporter::importFile(path);
     QVERIFY(cancelled.cancelled);
