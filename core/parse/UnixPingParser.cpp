@@ -116,68 +116,82 @@ struct ScannedPingLines : ScannedLines {
     std::size_t regularReplies = 0;
 };
 
-// Takes `literal` at text[at], advancing at. The length is a constant, so the comparison
-// compiles to a few loads instead of a call.
+// Takes `literal` at p: where it ends, or nullptr. The length is a constant, so the
+// comparison compiles to a few loads instead of a call.
 template <std::size_t N>
-inline bool takeLiteral(std::string_view text, std::size_t& at, const char (&literal)[N]) {
+inline const char* takeLiteral(const char* p, const char* end, const char (&literal)[N]) {
     constexpr std::size_t length = N - 1;
-    if (text.size() - at < length || std::memcmp(text.data() + at, literal, length) != 0)
-        return false;
-    at += length;
-    return true;
+    if (!p || static_cast<std::size_t>(end - p) < length || std::memcmp(p, literal, length) != 0)
+        return nullptr;
+    return p + length;
 }
 
-// Takes one to nine digits at text[at] (more are no plain reply), advancing at.
-inline bool takeDigits(std::string_view text, std::size_t& at, std::int64_t* value) {
-    std::size_t end = at;
+constexpr std::int64_t kPowersOfTen[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
+
+// Takes one to nine digits at p (more are no plain reply): where they end, or nullptr.
+inline const char* takeDigits(const char* p, const char* end, std::int64_t* value) {
+    if (!p)
+        return nullptr;
+    const char* digit = p;
     std::int64_t read = 0;
-    while (end < text.size() && end - at < 10 && text[end] >= '0' && text[end] <= '9')
-        read = read * 10 + (text[end++] - '0');
-    if (end == at || end - at > 9)
-        return false;
+    while (digit < end && digit - p < 10 && *digit >= '0' && *digit <= '9')
+        read = read * 10 + (*digit++ - '0');
+    if (digit == p || digit - p > 9)
+        return nullptr;
     *value = read;
-    at = end;
-    return true;
+    return digit;
 }
 
 // Nearly every line of a big log is an iputils or BSD reply of one shape,
 //   "64 bytes from 198.18.0.8: icmp_seq=1 ttl=64 time=0.123 ms\n",
 // read here in one pass, without the searches the general reader needs (which cost half of a
-// block's scan). Returns where the next line starts, or npos for any other line, which the
-// general reader then takes; both give the same facts for a line this accepts.
-std::size_t takePlainReply(std::string_view text, std::size_t at,
-                           UnixPingParser::ReplyFacts& reply) {
-    constexpr auto npos = std::string_view::npos;
+// block's scan). Returns where the next line starts, or nullptr for any other line, which the
+// general reader then takes; both give the same facts for a line this accepts (the facts of
+// a regular reply: a time in range, a 16-bit sequence number, no -D stamp, no "(DUP!)").
+const char* takePlainReply(const char* p, const char* end, double* rtt, std::int32_t* sequence) {
     std::int64_t number = 0;
-    if (!takeDigits(text, at, &number) || !takeLiteral(text, at, " bytes from "))
-        return npos;
+    p = takeLiteral(takeDigits(p, end, &number), end, " bytes from ");
+    if (!p)
+        return nullptr;
     // The address (IPv6 has colons; a name has "(address)") ends at ": icmp_seq="; none of it
     // may hold a '=' the general reader could take for a key. A very long one is left to the
     // general reader, which also cuts lines longer than it keeps.
-    const std::size_t addressEnd = std::min(text.size(), at + 512);
-    for (;; ++at) {
-        if (at >= addressEnd || text[at] == '\n' || text[at] == '=')
-            return npos;
-        if (text[at] == ':' && takeLiteral(text, at, ": icmp_seq="))
+    const char* addressEnd = end - p > 512 ? p + 512 : end;
+    for (;; ++p) {
+        if (p >= addressEnd || *p == '\n' || *p == '=')
+            return nullptr;
+        if (*p == ':' && takeLiteral(p, end, ": icmp_seq="))
             break;
     }
-    std::int64_t sequence = 0;
-    if (!takeDigits(text, at, &sequence) || !takeLiteral(text, at, " ttl=") ||
-        !takeDigits(text, at, &number) || !takeLiteral(text, at, " time="))
-        return npos;
-    std::string_view rest = text.substr(at);
-    const std::size_t before = rest.size();
-    double rtt = 0;
-    if (!scan::takeSimpleDecimal(rest, &rtt))
-        return npos;
-    at += before - rest.size();
-    if (!takeLiteral(text, at, " ms\n"))
-        return npos;
-    reply.timestamp = std::nan("");
-    reply.rtt = rtt;
-    reply.printedSequence = sequence;
-    reply.markedDuplicate = false;
-    return at;
+    std::int64_t printed = 0;
+    p = takeDigits(takeLiteral(p, end, ": icmp_seq="), end, &printed);
+    p = takeLiteral(takeDigits(takeLiteral(p, end, " ttl="), end, &number), end, " time=");
+    if (!p || printed > 0xffff)
+        return nullptr;
+    // The time as scan::takeSimpleDecimal reads it (digits over an exact power of ten, so the
+    // same double), limited to 9 integer and 6 decimal digits: such a time is finite and below
+    // the 1e9 ms that isImpossibleRtt refuses, so no branch waits for the division.
+    std::int64_t whole = 0;
+    const char* point = takeDigits(p, end, &whole);
+    if (!point || point - p > 9)
+        return nullptr;
+    std::int64_t fraction = 0;
+    const char* unit = point;
+    if (point < end && *point == '.') {
+        unit = takeDigits(point + 1, end, &fraction);
+        if (!unit || unit - point - 1 > 6)
+            return nullptr;
+    }
+    const auto decimals = static_cast<std::size_t>(unit == point ? 0 : unit - point - 1);
+    p = takeLiteral(unit, end, " ms\n");
+    if (!p)
+        return nullptr;
+    const auto digits =
+        static_cast<std::uint64_t>(whole) * static_cast<std::uint64_t>(kPowersOfTen[decimals]) +
+        static_cast<std::uint64_t>(fraction);
+    *rtt = static_cast<double>(digits) / scan::kExactPowersOfTen[decimals];
+    *sequence = static_cast<std::int32_t>(printed);
+    return p;
 }
 
 } // namespace
@@ -205,12 +219,22 @@ std::unique_ptr<ScannedLines> UnixPingParser::scan(std::string_view wholeLines,
         ++block->regularReplies;
         block->lines.push_back(scanned);
     };
-    ReplyFacts plain;
+    const char* const begin = wholeLines.data();
+    const char* const end = begin + wholeLines.size();
     for (std::size_t at = 0; at < wholeLines.size();) {
-        const std::size_t next = takePlainReply(wholeLines, at, plain);
-        if (next != std::string_view::npos && plain.regular()) {
-            keep(plain);
-            at = next;
+        double rtt = 0;
+        std::int32_t sequence = 0;
+        if (const char* next = takePlainReply(begin + at, end, &rtt, &sequence)) {
+            // Written in place: a line built on the stack and copied was read back before its
+            // byte-sized fields had left the store buffer, a stall per line.
+            ScannedPingLine& plain = block->lines.emplace_back();
+            plain.rtt = rtt;
+            plain.timestamp = std::nan("");
+            plain.printedSequence = sequence;
+            plain.regularReply = 1;
+            plain.markedDuplicate = 0;
+            ++block->regularReplies;
+            at = static_cast<std::size_t>(next - begin);
             continue;
         }
         std::size_t end = wholeLines.find('\n', at);
