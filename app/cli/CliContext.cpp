@@ -36,6 +36,20 @@ void CliContext::reportIssues(const ImportResult& result) {
             fileProblem(result.file, QStringLiteral("%1 more like these not shown")
                                          .arg(issues->count() - static_cast<std::int64_t>(kShown)));
     }
+    // Warnings (a line cut, losses not listed, timestamps dropped) change no exit status, but
+    // a user reading only the numbers should still learn about them.
+    const IssueList& warnings = result.report.warnings;
+    for (std::size_t i = 0; i < warnings.kept().size() && i < kShown; ++i) {
+        const ParseIssue& issue = warnings.kept()[i];
+        const QString where =
+            issue.line > 0 ? QStringLiteral("line %1: ").arg(issue.line) : QString();
+        m_err << "wirebench-cli: " << result.file << ": " << where << "warning: " << issue.message
+              << '\n';
+    }
+    if (warnings.count() > static_cast<std::int64_t>(kShown))
+        fileWarning(result.file, QStringLiteral("%1 more warnings not shown")
+                                     .arg(warnings.count() - static_cast<std::int64_t>(kShown)));
+    m_err.flush();
 }
 
 void CliContext::usageError(const QString& what) {
