@@ -1,5 +1,7 @@
 #include "EmpiricalCdf.h"
 
+#include "RadixSort.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -9,7 +11,7 @@ EmpiricalCdf EmpiricalCdf::of(std::vector<double> values) {
     values.erase(
         std::remove_if(values.begin(), values.end(), [](double v) { return std::isnan(v); }),
         values.end());
-    std::sort(values.begin(), values.end());
+    sortAscending(values);
     return ofSorted(values);
 }
 

@@ -1,5 +1,7 @@
 #include "Percentiles.h"
 
+#include "RadixSort.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -14,7 +16,7 @@ Percentiles::Percentiles(std::vector<double> values) : m_sorted(std::move(values
         std::remove_if(m_sorted.begin(), m_sorted.end(), [](double v) { return std::isnan(v); });
     m_containsNaN = firstNaN != m_sorted.end();
     m_sorted.erase(firstNaN, m_sorted.end());
-    std::sort(m_sorted.begin(), m_sorted.end());
+    sortAscending(m_sorted);
 }
 
 double Percentiles::at(double p) const {

@@ -11,6 +11,7 @@
 #include "parse/LogParser.h"
 #include "stats/LatencySummary.h"
 #include "stats/Percentiles.h"
+#include "stats/RadixSort.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -64,6 +65,8 @@ private slots:
     void importPingOneThread();
     void importPingFile();
     void selectPercentiles();
+    void sortSamples_data();
+    void sortSamples();
     void latencyReport();
 
 private:
@@ -117,6 +120,28 @@ void BenchCore::selectPercentiles() {
         selected = Percentiles::select(values, LatencySummary::defaultLevels());
     }
     QCOMPARE(selected, Percentiles(values).at(LatencySummary::defaultLevels()));
+}
+
+void BenchCore::sortSamples_data() {
+    QTest::addColumn<bool>("radix");
+    QTest::newRow("std::sort") << false;
+    QTest::newRow("sortAscending (radix)") << true;
+}
+
+void BenchCore::sortSamples() {
+    // What the CDF, compare and pooling of a big dataset wait for.
+    QFETCH(bool, radix);
+    const std::vector<double> values = rtts(benchReplies());
+    std::vector<double> sorted;
+    QBENCHMARK {
+        sorted = values;
+        if (radix)
+            sortAscending(sorted);
+        else
+            std::sort(sorted.begin(), sorted.end());
+    }
+    QVERIFY(std::is_sorted(sorted.begin(), sorted.end()));
+    QCOMPARE(sorted.size(), values.size());
 }
 
 void BenchCore::latencyReport() {

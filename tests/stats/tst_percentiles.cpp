@@ -1,10 +1,14 @@
 #include "NumpyReference.h"
 #include "stats/LatencySummary.h"
 #include "stats/Percentiles.h"
+#include "stats/RadixSort.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <random>
 
 using namespace wb;
@@ -21,6 +25,8 @@ private slots:
     void equalsNumpyBitForBit();
     void summaryMomentsMatchNumpy();
     void selectionEqualsSortingOnVariedData();
+    void radixSortEqualsStdSort_data();
+    void radixSortEqualsStdSort();
 };
 
 void TestPercentiles::handComputedCases_data() {
@@ -120,6 +126,51 @@ void TestPercentiles::summaryMomentsMatchNumpy() {
     QVERIFY(std::abs(summary.stddev - expected[1].toDouble()) <= 1e-9 * summary.stddev);
     QCOMPARE(summary.count, std::int64_t{5000});
     QCOMPARE(summary.range, summary.max - summary.min);
+}
+
+void TestPercentiles::radixSortEqualsStdSort_data() {
+    QTest::addColumn<int>("shape");
+    QTest::addColumn<int>("count");
+    for (int count : {0, 1, 1000, 70000, 2000003}) { // std::sort, radix, two cores
+        QTest::addRow("ping RTTs, %d", count) << 0 << count;
+        QTest::addRow("any sign and exponent, %d", count) << 1 << count;
+        QTest::addRow("few distinct values, %d", count) << 2 << count;
+    }
+}
+
+void TestPercentiles::radixSortEqualsStdSort() {
+    // Big samples are sorted by their bits; the order must be std::sort's, value for value,
+    // for RTTs as ping prints them and for anything a double can be (signs, zeros of both
+    // signs, subnormals, infinities).
+    QFETCH(int, shape);
+    QFETCH(int, count);
+    std::mt19937_64 random(static_cast<std::uint64_t>(shape * 7919 + count));
+    std::lognormal_distribution<double> rtt(-1.6, 0.5);
+    std::vector<double> values(static_cast<std::size_t>(count));
+    const double specials[] = {0.0,
+                               -0.0,
+                               std::numeric_limits<double>::infinity(),
+                               -std::numeric_limits<double>::infinity(),
+                               std::numeric_limits<double>::denorm_min(),
+                               -std::numeric_limits<double>::denorm_min(),
+                               std::numeric_limits<double>::max(),
+                               std::numeric_limits<double>::lowest()};
+    for (double& value : values) {
+        if (shape == 0) {
+            value = std::round(rtt(random) * 1000) / 1000;
+        } else if (shape == 1) {
+            const std::uint64_t bits = random();
+            std::memcpy(&value, &bits, sizeof value);
+            if (std::isnan(value) || random() % 50 == 0)
+                value = specials[random() % std::size(specials)];
+        } else {
+            value = static_cast<double>(random() % 5) - 2.0;
+        }
+    }
+    std::vector<double> expected = values;
+    std::sort(expected.begin(), expected.end());
+    sortAscending(values);
+    QVERIFY(values == expected); // == treats -0.0 and 0.0 as equal, as std::sort does
 }
 
 QTEST_APPLESS_MAIN(TestPercentiles)
