@@ -145,9 +145,10 @@ inline const char* takeDigits(const char* p, const char* end, std::int64_t* valu
 // Nearly every line of a big log is an iputils or BSD reply of one shape,
 //   "64 bytes from 198.18.0.8: icmp_seq=1 ttl=64 time=0.123 ms\n",
 // read here in one pass, without the searches the general reader needs (which cost half of a
-// block's scan). Returns where the next line starts, or nullptr for any other line, which the
-// general reader then takes; both give the same facts for a line this accepts (the facts of
-// a regular reply: a time in range, a 16-bit sequence number, no -D stamp, no "(DUP!)").
+// block's scan, and most of a small log's reading). Returns where the next line starts, or
+// nullptr for any other line, which the general reader then takes; both give the same facts for a
+// line this accepts (the facts of a regular reply: a time in range, a 16-bit sequence number, no -D
+// stamp, no "(DUP!)").
 const char* takePlainReply(const char* p, const char* end, double* rtt, std::int32_t* sequence) {
     std::int64_t number = 0;
     p = takeLiteral(takeDigits(p, end, &number), end, " bytes from ");
@@ -183,8 +184,9 @@ const char* takePlainReply(const char* p, const char* end, double* rtt, std::int
             return nullptr;
     }
     const auto decimals = static_cast<std::size_t>(unit == point ? 0 : unit - point - 1);
-    p = takeLiteral(unit, end, " ms\n");
-    if (!p)
+    // The line ends after the unit: at its newline (a block of lines) or at `end` (one line).
+    p = takeLiteral(unit, end, " ms");
+    if (!p || (p < end && *p++ != '\n'))
         return nullptr;
     const auto digits =
         static_cast<std::uint64_t>(whole) * static_cast<std::uint64_t>(kPowersOfTen[decimals]) +
@@ -293,6 +295,16 @@ void UnixPingParser::reserveFor(const ScannedLines& firstBlock, std::size_t repl
 }
 
 void UnixPingParser::parseLine(std::string_view line) {
+    ReplyFacts plain;
+    double rtt = 0;
+    std::int32_t sequence = 0;
+    if (takePlainReply(line.data(), line.data() + line.size(), &rtt, &sequence)) {
+        plain.timestamp = std::nan("");
+        plain.rtt = rtt;
+        plain.printedSequence = sequence;
+        acceptReply(plain);
+        return;
+    }
     std::string_view body = trimmed(line);
     if (body.empty())
         return;
