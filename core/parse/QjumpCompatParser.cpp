@@ -1,8 +1,10 @@
 #include "QjumpCompatParser.h"
 
+#include "PlainPingReply.h"
 #include "TextScan.h"
 
 #include <cmath>
+#include <vector>
 
 namespace wb {
 
@@ -39,6 +41,43 @@ std::optional<double> pythonFloat(std::string_view text) {
     return value;
 }
 
+// What the artifact makes of one line.
+struct ArtifactReading {
+    enum Kind { NotASample, Unreadable, OutOfRange, Sample } kind = NotASample;
+    double value = 0;
+    std::string_view field; // what float() was given
+};
+
+ArtifactReading readAsArtifact(std::string_view line) {
+    ArtifactReading reading;
+    if (!scan::contains(line, "time="))
+        return reading;
+    std::string_view field = fourthField(line);
+    reading.field = field.substr(0, field.find(' ')); // cut -d" " -f1
+    const auto value = pythonFloat(reading.field);
+    if (!value) {
+        reading.kind = ArtifactReading::Unreadable;
+        return reading;
+    }
+    reading.value = *value;
+    // Written as the artifact's test (num < 0 or num > 1e9), so NaN passes as it does there.
+    reading.kind =
+        *value < 0 || *value > 1e9 ? ArtifactReading::OutOfRange : ArtifactReading::Sample;
+    return reading;
+}
+
+// One line of a scanned block: a sample, or where a line the parser reads itself lies.
+struct ScannedCompatLine {
+    double value;
+    std::uint32_t offset;
+    std::uint32_t length;
+    bool sample;
+};
+
+struct ScannedCompatLines : ScannedLines {
+    std::vector<ScannedCompatLine> lines;
+};
+
 } // namespace
 
 QjumpCompatParser::QjumpCompatParser() {
@@ -47,26 +86,76 @@ QjumpCompatParser::QjumpCompatParser() {
 }
 
 void QjumpCompatParser::parseLine(std::string_view line) {
-    if (!scan::contains(line, "time=")) {
+    const ArtifactReading reading = readAsArtifact(line);
+    switch (reading.kind) {
+    case ArtifactReading::NotASample:
         ignoreLine();
         return;
-    }
-    std::string_view field = fourthField(line);
-    field = field.substr(0, field.find(' ')); // cut -d" " -f1
-    const auto value = pythonFloat(field);
-    if (!value) {
-        parseError(line,
-                   QStringLiteral("cannot read \"%1\" as a number")
-                       .arg(QString::fromUtf8(field.data(), static_cast<qsizetype>(field.size()))));
+    case ArtifactReading::Unreadable:
+        parseError(line, QStringLiteral("cannot read \"%1\" as a number")
+                             .arg(QString::fromUtf8(reading.field.data(),
+                                                    static_cast<qsizetype>(reading.field.size()))));
+        return;
+    case ArtifactReading::OutOfRange:
+        rangeError(line, QStringLiteral("value %1 is outside [0, 1e9]").arg(reading.value));
+        return;
+    case ArtifactReading::Sample:
+        dataset().latency.rttMs.push_back(reading.value);
+        countSample();
         return;
     }
-    // Written as the artifact's test (num < 0 or num > 1e9), so NaN passes as it does there.
-    if (*value < 0 || *value > 1e9) {
-        rangeError(line, QStringLiteral("value %1 is outside [0, 1e9]").arg(*value));
-        return;
+}
+
+std::unique_ptr<ScannedLines> QjumpCompatParser::scan(std::string_view wholeLines,
+                                                      std::unique_ptr<ScannedLines> reuse) const {
+    std::unique_ptr<ScannedCompatLines> block(dynamic_cast<ScannedCompatLines*>(reuse.get()));
+    if (block) {
+        (void)reuse.release();
+        block->lines.clear();
+    } else {
+        block = std::make_unique<ScannedCompatLines>();
     }
-    dataset().latency.rttMs.push_back(*value);
-    countSample();
+    block->lines.reserve(wholeLines.size() / 48);
+    const char* const begin = wholeLines.data();
+    const char* const end = begin + wholeLines.size();
+    for (std::size_t at = 0; at < wholeLines.size();) {
+        // A plain reply's fourth '='-field is its time, which the one-pass reader has read.
+        double rtt = 0;
+        std::int32_t sequence = 0;
+        if (const char* next = takePlainPingReply(begin + at, end, &rtt, &sequence)) {
+            block->lines.push_back({rtt, 0, 0, true});
+            at = static_cast<std::size_t>(next - begin);
+            continue;
+        }
+        std::size_t lineEnd = wholeLines.find('\n', at);
+        if (lineEnd == std::string_view::npos)
+            lineEnd = wholeLines.size();
+        std::string_view line = wholeLines.substr(at, lineEnd - at);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1); // as LogParser delivers it
+        ArtifactReading reading;
+        if (line.size() <= kMaxLineLength)
+            reading = readAsArtifact(line);
+        const bool sample = reading.kind == ArtifactReading::Sample;
+        block->lines.push_back({sample ? reading.value : 0, static_cast<std::uint32_t>(at),
+                                static_cast<std::uint32_t>(lineEnd - at), sample});
+        at = lineEnd + 1;
+    }
+    return block;
+}
+
+void QjumpCompatParser::applyScanned(ScannedLines& lines) {
+    auto& block = static_cast<ScannedCompatLines&>(lines);
+    std::vector<double>& samples = dataset().latency.rttMs;
+    for (const ScannedCompatLine& line : block.lines) {
+        if (!line.sample || otherLogStarted()) {
+            deliver(block.text.substr(line.offset, line.length));
+            continue;
+        }
+        countScannedLine();
+        samples.push_back(line.value);
+        countSample();
+    }
 }
 
 } // namespace wb

@@ -9,12 +9,16 @@ namespace wb {
 // so `stats --compat qjump` reproduces its report digit for digit. Every line containing
 // "time=" is a sample (duplicates included); a field float() refuses is a parse error and a
 // value below 0 or above 1e9 a range error. Use the dialect parsers for anything else.
+// Big logs are scanned on every core (LogParser::scan) with the same result.
 class QjumpCompatParser : public LogParser {
 public:
     QjumpCompatParser();
 
 protected:
     void parseLine(std::string_view line) override;
+    std::unique_ptr<ScannedLines> scan(std::string_view wholeLines,
+                                       std::unique_ptr<ScannedLines> reuse) const override;
+    void applyScanned(ScannedLines& lines) override;
 };
 
 } // namespace wb

@@ -1,5 +1,6 @@
 #include "UnixPingParser.h"
 
+#include "PlainPingReply.h"
 #include "TextScan.h"
 
 #include <algorithm>
@@ -116,86 +117,6 @@ struct ScannedPingLines : ScannedLines {
     std::size_t regularReplies = 0;
 };
 
-// Takes `literal` at p: where it ends, or nullptr. The length is a constant, so the
-// comparison compiles to a few loads instead of a call.
-template <std::size_t N>
-inline const char* takeLiteral(const char* p, const char* end, const char (&literal)[N]) {
-    constexpr std::size_t length = N - 1;
-    if (!p || static_cast<std::size_t>(end - p) < length || std::memcmp(p, literal, length) != 0)
-        return nullptr;
-    return p + length;
-}
-
-constexpr std::int64_t kPowersOfTen[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
-
-// Takes one to nine digits at p (more are no plain reply): where they end, or nullptr.
-inline const char* takeDigits(const char* p, const char* end, std::int64_t* value) {
-    if (!p)
-        return nullptr;
-    const char* digit = p;
-    std::int64_t read = 0;
-    while (digit < end && digit - p < 10 && *digit >= '0' && *digit <= '9')
-        read = read * 10 + (*digit++ - '0');
-    if (digit == p || digit - p > 9)
-        return nullptr;
-    *value = read;
-    return digit;
-}
-
-// Nearly every line of a big log is an iputils or BSD reply of one shape,
-//   "64 bytes from 198.18.0.8: icmp_seq=1 ttl=64 time=0.123 ms\n",
-// read here in one pass, without the searches the general reader needs (which cost half of a
-// block's scan, and most of a small log's reading). Returns where the next line starts, or
-// nullptr for any other line, which the general reader then takes; both give the same facts for a
-// line this accepts (the facts of a regular reply: a time in range, a 16-bit sequence number, no -D
-// stamp, no "(DUP!)").
-const char* takePlainReply(const char* p, const char* end, double* rtt, std::int32_t* sequence) {
-    std::int64_t number = 0;
-    p = takeLiteral(takeDigits(p, end, &number), end, " bytes from ");
-    if (!p)
-        return nullptr;
-    // The address (IPv6 has colons; a name has "(address)") ends at ": icmp_seq="; none of it
-    // may hold a '=' the general reader could take for a key. A very long one is left to the
-    // general reader, which also cuts lines longer than it keeps.
-    const char* addressEnd = end - p > 512 ? p + 512 : end;
-    for (;; ++p) {
-        if (p >= addressEnd || *p == '\n' || *p == '=')
-            return nullptr;
-        if (*p == ':' && takeLiteral(p, end, ": icmp_seq="))
-            break;
-    }
-    std::int64_t printed = 0;
-    p = takeDigits(takeLiteral(p, end, ": icmp_seq="), end, &printed);
-    p = takeLiteral(takeDigits(takeLiteral(p, end, " ttl="), end, &number), end, " time=");
-    if (!p || printed > 0xffff)
-        return nullptr;
-    // The time as scan::takeSimpleDecimal reads it (digits over an exact power of ten, so the
-    // same double), limited to 9 integer and 6 decimal digits: such a time is finite and below
-    // the 1e9 ms that isImpossibleRtt refuses, so no branch waits for the division.
-    std::int64_t whole = 0;
-    const char* point = takeDigits(p, end, &whole);
-    if (!point || point - p > 9)
-        return nullptr;
-    std::int64_t fraction = 0;
-    const char* unit = point;
-    if (point < end && *point == '.') {
-        unit = takeDigits(point + 1, end, &fraction);
-        if (!unit || unit - point - 1 > 6)
-            return nullptr;
-    }
-    const auto decimals = static_cast<std::size_t>(unit == point ? 0 : unit - point - 1);
-    // The line ends after the unit: at its newline (a block of lines) or at `end` (one line).
-    p = takeLiteral(unit, end, " ms");
-    if (!p || (p < end && *p++ != '\n'))
-        return nullptr;
-    const auto digits =
-        static_cast<std::uint64_t>(whole) * static_cast<std::uint64_t>(kPowersOfTen[decimals]) +
-        static_cast<std::uint64_t>(fraction);
-    *rtt = static_cast<double>(digits) / scan::kExactPowersOfTen[decimals];
-    *sequence = static_cast<std::int32_t>(printed);
-    return p;
-}
-
 } // namespace
 
 std::unique_ptr<ScannedLines> UnixPingParser::scan(std::string_view wholeLines,
@@ -226,7 +147,7 @@ std::unique_ptr<ScannedLines> UnixPingParser::scan(std::string_view wholeLines,
     for (std::size_t at = 0; at < wholeLines.size();) {
         double rtt = 0;
         std::int32_t sequence = 0;
-        if (const char* next = takePlainReply(begin + at, end, &rtt, &sequence)) {
+        if (const char* next = takePlainPingReply(begin + at, end, &rtt, &sequence)) {
             // Written in place: a line built on the stack and copied was read back before its
             // byte-sized fields had left the store buffer, a stall per line.
             ScannedPingLine& plain = block->lines.emplace_back();
@@ -298,7 +219,7 @@ void UnixPingParser::parseLine(std::string_view line) {
     ReplyFacts plain;
     double rtt = 0;
     std::int32_t sequence = 0;
-    if (takePlainReply(line.data(), line.data() + line.size(), &rtt, &sequence)) {
+    if (takePlainPingReply(line.data(), line.data() + line.size(), &rtt, &sequence)) {
         plain.timestamp = std::nan("");
         plain.rtt = rtt;
         plain.printedSequence = sequence;

@@ -5,6 +5,7 @@
 #include "io/LineBlockPipeline.h"
 #include "parse/FormatRegistry.h"
 #include "parse/LogParser.h"
+#include "parse/QjumpCompatParser.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -128,6 +129,8 @@ void TestBlockPipeline::bigLogsUseEveryCore() {
     const auto ping = FormatRegistry::find("ping/iputils")->create();
     QVERIFY(LineBlockPipeline(*ping, 64 << 20).parallel());
     QVERIFY(!LineBlockPipeline(*ping, 1 << 20).parallel()); // small: not worth threads
+    QjumpCompatParser compat;
+    QVERIFY(LineBlockPipeline(compat, 64 << 20).parallel());
     const auto iperf = FormatRegistry::find("iperf3/json")->create();
     QVERIFY(!LineBlockPipeline(*iperf, 64 << 20).parallel()); // a dialect without a scanner
 }
@@ -135,26 +138,32 @@ void TestBlockPipeline::bigLogsUseEveryCore() {
 void TestBlockPipeline::parallelEqualsSerial_data() {
     QTest::addColumn<uint>("seed");
     QTest::addColumn<bool>("timestamps");
-    QTest::newRow("-D, seed 1") << 1u << true;
-    QTest::newRow("-D, seed 2") << 2u << true;
-    QTest::newRow("plain, seed 3") << 3u << false;
-    QTest::newRow("plain, seed 4") << 4u << false;
+    QTest::addColumn<bool>("qjumpCompat");
+    QTest::newRow("-D, seed 1") << 1u << true << false;
+    QTest::newRow("-D, seed 2") << 2u << true << false;
+    QTest::newRow("plain, seed 3") << 3u << false << false;
+    QTest::newRow("plain, seed 4") << 4u << false << false;
+    QTest::newRow("--compat qjump, -D, seed 5") << 5u << true << true;
+    QTest::newRow("--compat qjump, plain, seed 6") << 6u << false << true;
 }
 
 void TestBlockPipeline::parallelEqualsSerial() {
     QFETCH(uint, seed);
     QFETCH(bool, timestamps);
+    QFETCH(bool, qjumpCompat);
     const std::string log = oddLog(24 << 20, seed, timestamps);
     QTemporaryDir dir;
     const QString path =
         writeTestFile(dir.path(), QStringLiteral("big.log"), QByteArray::fromStdString(log));
     QVERIFY(!path.isEmpty());
-    const ImportResult parallel = FileImporter::importFile(path);
-    ImportResult serial = parseBytes(QByteArray::fromStdString(log), path);
+    ImportOptions options;
+    options.qjumpCompat = qjumpCompat;
+    const ImportResult parallel = FileImporter::importFile(path, options);
+    const ImportResult serial = FileImporter::importBytes(log, path, options);
     QVERIFY(parallel.ok());
     QVERIFY(parallel.datasets.front().latency.size() > 300000);
-    QCOMPARE(parallel.datasets.front().latency.hasTimestamps(), timestamps);
-    QVERIFY(parallel.report.parseErrors.count() > 0);
+    QCOMPARE(parallel.datasets.front().latency.hasTimestamps(), timestamps && !qjumpCompat);
+    QVERIFY(parallel.report.parseErrors.count() + parallel.report.rangeErrors.count() > 0);
     QCOMPARE(describe(parallel), describe(serial));
 }
 

@@ -1,0 +1,87 @@
+#include "PlainPingReply.h"
+
+#include "TextScan.h"
+
+#include <cstring>
+
+namespace wb {
+
+namespace {
+
+// Takes `literal` at p: where it ends, or nullptr. The length is a constant, so the
+// comparison compiles to a few loads instead of a call.
+template <std::size_t N>
+inline const char* takeLiteral(const char* p, const char* end, const char (&literal)[N]) {
+    constexpr std::size_t length = N - 1;
+    if (!p || static_cast<std::size_t>(end - p) < length || std::memcmp(p, literal, length) != 0)
+        return nullptr;
+    return p + length;
+}
+
+constexpr std::int64_t kPowersOfTen[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
+
+// Takes one to nine digits at p (more are no plain reply): where they end, or nullptr.
+inline const char* takeDigits(const char* p, const char* end, std::int64_t* value) {
+    if (!p)
+        return nullptr;
+    const char* digit = p;
+    std::int64_t read = 0;
+    while (digit < end && digit - p < 10 && *digit >= '0' && *digit <= '9')
+        read = read * 10 + (*digit++ - '0');
+    if (digit == p || digit - p > 9)
+        return nullptr;
+    *value = read;
+    return digit;
+}
+
+} // namespace
+
+const char* takePlainPingReply(const char* p, const char* end, double* rtt,
+                               std::int32_t* sequence) {
+    std::int64_t number = 0;
+    p = takeLiteral(takeDigits(p, end, &number), end, " bytes from ");
+    if (!p)
+        return nullptr;
+    // The address (IPv6 has colons; a name has "(address)") ends at ": icmp_seq="; none of it
+    // may hold a '=' the general reader could take for a key. A very long one is left to the
+    // general reader, which also cuts lines longer than it keeps.
+    const char* addressEnd = end - p > 512 ? p + 512 : end;
+    for (;; ++p) {
+        if (p >= addressEnd || *p == '\n' || *p == '=')
+            return nullptr;
+        if (*p == ':' && takeLiteral(p, end, ": icmp_seq="))
+            break;
+    }
+    std::int64_t printed = 0;
+    p = takeDigits(takeLiteral(p, end, ": icmp_seq="), end, &printed);
+    p = takeLiteral(takeDigits(takeLiteral(p, end, " ttl="), end, &number), end, " time=");
+    if (!p || printed > 0xffff)
+        return nullptr;
+    // The time as scan::takeSimpleDecimal reads it (digits over an exact power of ten, so the
+    // same double), limited to 9 integer and 6 decimal digits: such a time is finite and below
+    // the 1e9 ms that isImpossibleRtt refuses, so no branch waits for the division.
+    std::int64_t whole = 0;
+    const char* point = takeDigits(p, end, &whole);
+    if (!point || point - p > 9)
+        return nullptr;
+    std::int64_t fraction = 0;
+    const char* unit = point;
+    if (point < end && *point == '.') {
+        unit = takeDigits(point + 1, end, &fraction);
+        if (!unit || unit - point - 1 > 6)
+            return nullptr;
+    }
+    const auto decimals = static_cast<std::size_t>(unit == point ? 0 : unit - point - 1);
+    // The line ends after the unit: at its newline (a block of lines) or at `end` (one line).
+    p = takeLiteral(unit, end, " ms");
+    if (!p || (p < end && *p++ != '\n'))
+        return nullptr;
+    const auto digits =
+        static_cast<std::uint64_t>(whole) * static_cast<std::uint64_t>(kPowersOfTen[decimals]) +
+        static_cast<std::uint64_t>(fraction);
+    *rtt = static_cast<double>(digits) / scan::kExactPowersOfTen[decimals];
+    *sequence = static_cast<std::int32_t>(printed);
+    return p;
+}
+
+} // namespace wb
