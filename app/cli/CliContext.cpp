@@ -8,20 +8,26 @@ namespace wb::cli {
 
 CliContext::CliContext() : m_out(stdout), m_err(stderr) {}
 
-void CliContext::fileProblem(const QString& file, const QString& what) {
-    m_err << "wirebench-cli: " << file << ": " << what << '\n';
+void CliContext::say(const QString& file, std::int64_t line, const char* kind,
+                     const QString& what) {
+    m_err << "wirebench-cli: " << file << ": ";
+    if (line > 0)
+        m_err << "line " << line << ": ";
+    m_err << kind << what << '\n';
     m_err.flush();
+}
+
+void CliContext::fileProblem(const QString& file, const QString& what) {
+    say(file, 0, "", what);
     m_problem = true;
 }
 
 void CliContext::fileWarning(const QString& file, const QString& what) {
-    m_err << "wirebench-cli: " << file << ": warning: " << what << '\n';
-    m_err.flush();
+    say(file, 0, "warning: ", what);
 }
 
 void CliContext::lineProblem(const QString& file, std::int64_t line, const QString& what) {
-    m_err << "wirebench-cli: " << file << ": line " << line << ": " << what << '\n';
-    m_err.flush();
+    say(file, line, "", what);
     m_problem = true;
 }
 
@@ -39,17 +45,11 @@ void CliContext::reportIssues(const ImportResult& result) {
     // Warnings (a line cut, losses not listed, timestamps dropped) change no exit status, but
     // a user reading only the numbers should still learn about them.
     const IssueList& warnings = result.report.warnings;
-    for (std::size_t i = 0; i < warnings.kept().size() && i < kShown; ++i) {
-        const ParseIssue& issue = warnings.kept()[i];
-        const QString where =
-            issue.line > 0 ? QStringLiteral("line %1: ").arg(issue.line) : QString();
-        m_err << "wirebench-cli: " << result.file << ": " << where << "warning: " << issue.message
-              << '\n';
-    }
+    for (std::size_t i = 0; i < warnings.kept().size() && i < kShown; ++i)
+        say(result.file, warnings.kept()[i].line, "warning: ", warnings.kept()[i].message);
     if (warnings.count() > static_cast<std::int64_t>(kShown))
         fileWarning(result.file, QStringLiteral("%1 more warnings not shown")
                                      .arg(warnings.count() - static_cast<std::int64_t>(kShown)));
-    m_err.flush();
 }
 
 void CliContext::usageError(const QString& what) {

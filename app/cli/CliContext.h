@@ -36,6 +36,9 @@ public:
     int exitCode() const;
 
 private:
+    // "wirebench-cli: FILE: [line N: ]KIND WHAT" on stderr; line 0: the file as a whole.
+    void say(const QString& file, std::int64_t line, const char* kind, const QString& what);
+
     QTextStream m_out;
     QTextStream m_err;
     int m_reported = 0;

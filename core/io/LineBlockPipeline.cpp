@@ -105,7 +105,7 @@ void LineBlockPipeline::submit(int fd, std::int64_t offset) {
     const LogParser* parser = &m_parser;
     auto work = [parser, fd, size, block = std::move(block), lent = std::move(reuse)]() mutable {
         const std::int64_t got =
-            readFully(fd, block->bytes.data.get(), size, block->offset, &block->error);
+            readFully(fd, block->bytes.get(), size, block->offset, &block->error);
         block->size = got > 0 ? static_cast<std::size_t>(got) : 0;
         const std::string_view text = block->text();
         const std::size_t first = text.find('\n');
@@ -155,14 +155,14 @@ void LineBlockPipeline::readRest(int fd, std::int64_t offset, Outcome& outcome) 
     Buffer buffer = takeBuffer();
     for (;;) {
         int error = 0;
-        const std::int64_t got = readFully(fd, buffer.data.get(), m_blockSize, offset, &error);
+        const std::int64_t got = readFully(fd, buffer.get(), m_blockSize, offset, &error);
         if (got < 0) {
             outcome.error = std::strerror(error);
             break;
         }
         if (got == 0)
             break;
-        m_parser.feed({buffer.data.get(), static_cast<std::size_t>(got)});
+        m_parser.feed({buffer.get(), static_cast<std::size_t>(got)});
         offset += got;
         outcome.bytesRead = offset;
     }
@@ -175,10 +175,7 @@ LineBlockPipeline::Buffer LineBlockPipeline::takeBuffer() {
         m_spare.pop_back();
         return reused;
     }
-    Buffer fresh;
-    fresh.capacity = m_blockSize;
-    fresh.data.reset(new char[fresh.capacity]);
-    return fresh;
+    return Buffer(new char[m_blockSize]); // not make_unique: that would zero it
 }
 
 void LineBlockPipeline::recycle(std::unique_ptr<Block> block) {

@@ -50,12 +50,9 @@ public:
     Outcome readFile(int fd, const std::function<bool(std::int64_t)>& progress);
 
 private:
-    // Bytes left uninitialised until read writes them: a zero-filled buffer would be
-    // resident memory for nothing.
-    struct Buffer {
-        std::unique_ptr<char[]> data;
-        std::size_t capacity = 0;
-    };
+    // A block's size of bytes, left uninitialised until read writes them: a zero-filled
+    // buffer would be resident memory for nothing.
+    using Buffer = std::unique_ptr<char[]>;
     struct Block {
         std::int64_t offset = 0;
         Buffer bytes;
@@ -64,7 +61,7 @@ private:
         std::size_t headEnd = 0;               // after the first newline; 0 when the block has none
         std::size_t tailStart = 0;             // after the last newline
         std::unique_ptr<ScannedLines> scanned; // the whole lines between head and tail
-        std::string_view text() const { return {bytes.data.get(), size}; }
+        std::string_view text() const { return {bytes.get(), size}; }
     };
 
     void submit(int fd, std::int64_t offset);

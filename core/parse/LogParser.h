@@ -78,6 +78,17 @@ protected:
     // of its own; nullptr when the dialect cannot scan.
     virtual std::unique_ptr<ScannedLines> scan(std::string_view wholeLines,
                                                std::unique_ptr<ScannedLines> reuse) const;
+    // A dialect's scanned facts for scan(): `reuse` emptied by its clear() when it is of the
+    // same kind (its storage is already faulted in), else a new one.
+    template <typename Scanned>
+    static std::unique_ptr<Scanned> reuseOrCreate(std::unique_ptr<ScannedLines>& reuse) {
+        if (auto* same = dynamic_cast<Scanned*>(reuse.get())) {
+            (void)reuse.release();
+            same->clear();
+            return std::unique_ptr<Scanned>(same);
+        }
+        return std::make_unique<Scanned>();
+    }
     // Counts a line the dialect took from scanned facts instead of parseLine().
     void countScannedLine() { ++m_report.linesRead; }
     // Hands a line to parseLine() as feed() does (counted, CR of CRLF stripped).

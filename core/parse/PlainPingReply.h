@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 namespace wb {
 
@@ -13,5 +15,28 @@ namespace wb {
 // (a time in range, a 16-bit sequence number, no -D stamp, no "(DUP!)") for the dialect
 // parsers, and the fourth '='-separated field's number for `--compat qjump`.
 const char* takePlainPingReply(const char* p, const char* end, double* rtt, std::int32_t* sequence);
+
+// Walks a block of whole lines (each ending in '\n'), as the ping dialects' scan() does:
+// onPlain(rtt, sequence) for each plain reply, onOther(at, end) for any other line, which
+// lies at [at, end) of `lines` without its newline.
+template <typename OnPlain, typename OnOther>
+void forEachPingLine(std::string_view lines, OnPlain&& onPlain, OnOther&& onOther) {
+    const char* const begin = lines.data();
+    const char* const end = begin + lines.size();
+    for (std::size_t at = 0; at < lines.size();) {
+        double rtt = 0;
+        std::int32_t sequence = 0;
+        if (const char* next = takePlainPingReply(begin + at, end, &rtt, &sequence)) {
+            onPlain(rtt, sequence);
+            at = static_cast<std::size_t>(next - begin);
+            continue;
+        }
+        std::size_t lineEnd = lines.find('\n', at);
+        if (lineEnd == std::string_view::npos)
+            lineEnd = lines.size();
+        onOther(at, lineEnd);
+        at = lineEnd + 1;
+    }
+}
 
 } // namespace wb

@@ -76,6 +76,8 @@ struct ScannedCompatLine {
 
 struct ScannedCompatLines : ScannedLines {
     std::vector<ScannedCompatLine> lines;
+
+    void clear() { lines.clear(); }
 };
 
 } // namespace
@@ -108,39 +110,25 @@ void QjumpCompatParser::parseLine(std::string_view line) {
 
 std::unique_ptr<ScannedLines> QjumpCompatParser::scan(std::string_view wholeLines,
                                                       std::unique_ptr<ScannedLines> reuse) const {
-    std::unique_ptr<ScannedCompatLines> block(dynamic_cast<ScannedCompatLines*>(reuse.get()));
-    if (block) {
-        (void)reuse.release();
-        block->lines.clear();
-    } else {
-        block = std::make_unique<ScannedCompatLines>();
-    }
+    std::unique_ptr<ScannedCompatLines> block = reuseOrCreate<ScannedCompatLines>(reuse);
     block->lines.reserve(wholeLines.size() / 48);
-    const char* const begin = wholeLines.data();
-    const char* const end = begin + wholeLines.size();
-    for (std::size_t at = 0; at < wholeLines.size();) {
+    forEachPingLine(
+        wholeLines,
         // A plain reply's fourth '='-field is its time, which the one-pass reader has read.
-        double rtt = 0;
-        std::int32_t sequence = 0;
-        if (const char* next = takePlainPingReply(begin + at, end, &rtt, &sequence)) {
+        [&block](double rtt, std::int32_t) {
             block->lines.push_back({rtt, 0, 0, true});
-            at = static_cast<std::size_t>(next - begin);
-            continue;
-        }
-        std::size_t lineEnd = wholeLines.find('\n', at);
-        if (lineEnd == std::string_view::npos)
-            lineEnd = wholeLines.size();
-        std::string_view line = wholeLines.substr(at, lineEnd - at);
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1); // as LogParser delivers it
-        ArtifactReading reading;
-        if (line.size() <= kMaxLineLength)
-            reading = readAsArtifact(line);
-        const bool sample = reading.kind == ArtifactReading::Sample;
-        block->lines.push_back({sample ? reading.value : 0, static_cast<std::uint32_t>(at),
-                                static_cast<std::uint32_t>(lineEnd - at), sample});
-        at = lineEnd + 1;
-    }
+        },
+        [&block, wholeLines](std::size_t at, std::size_t end) {
+            std::string_view line = wholeLines.substr(at, end - at);
+            if (!line.empty() && line.back() == '\r')
+                line.remove_suffix(1); // as LogParser delivers it
+            ArtifactReading reading;
+            if (line.size() <= kMaxLineLength)
+                reading = readAsArtifact(line);
+            const bool sample = reading.kind == ArtifactReading::Sample;
+            block->lines.push_back({sample ? reading.value : 0, static_cast<std::uint32_t>(at),
+                                    static_cast<std::uint32_t>(end - at), sample});
+        });
     return block;
 }
 

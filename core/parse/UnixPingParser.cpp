@@ -3,9 +3,7 @@
 #include "PlainPingReply.h"
 #include "TextScan.h"
 
-#include <algorithm>
 #include <cmath>
-#include <cstring>
 
 namespace wb {
 
@@ -115,68 +113,55 @@ struct ScannedPingLine {
 struct ScannedPingLines : ScannedLines {
     std::vector<ScannedPingLine> lines;
     std::size_t regularReplies = 0;
+
+    void addReply(double rtt, double timestamp, std::int32_t sequence, bool duplicate) {
+        // Written in place: a line built on the stack and copied was read back before its
+        // byte-sized fields had left the store buffer, a stall per line.
+        ScannedPingLine& line = lines.emplace_back();
+        line.rtt = rtt;
+        line.timestamp = timestamp;
+        line.printedSequence = sequence;
+        line.regularReply = 1;
+        line.markedDuplicate = duplicate;
+        ++regularReplies;
+    }
+    void addOther(std::size_t at, std::size_t end) {
+        ScannedPingLine& line = lines.emplace_back();
+        line.offset = static_cast<std::uint32_t>(at);
+        line.length = static_cast<std::uint32_t>(end - at);
+    }
+    void clear() {
+        lines.clear();
+        regularReplies = 0;
+    }
 };
 
 } // namespace
 
 std::unique_ptr<ScannedLines> UnixPingParser::scan(std::string_view wholeLines,
                                                    std::unique_ptr<ScannedLines> reuse) const {
-    std::unique_ptr<ScannedPingLines> block(dynamic_cast<ScannedPingLines*>(reuse.get()));
-    if (block) {
-        (void)reuse.release();
-        block->lines.clear();
-        block->regularReplies = 0;
-    } else {
-        block = std::make_unique<ScannedPingLines>();
-    }
+    std::unique_ptr<ScannedPingLines> block = reuseOrCreate<ScannedPingLines>(reuse);
     block->lines.reserve(wholeLines.size() / 48);
-    const auto keep = [&block](const ReplyFacts& reply) {
-        ScannedPingLine scanned{};
-        scanned.rtt = *reply.rtt;
-        scanned.timestamp = reply.timestamp;
-        scanned.printedSequence = reply.printedSequence
-                                      ? static_cast<std::int32_t>(*reply.printedSequence)
-                                      : ScannedPingLine::kNoSequence;
-        scanned.regularReply = 1;
-        scanned.markedDuplicate = reply.markedDuplicate;
-        ++block->regularReplies;
-        block->lines.push_back(scanned);
-    };
-    const char* const begin = wholeLines.data();
-    const char* const end = begin + wholeLines.size();
-    for (std::size_t at = 0; at < wholeLines.size();) {
-        double rtt = 0;
-        std::int32_t sequence = 0;
-        if (const char* next = takePlainPingReply(begin + at, end, &rtt, &sequence)) {
-            // Written in place: a line built on the stack and copied was read back before its
-            // byte-sized fields had left the store buffer, a stall per line.
-            ScannedPingLine& plain = block->lines.emplace_back();
-            plain.rtt = rtt;
-            plain.timestamp = std::nan("");
-            plain.printedSequence = sequence;
-            plain.regularReply = 1;
-            plain.markedDuplicate = 0;
-            ++block->regularReplies;
-            at = static_cast<std::size_t>(next - begin);
-            continue;
-        }
-        std::size_t end = wholeLines.find('\n', at);
-        if (end == std::string_view::npos)
-            end = wholeLines.size();
-        const std::string_view line = wholeLines.substr(at, end - at);
-        // A line longer than the parser keeps is cut and reported on the line path.
-        const std::optional<ReplyFacts> reply =
-            line.size() <= kMaxLineLength ? replyFacts(line) : std::nullopt;
-        if (reply && reply->regular()) {
-            keep(*reply);
-        } else {
-            ScannedPingLine other{};
-            other.offset = static_cast<std::uint32_t>(at);
-            other.length = static_cast<std::uint32_t>(end - at);
-            block->lines.push_back(other);
-        }
-        at = end + 1;
-    }
+    forEachPingLine(
+        wholeLines,
+        [&block](double rtt, std::int32_t sequence) {
+            block->addReply(rtt, std::nan(""), sequence, false);
+        },
+        [&block, wholeLines](std::size_t at, std::size_t end) {
+            const std::string_view line = wholeLines.substr(at, end - at);
+            // A line longer than the parser keeps is cut and reported on the line path.
+            const std::optional<ReplyFacts> reply =
+                line.size() <= kMaxLineLength ? replyFacts(line) : std::nullopt;
+            if (!reply || !reply->regular()) {
+                block->addOther(at, end);
+                return;
+            }
+            block->addReply(*reply->rtt, reply->timestamp,
+                            reply->printedSequence
+                                ? static_cast<std::int32_t>(*reply->printedSequence)
+                                : ScannedPingLine::kNoSequence,
+                            reply->markedDuplicate);
+        });
     return block;
 }
 
