@@ -393,6 +393,24 @@ void MeasurementRun::onClientFinished(int exitCode, QProcess::ExitStatus exitSta
     if (m_state != State::Running)
         return;
     onClientOutput();
+    if (refusedByOurNewServer()) {
+        // iperf2 can print "Server listening" (from its reporter thread) a moment before the
+        // socket listens, so a client started on that line may be refused: seen in CI under
+        // ASan. Our own server gets a few more tries; the refused attempt leaves no trace in
+        // the raw log.
+        ++m_refusedTries;
+        m_log.resize(0);
+        m_log.seek(0);
+        m_received.clear();
+        m_clientErrors.clear();
+        m_snapshotBytes = 0;
+        emit status(QStringLiteral("the server was not listening yet; trying again"));
+        QTimer::singleShot(kRetryAfterRefusalMs, this, [this] {
+            if (m_state == State::Running && !m_cancelRequested)
+                startClient();
+        });
+        return;
+    }
     m_tick.stop();
     m_exitCode = exitStatus == QProcess::NormalExit ? std::optional<int>(exitCode) : std::nullopt;
     // Whether it failed is decided once the log is parsed (finish()).
@@ -409,6 +427,12 @@ void MeasurementRun::onClientFinished(int exitCode, QProcess::ExitStatus exitSta
         return;
     }
     finish(result, QString());
+}
+
+bool MeasurementRun::refusedByOurNewServer() const {
+    const bool ourServerRuns = m_server && m_server->state() != QProcess::NotRunning;
+    return ourServerRuns && !m_cancelRequested && m_refusedTries < kRefusedTries &&
+           (m_clientErrors + m_received).contains("Connection refused");
 }
 
 void MeasurementRun::fail(const QString& why) {

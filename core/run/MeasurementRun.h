@@ -54,6 +54,9 @@ public:
     static constexpr double kGraceSeconds = 20;
     // How long a started server gets to print that it listens.
     static constexpr int kServerStartMs = 5000;
+    // A client refused by the server we just started is started again, this often, after this.
+    static constexpr int kRefusedTries = 5;
+    static constexpr int kRetryAfterRefusalMs = 200;
 
 signals:
     void status(const QString& text); // "starting server", "running ping -c 10 ...", ...
@@ -70,6 +73,7 @@ private:
     void startClient();
     void onClientOutput();
     void onClientFinished(int exitCode, QProcess::ExitStatus exitStatus);
+    bool refusedByOurNewServer() const;
     void onClientError(QProcess::ProcessError error);
     void onServerOutput();
     void onServerFinished();
@@ -94,6 +98,7 @@ private:
     State m_state = State::Idle;
     bool m_cancelRequested = false;
     bool m_hung = false;
+    int m_refusedTries = 0;
     std::optional<int> m_exitCode; // empty when the client was killed by a signal
     // Known when the client ended, reported once the server has stopped too.
     RunOutcome::Status m_pendingStatus = RunOutcome::Status::Completed;

@@ -253,6 +253,39 @@ private slots:
                  qPrintable(run.outcome.error));
     }
 
+    void serverAnnouncedBeforeItListens() {
+        // iperf2 can print "Server listening" a moment before its socket listens (CI under
+        // ASan once refused the client then). An iperf first in PATH that announces itself
+        // half a second early: the refused client is started again, and the raw log holds
+        // only the run that measured.
+        const QString bin = m_out.filePath("early-iperf");
+        QVERIFY(QDir().mkpath(bin));
+        const QString script = bin + "/iperf";
+        QFile fake(script);
+        QVERIFY(fake.open(QIODevice::WriteOnly));
+        fake.write("#!/bin/sh\n"
+                   "if [ \"$1\" = -s ]; then\n"
+                   "  echo 'Server listening on TCP port 5001'; sleep 0.5\n"
+                   "fi\n"
+                   "exec /usr/bin/iperf \"$@\"\n");
+        fake.close();
+        QVERIFY(fake.setPermissions(fake.permissions() | QFileDevice::ExeOwner));
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", QFile::encodeName(bin) + ':' + path);
+        RunSpec spec = iperfBetween(*m_net, RunTool::Iperf2);
+        spec.durationSeconds = 2;
+        const WatchedRun run = watchRun(spec, m_out.path(), "early-server", 30000);
+        qputenv("PATH", path);
+        QCOMPARE(run.outcome.status, RunOutcome::Status::Completed);
+        const QByteArray log = readAll(run.outcome.logPath);
+        QVERIFY2(!log.contains("refused"), log.constData());
+        const ImportResult measured = FileImporter::importFile(run.outcome.logPath);
+        QVERIFY(!measured.datasets.empty());
+        verifyNearLimit(
+            mbit(FlowStatistics::of(measured.datasets.front().flows).computedSum.bitsPerSecond),
+            "after a refused start");
+    }
+
     void serverThatCannotListen() {
         QProcess blocker; // holds the port, so the run's own server cannot bind it
         blocker.start("ip", QStringList{"netns", "exec", m_net->serverNamespace(), "iperf3", "-s",
