@@ -34,32 +34,11 @@ inline const char* takeDigits(const char* p, const char* end, std::int64_t* valu
     return digit;
 }
 
-} // namespace
-
-const char* takePlainPingReply(const char* p, const char* end, double* rtt,
-                               std::int32_t* sequence) {
-    std::int64_t number = 0;
-    p = takeLiteral(takeDigits(p, end, &number), end, " bytes from ");
-    if (!p)
-        return nullptr;
-    // The address (IPv6 has colons; a name has "(address)") ends at ": icmp_seq="; none of it
-    // may hold a '=' the general reader could take for a key. A very long one is left to the
-    // general reader, which also cuts lines longer than it keeps.
-    const char* addressEnd = end - p > 512 ? p + 512 : end;
-    for (;; ++p) {
-        if (p >= addressEnd || *p == '\n' || *p == '=')
-            return nullptr;
-        if (*p == ':' && takeLiteral(p, end, ": icmp_seq="))
-            break;
-    }
-    std::int64_t printed = 0;
-    p = takeDigits(takeLiteral(p, end, ": icmp_seq="), end, &printed);
-    p = takeLiteral(takeDigits(takeLiteral(p, end, " ttl="), end, &number), end, " time=");
-    if (!p || printed > 0xffff)
-        return nullptr;
-    // The time as scan::takeSimpleDecimal reads it (digits over an exact power of ten, so the
-    // same double), limited to 9 integer and 6 decimal digits: such a time is finite and below
-    // the 1e9 ms that isImpossibleRtt refuses, so no branch waits for the division.
+// The end of a plain reply after " time=": "T ms" and the line's end. T as
+// scan::takeSimpleDecimal reads it (digits over an exact power of ten, so the same double),
+// limited to 9 integer and 6 decimal digits: such a time is finite and below the 1e9 ms that
+// isImpossibleRtt refuses, so no branch waits for the division.
+inline const char* takeReplyTime(const char* p, const char* end, double* rtt) {
     std::int64_t whole = 0;
     const char* point = takeDigits(p, end, &whole);
     if (!point || point - p > 9)
@@ -80,8 +59,65 @@ const char* takePlainPingReply(const char* p, const char* end, double* rtt,
         static_cast<std::uint64_t>(whole) * static_cast<std::uint64_t>(kPowersOfTen[decimals]) +
         static_cast<std::uint64_t>(fraction);
     *rtt = static_cast<double>(digits) / scan::kExactPowersOfTen[decimals];
+    return p;
+}
+
+// The sequence number after "icmp_seq=": where it ends, or nullptr when it is no 16-bit one.
+inline const char* takeSequence(const char* p, const char* end, std::int32_t* sequence) {
+    std::int64_t printed = 0;
+    p = takeDigits(p, end, &printed);
+    if (!p || printed > 0xffff)
+        return nullptr;
     *sequence = static_cast<std::int32_t>(printed);
     return p;
+}
+
+} // namespace
+
+const char* takePlainPingReply(const char* p, const char* end, double* rtt, std::int32_t* sequence,
+                               PlainReplyLayout* layout) {
+    const char* const line = p;
+    std::int64_t number = 0;
+    p = takeLiteral(takeDigits(p, end, &number), end, " bytes from ");
+    if (!p)
+        return nullptr;
+    // The address (IPv6 has colons; a name has "(address)") ends at ": icmp_seq="; none of it
+    // may hold a '=' the general reader could take for a key. A very long one is left to the
+    // general reader, which also cuts lines longer than it keeps.
+    const char* addressEnd = end - p > 512 ? p + 512 : end;
+    for (;; ++p) {
+        if (p >= addressEnd || *p == '\n' || *p == '=')
+            return nullptr;
+        if (*p == ':' && takeLiteral(p, end, ": icmp_seq="))
+            break;
+    }
+    const char* const sequenceAt = takeLiteral(p, end, ": icmp_seq=");
+    const char* const ttlAt = takeSequence(sequenceAt, end, sequence);
+    const char* const timeAt =
+        takeLiteral(takeDigits(takeLiteral(ttlAt, end, " ttl="), end, &number), end, " time=");
+    if (!timeAt)
+        return nullptr;
+    const char* const next = takeReplyTime(timeAt, end, rtt);
+    if (next && layout)
+        *layout = {line, static_cast<std::size_t>(sequenceAt - line),
+                   static_cast<std::size_t>(ttlAt - line), static_cast<std::size_t>(timeAt - line)};
+    return next;
+}
+
+const char* takeRepeatedPingReply(const char* p, const char* end, const PlainReplyLayout& previous,
+                                  double* rtt, std::int32_t* sequence) {
+    // Bytes equal to the previous reply's up to its sequence number were read the same way
+    // there; so were those from after its sequence number to its time (" ttl=64 time="), as
+    // its sequence number, like this one, ends at a non-digit.
+    const std::size_t middle = previous.timeAt - previous.ttlAt;
+    if (static_cast<std::size_t>(end - p) < previous.sequenceAt + middle ||
+        std::memcmp(p, previous.line, previous.sequenceAt) != 0)
+        return nullptr;
+    const char* const ttlAt = takeSequence(p + previous.sequenceAt, end, sequence);
+    if (!ttlAt || static_cast<std::size_t>(end - ttlAt) < middle ||
+        std::memcmp(ttlAt, previous.line + previous.ttlAt, middle) != 0)
+        return nullptr;
+    return takeReplyTime(ttlAt + middle, end, rtt);
 }
 
 } // namespace wb

@@ -14,7 +14,24 @@ namespace wb {
 // then takes. For a line this accepts, both give the same facts: those of a regular reply
 // (a time in range, a 16-bit sequence number, no -D stamp, no "(DUP!)") for the dialect
 // parsers, and the fourth '='-separated field's number for `--compat qjump`.
-const char* takePlainPingReply(const char* p, const char* end, double* rtt, std::int32_t* sequence);
+// Where a plain reply's parts are within its line, so that the next line can be compared
+// with it instead of searched: the sequence number, what follows it (" ttl=64 "), the time.
+struct PlainReplyLayout {
+    const char* line = nullptr;
+    std::size_t sequenceAt = 0;
+    std::size_t ttlAt = 0;
+    std::size_t timeAt = 0;
+};
+
+const char* takePlainPingReply(const char* p, const char* end, double* rtt, std::int32_t* sequence,
+                               PlainReplyLayout* layout = nullptr);
+
+// takePlainPingReply for a line that repeats `previous` (a reply it accepted, still in memory)
+// up to its sequence number and again from after it up to its time, as consecutive replies of
+// one target do: the same facts for the same line, without searching for the address's end;
+// nullptr when the line differs there (takePlainPingReply then decides).
+const char* takeRepeatedPingReply(const char* p, const char* end, const PlainReplyLayout& previous,
+                                  double* rtt, std::int32_t* sequence);
 
 // Walks a block of whole lines (each ending in '\n'), as the ping dialects' scan() does:
 // onPlain(rtt, sequence) for each plain reply, onOther(at, end) for any other line, which
@@ -23,10 +40,16 @@ template <typename OnPlain, typename OnOther>
 void forEachPingLine(std::string_view lines, OnPlain&& onPlain, OnOther&& onOther) {
     const char* const begin = lines.data();
     const char* const end = begin + lines.size();
+    PlainReplyLayout previous;
     for (std::size_t at = 0; at < lines.size();) {
         double rtt = 0;
         std::int32_t sequence = 0;
-        if (const char* next = takePlainPingReply(begin + at, end, &rtt, &sequence)) {
+        const char* next = previous.line
+                               ? takeRepeatedPingReply(begin + at, end, previous, &rtt, &sequence)
+                               : nullptr;
+        if (!next)
+            next = takePlainPingReply(begin + at, end, &rtt, &sequence, &previous);
+        if (next) {
             onPlain(rtt, sequence);
             at = static_cast<std::size_t>(next - begin);
             continue;

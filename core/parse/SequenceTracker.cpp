@@ -7,45 +7,29 @@
 
 namespace wb {
 
-std::int64_t SequenceTracker::unwrap(std::int64_t printed) {
-    if (printed < 0 || printed >= kWrap)
-        return printed; // not a 16-bit counter: take it as it is
-    if (m_lastPrinted >= 0) {
-        if (printed < m_lastPrinted - kWrap / 2)
-            ++m_epoch; // wrapped forward
-        else if (printed > m_lastPrinted + kWrap / 2 && m_epoch > 0)
-            return printed + (m_epoch - 1) * kWrap; // a late reply from before the wrap
+std::size_t SequenceTracker::ReplyBitmap::firstClear(std::size_t from, std::size_t to) const {
+    while (from < to) {
+        const std::uint64_t unset = ~m_words[from / 64] >> (from % 64);
+        if (unset != 0)
+            return std::min(to, from + static_cast<std::size_t>(__builtin_ctzll(unset)));
+        from = (from / 64 + 1) * 64;
     }
-    m_lastPrinted = printed;
-    return printed + m_epoch * kWrap;
-}
-
-void SequenceTracker::observe(std::int64_t unwrapped) {
-    ++m_observations;
-    m_highest = std::max(m_highest, unwrapped);
-    m_lowest = std::min(m_lowest, unwrapped);
+    return to;
 }
 
 bool SequenceTracker::farReplied(std::int64_t unwrapped) const {
     return m_farReplies.count(unwrapped) > 0;
 }
 
-bool SequenceTracker::markReplied(std::int64_t unwrapped) {
-    observe(unwrapped);
-    if (replied(unwrapped))
-        return false;
+void SequenceTracker::keepReply(std::int64_t unwrapped) {
     if (unwrapped >= 0 && unwrapped < bitmapEnd()) {
         const auto index = static_cast<std::size_t>(unwrapped);
-        if (index >= m_replied.size()) {
-            const auto end = static_cast<std::size_t>(bitmapEnd());
-            m_replied.resize(std::min(std::max(index + 1, m_replied.size() * 2), end));
-        }
-        m_replied[index] = true;
+        const auto end = static_cast<std::size_t>(bitmapEnd());
+        m_replied.resize(std::min(std::max(index + 1, m_replied.size() * 2), end));
+        m_replied.set(index);
     } else {
         m_farReplies.insert(unwrapped);
     }
-    ++m_repliedCount;
-    return true;
 }
 
 SequenceTracker::Unanswered SequenceTracker::unanswered(std::int64_t transmitted,
@@ -60,6 +44,14 @@ SequenceTracker::Unanswered SequenceTracker::unanswered(std::int64_t transmitted
     const std::int64_t end = std::min(last + 1, begin + spokenFor());
     Unanswered missing;
     for (std::int64_t seq = begin; seq < end; ++seq) {
+        const auto index = static_cast<std::size_t>(seq);
+        if (index < m_replied.size()) {
+            // Skip the requests with a reply a word at a time.
+            seq = static_cast<std::int64_t>(m_replied.firstClear(
+                index, std::min(m_replied.size(), static_cast<std::size_t>(end))));
+            if (seq == end)
+                break;
+        }
         if (!replied(seq))
             missing.sequences.push_back(seq);
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <unordered_set>
@@ -24,12 +25,40 @@ class SequenceTracker {
 public:
     explicit SequenceTracker(std::int64_t firstSequence) : m_first(firstSequence) {}
 
+    // These three run for every reply of a log, so they are inline.
+
     // Maps a printed sequence number to its unwrapped value; call in log order.
-    std::int64_t unwrap(std::int64_t printed);
+    std::int64_t unwrap(std::int64_t printed) {
+        if (printed < 0 || printed >= kWrap)
+            return printed; // not a 16-bit counter: take it as it is
+        if (m_lastPrinted >= 0) {
+            if (printed < m_lastPrinted - kWrap / 2)
+                ++m_epoch; // wrapped forward
+            else if (printed > m_lastPrinted + kWrap / 2 && m_epoch > 0)
+                return printed + (m_epoch - 1) * kWrap; // a late reply from before the wrap
+        }
+        m_lastPrinted = printed;
+        return printed + m_epoch * kWrap;
+    }
     // Notes any sequence number the log mentions (replies, timeouts, errors) for the range.
-    void observe(std::int64_t unwrapped);
+    void observe(std::int64_t unwrapped) {
+        ++m_observations;
+        m_highest = std::max(m_highest, unwrapped);
+        m_lowest = std::min(m_lowest, unwrapped);
+    }
     // Records a reply; returns false when that sequence number had a reply already.
-    bool markReplied(std::int64_t unwrapped);
+    bool markReplied(std::int64_t unwrapped) {
+        observe(unwrapped);
+        if (replied(unwrapped))
+            return false;
+        const auto index = static_cast<std::size_t>(unwrapped);
+        if (unwrapped >= 0 && index < m_replied.size())
+            m_replied.set(index);
+        else
+            keepReply(unwrapped);
+        ++m_repliedCount;
+        return true;
+    }
 
     struct Unanswered {
         std::vector<std::int64_t> sequences;
@@ -53,6 +82,25 @@ public:
     std::int64_t repliedCount() const { return m_repliedCount; }
 
 private:
+    // Which sequence numbers got a reply, 64 to a word, so that the unanswered ones of a
+    // million-reply log are found a word at a time.
+    class ReplyBitmap {
+    public:
+        std::size_t size() const { return m_bits; }
+        bool operator[](std::size_t bit) const { return (m_words[bit / 64] >> (bit % 64)) & 1U; }
+        void set(std::size_t bit) { m_words[bit / 64] |= std::uint64_t{1} << (bit % 64); }
+        void resize(std::size_t bits) {
+            m_words.resize((bits + 63) / 64); // bits past m_bits stay clear
+            m_bits = bits;
+        }
+        // The first clear bit in [from, to), to <= size(); `to` when there is none.
+        std::size_t firstClear(std::size_t from, std::size_t to) const;
+
+    private:
+        std::vector<std::uint64_t> m_words;
+        std::size_t m_bits = 0;
+    };
+
     static constexpr std::int64_t kWrap = 65536;
     static constexpr std::int64_t kTrackedLimit = std::int64_t{1} << 32;
     static constexpr std::int64_t kRequestsPerLine = 1024;
@@ -65,6 +113,8 @@ private:
         return !m_farReplies.empty() && farReplied(unwrapped);
     }
     bool farReplied(std::int64_t unwrapped) const; // out of line: the common path has none
+    // markReplied beyond the bitmap's current size: grows it, or keeps a far reply aside.
+    void keepReply(std::int64_t unwrapped);
     // Requests the lines seen so far can speak for (see the class comment).
     std::int64_t spokenFor() const { return (m_observations + 1) * kRequestsPerLine; }
     // Replies from 0 up to here go into the bitmap, others into m_farReplies.
@@ -77,7 +127,7 @@ private:
     std::int64_t m_observations = 0;
     std::int64_t m_lastPrinted = -1;
     std::int64_t m_epoch = 0;
-    std::vector<bool> m_replied;
+    ReplyBitmap m_replied;
     std::unordered_set<std::int64_t> m_farReplies; // negative, foreign or far ahead
 };
 

@@ -5,12 +5,12 @@
 #include <boost/accumulators/accumulators.hpp>
 #include <boost/accumulators/statistics/count.hpp>
 #include <boost/accumulators/statistics/max.hpp>
-#include <boost/accumulators/statistics/mean.hpp>
 #include <boost/accumulators/statistics/min.hpp>
 #include <boost/accumulators/statistics/stats.hpp>
-#include <boost/accumulators/statistics/variance.hpp>
+#include <boost/accumulators/statistics/sum.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <future>
 #include <thread>
@@ -18,6 +18,23 @@
 namespace wb {
 
 namespace acc = boost::accumulators;
+
+namespace {
+// Feeds value(sample) of every sample into one of four accumulator sets in turn, so that four
+// independent chains of additions run at once; the caller combines the lanes.
+template <typename Lane, typename Value>
+std::array<Lane, 4> inLanes(const std::vector<double>& samples, Value value) {
+    std::array<Lane, 4> lanes;
+    const std::size_t whole = samples.size() - samples.size() % lanes.size();
+    for (std::size_t i = 0; i < whole; i += lanes.size()) {
+        for (std::size_t lane = 0; lane < lanes.size(); ++lane)
+            lanes[lane](value(samples[i + lane]));
+    }
+    for (std::size_t i = whole; i < samples.size(); ++i)
+        lanes[0](value(samples[i]));
+    return lanes;
+}
+} // namespace
 
 const std::vector<double>& LatencySummary::defaultLevels() {
     static const std::vector<double> levels = {0, 1, 10, 25, 50, 75, 90, 99, 100};
@@ -67,46 +84,40 @@ LatencySummary LatencySummary::moments(const std::vector<double>& samples,
         summary.percentileValues.assign(levels.size(), std::nan(""));
         return summary;
     }
-    // Boost's variance updates the mean with a division per sample, one long chain of
-    // dependent steps; four interleaved lanes run four chains at once and are then combined
-    // exactly as Chan et al. combine partial variances (what numpy's pairwise sums also do in
-    // spirit: the result is the population variance, to rounding).
-    using Lane = acc::accumulator_set<
-        double, acc::stats<acc::tag::min, acc::tag::max, acc::tag::mean, acc::tag::variance>>;
-    constexpr std::size_t kLanes = 4;
-    Lane lanes[kLanes];
-    const std::size_t whole = samples.size() - samples.size() % kLanes;
-    for (std::size_t i = 0; i < whole; i += kLanes) {
-        for (std::size_t lane = 0; lane < kLanes; ++lane)
-            lanes[lane](samples[i + lane]);
-    }
-    for (std::size_t i = whole; i < samples.size(); ++i)
-        lanes[0](samples[i]);
+    // numpy's var takes two passes: the mean, then the mean of the squared deviations from it.
+    // Both passes are plain sums here (Boost's incremental variance divides once per sample,
+    // a long chain of dependent steps), each in interleaved lanes so that several chains of
+    // additions are in flight at once.
+    using FirstPass = acc::accumulator_set<
+        double, acc::stats<acc::tag::count, acc::tag::min, acc::tag::max, acc::tag::sum>>;
+    const auto first = inLanes<FirstPass>(samples, [](double x) { return x; });
     double total = 0;
-    summary.min = acc::min(lanes[0]);
-    summary.max = acc::max(lanes[0]);
-    for (const Lane& lane : lanes) {
-        const auto n = static_cast<double>(acc::count(lane));
-        if (n == 0)
-            continue;
-        total += n * acc::mean(lane);
-        summary.min = std::min(summary.min, acc::min(lane));
-        summary.max = std::max(summary.max, acc::max(lane));
+    summary.min = acc::min(first[0]);
+    summary.max = acc::max(first[0]);
+    for (const FirstPass& lane : first) {
+        total += acc::sum(lane);
+        if (acc::count(lane) > 0) {
+            summary.min = std::min(summary.min, acc::min(lane));
+            summary.max = std::max(summary.max, acc::max(lane));
+        }
     }
     const auto count = static_cast<double>(samples.size());
     summary.mean = total / count;
-    double squares = 0; // sum of squared deviations from the overall mean
-    for (const Lane& lane : lanes) {
-        const auto n = static_cast<double>(acc::count(lane));
-        if (n == 0)
-            continue;
-        const double offset = acc::mean(lane) - summary.mean;
-        squares += n * (acc::variance(lane) + offset * offset); // Boost's variance divides by n
-    }
+    using SecondPass = acc::accumulator_set<double, acc::stats<acc::tag::sum>>;
+    const double mean = summary.mean;
+    double squares = 0;
+    for (const SecondPass& lane : inLanes<SecondPass>(samples, [mean](double x) {
+             const double deviation = x - mean;
+             return deviation * deviation;
+         }))
+        squares += acc::sum(lane);
     summary.variance = squares / count;
     summary.stddev = std::sqrt(summary.variance);
     summary.range = summary.max - summary.min;
-    if (std::any_of(samples.begin(), samples.end(), [](double v) { return std::isnan(v); }))
+    // A NaN sample makes the sum NaN (as do +inf and -inf together), so only then is it
+    // worth looking for one.
+    if (std::isnan(total) &&
+        std::any_of(samples.begin(), samples.end(), [](double v) { return std::isnan(v); }))
         // numpy.min/max/percentile all answer NaN then
         summary.min = summary.max = summary.range = std::nan("");
     return summary;

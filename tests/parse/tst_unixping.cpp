@@ -174,6 +174,7 @@ private slots:
     void impossibleSequenceIsRangeError_data();
     void impossibleSequenceIsRangeError();
     void sequenceWrapsAround();
+    void lossesOfALongRunAreExactlyTheUnanswered();
 
 private:
     static void addLogColumn();
@@ -443,6 +444,59 @@ void TestUnixPing::sequenceWrapsAround() {
     QCOMPARE(series.duplicateCount(), 0);
     QCOMPARE(toList(series.sequence), range(65530, 65541));
     QCOMPARE(toList(series.lostSequence), Sequences{}); // an excerpt: nothing before it is lost
+}
+
+// 200,000 requests across three 16-bit wraps, with lone losses, bursts longer than 64
+// (the reply bitmap's word), replies answered twice without a (DUP!) mark (BSD style) and a
+// silent tail: the loss list is every unwrapped request without a reply, computed here
+// independently of the parser.
+void TestUnixPing::lossesOfALongRunAreExactlyTheUnanswered() {
+    constexpr int kRequests = 200'000;
+    std::vector<bool> answered(kRequests, true);
+    std::uint64_t state = 20261130;
+    const auto next = [&state] {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<std::uint32_t>(state >> 33);
+    };
+    for (int seq = 1; seq < kRequests; ++seq) {
+        if (next() % 100 < 3)
+            answered[seq] = false; // lone losses
+        if (next() % 5000 == 0) {
+            const int burst = 60 + static_cast<int>(next() % 300); // crosses words
+            for (int i = seq; i < std::min(kRequests, seq + burst); ++i)
+                answered[i] = false;
+        }
+    }
+    const int lastAnswered = kRequests - 150; // the rest were sent but never answered
+    QByteArray bytes = "PING 198.18.0.9 (198.18.0.9) 56(84) bytes of data.\n";
+    std::int64_t replies = 0;
+    std::int64_t duplicates = 0;
+    for (int seq = 1; seq <= lastAnswered; ++seq) {
+        if (!answered[seq])
+            continue;
+        const QByteArray line =
+            "64 bytes from 198.18.0.9: icmp_seq=" + QByteArray::number(seq % 65536) +
+            " ttl=64 time=0." + QByteArray::number(100 + seq % 900) + " ms\n";
+        bytes += line;
+        ++replies;
+        if (seq % 997 == 0) {
+            bytes += line; // answered twice, unmarked: a duplicate, not a new reply
+            ++duplicates;
+        }
+    }
+    bytes += "\n--- 198.18.0.9 ping statistics ---\n" + QByteArray::number(kRequests - 1) +
+             " packets transmitted, " + QByteArray::number(replies) + " received\n";
+    Sequences expectedLost;
+    for (int seq = 1; seq < kRequests; ++seq) {
+        if (!answered[seq] || seq > lastAnswered)
+            expectedLost.append(seq);
+    }
+    const ImportResult result = test::parseBytes(bytes, QStringLiteral("long.txt"));
+    const LatencySeries& series = result.datasets.front().latency;
+    QCOMPARE(static_cast<std::int64_t>(series.size()), replies);
+    QCOMPARE(series.duplicateCount(), duplicates);
+    QCOMPARE(series.lostSequence.size(), static_cast<std::size_t>(expectedLost.size()));
+    QCOMPARE(toList(series.lostSequence), expectedLost);
 }
 
 QTEST_APPLESS_MAIN(TestUnixPing)
