@@ -105,6 +105,8 @@ CdfView::CdfView(DatasetStore* store, QWidget* parent)
             &CdfView::scheduleReduce);
     connect(m_plot, &QCustomPlot::mouseMove, this,
             [this](QMouseEvent* event) { showReadoutAt(event->position()); });
+    // Where the legend fits is known once the plot is laid out, on screen or at an export's size.
+    connect(m_plot, &QCustomPlot::afterLayout, this, &CdfView::placeLegend);
 
     followStore(this, &CdfView::rebuild);
 
@@ -397,15 +399,14 @@ void CdfView::reduceCurves() {
             data.last().value = data[data.size() - 2].value;
         curve.graph->data()->set(data, true);
     }
-    placeLegend();
 }
 
 void CdfView::placeLegend() {
     // Which part of the plot is empty depends on the data (with log x, a CDF's bottom right
     // holds the slow rise of loaded runs and its top left the idle run), so measure how much
-    // curve each place would hide and take the emptiest, the conventional corner on ties.
-    const QRect area = m_plot->axisRect()->rect();
-    const QSize size = m_plot->legend->minimumOuterSizeHint() + QSize(12, 12);
+    // curve each corner would hide and take the first free one, the conventional corner
+    // first. When none is free (many runs, a paper-width export) the legend goes above the
+    // plot rather than over curves; while the user zooms and pans it keeps its side.
     const Qt::Alignment top = Qt::AlignTop, bottom = Qt::AlignBottom;
     const Qt::Alignment left = Qt::AlignLeft, centre = Qt::AlignHCenter, right = Qt::AlignRight;
     const std::vector<Qt::Alignment> places =
@@ -413,23 +414,12 @@ void CdfView::placeLegend() {
                                             bottom | right, top | left,      top | centre}
                : std::vector<Qt::Alignment>{top | left,  bottom | right,  top | centre,
                                             top | right, bottom | centre, bottom | left};
-    Qt::Alignment best = places.front();
-    double leastHidden = -1;
-    for (Qt::Alignment place : places) {
-        const int x = place & left    ? area.left()
-                      : place & right ? area.right() - size.width()
-                                      : area.center().x() - size.width() / 2;
-        const int y = place & top ? area.top() : area.bottom() - size.height();
-        const QRectF box(x, y, size.width(), size.height());
+    PlotStyle::placeLegendClear(m_plot, places, !userNavigated(), [this](const QRectF& box) {
         double hidden = 0;
         for (const Curve& curve : m_drawn)
             hidden += curveLengthIn(curve.graph, box);
-        if (leastHidden < 0 || hidden < leastHidden - 1) { // 1 px: ties keep the earlier place
-            leastHidden = hidden;
-            best = place;
-        }
-    }
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, best);
+        return hidden;
+    });
 }
 
 double CdfView::curveLengthIn(QCPGraph* graph, const QRectF& box) const {

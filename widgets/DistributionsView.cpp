@@ -61,7 +61,15 @@ DistributionsView::DistributionsView(DatasetStore* store, QWidget* parent)
     layout->addWidget(m_plot, 1);
     PlotStyle::apply(m_plot);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
-    m_plot->installEventFilter(this);
+    watchNavigation(m_plot);
+    // Where the legend fits and how box labels break depend on the laid-out size, the
+    // screen's or an export's.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        if (m_mode == Mode::Histogram)
+            placeHistogramLegend();
+        else
+            labelBoxes();
+    });
 
     followStore(this, &DistributionsView::rebuild);
     syncControls();
@@ -229,13 +237,6 @@ void DistributionsView::resetView() {
     rebuild();
 }
 
-bool DistributionsView::eventFilter(QObject* watched, QEvent* event) {
-    // Whether box labels fit side by side or must be rotated depends on the width.
-    if (watched == m_plot && event->type() == QEvent::Resize && m_mode == Mode::Box)
-        QMetaObject::invokeMethod(this, &DistributionsView::rebuild, Qt::QueuedConnection);
-    return WorkbenchView::eventFilter(watched, event);
-}
-
 const Histogram* DistributionsView::histogramOf(int datasetId) const {
     auto it = m_histograms.constFind(datasetId);
     return it == m_histograms.cend() ? nullptr : &*it;
@@ -261,6 +262,7 @@ std::pair<double, double> DistributionsView::histogramRange() const {
 }
 
 void DistributionsView::rebuild() {
+    followData(); // every rebuild sets the ranges anew
     m_plot->clearPlottables();
     m_plot->clearItems();
     m_bars.clear();
@@ -360,13 +362,27 @@ void DistributionsView::drawHistograms() {
     m_plot->legend->setVisible(!m_bars.isEmpty());
 }
 
+void DistributionsView::placeHistogramLegend() {
+    // A corner at the top where no bar reaches, else above the plot: bars hidden behind the
+    // legend would be read as absent.
+    const std::vector<Qt::Alignment> corners{Qt::AlignTop | Qt::AlignRight,
+                                             Qt::AlignTop | Qt::AlignLeft,
+                                             Qt::AlignTop | Qt::AlignHCenter};
+    PlotStyle::placeLegendClear(m_plot, corners, !userNavigated(), [this](const QRectF& box) {
+        double hidden = 0;
+        for (const QCPBars* bars : std::as_const(m_bars))
+            hidden += bars->selectTestRect(box, false).dataPointCount();
+        return hidden;
+    });
+}
+
 void DistributionsView::drawBoxes() {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     double lo = 0, hi = 1;
     bool any = false;
     int key = 0;
-    QVector<QString> names, counts;
-    QVector<qulonglong> outside;
+    m_boxNames.clear();
+    m_boxCounts.clear();
     for (const DatasetEntry* e : store()->visibleLatency()) {
         const std::vector<double>& sorted = e->analysis->sortedRttMs;
         if (sorted.empty())
@@ -398,40 +414,16 @@ void DistributionsView::drawBoxes() {
             hi = any ? std::max(hi, summary.max) : summary.max;
             any = true;
         }
-        names.append(e->label);
-        outside.append(summary.outliers());
-        counts.append(tr("%L1 outside (%2 %)")
-                          .arg(summary.outliers())
-                          .arg(100.0 * static_cast<double>(summary.outliers()) /
-                                   static_cast<double>(summary.count),
-                               0, 'f', 1));
+        m_boxNames.append(e->label);
+        m_boxCounts.append(tr("%L1 outside (%2 %)")
+                               .arg(summary.outliers())
+                               .arg(100.0 * static_cast<double>(summary.outliers()) /
+                                        static_cast<double>(summary.count),
+                                    0, 'f', 1));
         m_boxes.insert(e->id, box);
         m_summaries.insert(e->id, summary);
     }
-    // Two lines under each box while they fit its slot; rotated single lines for many runs.
-    const QFontMetrics metrics(PlotStyle::axisFont());
-    const double slot =
-        static_cast<double>(std::max(m_plot->axisRect()->width(), 400)) / std::max(key, 1);
-    int widest = 0;
-    for (int i = 0; i < key; ++i)
-        widest = std::max(
-            {widest, metrics.horizontalAdvance(names[i]), metrics.horizontalAdvance(counts[i])});
-    const bool rotate = widest > slot * 0.95;
-    for (int i = 0; i < key; ++i)
-        ticker->addTick(i + 1, rotate ? tr("%1 (%L2 out)").arg(names[i]).arg(outside[i])
-                                      : names[i] + QLatin1Char('\n') + counts[i]);
-    m_plot->xAxis->setTicker(ticker);
-    // Negative: rotated labels end at their tick instead of starting there, so each stays
-    // under its own box.
-    constexpr double kRotation = -35;
-    m_plot->xAxis->setTickLabelRotation(rotate ? kRotation : 0);
-    // QCustomPlot skips a tick label that leaves the widget, which the first rotated one does
-    // when the left margin (sized for the y labels) is narrower than its slant.
-    const int firstSlant =
-        rotate ? static_cast<int>(std::cos(kRotation * M_PI / 180) *
-                                  metrics.horizontalAdvance(ticker->ticks().value(1)))
-               : 0;
-    m_plot->axisRect()->setMinimumMargins(QMargins(std::max(15, firstSlant + 8), 15, 15, 15));
+    m_boxLabels.clear(); // labelBoxes sets them once the plot is laid out
     m_plot->xAxis->setLabel(
         m_whiskers == BoxSummary::Whiskers::Tukey
             ? tr("box p25–p75 with median; whiskers at the furthest samples within 1.5 IQR")
@@ -444,6 +436,54 @@ void DistributionsView::drawBoxes() {
     else
         m_plot->yAxis->setRange(std::max(0.0, lo - 0.04 * (hi - lo)), hi + 0.04 * (hi - lo));
     m_plot->legend->setVisible(false); // the x axis names every run
+    PlotStyle::placeLegendInside(m_plot, Qt::AlignTop | Qt::AlignRight); // no rows above
+}
+
+void DistributionsView::labelBoxes() {
+    // Each run's name and outlier count under its box, broken between words to the box's
+    // slot, so the labels take a few lines and the data keeps the height; rotated single
+    // lines only when a word is wider than the slot (many runs).
+    const QFont font = PlotStyle::axisFont();
+    const QFontMetricsF metrics(font);
+    const auto runs = static_cast<int>(m_boxNames.size());
+    // Rotated labels widen the left margin; the slots are what the rect has without them.
+    const QCPAxisRect* rect = m_plot->axisRect();
+    if (m_plot->xAxis->tickLabelRotation() == 0)
+        m_boxSideMargins = rect->outerRect().width() - rect->width();
+    const double slot = 0.92 * (rect->outerRect().width() - m_boxSideMargins) / std::max(runs, 1);
+    QStringList labels;
+    bool rotate = false;
+    for (int i = 0; i < runs; ++i) {
+        const QString label = PlotStyle::wrapText(m_boxNames[i], font, slot) + QLatin1Char('\n') +
+                              PlotStyle::wrapText(m_boxCounts[i], font, slot);
+        for (const QString& line : label.split(QLatin1Char('\n')))
+            rotate = rotate || metrics.horizontalAdvance(line) > slot;
+        labels << label;
+    }
+    if (rotate) {
+        labels.clear();
+        for (int i = 0; i < runs; ++i)
+            labels << tr("%1 (%2 out)").arg(m_boxNames[i], m_boxCounts[i].section(' ', 0, 0));
+    }
+    if (labels == m_boxLabels)
+        return;
+    m_boxLabels = labels;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int i = 0; i < runs; ++i)
+        ticker->addTick(i + 1, labels[i]);
+    m_plot->xAxis->setTicker(ticker);
+    // Negative: rotated labels end at their tick instead of starting there, so each stays
+    // under its own box.
+    constexpr double kRotation = -35;
+    m_plot->xAxis->setTickLabelRotation(rotate ? kRotation : 0);
+    // QCustomPlot skips a tick label that leaves the widget, which the first rotated one does
+    // when the left margin (sized for the y labels) is narrower than its slant.
+    const int firstSlant = rotate && runs > 0
+                               ? static_cast<int>(std::cos(kRotation * M_PI / 180) *
+                                                  metrics.horizontalAdvance(labels[0]))
+                               : 0;
+    m_plot->axisRect()->setMinimumMargins(QMargins(std::max(15, firstSlant + 8), 15, 15, 15));
+    PlotStyle::relayout(m_plot);
 }
 
 } // namespace wb

@@ -60,14 +60,13 @@ public:
     // The histogram's bin range in use (the data's [min, max] when no range is set).
     std::pair<double, double> histogramRange() const;
 
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
-
 private:
     void buildToolBar();
     void rebuild();
     void drawHistograms();
     void drawBoxes();
+    void placeHistogramLegend();
+    void labelBoxes(); // tick labels that fit the laid-out width
     void updateAxes();
     void syncControls();
     void readRangeFields();
@@ -85,6 +84,10 @@ private:
     QMap<int, Histogram> m_histograms;
     QMap<int, QCPStatisticalBox*> m_boxes;
     QMap<int, BoxSummary> m_summaries;
+    QStringList m_boxNames;   // per box, in key order
+    QStringList m_boxCounts;  // "73 outside (1.5 %)"
+    QStringList m_boxLabels;  // as on the axis now
+    int m_boxSideMargins = 0; // left + right margin of the axis rect with unrotated labels
 
     Mode m_mode = Mode::Histogram;
     int m_bins = 25;

@@ -13,6 +13,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace wb {
@@ -166,6 +167,7 @@ FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent) : WorkbenchView
     connect(m_plot, &QCustomPlot::mouseMove, this, &FlowBarsView::showToolTip);
     // The plot's width is only known once it is laid out (on screen or at an export's size).
     connect(m_plot, &QCustomPlot::afterLayout, this, &FlowBarsView::thinIdLabels);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &FlowBarsView::fitMeanSlotLabel);
     followStore(this, &FlowBarsView::rebuild);
     rebuild();
 }
@@ -208,8 +210,11 @@ void FlowBarsView::resetView() {
         most = std::max(most, infos.size());
     const double last = std::max(
         {static_cast<double>(most), m_meanKey, static_cast<double>(m_groupBars.size()), 1.0});
-    // Room right of the mean slot for its label.
-    m_plot->xAxis->setRange(0.4, last + (m_meanKey > 0 ? 1.2 : 0.6));
+    // Room right of the mean slot for its label; fitMeanSlotLabel adds more once the width
+    // in pixels is known.
+    m_autoLower = 0.4;
+    m_autoUpper = m_unwidenedUpper = last + (m_meanKey > 0 ? 1.2 : 0.6);
+    m_plot->xAxis->setRange(m_autoLower, m_autoUpper);
     bool found = false;
     const QCPRange values = m_plot->yAxis->range();
     double top = 0;
@@ -229,6 +234,7 @@ void FlowBarsView::rebuild() {
     m_meanBars.clear();
     m_groupBars.clear();
     m_meanKey = 0;
+    m_meanLabel = nullptr; // cleared with the items
     const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->throughputGroups();
     m_orderBox->setEnabled(groups.empty()); // a group is one bar: no flows to order
     if (!groups.empty()) {
@@ -309,7 +315,7 @@ void FlowBarsView::addMeanSlotLabel(double key) {
     separator->point1->setCoords(key - 0.75, 0);
     separator->point2->setCoords(key - 0.75, 1);
     separator->setPen(QPen(QColor(150, 150, 150), 1, Qt::DashLine));
-    auto* label = new QCPItemText(m_plot);
+    auto* label = m_meanLabel = new QCPItemText(m_plot);
     label->position->setTypeX(QCPItemPosition::ptPlotCoords);
     label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     // From the separator rightwards: the slot alone is narrower than the words.
@@ -319,6 +325,28 @@ void FlowBarsView::addMeanSlotLabel(double key) {
     label->setFont(PlotStyle::axisFont(0.9));
     label->setText(tr("mean\n95 % CI"));
     label->setClipToAxisRect(true);
+}
+
+void FlowBarsView::fitMeanSlotLabel() {
+    // The label runs from the separator to the right; with many flows, or in a narrow
+    // export, the automatic range must reach further right for it to show whole. A range
+    // the user panned or zoomed to stays as it is.
+    if (!m_meanLabel || m_plot->xAxis->range() != QCPRange(m_autoLower, m_autoUpper))
+        return;
+    const double width = m_plot->axisRect()->width();
+    const double text =
+        m_meanLabel->right->pixelPosition().x() - m_meanLabel->left->pixelPosition().x() + 4;
+    if (width <= 0 || text >= width / 2)
+        return; // not laid out yet, or no range would leave the flows room
+    // The separator s must be `text` pixels from the right end: (U − s)·width = text·(U − lo).
+    const double separator = m_meanKey - 0.75;
+    const double upper =
+        std::max(m_unwidenedUpper, (separator * width - m_autoLower * text) / (width - text));
+    if (std::abs(upper - m_autoUpper) < 1e-9)
+        return;
+    m_autoUpper = upper;
+    m_plot->xAxis->setRange(m_autoLower, m_autoUpper);
+    PlotStyle::relayout(m_plot); // ticks for the new range
 }
 
 void FlowBarsView::rebuildGroups(const std::vector<PooledGroup>& groups) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 class QCPBars;
+class QCPItemText;
 class QCPBarsGroup;
 class QComboBox;
 class QLabel;
@@ -79,6 +80,7 @@ private:
     // Tick labels and title of the flow axis; ids when every dataset has the same ones.
     void setFlowAxis(const QStringList& ids);
     void thinIdLabels();
+    void fitMeanSlotLabel();
     void showToolTip(QMouseEvent* event);
 
     QCustomPlot* m_plot = nullptr;
@@ -93,7 +95,11 @@ private:
     QCPBarsGroup* m_flowSlots = nullptr; // the datasets' bars side by side in each flow slot
     QCPBarsGroup* m_meanSlot = nullptr;  // their mean bars side by side in the last slot
     double m_meanKey = 0;                // where the mean slot is; 0 = none
-    QStringList m_idLabels;              // iperf stream ids of the slots, when all runs share them
+    QCPItemText* m_meanLabel = nullptr;  // "mean, 95 % CI" over the mean slot
+    double m_autoLower = 0;              // the x range resetView chose, widened for the label
+    double m_autoUpper = 0;
+    double m_unwidenedUpper = 0; // its upper end before the widening
+    QStringList m_idLabels;      // iperf stream ids of the slots, when all runs share them
     qsizetype m_idLabelStep = 0;
 };
 

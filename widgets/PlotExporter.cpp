@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QPicture>
 #include <QSvgGenerator>
 
 namespace wb {
@@ -108,6 +109,13 @@ void PlotExporter::paint(QCustomPlot* plot, QCPPainter* painter, const ExportOpt
     painter->setMode(QCPPainter::pmNoCaching);
     painter->setMode(QCPPainter::pmNonCosmetic);
     plot->toPainter(painter, options.width, options.height);
+}
+
+void PlotExporter::layOut(QCustomPlot* plot, const ExportOptions& options) {
+    // QCustomPlot lays out only to draw; a picture that is thrown away is the cheapest target.
+    QPicture picture;
+    QCPPainter painter(&picture);
+    paint(plot, &painter, options);
 }
 
 void PlotExporter::copyToClipboard(QCustomPlot* plot, const ExportOptions& options) {

@@ -31,6 +31,10 @@ public:
     // Draws the plot as vectors at options.width x options.height from the painter's origin,
     // into a painter that is already drawing a page (the report's PDF).
     static void paint(QCustomPlot* plot, QCPPainter* painter, const ExportOptions& options);
+    // Lays the plot out at the export's size without writing anything, so a caller can
+    // measure it (legends and labels placed as they will be drawn); the layout stays until
+    // the plot is drawn again.
+    static void layOut(QCustomPlot* plot, const ExportOptions& options);
 };
 
 } // namespace wb

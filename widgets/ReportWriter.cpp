@@ -14,22 +14,34 @@
 
 #include <QDateTime>
 #include <QFileInfo>
+#include <qcustomplot.h>
 
+#include <algorithm>
 #include <memory>
 
 namespace wb {
 
 namespace {
 
-// A figure fills the text width of an A4 page with 2 cm margins (480 pt). Views that stack
-// strips or rotated labels above or below their plot get more height, so the data keeps
-// about the same room as in the others.
-ExportOptions figureSize(const QString& exportName) {
+// A figure fills the text width of an A4 page with 2 cm margins (480 pt). Its height is
+// whatever leaves the data kDataHeight: legends, loss strips and run labels above or below
+// the axis rect take what they need on top, so the data has the same room in every figure.
+constexpr int kFigureWidth = 480;
+constexpr int kDataHeight = 220;
+constexpr int kMaxFigureHeight = 640; // with its caption, still on one page
+
+ExportOptions figureSize(QCustomPlot* plot) {
     ExportOptions size;
-    size.width = 480;
-    size.height = exportName == QLatin1String("rtt-timeline")   ? 360
-                  : exportName == QLatin1String("rtt-boxplots") ? 400
-                                                                : 300;
+    size.width = kFigureWidth;
+    size.height = kDataHeight + 80;
+    // Twice: where a legend goes depends a little on the height it is given.
+    for (int pass = 0; pass < 2; ++pass) {
+        PlotExporter::layOut(plot, size);
+        const int data = plot->xAxis->axisRect()->height();
+        if (data == kDataHeight)
+            break;
+        size.height = std::clamp(size.height + kDataHeight - data, kDataHeight, kMaxFigureHeight);
+    }
     return size;
 }
 
@@ -107,10 +119,10 @@ private:
     }
 
     void addFigure(WorkbenchView* view) {
-        const ExportOptions size = figureSize(view->exportName());
-        view->resize(size.width, size.height); // views reduce their curves to the width
+        view->resize(kFigureWidth, kDataHeight); // views reduce their curves to the width
         view->bringUpToDate();
-        m_document.addFigure(view->plot(), size, captionOf(view->exportName()), view->exportName());
+        m_document.addFigure(view->plot(), figureSize(view->plot()), captionOf(view->exportName()),
+                             view->exportName());
     }
 
     void addRuns(const ReportContent& content) {

@@ -23,6 +23,9 @@ namespace {
 const QColor kLostColor(200, 0, 0);
 const QColor kErrorColor(90, 90, 90);
 constexpr int kLaneHeight = 12; // px per dataset lane on the loss strip
+// Widest run label the strip shows beside its lane; wider ones would take the plot's width
+// (the strip and the plot share their left margin), so the lanes are numbered instead.
+constexpr int kLaneLabelWidth = 110;
 
 // Three or four significant digits, as in the CDF view.
 QString formatMs(double value) {
@@ -161,8 +164,8 @@ void TimelineView::buildLayout() {
     main->setRangeZoom(Qt::Horizontal);
 
     m_plot->legend->setVisible(true);
-    PlotStyle::placeLegendAbove(m_plot); // rows: legend, strip, plot
-    m_plot->legend->setWrap(2);          // two entries per row still fit a column-wide export
+    PlotStyle::placeLegendAbove(m_plot);    // rows: legend, strip, plot
+    PlotStyle::fitLegendColumns(m_plot, 2); // two entries per row where they fit whole
     m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
 }
 
@@ -278,7 +281,15 @@ void TimelineView::rebuild() {
     QCPAxis* stripX = m_strip->axis(QCPAxis::atBottom);
     QCPAxis* stripY = m_strip->axis(QCPAxis::atLeft);
     auto laneTicker = QSharedPointer<QCPAxisTickerText>::create();
+    // Lanes carry the run's label when every label fits beside the strip; else a number,
+    // which the run's legend entry starts with: every lane stays identifiable, none elided.
     const QFontMetrics laneMetrics(stripY->tickLabelFont());
+    const bool numbered =
+        entries.size() > 1 &&
+        std::any_of(entries.begin(), entries.end(), [&laneMetrics](const DatasetEntry* e) {
+            return laneMetrics.horizontalAdvance(e->label) > kLaneLabelWidth;
+        });
+    auto laneKey = [](std::size_t lane) { return QStringLiteral("(%1)").arg(lane + 1); };
     // Lines first, then duplicates, then loss marks: that is the legend's order too.
     for (const DatasetEntry* e : entries) {
         const LatencySeries& series = e->dataset().latency;
@@ -293,7 +304,8 @@ void TimelineView::rebuild() {
         track.errorX =
             TimelineReducer::xOfSequences(series, series.errorSequence, m_xAxis, m_interval);
         track.line = m_plot->addGraph();
-        track.line->setName(e->label);
+        track.line->setName(numbered ? laneKey(m_tracks.size()) + QLatin1Char(' ') + e->label
+                                     : e->label);
         track.line->setPen(QPen(e->color, PlotStyle::lineWidth(0.8)));
         track.line->setAdaptiveSampling(false); // already reduced; sampling again drops spikes
         m_tracks.push_back(std::move(track));
@@ -313,10 +325,9 @@ void TimelineView::rebuild() {
                 data.append(QCPGraphData(track.dupX[k], series.duplicateRttMs[k]));
             track.duplicates->data()->set(data);
         }
-        laneTicker->addTick(static_cast<double>(i) + 0.5,
-                            entries.size() == 1
-                                ? tr("lost")
-                                : laneMetrics.elidedText(e->label, Qt::ElideMiddle, 90));
+        laneTicker->addTick(static_cast<double>(i) + 0.5, entries.size() == 1 ? tr("lost")
+                                                          : numbered          ? laneKey(i)
+                                                                              : e->label);
     }
     bool lostInLegend = false, errorsInLegend = false;
     for (std::size_t i = 0; i < m_tracks.size(); ++i) {

@@ -1,7 +1,13 @@
+#include "StoreSupport.h"
 #include "TestSupport.h"
 
+#include "CdfView.h"
+#include "DistributionsView.h"
+#include "FlowBarsView.h"
 #include "ImportController.h"
 #include "MainWindow.h"
+#include "PlotExporter.h"
+#include "TimelineView.h"
 #include "io/WorkspaceFile.h"
 
 #include <QApplication>
@@ -16,6 +22,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <qcustomplot.h>
 
 #include <cmath>
 
@@ -87,6 +94,56 @@ bool sameToShownDigits(const QString& shown, double exact, double scale = 1) {
     return ok && std::abs(value - exact * scale) <= 0.5 * std::pow(10.0, -decimals) + 1e-12;
 }
 
+// The runs the demo workspace shows, with its labels (long ones, as users write them).
+void addDemoRuns(DatasetStore& store) {
+    QString error;
+    const std::optional<Workspace> workspace =
+        WorkspaceFile::load(test::samplePath("demo.wbws"), &error);
+    QVERIFY2(workspace, qPrintable(error));
+    for (const WorkspaceDataset& dataset : workspace->datasets)
+        if (dataset.visible)
+            QVERIFY(test::addLog(store, dataset.absoluteSource,
+                                 dataset.label.isEmpty() ? dataset.source : dataset.label) > 0);
+}
+
+// A figure's width in the report, and the default export: a paper's column.
+const ExportOptions kFigureSizes[] = {{480, 300}, {336, 240}};
+const ExportOptions& kReportFigure = kFigureSizes[0];
+
+int legendEntries(QCustomPlot* plot) {
+    int entries = 0;
+    for (int i = 0; i < plot->legend->itemCount(); ++i) // counts the grid's empty cells too
+        entries += plot->legend->item(i) ? 1 : 0;
+    return entries;
+}
+
+QString sizeText(const ExportOptions& size) {
+    return QStringLiteral("%1 x %2").arg(size.width).arg(size.height);
+}
+
+// Every legend entry laid out at least as wide as its icon and text: none cut short, and
+// all inside the exported area. Checked at the report's width: at a column's, the demo's
+// longest labels are wider than the whole plot.
+void verifyLegendEntriesWhole(QCustomPlot* plot, const ExportOptions& size) {
+    QVERIFY(plot->legend->visible());
+    if (size.width < kReportFigure.width)
+        return;
+    for (int i = 0; i < plot->legend->itemCount(); ++i) {
+        const QCPAbstractLegendItem* item = plot->legend->item(i);
+        if (!item) // an empty cell of the legend's grid
+            continue;
+        QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width() &&
+                     QRect(0, 0, size.width, size.height).contains(item->outerRect()),
+                 qPrintable(sizeText(size) + QStringLiteral(": entry %1 at %2,%3 %4 x %5, needs %6")
+                                                 .arg(i)
+                                                 .arg(item->outerRect().x())
+                                                 .arg(item->outerRect().y())
+                                                 .arg(item->outerRect().width())
+                                                 .arg(item->outerRect().height())
+                                                 .arg(item->minimumOuterSizeHint().width())));
+    }
+}
+
 QString runOutput(const QString& program, const QStringList& arguments) {
     QProcess process;
     process.start(program, arguments);
@@ -109,6 +166,11 @@ private slots:
     void missingWorkspaceIsAUsageError();
     void missingLogIsReportedAndTheRestWritten();
     void windowExportsTheSameReport();
+    void histogramLegendCoversNoBar();
+    void cdfLegendCoversNoCurve();
+    void timelineNamesEveryRunWhole();
+    void boxLabelsLeaveTheDataTheHeight();
+    void flowMeanLabelShowsWhole();
 
 private:
     QString writeWorkspace(const QString& name, const QStringList& logs, const QStringList& tags);
@@ -314,6 +376,132 @@ void TestReport::windowExportsTheSameReport() {
     }
     QVERIFY(!window.exportReport(m_dir.filePath("report.txt"), &error));
     QVERIFY(error.contains(".pdf or .html"));
+}
+
+void TestReport::histogramLegendCoversNoBar() {
+    DatasetStore store;
+    addDemoRuns(store);
+    DistributionsView view(&store);
+    for (const ExportOptions& size : kFigureSizes) {
+        PlotExporter::layOut(view.plot(), size);
+        QCustomPlot* plot = view.plot();
+        QCOMPARE(legendEntries(plot), 5);
+        verifyLegendEntriesWhole(plot, size);
+        int barSeries = 0;
+        for (int i = 0; i < plot->plottableCount(); ++i) {
+            const auto* bars = qobject_cast<QCPBars*>(plot->plottable(i));
+            if (!bars)
+                continue;
+            ++barSeries;
+            QVERIFY2(bars->selectTestRect(plot->legend->outerRect(), false).isEmpty(),
+                     qPrintable(bars->name() + " at " + sizeText(size)));
+        }
+        QCOMPARE(barSeries, 5);
+    }
+}
+
+void TestReport::cdfLegendCoversNoCurve() {
+    DatasetStore store;
+    addDemoRuns(store);
+    CdfView view(&store);
+    for (const ExportOptions& size : kFigureSizes) {
+        PlotExporter::layOut(view.plot(), size);
+        QCustomPlot* plot = view.plot();
+        QCOMPARE(legendEntries(plot), 5);
+        verifyLegendEntriesWhole(plot, size);
+        const QRectF legend = plot->legend->outerRect();
+        // Steps drawn left-stepped: along at the left point's value, then up or down.
+        for (const CdfView::Curve& curve : view.curves()) {
+            std::optional<QPointF> previous;
+            for (const QCPGraphData& point : *curve.graph->data()) {
+                const QPointF pixel(plot->xAxis->coordToPixel(point.key),
+                                    plot->yAxis->coordToPixel(point.value));
+                if (previous) {
+                    const QPointF corner(pixel.x(), previous->y());
+                    for (const QRectF& segment : {QRectF(*previous, corner), QRectF(corner, pixel)})
+                        QVERIFY2(!legend.intersects(segment.normalized().adjusted(-1, -1, 1, 1)),
+                                 qPrintable(curve.label + " at " + sizeText(size)));
+                }
+                previous = pixel;
+            }
+        }
+    }
+}
+
+void TestReport::timelineNamesEveryRunWhole() {
+    DatasetStore store;
+    addDemoRuns(store);
+    TimelineView view(&store);
+    QStringList runs;
+    for (const DatasetEntry* entry : store.visibleLatency())
+        runs << entry->label;
+    QCOMPARE(runs.size(), 5);
+    for (const ExportOptions& size : kFigureSizes) {
+        PlotExporter::layOut(view.plot(), size);
+        verifyLegendEntriesWhole(view.plot(), size);
+        const auto lanes = view.lossStrip()
+                               ->axis(QCPAxis::atLeft)
+                               ->ticker()
+                               .dynamicCast<QCPAxisTickerText>()
+                               ->ticks();
+        QCOMPARE(lanes.size(), runs.size());
+        // A lane shows its run's whole label, or a key its run's legend entry starts with.
+        int lane = 0;
+        for (const QString& label : lanes) {
+            const QCPGraph* line = view.graphOf(store.visibleLatency()[lane]->id);
+            QVERIFY2(label == runs[lane] || line->name() == label + QLatin1Char(' ') + runs[lane],
+                     qPrintable(label + " / " + line->name()));
+            QVERIFY(view.plot()->legend->hasItemWithPlottable(line));
+            ++lane;
+        }
+    }
+}
+
+void TestReport::boxLabelsLeaveTheDataTheHeight() {
+    DatasetStore store;
+    addDemoRuns(store);
+    DistributionsView view(&store);
+    view.setMode(DistributionsView::Mode::Box);
+    const ExportOptions size = kReportFigure;
+    PlotExporter::layOut(view.plot(), size);
+    QCustomPlot* plot = view.plot();
+    // Labels broken into lines under their boxes, not rotated down half the figure.
+    QCOMPARE(plot->xAxis->tickLabelRotation(), 0.0);
+    QVERIFY2(plot->axisRect()->height() > size.height / 2,
+             qPrintable(QString::number(plot->axisRect()->height())));
+    const auto labels = plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks();
+    QCOMPARE(labels.size(), 5);
+    const double slot = plot->axisRect()->width() / 5.0;
+    const QFontMetricsF metrics(plot->xAxis->tickLabelFont());
+    int key = 0;
+    for (const DatasetEntry* entry : store.visibleLatency()) {
+        const QString label = labels.value(++key);
+        // The whole name and outlier count, only broken into lines.
+        const QString words = label.split('\n').join(' ');
+        QVERIFY2(words.startsWith(entry->label + ' ') && words.contains(" outside ("),
+                 qPrintable(words));
+        for (const QString& line : label.split('\n'))
+            QVERIFY2(metrics.horizontalAdvance(line) <= slot, qPrintable(line));
+    }
+}
+
+void TestReport::flowMeanLabelShowsWhole() {
+    DatasetStore store;
+    addDemoRuns(store);
+    FlowBarsView view(&store);
+    for (const ExportOptions& size : kFigureSizes) {
+        PlotExporter::layOut(view.plot(), size);
+        QCustomPlot* plot = view.plot();
+        verifyLegendEntriesWhole(plot, size);
+        QCPItemText* label = nullptr;
+        for (int i = 0; i < plot->itemCount(); ++i)
+            if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)))
+                label = text;
+        QVERIFY(label);
+        QVERIFY(label->text().contains(QStringLiteral("95 % CI")));
+        QVERIFY2(label->right->pixelPosition().x() <= plot->axisRect()->rect().right() + 1,
+                 qPrintable(sizeText(size)));
+    }
 }
 
 QTEST_MAIN(TestReport)
