@@ -59,10 +59,41 @@ LatencySummary LatencySummary::of(const std::vector<double>& samples,
             summary.percentileValues = Percentiles::select(samples, levels);
         return summary;
     }
+    // A big log's RTTs have few distinct values (three decimals): one counting pass over
+    // them, on two cores, gives the percentiles and the moments alike.
+    if (const auto counts = Percentiles::countDistinct(samples))
+        return ofCounts(*counts, samples.size(), levels);
     auto running = std::async(std::launch::async, [&] { return moments(samples, levels); });
-    std::vector<double> values = Percentiles::select(samples, levels);
+    std::vector<double> values = Percentiles::selectByPartition(samples, levels);
     LatencySummary summary = running.get();
     summary.percentileValues = std::move(values);
+    return summary;
+}
+
+LatencySummary LatencySummary::ofCounts(const Percentiles::DistinctCounts& counts,
+                                        std::size_t count, const std::vector<double>& levels) {
+    LatencySummary summary;
+    summary.percentileLevels = levels;
+    summary.count = static_cast<std::int64_t>(count);
+    summary.percentileValues = Percentiles::fromCounts(counts, count, levels);
+    if (counts.empty())
+        return summary;
+    // The two passes of moments(), over each distinct value once with its weight.
+    double total = 0;
+    for (const auto& [value, times] : counts)
+        total += value * static_cast<double>(times);
+    const auto n = static_cast<double>(count);
+    summary.mean = total / n;
+    double squares = 0;
+    for (const auto& [value, times] : counts) {
+        const double deviation = value - summary.mean;
+        squares += deviation * deviation * static_cast<double>(times);
+    }
+    summary.variance = squares / n;
+    summary.stddev = std::sqrt(summary.variance);
+    summary.min = counts.front().first;
+    summary.max = counts.back().first;
+    summary.range = summary.max - summary.min;
     return summary;
 }
 

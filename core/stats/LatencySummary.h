@@ -1,11 +1,11 @@
 #pragma once
 
+#include "Percentiles.h"
+
 #include <cstdint>
 #include <vector>
 
 namespace wb {
-
-class Percentiles;
 
 // The numbers of a latency report. Standard deviation is the population one (divide by n),
 // as ping's own mdev and numpy.std report it.
@@ -34,6 +34,9 @@ private:
     // Count, min, max, mean and variance; percentile values left to the caller.
     static LatencySummary moments(const std::vector<double>& samples,
                                   const std::vector<double>& levels);
+    // Everything from the distinct values of `count` samples and their counts.
+    static LatencySummary ofCounts(const Percentiles::DistinctCounts& counts, std::size_t count,
+                                   const std::vector<double>& levels);
 };
 
 } // namespace wb

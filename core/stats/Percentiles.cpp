@@ -3,10 +3,13 @@
 #include "RadixSort.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <future>
 #include <optional>
+#include <thread>
 
 namespace wb {
 
@@ -70,14 +73,16 @@ public:
     bool add(double value) {
         std::uint64_t bits = 0;
         std::memcpy(&bits, &value, sizeof bits);
-        if (bits == kNegativeZero)
-            return false; // -0.0 == 0.0 but has other bits: leave such data to selection
-        std::size_t slot = hash(bits) & (m_slots.size() - 1);
-        while (m_slots[slot].count != 0 && m_slots[slot].bits != bits)
-            slot = (slot + 1) & (m_slots.size() - 1);
-        if (m_slots[slot].count++ == 0) {
-            m_slots[slot].bits = bits;
-            if (++m_used * 2 > m_slots.size() && !grow())
+        // -0.0 == 0.0 but has other bits, and NaN equals nothing: leave such data to selection.
+        if (bits == kNegativeZero || std::isnan(value))
+            return false;
+        return add(bits, 1);
+    }
+
+    // Adds the counts of `other`, as if its values had been added here.
+    bool merge(const DistinctValues& other) {
+        for (const Slot& slot : other.m_slots) {
+            if (slot.count != 0 && !add(slot.bits, slot.count))
                 return false;
         }
         return true;
@@ -105,6 +110,20 @@ private:
     };
     static constexpr std::uint64_t kNegativeZero = std::uint64_t{1} << 63;
 
+    bool add(std::uint64_t bits, std::size_t count) {
+        std::size_t slot = hash(bits) & (m_slots.size() - 1);
+        while (m_slots[slot].count != 0 && m_slots[slot].bits != bits)
+            slot = (slot + 1) & (m_slots.size() - 1);
+        const bool fresh = m_slots[slot].count == 0;
+        m_slots[slot].count += count;
+        if (fresh) {
+            m_slots[slot].bits = bits;
+            if (++m_used * 2 > m_slots.size() && !grow())
+                return false;
+        }
+        return true;
+    }
+
     static std::uint64_t hash(std::uint64_t bits) {
         bits ^= bits >> 33;
         bits *= 0xff51afd7ed558ccdULL;
@@ -131,20 +150,14 @@ private:
     std::size_t m_used = 0;
 };
 
-// The value at each rank, from the counts of the distinct values; nullopt when counting
-// does not pay for these values.
-std::optional<std::vector<double>> valuesAtRanksByCounting(const std::vector<double>& values,
-                                                           const std::vector<std::size_t>& ranks) {
-    DistinctValues distinct;
-    for (double value : values)
-        if (!distinct.add(value))
-            return std::nullopt;
-    const auto ascending = distinct.ascending();
+// The value at each rank (ascending), from the counts of the distinct values.
+std::vector<double> valuesAtRanks(const Percentiles::DistinctCounts& ascending,
+                                  const std::vector<std::size_t>& ranks) {
     std::vector<double> out;
     out.reserve(ranks.size());
     std::size_t below = 0; // values before the current distinct value
     std::size_t at = 0;
-    for (std::size_t rank : ranks) { // ascending
+    for (std::size_t rank : ranks) {
         while (below + ascending[at].second <= rank) {
             below += ascending[at].second;
             ++at;
@@ -152,6 +165,38 @@ std::optional<std::vector<double>> valuesAtRanksByCounting(const std::vector<dou
         out.push_back(ascending[at].first);
     }
     return out;
+}
+
+// The sorted indices whose values the levels `ps` of n values need, ascending and unique.
+std::vector<std::size_t> ranksFor(std::size_t n, const std::vector<double>& ps) {
+    std::vector<std::size_t> ranks;
+    for (double p : ps) {
+        if (std::isnan(p))
+            continue;
+        const Rank rank = Percentiles::rankOf(n, p);
+        ranks.push_back(rank.previous);
+        if (rank.interpolated && rank.previous + 1 < n)
+            ranks.push_back(rank.previous + 1);
+    }
+    std::sort(ranks.begin(), ranks.end());
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    return ranks;
+}
+
+// Each level's percentile of n values, given the values at `ranks` (from ranksFor).
+std::vector<double> levelsFromRanks(std::size_t n, const std::vector<double>& ps,
+                                    const std::vector<std::size_t>& ranks,
+                                    const std::vector<double>& rankValues) {
+    const auto valueOfRank = [&](std::size_t rank) {
+        return rankValues[static_cast<std::size_t>(
+            std::lower_bound(ranks.begin(), ranks.end(), rank) - ranks.begin())];
+    };
+    std::vector<double> result;
+    result.reserve(ps.size());
+    for (double p : ps)
+        result.push_back(std::isnan(p) ? std::nan("")
+                                       : valueAt(Percentiles::rankOf(n, p), n, valueOfRank));
+    return result;
 }
 
 } // namespace
@@ -181,42 +226,66 @@ double Percentiles::ofSorted(const std::vector<double>& sorted, double p) {
                    [&](std::size_t i) { return sorted[i]; });
 }
 
+std::optional<Percentiles::DistinctCounts>
+Percentiles::countDistinct(const std::vector<double>& values) {
+    constexpr std::size_t kConcurrentFrom = 100'000;
+    std::atomic<bool> givenUp{false};
+    const auto count = [&](std::size_t from, std::size_t to) -> std::optional<DistinctValues> {
+        DistinctValues distinct;
+        for (std::size_t i = from; i < to; ++i) {
+            if (!distinct.add(values[i]) || (i % 65536 == 0 && givenUp.load())) {
+                givenUp = true; // the other half need not go on
+                return std::nullopt;
+            }
+        }
+        return distinct;
+    };
+    std::optional<DistinctValues> distinct;
+    if (values.size() >= kConcurrentFrom && std::thread::hardware_concurrency() >= 2) {
+        const std::size_t half = values.size() / 2;
+        auto secondHalf = std::async(std::launch::async, count, half, values.size());
+        distinct = count(0, half);
+        const std::optional<DistinctValues> second = secondHalf.get();
+        if (!second || (distinct && !distinct->merge(*second)))
+            return std::nullopt;
+    } else {
+        distinct = count(0, values.size());
+    }
+    if (!distinct)
+        return std::nullopt;
+    return distinct->ascending();
+}
+
+std::vector<double> Percentiles::fromCounts(const DistinctCounts& counts, std::size_t count,
+                                            const std::vector<double>& ps) {
+    if (count == 0)
+        return std::vector<double>(ps.size(), std::nan(""));
+    const std::vector<std::size_t> ranks = ranksFor(count, ps);
+    return levelsFromRanks(count, ps, ranks, valuesAtRanks(counts, ranks));
+}
+
 std::vector<double> Percentiles::select(const std::vector<double>& values,
                                         const std::vector<double>& ps) {
+    if (auto counts = countDistinct(values))
+        return fromCounts(*counts, values.size(), ps);
+    return selectByPartition(values, ps);
+}
+
+std::vector<double> Percentiles::selectByPartition(const std::vector<double>& values,
+                                                   const std::vector<double>& ps) {
     const bool anyNaN =
         std::any_of(values.begin(), values.end(), [](double v) { return std::isnan(v); });
     if (values.empty() || anyNaN)
         return std::vector<double>(ps.size(), std::nan(""));
     const std::size_t n = values.size();
-    std::vector<std::size_t> ranks;
-    for (double p : ps) {
-        if (std::isnan(p))
-            continue;
-        const Rank rank = rankOf(n, p);
-        ranks.push_back(rank.previous);
-        if (rank.interpolated && rank.previous + 1 < n)
-            ranks.push_back(rank.previous + 1);
-    }
-    std::sort(ranks.begin(), ranks.end());
-    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    const std::vector<std::size_t> ranks = ranksFor(n, ps);
+    std::vector<double> partitioned = values;
+    placeRanks(partitioned, 0, n, ranks.begin(), ranks.end());
     std::vector<double> rankValues;
-    if (auto counted = valuesAtRanksByCounting(values, ranks)) {
-        rankValues = std::move(*counted);
-    } else {
-        std::vector<double> partitioned = values;
-        placeRanks(partitioned, 0, n, ranks.begin(), ranks.end());
-        for (std::size_t rank : ranks)
-            rankValues.push_back(partitioned[rank]);
-    }
-    const auto valueOfRank = [&](std::size_t rank) {
-        return rankValues[static_cast<std::size_t>(
-            std::lower_bound(ranks.begin(), ranks.end(), rank) - ranks.begin())];
-    };
-    std::vector<double> result;
-    result.reserve(ps.size());
-    for (double p : ps)
-        result.push_back(std::isnan(p) ? std::nan("") : valueAt(rankOf(n, p), n, valueOfRank));
-    return result;
+    rankValues.reserve(ranks.size());
+    for (std::size_t rank : ranks)
+        rankValues.push_back(partitioned[rank]);
+    return levelsFromRanks(n, ps, ranks, rankValues);
 }
 
 } // namespace wb

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace wb {
@@ -26,6 +28,20 @@ public:
     // values when there are few (logged RTTs), else by selection (std::nth_element).
     static std::vector<double> select(const std::vector<double>& values,
                                       const std::vector<double>& ps);
+
+    // select() without trying to count: by std::nth_element on a copy.
+    static std::vector<double> selectByPartition(const std::vector<double>& values,
+                                                 const std::vector<double>& ps);
+
+    // Each distinct value with how often it occurs, ascending.
+    using DistinctCounts = std::vector<std::pair<double, std::size_t>>;
+    // The distinct values of `values` when they are few, as logged RTTs with their three
+    // decimals are (then counting them is cheaper than any selection; big inputs are counted
+    // on two cores); nullopt when they are too varied for that to pay, or hold a NaN or -0.
+    static std::optional<DistinctCounts> countDistinct(const std::vector<double>& values);
+    // select() from such counts of `count` values.
+    static std::vector<double> fromCounts(const DistinctCounts& counts, std::size_t count,
+                                          const std::vector<double>& ps);
 
     // Where percentile p of n sorted values sits: between sorted indices `previous` and
     // `previous + 1`, a fraction gamma of the way; at the ends exactly on the first or last.

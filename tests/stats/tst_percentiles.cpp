@@ -23,6 +23,7 @@ private slots:
     void emptyGivesNaN();
     void equalsNumpyBitForBit_data();
     void equalsNumpyBitForBit();
+    void summaryMomentsMatchNumpy_data();
     void summaryMomentsMatchNumpy();
     void selectionEqualsSortingOnVariedData();
     void radixSortEqualsStdSort_data();
@@ -111,12 +112,27 @@ void TestPercentiles::equalsNumpyBitForBit() {
     }
 }
 
+void TestPercentiles::summaryMomentsMatchNumpy_data() {
+    QTest::addColumn<int>("size");
+    QTest::addColumn<bool>("coarse");
+    // Small: one pass per moment. Big and coarse (three decimals, as ping prints): every
+    // number from the counts of the distinct values. Big and fine: too many distinct values
+    // to count, so moments and selection on two cores.
+    QTest::newRow("5000 fine") << 5000 << false;
+    QTest::newRow("300000 coarse") << 300000 << true;
+    QTest::newRow("300000 fine") << 300000 << false;
+}
+
 void TestPercentiles::summaryMomentsMatchNumpy() {
+    QFETCH(int, size);
+    QFETCH(bool, coarse);
     std::mt19937_64 random(42);
     std::normal_distribution<double> rtt(0.3, 0.05);
     std::vector<double> values;
-    for (int i = 0; i < 5000; ++i)
-        values.push_back(rtt(random));
+    for (int i = 0; i < size; ++i) {
+        const double value = std::abs(rtt(random));
+        values.push_back(coarse ? std::round(value * 1000) / 1000 : value);
+    }
     const QStringList expected = test::numpyAnswer(values, {"moments"});
     if (expected.isEmpty())
         QSKIP("python3 with numpy is not installed");
@@ -124,8 +140,12 @@ void TestPercentiles::summaryMomentsMatchNumpy() {
     QVERIFY(std::abs(summary.mean - expected[0].toDouble()) <= 1e-12 * std::abs(summary.mean));
     // Population standard deviation (ddof = 0), as ping's mdev and the seeds use.
     QVERIFY(std::abs(summary.stddev - expected[1].toDouble()) <= 1e-9 * summary.stddev);
-    QCOMPARE(summary.count, std::int64_t{5000});
+    QCOMPARE(summary.count, static_cast<std::int64_t>(size));
+    const auto [lowest, highest] = std::minmax_element(values.begin(), values.end());
+    QCOMPARE(summary.min, *lowest);
+    QCOMPARE(summary.max, *highest);
     QCOMPARE(summary.range, summary.max - summary.min);
+    QCOMPARE(summary.percentileValues, Percentiles(values).at(LatencySummary::defaultLevels()));
 }
 
 void TestPercentiles::radixSortEqualsStdSort_data() {
