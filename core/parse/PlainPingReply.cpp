@@ -34,19 +34,47 @@ inline const char* takeDigits(const char* p, const char* end, std::int64_t* valu
     return digit;
 }
 
+// takeDigits eight bytes at a time for the short runs of a reply's numbers: where they end, or
+// nullptr. A run of eight or more digits, and the last bytes of the text, are read one by one.
+inline const char* takeShortDigits(const char* p, const char* end, std::int64_t* value) {
+    if (!p || end - p < 8)
+        return takeDigits(p, end, value);
+    std::uint64_t bytes = 0;
+    std::memcpy(&bytes, p, sizeof bytes);
+    constexpr std::uint64_t kOnes = 0x0101010101010101;
+    // A byte is a digit when its high half is 3 and its low half at most 9.
+    const std::uint64_t notDigit = ((bytes & (kOnes * 0xF0)) ^ (kOnes * 0x30)) |
+                                   (((bytes & (kOnes * 0x0F)) + kOnes * 6) & (kOnes * 0xF0));
+    if (notDigit == 0)
+        return takeDigits(p, end, value);
+    const int count = __builtin_ctzll(notDigit) / 8;
+    if (count == 0)
+        return nullptr;
+    // The digits' values moved to the top bytes (the first digit most significant, as zeros
+    // before it would be), then combined in pairs, fours and eights by multiplication. Bytes
+    // after the digits, and any borrow from them, are shifted out first.
+    std::uint64_t digits = (bytes - kOnes * '0') << (8 * (8 - count));
+    digits = digits * 10 + (digits >> 8);
+    digits = (((digits & 0x000000FF000000FF) * (100 + (1000000ULL << 32))) +
+              (((digits >> 16) & 0x000000FF000000FF) * (1 + (10000ULL << 32)))) >>
+             32;
+    *value = static_cast<std::int64_t>(digits);
+    return p + count;
+}
+
 // The end of a plain reply after " time=": "T ms" and the line's end. T as
 // scan::takeSimpleDecimal reads it (digits over an exact power of ten, so the same double),
 // limited to 9 integer and 6 decimal digits: such a time is finite and below the 1e9 ms that
 // isImpossibleRtt refuses, so no branch waits for the division.
 inline const char* takeReplyTime(const char* p, const char* end, double* rtt) {
     std::int64_t whole = 0;
-    const char* point = takeDigits(p, end, &whole);
+    const char* point = takeShortDigits(p, end, &whole);
     if (!point || point - p > 9)
         return nullptr;
     std::int64_t fraction = 0;
     const char* unit = point;
     if (point < end && *point == '.') {
-        unit = takeDigits(point + 1, end, &fraction);
+        unit = takeShortDigits(point + 1, end, &fraction);
         if (!unit || unit - point - 1 > 6)
             return nullptr;
     }
@@ -65,7 +93,7 @@ inline const char* takeReplyTime(const char* p, const char* end, double* rtt) {
 // The sequence number after "icmp_seq=": where it ends, or nullptr when it is no 16-bit one.
 inline const char* takeSequence(const char* p, const char* end, std::int32_t* sequence) {
     std::int64_t printed = 0;
-    p = takeDigits(p, end, &printed);
+    p = takeShortDigits(p, end, &printed);
     if (!p || printed > 0xffff)
         return nullptr;
     *sequence = static_cast<std::int32_t>(printed);

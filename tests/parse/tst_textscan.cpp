@@ -1,13 +1,16 @@
 // The number reader every parser uses: its fast path for plain decimals must give exactly
 // what std::from_chars gives (bit for bit), and leave everything else to it.
 
+#include "parse/PlainPingReply.h"
 #include "parse/TextScan.h"
 
 #include <QTest>
 
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
+#include <vector>
 
 using namespace wb;
 
@@ -78,6 +81,73 @@ private slots:
             if (expected.ok && !std::isinf(expected.value))
                 QVERIFY2(sameBits(ours.value, expected.value), text);
         }
+    }
+
+    // The one-pass reply reader reads its numbers eight bytes at a time, and a line that
+    // repeats the previous one's address by comparison: every time, sequence number and
+    // length a reply can print must read as strtod and strtol read them, the same whether
+    // the line is read alone or in a block after another reply, and a number too long for
+    // the reader must be refused (the general reader takes it then).
+    void plainRepliesReadTheirNumbersExactly() {
+        std::mt19937_64 random(20261130);
+        const auto digits = [&random](int count) {
+            std::string out;
+            for (int i = 0; i < count; ++i)
+                out += static_cast<char>('0' +
+                                         (i == 0 && count > 1 ? 1 + random() % 9 : random() % 10));
+            return out;
+        };
+        std::string block;
+        std::vector<std::string> lines;
+        for (int i = 0; i < 60000; ++i) {
+            const int wholeDigits = 1 + static_cast<int>(random() % 10);   // 10: too long
+            const int decimals = static_cast<int>(random() % 8);           // 7: too long
+            const int sequenceDigits = 1 + static_cast<int>(random() % 6); // may exceed 65535
+            std::string time = digits(wholeDigits);
+            if (decimals > 0)
+                time += "." + digits(decimals);
+            const std::string sequence = digits(sequenceDigits);
+            const std::string address = random() % 8 == 0 ? "2001:db8::7" : "198.18.0.8";
+            lines.push_back("64 bytes from " + address + ": icmp_seq=" + sequence +
+                            " ttl=64 time=" + time + " ms");
+            block += lines.back() + "\n";
+
+            const std::string& line = lines.back();
+            double rtt = 0;
+            std::int32_t printed = 0;
+            const char* next =
+                takePlainPingReply(line.data(), line.data() + line.size(), &rtt, &printed);
+            const bool readable = wholeDigits <= 9 && decimals <= 6 &&
+                                  std::strtol(sequence.c_str(), nullptr, 10) <= 0xffff;
+            QVERIFY2((next != nullptr) == readable, line.c_str());
+            if (!next)
+                continue;
+            QVERIFY2(sameBits(rtt, std::strtod(time.c_str(), nullptr)), line.c_str());
+            QCOMPARE(printed,
+                     static_cast<std::int32_t>(std::strtol(sequence.c_str(), nullptr, 10)));
+        }
+        // The same lines as one block: each read as it was alone.
+        std::size_t at = 0;
+        forEachPingLine(
+            block,
+            [&](double rtt, std::int32_t printed) {
+                const std::string& line = lines[at++];
+                double alone = 0;
+                std::int32_t alonePrinted = 0;
+                QVERIFY(takePlainPingReply(line.data(), line.data() + line.size(), &alone,
+                                           &alonePrinted));
+                QVERIFY(sameBits(rtt, alone));
+                QCOMPARE(printed, alonePrinted);
+            },
+            [&](std::size_t, std::size_t) {
+                const std::string& line = lines[at++];
+                double rtt = 0;
+                std::int32_t printed = 0;
+                QVERIFY2(
+                    !takePlainPingReply(line.data(), line.data() + line.size(), &rtt, &printed),
+                    line.c_str());
+            });
+        QCOMPARE(at, lines.size());
     }
 };
 
