@@ -293,6 +293,7 @@ void DistributionsView::updateAxes() {
     }
     y->setNumberFormat(QStringLiteral("g"));
     x->setTickLabelRotation(0);
+    x->setTickLabelFont(PlotStyle::axisFont()); // box labels may have made it smaller
     m_plot->axisRect()->setMinimumMargins(QMargins(15, 15, 15, 15)); // QCustomPlot's default
     if (m_mode == Mode::Histogram) {
         x->setTicker(QSharedPointer<QCPAxisTicker>::create());
@@ -441,46 +442,88 @@ void DistributionsView::drawBoxes() {
 
 void DistributionsView::labelBoxes() {
     // Each run's name and outlier count under its box, broken between words to the box's
-    // slot, so the labels take a few lines and the data keeps the height; rotated single
-    // lines only when a word is wider than the slot (many runs).
-    const QFont font = PlotStyle::axisFont();
-    const QFontMetricsF metrics(font);
+    // slot, so the labels take a few lines and the data keeps the height. Where that is too
+    // tall or a word too wide (a column-wide export, names without spaces), in turn: a
+    // smaller font, names also broken after their '_' or '-', the count as "(N out)"; rotated
+    // single lines only when none of these fit (many runs).
     const auto runs = static_cast<int>(m_boxNames.size());
     // Rotated labels widen the left margin; the slots are what the rect has without them.
     const QCPAxisRect* rect = m_plot->axisRect();
     if (m_plot->xAxis->tickLabelRotation() == 0)
         m_boxSideMargins = rect->outerRect().width() - rect->width();
     const double slot = 0.92 * (rect->outerRect().width() - m_boxSideMargins) / std::max(runs, 1);
+    constexpr double kRotation = -35;
+    auto height = [](const QStringList& labels, const QFont& font, bool rotated) {
+        const QFontMetricsF metrics(font);
+        const double sine = std::abs(std::sin(kRotation * M_PI / 180));
+        double tallest = 0;
+        for (const QString& label : labels)
+            tallest = std::max(
+                tallest, rotated ? PlotStyle::widestLine(label, font) * sine + metrics.height()
+                                 : metrics.lineSpacing() * (label.count(QLatin1Char('\n')) + 1));
+        return tallest;
+    };
+    // The labels may grow into what the data can spare of its height.
+    const double room = PlotStyle::dataSpare(m_plot) +
+                        (m_boxLabels.isEmpty() ? 0.0
+                                               : height(m_boxLabels, m_plot->xAxis->tickLabelFont(),
+                                                        m_plot->xAxis->tickLabelRotation() != 0));
+    auto compactCount = [this](int i) {
+        return tr("(%1 out)").arg(m_boxCounts[i].section(' ', 0, 0));
+    };
+    auto wrapped = [&](const QFont& font, bool breakWords, bool compact) {
+        QStringList labels;
+        for (int i = 0; i < runs; ++i) {
+            const QString count = compact ? compactCount(i) : m_boxCounts[i];
+            const QString label = PlotStyle::wrapText(m_boxNames[i], font, slot, breakWords) +
+                                  QLatin1Char('\n') +
+                                  PlotStyle::wrapText(count, font, slot, breakWords);
+            if (PlotStyle::widestLine(label, font) > slot)
+                return QStringList();
+            labels << label;
+        }
+        return labels;
+    };
+    const std::vector<QFont> fonts = PlotStyle::shrinkingFonts(PlotStyle::axisFont());
     QStringList labels;
+    QFont font = fonts.back();
     bool rotate = false;
-    for (int i = 0; i < runs; ++i) {
-        const QString label = PlotStyle::wrapText(m_boxNames[i], font, slot) + QLatin1Char('\n') +
-                              PlotStyle::wrapText(m_boxCounts[i], font, slot);
-        for (const QString& line : label.split(QLatin1Char('\n')))
-            rotate = rotate || metrics.horizontalAdvance(line) > slot;
-        labels << label;
+    for (int variant = 0; variant < 3 && labels.isEmpty(); ++variant) {
+        for (const QFont& candidate : fonts) {
+            const QStringList fitted = wrapped(candidate, variant > 0, variant > 1);
+            if (!fitted.isEmpty() && height(fitted, candidate, false) <= room) {
+                labels = fitted;
+                font = candidate;
+                break;
+            }
+        }
     }
-    if (rotate) {
-        labels.clear();
+    if (labels.isEmpty()) {
+        rotate = true;
         for (int i = 0; i < runs; ++i)
-            labels << tr("%1 (%2 out)").arg(m_boxNames[i], m_boxCounts[i].section(' ', 0, 0));
+            labels << m_boxNames[i] + QLatin1Char(' ') + compactCount(i);
+        for (const QFont& candidate : fonts) {
+            font = candidate;
+            if (height(labels, candidate, true) <= room)
+                break;
+        }
     }
-    if (labels == m_boxLabels)
+    if (labels == m_boxLabels && font == m_plot->xAxis->tickLabelFont())
         return;
     m_boxLabels = labels;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (int i = 0; i < runs; ++i)
         ticker->addTick(i + 1, labels[i]);
     m_plot->xAxis->setTicker(ticker);
+    m_plot->xAxis->setTickLabelFont(font);
     // Negative: rotated labels end at their tick instead of starting there, so each stays
     // under its own box.
-    constexpr double kRotation = -35;
     m_plot->xAxis->setTickLabelRotation(rotate ? kRotation : 0);
     // QCustomPlot skips a tick label that leaves the widget, which the first rotated one does
     // when the left margin (sized for the y labels) is narrower than its slant.
     const int firstSlant = rotate && runs > 0
                                ? static_cast<int>(std::cos(kRotation * M_PI / 180) *
-                                                  metrics.horizontalAdvance(labels[0]))
+                                                  QFontMetricsF(font).horizontalAdvance(labels[0]))
                                : 0;
     m_plot->axisRect()->setMinimumMargins(QMargins(std::max(15, firstSlant + 8), 15, 15, 15));
     PlotStyle::relayout(m_plot);

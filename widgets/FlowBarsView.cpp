@@ -221,7 +221,8 @@ void FlowBarsView::resetView() {
     for (int i = 0; i < m_plot->plottableCount(); ++i) // bars and the tops of their CIs
         top = std::max(top, m_plot->plottable(i)->getValueRange(found).upper);
     // Bars grow from zero; headroom keeps the tallest one clear of the frame.
-    m_plot->yAxis->setRange(0, top > 0 ? top * 1.08 : std::max(values.upper, 1.0));
+    m_autoTop = m_unraisedTop = top > 0 ? top * 1.08 : std::max(values.upper, 1.0);
+    m_plot->yAxis->setRange(0, m_autoTop);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -331,19 +332,44 @@ void FlowBarsView::fitMeanSlotLabel() {
     // The label runs from the separator to the right; with many flows, or in a narrow
     // export, the automatic range must reach further right for it to show whole. A range
     // the user panned or zoomed to stays as it is.
-    if (!m_meanLabel || m_plot->xAxis->range() != QCPRange(m_autoLower, m_autoUpper))
+    if (!m_meanLabel || m_plot->xAxis->range() != QCPRange(m_autoLower, m_autoUpper) ||
+        m_plot->yAxis->range() != QCPRange(0, m_autoTop))
         return;
+    // Headroom above the mean slot's bars and CIs for the label, so it covers neither.
+    const QRect rect = m_plot->axisRect()->rect();
+    const double labelBottom = m_meanLabel->bottom->pixelPosition().y() + 2 - rect.top();
+    bool found = false;
+    double slotTop = 0;
+    for (int i = 0; i < m_plot->plottableCount(); ++i)
+        slotTop = std::max(slotTop, m_plot->plottable(i)
+                                        ->getValueRange(found, QCP::sdBoth,
+                                                        QCPRange(m_meanKey - 0.75, m_autoUpper))
+                                        .upper);
+    double top = m_unraisedTop;
+    if (labelBottom < rect.height() / 2.0)
+        top = std::max(top, slotTop / (1 - labelBottom / rect.height()));
+    const bool raised = std::abs(top - m_autoTop) > 1e-9 * top;
+    if (raised) {
+        m_autoTop = top;
+        m_plot->yAxis->setRange(0, m_autoTop);
+    }
     const double width = m_plot->axisRect()->width();
     const double text =
         m_meanLabel->right->pixelPosition().x() - m_meanLabel->left->pixelPosition().x() + 4;
-    if (width <= 0 || text >= width / 2)
-        return; // not laid out yet, or no range would leave the flows room
+    if (width <= 0 || text >= width / 2) { // not laid out yet, or no range leaves the flows room
+        if (raised)
+            PlotStyle::relayout(m_plot);
+        return;
+    }
     // The separator s must be `text` pixels from the right end: (U − s)·width = text·(U − lo).
     const double separator = m_meanKey - 0.75;
     const double upper =
         std::max(m_unwidenedUpper, (separator * width - m_autoLower * text) / (width - text));
-    if (std::abs(upper - m_autoUpper) < 1e-9)
+    if (std::abs(upper - m_autoUpper) < 1e-9) {
+        if (raised)
+            PlotStyle::relayout(m_plot);
         return;
+    }
     m_autoUpper = upper;
     m_plot->xAxis->setRange(m_autoLower, m_autoUpper);
     PlotStyle::relayout(m_plot); // ticks for the new range

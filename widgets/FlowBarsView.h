@@ -99,6 +99,8 @@ private:
     double m_autoLower = 0;              // the x range resetView chose, widened for the label
     double m_autoUpper = 0;
     double m_unwidenedUpper = 0; // its upper end before the widening
+    double m_autoTop = 0;        // the y range's upper end resetView chose, raised for the label
+    double m_unraisedTop = 0;    // its upper end before the label's headroom
     QStringList m_idLabels;      // iperf stream ids of the slots, when all runs share them
     qsizetype m_idLabelStep = 0;
 };

@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include <QFontMetricsF>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <array>
@@ -26,52 +27,256 @@ bool legendIsInside(QCustomPlot* plot) {
     return plot->legend->layout() == plot->xAxis->axisRect()->insetLayout();
 }
 
-// Width of the legend with `columns` entries per row (filled row by row, as placeLegendAbove
-// sets it up): each column as wide as its widest entry.
-int legendWidth(QCPLegend* legend, int columns) {
-    std::vector<int> widths(static_cast<std::size_t>(columns), 0);
-    for (int i = 0; i < legend->itemCount(); ++i) { // counts the grid's empty cells too
-        if (const QCPAbstractLegendItem* item = legend->item(i)) {
-            int& width = widths[static_cast<std::size_t>(i % columns)];
-            width = std::max(width, item->minimumOuterSizeHint().width());
-        }
-    }
-    return std::accumulate(widths.begin(), widths.end(), 0) +
-           legend->columnSpacing() * (columns - 1) + legend->margins().left() +
-           legend->margins().right();
+// Fitting changes fonts, texts and tick counts for the size a plot is laid out at; each is
+// remembered with the value the view gave it (its own) and the one fitting set (shown), so
+// fitting starts again from the view's value at every layout, and a value the view sets
+// later is told apart from a fitted one.
+template <typename T> T ownValue(const QObject* object, const char* name, const T& current) {
+    const QVariant shown = object->property(QByteArray(name).append("Shown"));
+    if (shown.isValid() && shown.value<T>() == current)
+        return object->property(QByteArray(name).append("Own")).value<T>();
+    return current;
 }
+
+template <typename T>
+void rememberValue(QObject* object, const char* name, const T& own, const T& shown) {
+    object->setProperty(QByteArray(name).append("Own"), QVariant::fromValue(own));
+    object->setProperty(QByteArray(name).append("Shown"), QVariant::fromValue(shown));
+}
+
+constexpr char kMaxColumns[] = "wbMaxColumns";
+constexpr int kDefaultMaxColumns = 3;
+
+std::vector<const QCPAbstractLegendItem*> entriesOf(const QCPLegend* legend) {
+    std::vector<const QCPAbstractLegendItem*> entries;
+    for (int i = 0; i < legend->itemCount(); ++i) // counts the grid's empty cells too
+        if (const QCPAbstractLegendItem* item = legend->item(i))
+            entries.push_back(item);
+    return entries;
+}
+
+// The legend's size with `columns` entries per row, filled row by row (as placeLegendAbove
+// sets it up): each column as wide as its widest entry, each row as tall as its tallest.
+QSize legendSize(const QCPLegend* legend, int columns) {
+    const std::vector<const QCPAbstractLegendItem*> entries = entriesOf(legend);
+    const auto count = static_cast<int>(entries.size());
+    const int rows = (count + columns - 1) / std::max(columns, 1);
+    std::vector<int> widths(static_cast<std::size_t>(columns), 0);
+    std::vector<int> heights(static_cast<std::size_t>(std::max(rows, 1)), 0);
+    for (int i = 0; i < count; ++i) {
+        const QSize item = entries[static_cast<std::size_t>(i)]->minimumOuterSizeHint();
+        int& width = widths[static_cast<std::size_t>(i % columns)];
+        int& height = heights[static_cast<std::size_t>(i / columns)];
+        width = std::max(width, item.width());
+        height = std::max(height, item.height());
+    }
+    const QMargins margins = legend->margins();
+    return QSize(std::accumulate(widths.begin(), widths.end(), 0) +
+                     legend->columnSpacing() * (columns - 1) + margins.left() + margins.right(),
+                 std::accumulate(heights.begin(), heights.end(), 0) +
+                     legend->rowSpacing() * std::max(rows - 1, 0) + margins.top() +
+                     margins.bottom());
+}
+
+// Legend text and icons at `font`, icons scaled with it from their own size.
+void setLegendFont(QCPLegend* legend, const QFont& font) {
+    const QFont own = ownValue(legend, "wbLegendFont", legend->font());
+    const QSize ownIcon = ownValue(legend, "wbLegendIcon", legend->iconSize());
+    const double ratio = font.pointSizeF() / own.pointSizeF();
+    // Icon widths and gaps between columns narrow faster than the text: the text is what a
+    // reader needs whole.
+    const QSize icon(qRound(ownIcon.width() * ratio * ratio), qRound(ownIcon.height() * ratio));
+    const int ownSpacing = ownValue(legend, "wbLegendSpacing", legend->columnSpacing());
+    const int spacing = qRound(ownSpacing * ratio * ratio);
+    legend->setFont(font); // and every entry's
+    legend->setIconSize(icon);
+    legend->setColumnSpacing(spacing);
+    rememberValue(legend, "wbLegendFont", own, font);
+    rememberValue(legend, "wbLegendIcon", ownIcon, icon);
+    rememberValue(legend, "wbLegendSpacing", ownSpacing, spacing);
+}
+
+QFont ownLegendFont(const QCPLegend* legend) {
+    return ownValue(legend, "wbLegendFont", legend->font());
+}
+
+// The legend at its own font for as long as this lives (to measure it as it would be inside
+// the axis rect), then at the fitted one again.
+class OwnLegendFont {
+public:
+    explicit OwnLegendFont(QCPLegend* legend) : m_legend(legend), m_fitted(legend->font()) {
+        setLegendFont(m_legend, ownLegendFont(m_legend));
+    }
+    ~OwnLegendFont() { setLegendFont(m_legend, m_fitted); }
+    OwnLegendFont(const OwnLegendFont&) = delete;
+    OwnLegendFont& operator=(const OwnLegendFont&) = delete;
+
+private:
+    QCPLegend* m_legend;
+    QFont m_fitted;
+};
 
 // The legend's size as one column in a corner of the axis rect, with room to the frame.
 QSizeF oneColumnSize(QCPLegend* legend) {
-    int width = 0;
-    int height = legend->margins().top() + legend->margins().bottom();
-    int entries = 0;
-    for (int i = 0; i < legend->itemCount(); ++i) {
-        if (!legend->item(i))
-            continue;
-        const QSize item = legend->item(i)->minimumOuterSizeHint();
-        width = std::max(width, item.width());
-        height += item.height() + (entries++ > 0 ? legend->rowSpacing() : 0);
-    }
-    return QSizeF(width + legend->margins().left() + legend->margins().right(), height) +
-           QSizeF(12, 12);
+    const OwnLegendFont own(legend);
+    return QSizeF(legendSize(legend, 1)) + QSizeF(12, 12);
 }
 
-// Sets the entries per row of a legend above the axis rect to what fits; true if changed.
-bool refitColumns(QCustomPlot* plot, int maxColumns) {
-    QCPLegend* legend = plot->legend;
-    const int available = plot->viewport().width() - 16; // placeLegendAbove's row margins
+// A legend in rows of its own (not inside an axis rect): the largest font, and for it the
+// most entries per row (up to its maximum), that fit the row's width and leave the data its
+// share of the height; at the smallest font, what fits the width. A legend inside an axis
+// rect goes back to its own font. True if anything changed.
+bool fitLegend(QCustomPlot* plot, QCPLegend* legend) {
+    const QFont before = legend->font();
+    const auto* row = qobject_cast<QCPLayoutGrid*>(legend->layout());
+    if (!row || !legend->visible()) { // inside an axis rect (an inset layout), or not drawn
+        setLegendFont(legend, ownLegendFont(legend));
+        return legend->font() != before;
+    }
+    const int entries = static_cast<int>(entriesOf(legend).size());
+    const int maxColumns = legend->property(kMaxColumns).isValid()
+                               ? legend->property(kMaxColumns).toInt()
+                               : kDefaultMaxColumns;
+    const int available = row->rect().width();
+    const double allowedHeight = legend->outerRect().height() + PlotStyle::dataSpare(plot);
     int columns = 1;
-    for (int c = std::min(maxColumns, legend->itemCount()); c > 1; --c)
-        if (legendWidth(legend, c) <= available) {
-            columns = c;
+    for (const QFont& font : PlotStyle::shrinkingFonts(ownLegendFont(legend))) {
+        setLegendFont(legend, font);
+        columns = 1;
+        for (int c = std::min(maxColumns, entries); c > 1; --c)
+            if (legendSize(legend, c).width() <= available) {
+                columns = c;
+                break;
+            }
+        const QSize size = legendSize(legend, columns);
+        if (size.width() <= available && size.height() <= allowedHeight)
+            break;
+    }
+    const bool changed = legend->font() != before || columns != legend->wrap();
+    if (columns != legend->wrap()) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true); // re-places the entries
+    }
+    return changed;
+}
+
+// An axis title at the largest font that fits the axis' length on one line (down to 8 pt),
+// else broken into two lines at the largest font that fits, else the smallest font's lines.
+bool fitAxisTitle(QCPAxis* axis) {
+    const QString shown = axis->label();
+    const QString text = ownValue(axis, "wbTitle", shown);
+    if (!axis->visible() || text.isEmpty())
+        return false;
+    const QFont shownFont = axis->labelFont();
+    const QFont own = ownValue(axis, "wbTitleFont", shownFont);
+    const double length = axis->orientation() == Qt::Vertical ? axis->axisRect()->height()
+                                                              : axis->axisRect()->width();
+    const std::vector<QFont> fonts = PlotStyle::shrinkingFonts(own);
+    QFont font = fonts.back(); // when nothing fits: one line, as small as it gets
+    QString lines = text;
+    bool found = false;
+    for (const QFont& candidate : fonts)
+        if (candidate.pointSizeF() >= 8 && PlotStyle::widestLine(text, candidate) <= length) {
+            font = candidate;
+            lines = text;
+            found = true;
             break;
         }
-    if (columns == legend->wrap())
+    for (auto it = fonts.begin(); !found && it != fonts.end(); ++it) {
+        const QString wrapped = PlotStyle::wrapText(text, *it, length);
+        if (wrapped.count(QLatin1Char('\n')) <= 1 &&
+            PlotStyle::widestLine(wrapped, *it) <= length) {
+            font = *it;
+            lines = wrapped;
+            found = true;
+        }
+    }
+    if (lines == shown && font == shownFont)
         return false;
-    legend->setWrap(columns);
-    legend->setFillOrder(QCPLegend::foColumnsFirst, true); // re-places the entries
+    axis->setLabel(lines);
+    axis->setLabelFont(font);
+    rememberValue(axis, "wbTitle", text, lines);
+    rememberValue(axis, "wbTitleFont", own, font);
     return true;
+}
+
+// Whether two of the axis' tick labels (as the ticker would make them) would touch.
+bool tickLabelsCollide(const QCPAxis* axis, const QVector<double>& ticks,
+                       const QVector<QString>& labels) {
+    const QFontMetricsF metrics(axis->tickLabelFont());
+    const bool vertical = axis->orientation() == Qt::Vertical;
+    // "eb" draws 10 with a raised exponent, taller than one line.
+    const bool powers = axis->numberFormat().contains(QLatin1Char('b'));
+    const double gap =
+        vertical ? 0.25 * metrics.height() : metrics.horizontalAdvance(QStringLiteral("  "));
+    std::vector<std::pair<double, double>> spans; // centre and extent along the axis, pixels
+    for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
+        if (!axis->range().contains(ticks[i]) || labels[i].isEmpty())
+            continue; // not drawn
+        const double extent =
+            vertical ? metrics.height() * (powers && labels[i].contains(QLatin1Char('e')) ? 1.4 : 1)
+                     : metrics.horizontalAdvance(labels[i]);
+        spans.emplace_back(axis->coordToPixel(ticks[i]), extent);
+    }
+    std::sort(spans.begin(), spans.end());
+    for (std::size_t i = 1; i < spans.size(); ++i)
+        if (spans[i].first - spans[i - 1].first < (spans[i].second + spans[i - 1].second) / 2 + gap)
+            return true;
+    return false;
+}
+
+// A numeric axis' ticks thinned until no two labels touch: a fixed step doubled, halved to
+// fives and tens of itself; other tickers asked for fewer ticks. Text ticks are the views'.
+bool fitTicks(QCPAxis* axis) {
+    const QSharedPointer<QCPAxisTicker> ticker = axis->ticker();
+    if (!axis->visible() || !axis->tickLabels() || !ticker ||
+        ticker.dynamicCast<QCPAxisTickerText>())
+        return false;
+    // A new ticker (views replace them with the scale) starts from its own settings.
+    const auto tickerId = static_cast<qulonglong>(reinterpret_cast<quintptr>(ticker.data()));
+    if (axis->property("wbTicker").toULongLong() != tickerId) {
+        axis->setProperty("wbTickCountShown", QVariant());
+        axis->setProperty("wbTickStepShown", QVariant());
+        axis->setProperty("wbTicker", tickerId);
+    }
+    const QSharedPointer<QCPAxisTickerFixed> fixed = ticker.dynamicCast<QCPAxisTickerFixed>();
+    const int ownCount = ownValue(axis, "wbTickCount", ticker->tickCount());
+    const double ownStep = fixed ? ownValue(axis, "wbTickStep", fixed->tickStep()) : 0.0;
+    const int countBefore = ticker->tickCount();
+    const double stepBefore = fixed ? fixed->tickStep() : 0.0;
+    const QChar format =
+        axis->numberFormat().isEmpty() ? QLatin1Char('g') : axis->numberFormat()[0];
+    auto collides = [&] {
+        QVector<double> ticks;
+        QVector<QString> labels;
+        ticker->generate(axis->range(), axis->parentPlot()->locale(), format,
+                         axis->numberPrecision(), ticks, nullptr, &labels);
+        return tickLabelsCollide(axis, ticks, labels);
+    };
+    if (fixed) {
+        ticker->setTickCount(ownCount);
+        for (double factor : {1, 2, 5, 10, 20, 50, 100}) {
+            fixed->setTickStep(ownStep * factor);
+            if (!collides())
+                break;
+        }
+    } else {
+        for (int count = ownCount; count >= 2; --count) {
+            ticker->setTickCount(count);
+            if (!collides())
+                break;
+        }
+    }
+    rememberValue(axis, "wbTickCount", ownCount, ticker->tickCount());
+    if (fixed)
+        rememberValue(axis, "wbTickStep", ownStep, fixed->tickStep());
+    return ticker->tickCount() != countBefore || (fixed && fixed->tickStep() != stepBefore);
+}
+
+void layOutAgain(QCustomPlot* plot) {
+    for (auto phase :
+         {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+        plot->plotLayout()->update(phase);
 }
 
 } // namespace
@@ -117,6 +322,7 @@ void PlotStyle::apply(QCustomPlot* plot) {
     // RTTs (thousands of tail steps each) repaint in a fraction of the time, and a 1.5 px pen
     // shows no difference in the joins.
     plot->setPlottingHint(QCP::phFastPolylines, true);
+    QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] { fitToSize(plot); });
 }
 
 void PlotStyle::placeLegendAbove(QCustomPlot* plot) {
@@ -136,10 +342,47 @@ void PlotStyle::placeLegendAbove(QCustomPlot* plot) {
 }
 
 void PlotStyle::fitLegendColumns(QCustomPlot* plot, int maxColumns) {
-    QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot, maxColumns] {
-        if (!legendIsInside(plot) && refitColumns(plot, maxColumns))
-            relayout(plot);
-    });
+    plot->legend->setProperty(kMaxColumns, maxColumns);
+}
+
+void PlotStyle::fitToSize(QCustomPlot* plot) {
+    // Legends first: the axis rects' size, which titles and ticks fit to, follows from them.
+    // Each step moves what the others measured (a title on two lines shortens the other
+    // axis), so again until nothing changes; a few rounds settle any plot.
+    const std::function<bool(QCPAxis*)> axisSteps[] = {fitAxisTitle, fitTicks};
+    for (int round = 0; round < 3; ++round) {
+        bool changed = false;
+        for (QCPLayoutElement* element : plot->plotLayout()->elements(true))
+            if (auto* legend = qobject_cast<QCPLegend*>(element))
+                changed = fitLegend(plot, legend) || changed;
+        if (changed)
+            layOutAgain(plot);
+        bool anyChanged = changed;
+        for (const auto& step : axisSteps) {
+            changed = false;
+            for (QCPAxisRect* rect : plot->axisRects())
+                for (QCPAxis* axis : rect->axes())
+                    changed = step(axis) || changed;
+            if (changed)
+                layOutAgain(plot);
+            anyChanged = anyChanged || changed;
+        }
+        if (!anyChanged)
+            return;
+    }
+}
+
+double PlotStyle::dataSpare(QCustomPlot* plot) {
+    return plot->xAxis->axisRect()->height() - kDataShare * plot->viewport().height();
+}
+
+std::vector<QFont> PlotStyle::shrinkingFonts(const QFont& font) {
+    std::vector<QFont> fonts{font};
+    for (double size = font.pointSizeF() - 0.5; size >= kSmallestPointSize - 1e-9; size -= 0.5) {
+        fonts.push_back(font);
+        fonts.back().setPointSizeF(size);
+    }
+    return fonts;
 }
 
 bool PlotStyle::placeLegendClear(QCustomPlot* plot, const std::vector<Qt::Alignment>& corners,
@@ -170,14 +413,11 @@ bool PlotStyle::placeLegendClear(QCustomPlot* plot, const std::vector<Qt::Alignm
     // earlier, conventional corner), or none when the legend may leave the rect.
     auto best = std::find(hiddenAt.begin(), hiddenAt.end(), 0.0);
     if (best == hiddenAt.end() && mayLeave) {
-        const bool moved = inside;
-        if (inside)
-            placeLegendAbove(plot);
-        if (refitColumns(plot, 3) || moved) {
-            relayout(plot);
-            return true;
-        }
-        return false;
+        if (!inside)
+            return false;
+        placeLegendAbove(plot);
+        relayout(plot);
+        return true;
     }
     if (best == hiddenAt.end()) {
         best = hiddenAt.begin();
@@ -212,28 +452,43 @@ void PlotStyle::placeLegendInside(QCustomPlot* plot, Qt::Alignment corner) {
 }
 
 void PlotStyle::relayout(QCustomPlot* plot) {
-    for (auto phase :
-         {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
-        plot->plotLayout()->update(phase);
+    layOutAgain(plot);
+    fitToSize(plot);
 }
 
-QString PlotStyle::wrapText(const QString& text, const QFont& font, double width) {
+QString PlotStyle::wrapText(const QString& text, const QFont& font, double width, bool breakWords) {
     const QFontMetricsF metrics(font);
+    // Pieces joined without a space: a word broken after its separators.
+    static const QRegularExpression breaks(QStringLiteral("(?<=[_\\-/.])(?=.)"));
     QStringList lines;
     for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
         QString line;
         for (const QString& word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-            const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
-            if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
-                lines << line;
-                line = word;
-            } else {
-                line = longer;
+            const QStringList pieces = breakWords && metrics.horizontalAdvance(word) > width
+                                           ? word.split(breaks)
+                                           : QStringList{word};
+            for (int i = 0; i < pieces.size(); ++i) {
+                const QString joint = i == 0 ? QStringLiteral(" ") : QString();
+                const QString longer = line.isEmpty() ? pieces[i] : line + joint + pieces[i];
+                if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+                    lines << line;
+                    line = pieces[i];
+                } else {
+                    line = longer;
+                }
             }
         }
         lines << line;
     }
     return lines.join(QLatin1Char('\n'));
+}
+
+double PlotStyle::widestLine(const QString& text, const QFont& font) {
+    const QFontMetricsF metrics(font);
+    double widest = 0;
+    for (const QString& line : text.split(QLatin1Char('\n')))
+        widest = std::max(widest, metrics.horizontalAdvance(line));
+    return widest;
 }
 
 void PlotStyle::setLogScale(QCPAxis* axis, bool log) {

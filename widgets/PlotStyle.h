@@ -24,15 +24,29 @@ public:
     static QFont labelFont(double scale = 1.0);
     static double lineWidth(double scale = 1.0);
 
-    // Applies fonts, grid, margins and interactions (drag/zoom) to a plot.
+    // Applies fonts, grid, margins and interactions (drag/zoom) to a plot, and fits its text to
+    // every size it is laid out at (fitToSize after each layout).
     static void apply(QCustomPlot* plot);
-    // Moves the legend into rows of their own above the axis rect, one entry per row (so
-    // long labels fit a column-wide export), for plots whose data fills the whole rect.
+    // Moves the legend into rows of their own above the axis rect, for plots whose data fills
+    // the whole rect; its entries go side by side where they fit (at most 3 per row).
     static void placeLegendAbove(QCustomPlot* plot);
-    // Legend entries side by side in rows above the axis rect: the most entries per row, up to
-    // maxColumns, whose columns fit the plot's width, so no entry is cut short. Refitted after
-    // every layout (the screen's or an export's size).
+    // At most maxColumns legend entries per row when the legend is above the axis rect.
     static void fitLegendColumns(QCustomPlot* plot, int maxColumns);
+    // Makes the laid-out plot's text fit its size, so a paper column reads as well as a window:
+    // legends outside the axis rects take the most entries per row that fit whole, and a
+    // smaller font (down to kSmallestPointSize) when they would leave the data less than
+    // kDataShare of the height; axis titles shrink, then break into lines, to their axis'
+    // length; numeric axes drop ticks until no two tick labels touch. Everything returns to
+    // its own size when there is room again. Lays the plot out again when anything changed.
+    static void fitToSize(QCustomPlot* plot);
+    // The share of the plot's height its (first) axis rect keeps when legends give way.
+    static constexpr double kDataShare = 0.47;
+    static constexpr double kSmallestPointSize = 7.0;
+    // How much taller than now what lies above or below the (first) axis rect may grow, in
+    // pixels, for the rect to keep kDataShare of the plot's height; negative when it has less.
+    static double dataSpare(QCustomPlot* plot);
+    // Text on the plot, from the size it was given down to kSmallestPointSize, in steps.
+    static std::vector<QFont> shrinkingFonts(const QFont& font);
 
     // How much data a legend in a box (pixels) would hide; 0 when none.
     using HiddenData = std::function<double(const QRectF& box)>;
@@ -45,11 +59,16 @@ public:
     // Back into the axis rect's corner (a legend above the axis rect leaves its rows).
     static void placeLegendInside(QCustomPlot* plot, Qt::Alignment corner);
     // Runs QCustomPlot's layout passes again (its updateLayout is protected), for what an
-    // afterLayout handler changed that moves elements or margins; does not emit afterLayout.
+    // afterLayout handler changed that moves elements or margins, then fitToSize; does not
+    // emit afterLayout.
     static void relayout(QCustomPlot* plot);
     // The text broken between words into lines no wider than `width` pixels in `font`; a word
-    // wider than that stays whole on its own line.
-    static QString wrapText(const QString& text, const QFont& font, double width);
+    // wider than that stays whole on its own line, unless `breakWords`: then it is broken
+    // after its '_', '-', '/' or '.' (which stay at the line's end) where it has them.
+    static QString wrapText(const QString& text, const QFont& font, double width,
+                            bool breakWords = false);
+    // Width of the widest line of a text, in pixels.
+    static double widestLine(const QString& text, const QFont& font);
 
     // Log or linear scale with the matching ticker (decades, with a sub-grid) on one axis.
     static void setLogScale(QCPAxis* axis, bool log);

@@ -34,8 +34,9 @@ ExportOptions figureSize(QCustomPlot* plot) {
     ExportOptions size;
     size.width = kFigureWidth;
     size.height = kDataHeight + 80;
-    // Twice: where a legend goes depends a little on the height it is given.
-    for (int pass = 0; pass < 2; ++pass) {
+    // A few times: where a legend goes, and how small its text must be for the data to keep
+    // its share of the height (PlotStyle::fitToSize), depend on the height it is given.
+    for (int pass = 0; pass < 4; ++pass) {
         PlotExporter::layOut(plot, size);
         const int data = plot->xAxis->axisRect()->height();
         if (data == kDataHeight)

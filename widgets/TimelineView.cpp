@@ -23,6 +23,10 @@ namespace {
 const QColor kLostColor(200, 0, 0);
 const QColor kErrorColor(90, 90, 90);
 constexpr int kLaneHeight = 12; // px per dataset lane on the loss strip
+// Lanes narrow down to this when the figure is short (a paper column), so the data keeps its
+// share of the height; the lane labels take the smallest plot font then.
+constexpr int kSmallestLaneHeight = 9;
+constexpr int kStripPadding = 6;
 // Widest run label the strip shows beside its lane; wider ones would take the plot's width
 // (the strip and the plot share their left margin), so the lanes are numbered instead.
 constexpr int kLaneLabelWidth = 110;
@@ -84,6 +88,8 @@ TimelineView::TimelineView(DatasetStore* store, QWidget* parent)
             m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::setRange));
     connect(m_plot, &QCustomPlot::mouseMove, this,
             [this](QMouseEvent* event) { showReadoutAt(event->position()); });
+    // After PlotStyle's fitting (connected in apply): the legend has given way already.
+    connect(m_plot, &QCustomPlot::afterLayout, this, &TimelineView::fitStrip);
 
     followStore(this, &TimelineView::rebuild);
 
@@ -167,6 +173,24 @@ void TimelineView::buildLayout() {
     PlotStyle::placeLegendAbove(m_plot);    // rows: legend, strip, plot
     PlotStyle::fitLegendColumns(m_plot, 2); // two entries per row where they fit whole
     m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+}
+
+void TimelineView::fitStrip() {
+    const int lanes = std::max<int>(1, static_cast<int>(m_tracks.size()));
+    const int current = m_strip->minimumSize().height();
+    const double allowed = current + PlotStyle::dataSpare(m_plot);
+    const int lane = std::clamp(static_cast<int>((allowed - kStripPadding) / lanes),
+                                kSmallestLaneHeight, kLaneHeight);
+    const int height = kStripPadding + lane * lanes;
+    if (height == current)
+        return;
+    m_strip->setMinimumSize(0, height);
+    m_strip->setMaximumSize(QWIDGETSIZE_MAX, height);
+    m_strip->axis(QCPAxis::atLeft)
+        ->setTickLabelFont(lane < kLaneHeight
+                               ? PlotStyle::shrinkingFonts(PlotStyle::axisFont()).back()
+                               : PlotStyle::axisFont(0.85));
+    PlotStyle::relayout(m_plot);
 }
 
 void TimelineView::setLogY(bool on) {
@@ -362,9 +386,11 @@ void TimelineView::rebuild() {
     stripY->setSubTicks(false);
     stripY->setTickLength(0, 0);
     stripY->setRange(0, std::max<double>(1, static_cast<double>(m_tracks.size())));
-    const int stripHeight = 6 + kLaneHeight * std::max<int>(1, static_cast<int>(m_tracks.size()));
+    const int stripHeight =
+        kStripPadding + kLaneHeight * std::max<int>(1, static_cast<int>(m_tracks.size()));
     m_strip->setMinimumSize(0, stripHeight);
     m_strip->setMaximumSize(QWIDGETSIZE_MAX, stripHeight);
+    m_strip->axis(QCPAxis::atLeft)->setTickLabelFont(PlotStyle::axisFont(0.85));
     m_plot->legend->setVisible(!m_tracks.empty());
     updateAxes();
 

@@ -75,6 +75,7 @@ private:
 
     void buildToolBar();
     void buildLayout();
+    void fitStrip(); // lanes as tall as the laid-out height allows
     void rebuild();
     void scheduleReduce();
     void reduceLines();

@@ -1,17 +1,21 @@
 #include "StoreSupport.h"
 #include "TestSupport.h"
 
+#include "BandsView.h"
 #include "CdfView.h"
 #include "DistributionsView.h"
 #include "FlowBarsView.h"
 #include "ImportController.h"
 #include "MainWindow.h"
 #include "PlotExporter.h"
+#include "PlotStyle.h"
+#include "ThroughputTimeView.h"
 #include "TimelineView.h"
 #include "io/WorkspaceFile.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -25,6 +29,7 @@
 #include <qcustomplot.h>
 
 #include <cmath>
+#include <memory>
 
 using namespace wb;
 using test::CliRun;
@@ -171,6 +176,8 @@ private slots:
     void timelineNamesEveryRunWhole();
     void boxLabelsLeaveTheDataTheHeight();
     void flowMeanLabelShowsWhole();
+    void columnFigureReadsWhole_data();
+    void columnFigureReadsWhole();
 
 private:
     QString writeWorkspace(const QString& name, const QStringList& logs, const QStringList& tags);
@@ -502,6 +509,113 @@ void TestReport::flowMeanLabelShowsWhole() {
         QVERIFY2(label->right->pixelPosition().x() <= plot->axisRect()->rect().right() + 1,
                  qPrintable(sizeText(size)));
     }
+}
+
+void TestReport::columnFigureReadsWhole_data() {
+    QTest::addColumn<QString>("type");
+    for (const char* type :
+         {"cdf", "ccdf", "box", "hist", "timeline", "bands", "flows", "timeseries"})
+        QTest::newRow(type) << QString::fromLatin1(type);
+}
+
+// The default export, a paper's column, of the recorded logs under their file names (long,
+// and without spaces to break at): the data keeps its height, and all text shows whole.
+void TestReport::columnFigureReadsWhole() {
+    QFETCH(QString, type);
+    const ExportOptions size = kFigureSizes[1];
+    const bool throughput = type == "flows" || type == "timeseries";
+    const QStringList logs =
+        throughput ? QStringList{"tcp-cubic-P30-client.txt", "tcp-reno-P30-client.txt"}
+                   : QStringList{"ping18_np", "ping18_iperf18_np", "ping18_iperf16_np",
+                                 "ping18_iperf68_np", "ping18_iperf18_iperf68_np"};
+    DatasetStore store;
+    for (const QString& log : logs)
+        QVERIFY(test::addLog(store, test::samplePath(log), QFileInfo(log).completeBaseName()) > 0);
+    std::unique_ptr<WorkbenchView> view;
+    if (type == "cdf" || type == "ccdf") {
+        auto cdf = std::make_unique<CdfView>(&store);
+        cdf->setCcdf(type == "ccdf");
+        view = std::move(cdf);
+    } else if (type == "box" || type == "hist") {
+        auto distributions = std::make_unique<DistributionsView>(&store);
+        distributions->setMode(type == "box" ? DistributionsView::Mode::Box
+                                             : DistributionsView::Mode::Histogram);
+        view = std::move(distributions);
+    } else if (type == "timeline") {
+        view = std::make_unique<TimelineView>(&store);
+    } else if (type == "bands") {
+        view = std::make_unique<BandsView>(&store);
+    } else if (type == "flows") {
+        view = std::make_unique<FlowBarsView>(&store);
+    } else {
+        view = std::make_unique<ThroughputTimeView>(&store);
+    }
+    view->resize(size.width, size.height); // as wirebench-cli plot does
+    QCustomPlot* plot = view->plot();
+    PlotExporter::layOut(plot, size);
+    const QRect figure(0, 0, size.width, size.height);
+
+    // The data's height: the axis rects' (the timeline's loss strip is data too).
+    int dataHeight = 0;
+    for (const QCPAxisRect* rect : plot->axisRects())
+        dataHeight += rect->height();
+    QVERIFY2(dataHeight >= 0.45 * size.height, qPrintable(QString::number(dataHeight)));
+
+    // Every legend entry laid out at least as large as its icon and text, inside the figure.
+    int entries = 0;
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        const auto* legend = qobject_cast<QCPLegend*>(element);
+        if (!legend || !legend->visible())
+            continue;
+        for (int i = 0; i < legend->itemCount(); ++i) {
+            const QCPAbstractLegendItem* item = legend->item(i);
+            if (!item)
+                continue;
+            ++entries;
+            const QSize needs = item->minimumOuterSizeHint();
+            const QRect at = item->outerRect();
+            QVERIFY2(at.width() >= needs.width() && at.height() >= needs.height() &&
+                         figure.contains(at),
+                     qPrintable(QStringLiteral("entry %1 at %2,%3 %4 x %5, needs %6 x %7")
+                                    .arg(i)
+                                    .arg(at.x())
+                                    .arg(at.y())
+                                    .arg(at.width())
+                                    .arg(at.height())
+                                    .arg(needs.width())
+                                    .arg(needs.height())));
+            QVERIFY(item->font().pointSizeF() >= PlotStyle::kSmallestPointSize);
+        }
+    }
+    QVERIFY(type == "box" || entries >= logs.size());
+
+    for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
+        // The title whole along its axis, in the figure.
+        const double length = axis->orientation() == Qt::Vertical ? axis->axisRect()->height()
+                                                                  : axis->axisRect()->width();
+        QVERIFY2(PlotStyle::widestLine(axis->label(), axis->labelFont()) <= length + 1,
+                 qPrintable(axis->label()));
+        QVERIFY(axis->labelFont().pointSizeF() >= PlotStyle::kSmallestPointSize);
+        QVERIFY2(!axis->label().contains('\n') || axis->label().count('\n') == 1,
+                 qPrintable(axis->label()));
+    }
+    QVERIFY(figure.contains(plot->xAxis->axisRect()->outerRect()));
+
+    // No two of the y axis' tick labels touch.
+    const QCPAxis* y = plot->yAxis;
+    const QFontMetricsF metrics(y->tickLabelFont());
+    const double lineHeight = metrics.height() * (y->numberFormat().contains('b') ? 1.4 : 1.0);
+    std::vector<double> drawnAt;
+    for (int i = 0; i < y->tickVector().size(); ++i)
+        if (y->range().contains(y->tickVector()[i]) && !y->tickVectorLabels().value(i).isEmpty())
+            drawnAt.push_back(y->coordToPixel(y->tickVector()[i]));
+    QVERIFY(drawnAt.size() >= 2);
+    std::sort(drawnAt.begin(), drawnAt.end());
+    for (std::size_t i = 1; i < drawnAt.size(); ++i)
+        QVERIFY2(drawnAt[i] - drawnAt[i - 1] >= lineHeight,
+                 qPrintable(QStringLiteral("%1 px apart, %2 px tall")
+                                .arg(drawnAt[i] - drawnAt[i - 1])
+                                .arg(lineHeight)));
 }
 
 QTEST_MAIN(TestReport)
