@@ -112,7 +112,13 @@ void addDemoRuns(DatasetStore& store) {
 }
 
 // A figure's width in the report, and the default export: a paper's column.
-const ExportOptions kFigureSizes[] = {{480, 300}, {336, 240}};
+ExportOptions figureOfSize(int width, int height) {
+    ExportOptions size;
+    size.width = width;
+    size.height = height;
+    return size;
+}
+const ExportOptions kFigureSizes[] = {figureOfSize(480, 300), figureOfSize(336, 240)};
 const ExportOptions& kReportFigure = kFigureSizes[0];
 
 int legendEntries(QCustomPlot* plot) {
