@@ -22,11 +22,15 @@ namespace {
 
 const QColor kLostColor(200, 0, 0);
 const QColor kErrorColor(90, 90, 90);
+const QColor kNoteColor(90, 90, 90);
 constexpr int kLaneHeight = 12; // px per dataset lane on the loss strip
 // Lanes narrow down to this when the figure is short (a paper column), so the data keeps its
 // share of the height; the lane labels take the smallest plot font then.
 constexpr int kSmallestLaneHeight = 9;
 constexpr int kStripPadding = 6;
+// Room above and below the lanes for the loss ticks; the loss-free note's words need none.
+const QMargins kLaneMargins(0, 4, 0, 2);
+const QMargins kNoteMargins(0, 0, 0, 0);
 // Widest run label the strip shows beside its lane; wider ones would take the plot's width
 // (the strip and the plot share their left margin), so the lanes are numbered instead.
 constexpr int kLaneLabelWidth = 110;
@@ -44,6 +48,12 @@ QCPScatterStyle tickStyle(const QColor& color) {
     path.lineTo(0, kLaneHeight / 2.0 - 1);
     QCPScatterStyle style(path, QPen(color, 1.5), Qt::NoBrush, 6); // size 6 = no scaling
     return style;
+}
+
+// The lane labels' font, and the loss-free note's: the smallest plot font once lanes narrow.
+QFont laneFont(int lane) {
+    return lane < kLaneHeight ? PlotStyle::shrinkingFonts(PlotStyle::axisFont()).back()
+                              : PlotStyle::axisFont(0.85);
 }
 
 QVector<QCPGraphData> toGraphData(const std::vector<double>& x, double y) {
@@ -158,11 +168,23 @@ void TimelineView::buildLayout() {
     m_strip->setRangeDrag(Qt::Horizontal);
     m_strip->setRangeZoom(Qt::Horizontal);
     m_strip->setAutoMargins(QCP::msLeft | QCP::msRight);
-    m_strip->setMargins(QMargins(0, 4, 0, 2));
+    m_strip->setMargins(kLaneMargins);
     // Left and right margins shared, so the strip's x lines up with the plot's x.
     auto* group = new QCPMarginGroup(m_plot);
     m_strip->setMarginGroup(QCP::msLeft | QCP::msRight, group);
     main->setMarginGroup(QCP::msLeft | QCP::msRight, group);
+    // Inside the strip, not as a lane label: a label would widen the left margin the strip
+    // shares with the RTT axis, taking the plot's width to say that nothing happened.
+    m_lossFreeNote = new QCPItemText(m_plot);
+    m_lossFreeNote->setText(tr("no lost requests"));
+    m_lossFreeNote->setColor(kNoteColor);
+    m_lossFreeNote->setPositionAlignment(Qt::AlignCenter);
+    m_lossFreeNote->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_lossFreeNote->position->setAxisRect(m_strip);
+    m_lossFreeNote->position->setCoords(0.5, 0.5);
+    m_lossFreeNote->setClipAxisRect(m_strip);
+    m_lossFreeNote->setSelectable(false);
+    m_lossFreeNote->setVisible(false);
     main->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
     main->setMargins(QMargins(0, 4, 0, 0));
     // RTT timelines fill their whole rect: x-only zoom and pan by default, y follows the data.
@@ -175,22 +197,33 @@ void TimelineView::buildLayout() {
     m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
 }
 
+QCPItemText* TimelineView::lossFreeNote() const {
+    return m_lossFreeNote->visible() ? m_lossFreeNote : nullptr;
+}
+
 void TimelineView::fitStrip() {
-    const int lanes = std::max<int>(1, static_cast<int>(m_tracks.size()));
     const int current = m_strip->minimumSize().height();
     const double allowed = current + PlotStyle::dataSpare(m_plot);
-    const int lane = std::clamp(static_cast<int>((allowed - kStripPadding) / lanes),
+    const int lane = std::clamp(static_cast<int>((allowed - kStripPadding) / m_lanes),
                                 kSmallestLaneHeight, kLaneHeight);
-    const int height = kStripPadding + lane * lanes;
-    if (height == current)
+    if (stripHeight(lane) == current)
         return;
+    setLaneHeight(lane);
+    PlotStyle::relayout(m_plot);
+}
+
+int TimelineView::stripHeight(int lane) const {
+    if (m_lossFreeNote->visible()) // one lane, as tall as the note's words and a pixel around
+        return QFontMetrics(laneFont(lane)).height() + 2;
+    return kStripPadding + lane * m_lanes;
+}
+
+void TimelineView::setLaneHeight(int lane) {
+    const int height = stripHeight(lane);
     m_strip->setMinimumSize(0, height);
     m_strip->setMaximumSize(QWIDGETSIZE_MAX, height);
-    m_strip->axis(QCPAxis::atLeft)
-        ->setTickLabelFont(lane < kLaneHeight
-                               ? PlotStyle::shrinkingFonts(PlotStyle::axisFont()).back()
-                               : PlotStyle::axisFont(0.85));
-    PlotStyle::relayout(m_plot);
+    m_strip->axis(QCPAxis::atLeft)->setTickLabelFont(laneFont(lane));
+    m_lossFreeNote->setFont(laneFont(lane));
 }
 
 void TimelineView::setLogY(bool on) {
@@ -305,11 +338,22 @@ void TimelineView::rebuild() {
     QCPAxis* stripX = m_strip->axis(QCPAxis::atBottom);
     QCPAxis* stripY = m_strip->axis(QCPAxis::atLeft);
     auto laneTicker = QSharedPointer<QCPAxisTickerText>::create();
+    // Nothing to mark on the strip: one lane that says so, not a lane per run left empty,
+    // which in a short figure would take most of the RTT plot's height.
+    const bool lossFree =
+        !entries.empty() && std::none_of(entries.begin(), entries.end(), [](const DatasetEntry* e) {
+            const LatencySeries& series = e->dataset().latency;
+            return !series.lostSequence.empty() || !series.errorSequence.empty();
+        });
+    m_lanes = lossFree ? 1 : std::max<int>(1, static_cast<int>(entries.size()));
+    m_lossFreeNote->setVisible(lossFree);
+    m_strip->setMargins(lossFree ? kNoteMargins : kLaneMargins);
+    stripX->grid()->setVisible(!lossFree); // no marks to place in x, no lines across the words
     // Lanes carry the run's label when every label fits beside the strip; else a number,
     // which the run's legend entry starts with: every lane stays identifiable, none elided.
-    const QFontMetrics laneMetrics(stripY->tickLabelFont());
+    const QFontMetrics laneMetrics(PlotStyle::axisFont(0.85));
     const bool numbered =
-        entries.size() > 1 &&
+        !lossFree && entries.size() > 1 &&
         std::any_of(entries.begin(), entries.end(), [&laneMetrics](const DatasetEntry* e) {
             return laneMetrics.horizontalAdvance(e->label) > kLaneLabelWidth;
         });
@@ -349,9 +393,10 @@ void TimelineView::rebuild() {
                 data.append(QCPGraphData(track.dupX[k], series.duplicateRttMs[k]));
             track.duplicates->data()->set(data);
         }
-        laneTicker->addTick(static_cast<double>(i) + 0.5, entries.size() == 1 ? tr("lost")
-                                                          : numbered          ? laneKey(i)
-                                                                              : e->label);
+        if (!lossFree)
+            laneTicker->addTick(static_cast<double>(i) + 0.5, entries.size() == 1 ? tr("lost")
+                                                              : numbered          ? laneKey(i)
+                                                                                  : e->label);
     }
     bool lostInLegend = false, errorsInLegend = false;
     for (std::size_t i = 0; i < m_tracks.size(); ++i) {
@@ -385,12 +430,8 @@ void TimelineView::rebuild() {
     stripY->setTicks(true);
     stripY->setSubTicks(false);
     stripY->setTickLength(0, 0);
-    stripY->setRange(0, std::max<double>(1, static_cast<double>(m_tracks.size())));
-    const int stripHeight =
-        kStripPadding + kLaneHeight * std::max<int>(1, static_cast<int>(m_tracks.size()));
-    m_strip->setMinimumSize(0, stripHeight);
-    m_strip->setMaximumSize(QWIDGETSIZE_MAX, stripHeight);
-    m_strip->axis(QCPAxis::atLeft)->setTickLabelFont(PlotStyle::axisFont(0.85));
+    stripY->setRange(0, m_lanes);
+    setLaneHeight(kLaneHeight); // fitStrip narrows the lanes once laid out
     m_plot->legend->setVisible(!m_tracks.empty());
     updateAxes();
 

@@ -10,6 +10,7 @@
 class QAction;
 class QCPAxisRect;
 class QCPGraph;
+class QCPItemText;
 class QDoubleSpinBox;
 class QLabel;
 class QTimer;
@@ -17,7 +18,8 @@ class QTimer;
 namespace wb {
 
 // RTT over time of every visible latency dataset, with lost requests as red ticks on a thin
-// strip above the plot and duplicate replies as hollow triangles. A CDF hides *when* latency
+// strip above the plot (one lane per run; a single lane saying so when no run lost any) and
+// duplicate replies as hollow triangles. A CDF hides *when* latency
 // went bad; this view shows it. Lines come from core's TimelineReducer and are reduced again
 // whenever the visible x range or the plot width changes, so a day-long run pans smoothly and
 // a single spike stays visible at every zoom.
@@ -51,6 +53,9 @@ public:
     QCPGraph* duplicateGraphOf(int datasetId) const;
     // The thin axis rect above the plot that holds the loss marks.
     QCPAxisRect* lossStrip() const { return m_strip; }
+    // The note the strip shows in its one lane when no visible run lost a request or got an
+    // ICMP error; nullptr while the strip has per-run lanes.
+    QCPItemText* lossFreeNote() const;
 
     QString readout() const;
     // Read-out for a point in plot pixel coordinates; what mouse moves call.
@@ -75,7 +80,9 @@ private:
 
     void buildToolBar();
     void buildLayout();
-    void fitStrip(); // lanes as tall as the laid-out height allows
+    void fitStrip();                 // lanes as tall as the laid-out height allows
+    int stripHeight(int lane) const; // for lanes this tall
+    void setLaneHeight(int lane);
     void rebuild();
     void scheduleReduce();
     void reduceLines();
@@ -88,6 +95,8 @@ private:
 
     QCustomPlot* m_plot;
     QCPAxisRect* m_strip = nullptr;
+    QCPItemText* m_lossFreeNote = nullptr;
+    int m_lanes = 1; // on the strip: one per run, or one for all when nothing was lost
     QLabel* m_readout;
     QAction* m_logYAction = nullptr;
     QDoubleSpinBox* m_intervalBox = nullptr;

@@ -121,6 +121,16 @@ ExportOptions figureOfSize(int width, int height) {
 const ExportOptions kFigureSizes[] = {figureOfSize(480, 300), figureOfSize(336, 240)};
 const ExportOptions& kReportFigure = kFigureSizes[0];
 
+// The loss strip's lane labels, top to bottom.
+QStringList stripLanes(const TimelineView& view) {
+    return view.lossStrip()
+        ->axis(QCPAxis::atLeft)
+        ->ticker()
+        .dynamicCast<QCPAxisTickerText>()
+        ->ticks()
+        .values();
+}
+
 int legendEntries(QCustomPlot* plot) {
     int entries = 0;
     for (int i = 0; i < plot->legend->itemCount(); ++i) // counts the grid's empty cells too
@@ -180,6 +190,7 @@ private slots:
     void histogramLegendCoversNoBar();
     void cdfLegendCoversNoCurve();
     void timelineNamesEveryRunWhole();
+    void timelineSaysNothingWasLost();
     void boxLabelsLeaveTheDataTheHeight();
     void flowMeanLabelShowsWhole();
     void columnFigureReadsWhole_data();
@@ -441,22 +452,28 @@ void TestReport::cdfLegendCoversNoCurve() {
     }
 }
 
+// A run with losses beside one without: a lane per run, each named whole or keyed to its
+// run's legend entry.
 void TestReport::timelineNamesEveryRunWhole() {
     DatasetStore store;
-    addDemoRuns(store);
+    const int lossy = test::addLog(store, test::dataPath(QStringLiteral("ping/iputils_O_loss.txt")),
+                                   QStringLiteral("iputils -O, responder dropping 30 % (loss)"));
+    const int lossFree =
+        test::addLog(store, test::samplePath(QStringLiteral("ping18_iperf18_iperf68_np")),
+                     QStringLiteral("QJump ping behind iperf 18 and 68 (seed 004)"));
+    QVERIFY(lossy > 0 && lossFree > 0);
+    QCOMPARE(store.find(lossy)->dataset().latency.lostSequence.size(), std::size_t(8));
+    QVERIFY(store.find(lossFree)->dataset().latency.lostSequence.empty());
     TimelineView view(&store);
     QStringList runs;
     for (const DatasetEntry* entry : store.visibleLatency())
         runs << entry->label;
-    QCOMPARE(runs.size(), 5);
+    QCOMPARE(runs.size(), 2);
     for (const ExportOptions& size : kFigureSizes) {
         PlotExporter::layOut(view.plot(), size);
         verifyLegendEntriesWhole(view.plot(), size);
-        const auto lanes = view.lossStrip()
-                               ->axis(QCPAxis::atLeft)
-                               ->ticker()
-                               .dynamicCast<QCPAxisTickerText>()
-                               ->ticks();
+        QVERIFY(!view.lossFreeNote());
+        const QStringList lanes = stripLanes(view);
         QCOMPARE(lanes.size(), runs.size());
         // A lane shows its run's whole label, or a key its run's legend entry starts with.
         int lane = 0;
@@ -467,6 +484,45 @@ void TestReport::timelineNamesEveryRunWhole() {
             QVERIFY(view.plot()->legend->hasItemWithPlottable(line));
             ++lane;
         }
+    }
+    // The eight marks in the lossy run's lane, the first; none in the other's.
+    const QCPGraph* lost = view.lostGraphOf(lossy);
+    QVERIFY(lost);
+    QCOMPARE(lost->data()->size(), 8);
+    QCOMPARE(lost->data()->constBegin()->value, 0.5);
+    QVERIFY(!view.lostGraphOf(lossFree));
+}
+
+// The demo lost no request: one thin lane says so, the legend names the runs without lane
+// keys, and the RTT plot keeps its height.
+void TestReport::timelineSaysNothingWasLost() {
+    DatasetStore store;
+    addDemoRuns(store);
+    QCOMPARE(store.visibleLatency().size(), std::size_t(5));
+    for (const DatasetEntry* entry : store.visibleLatency())
+        QVERIFY(entry->dataset().latency.lostSequence.empty());
+    TimelineView view(&store);
+    for (const ExportOptions& size : kFigureSizes) {
+        view.resize(size.width, size.height); // as wirebench-cli plot does
+        PlotExporter::layOut(view.plot(), size);
+        verifyLegendEntriesWhole(view.plot(), size);
+        QVERIFY(stripLanes(view).isEmpty());
+        const QCPItemText* note = view.lossFreeNote();
+        QVERIFY(note);
+        QCOMPARE(note->text(), QStringLiteral("no lost requests"));
+        const QRectF noteRect(note->topLeft->pixelPosition(), note->bottomRight->pixelPosition());
+        // The note whole in its lane, and the lane no taller than one line of it.
+        QVERIFY2(QRectF(view.lossStrip()->rect()).adjusted(-0.5, -0.5, 0.5, 0.5).contains(noteRect),
+                 qPrintable(sizeText(size)));
+        QVERIFY(view.lossStrip()->height() <= QFontMetrics(note->font()).height() + 2);
+        for (const DatasetEntry* entry : store.visibleLatency())
+            QCOMPARE(view.graphOf(entry->id)->name(), entry->label);
+        // At a column's width the demo's long labels stack the legend five rows high; the
+        // column case is columnFigureReadsWhole's, with the recorded logs' names.
+        const int rtt = view.plot()->xAxis->axisRect()->height();
+        QVERIFY2(
+            size.width < kReportFigure.width || rtt >= 0.45 * size.height,
+            qPrintable(QStringLiteral("%1: RTT plot %2 px tall").arg(sizeText(size)).arg(rtt)));
     }
 }
 
@@ -566,6 +622,11 @@ void TestReport::columnFigureReadsWhole() {
     for (const QCPAxisRect* rect : plot->axisRects())
         dataHeight += rect->height();
     QVERIFY2(dataHeight >= 0.45 * size.height, qPrintable(QString::number(dataHeight)));
+    // None of these logs lost a request: the timeline's strip is one lane, not one per run, and
+    // the RTT plot alone keeps that share.
+    if (type == "timeline")
+        QVERIFY2(plot->xAxis->axisRect()->height() >= 0.45 * size.height,
+                 qPrintable(QString::number(plot->xAxis->axisRect()->height())));
 
     // Every legend entry laid out at least as large as its icon and text, inside the figure.
     int entries = 0;

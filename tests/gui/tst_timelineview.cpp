@@ -52,6 +52,7 @@ class TestTimelineView : public QObject {
 private slots:
     void oneLinePerVisibleDataset();
     void lostMarksMatchLostSequence();
+    void lossFreeRunsShareOneLane();
     void xAxisSaysWhatItShows();
     void logYToggle();
     void spikeSurvivesReduction();
@@ -113,6 +114,36 @@ void TestTimelineView::lostMarksMatchLostSequence() {
     view.plot()->xAxis->setRange(3, 12);
     QCOMPARE(view.lossStrip()->axis(QCPAxis::atBottom)->range().lower, 3.0);
     QCOMPARE(view.lossStrip()->axis(QCPAxis::atBottom)->range().upper, 12.0);
+}
+
+// No visible run lost a request: one lane that says so instead of a lane per run, until a
+// run with losses is shown again.
+void TestTimelineView::lossFreeRunsShareOneLane() {
+    DatasetStore store;
+    const int idle = addIdle(store);
+    const int busy = test::addLog(store, test::samplePath(QStringLiteral("ping18_iperf68_np")),
+                                  QStringLiteral("ping18_iperf68_np"));
+    TimelineView view(&store);
+    QCPAxis* laneAxis = view.lossStrip()->axis(QCPAxis::atLeft);
+    auto laneLabels = [laneAxis] {
+        return laneAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks().values();
+    };
+    for (int id : {idle, busy})
+        QVERIFY(store.find(id)->dataset().latency.lostSequence.empty());
+    QVERIFY(view.lossFreeNote());
+    QVERIFY(view.lossFreeNote()->text().contains(QStringLiteral("no lost requests")));
+    QVERIFY(laneLabels().isEmpty());
+    QCOMPARE(laneAxis->range().upper, 1.0);
+
+    const int lossy = addLossy(store);
+    QVERIFY(!view.lossFreeNote());
+    QCOMPARE(laneLabels(), (QList<QString>{"ping18_np", "ping18_iperf68_np", "iputils_O_loss"}));
+    QCOMPARE(laneAxis->range().upper, 3.0);
+    QVERIFY(view.lostGraphOf(lossy));
+
+    store.setVisible(lossy, false); // hidden runs' losses are not shown, so not counted
+    QVERIFY(view.lossFreeNote());
+    QVERIFY(laneLabels().isEmpty());
 }
 
 void TestTimelineView::xAxisSaysWhatItShows() {
