@@ -26,6 +26,8 @@ constexpr double kGroupWidth = 0.8;
 // More stream-id labels than this would collide on a paper-width axis.
 // Room one stream-id label needs on the x axis, in pixels (two digits and a gap).
 constexpr int kPixelsPerIdLabel = 24;
+// The dashed line between the flows and the mean slot: this far left of the slot's key.
+constexpr double kMeanSlotSeparator = 0.75;
 
 QString mbits(double bitsPerSecond, int decimals) {
     return QString::number(bitsPerSecond / kMega, 'f', decimals);
@@ -313,14 +315,14 @@ QCPBars* FlowBarsView::addMeanBar(QCPBarsGroup* group, double key, double width,
 
 void FlowBarsView::addMeanSlotLabel(double key) {
     auto* separator = new QCPItemStraightLine(m_plot);
-    separator->point1->setCoords(key - 0.75, 0);
-    separator->point2->setCoords(key - 0.75, 1);
+    separator->point1->setCoords(key - kMeanSlotSeparator, 0);
+    separator->point2->setCoords(key - kMeanSlotSeparator, 1);
     separator->setPen(QPen(QColor(150, 150, 150), 1, Qt::DashLine));
     auto* label = m_meanLabel = new QCPItemText(m_plot);
     label->position->setTypeX(QCPItemPosition::ptPlotCoords);
     label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     // From the separator rightwards: the slot alone is narrower than the words.
-    label->position->setCoords(key - 0.75, 0);
+    label->position->setCoords(key - kMeanSlotSeparator, 0);
     label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     label->setPadding(QMargins(2, 4, 2, 2));
     label->setFont(PlotStyle::axisFont(0.9));
@@ -341,10 +343,11 @@ void FlowBarsView::fitMeanSlotLabel() {
     bool found = false;
     double slotTop = 0;
     for (int i = 0; i < m_plot->plottableCount(); ++i)
-        slotTop = std::max(slotTop, m_plot->plottable(i)
-                                        ->getValueRange(found, QCP::sdBoth,
-                                                        QCPRange(m_meanKey - 0.75, m_autoUpper))
-                                        .upper);
+        slotTop = std::max(
+            slotTop, m_plot->plottable(i)
+                         ->getValueRange(found, QCP::sdBoth,
+                                         QCPRange(m_meanKey - kMeanSlotSeparator, m_autoUpper))
+                         .upper);
     double top = m_unraisedTop;
     if (labelBottom < rect.height() / 2.0)
         top = std::max(top, slotTop / (1 - labelBottom / rect.height()));
@@ -356,23 +359,21 @@ void FlowBarsView::fitMeanSlotLabel() {
     const double width = m_plot->axisRect()->width();
     const double text =
         m_meanLabel->right->pixelPosition().x() - m_meanLabel->left->pixelPosition().x() + 4;
-    if (width <= 0 || text >= width / 2) { // not laid out yet, or no range leaves the flows room
-        if (raised)
-            PlotStyle::relayout(m_plot);
-        return;
+    bool widened = false;
+    // Not laid out yet, or no range leaves the flows room: the x range stays.
+    if (width > 0 && text < width / 2) {
+        // The separator s must be `text` pixels from the right end: (U − s)·width = text·(U − lo).
+        const double separator = m_meanKey - kMeanSlotSeparator;
+        const double upper =
+            std::max(m_unwidenedUpper, (separator * width - m_autoLower * text) / (width - text));
+        widened = std::abs(upper - m_autoUpper) >= 1e-9;
+        if (widened) {
+            m_autoUpper = upper;
+            m_plot->xAxis->setRange(m_autoLower, m_autoUpper);
+        }
     }
-    // The separator s must be `text` pixels from the right end: (U − s)·width = text·(U − lo).
-    const double separator = m_meanKey - 0.75;
-    const double upper =
-        std::max(m_unwidenedUpper, (separator * width - m_autoLower * text) / (width - text));
-    if (std::abs(upper - m_autoUpper) < 1e-9) {
-        if (raised)
-            PlotStyle::relayout(m_plot);
-        return;
-    }
-    m_autoUpper = upper;
-    m_plot->xAxis->setRange(m_autoLower, m_autoUpper);
-    PlotStyle::relayout(m_plot); // ticks for the new range
+    if (raised || widened)
+        PlotStyle::relayout(m_plot); // ticks for the new ranges
 }
 
 void FlowBarsView::rebuildGroups(const std::vector<PooledGroup>& groups) {

@@ -162,7 +162,7 @@ void TimelineView::buildLayout() {
     sx->setTicks(false);
     sx->grid()->setPen(QPen(QColor(220, 220, 220), 0, Qt::DotLine));
     sy->setTicks(false);
-    sy->setTickLabelFont(PlotStyle::axisFont(0.85));
+    sy->setTickLabelFont(laneFont(kLaneHeight));
     sy->grid()->setVisible(false);
     sy->setRangeReversed(true); // lane 0 (first dataset) on top, as in the legend
     m_strip->setRangeDrag(Qt::Horizontal);
@@ -351,7 +351,7 @@ void TimelineView::rebuild() {
     stripX->grid()->setVisible(!lossFree); // no marks to place in x, no lines across the words
     // Lanes carry the run's label when every label fits beside the strip; else a number,
     // which the run's legend entry starts with: every lane stays identifiable, none elided.
-    const QFontMetrics laneMetrics(PlotStyle::axisFont(0.85));
+    const QFontMetrics laneMetrics(laneFont(kLaneHeight));
     const bool numbered =
         !lossFree && entries.size() > 1 &&
         std::any_of(entries.begin(), entries.end(), [&laneMetrics](const DatasetEntry* e) {

@@ -20,10 +20,9 @@ inline const char* takeLiteral(const char* p, const char* end, const char (&lite
 
 constexpr std::int64_t kPowersOfTen[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
 
-// Takes one to nine digits at p (more are no plain reply): where they end, or nullptr.
-inline const char* takeDigits(const char* p, const char* end, std::int64_t* value) {
-    if (!p)
-        return nullptr;
+// Takes one to nine digits at p, one by one (more are no plain reply): where they end, or
+// nullptr.
+inline const char* takeDigitsByByte(const char* p, const char* end, std::int64_t* value) {
     const char* digit = p;
     std::int64_t read = 0;
     while (digit < end && digit - p < 10 && *digit >= '0' && *digit <= '9')
@@ -34,11 +33,14 @@ inline const char* takeDigits(const char* p, const char* end, std::int64_t* valu
     return digit;
 }
 
-// takeDigits eight bytes at a time for the short runs of a reply's numbers: where they end, or
-// nullptr. A run of eight or more digits, and the last bytes of the text, are read one by one.
-inline const char* takeShortDigits(const char* p, const char* end, std::int64_t* value) {
-    if (!p || end - p < 8)
-        return takeDigits(p, end, value);
+// Takes one to nine digits at p: where they end, or nullptr. A reply's numbers are short, so
+// eight bytes are read at a time; a run of eight or more digits, and the last bytes of the
+// text, one by one.
+inline const char* takeDigits(const char* p, const char* end, std::int64_t* value) {
+    if (!p)
+        return nullptr;
+    if (end - p < 8)
+        return takeDigitsByByte(p, end, value);
     std::uint64_t bytes = 0;
     std::memcpy(&bytes, p, sizeof bytes);
     constexpr std::uint64_t kOnes = 0x0101010101010101;
@@ -46,7 +48,7 @@ inline const char* takeShortDigits(const char* p, const char* end, std::int64_t*
     const std::uint64_t notDigit = ((bytes & (kOnes * 0xF0)) ^ (kOnes * 0x30)) |
                                    (((bytes & (kOnes * 0x0F)) + kOnes * 6) & (kOnes * 0xF0));
     if (notDigit == 0)
-        return takeDigits(p, end, value);
+        return takeDigitsByByte(p, end, value);
     const int count = __builtin_ctzll(notDigit) / 8;
     if (count == 0)
         return nullptr;
@@ -68,13 +70,13 @@ inline const char* takeShortDigits(const char* p, const char* end, std::int64_t*
 // isImpossibleRtt refuses, so no branch waits for the division.
 inline const char* takeReplyTime(const char* p, const char* end, double* rtt) {
     std::int64_t whole = 0;
-    const char* point = takeShortDigits(p, end, &whole);
-    if (!point || point - p > 9)
+    const char* point = takeDigits(p, end, &whole);
+    if (!point)
         return nullptr;
     std::int64_t fraction = 0;
     const char* unit = point;
     if (point < end && *point == '.') {
-        unit = takeShortDigits(point + 1, end, &fraction);
+        unit = takeDigits(point + 1, end, &fraction);
         if (!unit || unit - point - 1 > 6)
             return nullptr;
     }
@@ -93,7 +95,7 @@ inline const char* takeReplyTime(const char* p, const char* end, double* rtt) {
 // The sequence number after "icmp_seq=": where it ends, or nullptr when it is no 16-bit one.
 inline const char* takeSequence(const char* p, const char* end, std::int32_t* sequence) {
     std::int64_t printed = 0;
-    p = takeShortDigits(p, end, &printed);
+    p = takeDigits(p, end, &printed);
     if (!p || printed > 0xffff)
         return nullptr;
     *sequence = static_cast<std::int32_t>(printed);
@@ -113,13 +115,13 @@ const char* takePlainPingReply(const char* p, const char* end, double* rtt, std:
     // may hold a '=' the general reader could take for a key. A very long one is left to the
     // general reader, which also cuts lines longer than it keeps.
     const char* addressEnd = end - p > 512 ? p + 512 : end;
-    for (;; ++p) {
+    const char* sequenceAt = nullptr;
+    for (; !sequenceAt; ++p) {
         if (p >= addressEnd || *p == '\n' || *p == '=')
             return nullptr;
-        if (*p == ':' && takeLiteral(p, end, ": icmp_seq="))
-            break;
+        if (*p == ':')
+            sequenceAt = takeLiteral(p, end, ": icmp_seq=");
     }
-    const char* const sequenceAt = takeLiteral(p, end, ": icmp_seq=");
     const char* const ttlAt = takeSequence(sequenceAt, end, sequence);
     const char* const timeAt =
         takeLiteral(takeDigits(takeLiteral(ttlAt, end, " ttl="), end, &number), end, " time=");
