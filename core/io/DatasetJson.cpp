@@ -1,6 +1,7 @@
 #include "DatasetJson.h"
 
 #include "FileImporter.h"
+#include "model/CompactOptional.h"
 #include "parse/FormatRegistry.h"
 
 #include <QFileInfo>
@@ -26,6 +27,10 @@ template <typename T> QJsonArray array(const std::vector<T>& values) {
 
 template <typename T> QJsonValue optional(const std::optional<T>& value) {
     return DatasetJson::optional(value);
+}
+
+template <typename T> QJsonValue optional(const CompactOptional<T>& value) {
+    return DatasetJson::optional(std::optional<T>(value));
 }
 
 QJsonObject describe(const PingSummary& s) {

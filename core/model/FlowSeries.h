@@ -1,5 +1,7 @@
 #pragma once
 
+#include "CompactOptional.h"
+
 #include <QString>
 
 #include <cstdint>
@@ -9,26 +11,31 @@
 namespace wb {
 
 // One report line of a throughput tool: an interval of one stream (or of the SUM).
+// A one-hour -P 30 -i 1 log has over 100,000 of them, so the optional figures keep their
+// absence inside the value (CompactOptional) and the flag comes last, in the padding: 96
+// bytes instead of 152, over a third fewer fresh pages to fault in.
 struct FlowInterval {
     double start = 0; // seconds since the test started
     double end = 0;
     double bytes = 0;         // transferred in the interval
     double bitsPerSecond = 0; // as the tool printed it (or bytes*8/duration for CSV)
+    // UDP (server report / receiver side)
+    CompactOptional<double> jitterMs;
+    CompactOptional<std::int64_t> lostDatagrams;
+    CompactOptional<std::int64_t> totalDatagrams;
+    CompactOptional<std::int64_t> outOfOrder;
+    // TCP sender details (iperf3 Retr/Cwnd, iperf2 -e Rtry/Cwnd/RTT)
+    CompactOptional<std::int64_t> retransmits;
+    CompactOptional<double> cwndBytes;
+    CompactOptional<double> rttMs;
     // False when bytes were derived from a rounded human-readable figure ("13.1 MBytes");
     // CSV and JSON output carry exact byte counts.
     bool bytesExact = false;
-    // UDP (server report / receiver side)
-    std::optional<double> jitterMs;
-    std::optional<std::int64_t> lostDatagrams;
-    std::optional<std::int64_t> totalDatagrams;
-    std::optional<std::int64_t> outOfOrder;
-    // TCP sender details (iperf3 Retr/Cwnd, iperf2 -e Rtry/Cwnd/RTT)
-    std::optional<std::int64_t> retransmits;
-    std::optional<double> cwndBytes;
-    std::optional<double> rttMs;
 
     double seconds() const { return end - start; }
 };
+
+static_assert(sizeof(FlowInterval) == 96, "FlowInterval grew: see its comment");
 
 // One connection of a throughput test. iperf reuses stream ids across directions (-d, -r,
 // --bidir) and prints them out of order, so a flow is identified by its connection, not by

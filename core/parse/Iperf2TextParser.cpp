@@ -169,7 +169,7 @@ bool Iperf2TextParser::readPlainResult(std::string_view line) {
     if (at == end || *at++ != ']')
         return false;
     std::string_view rest(at, static_cast<std::size_t>(end - at));
-    const auto fields = iperf::takeResultFields(rest);
+    const auto fields = iperf::takeResultFields(rest, m_spanMemo);
     if (!fields)
         return false;
     // What readStreamLine checks before a result line: only the out-of-order count can look
@@ -305,7 +305,7 @@ void Iperf2TextParser::readStreamLine(std::string_view line, const Tag& tag,
         return;
     }
     std::string_view rest = body;
-    if (const auto fields = iperf::takeResultFields(rest)) {
+    if (const auto fields = iperf::takeResultFields(rest, m_spanMemo)) {
         FlowInterval result;
         if (acceptResult(line, *fields, rest, result)) // reports its own errors
             storeResult(tag, result);
@@ -470,8 +470,9 @@ void Iperf2TextParser::readColumns(std::string_view rest, FlowInterval& out) {
         return;
     rest = skipSpaces(rest);
     const auto retries = takeInt(rest);
-    std::string_view probe = rest;
-    if (!retries || iperf::takeWord(probe) == "pps")
+    // Only a word starting "pps" is read whole: the TCP lines' next word is the long Cwnd/RTT.
+    std::string_view probe = skipSpaces(rest);
+    if (!retries || (startsWith(probe, "pps") && iperf::takeWord(probe) == "pps"))
         return;
     out.retransmits = *retries;
     readCwndRtt(rest, out);

@@ -51,6 +51,7 @@ private:
     void readOutOfOrder(const Tag& tag, std::string_view body);
 
     Iperf2FlowBuilder m_flows;
+    iperf::SpanMemo m_spanMemo;
     // Connections whose direction the banner had not told yet: iperf's threads may print
     // "connected with" lines before the "Client connecting to" banner.
     struct Undirected {

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 namespace wb::iperf {
 
@@ -200,8 +201,6 @@ struct Cursor {
     // as from_chars (takeDouble) does. Whatever else might follow a number in another reading
     // (an exponent, a decimal comma, a second point) makes it false.
     bool plainDecimal(double* value, int* decimals) {
-        static constexpr double kPowersOfTen[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                                  1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
         std::uint64_t digits = 0;
         int count = 0;
         for (; digit(); ++at, ++count)
@@ -218,9 +217,20 @@ struct Cursor {
         if (count == 0 || count > 15 ||
             (at < end && (*at == 'e' || *at == 'E' || *at == ',' || *at == '.')))
             return false;
-        *value = static_cast<double>(digits) / kPowersOfTen[*decimals];
+        *value = static_cast<double>(digits) / kExactPowersOfTen[*decimals];
         return true;
     }
+
+    // "0.0000-1.0000" (2.0 pads the end: "0.0- 1.0"), both figures plain.
+    bool span(Span* out) {
+        int decimals = 0;
+        if (!plainDecimal(&out->start, &out->decimals) || at == end || *at != '-')
+            return false;
+        ++at;
+        skipSpaces();
+        return plainDecimal(&out->end, &decimals);
+    }
+    bool blank() const { return at < end && (*at == ' ' || *at == '\t'); }
 };
 
 // byteUnitFactor and rateUnitFactor, first trying the words of nearly every result line.
@@ -235,48 +245,72 @@ double rateFactor(std::string_view word) {
 }
 
 // std::round for x >= +0, without the call into libm: below 2^52 the truncation and x minus
-// it are exact, and from 2^52 on every double is whole.
+// it are exact, and from 2^52 on every double is whole. Whether to round up is added, not
+// branched on: it is a coin toss per figure, and a mispredicted branch costs more.
 double roundPositive(double x) {
     if (!(x < 4503599627370496.0))
         return x;
     const double whole = static_cast<double>(static_cast<std::int64_t>(x));
-    return x - whole >= 0.5 ? whole + 1 : whole;
+    return whole + static_cast<double>(x - whole >= 0.5);
 }
 
 } // namespace
 
-std::optional<ResultFields> takeResultFields(std::string_view& text) {
+std::size_t SpanMemo::recall(std::string_view text) const {
+    if (m_size == 0 || text.size() <= m_size || std::memcmp(text.data(), m_text, m_size) != 0)
+        return 0;
+    return text[m_size] == ' ' || text[m_size] == '\t' ? m_size : 0;
+}
+
+void SpanMemo::remember(std::string_view spanText, const Span& span) {
+    if (spanText.size() > kLongest)
+        return;
+    std::memcpy(m_text, spanText.data(), spanText.size());
+    m_size = spanText.size();
+    m_span = span;
+}
+
+std::optional<ResultFields> takeResultFields(std::string_view& text, SpanMemo& memo) {
+    // The figures are kept in locals and the result is built once at the end: filled in
+    // field by field, it was read back as a whole while the stores were still in flight,
+    // a stall per field.
     Cursor line{text.data(), text.data() + text.size()};
-    ResultFields fields;
+    line.skipSpaces();
+    const std::string_view spanText(line.at, static_cast<std::size_t>(line.end - line.at));
+    Span span;
+    if (const std::size_t repeated = memo.recall(spanText)) {
+        span = memo.span();
+        line.at += repeated;
+    } else {
+        if (!line.span(&span))
+            return std::nullopt;
+        if (line.blank())
+            memo.remember(spanText.substr(0, static_cast<std::size_t>(line.at - spanText.data())),
+                          span);
+    }
     int decimals = 0;
-    double value = 0;
-    line.skipSpaces();
-    if (!line.plainDecimal(&fields.span.start, &fields.span.decimals) || line.at == line.end ||
-        *line.at != '-')
-        return std::nullopt;
-    ++line.at;
-    line.skipSpaces();
-    if (!line.plainDecimal(&fields.span.end, &decimals) || !sameText(line.word(), "sec"))
+    double transfer = 0;
+    double rate = 0;
+    if (!sameText(line.word(), "sec"))
         return std::nullopt;
     line.skipSpaces();
-    if (!line.plainDecimal(&value, &decimals))
+    if (!line.plainDecimal(&transfer, &decimals))
         return std::nullopt;
     const double bytesFactor = transferFactor(line.word());
     if (bytesFactor == 0)
         return std::nullopt;
-    // transferOf and rateOf; the figures here have no sign.
-    fields.transfer = {bytesFactor == 1 ? value : roundPositive(value * bytesFactor),
-                       bytesFactor == 1};
     line.skipSpaces();
-    if (!line.plainDecimal(&value, &decimals))
+    if (!line.plainDecimal(&rate, &decimals))
         return std::nullopt;
     const double bitsFactor = rateFactor(line.word());
     if (bitsFactor == 0)
         return std::nullopt;
-    fields.bitsPerSecond =
-        bitsFactor >= 1000 ? roundPositive(value * bitsFactor) : value * bitsFactor;
     text.remove_prefix(static_cast<std::size_t>(line.at - text.data()));
-    return fields;
+    // transferOf and rateOf; the figures here have no sign.
+    return ResultFields{
+        span,
+        {bytesFactor == 1 ? transfer : roundPositive(transfer * bytesFactor), bytesFactor == 1},
+        bitsFactor >= 1000 ? roundPositive(rate * bitsFactor) : rate * bitsFactor};
 }
 
 } // namespace wb::iperf

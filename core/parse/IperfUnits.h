@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string_view>
 
@@ -53,10 +54,32 @@ struct ResultFields {
     double bitsPerSecond = 0;
 };
 
+// The interval takeResultFields read last, kept by its caller from line to line. With -P
+// every stream prints the same interval each second, so most lines of a long log repeat the
+// bytes of the interval of a line before; comparing those bytes costs less than reading the
+// two figures again.
+class SpanMemo {
+public:
+    // The length of the interval at the start of text when it is the remembered one, byte for
+    // byte, and a blank follows it: reading it would then end at the same blank with the same
+    // figures. 0 otherwise.
+    std::size_t recall(std::string_view text) const;
+    const Span& span() const { return m_span; }
+    // spanText, the bytes just read as span, when a blank follows them.
+    void remember(std::string_view spanText, const Span& span);
+
+private:
+    static constexpr std::size_t kLongest = 32; // "1234567.0000-1234568.0000" is 25
+    char m_text[kLongest] = {};
+    std::size_t m_size = 0;
+    Span m_span;
+};
+
 // takeSpan, takeTransfer and takeRate in a row, in one pass for the plain figures nearly every
 // line has (a multi-million-line log is mostly these lines). nullopt when a figure is anything
 // else (signs, exponents, decimal commas, more than 15 digits) or a field is missing: the
-// three readers then decide, and they give the same values wherever this succeeds.
-std::optional<ResultFields> takeResultFields(std::string_view& text);
+// three readers then decide, and they give the same values wherever this succeeds. memo
+// carries the interval from one call to the next; it only saves reading, never changes a value.
+std::optional<ResultFields> takeResultFields(std::string_view& text, SpanMemo& memo);
 
 } // namespace wb::iperf

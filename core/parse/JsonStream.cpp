@@ -1,5 +1,8 @@
 #include "JsonStream.h"
 
+#include "ByteLanes.h"
+
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -25,13 +28,9 @@ constexpr std::array<bool, 256> kStringStops = [] {
 constexpr const char* kControlInString =
     "a control character inside a string (strings end on their line)";
 
-constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
-constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
-
-// The high bit of every byte of v that is zero, exactly (no borrow between bytes).
-std::uint64_t zeroBytes(std::uint64_t v) {
-    return ~(((v & ~kHigh) + ~kHigh) | v) & kHigh;
-}
+using lanes::kHigh;
+using lanes::kOnes;
+using lanes::zeroBytes;
 
 // The high bit of every byte that ends the plain run of a string: '"', '\\' or < 0x20.
 std::uint64_t stopBytes(std::uint64_t v) {
@@ -61,36 +60,104 @@ bool isDigit(char c) {
     return c >= '0' && c <= '9';
 }
 
-// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-bool validNumber(std::string_view text) {
-    std::size_t i = 0;
-    const std::size_t n = text.size();
-    if (i < n && text[i] == '-')
-        ++i;
-    if (i < n && text[i] == '0') {
-        ++i;
+bool isBlank(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// The end of the bytes at p that can belong to a number (or to true, false or null): the token
+// the general path reads before it judges it.
+const char* runEnd(const char* p, const char* end, bool isNumber) {
+    if (isNumber) {
+        while (p < end && isNumberByte(*p))
+            ++p;
     } else {
-        if (i >= n || !isDigit(text[i]))
-            return false;
-        while (i < n && isDigit(text[i]))
-            ++i;
+        while (p < end && isLiteralByte(*p))
+            ++p;
     }
-    if (i < n && text[i] == '.') {
-        if (++i >= n || !isDigit(text[i]))
-            return false;
-        while (i < n && isDigit(text[i]))
-            ++i;
+    return p;
+}
+
+// The end of the digits at p; eight bytes at a time (a log's numbers have up to 17 digits).
+const char* digitsEnd(const char* p, const char* end) {
+    while (end - p >= 8) {
+        std::uint64_t v;
+        std::memcpy(&v, p, 8);
+        if (const std::uint64_t stops = lanes::notDigitBytes(v))
+            return p + lanes::firstMarkedByte(stops);
+        p += 8;
     }
-    if (i < n && (text[i] == 'e' || text[i] == 'E')) {
-        ++i;
-        if (i < n && (text[i] == '+' || text[i] == '-'))
-            ++i;
-        if (i >= n || !isDigit(text[i]))
-            return false;
-        while (i < n && isDigit(text[i]))
-            ++i;
+    while (p < end && isDigit(*p))
+        ++p;
+    return p;
+}
+
+// The JSON number grammar, -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, from p: where the
+// longest number it allows there ends, or nullptr when the bytes leave it before one is whole.
+const char* numberGrammarEnd(const char* p, const char* end) {
+    if (p < end && *p == '-')
+        ++p;
+    if (p < end && *p == '0') {
+        ++p;
+    } else {
+        const char* const digits = p;
+        p = digitsEnd(p, end);
+        if (p == digits)
+            return nullptr;
     }
-    return i == n;
+    if (p < end && *p == '.') {
+        const char* const fraction = ++p;
+        p = digitsEnd(p, end);
+        if (p == fraction)
+            return nullptr;
+    }
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        ++p;
+        if (p < end && (*p == '+' || *p == '-'))
+            ++p;
+        const char* const exponent = p;
+        p = digitsEnd(p, end);
+        if (p == exponent)
+            return nullptr;
+    }
+    return p;
+}
+
+// Whether the n bytes at a and b are the same. The bytes between two values of a flat object
+// are a few dozen at most: comparing them here, 8 at a time (the last 8 overlapping), costs
+// less than memcmp's call and dispatch.
+bool sameBytes(const char* a, const char* b, std::size_t n) {
+    std::uint64_t x, y;
+    if (n >= 8) {
+        for (std::size_t i = 0; i + 8 < n; i += 8) {
+            std::memcpy(&x, a + i, 8);
+            std::memcpy(&y, b + i, 8);
+            if (x != y)
+                return false;
+        }
+        std::memcpy(&x, a + n - 8, 8);
+        std::memcpy(&y, b + n - 8, 8);
+        return x == y;
+    }
+    unsigned differ = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        differ |= static_cast<unsigned char>(a[i] ^ b[i]);
+    return differ == 0;
+}
+
+// The first byte at or after p that ends the plain run of a string (a quote, a backslash or a
+// control byte), or `end`; eight bytes at a time, then byte by byte.
+const char* plainStringEnd(const char* p, const char* end) {
+    while (end - p >= 8) {
+        std::uint64_t v;
+        std::memcpy(&v, p, 8);
+        const std::uint64_t stops = stopBytes(v);
+        if (stops)
+            return p + lanes::firstMarkedByte(stops);
+        p += 8;
+    }
+    while (p < end && !kStringStops[static_cast<unsigned char>(*p)])
+        ++p;
+    return p;
 }
 
 int hexValue(char c) {
@@ -262,6 +329,7 @@ int JsonStream::Number::toInt() const {
 
 void JsonStream::reset() {
     m_state = State::Idle;
+    m_flatObjectOpen = nullptr;
     m_stack.clear();
     m_pending = Pending::None;
     m_pendingEscape = false;
@@ -282,6 +350,7 @@ std::size_t JsonStream::feed(std::string_view bytes, bool newlineAfter) {
     const char* p = begin;
     if (m_state == State::Failed)
         return 0;
+    m_flatObjectOpen = nullptr; // its bytes were those of an earlier call
     if (m_pending != Pending::None) {
         const char* next = resume(p, end, newlineAfter);
         if (!next)
@@ -313,6 +382,8 @@ std::size_t JsonStream::feed(std::string_view bytes, bool newlineAfter) {
                 continue;
             }
             if (c == '}' || c == ']') {
+                if (c == '}' && m_flatObjectOpen)
+                    learnFlatObject(m_flatObjectOpen, p);
                 if (!close(c))
                     return static_cast<std::size_t>(p - begin);
                 ++p;
@@ -402,7 +473,13 @@ const char* JsonStream::value(const char* p, const char* end, bool newlineAfter)
         if (c == '{') {
             m_state = State::ObjectFirst;
             m_handler.beginObject();
+            if (m_replayFlatObjects) {
+                m_flatObjectOpen = p;
+                if (const char* next = replayFlatObject(p + 1, end))
+                    return next;
+            }
         } else {
+            m_flatObjectOpen = nullptr; // its parent holds a container
             m_state = State::ArrayFirst;
             m_handler.beginArray();
         }
@@ -421,23 +498,8 @@ const char* JsonStream::value(const char* p, const char* end, bool newlineAfter)
 const char* JsonStream::string(const char* p, const char* end, bool newlineAfter, bool isKey) {
     const char* const start = p;
     bool escaped = false;
-    // Eight bytes at a time up to the first quote, backslash or control byte.
-    while (end - p >= 8) {
-        std::uint64_t v;
-        std::memcpy(&v, p, 8);
-        const std::uint64_t stops = stopBytes(v);
-        if (stops) {
-            p += countTrailingZeros(stops) / 8;
-            break;
-        }
-        p += 8;
-    }
-    while (p < end) {
+    for (p = plainStringEnd(p, end); p < end; p = plainStringEnd(p, end)) {
         const auto c = static_cast<unsigned char>(*p);
-        if (!kStringStops[c]) {
-            ++p;
-            continue;
-        }
         if (c == '"') {
             emitString(std::string_view(start, static_cast<std::size_t>(p - start)), escaped,
                        isKey);
@@ -465,41 +527,36 @@ const char* JsonStream::string(const char* p, const char* end, bool newlineAfter
     return nullptr;
 }
 
-const char* JsonStream::scalar(const char* p, const char* end, bool newlineAfter, bool isNumber) {
-    const char* const start = p;
+// The scalar token at p, as far as bytes that can belong to it go (up to `end`), and what it
+// is: Invalid when it is not a JSON number (isNumber), or not true, false or null. A number's
+// grammar is checked in the same pass that finds its end.
+JsonStream::Scalar JsonStream::scanScalar(const char* p, const char* end, bool isNumber) {
     if (isNumber) {
-        // The common case in one pass: digits, maybe a fraction, then a byte that ends it.
-        const char* q = p + (*p == '-');
-        const char* const digits = q;
-        while (q < end && isDigit(*q))
-            ++q;
-        const bool leadingZero = q - digits > 1 && *digits == '0';
-        if (q < end && *q == '.') {
-            const char* const fraction = ++q;
-            while (q < end && isDigit(*q))
-                ++q;
-            if (q == fraction)
-                q = end + 1; // not plain: take the slow path
-        }
-        if (q < end && q > digits && !leadingZero && !isNumberByte(*q)) {
-            m_handler.number(Number{std::string_view(start, static_cast<std::size_t>(q - start))});
-            afterValue();
-            return q;
-        }
-        while (p < end && isNumberByte(*p))
-            ++p;
-    } else {
-        while (p < end && isLiteralByte(*p))
-            ++p;
+        const char* const grammarEnd = numberGrammarEnd(p, end);
+        if (grammarEnd && (grammarEnd == end || !isNumberByte(*grammarEnd)))
+            return {ValueKind::Number, grammarEnd};
+        return {ValueKind::Invalid, runEnd(grammarEnd ? grammarEnd : p, end, true)};
     }
-    if (p == end && !newlineAfter) {
-        m_token.assign(start, static_cast<std::size_t>(p - start));
+    const char* const tokenEnd = runEnd(p, end, false);
+    const std::string_view word(p, static_cast<std::size_t>(tokenEnd - p));
+    const ValueKind kind = word == "true"    ? ValueKind::True
+                           : word == "false" ? ValueKind::False
+                           : word == "null"  ? ValueKind::Null
+                                             : ValueKind::Invalid;
+    return {kind, tokenEnd};
+}
+
+const char* JsonStream::scalar(const char* p, const char* end, bool newlineAfter, bool isNumber) {
+    const Scalar scalar = scanScalar(p, end, isNumber);
+    const std::string_view token(p, static_cast<std::size_t>(scalar.end - p));
+    if (scalar.end == end && !newlineAfter) { // the next chunk may go on with it
+        m_token.assign(token);
         m_pending = isNumber ? Pending::Number : Pending::Literal;
         return nullptr;
     }
-    if (!emitScalar(std::string_view(start, static_cast<std::size_t>(p - start)), isNumber))
-        return start;
-    return p;
+    if (!emitScalar(token, isNumber, scalar.kind))
+        return p;
+    return scalar.end;
 }
 
 // Completes the token the previous chunk cut; nullptr while it still goes on.
@@ -542,22 +599,131 @@ const char* JsonStream::resume(const char* p, const char* end, bool newlineAfter
         return q + 1;
     }
     const bool isNumber = kind == Pending::Number;
-    const char* q = p;
-    while (q < end && (isNumber ? isNumberByte(*q) : isLiteralByte(*q)))
-        ++q;
+    const char* const q = runEnd(p, end, isNumber);
     m_token.append(p, static_cast<std::size_t>(q - p));
     if (q == end && !newlineAfter)
         return nullptr;
     m_pending = Pending::None;
     const std::string token = std::move(m_token);
     m_token.clear();
-    emitScalar(token, isNumber);
+    emitScalar(token, isNumber,
+               scanScalar(token.data(), token.data() + token.size(), isNumber).kind);
     return q;
+}
+
+// The object whose '{' is just before p, read against the shape of the last flat object at its
+// depth, as consecutive records of a log are: its bytes between the values must be the shape's,
+// and each value a whole scalar of the shape's type ending where the next of those bytes begin.
+// Those bytes were read the same way in the shape's object, from the same state, so only when
+// all of it matches, within these bytes, are the events emitted, the general path's (line count
+// included); returns the position after the '}', or nullptr with nothing emitted.
+const char* JsonStream::replayFlatObject(const char* p, const char* end) {
+    const FlatShape& shape = m_shapes[m_stack.size() % kShapeSlots];
+    if (shape.depth != m_stack.size())
+        return nullptr;
+    // Compares the shape's bytes [from, to) with those at p, and moves p past them.
+    auto take = [&p, end, &shape](std::size_t from, std::size_t to) {
+        const std::size_t length = to - from;
+        if (static_cast<std::size_t>(end - p) < length ||
+            !sameBytes(p, shape.bytes.data() + from, length))
+            return false;
+        p += length;
+        return true;
+    };
+    if (m_replayed.size() < shape.members.size())
+        m_replayed.resize(shape.members.size());
+    std::size_t bytesAt = 0;
+    for (std::size_t i = 0; i < shape.members.size(); ++i) {
+        const FlatShape::Member& member = shape.members[i];
+        // Written field by field: a push_back of the pair stalled on store forwarding.
+        ReplayedValue& value = m_replayed[i];
+        if (!take(bytesAt, member.bytesEnd))
+            return nullptr;
+        bytesAt = member.bytesEnd;
+        if (member.kind == ValueKind::String) {
+            const char* const stop = p < end && *p == '"' ? plainStringEnd(p + 1, end) : end;
+            if (stop == end || *stop != '"')
+                return nullptr;
+            value.kind = ValueKind::String;
+            value.text = std::string_view(p + 1, static_cast<std::size_t>(stop - p - 1));
+            p = stop + 1;
+            continue;
+        }
+        const Scalar scalar = scanScalar(p, end, member.kind == ValueKind::Number);
+        if (scalar.end == end || scalar.kind == ValueKind::Invalid)
+            return nullptr;
+        value.kind = scalar.kind;
+        value.text = std::string_view(p, static_cast<std::size_t>(scalar.end - p));
+        p = scalar.end;
+    }
+    if (!take(bytesAt, shape.bytes.size()))
+        return nullptr;
+
+    for (std::size_t i = 0; i < shape.members.size(); ++i) {
+        const FlatShape::Member& member = shape.members[i];
+        m_line += member.linesBeforeKey;
+        emitString(std::string_view(shape.bytes.data() + member.keyAt, member.keyLength), false,
+                   true);
+        m_line += member.linesBeforeValue;
+        emitValue(m_replayed[i].kind, m_replayed[i].text);
+    }
+    m_line += shape.closingLines;
+    close('}');
+    ++m_replayedObjects;
+    return p;
+}
+
+// Keeps the shape of the object from `open` to `close` ('{' and '}'), which the general path has
+// just read within one call: key:scalar members and no escape, so a quote ends every string and
+// only blanks, ':' and ',' lie between the tokens.
+void JsonStream::learnFlatObject(const char* open, const char* close) {
+    FlatShape& shape = m_shapes[m_stack.size() % kShapeSlots];
+    shape.depth = 0;
+    if (close - open > kMaxShapeBytes)
+        return;
+    shape.bytes.clear();
+    shape.members.clear();
+    auto lines = [](const char* from, const char* to) {
+        return static_cast<std::uint32_t>(std::count(from, to, '\n'));
+    };
+    const char* between = open + 1; // the bytes before the next value begin here
+    for (const char* p = between;; between = p) {
+        while (*p != '"' && *p != '}') // blanks and ','; *close is '}'
+            ++p;
+        if (*p == '}')
+            break;
+        const char* const key = p + 1;
+        const char* const keyEnd = std::find(key, close, '"');
+        p = std::find(keyEnd, close, ':') + 1;
+        while (isBlank(*p))
+            ++p;
+        const char* const value = p;
+        FlatShape::Member member{};
+        if (*value == '"') {
+            member.kind = ValueKind::String;
+            p = std::find(value + 1, close, '"') + 1;
+        } else {
+            const Scalar scalar = scanScalar(value, close, *value == '-' || isDigit(*value));
+            member.kind = scalar.kind;
+            p = scalar.end;
+        }
+        member.keyAt = static_cast<std::uint32_t>(shape.bytes.size() + (key - between));
+        member.keyLength = static_cast<std::uint32_t>(keyEnd - key);
+        member.linesBeforeKey = lines(between, key);
+        member.linesBeforeValue = lines(key, value);
+        shape.bytes.append(between, value);
+        member.bytesEnd = static_cast<std::uint32_t>(shape.bytes.size());
+        shape.members.push_back(member);
+    }
+    shape.closingLines = lines(between, close);
+    shape.bytes.append(between, close + 1);
+    shape.depth = shape.members.empty() ? 0 : m_stack.size();
 }
 
 bool JsonStream::emitString(std::string_view raw, bool escaped, bool isKey) {
     std::string_view text = raw;
     if (escaped) {
+        m_flatObjectOpen = nullptr;
         if (!unescape(raw, m_unescaped)) {
             fail("invalid escape sequence in a string");
             return false;
@@ -569,34 +735,44 @@ bool JsonStream::emitString(std::string_view raw, bool escaped, bool isKey) {
         m_state = State::Colon;
         return true;
     }
-    m_handler.string(text);
-    afterValue();
+    emitValue(ValueKind::String, text);
     return true;
 }
 
-bool JsonStream::emitScalar(std::string_view text, bool isNumber) {
-    if (isNumber) {
-        if (!validNumber(text)) {
-            fail("not a number: " + std::string(text.substr(0, 40)));
-            return false;
-        }
-        m_handler.number(Number{text});
-    } else if (text == "true") {
-        m_handler.boolean(true);
-    } else if (text == "false") {
-        m_handler.boolean(false);
-    } else if (text == "null") {
-        m_handler.null();
-    } else {
-        fail("not a value: " + std::string(text.substr(0, 40)));
+// A scalar token as scanScalar() judged it: its event, or the error when it is none.
+bool JsonStream::emitScalar(std::string_view text, bool isNumber, ValueKind kind) {
+    if (kind == ValueKind::Invalid) {
+        fail((isNumber ? "not a number: " : "not a value: ") + std::string(text.substr(0, 40)));
         return false;
     }
-    afterValue();
+    emitValue(kind, text);
     return true;
+}
+
+void JsonStream::emitValue(ValueKind kind, std::string_view text) {
+    switch (kind) {
+    case ValueKind::String:
+        m_handler.string(text);
+        break;
+    case ValueKind::Number:
+        m_handler.number(Number{text});
+        break;
+    case ValueKind::True:
+    case ValueKind::False:
+        m_handler.boolean(kind == ValueKind::True);
+        break;
+    case ValueKind::Null:
+        m_handler.null();
+        break;
+    case ValueKind::Invalid: // emitScalar() stops it
+        break;
+    }
+    afterValue();
 }
 
 bool JsonStream::close(char bracket) {
     const char open = bracket == '}' ? '{' : '[';
+    m_flatObjectOpen = nullptr; // its parent held a container
     if (m_stack.back() != open) {
         fail(bracket == '}' ? "'}' closes an array" : "']' closes an object");
         return false;

@@ -1,9 +1,11 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace wb {
 
@@ -66,6 +68,13 @@ public:
     // 1 + the line breaks read so far (reset() keeps it): the line of the current position.
     std::int64_t line() const { return m_line; }
 
+    // Objects that repeat the bytes between the values of the previous flat object at their
+    // depth are read by comparison (replayFlatObject()); on by default. Off, every object takes
+    // the general path: tests check that the handler sees the same either way.
+    void setFlatObjectReplay(bool on) { m_replayFlatObjects = on; }
+    // Objects read that way so far (tests check that the replay is taken).
+    std::size_t replayedObjects() const { return m_replayedObjects; }
+
 private:
     enum class State : std::uint8_t {
         Idle,        // between top-level values
@@ -78,6 +87,40 @@ private:
         Failed,
     };
     enum class Pending : std::uint8_t { None, String, Key, Number, Literal };
+    // What a complete value that is not a container is; Invalid: a token that is none.
+    enum class ValueKind : std::uint8_t { Invalid, String, Number, True, False, Null };
+    struct Scalar {
+        ValueKind kind;
+        const char* end; // after the bytes that can belong to the token
+    };
+
+    // The shape of a "flat" object (key:scalar members, no container, no escape), as log
+    // writers such as iperf3 -J print one per stream and second, key after key, with only the
+    // values changing: the bytes between its values (keys, blanks, ':' and ',', then those up
+    // to its '}') and the line breaks among them, counted here once.
+    struct FlatShape {
+        struct Member {
+            std::uint32_t bytesEnd; // in `bytes`: where those before this member's value end
+            std::uint32_t keyAt;    // the key, without its quotes, within `bytes`
+            std::uint32_t keyLength;
+            std::uint32_t linesBeforeKey;   // line breaks in the bytes before the key
+            std::uint32_t linesBeforeValue; // those between the key and the value
+            ValueKind kind;
+        };
+        std::size_t depth = 0; // of the object while it was open; 0: no shape
+        std::string bytes;
+        std::vector<Member> members;
+        std::uint32_t closingLines = 0;
+    };
+    struct ReplayedValue {
+        ValueKind kind;
+        std::string_view text;
+    };
+    // iperf3 writes flat objects at two depths (a second's stream objects and its sum), so a
+    // shape is kept per depth, modulo this. Only small objects are learned (a shape is a copy):
+    // a log's repeated records are a few hundred bytes.
+    static constexpr std::size_t kShapeSlots = 4;
+    static constexpr std::ptrdiff_t kMaxShapeBytes = 4096;
 
     // Each returns the position after what it read, or nullptr when it failed.
     const char* skipBlanks(const char* p, const char* end);
@@ -85,8 +128,12 @@ private:
     const char* string(const char* p, const char* end, bool newlineAfter, bool isKey);
     const char* scalar(const char* p, const char* end, bool newlineAfter, bool isNumber);
     const char* resume(const char* p, const char* end, bool newlineAfter);
+    const char* replayFlatObject(const char* p, const char* end);
+    void learnFlatObject(const char* open, const char* close);
+    static Scalar scanScalar(const char* p, const char* end, bool isNumber);
     bool emitString(std::string_view raw, bool escaped, bool isKey);
-    bool emitScalar(std::string_view text, bool isNumber);
+    bool emitScalar(std::string_view text, bool isNumber, ValueKind kind);
+    void emitValue(ValueKind kind, std::string_view text);
     bool close(char bracket);
     void afterValue();
     const char* fail(std::string message);
@@ -101,6 +148,13 @@ private:
     std::string m_error;
     bool m_failedInString = false;
     std::int64_t m_line = 1;
+    bool m_replayFlatObjects = true;
+    std::size_t m_replayedObjects = 0;
+    // The '{' of the innermost open object while it is flat so far and opened in the bytes
+    // being fed: its shape is learned when it closes.
+    const char* m_flatObjectOpen = nullptr;
+    std::array<FlatShape, kShapeSlots> m_shapes;
+    std::vector<ReplayedValue> m_replayed; // the values of the object being replayed
 };
 
 } // namespace wb

@@ -1,5 +1,6 @@
 #include "PlainPingReply.h"
 
+#include "ByteLanes.h"
 #include "TextScan.h"
 
 #include <cstring>
@@ -43,19 +44,16 @@ inline const char* takeDigits(const char* p, const char* end, std::int64_t* valu
         return takeDigitsByByte(p, end, value);
     std::uint64_t bytes = 0;
     std::memcpy(&bytes, p, sizeof bytes);
-    constexpr std::uint64_t kOnes = 0x0101010101010101;
-    // A byte is a digit when its high half is 3 and its low half at most 9.
-    const std::uint64_t notDigit = ((bytes & (kOnes * 0xF0)) ^ (kOnes * 0x30)) |
-                                   (((bytes & (kOnes * 0x0F)) + kOnes * 6) & (kOnes * 0xF0));
+    const std::uint64_t notDigit = lanes::notDigitBytes(bytes);
     if (notDigit == 0)
         return takeDigitsByByte(p, end, value);
-    const int count = __builtin_ctzll(notDigit) / 8;
+    const int count = lanes::firstMarkedByte(notDigit);
     if (count == 0)
         return nullptr;
     // The digits' values moved to the top bytes (the first digit most significant, as zeros
     // before it would be), then combined in pairs, fours and eights by multiplication. Bytes
     // after the digits, and any borrow from them, are shifted out first.
-    std::uint64_t digits = (bytes - kOnes * '0') << (8 * (8 - count));
+    std::uint64_t digits = (bytes - lanes::kOnes * '0') << (8 * (8 - count));
     digits = digits * 10 + (digits >> 8);
     digits = (((digits & 0x000000FF000000FF) * (100 + (1000000ULL << 32))) +
               (((digits >> 16) & 0x000000FF000000FF) * (1 + (10000ULL << 32)))) >>

@@ -204,6 +204,7 @@ private slots:
     void chunking();
     void truncated();
     void crlf();
+    void repeatedIntervalsReadAsWritten();
     void badInput();
     void detection();
     void corpus();
@@ -636,6 +637,51 @@ void TestIperf2::crlf() {
     bytes.replace("\n", "\r\n");
     const ImportResult windows = test::parseBytes(bytes, QStringLiteral("a.txt"));
     QCOMPARE(describeFlows(windows), describeFlows(unix));
+}
+
+void TestIperf2::repeatedIntervalsReadAsWritten() {
+    // Most lines of a -P log repeat the interval of a line before, which the reader then knows
+    // by its bytes instead of reading its figures again (iperf::SpanMemo). An interval that
+    // differs from them in its last byte must still be read as written: after each stream's
+    // result line of a recorded -P 4 log, a copy with a tab before "sec" (stream + 20, known by
+    // its bytes) and one whose interval end has its last digit changed (stream + 10, not),
+    // checked against the printed figures.
+    const QByteArray bytes =
+        test::readAll(test::dataPath(QStringLiteral("iperf/tcp-P4-i1-client.txt")));
+    const QRegularExpression result(QStringLiteral("^\\[ *(\\d+)\\] (\\S+)-(\\S+) sec(.*)$"));
+    QByteArray log;
+    QMap<QString, QList<double>> printedEnds; // by flow id
+    for (const QByteArray& line : bytes.split('\n')) {
+        log += line + '\n';
+        const QRegularExpressionMatch m = result.match(QString::fromUtf8(line));
+        if (!m.hasMatch())
+            continue;
+        const int stream = m.captured(1).toInt();
+        QString otherEnd = m.captured(3);
+        otherEnd.back() = QLatin1Char('0' + (otherEnd.back().digitValue() + 1) % 10);
+        const QString copies = QStringLiteral("[%1] %2-%3\tsec%4\n[%5] %2-%6 sec%4\n")
+                                   .arg(stream + 20)
+                                   .arg(m.captured(2), m.captured(3), m.captured(4))
+                                   .arg(stream + 10)
+                                   .arg(otherEnd);
+        log += copies.toUtf8();
+        printedEnds[QString::number(stream + 10)] << otherEnd.toDouble();
+        printedEnds[QString::number(stream + 20)] << m.captured(3).toDouble();
+    }
+    const ImportResult parsed = test::parseBytes(log, QStringLiteral("copies.txt"));
+    QVERIFY(parsed.ok() && parsed.report.parseErrors.empty());
+    QCOMPARE(printedEnds.size(), 8);
+    for (auto it = printedEnds.cbegin(); it != printedEnds.cend(); ++it) {
+        const Flow* flow = flowById(parsed, it.key());
+        QVERIFY2(flow && flow->total, qPrintable(it.key()));
+        QList<double> ends{flow->total->end};
+        for (const FlowInterval& interval : flow->intervals)
+            ends << interval.end;
+        QList<double> expected = it.value();
+        std::sort(ends.begin(), ends.end());
+        std::sort(expected.begin(), expected.end());
+        QCOMPARE(ends, expected);
+    }
 }
 
 void TestIperf2::badInput() {

@@ -5,6 +5,8 @@
 #include <QTest>
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 
 using namespace wb;
 
@@ -58,6 +60,8 @@ private slots:
     void intervalSeriesNeverUsesWholeRunLines();
     void flowsWithoutTotalsAddUpIntervals();
     void matchesAnalyzePlOnRecordedCsv();
+    void compactOptionalKeepsAbsenceInTheValue();
+    void sentinelValuesInALogReadAsMissing();
 };
 
 void TestFlowStats::jainIndex() {
@@ -147,6 +151,78 @@ void TestFlowStats::matchesAnalyzePlOnRecordedCsv() {
                                     .arg(perl[static_cast<std::size_t>(k)], 0, 'f', 6)));
         }
     }
+}
+
+void TestFlowStats::compactOptionalKeepsAbsenceInTheValue() {
+    constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+    constexpr std::int64_t kMin = std::numeric_limits<std::int64_t>::min();
+    constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+    QVERIFY(!CompactOptional<double>().has_value());
+    QVERIFY(!CompactOptional<std::int64_t>(std::nullopt));
+    // Every value a tool can print is kept, bit for bit: zero, negative zero, infinity,
+    // negative counts, the largest count.
+    for (const double value : {0.0, -0.0, 0.017, -1.5, HUGE_VAL, 1e308}) {
+        const CompactOptional<double> kept(value);
+        QVERIFY(kept.has_value());
+        QCOMPARE(std::signbit(*kept), std::signbit(value));
+        QCOMPARE(*kept, value);
+        QCOMPARE(std::optional<double>(kept), std::optional<double>(value));
+    }
+    for (const std::int64_t value : {std::int64_t{0}, std::int64_t{-3}, kMin + 1, kMax}) {
+        const CompactOptional<std::int64_t> kept = std::optional<std::int64_t>(value);
+        QVERIFY(kept && kept == value && kept == std::optional<std::int64_t>(value));
+    }
+    // The sentinels are no values: stored, they leave the optional empty.
+    QVERIFY(!CompactOptional<double>(kNan));
+    QVERIFY(!CompactOptional<double>(-std::nan("1")));
+    QVERIFY(!CompactOptional<std::int64_t>(kMin));
+    QVERIFY(!CompactOptional<double>(std::optional<double>(kNan)));
+    QCOMPARE(std::optional<std::int64_t>(CompactOptional<std::int64_t>(kMin)), std::nullopt);
+    // Compared as std::optional compares: empty equals empty and nothing else.
+    const CompactOptional<std::int64_t> empty;
+    QVERIFY(empty == CompactOptional<std::int64_t>(std::nullopt));
+    QVERIFY(empty == std::optional<std::int64_t>());
+    QVERIFY(empty != std::int64_t{0});
+    QVERIFY(empty != std::optional<std::int64_t>(0));
+    QVERIFY(CompactOptional<std::int64_t>(7) != CompactOptional<std::int64_t>(8));
+    QVERIFY(CompactOptional<double>(0.5) == 0.5);
+}
+
+void TestFlowStats::sentinelValuesInALogReadAsMissing() {
+    // A hostile log with "nan" and -2^63 in columns that no range check covers: those columns
+    // read as missing (CompactOptional's rule), never as a NaN jitter or an absurd loss rate;
+    // the rest of the line and of the log is kept.
+    const QString udpPath = test::dataPath(QStringLiteral("iperf/udp-report-server.txt"));
+    const QByteArray udp = test::readAll(udpPath);
+    const QByteArray wholeRun = "0.002 ms 0/2678 (0%)";
+    QVERIFY(udp.contains(wholeRun));
+    QByteArray hostileUdp = udp;
+    hostileUdp.replace(wholeRun, "nan ms -9223372036854775808/2678 (0%)");
+    for (const bool hostile : {false, true}) {
+        const ImportResult result = test::parseBytes(hostile ? hostileUdp : udp, udpPath);
+        QVERIFY(result.ok());
+        const Flow& flow = result.datasets.front().flows.flows.front();
+        QCOMPARE(flow.intervals.size(), std::size_t{3});
+        QCOMPARE(*flow.intervals[2].jitterMs, 0.002);
+        QCOMPARE(*flow.total->totalDatagrams, 2678);
+        QCOMPARE(flow.total->jitterMs.has_value(), !hostile);
+        QCOMPARE(flow.total->lostDatagrams.has_value(), !hostile);
+        const FlowStatistics::PerFlow stats =
+            FlowStatistics::of(result.datasets.front().flows).flows.front();
+        QCOMPARE(stats.jitterMs.has_value(), !hostile);
+        QCOMPARE(stats.lossPercent.has_value(), !hostile);
+    }
+    const QString tcpPath = test::dataPath(QStringLiteral("iperf/tcp-enhanced-client.txt"));
+    QByteArray tcp = test::readAll(tcpPath);
+    const QByteArray columns = "144/0          0      330K/18274(1414) us";
+    QVERIFY(tcp.contains(columns));
+    tcp.replace(columns, "144/0  -9223372036854775808      nanK/nan(1414) us");
+    const ImportResult result = test::parseBytes(tcp, tcpPath);
+    QVERIFY(result.ok());
+    const Flow& flow = result.datasets.front().flows.flows.front();
+    QCOMPARE(*flow.intervals[1].rttMs, 19.102);
+    QVERIFY(!flow.total->retransmits && !flow.total->cwndBytes && !flow.total->rttMs);
+    QCOMPARE(flow.total->bitsPerSecond, 47.7e6);
 }
 
 QTEST_APPLESS_MAIN(TestFlowStats)
