@@ -11,15 +11,6 @@ bool startsAtZero(const FlowInterval& line) {
     return line.start < kSameTime;
 }
 
-// A long run has thousands of intervals per flow. Doubling would copy them a dozen times and
-// touch about twice the memory they end up in, and fresh pages cost more than the parsing;
-// growing eightfold (8, 64, 512, 4096: an hour of -i 1 …) copies an eighth, and capacity not
-// yet written costs address space only.
-void append(std::vector<FlowInterval>& intervals, const FlowInterval& line) {
-    if (intervals.size() == intervals.capacity())
-        intervals.reserve(std::max<std::size_t>(8, intervals.size() * 8));
-    intervals.push_back(line);
-}
 } // namespace
 
 int Iperf2FlowBuilder::active(int stream) const {
@@ -99,10 +90,10 @@ bool Iperf2FlowBuilder::place(Track& track, std::vector<FlowInterval>& intervals
     if (!startsAtZero(line)) {
         // A later interval: whatever was held back was the first interval.
         if (track.pending) {
-            append(intervals, *track.pending);
+            appendInterval(intervals, *track.pending);
             track.pending.reset();
         }
-        append(intervals, line);
+        appendInterval(intervals, line);
         return true;
     }
     if (total)
@@ -113,7 +104,7 @@ bool Iperf2FlowBuilder::place(Track& track, std::vector<FlowInterval>& intervals
             track.pending.reset();
             return false;
         }
-        append(intervals, *track.pending);
+        appendInterval(intervals, *track.pending);
         track.pending.reset();
         total = line;
         return true;

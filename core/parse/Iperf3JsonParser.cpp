@@ -914,11 +914,11 @@ void Iperf3JsonParser::applyInterval() {
     for (std::size_t i = 0; i < m_streamCount; ++i) {
         const StreamRecord& stream = m_streams[i];
         Flow& flow = m_flows.flow(series, stream.socket, direction(stream.sender));
-        flow.intervals.push_back(toInterval(stream));
+        appendInterval(flow.intervals, toInterval(stream));
         countSample();
     }
     if (sum->present)
-        series.sumIntervals.push_back(toInterval(*sum));
+        appendInterval(series.sumIntervals, toInterval(*sum));
 }
 
 void Iperf3JsonParser::readEnd(const QJsonObject& end) {

@@ -402,7 +402,7 @@ void Iperf3TextParser::storeReport(std::string_view line, std::optional<int> str
         if (!isForward(direction))
             return;
         if (!whole)
-            series.sumIntervals.push_back(report.interval);
+            appendInterval(series.sumIntervals, report.interval);
         else if (report.label == Label::Sender)
             m_sumSender = report.interval;
         else if (report.label == Label::Receiver || !series.sumTotal)
@@ -411,7 +411,7 @@ void Iperf3TextParser::storeReport(std::string_view line, std::optional<int> str
     }
     Flow& flow = m_flows.flow(series, *stream, direction);
     if (!whole) {
-        flow.intervals.push_back(report.interval);
+        appendInterval(flow.intervals, report.interval);
         m_sawInterval = true;
         countSample();
     } else if (report.label == Label::Sender) {
