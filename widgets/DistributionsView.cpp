@@ -68,7 +68,7 @@ DistributionsView::DistributionsView(DatasetStore* store, QWidget* parent)
         if (m_mode == Mode::Histogram)
             placeHistogramLegend();
         else
-            labelBoxes();
+            m_boxLabels.fit(m_plot);
     });
 
     followStore(this, &DistributionsView::rebuild);
@@ -382,8 +382,7 @@ void DistributionsView::drawBoxes() {
     double lo = 0, hi = 1;
     bool any = false;
     int key = 0;
-    m_boxNames.clear();
-    m_boxCounts.clear();
+    std::vector<CategoryAxisLabels::Category> categories;
     for (const DatasetEntry* e : store()->visibleLatency()) {
         const std::vector<double>& sorted = e->analysis->sortedRttMs;
         if (sorted.empty())
@@ -415,16 +414,17 @@ void DistributionsView::drawBoxes() {
             hi = any ? std::max(hi, summary.max) : summary.max;
             any = true;
         }
-        m_boxNames.append(e->label);
-        m_boxCounts.append(tr("%L1 outside (%2 %)")
-                               .arg(summary.outliers())
-                               .arg(100.0 * static_cast<double>(summary.outliers()) /
-                                        static_cast<double>(summary.count),
-                                    0, 'f', 1));
+        categories.push_back({e->label,
+                              tr("%L1 outside (%2 %)")
+                                  .arg(summary.outliers())
+                                  .arg(100.0 * static_cast<double>(summary.outliers()) /
+                                           static_cast<double>(summary.count),
+                                       0, 'f', 1),
+                              tr("(%L1 out)").arg(summary.outliers())});
         m_boxes.insert(e->id, box);
         m_summaries.insert(e->id, summary);
     }
-    m_boxLabels.clear(); // labelBoxes sets them once the plot is laid out
+    m_boxLabels.setCategories(std::move(categories));
     m_plot->xAxis->setLabel(
         m_whiskers == BoxSummary::Whiskers::Tukey
             ? tr("box p25–p75 with median; whiskers at the furthest samples within 1.5 IQR")
@@ -438,95 +438,6 @@ void DistributionsView::drawBoxes() {
         m_plot->yAxis->setRange(std::max(0.0, lo - 0.04 * (hi - lo)), hi + 0.04 * (hi - lo));
     m_plot->legend->setVisible(false); // the x axis names every run
     PlotStyle::placeLegendInside(m_plot, Qt::AlignTop | Qt::AlignRight); // no rows above
-}
-
-void DistributionsView::labelBoxes() {
-    // Each run's name and outlier count under its box, broken between words to the box's
-    // slot, so the labels take a few lines and the data keeps the height. Where that is too
-    // tall or a word too wide (a column-wide export, names without spaces), in turn: a
-    // smaller font, names also broken after their '_' or '-', the count as "(N out)"; rotated
-    // single lines only when none of these fit (many runs).
-    const auto runs = static_cast<int>(m_boxNames.size());
-    // Rotated labels widen the left margin; the slots are what the rect has without them.
-    const QCPAxisRect* rect = m_plot->axisRect();
-    if (m_plot->xAxis->tickLabelRotation() == 0)
-        m_boxSideMargins = rect->outerRect().width() - rect->width();
-    const double slot = 0.92 * (rect->outerRect().width() - m_boxSideMargins) / std::max(runs, 1);
-    constexpr double kRotation = -35;
-    auto height = [](const QStringList& labels, const QFont& font, bool rotated) {
-        const QFontMetricsF metrics(font);
-        const double sine = std::abs(std::sin(kRotation * M_PI / 180));
-        double tallest = 0;
-        for (const QString& label : labels)
-            tallest = std::max(
-                tallest, rotated ? PlotStyle::widestLine(label, font) * sine + metrics.height()
-                                 : metrics.lineSpacing() * (label.count(QLatin1Char('\n')) + 1));
-        return tallest;
-    };
-    // The labels may grow into what the data can spare of its height.
-    const double room = PlotStyle::dataSpare(m_plot) +
-                        (m_boxLabels.isEmpty() ? 0.0
-                                               : height(m_boxLabels, m_plot->xAxis->tickLabelFont(),
-                                                        m_plot->xAxis->tickLabelRotation() != 0));
-    auto compactCount = [this](int i) {
-        return tr("(%1 out)").arg(m_boxCounts[i].section(' ', 0, 0));
-    };
-    auto wrapped = [&](const QFont& font, bool breakWords, bool compact) {
-        QStringList labels;
-        for (int i = 0; i < runs; ++i) {
-            const QString count = compact ? compactCount(i) : m_boxCounts[i];
-            const QString label = PlotStyle::wrapText(m_boxNames[i], font, slot, breakWords) +
-                                  QLatin1Char('\n') +
-                                  PlotStyle::wrapText(count, font, slot, breakWords);
-            if (PlotStyle::widestLine(label, font) > slot)
-                return QStringList();
-            labels << label;
-        }
-        return labels;
-    };
-    const std::vector<QFont> fonts = PlotStyle::shrinkingFonts(PlotStyle::axisFont());
-    QStringList labels;
-    QFont font = fonts.back();
-    bool rotate = false;
-    for (int variant = 0; variant < 3 && labels.isEmpty(); ++variant) {
-        for (const QFont& candidate : fonts) {
-            const QStringList fitted = wrapped(candidate, variant > 0, variant > 1);
-            if (!fitted.isEmpty() && height(fitted, candidate, false) <= room) {
-                labels = fitted;
-                font = candidate;
-                break;
-            }
-        }
-    }
-    if (labels.isEmpty()) {
-        rotate = true;
-        for (int i = 0; i < runs; ++i)
-            labels << m_boxNames[i] + QLatin1Char(' ') + compactCount(i);
-        for (const QFont& candidate : fonts) {
-            font = candidate;
-            if (height(labels, candidate, true) <= room)
-                break;
-        }
-    }
-    if (labels == m_boxLabels && font == m_plot->xAxis->tickLabelFont())
-        return;
-    m_boxLabels = labels;
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (int i = 0; i < runs; ++i)
-        ticker->addTick(i + 1, labels[i]);
-    m_plot->xAxis->setTicker(ticker);
-    m_plot->xAxis->setTickLabelFont(font);
-    // Negative: rotated labels end at their tick instead of starting there, so each stays
-    // under its own box.
-    m_plot->xAxis->setTickLabelRotation(rotate ? kRotation : 0);
-    // QCustomPlot skips a tick label that leaves the widget, which the first rotated one does
-    // when the left margin (sized for the y labels) is narrower than its slant.
-    const int firstSlant = rotate && runs > 0
-                               ? static_cast<int>(std::cos(kRotation * M_PI / 180) *
-                                                  QFontMetricsF(font).horizontalAdvance(labels[0]))
-                               : 0;
-    m_plot->axisRect()->setMinimumMargins(QMargins(std::max(15, firstSlant + 8), 15, 15, 15));
-    PlotStyle::relayout(m_plot);
 }
 
 } // namespace wb

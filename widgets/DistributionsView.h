@@ -1,5 +1,6 @@
 #pragma once
 
+#include "CategoryAxisLabels.h"
 #include "WorkbenchView.h"
 #include "stats/BoxSummary.h"
 #include "stats/Histogram.h"
@@ -66,7 +67,6 @@ private:
     void drawHistograms();
     void drawBoxes();
     void placeHistogramLegend();
-    void labelBoxes(); // tick labels that fit the laid-out width
     void updateAxes();
     void syncControls();
     void readRangeFields();
@@ -84,10 +84,7 @@ private:
     QMap<int, Histogram> m_histograms;
     QMap<int, QCPStatisticalBox*> m_boxes;
     QMap<int, BoxSummary> m_summaries;
-    QStringList m_boxNames;   // per box, in key order
-    QStringList m_boxCounts;  // "73 outside (1.5 %)"
-    QStringList m_boxLabels;  // as on the axis now
-    int m_boxSideMargins = 0; // left + right margin of the axis rect with unrotated labels
+    CategoryAxisLabels m_boxLabels; // each box's run and outlier count under it
 
     Mode m_mode = Mode::Histogram;
     int m_bins = 25;

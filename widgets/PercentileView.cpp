@@ -82,6 +82,8 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     m_intervals->legend->setWrap(2);          // p50 and p99 side by side
     m_intervals->setMouseTracking(true);
     m_intervals->setMinimumHeight(220);
+    // How the run names break under their markers depends on the laid-out width.
+    connect(m_intervals, &QCustomPlot::afterLayout, this, [this] { m_runLabels.fit(m_intervals); });
     connect(m_intervals, &QCustomPlot::mouseMove, this, &PercentileView::showIntervalToolTip);
     // The plot follows the table: its rows, their order (sorting) and its unit.
     QTimer* redraw = coalescingTimer([this] { rebuildIntervals(); });
@@ -161,12 +163,10 @@ void PercentileView::rebuildIntervals() {
         m_intervalGraphs.push_back(graph);
         m_intervalTips.push_back(tips);
     }
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (std::size_t row = 0; row < rows.size(); ++row)
-        ticker->addTick(static_cast<double>(row + 1), rows[row]->label);
-    m_intervals->xAxis->setTicker(ticker);
-    // Many datasets' labels would run into each other horizontally.
-    m_intervals->xAxis->setTickLabelRotation(rows.size() > 6 ? -30 : 0);
+    std::vector<CategoryAxisLabels::Category> runs;
+    for (const auto* row : rows)
+        runs.push_back({row->label, {}, {}});
+    m_runLabels.setCategories(std::move(runs));
     m_intervals->xAxis->grid()->setVisible(false);
     m_intervals->xAxis->setLabel(ConfidenceBars::note());
     m_intervals->xAxis->setRange(0.4,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "CategoryAxisLabels.h"
 #include "WorkbenchView.h"
 #include "io/TableWriter.h"
 
@@ -67,6 +68,7 @@ private:
     QCustomPlot* m_intervals;
     std::vector<QCPGraph*> m_intervalGraphs; // one per intervalLevels()
     std::vector<QStringList> m_intervalTips; // per graph, one tooltip per point
+    CategoryAxisLabels m_runLabels;          // each run's name under its markers
 };
 
 } // namespace wb
