@@ -4,12 +4,14 @@
 #include "DatasetStore.h"
 #include "PercentileTableModel.h"
 #include "PercentileView.h"
+#include "PlotExporter.h"
 #include "io/LatencyReport.h"
 
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <qcustomplot.h>
 
 using namespace wb;
 
@@ -53,6 +55,7 @@ private slots:
     void sortsNumerically();
     void followsStoreAndLevels();
     void settingsRoundTrip();
+    void runNamesBreakUnderTheirMarkers();
 };
 
 void TestPercentileView::cellsEqualCoreReport_data() {
@@ -222,6 +225,42 @@ void TestPercentileView::settingsRoundTrip() {
     QCOMPARE(restored.model()->unit(), PercentileTableModel::Unit::Microseconds);
     QCOMPARE(restored.currentTable().rows, view.currentTable().rows);
     QCOMPARE(restored.saveSettings(), settings);
+}
+
+// The p50/p99 markers of each run stand over its name. Long names (the QJump seed's "shared
+// destination host, ingress port") written on one line ran into each other; they are broken
+// between words to their run's slot instead, whole and unrotated, at a report figure's size
+// and at the window's.
+void TestPercentileView::runNamesBreakUnderTheirMarkers() {
+    const QStringList names = {
+        "QJump: shared source host, egress port", "QJump: two hosts, shared switch queue",
+        "QJump: shared host, ingress + egress", "QJump: shared destination host, ingress port",
+        "QJump: one host, idle"};
+    DatasetStore store;
+    for (int i = 0; i < names.size(); ++i)
+        test::addLog(store, test::samplePath(QString::fromLatin1(test::kQjumpSamples[i])),
+                     names[i]);
+    PercentileView view(&store);
+    for (const QSize size : {QSize(480, 300), QSize(1100, 400)}) {
+        ExportOptions options;
+        options.width = size.width();
+        options.height = size.height();
+        PlotExporter::layOut(view.plot(), options);
+        const QCPAxis* axis = view.plot()->xAxis;
+        QCOMPARE(axis->tickLabelRotation(), 0.0);
+        const auto labels = axis->ticker().dynamicCast<QCPAxisTickerText>()->ticks();
+        QCOMPARE(labels.size(), names.size());
+        const double slot = axis->axisRect()->width() / static_cast<double>(names.size());
+        const QFontMetricsF metrics(axis->tickLabelFont());
+        for (int i = 0; i < names.size(); ++i) {
+            const QString label = labels.value(i + 1);
+            QCOMPARE(label.split('\n').join(' '), names[i]);
+            for (const QString& line : label.split('\n'))
+                QVERIFY2(
+                    metrics.horizontalAdvance(line) <= slot,
+                    qPrintable(QStringLiteral("%1 px wide: '%2'").arg(size.width()).arg(line)));
+        }
+    }
 }
 
 QTEST_MAIN(TestPercentileView)
