@@ -378,7 +378,6 @@ void DistributionsView::placeHistogramLegend() {
 }
 
 void DistributionsView::drawBoxes() {
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     double lo = 0, hi = 1;
     bool any = false;
     int key = 0;

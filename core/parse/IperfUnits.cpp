@@ -184,13 +184,13 @@ struct Cursor {
     const char* end;
 
     void skipSpaces() {
-        while (at < end && (*at == ' ' || *at == '\t'))
+        while (at < end && isSpaceOrTab(*at))
             ++at;
     }
     std::string_view word() { // as takeWord
         skipSpaces();
         const char* begin = at;
-        while (at < end && *at != ' ' && *at != '\t')
+        while (at < end && !isSpaceOrTab(*at))
             ++at;
         return {begin, static_cast<std::size_t>(at - begin)};
     }
@@ -230,7 +230,7 @@ struct Cursor {
         skipSpaces();
         return plainDecimal(&out->end, &decimals);
     }
-    bool blank() const { return at < end && (*at == ' ' || *at == '\t'); }
+    bool blank() const { return at < end && isSpaceOrTab(*at); }
 };
 
 // byteUnitFactor and rateUnitFactor, first trying the words of nearly every result line.
@@ -259,7 +259,7 @@ double roundPositive(double x) {
 std::size_t SpanMemo::recall(std::string_view text) const {
     if (m_size == 0 || text.size() <= m_size || std::memcmp(text.data(), m_text, m_size) != 0)
         return 0;
-    return text[m_size] == ' ' || text[m_size] == '\t' ? m_size : 0;
+    return isSpaceOrTab(text[m_size]) ? m_size : 0;
 }
 
 void SpanMemo::remember(std::string_view spanText, const Span& span) {

@@ -363,7 +363,7 @@ std::size_t JsonStream::feed(std::string_view bytes, bool newlineAfter) {
     }
     while (p < end) {
         const char c = *p;
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+        if (isBlank(c)) {
             p = skipBlanks(p, end);
             continue;
         }
@@ -457,7 +457,7 @@ const char* JsonStream::skipBlanks(const char* p, const char* end) {
     }
     for (; p < end; ++p) {
         const char c = *p;
-        if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+        if (!isBlank(c))
             break;
         m_line += c == '\n';
     }

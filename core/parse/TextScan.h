@@ -19,16 +19,21 @@ inline bool contains(std::string_view text, std::string_view needle) {
     return text.find(needle) != std::string_view::npos;
 }
 
+// What separates the fields of a log line.
+inline bool isSpaceOrTab(char c) {
+    return c == ' ' || c == '\t';
+}
+
 inline std::string_view trimmed(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+    while (!text.empty() && isSpaceOrTab(text.front()))
         text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
+    while (!text.empty() && (isSpaceOrTab(text.back()) || text.back() == '\r'))
         text.remove_suffix(1);
     return text;
 }
 
 inline std::string_view skipSpaces(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+    while (!text.empty() && isSpaceOrTab(text.front()))
         text.remove_prefix(1);
     return text;
 }
