@@ -367,6 +367,46 @@ void Iperf3JsonParser::null() {
         scalar(nullptr, std::nullopt, nullptr);
 }
 
+// A stream or sum object as key() and the value events would fill it in, its keys looked up
+// once per shape: nearly every object of a long log is one of these.
+bool Iperf3JsonParser::flatObject(const JsonStream::FlatObject& object) {
+    if (m_building)
+        return false;
+    ShapeFields* known = nullptr;
+    switch (m_stack.back()) {
+    case Context::Stream:
+        known = &m_shapeFields[0];
+        break;
+    case Context::Sum:
+    case Context::ReverseSum:
+        known = &m_shapeFields[1];
+        break;
+    default:
+        return false;
+    }
+    if (object.shape() != known->shape) {
+        known->fields.clear();
+        for (std::size_t i = 0; i < object.size(); ++i)
+            known->fields.push_back(fieldOf(object.key(i)));
+        known->shape = object.shape();
+    }
+    m_record->present = true; // a shape has members
+    using Kind = JsonStream::ValueKind;
+    for (std::size_t i = 0; i < object.size(); ++i) {
+        m_field = known->fields[i];
+        const Kind kind = object.kind(i);
+        if (kind == Kind::Number) {
+            const JsonStream::Number number{object.text(i)};
+            setField(&number, std::nullopt);
+        } else {
+            setField(nullptr, kind == Kind::True    ? std::optional<bool>(true)
+                              : kind == Kind::False ? std::optional<bool>(false)
+                                                    : std::nullopt);
+        }
+    }
+    return true;
+}
+
 // A value that is not a container, at the current key. What QJsonValue would make of it when
 // a container was expected (toObject(), toArray()) is an empty one, and that is what is read.
 void Iperf3JsonParser::scalar(const JsonStream::Number* number, std::optional<bool> flag,

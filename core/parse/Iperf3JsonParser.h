@@ -7,6 +7,7 @@
 
 #include <QJsonObject>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -88,6 +89,7 @@ private:
     void number(JsonStream::Number value) override;
     void boolean(bool value) override;
     void null() override;
+    bool flatObject(const JsonStream::FlatObject& object) override;
 
     void beginContainer(bool object);
     void endContainer();
@@ -168,6 +170,13 @@ private:
     StreamRecord m_sum;
     StreamRecord m_reverseSum;
     StreamRecord* m_record = nullptr;
+    // The fields of the keys of the last stream object, and of the last sum, taken whole
+    // (JsonStream::FlatObject), and the shape number they were looked up for.
+    struct ShapeFields {
+        std::uint64_t shape = 0;
+        std::vector<Field> fields;
+    };
+    std::array<ShapeFields, 2> m_shapeFields;
 
     Iperf3FlowTable m_flows;
     bool m_reverse = false;

@@ -1,6 +1,7 @@
 #include "JsonStream.h"
 
 #include "ByteLanes.h"
+#include "ExactDecimal.h"
 
 #include <algorithm>
 #include <array>
@@ -269,31 +270,31 @@ bool unescape(std::string_view raw, std::string& out) {
 } // namespace
 
 double JsonStream::Number::toDouble() const {
-    // Fast path (Clinger): up to 15 significant digits and no exponent. The digits and the
-    // power of ten are exact doubles, so one division rounds correctly, as from_chars would.
-    static constexpr double kPowers[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                         1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
-    std::size_t i = text.size() > 0 && text[0] == '-' ? 1 : 0;
+    const char* p = text.data();
+    const char* const end = p + text.size();
+    const bool negative = p < end && *p == '-';
+    p += negative;
+    // The digits of the integer part and of the fraction as one integer.
     std::uint64_t digits = 0;
-    int count = 0, fraction = -1;
-    for (; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c >= '0' && c <= '9') {
-            digits = digits * 10 + static_cast<unsigned>(c - '0');
-            ++count;
-            fraction += fraction >= 0;
-        } else if (c == '.' && fraction < 0) {
-            fraction = 0;
-        } else {
-            break;
-        }
+    const auto readDigits = [&p, end, &digits] {
+        const char* const first = p;
+        for (; p < end && isDigit(*p); ++p)
+            digits = digits * 10 + static_cast<unsigned>(*p - '0');
+        return static_cast<int>(p - first);
+    };
+    int count = readDigits();
+    int decimals = 0;
+    if (p < end && *p == '.') {
+        ++p;
+        decimals = readDigits();
+        count += decimals;
     }
-    if (i == text.size() && count <= 15) {
-        const double magnitude = static_cast<double>(digits) / kPowers[std::max(fraction, 0)];
-        return text[0] == '-' ? -magnitude : magnitude;
+    if (p == end) { // no exponent
+        if (const auto magnitude = scan::exactDecimal(digits, decimals, count))
+            return negative ? -*magnitude : *magnitude;
     }
     double value = 0;
-    const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+    const auto result = std::from_chars(text.data(), end, value);
     if (result.ec == std::errc::result_out_of_range) // rare: let strtod say inf or 0
         return std::strtod(std::string(text).c_str(), nullptr);
     return value;
@@ -659,13 +660,16 @@ const char* JsonStream::replayFlatObject(const char* p, const char* end) {
     if (!take(bytesAt, shape.bytes.size()))
         return nullptr;
 
-    for (std::size_t i = 0; i < shape.members.size(); ++i) {
-        const FlatShape::Member& member = shape.members[i];
-        m_line += member.linesBeforeKey;
-        emitString(std::string_view(shape.bytes.data() + member.keyAt, member.keyLength), false,
-                   true);
-        m_line += member.linesBeforeValue;
-        emitValue(m_replayed[i].kind, m_replayed[i].text);
+    const FlatObject object(shape, m_replayed.data());
+    if (m_handler.flatObject(object)) {
+        m_line += shape.memberLines;
+    } else {
+        for (std::size_t i = 0; i < object.size(); ++i) {
+            m_line += shape.members[i].linesBeforeKey;
+            emitString(object.key(i), false, true);
+            m_line += shape.members[i].linesBeforeValue;
+            emitValue(object.kind(i), object.text(i));
+        }
     }
     m_line += shape.closingLines;
     close('}');
@@ -683,6 +687,8 @@ void JsonStream::learnFlatObject(const char* open, const char* close) {
         return;
     shape.bytes.clear();
     shape.members.clear();
+    shape.memberLines = 0;
+    shape.number = ++m_shapesLearned;
     auto lines = [](const char* from, const char* to) {
         return static_cast<std::uint32_t>(std::count(from, to, '\n'));
     };
@@ -711,6 +717,7 @@ void JsonStream::learnFlatObject(const char* open, const char* close) {
         member.keyLength = static_cast<std::uint32_t>(keyEnd - key);
         member.linesBeforeKey = lines(between, key);
         member.linesBeforeValue = lines(key, value);
+        shape.memberLines += member.linesBeforeKey + member.linesBeforeValue;
         shape.bytes.append(between, value);
         member.bytesEnd = static_cast<std::uint32_t>(shape.bytes.size());
         shape.members.push_back(member);

@@ -30,6 +30,36 @@ public:
         int toInt() const;
     };
 
+    // What a complete value that is not a container is; Invalid: a token that is none.
+    enum class ValueKind : std::uint8_t { Invalid, String, Number, True, False, Null };
+
+private:
+    struct FlatShape;
+    struct ReplayedValue;
+
+public:
+    // A flat object (key:scalar members) read by comparing its bytes with the previous one's
+    // at its depth (see setFlatObjectReplay()), offered to Handler::flatObject() whole.
+    class FlatObject {
+    public:
+        // Objects with the same shape number have the same keys in the same order.
+        std::uint64_t shape() const { return m_shape.number; }
+        std::size_t size() const { return m_shape.members.size(); }
+        std::string_view key(std::size_t i) const {
+            return {m_shape.bytes.data() + m_shape.members[i].keyAt, m_shape.members[i].keyLength};
+        }
+        ValueKind kind(std::size_t i) const { return m_values[i].kind; }
+        // The value as written; a string without its quotes (a flat object has no escapes).
+        std::string_view text(std::size_t i) const { return m_values[i].text; }
+
+    private:
+        friend class JsonStream;
+        FlatObject(const FlatShape& shape, const ReplayedValue* values)
+            : m_shape(shape), m_values(values) {}
+        const FlatShape& m_shape;
+        const ReplayedValue* m_values;
+    };
+
     class Handler {
     public:
         virtual ~Handler() = default;
@@ -43,6 +73,15 @@ public:
         virtual void number(Number value) = 0;
         virtual void boolean(bool value) = 0;
         virtual void null() = 0;
+        // A replayed flat object, between its beginObject() and endObject(): true when the
+        // handler took its members from `object`, false (the default) to have them arrive as
+        // key() and value events, as on the general path. A handler that takes them spares
+        // two calls per member and can look its keys up once per shape; line() during the
+        // call is that of the object's '{'.
+        virtual bool flatObject(const FlatObject& object) {
+            (void)object;
+            return false;
+        }
     };
 
     static constexpr std::size_t kMaxDepth = 1024;
@@ -87,8 +126,6 @@ private:
         Failed,
     };
     enum class Pending : std::uint8_t { None, String, Key, Number, Literal };
-    // What a complete value that is not a container is; Invalid: a token that is none.
-    enum class ValueKind : std::uint8_t { Invalid, String, Number, True, False, Null };
     struct Scalar {
         ValueKind kind;
         const char* end; // after the bytes that can belong to the token
@@ -107,9 +144,11 @@ private:
             std::uint32_t linesBeforeValue; // those between the key and the value
             ValueKind kind;
         };
-        std::size_t depth = 0; // of the object while it was open; 0: no shape
+        std::size_t depth = 0;    // of the object while it was open; 0: no shape
+        std::uint64_t number = 0; // FlatObject::shape()
         std::string bytes;
         std::vector<Member> members;
+        std::uint32_t memberLines = 0; // line breaks before the last value's end
         std::uint32_t closingLines = 0;
     };
     struct ReplayedValue {
@@ -154,6 +193,7 @@ private:
     // being fed: its shape is learned when it closes.
     const char* m_flatObjectOpen = nullptr;
     std::array<FlatShape, kShapeSlots> m_shapes;
+    std::uint64_t m_shapesLearned = 0;
     std::vector<ReplayedValue> m_replayed; // the values of the object being replayed
 };
 

@@ -3,11 +3,16 @@
 // How tst_jsonstream and the fuzz_jsonstream target read bytes with JsonStream and write down
 // everything it does, so that a reading with the flat-object replay on and one with it off
 // can be compared: every handler event with the line and depth during it, every feed()
-// result, every error, and the state at the end.
+// result, every error, and the state at the end. A third reading takes the replayed objects
+// whole (Handler::flatObject) and writes down their members as events; during that call
+// line() is the '{' line, so it is compared with a general reading that notes every member
+// event with the line of its object's '{'.
 
 #include "parse/JsonStream.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -15,19 +20,31 @@
 
 namespace wb::test {
 
+// How a reading is made.
+enum class Reader {
+    General,     // the replay off: every object token by token
+    Replay,      // the replay on, the handler taking each replayed object's members as events
+    WholeObjects // the replay on, the handler taking each replayed object whole
+};
+
 // Every event with the line and depth the stream reports during it, one per line.
 class Recorder : public JsonStream::Handler {
 public:
     const JsonStream* stream = nullptr;
     std::string transcript;
     int flatObjects = 0; // objects closed that held members but no container
+    bool takeWholeObjects = false;
+    // Keys and values in an object noted with the line of its '{'.
+    bool membersAtObjectLine = false;
 
-    void note(const char* what, std::string_view text = {}) {
+    void note(const char* what, std::string_view text = {}, bool member = false) {
         transcript += what;
         transcript += ' ';
         transcript.append(text);
-        transcript +=
-            " @" + std::to_string(stream->line()) + '/' + std::to_string(stream->depth()) + '\n';
+        const bool inObject = !m_open.empty() && m_open.back().isObject;
+        const std::int64_t line =
+            member && membersAtObjectLine && inObject ? m_open.back().line : stream->line();
+        transcript += " @" + std::to_string(line) + '/' + std::to_string(stream->depth()) + '\n';
     }
 
     void beginObject() override {
@@ -35,8 +52,8 @@ public:
         note("{");
     }
     void endObject() override {
-        flatObjects += m_flat.back() == Flat::WithMembers;
-        m_flat.pop_back();
+        flatObjects += m_open.back().flat == Flat::WithMembers;
+        m_open.pop_back();
         note("}");
     }
     void beginArray() override {
@@ -44,30 +61,62 @@ public:
         note("[");
     }
     void endArray() override {
-        m_flat.pop_back();
+        m_open.pop_back();
         note("]");
     }
     void key(std::string_view name) override {
-        if (m_flat.back() == Flat::Empty)
-            m_flat.back() = Flat::WithMembers;
-        note("key", name);
+        if (m_open.back().flat == Flat::Empty)
+            m_open.back().flat = Flat::WithMembers;
+        note("key", name, true);
     }
-    void string(std::string_view value) override { note("string", value); }
-    void number(JsonStream::Number value) override { note("number", value.text); }
-    void boolean(bool value) override { note(value ? "true" : "false"); }
-    void null() override { note("null"); }
+    void string(std::string_view value) override { note("string", value, true); }
+    void number(JsonStream::Number value) override { note("number", value.text, true); }
+    void boolean(bool value) override { note(value ? "true" : "false", {}, true); }
+    void null() override { note("null", {}, true); }
+    bool flatObject(const JsonStream::FlatObject& object) override {
+        if (!takeWholeObjects)
+            return false;
+        using Kind = JsonStream::ValueKind;
+        for (std::size_t i = 0; i < object.size(); ++i) {
+            key(object.key(i));
+            switch (object.kind(i)) {
+            case Kind::String:
+                string(object.text(i));
+                break;
+            case Kind::Number:
+                number(JsonStream::Number{object.text(i)});
+                break;
+            case Kind::True:
+            case Kind::False:
+                boolean(object.kind(i) == Kind::True);
+                break;
+            case Kind::Null:
+                null();
+                break;
+            case Kind::Invalid:
+                note("invalid value in a replayed object", object.text(i));
+                break;
+            }
+        }
+        return true;
+    }
 
 private:
     // What each open container is so far.
     enum class Flat { No, Empty, WithMembers };
+    struct Open {
+        bool isObject;
+        Flat flat;
+        std::int64_t line; // of its bracket
+    };
 
     void open(bool isObject) {
-        if (!m_flat.empty())
-            m_flat.back() = Flat::No; // a container inside makes its parent not flat
-        m_flat.push_back(isObject ? Flat::Empty : Flat::No);
+        if (!m_open.empty())
+            m_open.back().flat = Flat::No; // a container inside makes its parent not flat
+        m_open.push_back({isObject, isObject ? Flat::Empty : Flat::No, stream->line()});
     }
 
-    std::vector<Flat> m_flat;
+    std::vector<Open> m_open;
 };
 
 struct Reading {
@@ -106,11 +155,14 @@ inline std::vector<std::pair<std::string_view, bool>> pieces(std::string_view in
 // Reads `input` as Iperf3JsonParser does: feed() until a piece is consumed, again after each
 // top-level value; after an error, reset() and go on after the byte it stopped at. Every
 // feed() result and error, and the state at the end, are noted among the handler's events.
-inline Reading read(std::string_view input, const Feeding& feeding, bool replay) {
+inline Reading read(std::string_view input, const Feeding& feeding, Reader reader,
+                    bool membersAtObjectLine = false) {
     Recorder recorder;
     JsonStream stream(recorder);
     recorder.stream = &stream;
-    stream.setFlatObjectReplay(replay);
+    recorder.takeWholeObjects = reader == Reader::WholeObjects;
+    recorder.membersAtObjectLine = membersAtObjectLine || reader == Reader::WholeObjects;
+    stream.setFlatObjectReplay(reader != Reader::General);
     for (const auto& [bytes, newlineAfter] : pieces(input, feeding)) {
         // Each piece in a buffer of its own, so that reading past it is caught by ASan.
         const std::string copy(bytes);
@@ -136,6 +188,33 @@ inline Reading read(std::string_view input, const Feeding& feeding, bool replay)
     }
     recorder.note("end", stream.inValue() ? "in value" : "");
     return {std::move(recorder.transcript), stream.replayedObjects(), recorder.flatObjects};
+}
+
+// Where a replaying reading differs from the general reading noted the same way.
+struct Disagreement {
+    const char* reader;
+    std::string replayed;
+    std::string general;
+};
+
+// Reads `input` the three ways; each replaying reading must write down exactly what the general
+// path does (the whole-object one counting its objects as replayed too). *replay gets the
+// Replay reading.
+inline std::optional<Disagreement> compareReaders(std::string_view input, const Feeding& feeding,
+                                                  Reading* replay) {
+    *replay = read(input, feeding, Reader::Replay);
+    const Reading general = read(input, feeding, Reader::General);
+    if (replay->transcript != general.transcript)
+        return Disagreement{"the replay reads as the general path", replay->transcript,
+                            general.transcript};
+    Reading whole = read(input, feeding, Reader::WholeObjects);
+    const Reading generalByObject = read(input, feeding, Reader::General, true);
+    if (whole.replayedObjects != replay->replayedObjects)
+        whole.transcript += "replayed objects: " + std::to_string(whole.replayedObjects) + '\n';
+    if (whole.transcript != generalByObject.transcript)
+        return Disagreement{"objects taken whole read as the general path", whole.transcript,
+                            generalByObject.transcript};
+    return std::nullopt;
 }
 
 } // namespace wb::test

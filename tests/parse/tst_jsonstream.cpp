@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <charconv>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -17,7 +19,8 @@ using namespace wb;
 // object at its depth (as iperf3 -J's stream and sum objects do) by comparison instead of token
 // by token. That replay must be invisible: for any input cut into chunks anywhere, the handler
 // sees the same events at the same line and depth, errors stop reading at the same byte with
-// the same message, and feed() consumes the same bytes, with the replay on and off. Checked on
+// the same message, and feed() consumes the same bytes, with the replay on and off; a handler
+// that takes replayed objects whole (Handler::flatObject) gets the same members. Checked on
 // every iperf3 JSON log of samples/ and tests/data/, on generated 30-stream logs, and on inputs
 // made to break it (objects differing from the previous one in one place, cut at every byte).
 class TestJsonStream : public QObject {
@@ -30,6 +33,7 @@ private slots:
     void trickyInputsReadTheSame_data();
     void trickyInputsReadTheSame();
     void replayedObjectsGiveTheirOwnValues();
+    void numbersConvertAsFromChars();
 };
 
 namespace {
@@ -55,15 +59,15 @@ QString firstDifference(const std::string& replayed, const std::string& general)
     return QStringLiteral("lengths %1 and %2 events").arg(a.size()).arg(b.size());
 }
 
-// Reads with the replay on and off and fails on the first difference; returns the replayed read.
+// Reads with the replay on (members as events, and objects whole) and off, and fails on the
+// first difference; returns the replayed read.
 Reading compareReads(std::string_view input, const Feeding& feeding, const char* how) {
-    Reading replayed = read(input, feeding, true);
-    const Reading general = read(input, feeding, false);
-    if (replayed.transcript != general.transcript) {
-        QTest::qFail(
-            qPrintable(QStringLiteral("%1: %2").arg(
-                QLatin1String(how), firstDifference(replayed.transcript, general.transcript))),
-            __FILE__, __LINE__);
+    Reading replayed;
+    if (const auto differs = test::compareReaders(input, feeding, &replayed)) {
+        QTest::qFail(qPrintable(QStringLiteral("%1, %2: %3")
+                                    .arg(QLatin1String(how), QLatin1String(differs->reader),
+                                         firstDifference(differs->replayed, differs->general))),
+                     __FILE__, __LINE__);
         replayed.transcript.clear();
     }
     return replayed;
@@ -324,7 +328,7 @@ void TestJsonStream::replayedObjectsGiveTheirOwnValues() {
     const std::string input = "[{\"a\": 1, \"b\": \"x\", \"c\": true},\n"
                               " {\"a\": 2.5, \"b\": \"yy\", \"c\": null},\n"
                               " {\"a\": -3, \"b\": \"\", \"c\": false}]";
-    const Reading reading = read(input, Feeding{}, true);
+    const Reading reading = read(input, Feeding{}, test::Reader::Replay);
     QCOMPARE(reading.replayedObjects, std::size_t{2});
     const std::string expected = "[  @1/1\n"
                                  "{  @1/2\n"
@@ -346,6 +350,41 @@ void TestJsonStream::replayedObjectsGiveTheirOwnValues() {
                                  "fed " +
                                  std::to_string(input.size()) + " @3/0\nend  @3/0\n";
     QCOMPARE(reading.transcript, expected);
+}
+
+// Number::toDouble() reads up to 19 digits itself (iperf3 prints 17-digit rates); every value
+// must be the one std::from_chars gives, bit for bit.
+void TestJsonStream::numbersConvertAsFromChars() {
+    const auto fromChars = [](const std::string& text) {
+        double value = 0;
+        std::from_chars(text.data(), text.data() + text.size(), value);
+        return value;
+    };
+    const auto sameBits = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+    // Quotients that extended precision rounds onto a midpoint between two doubles: rounding
+    // that again would give the neighbour of the right double (4882558812.3651905).
+    // 2^53 + 1 and + 3 are midpoints themselves: ties go to even.
+    for (const std::string text :
+         {"4882558812.365190983", "7143.587677120711760", "909431182516.8760376",
+          "386608743188.9145813", "9007199254740993", "9007199254740995", "23800336.445059016",
+          "1.0002009868621826", "-0.0", "0", "-12.5", "1e3", "1.5E-7", "123456789012345678901"})
+        QVERIFY2(sameBits(JsonStream::Number{text}.toDouble(), fromChars(text)), text.c_str());
+    // Seeded: 1 to 19 digits, the point anywhere (or none), either sign.
+    std::mt19937_64 random(20261130);
+    for (int i = 0; i < 300000 / test::kSlowdown; ++i) {
+        const std::size_t count = 1 + random() % 19;
+        std::string digits = std::to_string(random() % 10000000000000000000ULL);
+        digits = std::string(count > digits.size() ? count - digits.size() : 0, '0') + digits;
+        digits.resize(count);
+        if (digits.size() > 1 && digits[0] == '0')
+            digits[0] = '1' + static_cast<char>(random() % 9);
+        std::string text = random() % 4 == 0 ? "-" : "";
+        const std::size_t point = random() % (count + 1);
+        text += point == count ? digits : digits.substr(0, point) + '.' + digits.substr(point);
+        if (point == 0 && point != count)
+            text.insert(text.size() - count - 1, "0");
+        QVERIFY2(sameBits(JsonStream::Number{text}.toDouble(), fromChars(text)), text.c_str());
+    }
 }
 
 QTEST_APPLESS_MAIN(TestJsonStream)
