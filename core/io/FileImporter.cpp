@@ -307,17 +307,19 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
         return result;
     }
     const qint64 total = file.size();
-    std::vector<char> buffer(std::max<std::size_t>(options.chunkSize, 1 << 20));
+    // Uninitialised: a 40-line log touches one page of it, not all 256.
+    const std::size_t bufferSize = std::max<std::size_t>(options.chunkSize, 1 << 20);
+    const LineBlockPipeline::Buffer buffer = LineBlockPipeline::uninitialisedBuffer(bufferSize);
     ImportRun run(result, options);
     qint64 done = 0;
     bool started = false;
     for (;;) {
-        const qint64 got = file.read(buffer.data(), static_cast<qint64>(buffer.size()));
+        const qint64 got = file.read(buffer.get(), static_cast<qint64>(bufferSize));
         if (got < 0) {
             result.error = QStringLiteral("read error: %1").arg(file.errorString());
             break;
         }
-        const std::string_view block(buffer.data(), static_cast<std::size_t>(got));
+        const std::string_view block(buffer.get(), static_cast<std::size_t>(got));
         if (!started) {
             // Sniff on the first block; a file shorter than a block is sniffed whole.
             if (!run.start(block))

@@ -1,5 +1,6 @@
 #include "IperfUnits.h"
 
+#include "ByteLanes.h"
 #include "TextScan.h"
 
 #include <cmath>
@@ -178,6 +179,28 @@ std::optional<Span> parseSpan(std::string_view text) {
 
 namespace {
 
+// The run of digits at `at` appended to *digits (*digits * 10^n + their number), `at` moved
+// past them; returns n. A figure's runs are short and of varying length: tested eight bytes
+// at a time, no branch per digit mispredicts where a run ends. A run of eight or more digits,
+// and a line's last bytes, are read one by one (*digits wraps around after 19 digits, which
+// plainDecimal refuses anyway).
+int appendDigits(const char*& at, const char* end, std::uint64_t* digits) {
+    if (end - at >= 8) {
+        const std::uint64_t bytes = lanes::eightBytesAt(at);
+        if (const std::uint64_t stops = lanes::notDigitBytes(bytes)) {
+            const int count = lanes::firstMarkedByte(stops);
+            if (count > 0)
+                *digits = *digits * lanes::kPowersOfTen[count] + lanes::digitsValue(bytes, count);
+            at += count;
+            return count;
+        }
+    }
+    int count = 0;
+    for (; at < end && static_cast<unsigned>(*at - '0') < 10; ++at, ++count)
+        *digits = *digits * 10 + static_cast<std::uint64_t>(*at - '0');
+    return count;
+}
+
 // A cursor over one line for takeResultFields.
 struct Cursor {
     const char* at;
@@ -194,7 +217,33 @@ struct Cursor {
             ++at;
         return {begin, static_cast<std::size_t>(at - begin)};
     }
-    bool digit() const { return at < end && static_cast<unsigned>(*at - '0') < 10; }
+    // Whether the word at `at` is `literal`, the end of the line or a blank after it: then
+    // `at` is moved past it. As sameText(word(), literal) without searching for the word's
+    // end byte by byte; a comparison of a constant length compiles to a load or two.
+    template <std::size_t N> bool wordIs(const char (&literal)[N]) {
+        constexpr std::size_t size = N - 1;
+        const auto left = static_cast<std::size_t>(end - at);
+        if (left < size || std::memcmp(at, literal, size) != 0 ||
+            (left > size && !isSpaceOrTab(at[size])))
+            return false;
+        at += size;
+        return true;
+    }
+    // The factor of the unit word next, "<prefix letter><base>" or anything else as
+    // otherFactor reads it: nearly every line has a letter and base ("MBytes", "Mbits/sec").
+    template <std::size_t N>
+    double unitFactor(const char (&base)[N], double step, double (*otherFactor)(std::string_view)) {
+        skipSpaces();
+        if (at < end) {
+            Cursor afterLetter{at + 1, end};
+            if (afterLetter.wordIs(base)) {
+                const char letter = *at;
+                at = afterLetter.at;
+                return letterFactor(letter, step);
+            }
+        }
+        return otherFactor(word());
+    }
 
     // "123.4567": digits, and after a point at least one more, 15 digits at most. Then the
     // number is exact digits over an exact power of ten, and IEEE division rounds it exactly
@@ -202,14 +251,11 @@ struct Cursor {
     // (an exponent, a decimal comma, a second point) makes it false.
     bool plainDecimal(double* value, int* decimals) {
         std::uint64_t digits = 0;
-        int count = 0;
-        for (; digit(); ++at, ++count)
-            digits = digits * 10 + static_cast<std::uint64_t>(*at - '0');
+        int count = appendDigits(at, end, &digits);
         *decimals = 0;
         if (count > 0 && at < end && *at == '.') {
             ++at;
-            for (; digit(); ++at, ++*decimals)
-                digits = digits * 10 + static_cast<std::uint64_t>(*at - '0');
+            *decimals = appendDigits(at, end, &digits);
             count += *decimals;
             if (*decimals == 0)
                 return false;
@@ -233,17 +279,6 @@ struct Cursor {
     bool blank() const { return at < end && isSpaceOrTab(*at); }
 };
 
-// byteUnitFactor and rateUnitFactor, first trying the words of nearly every result line.
-double transferFactor(std::string_view word) {
-    return word.size() == 6 && sameText(word.substr(1), "Bytes") ? letterFactor(word[0], 1024)
-                                                                 : byteUnitFactor(word);
-}
-
-double rateFactor(std::string_view word) {
-    return word.size() == 9 && sameText(word.substr(1), "bits/sec") ? letterFactor(word[0], 1000)
-                                                                    : rateUnitFactor(word);
-}
-
 // std::round for x >= +0, without the call into libm: below 2^52 the truncation and x minus
 // it are exact, and from 2^52 on every double is whole. Whether to round up is added, not
 // branched on: it is a coin toss per figure, and a mispredicted branch costs more.
@@ -257,7 +292,7 @@ double roundPositive(double x) {
 } // namespace
 
 std::size_t SpanMemo::recall(std::string_view text) const {
-    if (m_size == 0 || text.size() <= m_size || std::memcmp(text.data(), m_text, m_size) != 0)
+    if (m_size == 0 || text.size() <= m_size || !lanes::sameBytes(text.data(), m_text, m_size))
         return 0;
     return isSpaceOrTab(text[m_size]) ? m_size : 0;
 }
@@ -291,18 +326,19 @@ std::optional<ResultFields> takeResultFields(std::string_view& text, SpanMemo& m
     int decimals = 0;
     double transfer = 0;
     double rate = 0;
-    if (!sameText(line.word(), "sec"))
+    line.skipSpaces();
+    if (!line.wordIs("sec"))
         return std::nullopt;
     line.skipSpaces();
     if (!line.plainDecimal(&transfer, &decimals))
         return std::nullopt;
-    const double bytesFactor = transferFactor(line.word());
+    const double bytesFactor = line.unitFactor("Bytes", 1024, byteUnitFactor);
     if (bytesFactor == 0)
         return std::nullopt;
     line.skipSpaces();
     if (!line.plainDecimal(&rate, &decimals))
         return std::nullopt;
-    const double bitsFactor = rateFactor(line.word());
+    const double bitsFactor = line.unitFactor("bits/sec", 1000, rateUnitFactor);
     if (bitsFactor == 0)
         return std::nullopt;
     text.remove_prefix(static_cast<std::size_t>(line.at - text.data()));

@@ -123,28 +123,6 @@ const char* numberGrammarEnd(const char* p, const char* end) {
     return p;
 }
 
-// Whether the n bytes at a and b are the same. The bytes between two values of a flat object
-// are a few dozen at most: comparing them here, 8 at a time (the last 8 overlapping), costs
-// less than memcmp's call and dispatch.
-bool sameBytes(const char* a, const char* b, std::size_t n) {
-    std::uint64_t x, y;
-    if (n >= 8) {
-        for (std::size_t i = 0; i + 8 < n; i += 8) {
-            std::memcpy(&x, a + i, 8);
-            std::memcpy(&y, b + i, 8);
-            if (x != y)
-                return false;
-        }
-        std::memcpy(&x, a + n - 8, 8);
-        std::memcpy(&y, b + n - 8, 8);
-        return x == y;
-    }
-    unsigned differ = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        differ |= static_cast<unsigned char>(a[i] ^ b[i]);
-    return differ == 0;
-}
-
 // The first byte at or after p that ends the plain run of a string (a quote, a backslash or a
 // control byte), or `end`; eight bytes at a time, then byte by byte.
 const char* plainStringEnd(const char* p, const char* end) {
@@ -626,7 +604,7 @@ const char* JsonStream::replayFlatObject(const char* p, const char* end) {
     auto take = [&p, end, &shape](std::size_t from, std::size_t to) {
         const std::size_t length = to - from;
         if (static_cast<std::size_t>(end - p) < length ||
-            !sameBytes(p, shape.bytes.data() + from, length))
+            !lanes::sameBytes(p, shape.bytes.data() + from, length))
             return false;
         p += length;
         return true;

@@ -111,8 +111,9 @@ protected:
     bool otherLogStarted() const { return m_otherLogStarted; }
 
 private:
-    // length: how long the line really was (line itself is cut to kMaxLineLength).
-    void deliverLine(std::string_view line, std::size_t length);
+    // length: how long the line really was (line itself is cut to kMaxLineLength);
+    // mayHoldNul false when the caller already knows the line has no NUL byte.
+    void deliverLine(std::string_view line, std::size_t length, bool mayHoldNul);
     void keepPartial(std::string_view piece);
     void checkForOtherLog(std::string_view line);
 

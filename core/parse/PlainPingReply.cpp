@@ -19,8 +19,6 @@ inline const char* takeLiteral(const char* p, const char* end, const char (&lite
     return p + length;
 }
 
-constexpr std::int64_t kPowersOfTen[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
-
 // Takes one to nine digits at p, one by one (more are no plain reply): where they end, or
 // nullptr.
 inline const char* takeDigitsByByte(const char* p, const char* end, std::int64_t* value) {
@@ -50,15 +48,7 @@ inline const char* takeDigits(const char* p, const char* end, std::int64_t* valu
     const int count = lanes::firstMarkedByte(notDigit);
     if (count == 0)
         return nullptr;
-    // The digits' values moved to the top bytes (the first digit most significant, as zeros
-    // before it would be), then combined in pairs, fours and eights by multiplication. Bytes
-    // after the digits, and any borrow from them, are shifted out first.
-    std::uint64_t digits = (bytes - lanes::kOnes * '0') << (8 * (8 - count));
-    digits = digits * 10 + (digits >> 8);
-    digits = (((digits & 0x000000FF000000FF) * (100 + (1000000ULL << 32))) +
-              (((digits >> 16) & 0x000000FF000000FF) * (1 + (10000ULL << 32)))) >>
-             32;
-    *value = static_cast<std::int64_t>(digits);
+    *value = static_cast<std::int64_t>(lanes::digitsValue(bytes, count));
     return p + count;
 }
 
@@ -83,9 +73,8 @@ inline const char* takeReplyTime(const char* p, const char* end, double* rtt) {
     p = takeLiteral(unit, end, " ms");
     if (!p || (p < end && *p++ != '\n'))
         return nullptr;
-    const auto digits =
-        static_cast<std::uint64_t>(whole) * static_cast<std::uint64_t>(kPowersOfTen[decimals]) +
-        static_cast<std::uint64_t>(fraction);
+    const auto digits = static_cast<std::uint64_t>(whole) * lanes::kPowersOfTen[decimals] +
+                        static_cast<std::uint64_t>(fraction);
     *rtt = static_cast<double>(digits) / scan::kExactPowersOfTen[decimals];
     return p;
 }

@@ -11,11 +11,17 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cstring>
 #include <iterator>
+#include <mutex>
 #include <random>
+#include <set>
 #include <string>
 #include <thread>
+
+#include <sys/syscall.h>
+#include <unistd.h>
 
 using namespace wb;
 using namespace wb::test;
@@ -109,6 +115,41 @@ std::string oddLog(std::size_t bytes, std::uint32_t seed, bool timestamps = true
     return log;
 }
 
+// Counts lines, scanned off its thread, and records which threads scanned them by kernel
+// thread id: unlike a std::thread::id, that of a thread that ended is not given to the next.
+class ThreadRecordingParser : public LogParser {
+public:
+    std::set<long> scanningThreads() const {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        return m_threads;
+    }
+
+protected:
+    struct Counted : ScannedLines {
+        std::int64_t lines = 0;
+        void clear() { lines = 0; }
+    };
+    void parseLine(std::string_view) override {}
+    std::unique_ptr<ScannedLines> scan(std::string_view wholeLines,
+                                       std::unique_ptr<ScannedLines> reuse) const override {
+        std::unique_ptr<Counted> counted = reuseOrCreate<Counted>(reuse);
+        counted->lines = std::count(wholeLines.begin(), wholeLines.end(), '\n');
+        if (!wholeLines.empty()) { // not the pipeline's question whether the dialect scans
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_threads.insert(::syscall(SYS_gettid));
+        }
+        return counted;
+    }
+    void applyScanned(ScannedLines& lines) override {
+        for (std::int64_t i = 0; i < static_cast<Counted&>(lines).lines; ++i)
+            countScannedLine();
+    }
+
+private:
+    mutable std::mutex m_mutex;
+    mutable std::set<long> m_threads;
+};
+
 } // namespace
 
 class TestBlockPipeline : public QObject {
@@ -116,6 +157,8 @@ class TestBlockPipeline : public QObject {
 
 private slots:
     void bigLogsUseEveryCore();
+    void readAheadEqualsSerial();
+    void threadsAreStartedOncePerFile();
     void parallelEqualsSerial_data();
     void parallelEqualsSerial();
     void growingFileIsReadToItsNewEnd();
@@ -131,8 +174,53 @@ void TestBlockPipeline::bigLogsUseEveryCore() {
     QVERIFY(!LineBlockPipeline(*ping, 1 << 20).parallel()); // small: not worth threads
     QjumpCompatParser compat;
     QVERIFY(LineBlockPipeline(compat, 64 << 20).parallel());
+    // A dialect without a scanner: blocks read ahead from 16 MB on.
     const auto iperf = FormatRegistry::find("iperf3/json")->create();
-    QVERIFY(!LineBlockPipeline(*iperf, 64 << 20).parallel()); // a dialect without a scanner
+    QVERIFY(LineBlockPipeline(*iperf, 64 << 20).parallel());
+    QVERIFY(!LineBlockPipeline(*iperf, 8 << 20).parallel());
+}
+
+void TestBlockPipeline::readAheadEqualsSerial() {
+    // iperf3 -J, whose parser takes blocks whole: 400 runs one after the other (as a file of
+    // repeated `iperf3 -J >> log` holds them), the block edges falling anywhere in them.
+    const QByteArray run = readAll(samplePath(QStringLiteral("iperf3-cubic-P4.json")));
+    QVERIFY(!run.isEmpty());
+    QByteArray log;
+    for (int i = 0; i < 400; ++i)
+        log += run;
+    QVERIFY(log.size() > (20 << 20));
+    QTemporaryDir dir;
+    const QString path = writeTestFile(dir.path(), QStringLiteral("runs.json"), log);
+    QVERIFY(!path.isEmpty());
+    const ImportResult ahead = FileImporter::importFile(path);
+    const ImportResult serial = FileImporter::importBytes(log.toStdString(), path);
+    QVERIFY(ahead.ok());
+    QCOMPARE(ahead.datasets.size(), std::size_t{400});
+    QCOMPARE(describe(ahead), describe(serial));
+}
+
+void TestBlockPipeline::threadsAreStartedOncePerFile() {
+    // Every block is scanned by one of a core's worth of worker threads, not by a new thread
+    // each: starting one took the reading thread off its core.
+    if (std::thread::hardware_concurrency() < 2)
+        QSKIP("one core: the pipeline feeds blocks in order without threads");
+    const std::string log = oddLog(24 << 20, 7, false); // sixteen blocks
+    QTemporaryDir dir;
+    const QString path =
+        writeTestFile(dir.path(), QStringLiteral("big.log"), QByteArray::fromStdString(log));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    ThreadRecordingParser parser;
+    {
+        LineBlockPipeline pipeline(parser, file.size());
+        QVERIFY(pipeline.parallel());
+        const LineBlockPipeline::Outcome outcome = pipeline.readFile(file.handle(), {});
+        QCOMPARE(outcome.bytesRead, file.size());
+    }
+    parser.finish();
+    QCOMPARE(parser.report().linesRead, std::count(log.begin(), log.end(), '\n') + 1);
+    QVERIFY(!parser.scanningThreads().empty());
+    QVERIFY(parser.scanningThreads().size() <= std::thread::hardware_concurrency());
 }
 
 void TestBlockPipeline::parallelEqualsSerial_data() {

@@ -1,5 +1,6 @@
 #include "TestSupport.h"
 #include "parse/FormatRegistry.h"
+#include "parse/IperfUnits.h"
 
 #include <QDir>
 #include <QRegularExpression>
@@ -205,6 +206,8 @@ private slots:
     void truncated();
     void crlf();
     void repeatedIntervalsReadAsWritten();
+    void resultFieldsReadAsTheThreeReaders();
+    void nulLineInAnyChunk();
     void badInput();
     void detection();
     void corpus();
@@ -681,6 +684,123 @@ void TestIperf2::repeatedIntervalsReadAsWritten() {
         std::sort(ends.begin(), ends.end());
         std::sort(expected.begin(), expected.end());
         QCOMPARE(ends, expected);
+    }
+}
+
+void TestIperf2::resultFieldsReadAsTheThreeReaders() {
+    // iperf::takeResultFields reads a result line's figures in one pass, eight bytes at a time
+    // for their digits and in one comparison for their unit words; wherever it reads a line,
+    // takeSpan, takeTransfer and takeRate must read the same values and stop at the same byte.
+    // Digit runs of 1 to 17 (eight or more are read byte by byte), every spelling the readers
+    // tell apart, and every prefix of each line (figures and units cut at the line's end),
+    // each in a buffer of its own length so that a sanitizer build catches a read past it.
+    QStringList figures{QStringLiteral("0"),    QStringLiteral("1e3"), QStringLiteral("1,5"),
+                        QStringLiteral("1."),   QStringLiteral(".5"),  QStringLiteral("1.2.3"),
+                        QStringLiteral("-1.0"), QStringLiteral("+2")};
+    for (int whole = 1; whole <= 17; ++whole) {
+        const QString digits = QStringLiteral("98765432109876543").left(whole);
+        figures << digits;
+        for (int decimals : {1, 2, 4, 7, 8, 9})
+            figures << digits + QLatin1Char('.') + QStringLiteral("012345678").left(decimals);
+    }
+    const QStringList spans{QStringLiteral("0.0-1.0"),
+                            QStringLiteral("0.0- 1.0"),
+                            QStringLiteral("0.0000-1.0000"),
+                            QStringLiteral("3599.0000-3600.8729"),
+                            QStringLiteral("12345678.5-12345679.5"),
+                            QStringLiteral("1.2345678901234-2.5"),
+                            QStringLiteral("1.23456789012345-2")};
+    const QStringList transferUnits{QStringLiteral("Bytes"),   QStringLiteral("KBytes"),
+                                    QStringLiteral("MBytes"),  QStringLiteral("GBytes"),
+                                    QStringLiteral("xBytes"),  QStringLiteral("KByte"),
+                                    QStringLiteral("MBytesX"), QStringLiteral("Mbits/sec")};
+    const QStringList rateUnits{QStringLiteral("bits/sec"),   QStringLiteral("Mbits/sec"),
+                                QStringLiteral("gbits/sec"),  QStringLiteral("KBytes/sec"),
+                                QStringLiteral("Mbits/secs"), QStringLiteral("Mbits"),
+                                QStringLiteral("MBytes")};
+    QStringList lines;
+    for (const QString& span : spans) {
+        for (const QString& blank : {QStringLiteral(" "), QStringLiteral("\t")}) {
+            lines << span + blank + QStringLiteral("sec") + blank + QStringLiteral("23.0 MBytes") +
+                         blank + QStringLiteral("193 Mbits/sec");
+            lines << span + QStringLiteral(" secs 23.0 MBytes 193 Mbits/sec");
+        }
+    }
+    for (const QString& figure : figures) {
+        lines << QStringLiteral("0.0000-1.0000 sec  %1 MBytes  %1 Mbits/sec").arg(figure);
+        lines
+            << QStringLiteral("%1-%1 sec %1 Bytes %1 bits/sec  0.017 ms 0/ 2552 (0%)").arg(figure);
+    }
+    for (const QString& transfer : transferUnits) {
+        for (const QString& rate : rateUnits)
+            lines << QStringLiteral("0.0-10.0 sec 9784655932 %1 7.83 %2").arg(transfer, rate);
+    }
+    int read = 0;
+    for (const QString& text : std::as_const(lines)) {
+        const QByteArray line = text.toLatin1();
+        for (qsizetype cut = 0; cut <= line.size(); ++cut) {
+            const std::vector<char> bytes(line.begin(), line.begin() + cut);
+            const std::string_view whole(bytes.data(), bytes.size());
+            std::string_view fast = whole;
+            iperf::SpanMemo memo;
+            const auto fields = iperf::takeResultFields(fast, memo);
+            std::string_view again = whole; // the interval now read from the memo
+            const auto recalled = iperf::takeResultFields(again, memo);
+            std::string_view slow = whole;
+            const auto span = iperf::takeSpan(slow);
+            const auto transfer = span ? iperf::takeTransfer(slow) : std::nullopt;
+            const auto rate = transfer ? iperf::takeRate(slow) : std::nullopt;
+            const QByteArray where = "\"" + line.left(cut) + "\"";
+            QVERIFY2(bool(recalled) == bool(fields), where.constData());
+            if (!fields)
+                continue;
+            ++read;
+            QVERIFY2(rate, where.constData());
+            const iperf::ResultFields three{*span, *transfer, *rate};
+            // Bit for bit: == on the doubles, not QCOMPARE's fuzzy comparison.
+            const auto readAlike = [&three](const iperf::ResultFields& one) {
+                return one.span.start == three.span.start && one.span.end == three.span.end &&
+                       one.span.decimals == three.span.decimals &&
+                       one.transfer.bytes == three.transfer.bytes &&
+                       one.transfer.exact == three.transfer.exact &&
+                       one.bitsPerSecond == three.bitsPerSecond;
+            };
+            QVERIFY2(readAlike(*fields), where.constData());
+            QVERIFY2(readAlike(*recalled), where.constData());
+            QCOMPARE(fast.size(), slow.size());
+            QCOMPARE(again.size(), slow.size());
+        }
+    }
+    // The plain lines are read by the one pass, not all left to the three readers: the whole
+    // lines with figures of up to 15 digits, and the prefixes that still end in a unit.
+    QVERIFY2(read > 1000, qPrintable(QString::number(read)));
+}
+
+void TestIperf2::nulLineInAnyChunk() {
+    // LogParser looks for NUL bytes once per chunk, and line by line only in a chunk that has
+    // one: a line of NULs (what a crash leaves) is a parse error at its line wherever the
+    // chunks are cut, and every other line reads as without it.
+    const QByteArray clean =
+        test::readAll(test::dataPath(QStringLiteral("iperf/tcp-P4-i1-client.txt")));
+    const qsizetype at = clean.indexOf("\n[  1] 1.0000-2.0000") + 1;
+    QVERIFY(at > 0);
+    const qint64 nulLine = clean.left(at).count('\n') + 1;
+    QByteArray damaged = clean;
+    damaged.insert(at, QByteArray(100, '\0') + "sec\n");
+    // The flows, without the first lines' count of lines and errors.
+    const auto flowsOnly = [](const ImportResult& result) {
+        return describeFlows(result).section(QLatin1Char('\n'), 2);
+    };
+    const QString expected = flowsOnly(test::parseBytes(clean, QStringLiteral("a.txt")));
+    for (std::size_t chunk :
+         {std::size_t(1), std::size_t(7), std::size_t(4096), std::size_t(1 << 20)}) {
+        const ImportResult result = test::parseBytes(damaged, QStringLiteral("a.txt"), chunk);
+        QCOMPARE(flowsOnly(result), expected);
+        QCOMPARE(result.report.linesRead, qint64(damaged.count('\n')));
+        QCOMPARE(result.report.parseErrors.count(), 1);
+        const auto& issue = result.report.parseErrors.kept().front();
+        QCOMPARE(issue.line, nulLine);
+        QVERIFY(issue.message.contains(QLatin1String("NUL")));
     }
 }
 
