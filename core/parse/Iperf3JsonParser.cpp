@@ -14,69 +14,11 @@ using scan::contains;
 
 namespace {
 
-QString text(const QJsonValue& value) {
-    if (value.isString())
-        return value.toString();
-    if (value.isBool())
-        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    const double number = value.toDouble();
-    if (number == std::floor(number) && std::fabs(number) < 1e15)
-        return QString::number(static_cast<qint64>(number));
-    return QString::number(number, 'g', 17);
-}
-
-// One stream or sum object of iperf3's JSON as a FlowInterval. JSON carries exact byte counts.
-FlowInterval toInterval(const QJsonObject& object) {
-    FlowInterval interval;
-    interval.start = object.value(QLatin1String("start")).toDouble();
-    interval.end = object.value(QLatin1String("end")).toDouble();
-    interval.bytes = object.value(QLatin1String("bytes")).toDouble();
-    interval.bitsPerSecond = object.value(QLatin1String("bits_per_second")).toDouble();
-    interval.bytesExact = true;
-    auto integer = [&](const char* key) -> std::optional<std::int64_t> {
-        const QJsonValue value = object.value(QLatin1String(key));
-        return value.isDouble() ? std::optional<std::int64_t>(value.toInteger()) : std::nullopt;
-    };
-    interval.retransmits = integer("retransmits");
-    interval.lostDatagrams = integer("lost_packets");
-    interval.totalDatagrams = integer("packets");
-    interval.outOfOrder = integer("out_of_order");
-    if (const QJsonValue jitter = object.value(QLatin1String("jitter_ms")); jitter.isDouble())
-        interval.jitterMs = jitter.toDouble();
-    if (const QJsonValue cwnd = object.value(QLatin1String("snd_cwnd")); cwnd.isDouble())
-        interval.cwndBytes = cwnd.toDouble();
-    // iperf3 reports rtt in microseconds; the end section has only the mean.
-    QJsonValue rtt = object.value(QLatin1String("rtt"));
-    if (!rtt.isDouble())
-        rtt = object.value(QLatin1String("mean_rtt"));
-    if (rtt.isDouble())
-        interval.rttMs = rtt.toDouble() / 1000.0;
-    return interval;
-}
-
 int firstBrace(std::string_view head) {
     const std::size_t brace = head.find('{');
     if (brace == std::string_view::npos || brace > 8)
         return -1; // allow a little junk such as the "^C" of an interrupted run
     return static_cast<int>(brace);
-}
-
-FlowInterval toInterval(const Iperf3StreamRecord& r) {
-    FlowInterval interval;
-    interval.start = r.start;
-    interval.end = r.end;
-    interval.bytes = r.bytes;
-    interval.bitsPerSecond = r.bitsPerSecond;
-    interval.bytesExact = true;
-    interval.retransmits = r.retransmits;
-    interval.lostDatagrams = r.lostPackets;
-    interval.totalDatagrams = r.packets;
-    interval.outOfOrder = r.outOfOrder;
-    interval.jitterMs = r.jitterMs;
-    interval.cwndBytes = r.sndCwnd;
-    if (const std::optional<double> rtt = r.rtt ? r.rtt : r.meanRtt)
-        interval.rttMs = *rtt / 1000.0;
-    return interval;
 }
 
 // Compares with a literal of known length: no strlen, an inlined memcmp (this runs per key).
@@ -91,10 +33,7 @@ QString fromUtf8(std::string_view text) {
 } // namespace
 
 Iperf3JsonParser::Iperf3JsonParser() : LogParser(Input::Bytes) {
-    Dataset& data = dataset();
-    data.kind = Dataset::Kind::Throughput;
-    data.info.tool = QStringLiteral("iperf3");
-    data.info.dialect = QStringLiteral("json");
+    Iperf3SectionReader::describe(dataset());
 }
 
 int Iperf3JsonParser::sniff(std::string_view head) {
@@ -120,17 +59,21 @@ void Iperf3JsonParser::parseBytes(std::string_view chunk) {
     if (chunk.empty())
         return;
     std::size_t at = 0;
-    if (m_junkOpen)
-        collectJunk(chunk, 0);
+    m_boundaries.continueLine(chunk);
     while (at < chunk.size()) {
-        if (m_recovering) {
-            recover(chunk, &at);
+        if (m_boundaries.recovering()) {
+            // A broken -J document still ends its test; a broken event is only itself.
+            if (m_boundaries.recover(chunk, &at) && m_testBegun && !m_isEvent) {
+                syncLine();
+                finishTest();
+            }
             continue;
         }
         if (!m_json.inValue()) {
-            outside(chunk, &at); // stops at the '{' of the next document
-            if (at == chunk.size())
+            if (!m_boundaries.skipToDocument(chunk, &at))
                 break;
+            syncLine();
+            m_documentLine = lineNumber();
         }
         at += m_json.feed(chunk.substr(at));
         if (m_json.failed())
@@ -141,68 +84,22 @@ void Iperf3JsonParser::parseBytes(std::string_view chunk) {
 }
 
 std::int64_t Iperf3JsonParser::newlines() const {
-    return m_json.line() - 1 + m_outsideNewlines;
+    return m_json.line() - 1 + m_boundaries.newlines();
 }
 
 void Iperf3JsonParser::syncLine() {
     mutableReport().linesRead = newlines() + 1;
 }
 
-// Between documents: blanks, and text such as the "^C" of an interrupted run, up to a '{'.
-void Iperf3JsonParser::outside(std::string_view chunk, std::size_t* at) {
-    for (std::size_t i = *at; i < chunk.size(); ++i) {
-        const char c = chunk[i];
-        if (c == '{') {
-            syncLine();
-            m_documentLine = lineNumber();
-            // The warning quotes the whole line. Once its rest is being collected up to a
-            // line break in a later chunk (m_junkOpen), a later '{' on it collects nothing
-            // more: the line is read once however the chunks fall.
-            if (m_junkLine && !m_junkOpen)
-                collectJunk(chunk, i);
-            else if (!m_junkLine)
-                m_lineText.clear();
-            *at = i;
-            return;
-        }
-        if (c == '\n') {
-            flushJunk();
-            ++m_outsideNewlines;
-            m_lineText.clear();
-            continue;
-        }
-        if (!m_junkOpen && m_lineText.size() < kMaxLineLength)
-            m_lineText += c;
-        m_junkLine = m_junkLine || (c != ' ' && c != '\t' && c != '\r');
-    }
-    *at = chunk.size();
-}
-
-// The rest of a line with text outside a document, up to its end (which may be in a later chunk).
-void Iperf3JsonParser::collectJunk(std::string_view chunk, std::size_t from) {
-    const std::size_t newline = chunk.find('\n', from);
-    const std::string_view rest = chunk.substr(from, newline - std::min(newline, from));
-    m_junkText.append(rest.substr(0, kMaxLineLength - std::min(kMaxLineLength, m_junkText.size())));
-    m_junkOpen = newline == std::string_view::npos;
-    if (!m_junkOpen)
-        flushJunk();
-}
-
-void Iperf3JsonParser::flushJunk() {
-    if (!m_junkLine)
-        return;
-    std::string text = m_lineText + m_junkText;
-    if (!text.empty() && text.back() == '\r')
-        text.pop_back();
+// One warning per line: the text before a document and the text after it on the same
+// line (`^C{...} x`) both come here.
+void Iperf3JsonParser::textOutsideDocuments(std::string_view line) {
     const std::int64_t linesRead = lineNumber();
     syncLine();
-    if (lineNumber() != m_junkWarnedLine) // one warning per line
-        warning(text, QStringLiteral("text outside a JSON document ignored"));
+    if (lineNumber() != m_junkWarnedLine)
+        warning(line, QStringLiteral("text outside a JSON document ignored"));
     m_junkWarnedLine = lineNumber();
     mutableReport().linesRead = linesRead;
-    m_junkLine = m_junkOpen = false;
-    m_junkText.clear();
-    m_lineText.clear();
 }
 
 void Iperf3JsonParser::startRecovery() {
@@ -212,11 +109,7 @@ void Iperf3JsonParser::startRecovery() {
                        .arg(m_documentLine)
                        .arg(QString::fromStdString(m_json.error()))
                        .arg(lineNumber()));
-    // Count braces from here to find the end of the broken document.
-    m_recovering = true;
-    m_depth = static_cast<int>(m_json.depth());
-    m_inString = m_json.failedInString();
-    m_escaped = false;
+    m_boundaries.startRecovery(m_json.depth(), m_json.failedInString());
     m_json.reset();
     m_stack.clear();
     m_tree = JsonTreeBuilder();
@@ -224,43 +117,11 @@ void Iperf3JsonParser::startRecovery() {
     m_record = nullptr;
 }
 
-void Iperf3JsonParser::recover(std::string_view chunk, std::size_t* at) {
-    for (std::size_t i = *at; i < chunk.size(); ++i) {
-        const char c = chunk[i];
-        if (c == '\n')
-            ++m_outsideNewlines;
-        if (m_inString) {
-            if (m_escaped)
-                m_escaped = false;
-            else if (c == '\\')
-                m_escaped = true;
-            else if (c == '"')
-                m_inString = false;
-        } else if (c == '"') {
-            m_inString = true;
-        } else if (c == '{' || c == '[') {
-            ++m_depth;
-        } else if ((c == '}' || c == ']') && --m_depth <= 0) {
-            m_recovering = false;
-            if (m_testBegun && !m_isEvent) {
-                syncLine();
-                finishTest();
-            }
-            *at = i + 1;
-            return;
-        }
-    }
-    *at = chunk.size();
-}
-
 void Iperf3JsonParser::finishDatasets() {
-    if (m_junkOpen)
-        flushJunk();
+    m_boundaries.finish();
     // As LogParser counts: a last line without a line break is a line.
     mutableReport().linesRead = newlines() + (m_endsWithNewline ? 0 : 1);
-    if (m_junkLine)
-        flushJunk();
-    if (m_json.inValue() || m_recovering) {
+    if (m_json.inValue() || m_boundaries.recovering()) {
         parseError({}, QStringLiteral("the JSON document starting at line %1 is cut off: the "
                                       "input ends inside it at line %2; the %3 intervals of it "
                                       "read before the cut are kept")
@@ -424,7 +285,7 @@ void Iperf3JsonParser::scalar(const JsonStream::Number* number, std::optional<bo
         clearIntervalPart();
         return;
     case Context::Intervals:
-        m_sawData = true;
+        m_sections.noteData();
         return; // an interval that is not an object
     case Context::Document:
         break;
@@ -549,7 +410,7 @@ void Iperf3JsonParser::beginContainer(bool object) {
             beginInterval();
             next = Context::Interval;
         } else {
-            m_sawData = true;
+            m_sections.noteData();
         }
         break;
     case Context::Interval:
@@ -640,7 +501,8 @@ void Iperf3JsonParser::endContainer() {
     m_stack.pop_back();
     switch (context) {
     case Context::Interval:
-        applyInterval();
+        mutableReport().samples += static_cast<std::int64_t>(
+            m_sections.readInterval(m_streams.data(), m_streamCount, m_sum, m_reverseSum));
         ++m_documentIntervals;
         break;
     case Context::Document:
@@ -660,10 +522,10 @@ void Iperf3JsonParser::buildTree(Section section, bool object) {
 void Iperf3JsonParser::treeDone(QJsonValue value) {
     switch (m_treeSection) {
     case Section::Start:
-        readStart(value.toObject());
+        m_sections.readStart(value.toObject());
         break;
     case Section::End:
-        readEnd(value.toObject());
+        m_sections.readEnd(value.toObject());
         break;
     default:
         m_earlyData = std::move(value);
@@ -700,7 +562,7 @@ void Iperf3JsonParser::eventData(bool object) {
     if (m_event == Section::Start)
         beginTest();
     else if (m_event == Section::Interval && !object)
-        m_sawData = true; // readInterval() of an empty object
+        m_sections.noteData(); // the data of an interval event that is not an object
     else if (m_event == Section::Error)
         m_error = QString();
 }
@@ -716,9 +578,9 @@ void Iperf3JsonParser::endDocument() {
             } else {
                 eventData(false);
                 if (m_event == Section::Start)
-                    readStart(data.toObject());
+                    m_sections.readStart(data.toObject());
                 else if (m_event == Section::End)
-                    readEnd(data.toObject());
+                    m_sections.readEnd(data.toObject());
                 else if (m_event == Section::Error)
                     m_error = data.toString();
             }
@@ -790,116 +652,7 @@ void Iperf3JsonParser::replayInterval(const QJsonValue& data) {
     m_stack.pop_back();
 }
 
-// --- iperf3 sections -----------------------------------------------------------------------
-
-void Iperf3JsonParser::beginTest() {
-    syncLine();
-    finishTest();
-    if (m_sawData) {
-        Dataset next;
-        next.kind = Dataset::Kind::Throughput;
-        next.info.tool = QStringLiteral("iperf3");
-        next.info.dialect = QStringLiteral("json");
-        allDatasets().push_back(std::move(next));
-    }
-    m_flows.reset();
-    m_reverse = false;
-    m_sawData = true;
-}
-
-void Iperf3JsonParser::finishTest() {
-    Iperf3FlowTable::completeTotals(current().flows);
-    RunInfo& info = current().info;
-    if (info.streams == 0 && m_flows.connections() > 0)
-        info.streams = m_flows.connections() / (m_flows.bidirectional() ? 2 : 1);
-    if (m_omitted > 0) {
-        warning({}, QStringLiteral("%1 intervals omitted by -O (warm-up) are not part of the "
-                                   "measurement and were left out")
-                        .arg(m_omitted));
-        m_omitted = 0;
-    }
-}
-
-void Iperf3JsonParser::readStart(const QJsonObject& start) {
-    RunInfo& info = current().info;
-    QString version = start.value(QLatin1String("version")).toString();
-    if (version.startsWith(QLatin1String("iperf ")))
-        version.remove(0, 6);
-    if (!version.isEmpty())
-        info.version = version;
-    const QJsonValue seconds =
-        start.value(QLatin1String("timestamp")).toObject().value(QLatin1String("timesecs"));
-    if (seconds.isDouble())
-        info.start = QDateTime::fromSecsSinceEpoch(seconds.toInteger(), Qt::UTC);
-    if (const QJsonObject to = start.value(QLatin1String("connecting_to")).toObject();
-        !to.isEmpty()) {
-        info.role = QStringLiteral("client");
-        info.target = to.value(QLatin1String("host")).toString();
-        info.extra.insert(QStringLiteral("port"), text(to.value(QLatin1String("port"))));
-    }
-    if (const QJsonObject from = start.value(QLatin1String("accepted_connection")).toObject();
-        !from.isEmpty()) {
-        info.role = QStringLiteral("server");
-        info.target = from.value(QLatin1String("host")).toString();
-    }
-    const QJsonArray connected = start.value(QLatin1String("connected")).toArray();
-    for (const QJsonValue& value : connected) {
-        const QJsonObject c = value.toObject();
-        auto address = [&](const char* host, const char* port) {
-            return c.value(QLatin1String(host)).toString() + QStringLiteral(" port ") +
-                   text(c.value(QLatin1String(port)));
-        };
-        m_flows.noteConnection(c.value(QLatin1String("socket")).toInt(),
-                               address("local_host", "local_port"),
-                               address("remote_host", "remote_port"));
-    }
-    for (const char* key : {"tcp_mss_default", "tcp_mss", "system_info", "sock_bufsize"}) {
-        if (start.contains(QLatin1String(key)))
-            info.extra.insert(QLatin1String(key), text(start.value(QLatin1String(key))));
-    }
-    const QJsonObject test = start.value(QLatin1String("test_start")).toObject();
-    if (test.isEmpty())
-        return;
-    info.protocol = test.value(QLatin1String("protocol")).toString().toLower();
-    info.streams = test.value(QLatin1String("num_streams")).toInt();
-    m_reverse = test.value(QLatin1String("reverse")).toInt() != 0;
-    if (test.value(QLatin1String("bidir")).toInt() != 0)
-        m_flows.setBidirectional(true);
-    for (const char* key : {"reverse", "bidir", "duration", "omit", "blksize", "bytes", "blocks",
-                            "target_bitrate", "tos"}) {
-        if (test.contains(QLatin1String(key)))
-            info.extra.insert(QLatin1String(key), text(test.value(QLatin1String(key))));
-    }
-}
-
-QString Iperf3JsonParser::direction(std::optional<bool> sender) const {
-    // "sender" says whether the host that wrote the log sent this stream (iperf3 >= 3.7);
-    // older logs only know the test's direction.
-    bool sends = false;
-    if (sender) {
-        sends = *sender;
-    } else {
-        const QString& role = current().info.role;
-        if (role.isEmpty())
-            return {};
-        sends = (role == QLatin1String("client")) != m_reverse;
-    }
-    return sends ? QStringLiteral("send") : QStringLiteral("receive");
-}
-
-QString Iperf3JsonParser::directionOf(const QJsonObject& stream) const {
-    const QJsonValue sender = stream.value(QLatin1String("sender"));
-    return direction(sender.isBool() ? std::optional<bool>(sender.toBool()) : std::nullopt);
-}
-
-// Of --bidir's two SUMs only the client-to-server one fits in FlowSeries (see the header).
-bool Iperf3JsonParser::isForward(const QString& direction) const {
-    if (!m_flows.bidirectional())
-        return true;
-    const bool server = current().info.role == QLatin1String("server");
-    return direction.isEmpty() ||
-           direction == (server ? QLatin1String("receive") : QLatin1String("send"));
-}
+// --- the interval being read -------------------------------------------------------------
 
 void Iperf3JsonParser::beginInterval() {
     m_streamCount = 0;
@@ -934,81 +687,24 @@ Iperf3JsonParser::StreamRecord& Iperf3JsonParser::newStream() {
     return stream;
 }
 
-// One interval object has been read: its streams and sum become flow data.
-void Iperf3JsonParser::applyInterval() {
-    m_sawData = true;
-    bool omitted = m_sum.omitted;
-    for (std::size_t i = 0; i < m_streamCount; ++i)
-        omitted = omitted || m_streams[i].omitted;
-    if (omitted) {
-        ++m_omitted;
-        return;
-    }
-    const StreamRecord* sum = &m_sum;
-    if (m_reverseSum.present) {
-        m_flows.setBidirectional(true);
-        if (!isForward(direction(m_sum.sender)))
-            sum = &m_reverseSum;
-    }
-    FlowSeries& series = current().flows;
-    for (std::size_t i = 0; i < m_streamCount; ++i) {
-        const StreamRecord& stream = m_streams[i];
-        Flow& flow = m_flows.flow(series, stream.socket, direction(stream.sender));
-        appendInterval(flow.intervals, toInterval(stream));
-        countSample();
-    }
-    if (sum->present)
-        appendInterval(series.sumIntervals, toInterval(*sum));
+// --- tests -------------------------------------------------------------------------------
+
+void Iperf3JsonParser::beginTest() {
+    syncLine();
+    finishTest();
+    m_sections.beginTest();
 }
 
-void Iperf3JsonParser::readEnd(const QJsonObject& end) {
-    if (end.isEmpty())
-        return;
-    m_sawData = true;
-    FlowSeries& series = current().flows;
-    const QJsonArray streams = end.value(QLatin1String("streams")).toArray();
-    for (const QJsonValue& value : streams) {
-        const QJsonObject stream = value.toObject();
-        const QJsonObject udp = stream.value(QLatin1String("udp")).toObject();
-        const QJsonObject sender = stream.value(QLatin1String("sender")).toObject();
-        const QJsonObject receiver = stream.value(QLatin1String("receiver")).toObject();
-        const QJsonObject& any = !udp.isEmpty() ? udp : !sender.isEmpty() ? sender : receiver;
-        if (any.isEmpty())
-            continue;
-        Flow& flow =
-            m_flows.flow(series, any.value(QLatin1String("socket")).toInt(), directionOf(any));
-        if (!udp.isEmpty())
-            flow.total = toInterval(udp); // one object: sent counts with the receiver's jitter/loss
-        if (!sender.isEmpty())
-            flow.senderTotal = toInterval(sender);
-        if (!receiver.isEmpty())
-            flow.total = toInterval(receiver);
+void Iperf3JsonParser::finishTest() {
+    if (const std::int64_t omitted = m_sections.finishTest(); omitted > 0) {
+        warning({}, QStringLiteral("%1 intervals omitted by -O (warm-up) are not part of the "
+                                   "measurement and were left out")
+                        .arg(omitted));
     }
-    // The receiver side is the figure of record; old UDP logs have only "sum".
-    for (const char* key : {"sum_received", "sum_received_bidir_reverse", "sum", "sum_sent",
-                            "sum_sent_bidir_reverse"}) {
-        const QJsonObject sum = end.value(QLatin1String(key)).toObject();
-        if (!sum.isEmpty() && isForward(directionOf(sum))) {
-            series.sumTotal = toInterval(sum);
-            break;
-        }
-    }
-    RunInfo& info = current().info;
-    const QJsonObject cpu = end.value(QLatin1String("cpu_utilization_percent")).toObject();
-    for (auto it = cpu.begin(); it != cpu.end(); ++it)
-        info.extra.insert(QStringLiteral("cpu_") + it.key(), text(it.value()));
-    const QString senderCc = end.value(QLatin1String("sender_tcp_congestion")).toString();
-    const QString receiverCc = end.value(QLatin1String("receiver_tcp_congestion")).toString();
-    if (!senderCc.isEmpty()) {
-        info.congestionControl = senderCc; // the sender's algorithm shapes the throughput
-        info.extra.insert(QStringLiteral("sender_tcp_congestion"), senderCc);
-    }
-    if (!receiverCc.isEmpty())
-        info.extra.insert(QStringLiteral("receiver_tcp_congestion"), receiverCc);
 }
 
 void Iperf3JsonParser::readError(const QString& error) {
-    current().info.extra.insert(QStringLiteral("error"), error);
+    m_sections.readError(error);
     if (error.startsWith(QLatin1String("interrupt")))
         warning({}, QStringLiteral("the run was interrupted (%1); every interval before it is kept")
                         .arg(error));

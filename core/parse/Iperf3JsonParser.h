@@ -1,6 +1,7 @@
 #pragma once
 
-#include "Iperf3Flows.h"
+#include "Iperf3SectionReader.h"
+#include "JsonDocumentBoundaries.h"
 #include "JsonStream.h"
 #include "JsonTreeBuilder.h"
 #include "LogParser.h"
@@ -9,23 +10,10 @@
 
 #include <array>
 #include <optional>
-#include <string>
 #include <string_view>
 #include <vector>
 
 namespace wb {
-
-// One stream or sum object of an iperf3 interval as the JSON reader collects it, with what
-// QJsonValue would make of each key (toDouble() of a string is 0, toInteger() of 1.5 is 0).
-struct Iperf3StreamRecord {
-    bool present = false; // an object with at least one key
-    int socket = 0;
-    double start = 0, end = 0, bytes = 0, bitsPerSecond = 0;
-    std::optional<std::int64_t> retransmits, lostPackets, packets, outOfOrder;
-    std::optional<double> jitterMs, sndCwnd, rtt, meanRtt;
-    std::optional<bool> sender;
-    bool omitted = false;
-};
 
 // iperf3 -J (one JSON document per run; a file may hold several runs one after the other) and
 // --json-stream (iperf3 >= 3.17: one {"event":...,"data":...} object per line). Bytes arrive in
@@ -33,7 +21,12 @@ struct Iperf3StreamRecord {
 // data as soon as its object closes, so a run of any length is read in bounded memory, a live
 // `iperf3 -J` grows while it runs, and a log cut off keeps every interval before the cut.
 // Only "start" and "end" (a few KiB whatever the run's length) are assembled whole.
-class Iperf3JsonParser : public LogParser, private JsonStream::Handler {
+//
+// This class routes the tokens by where they stand in a document; JsonDocumentBoundaries
+// finds the documents among other text, and Iperf3SectionReader makes datasets of the sections.
+class Iperf3JsonParser : public LogParser,
+                         private JsonStream::Handler,
+                         private JsonDocumentBoundaries::Listener {
 public:
     using StreamRecord = Iperf3StreamRecord;
 
@@ -107,43 +100,24 @@ private:
     void replayInterval(const QJsonValue& value);
     std::int64_t newlines() const;
     void syncLine();
-    void outside(std::string_view chunk, std::size_t* at);
-    void collectJunk(std::string_view chunk, std::size_t from);
-    void flushJunk();
+    // JsonDocumentBoundaries::Listener
+    void textOutsideDocuments(std::string_view line) override;
     void startRecovery();
-    void recover(std::string_view chunk, std::size_t* at);
 
-    Dataset& current() { return allDatasets().back(); }
-    const Dataset& current() const { return datasets().back(); }
     void beginTest();
     void finishTest();
-    void readStart(const QJsonObject& start);
     void beginInterval();
     void clearIntervalPart();
     StreamRecord& newStream();
-    void applyInterval();
-    void readEnd(const QJsonObject& end);
     void readError(const QString& error);
-    QString directionOf(const QJsonObject& stream) const;
-    QString direction(std::optional<bool> sender) const;
-    bool isForward(const QString& direction) const;
 
     JsonStream m_json{*this};
+    JsonDocumentBoundaries m_boundaries{*this};
+    Iperf3SectionReader m_sections{allDatasets()};
     std::vector<Context> m_stack;
-    std::int64_t m_documentLine = 0;    // line where the current document began
-    std::int64_t m_outsideNewlines = 0; // line breaks not read by m_json
+    std::int64_t m_documentLine = 0; // line where the current document began
     bool m_endsWithNewline = true;
-    // A line with text outside documents, quoted whole in its warning.
-    std::string m_lineText; // its part before a document began
-    std::string m_junkText; // its part from there
-    bool m_junkLine = false;
-    bool m_junkOpen = false; // the line goes on in the next chunk
-    std::int64_t m_junkWarnedLine = 0;
-    // After a syntax error: the braces are counted to find where the broken document ends.
-    bool m_recovering = false;
-    int m_depth = 0;
-    bool m_inString = false;
-    bool m_escaped = false;
+    std::int64_t m_junkWarnedLine = 0; // the last line with text outside documents
 
     // The current document.
     DocumentKey m_documentKey = DocumentKey::Other;
@@ -177,11 +151,6 @@ private:
         std::vector<Field> fields;
     };
     std::array<ShapeFields, 2> m_shapeFields;
-
-    Iperf3FlowTable m_flows;
-    bool m_reverse = false;
-    bool m_sawData = false;
-    std::int64_t m_omitted = 0;
 };
 
 } // namespace wb

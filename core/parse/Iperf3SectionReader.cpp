@@ -1,0 +1,255 @@
+#include "Iperf3SectionReader.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace wb {
+
+namespace {
+
+QString text(const QJsonValue& value) {
+    if (value.isString())
+        return value.toString();
+    if (value.isBool())
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    const double number = value.toDouble();
+    if (number == std::floor(number) && std::fabs(number) < 1e15)
+        return QString::number(static_cast<qint64>(number));
+    return QString::number(number, 'g', 17);
+}
+
+// One stream or sum object of iperf3's JSON as a FlowInterval. JSON carries exact byte counts.
+FlowInterval toInterval(const QJsonObject& object) {
+    FlowInterval interval;
+    interval.start = object.value(QLatin1String("start")).toDouble();
+    interval.end = object.value(QLatin1String("end")).toDouble();
+    interval.bytes = object.value(QLatin1String("bytes")).toDouble();
+    interval.bitsPerSecond = object.value(QLatin1String("bits_per_second")).toDouble();
+    interval.bytesExact = true;
+    auto integer = [&](const char* key) -> std::optional<std::int64_t> {
+        const QJsonValue value = object.value(QLatin1String(key));
+        return value.isDouble() ? std::optional<std::int64_t>(value.toInteger()) : std::nullopt;
+    };
+    interval.retransmits = integer("retransmits");
+    interval.lostDatagrams = integer("lost_packets");
+    interval.totalDatagrams = integer("packets");
+    interval.outOfOrder = integer("out_of_order");
+    if (const QJsonValue jitter = object.value(QLatin1String("jitter_ms")); jitter.isDouble())
+        interval.jitterMs = jitter.toDouble();
+    if (const QJsonValue cwnd = object.value(QLatin1String("snd_cwnd")); cwnd.isDouble())
+        interval.cwndBytes = cwnd.toDouble();
+    // iperf3 reports rtt in microseconds; the end section has only the mean.
+    QJsonValue rtt = object.value(QLatin1String("rtt"));
+    if (!rtt.isDouble())
+        rtt = object.value(QLatin1String("mean_rtt"));
+    if (rtt.isDouble())
+        interval.rttMs = rtt.toDouble() / 1000.0;
+    return interval;
+}
+
+FlowInterval toInterval(const Iperf3StreamRecord& r) {
+    FlowInterval interval;
+    interval.start = r.start;
+    interval.end = r.end;
+    interval.bytes = r.bytes;
+    interval.bitsPerSecond = r.bitsPerSecond;
+    interval.bytesExact = true;
+    interval.retransmits = r.retransmits;
+    interval.lostDatagrams = r.lostPackets;
+    interval.totalDatagrams = r.packets;
+    interval.outOfOrder = r.outOfOrder;
+    interval.jitterMs = r.jitterMs;
+    interval.cwndBytes = r.sndCwnd;
+    if (const std::optional<double> rtt = r.rtt ? r.rtt : r.meanRtt)
+        interval.rttMs = *rtt / 1000.0;
+    return interval;
+}
+
+} // namespace
+
+void Iperf3SectionReader::describe(Dataset& dataset) {
+    dataset.kind = Dataset::Kind::Throughput;
+    dataset.info.tool = QStringLiteral("iperf3");
+    dataset.info.dialect = QStringLiteral("json");
+}
+
+void Iperf3SectionReader::beginTest() {
+    if (m_sawData) {
+        Dataset next;
+        describe(next);
+        m_datasets.push_back(std::move(next));
+    }
+    m_flows.reset();
+    m_reverse = false;
+    m_sawData = true;
+}
+
+std::int64_t Iperf3SectionReader::finishTest() {
+    Iperf3FlowTable::completeTotals(current().flows);
+    RunInfo& info = current().info;
+    if (info.streams == 0 && m_flows.connections() > 0)
+        info.streams = m_flows.connections() / (m_flows.bidirectional() ? 2 : 1);
+    const std::int64_t omitted = m_omitted;
+    m_omitted = 0;
+    return omitted;
+}
+
+void Iperf3SectionReader::readStart(const QJsonObject& start) {
+    RunInfo& info = current().info;
+    QString version = start.value(QLatin1String("version")).toString();
+    if (version.startsWith(QLatin1String("iperf ")))
+        version.remove(0, 6);
+    if (!version.isEmpty())
+        info.version = version;
+    const QJsonValue seconds =
+        start.value(QLatin1String("timestamp")).toObject().value(QLatin1String("timesecs"));
+    if (seconds.isDouble())
+        info.start = QDateTime::fromSecsSinceEpoch(seconds.toInteger(), Qt::UTC);
+    if (const QJsonObject to = start.value(QLatin1String("connecting_to")).toObject();
+        !to.isEmpty()) {
+        info.role = QStringLiteral("client");
+        info.target = to.value(QLatin1String("host")).toString();
+        info.extra.insert(QStringLiteral("port"), text(to.value(QLatin1String("port"))));
+    }
+    if (const QJsonObject from = start.value(QLatin1String("accepted_connection")).toObject();
+        !from.isEmpty()) {
+        info.role = QStringLiteral("server");
+        info.target = from.value(QLatin1String("host")).toString();
+    }
+    const QJsonArray connected = start.value(QLatin1String("connected")).toArray();
+    for (const QJsonValue& value : connected) {
+        const QJsonObject c = value.toObject();
+        auto address = [&](const char* host, const char* port) {
+            return c.value(QLatin1String(host)).toString() + QStringLiteral(" port ") +
+                   text(c.value(QLatin1String(port)));
+        };
+        m_flows.noteConnection(c.value(QLatin1String("socket")).toInt(),
+                               address("local_host", "local_port"),
+                               address("remote_host", "remote_port"));
+    }
+    for (const char* key : {"tcp_mss_default", "tcp_mss", "system_info", "sock_bufsize"}) {
+        if (start.contains(QLatin1String(key)))
+            info.extra.insert(QLatin1String(key), text(start.value(QLatin1String(key))));
+    }
+    const QJsonObject test = start.value(QLatin1String("test_start")).toObject();
+    if (test.isEmpty())
+        return;
+    info.protocol = test.value(QLatin1String("protocol")).toString().toLower();
+    info.streams = test.value(QLatin1String("num_streams")).toInt();
+    m_reverse = test.value(QLatin1String("reverse")).toInt() != 0;
+    if (test.value(QLatin1String("bidir")).toInt() != 0)
+        m_flows.setBidirectional(true);
+    for (const char* key : {"reverse", "bidir", "duration", "omit", "blksize", "bytes", "blocks",
+                            "target_bitrate", "tos"}) {
+        if (test.contains(QLatin1String(key)))
+            info.extra.insert(QLatin1String(key), text(test.value(QLatin1String(key))));
+    }
+}
+
+QString Iperf3SectionReader::direction(std::optional<bool> sender) const {
+    // "sender" says whether the host that wrote the log sent this stream (iperf3 >= 3.7);
+    // older logs only know the test's direction.
+    bool sends = false;
+    if (sender) {
+        sends = *sender;
+    } else {
+        const QString& role = current().info.role;
+        if (role.isEmpty())
+            return {};
+        sends = (role == QLatin1String("client")) != m_reverse;
+    }
+    return sends ? QStringLiteral("send") : QStringLiteral("receive");
+}
+
+QString Iperf3SectionReader::directionOf(const QJsonObject& stream) const {
+    const QJsonValue sender = stream.value(QLatin1String("sender"));
+    return direction(sender.isBool() ? std::optional<bool>(sender.toBool()) : std::nullopt);
+}
+
+// FlowSeries holds one SUM: of --bidir's two, the client-to-server one is kept.
+bool Iperf3SectionReader::isForward(const QString& direction) const {
+    if (!m_flows.bidirectional())
+        return true;
+    const bool server = current().info.role == QLatin1String("server");
+    return direction.isEmpty() ||
+           direction == (server ? QLatin1String("receive") : QLatin1String("send"));
+}
+
+// One interval object has been read: its streams and sum become flow data.
+std::size_t Iperf3SectionReader::readInterval(const Iperf3StreamRecord* streams,
+                                              std::size_t streamCount,
+                                              const Iperf3StreamRecord& sum,
+                                              const Iperf3StreamRecord& reverseSum) {
+    m_sawData = true;
+    bool omitted = sum.omitted;
+    for (std::size_t i = 0; i < streamCount; ++i)
+        omitted = omitted || streams[i].omitted;
+    if (omitted) {
+        ++m_omitted;
+        return 0;
+    }
+    const Iperf3StreamRecord* kept = &sum;
+    if (reverseSum.present) {
+        m_flows.setBidirectional(true);
+        if (!isForward(direction(sum.sender)))
+            kept = &reverseSum;
+    }
+    FlowSeries& series = current().flows;
+    for (std::size_t i = 0; i < streamCount; ++i) {
+        const Iperf3StreamRecord& stream = streams[i];
+        Flow& flow = m_flows.flow(series, stream.socket, direction(stream.sender));
+        appendInterval(flow.intervals, toInterval(stream));
+    }
+    if (kept->present)
+        appendInterval(series.sumIntervals, toInterval(*kept));
+    return streamCount;
+}
+
+void Iperf3SectionReader::readEnd(const QJsonObject& end) {
+    if (end.isEmpty())
+        return;
+    m_sawData = true;
+    FlowSeries& series = current().flows;
+    const QJsonArray streams = end.value(QLatin1String("streams")).toArray();
+    for (const QJsonValue& value : streams) {
+        const QJsonObject stream = value.toObject();
+        const QJsonObject udp = stream.value(QLatin1String("udp")).toObject();
+        const QJsonObject sender = stream.value(QLatin1String("sender")).toObject();
+        const QJsonObject receiver = stream.value(QLatin1String("receiver")).toObject();
+        const QJsonObject& any = !udp.isEmpty() ? udp : !sender.isEmpty() ? sender : receiver;
+        if (any.isEmpty())
+            continue;
+        Flow& flow =
+            m_flows.flow(series, any.value(QLatin1String("socket")).toInt(), directionOf(any));
+        if (!udp.isEmpty())
+            flow.total = toInterval(udp); // one object: sent counts with the receiver's jitter/loss
+        if (!sender.isEmpty())
+            flow.senderTotal = toInterval(sender);
+        if (!receiver.isEmpty())
+            flow.total = toInterval(receiver);
+    }
+    // The receiver side is the figure of record; old UDP logs have only "sum".
+    for (const char* key : {"sum_received", "sum_received_bidir_reverse", "sum", "sum_sent",
+                            "sum_sent_bidir_reverse"}) {
+        const QJsonObject sum = end.value(QLatin1String(key)).toObject();
+        if (!sum.isEmpty() && isForward(directionOf(sum))) {
+            series.sumTotal = toInterval(sum);
+            break;
+        }
+    }
+    RunInfo& info = current().info;
+    const QJsonObject cpu = end.value(QLatin1String("cpu_utilization_percent")).toObject();
+    for (auto it = cpu.begin(); it != cpu.end(); ++it)
+        info.extra.insert(QStringLiteral("cpu_") + it.key(), text(it.value()));
+    const QString senderCc = end.value(QLatin1String("sender_tcp_congestion")).toString();
+    const QString receiverCc = end.value(QLatin1String("receiver_tcp_congestion")).toString();
+    if (!senderCc.isEmpty()) {
+        info.congestionControl = senderCc; // the sender's algorithm shapes the throughput
+        info.extra.insert(QStringLiteral("sender_tcp_congestion"), senderCc);
+    }
+    if (!receiverCc.isEmpty())
+        info.extra.insert(QStringLiteral("receiver_tcp_congestion"), receiverCc);
+}
+
+} // namespace wb
