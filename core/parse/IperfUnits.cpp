@@ -179,28 +179,6 @@ std::optional<Span> parseSpan(std::string_view text) {
 
 namespace {
 
-// The run of digits at `at` appended to *digits (*digits * 10^n + their number), `at` moved
-// past them; returns n. A figure's runs are short and of varying length: tested eight bytes
-// at a time, no branch per digit mispredicts where a run ends. A run of eight or more digits,
-// and a line's last bytes, are read one by one (*digits wraps around after 19 digits, which
-// plainDecimal refuses anyway).
-int appendDigits(const char*& at, const char* end, std::uint64_t* digits) {
-    if (end - at >= 8) {
-        const std::uint64_t bytes = lanes::eightBytesAt(at);
-        if (const std::uint64_t stops = lanes::notDigitBytes(bytes)) {
-            const int count = lanes::firstMarkedByte(stops);
-            if (count > 0)
-                *digits = *digits * lanes::kPowersOfTen[count] + lanes::digitsValue(bytes, count);
-            at += count;
-            return count;
-        }
-    }
-    int count = 0;
-    for (; at < end && static_cast<unsigned>(*at - '0') < 10; ++at, ++count)
-        *digits = *digits * 10 + static_cast<std::uint64_t>(*at - '0');
-    return count;
-}
-
 // A cursor over one line for takeResultFields.
 struct Cursor {
     const char* at;
@@ -251,11 +229,11 @@ struct Cursor {
     // (an exponent, a decimal comma, a second point) makes it false.
     bool plainDecimal(double* value, int* decimals) {
         std::uint64_t digits = 0;
-        int count = appendDigits(at, end, &digits);
+        int count = lanes::appendDigits(at, end, &digits);
         *decimals = 0;
         if (count > 0 && at < end && *at == '.') {
             ++at;
-            *decimals = appendDigits(at, end, &digits);
+            *decimals = lanes::appendDigits(at, end, &digits);
             count += *decimals;
             if (*decimals == 0)
                 return false;

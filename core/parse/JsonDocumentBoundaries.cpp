@@ -1,6 +1,7 @@
 #include "JsonDocumentBoundaries.h"
 
 #include "LogParser.h"
+#include "TextScan.h"
 
 #include <algorithm>
 
@@ -32,7 +33,7 @@ bool JsonDocumentBoundaries::skipToDocument(std::string_view chunk, std::size_t*
         }
         if (!m_junkOpen && m_lineText.size() < kMaxLineLength)
             m_lineText += c;
-        m_junkLine = m_junkLine || (c != ' ' && c != '\t' && c != '\r');
+        m_junkLine = m_junkLine || !(scan::isSpaceOrTab(c) || c == '\r');
     }
     *at = chunk.size();
     return false;

@@ -8,7 +8,6 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
 #include <limits>
 
 namespace wb {
@@ -81,8 +80,7 @@ const char* runEnd(const char* p, const char* end, bool isNumber) {
 // The end of the digits at p; eight bytes at a time (a log's numbers have up to 17 digits).
 const char* digitsEnd(const char* p, const char* end) {
     while (end - p >= 8) {
-        std::uint64_t v;
-        std::memcpy(&v, p, 8);
+        const std::uint64_t v = lanes::eightBytesAt(p);
         if (const std::uint64_t stops = lanes::notDigitBytes(v))
             return p + lanes::firstMarkedByte(stops);
         p += 8;
@@ -127,8 +125,7 @@ const char* numberGrammarEnd(const char* p, const char* end) {
 // control byte), or `end`; eight bytes at a time, then byte by byte.
 const char* plainStringEnd(const char* p, const char* end) {
     while (end - p >= 8) {
-        std::uint64_t v;
-        std::memcpy(&v, p, 8);
+        const std::uint64_t v = lanes::eightBytesAt(p);
         const std::uint64_t stops = stopBytes(v);
         if (stops)
             return p + lanes::firstMarkedByte(stops);
@@ -254,17 +251,11 @@ double JsonStream::Number::toDouble() const {
     p += negative;
     // The digits of the integer part and of the fraction as one integer.
     std::uint64_t digits = 0;
-    const auto readDigits = [&p, end, &digits] {
-        const char* const first = p;
-        for (; p < end && isDigit(*p); ++p)
-            digits = digits * 10 + static_cast<unsigned>(*p - '0');
-        return static_cast<int>(p - first);
-    };
-    int count = readDigits();
+    int count = lanes::appendDigits(p, end, &digits);
     int decimals = 0;
     if (p < end && *p == '.') {
         ++p;
-        decimals = readDigits();
+        decimals = lanes::appendDigits(p, end, &digits);
         count += decimals;
     }
     if (p == end) { // no exponent
@@ -419,8 +410,7 @@ std::size_t JsonStream::feed(std::string_view bytes, bool newlineAfter) {
 // Blanks between tokens, eight bytes at a time (pretty-printed JSON has runs of tabs).
 const char* JsonStream::skipBlanks(const char* p, const char* end) {
     while (end - p >= 8) {
-        std::uint64_t v;
-        std::memcpy(&v, p, 8);
+        const std::uint64_t v = lanes::eightBytesAt(p);
         const std::uint64_t newlines = zeroBytes(v ^ (kOnes * '\n'));
         const std::uint64_t blanks = newlines | zeroBytes(v ^ (kOnes * '\t')) |
                                      zeroBytes(v ^ (kOnes * ' ')) | zeroBytes(v ^ (kOnes * '\r'));

@@ -19,37 +19,16 @@ inline const char* takeLiteral(const char* p, const char* end, const char (&lite
     return p + length;
 }
 
-// Takes one to nine digits at p, one by one (more are no plain reply): where they end, or
-// nullptr.
-inline const char* takeDigitsByByte(const char* p, const char* end, std::int64_t* value) {
-    const char* digit = p;
-    std::int64_t read = 0;
-    while (digit < end && digit - p < 10 && *digit >= '0' && *digit <= '9')
-        read = read * 10 + (*digit++ - '0');
-    if (digit == p || digit - p > 9)
-        return nullptr;
-    *value = read;
-    return digit;
-}
-
-// Takes one to nine digits at p: where they end, or nullptr. A reply's numbers are short, so
-// eight bytes are read at a time; a run of eight or more digits, and the last bytes of the
-// text, one by one.
+// Takes one to nine digits at p: where they end, or nullptr (more are no plain reply).
 inline const char* takeDigits(const char* p, const char* end, std::int64_t* value) {
     if (!p)
         return nullptr;
-    if (end - p < 8)
-        return takeDigitsByByte(p, end, value);
-    std::uint64_t bytes = 0;
-    std::memcpy(&bytes, p, sizeof bytes);
-    const std::uint64_t notDigit = lanes::notDigitBytes(bytes);
-    if (notDigit == 0)
-        return takeDigitsByByte(p, end, value);
-    const int count = lanes::firstMarkedByte(notDigit);
-    if (count == 0)
+    std::uint64_t digits = 0;
+    const int count = lanes::appendDigits(p, end, &digits);
+    if (count == 0 || count > 9)
         return nullptr;
-    *value = static_cast<std::int64_t>(lanes::digitsValue(bytes, count));
-    return p + count;
+    *value = static_cast<std::int64_t>(digits);
+    return p;
 }
 
 // The end of a plain reply after " time=": "T ms" and the line's end. T as
