@@ -66,14 +66,21 @@ LineBlockPipeline::Outcome
 LineBlockPipeline::readFile(int fd, const std::function<bool(std::int64_t)>& progress) {
     Outcome outcome;
     std::int64_t next = 0; // where the next block to submit starts
-    for (;;) {
+    auto fill = [&] {
         while (next < m_inputSize && m_pending.size() < m_inFlightLimit) {
             submit(fd, next);
             next += static_cast<std::int64_t>(m_blockSize);
         }
+    };
+    for (;;) {
+        fill();
         if (m_pending.empty())
             break;
-        std::unique_ptr<Block> block = applyOldest();
+        std::unique_ptr<Block> block = takeOldest();
+        // The worker that read it takes the next block before this one is applied, instead
+        // of waiting for that (a fifth of a worker's time with iperf3 -J).
+        fill();
+        apply(*block);
         const std::int64_t end = block->offset + static_cast<std::int64_t>(block->size);
         outcome.bytesRead = end;
         const bool failed = block->error != 0;
@@ -134,10 +141,9 @@ void LineBlockPipeline::submit(int fd, std::int64_t offset) {
     m_workers->run(std::packaged_task<void()>(std::move(task)));
 }
 
-std::unique_ptr<LineBlockPipeline::Block> LineBlockPipeline::applyOldest() {
+std::unique_ptr<LineBlockPipeline::Block> LineBlockPipeline::takeOldest() {
     std::unique_ptr<Block> block = m_pending.front().get();
     m_pending.pop_front();
-    apply(*block);
     return block;
 }
 

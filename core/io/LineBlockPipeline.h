@@ -90,8 +90,8 @@ private:
     };
 
     void submit(int fd, std::int64_t offset);
-    // Applies the oldest pending block; returns it for its size and buffer.
-    std::unique_ptr<Block> applyOldest();
+    // Waits for the oldest pending block.
+    std::unique_ptr<Block> takeOldest();
     void apply(const Block& block);
     void discardPending();
     // Reads on this thread from `offset` until the end (a growing file's new part).

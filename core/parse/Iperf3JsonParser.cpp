@@ -112,9 +112,9 @@ void Iperf3JsonParser::startRecovery() {
     m_boundaries.startRecovery(m_json.depth(), m_json.failedInString());
     m_json.reset();
     m_stack.clear();
+    m_interval.abandon();
     m_tree = JsonTreeBuilder();
     m_building = false;
-    m_record = nullptr;
 }
 
 void Iperf3JsonParser::finishDatasets() {
@@ -150,59 +150,18 @@ void Iperf3JsonParser::key(std::string_view name) {
                                                 : DocumentKey::Other;
         break;
     case Context::Interval:
-        m_intervalKey = is(name, "streams")             ? IntervalKey::Streams
-                        : is(name, "sum")               ? IntervalKey::Sum
-                        : is(name, "sum_bidir_reverse") ? IntervalKey::ReverseSum
-                                                        : IntervalKey::Other;
-        break;
-    case Context::Stream:
-    case Context::Sum:
-    case Context::ReverseSum:
-        m_record->present = true;
-        m_field = fieldOf(name);
+        m_interval.key(name);
         break;
     default:
         break;
-    }
-}
-
-Iperf3JsonParser::Field Iperf3JsonParser::fieldOf(std::string_view name) {
-    // The hot path: every key of every stream object of every interval comes here.
-    switch (name.size()) {
-    case 3:
-        return is(name, "end") ? Field::End : is(name, "rtt") ? Field::Rtt : Field::Other;
-    case 5:
-        return is(name, "bytes") ? Field::Bytes : is(name, "start") ? Field::Start : Field::Other;
-    case 6:
-        return is(name, "socket")   ? Field::Socket
-               : is(name, "sender") ? Field::Sender
-                                    : Field::Other;
-    case 7:
-        return is(name, "omitted")   ? Field::Omitted
-               : is(name, "packets") ? Field::Packets
-                                     : Field::Other;
-    case 8:
-        return is(name, "snd_cwnd")   ? Field::SndCwnd
-               : is(name, "mean_rtt") ? Field::MeanRtt
-                                      : Field::Other;
-    case 9:
-        return is(name, "jitter_ms") ? Field::JitterMs : Field::Other;
-    case 11:
-        return is(name, "retransmits") ? Field::Retransmits : Field::Other;
-    case 12:
-        return is(name, "lost_packets")   ? Field::LostPackets
-               : is(name, "out_of_order") ? Field::OutOfOrder
-                                          : Field::Other;
-    case 15:
-        return is(name, "bits_per_second") ? Field::BitsPerSecond : Field::Other;
-    default:
-        return Field::Other;
     }
 }
 
 void Iperf3JsonParser::string(std::string_view value) {
     if (m_building)
         m_tree.scalar(QJsonValue(fromUtf8(value)));
+    else if (inInterval())
+        m_interval.string(value);
     else
         scalar(nullptr, std::nullopt, &value);
 }
@@ -210,6 +169,8 @@ void Iperf3JsonParser::string(std::string_view value) {
 void Iperf3JsonParser::number(JsonStream::Number value) {
     if (m_building)
         m_tree.scalar(JsonTreeBuilder::number(value));
+    else if (inInterval())
+        m_interval.number(value);
     else
         scalar(&value, std::nullopt, nullptr);
 }
@@ -217,6 +178,8 @@ void Iperf3JsonParser::number(JsonStream::Number value) {
 void Iperf3JsonParser::boolean(bool value) {
     if (m_building)
         m_tree.scalar(QJsonValue(value));
+    else if (inInterval())
+        m_interval.boolean(value);
     else
         scalar(nullptr, value, nullptr);
 }
@@ -224,66 +187,22 @@ void Iperf3JsonParser::boolean(bool value) {
 void Iperf3JsonParser::null() {
     if (m_building)
         m_tree.scalar(QJsonValue(QJsonValue::Null));
+    else if (inInterval())
+        m_interval.null();
     else
         scalar(nullptr, std::nullopt, nullptr);
 }
 
-// A stream or sum object as key() and the value events would fill it in, its keys looked up
-// once per shape: nearly every object of a long log is one of these.
 bool Iperf3JsonParser::flatObject(const JsonStream::FlatObject& object) {
-    if (m_building)
-        return false;
-    ShapeFields* known = nullptr;
-    switch (m_stack.back()) {
-    case Context::Stream:
-        known = &m_shapeFields[0];
-        break;
-    case Context::Sum:
-    case Context::ReverseSum:
-        known = &m_shapeFields[1];
-        break;
-    default:
-        return false;
-    }
-    if (object.shape() != known->shape) {
-        known->fields.clear();
-        for (std::size_t i = 0; i < object.size(); ++i)
-            known->fields.push_back(fieldOf(object.key(i)));
-        known->shape = object.shape();
-    }
-    m_record->present = true; // a shape has members
-    using Kind = JsonStream::ValueKind;
-    for (std::size_t i = 0; i < object.size(); ++i) {
-        m_field = known->fields[i];
-        const Kind kind = object.kind(i);
-        if (kind == Kind::Number) {
-            const JsonStream::Number number{object.text(i)};
-            setField(&number, std::nullopt);
-        } else {
-            setField(nullptr, kind == Kind::True    ? std::optional<bool>(true)
-                              : kind == Kind::False ? std::optional<bool>(false)
-                                                    : std::nullopt);
-        }
-    }
-    return true;
+    return inInterval() && m_interval.flatObject(object);
 }
 
-// A value that is not a container, at the current key. What QJsonValue would make of it when
-// a container was expected (toObject(), toArray()) is an empty one, and that is what is read.
+// A value that is not a container, at the current key, outside an interval. What QJsonValue
+// would make of it when a container was expected (toObject(), toArray()) is an empty one, and
+// that is what is read.
 void Iperf3JsonParser::scalar(const JsonStream::Number* number, std::optional<bool> flag,
                               const std::string_view* text) {
     switch (m_stack.back()) {
-    case Context::Stream:
-    case Context::Sum:
-    case Context::ReverseSum:
-        setField(number, flag);
-        return;
-    case Context::Streams:
-        newStream();
-        return;
-    case Context::Interval:
-        clearIntervalPart();
-        return;
     case Context::Intervals:
         m_sections.noteData();
         return; // an interval that is not an object
@@ -331,65 +250,6 @@ void Iperf3JsonParser::scalar(const JsonStream::Number* number, std::optional<bo
     }
 }
 
-void Iperf3JsonParser::setField(const JsonStream::Number* number, std::optional<bool> flag) {
-    StreamRecord& r = *m_record;
-    auto integer = [&]() -> std::optional<std::int64_t> {
-        return number ? std::optional<std::int64_t>(number->toInteger().value_or(0)) : std::nullopt;
-    };
-    auto real = [&]() -> std::optional<double> {
-        return number ? std::optional<double>(number->toDouble()) : std::nullopt;
-    };
-    switch (m_field) {
-    case Field::Socket:
-        r.socket = number ? number->toInt() : 0;
-        break;
-    case Field::Start:
-        r.start = number ? number->toDouble() : 0;
-        break;
-    case Field::End:
-        r.end = number ? number->toDouble() : 0;
-        break;
-    case Field::Bytes:
-        r.bytes = number ? number->toDouble() : 0;
-        break;
-    case Field::BitsPerSecond:
-        r.bitsPerSecond = number ? number->toDouble() : 0;
-        break;
-    case Field::Retransmits:
-        r.retransmits = integer();
-        break;
-    case Field::LostPackets:
-        r.lostPackets = integer();
-        break;
-    case Field::Packets:
-        r.packets = integer();
-        break;
-    case Field::OutOfOrder:
-        r.outOfOrder = integer();
-        break;
-    case Field::JitterMs:
-        r.jitterMs = real();
-        break;
-    case Field::SndCwnd:
-        r.sndCwnd = real();
-        break;
-    case Field::Rtt:
-        r.rtt = real();
-        break;
-    case Field::MeanRtt:
-        r.meanRtt = real();
-        break;
-    case Field::Omitted:
-        r.omitted = flag.value_or(false);
-        break;
-    case Field::Sender:
-        r.sender = flag;
-        break;
-    case Field::Other:
-        break;
-    }
-}
-
 void Iperf3JsonParser::beginContainer(bool object) {
     if (m_building) {
         object ? m_tree.beginObject() : m_tree.beginArray();
@@ -407,34 +267,15 @@ void Iperf3JsonParser::beginContainer(bool object) {
         break;
     case Context::Intervals:
         if (object) {
-            beginInterval();
+            m_interval.beginObject();
             next = Context::Interval;
         } else {
             m_sections.noteData();
         }
         break;
     case Context::Interval:
-        clearIntervalPart();
-        if (m_intervalKey == IntervalKey::Streams && !object)
-            next = Context::Streams;
-        else if (m_intervalKey == IntervalKey::Sum && object)
-            next = Context::Sum, m_record = &m_sum;
-        else if (m_intervalKey == IntervalKey::ReverseSum && object)
-            next = Context::ReverseSum, m_record = &m_reverseSum;
-        break;
-    case Context::Streams: {
-        StreamRecord& stream = newStream();
-        if (object) {
-            next = Context::Stream;
-            m_record = &stream;
-        }
-        break;
-    }
-    case Context::Stream:
-    case Context::Sum:
-    case Context::ReverseSum:
-        setField(nullptr, std::nullopt);
-        break;
+        object ? m_interval.beginObject() : m_interval.beginArray();
+        return; // the interval reader keeps its own nesting
     case Context::Skip:
         break;
     }
@@ -478,7 +319,7 @@ Iperf3JsonParser::Context Iperf3JsonParser::documentContainer(bool object) {
             return Context::Skip;
         }
         if (m_event == Section::Interval) {
-            beginInterval();
+            m_interval.beginObject();
             return Context::Interval;
         }
         return Context::Skip;
@@ -488,7 +329,7 @@ Iperf3JsonParser::Context Iperf3JsonParser::documentContainer(bool object) {
     return Context::Skip;
 }
 
-void Iperf3JsonParser::endContainer() {
+void Iperf3JsonParser::endContainer(bool object) {
     if (m_building) {
         m_tree.endContainer();
         if (m_tree.done()) {
@@ -498,19 +339,18 @@ void Iperf3JsonParser::endContainer() {
         return;
     }
     const Context context = m_stack.back();
-    m_stack.pop_back();
-    switch (context) {
-    case Context::Interval:
-        mutableReport().samples += static_cast<std::int64_t>(
-            m_sections.readInterval(m_streams.data(), m_streamCount, m_sum, m_reverseSum));
-        ++m_documentIntervals;
-        break;
-    case Context::Document:
-        endDocument();
-        break;
-    default:
-        break;
+    if (context == Context::Interval) {
+        object ? m_interval.endObject() : m_interval.endArray();
+        if (m_interval.reading())
+            return;
+        m_stack.pop_back();
+        takeInterval(m_interval.streams(), m_interval.streamCount(), m_interval.sum(),
+                     m_interval.reverseSum());
+        return;
     }
+    m_stack.pop_back();
+    if (context == Context::Document)
+        endDocument();
 }
 
 void Iperf3JsonParser::buildTree(Section section, bool object) {
@@ -652,39 +492,138 @@ void Iperf3JsonParser::replayInterval(const QJsonValue& data) {
     m_stack.pop_back();
 }
 
-// --- the interval being read -------------------------------------------------------------
+// --- intervals ---------------------------------------------------------------------------
 
-void Iperf3JsonParser::beginInterval() {
-    m_streamCount = 0;
-    m_sum = StreamRecord();
-    m_reverseSum = StreamRecord();
-    m_intervalKey = IntervalKey::Other;
+void Iperf3JsonParser::takeInterval(const StreamRecord* streams, std::size_t streamCount,
+                                    const StreamRecord& sum, const StreamRecord& reverseSum) {
+    mutableReport().samples +=
+        static_cast<std::int64_t>(m_sections.readInterval(streams, streamCount, sum, reverseSum));
+    ++m_documentIntervals;
 }
 
-// A key of the interval object begins again (a repeated key keeps its last value, as in
-// QJsonObject).
-void Iperf3JsonParser::clearIntervalPart() {
-    switch (m_intervalKey) {
-    case IntervalKey::Streams:
-        m_streamCount = 0;
-        break;
-    case IntervalKey::Sum:
-        m_sum = StreamRecord();
-        break;
-    case IntervalKey::ReverseSum:
-        m_reverseSum = StreamRecord();
-        break;
-    case IntervalKey::Other:
-        break;
+// --- intervals read ahead ------------------------------------------------------------------
+
+// What a block scan read: the interval objects of the block, each with where its bytes are.
+struct Iperf3JsonParser::IntervalsReadAhead : ScannedLines {
+    struct Interval {
+        const char* begin; // its '{'
+        const char* end;   // after its '}'
+        std::int64_t lines;
+        std::size_t firstStream;
+        std::size_t streamCount;
+        StreamRecord sum;
+        StreamRecord reverseSum;
+    };
+    std::vector<Interval> intervals;
+    std::vector<StreamRecord> streams;
+
+    void clear() {
+        intervals.clear();
+        streams.clear();
+    }
+};
+
+namespace {
+
+// An interval object nests three deep (its streams and their objects); a guess that nests
+// deeper is no interval, and failing it early keeps a scan of nested guesses linear.
+constexpr std::size_t kIntervalDepth = 8;
+
+constexpr std::string_view kFirstKey = "\"streams\"";
+
+const char* skipBlanks(const char* p, const char* end) {
+    while (p < end && JsonStream::isBlank(*p))
+        ++p;
+    return p;
+}
+
+// The '{' that opens an object whose first key starts at `key` (blanks between), else nullptr.
+const char* objectOpeningAt(const char* begin, const char* key) {
+    const char* p = key;
+    while (p > begin && JsonStream::isBlank(p[-1]))
+        --p;
+    return p > begin && p[-1] == '{' ? p - 1 : nullptr;
+}
+
+// The next object in [from, end) that opens with a "streams" key. Most often it is the
+// element right after the interval just read (", {"), which is looked at before searching.
+const char* nextIntervalGuess(const char* begin, const char* from, const char* end) {
+    const char* p = skipBlanks(from, end);
+    if (p < end && *p == ',') {
+        const char* const open = skipBlanks(p + 1, end);
+        const char* const key = open < end && *open == '{' ? skipBlanks(open + 1, end) : end;
+        if (static_cast<std::size_t>(end - key) >= kFirstKey.size() &&
+            std::memcmp(key, kFirstKey.data(), kFirstKey.size()) == 0)
+            return open;
+    }
+    // memmem, not string_view::find: that stops at every '"' (a few dozen per stream object).
+    for (p = from;; p += kFirstKey.size()) {
+        const void* const found =
+            ::memmem(p, static_cast<std::size_t>(end - p), kFirstKey.data(), kFirstKey.size());
+        if (!found)
+            return nullptr;
+        p = static_cast<const char*>(found);
+        if (const char* const open = objectOpeningAt(begin, p))
+            return open;
     }
 }
 
-Iperf3JsonParser::StreamRecord& Iperf3JsonParser::newStream() {
-    if (m_streamCount == m_streams.size())
-        m_streams.emplace_back();
-    StreamRecord& stream = m_streams[m_streamCount++];
-    stream = StreamRecord();
-    return stream;
+} // namespace
+
+std::unique_ptr<ScannedLines> Iperf3JsonParser::scan(std::string_view wholeLines,
+                                                     std::unique_ptr<ScannedLines> reuse) const {
+    std::unique_ptr<IntervalsReadAhead> block = reuseOrCreate<IntervalsReadAhead>(reuse);
+    Iperf3IntervalReader reader;
+    JsonStream json(reader);
+    json.setMaxDepth(kIntervalDepth);
+    const char* const begin = wholeLines.data();
+    const char* const end = begin + wholeLines.size();
+    for (const char* open = nextIntervalGuess(begin, begin, end); open;) {
+        json.reset();
+        reader.abandon();
+        const std::int64_t lineBefore = json.line();
+        const std::size_t read =
+            json.feed(std::string_view(open, static_cast<std::size_t>(end - open)));
+        if (json.failed() || json.inValue()) {
+            // Not JSON, or not whole in this block: the parser reads it. The next guess
+            // starts after this one's "streams" key.
+            open = nextIntervalGuess(begin, skipBlanks(open + 1, end) + kFirstKey.size(), end);
+            continue;
+        }
+        block->intervals.push_back({open, open + read, json.line() - lineBefore,
+                                    block->streams.size(), reader.streamCount(), reader.sum(),
+                                    reader.reverseSum()});
+        block->streams.insert(block->streams.end(), reader.streams(),
+                              reader.streams() + reader.streamCount());
+        open = nextIntervalGuess(begin, open + read, end);
+    }
+    return block;
+}
+
+void Iperf3JsonParser::applyScanned(ScannedLines& lines) {
+    m_readAhead = static_cast<const IntervalsReadAhead*>(&lines);
+    m_readAheadNext = 0;
+    m_json.setReadAhead(true);
+    parseBytes(lines.text);
+    m_json.setReadAhead(false);
+    m_readAhead = nullptr;
+}
+
+// An element of "intervals" that a block scan read whole: taken as read.
+const char* Iperf3JsonParser::readAhead(const char* at, std::int64_t* lines) {
+    if (!m_readAhead || m_building || m_stack.back() != Context::Intervals)
+        return nullptr;
+    const std::vector<IntervalsReadAhead::Interval>& intervals = m_readAhead->intervals;
+    while (m_readAheadNext < intervals.size() && intervals[m_readAheadNext].begin < at)
+        ++m_readAheadNext;
+    if (m_readAheadNext == intervals.size() || intervals[m_readAheadNext].begin != at)
+        return nullptr;
+    const IntervalsReadAhead::Interval& interval = intervals[m_readAheadNext++];
+    takeInterval(m_readAhead->streams.data() + interval.firstStream, interval.streamCount,
+                 interval.sum, interval.reverseSum);
+    ++m_intervalsReadAhead;
+    *lines = interval.lines;
+    return interval.end;
 }
 
 // --- tests -------------------------------------------------------------------------------

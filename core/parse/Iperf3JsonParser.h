@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Iperf3IntervalReader.h"
 #include "Iperf3SectionReader.h"
 #include "JsonDocumentBoundaries.h"
 #include "JsonStream.h"
@@ -8,7 +9,7 @@
 
 #include <QJsonObject>
 
-#include <array>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -23,7 +24,15 @@ namespace wb {
 // Only "start" and "end" (a few KiB whatever the run's length) are assembled whole.
 //
 // This class routes the tokens by where they stand in a document; JsonDocumentBoundaries
-// finds the documents among other text, and Iperf3SectionReader makes datasets of the sections.
+// finds the documents among other text, Iperf3IntervalReader reads each interval object and
+// Iperf3SectionReader makes datasets of the sections.
+//
+// Big logs (io/LineBlockPipeline) have their intervals read ahead: a block scan on another
+// thread reads every object of the block that starts with a "streams" key as if it were an
+// interval, and when the parser reaches an element of "intervals" where one of those begins,
+// it takes what was read instead of reading the bytes again. Reading an interval object
+// depends on nothing before it, so the guess costs a worker's time at worst (the "end"
+// section starts that way too), never a different result.
 class Iperf3JsonParser : public LogParser,
                          private JsonStream::Handler,
                          private JsonDocumentBoundaries::Listener {
@@ -33,63 +42,48 @@ public:
     Iperf3JsonParser();
     static int sniff(std::string_view head);
 
+    // Intervals taken as a block scan read them (tests check that the scan is used).
+    std::int64_t intervalsReadAhead() const { return m_intervalsReadAhead; }
+
 protected:
     void parseLine(std::string_view line) override;
     void parseBytes(std::string_view chunk) override;
     void finishDatasets() override;
+    std::unique_ptr<ScannedLines> scan(std::string_view wholeLines,
+                                       std::unique_ptr<ScannedLines> reuse) const override;
+    void applyScanned(ScannedLines& lines) override;
 
 private:
+    struct IntervalsReadAhead;
+
     // Where the reader is in the document; decides what a token means.
     enum class Context : std::uint8_t {
         Document,
-        Intervals,  // "intervals": [...]
-        Interval,   // one element of it, or the data of an "interval" event
-        Streams,    // interval "streams": [...]
-        Stream,     // one element of it
-        Sum,        // interval "sum"
-        ReverseSum, // interval "sum_bidir_reverse" (--bidir)
-        Skip,       // anything not read
+        Intervals, // "intervals": [...]
+        Interval,  // one element of it, or the data of an "interval" event: m_interval reads it
+        Skip,      // anything not read
     };
     enum class DocumentKey : std::uint8_t { Start, Intervals, End, Error, Event, Data, Other };
     enum class Section : std::uint8_t { None, Start, Interval, End, Error, Other };
-    enum class IntervalKey : std::uint8_t { Streams, Sum, ReverseSum, Other };
-    enum class Field : std::uint8_t {
-        Socket,
-        Start,
-        End,
-        Bytes,
-        BitsPerSecond,
-        Retransmits,
-        LostPackets,
-        Packets,
-        OutOfOrder,
-        JitterMs,
-        SndCwnd,
-        Rtt,
-        MeanRtt,
-        Omitted,
-        Sender,
-        Other,
-    };
 
     // JsonStream::Handler
     void beginObject() override { beginContainer(true); }
-    void endObject() override { endContainer(); }
+    void endObject() override { endContainer(true); }
     void beginArray() override { beginContainer(false); }
-    void endArray() override { endContainer(); }
+    void endArray() override { endContainer(false); }
     void key(std::string_view name) override;
     void string(std::string_view value) override;
     void number(JsonStream::Number value) override;
     void boolean(bool value) override;
     void null() override;
     bool flatObject(const JsonStream::FlatObject& object) override;
+    const char* readAhead(const char* at, std::int64_t* lines) override;
 
+    bool inInterval() const { return !m_building && m_stack.back() == Context::Interval; }
     void beginContainer(bool object);
-    void endContainer();
+    void endContainer(bool object);
     void scalar(const JsonStream::Number* number, std::optional<bool> flag,
                 const std::string_view* text);
-    void setField(const JsonStream::Number* number, std::optional<bool> flag);
-    static Field fieldOf(std::string_view name);
     Context documentContainer(bool object);
     void buildTree(Section section, bool object);
     void treeDone(QJsonValue value);
@@ -106,9 +100,9 @@ private:
 
     void beginTest();
     void finishTest();
-    void beginInterval();
-    void clearIntervalPart();
-    StreamRecord& newStream();
+    // An interval object read (here, or ahead by a block scan) becomes flow data.
+    void takeInterval(const StreamRecord* streams, std::size_t streamCount, const StreamRecord& sum,
+                      const StreamRecord& reverseSum);
     void readError(const QString& error);
 
     JsonStream m_json{*this};
@@ -121,8 +115,6 @@ private:
 
     // The current document.
     DocumentKey m_documentKey = DocumentKey::Other;
-    IntervalKey m_intervalKey = IntervalKey::Other;
-    Field m_field = Field::Other;
     bool m_isEvent = false; // has "event": --json-stream
     Section m_event = Section::None;
     bool m_eventDataSeen = false;
@@ -138,19 +130,11 @@ private:
     bool m_building = false;
     Section m_treeSection = Section::None;
 
-    // The interval being read.
-    std::vector<StreamRecord> m_streams;
-    std::size_t m_streamCount = 0;
-    StreamRecord m_sum;
-    StreamRecord m_reverseSum;
-    StreamRecord* m_record = nullptr;
-    // The fields of the keys of the last stream object, and of the last sum, taken whole
-    // (JsonStream::FlatObject), and the shape number they were looked up for.
-    struct ShapeFields {
-        std::uint64_t shape = 0;
-        std::vector<Field> fields;
-    };
-    std::array<ShapeFields, 2> m_shapeFields;
+    Iperf3IntervalReader m_interval;
+    // The intervals a block scan read ahead, while that block is applied; the next to look at.
+    const IntervalsReadAhead* m_readAhead = nullptr;
+    std::size_t m_readAheadNext = 0;
+    std::int64_t m_intervalsReadAhead = 0;
 };
 
 } // namespace wb

@@ -60,10 +60,6 @@ bool isDigit(char c) {
     return c >= '0' && c <= '9';
 }
 
-bool isBlank(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
 // The end of the bytes at p that can belong to a number (or to true, false or null): the token
 // the general path reads before it judges it.
 const char* runEnd(const char* p, const char* end, bool isNumber) {
@@ -436,7 +432,15 @@ const char* JsonStream::skipBlanks(const char* p, const char* end) {
 const char* JsonStream::value(const char* p, const char* end, bool newlineAfter) {
     const char c = *p;
     if (c == '{' || c == '[') {
-        if (m_stack.size() >= kMaxDepth)
+        if (c == '{' && m_askReadAhead && !m_stack.empty() && m_stack.back() == '[') {
+            std::int64_t lines = 0;
+            if (const char* next = m_handler.readAhead(p, &lines)) {
+                m_line += lines;
+                afterValue();
+                return next;
+            }
+        }
+        if (m_stack.size() >= m_maxDepth)
             return fail("nested too deeply");
         m_stack += c;
         if (c == '{') {

@@ -82,9 +82,23 @@ public:
             (void)object;
             return false;
         }
+        // An object that is an element of an array and begins at `at` (its '{'), asked only
+        // while setReadAhead() is on: a handler that already has what the object's events
+        // would give it (read ahead from these same bytes on another thread) takes that
+        // instead, and returns where the object ends, with the line breaks in it in `lines`.
+        // nullptr (the default): the object is read here. The object must end within the
+        // bytes of the current feed().
+        virtual const char* readAhead(const char* at, std::int64_t* lines) {
+            (void)at;
+            (void)lines;
+            return nullptr;
+        }
     };
 
     static constexpr std::size_t kMaxDepth = 1024;
+
+    // JSON's whitespace between tokens.
+    static bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
     explicit JsonStream(Handler& handler) : m_handler(handler) {}
 
@@ -113,6 +127,13 @@ public:
     void setFlatObjectReplay(bool on) { m_replayFlatObjects = on; }
     // Objects read that way so far (tests check that the replay is taken).
     std::size_t replayedObjects() const { return m_replayedObjects; }
+
+    // Whether array elements that are objects are offered to Handler::readAhead() (off by
+    // default: a call per element for nothing).
+    void setReadAhead(bool on) { m_askReadAhead = on; }
+    // A stream that reads values on its own, outside the document they belong to, can be
+    // held to a smaller depth than kMaxDepth: it fails as soon as a value nests deeper.
+    void setMaxDepth(std::size_t depth) { m_maxDepth = depth; }
 
 private:
     enum class State : std::uint8_t {
@@ -188,6 +209,8 @@ private:
     bool m_failedInString = false;
     std::int64_t m_line = 1;
     bool m_replayFlatObjects = true;
+    bool m_askReadAhead = false;
+    std::size_t m_maxDepth = kMaxDepth;
     std::size_t m_replayedObjects = 0;
     // The '{' of the innermost open object while it is flat so far and opened in the bytes
     // being fed: its shape is learned when it closes.

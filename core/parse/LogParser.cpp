@@ -95,9 +95,14 @@ std::unique_ptr<ScannedLines> LogParser::scanBlock(std::string_view wholeLines,
 }
 
 void LogParser::feedScanned(ScannedLines& lines) {
+    // A dialect that takes bytes (iperf3 -J) applies its scan as it reads them.
+    if (m_input == Input::Bytes) {
+        applyScanned(lines);
+        return;
+    }
     // Lines with NUL bytes, and everything after another log started, take the line path,
     // which reports them; so does a block that does not start at a line's start.
-    if (m_input == Input::Bytes || m_partialLength > 0 || m_otherLogStarted || lines.containsNul) {
+    if (m_partialLength > 0 || m_otherLogStarted || lines.containsNul) {
         feed(lines.text);
         return;
     }

@@ -72,7 +72,8 @@ protected:
     virtual void parseBytes(std::string_view chunk) { (void)chunk; }
     virtual void finishDatasets() {}
     // Applies what scan() read, line by line in order; lines the scan left to the parser go
-    // through deliver() as feed() would send them.
+    // through deliver() as feed() would send them. A dialect that takes bytes reads
+    // `lines.text` itself, with what its scan read at hand.
     virtual void applyScanned(ScannedLines& lines) { (void)lines; }
     // The dialect's half of scanBlock(): the facts of each line, in `reuse` when it is one
     // of its own; nullptr when the dialect cannot scan.

@@ -2,12 +2,17 @@
 // must be exactly that of the one-thread path, whatever the log throws at block boundaries.
 
 #include "TestSupport.h"
+#include "io/DatasetJson.h"
 #include "io/LineBlockPipeline.h"
 #include "parse/FormatRegistry.h"
+#include "parse/Iperf3JsonParser.h"
 #include "parse/LogParser.h"
 #include "parse/QjumpCompatParser.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -150,6 +155,16 @@ private:
     mutable std::set<long> m_threads;
 };
 
+// Everything a parser read: its report (with the issues and their lines) and its datasets.
+QByteArray describeParser(const LogParser& parser) {
+    QJsonArray datasets;
+    for (const Dataset& dataset : parser.datasets())
+        datasets.append(DatasetJson::describe(dataset));
+    const QJsonObject all{{"report", DatasetJson::describe(parser.report())},
+                          {"datasets", datasets}};
+    return QJsonDocument(all).toJson(QJsonDocument::Compact);
+}
+
 } // namespace
 
 class TestBlockPipeline : public QObject {
@@ -158,6 +173,7 @@ class TestBlockPipeline : public QObject {
 private slots:
     void bigLogsUseEveryCore();
     void readAheadEqualsSerial();
+    void iperf3IntervalsReadAheadEqualSerial();
     void threadsAreStartedOncePerFile();
     void parallelEqualsSerial_data();
     void parallelEqualsSerial();
@@ -174,10 +190,14 @@ void TestBlockPipeline::bigLogsUseEveryCore() {
     QVERIFY(!LineBlockPipeline(*ping, 1 << 20).parallel()); // small: not worth threads
     QjumpCompatParser compat;
     QVERIFY(LineBlockPipeline(compat, 64 << 20).parallel());
+    // iperf3 -J scans too (its intervals are read ahead).
+    const auto iperf3 = FormatRegistry::find("iperf3/json")->create();
+    QVERIFY(LineBlockPipeline(*iperf3, 8 << 20).parallel());
+    QVERIFY(!LineBlockPipeline(*iperf3, 1 << 20).parallel());
     // A dialect without a scanner: blocks read ahead from 16 MB on.
-    const auto iperf = FormatRegistry::find("iperf3/json")->create();
-    QVERIFY(LineBlockPipeline(*iperf, 64 << 20).parallel());
-    QVERIFY(!LineBlockPipeline(*iperf, 8 << 20).parallel());
+    const auto iperf2 = FormatRegistry::find("iperf2/text")->create();
+    QVERIFY(LineBlockPipeline(*iperf2, 64 << 20).parallel());
+    QVERIFY(!LineBlockPipeline(*iperf2, 8 << 20).parallel());
 }
 
 void TestBlockPipeline::readAheadEqualsSerial() {
@@ -197,6 +217,53 @@ void TestBlockPipeline::readAheadEqualsSerial() {
     QVERIFY(ahead.ok());
     QCOMPARE(ahead.datasets.size(), std::size_t{400});
     QCOMPARE(describe(ahead), describe(serial));
+}
+
+void TestBlockPipeline::iperf3IntervalsReadAheadEqualSerial() {
+    // Every kind of iperf3 -J run we recorded (TCP -P 4 and -P 2, UDP, --bidir, -O, a refused
+    // connection, several runs in one file), one after the other until the log is 30 MB, with
+    // what logs of repeated runs hold between them ("^C", a message). The block scans read the
+    // intervals ahead; the parser must end up exactly as when it reads every byte itself.
+    const QString runs[] = {samplePath(QStringLiteral("iperf3-cubic-P4.json")),
+                            dataPath(QStringLiteral("iperf3/json-tcp-P2-client.json")),
+                            dataPath(QStringLiteral("iperf3/json-udp-client.json")),
+                            dataPath(QStringLiteral("iperf3/json-bidir-client.json")),
+                            dataPath(QStringLiteral("iperf3/json-omit-client.json")),
+                            dataPath(QStringLiteral("iperf3/json-error-refused-client.json")),
+                            dataPath(QStringLiteral("iperf3/json-repeated.json"))};
+    QByteArray log;
+    for (int round = 0; log.size() < (30 << 20); ++round) {
+        for (const QString& path : runs) {
+            const QByteArray run = readAll(path);
+            QVERIFY2(!run.isEmpty(), qPrintable(path));
+            log += run;
+            log += round % 3 == 0 ? "^C" : round % 3 == 1 ? "iperf3: interrupt\n" : "";
+        }
+    }
+    QTemporaryDir dir;
+    const QString path = writeTestFile(dir.path(), QStringLiteral("runs.json"), log);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const auto ahead = FormatRegistry::find("iperf3/json")->create();
+    {
+        LineBlockPipeline pipeline(*ahead, file.size());
+        QVERIFY(pipeline.parallel());
+        QCOMPARE(pipeline.readFile(file.handle(), {}).bytesRead, file.size());
+    }
+    ahead->finish();
+    const auto serial = FormatRegistry::find("iperf3/json")->create();
+    serial->feed(std::string_view(log.constData(), static_cast<std::size_t>(log.size())));
+    serial->finish();
+    QVERIFY(serial->datasets().size() > 1000);
+    QCOMPARE(describeParser(*ahead), describeParser(*serial));
+
+    // Nearly every interval was taken as read ahead: all but those across a block's edge.
+    const std::int64_t readAhead =
+        dynamic_cast<const Iperf3JsonParser&>(*ahead).intervalsReadAhead();
+    // "streams" begins every interval and the "end" section, which has one "sum_sent".
+    const std::int64_t intervals = log.count("\"streams\"") - log.count("\"sum_sent\"");
+    QVERIFY2(readAhead > intervals * 9 / 10 && readAhead <= intervals,
+             qPrintable(QStringLiteral("%1 of %2").arg(readAhead).arg(intervals)));
 }
 
 void TestBlockPipeline::threadsAreStartedOncePerFile() {
