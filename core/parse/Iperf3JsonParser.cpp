@@ -557,7 +557,7 @@ const char* nextIntervalGuess(const char* begin, const char* from, const char* e
             return open;
     }
     // memmem, not string_view::find: that stops at every '"' (a few dozen per stream object).
-    for (p = from;; p += kFirstKey.size()) {
+    for (p = from; p < end; p += kFirstKey.size()) {
         const void* const found =
             ::memmem(p, static_cast<std::size_t>(end - p), kFirstKey.data(), kFirstKey.size());
         if (!found)
@@ -566,6 +566,7 @@ const char* nextIntervalGuess(const char* begin, const char* from, const char* e
         if (const char* const open = objectOpeningAt(begin, p))
             return open;
     }
+    return nullptr;
 }
 
 } // namespace
