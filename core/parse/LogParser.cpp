@@ -88,8 +88,10 @@ std::unique_ptr<ScannedLines> LogParser::scanBlock(std::string_view wholeLines,
     std::unique_ptr<ScannedLines> scanned = scan(wholeLines, std::move(reuse));
     if (scanned) {
         scanned->text = wholeLines;
-        // Looked for here, on the scanning thread, not by feedScanned() on the parser's.
-        scanned->containsNul = wholeLines.find('\0') != std::string_view::npos;
+        // Looked for here, on the scanning thread, not by feedScanned() on the parser's; a
+        // dialect that takes bytes reads NUL bytes as any other.
+        scanned->containsNul = m_input == Input::Lines && !scanned->nulLinesLeftToParser &&
+                               wholeLines.find('\0') != std::string_view::npos;
     }
     return scanned;
 }

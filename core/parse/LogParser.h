@@ -18,6 +18,9 @@ struct ScannedLines {
     virtual ~ScannedLines() = default;
     std::string_view text;
     bool containsNul = false; // such lines take the line path, which reports them
+    // The dialect's scan left every line that holds a NUL byte to the line path itself, so
+    // the block needs no pass of its own to look for them.
+    bool nulLinesLeftToParser = false;
 };
 
 // Base of every log parser. Bytes arrive in chunks of any size (a file read in blocks or the

@@ -78,12 +78,13 @@ const char* takePlainPingReply(const char* p, const char* end, double* rtt, std:
     if (!p)
         return nullptr;
     // The address (IPv6 has colons; a name has "(address)") ends at ": icmp_seq="; none of it
-    // may hold a '=' the general reader could take for a key. A very long one is left to the
-    // general reader, which also cuts lines longer than it keeps.
+    // may hold a '=' the general reader could take for a key, nor a NUL byte, which only the
+    // line path reports (so a block scan need not look for them). A very long one is left to
+    // the general reader, which also cuts lines longer than it keeps.
     const char* addressEnd = end - p > 512 ? p + 512 : end;
     const char* sequenceAt = nullptr;
     for (; !sequenceAt; ++p) {
-        if (p >= addressEnd || *p == '\n' || *p == '=')
+        if (p >= addressEnd || *p == '\n' || *p == '=' || *p == '\0')
             return nullptr;
         if (*p == ':')
             sequenceAt = takeLiteral(p, end, ": icmp_seq=");

@@ -34,8 +34,10 @@ const char* takeRepeatedPingReply(const char* p, const char* end, const PlainRep
                                   double* rtt, std::int32_t* sequence);
 
 // Walks a block of whole lines (each ending in '\n'), as the ping dialects' scan() does:
-// onPlain(rtt, sequence) for each plain reply, onOther(at, end) for any other line, which
-// lies at [at, end) of `lines` without its newline.
+// onPlain(rtt, sequence) for each plain reply, onOther(at, end, readable) for any other line,
+// which lies at [at, end) of `lines` without its newline. A plain reply holds no NUL byte;
+// another line that does is not `readable`: only the line path reads it (and reports it), so
+// the dialects need no pass of their own over the block to look for NUL bytes.
 template <typename OnPlain, typename OnOther>
 void forEachPingLine(std::string_view lines, OnPlain&& onPlain, OnOther&& onOther) {
     const char* const begin = lines.data();
@@ -57,7 +59,9 @@ void forEachPingLine(std::string_view lines, OnPlain&& onPlain, OnOther&& onOthe
         std::size_t lineEnd = lines.find('\n', at);
         if (lineEnd == std::string_view::npos)
             lineEnd = lines.size();
-        onOther(at, lineEnd);
+        const bool readable =
+            std::string_view(begin + at, lineEnd - at).find('\0') == std::string_view::npos;
+        onOther(at, lineEnd, readable);
         at = lineEnd + 1;
     }
 }

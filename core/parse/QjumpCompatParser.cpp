@@ -111,6 +111,7 @@ void QjumpCompatParser::parseLine(std::string_view line) {
 std::unique_ptr<ScannedLines> QjumpCompatParser::scan(std::string_view wholeLines,
                                                       std::unique_ptr<ScannedLines> reuse) const {
     std::unique_ptr<ScannedCompatLines> block = reuseOrCreate<ScannedCompatLines>(reuse);
+    block->nulLinesLeftToParser = true; // forEachPingLine
     block->lines.reserve(wholeLines.size() / 48);
     forEachPingLine(
         wholeLines,
@@ -118,12 +119,12 @@ std::unique_ptr<ScannedLines> QjumpCompatParser::scan(std::string_view wholeLine
         [&block](double rtt, std::int32_t) {
             block->lines.push_back({rtt, 0, 0, true});
         },
-        [&block, wholeLines](std::size_t at, std::size_t end) {
+        [&block, wholeLines](std::size_t at, std::size_t end, bool readable) {
             std::string_view line = wholeLines.substr(at, end - at);
             if (!line.empty() && line.back() == '\r')
                 line.remove_suffix(1); // as LogParser delivers it
             ArtifactReading reading;
-            if (line.size() <= kMaxLineLength)
+            if (readable && line.size() <= kMaxLineLength)
                 reading = readAsArtifact(line);
             const bool sample = reading.kind == ArtifactReading::Sample;
             block->lines.push_back({sample ? reading.value : 0, static_cast<std::uint32_t>(at),

@@ -141,17 +141,18 @@ struct ScannedPingLines : ScannedLines {
 std::unique_ptr<ScannedLines> UnixPingParser::scan(std::string_view wholeLines,
                                                    std::unique_ptr<ScannedLines> reuse) const {
     std::unique_ptr<ScannedPingLines> block = reuseOrCreate<ScannedPingLines>(reuse);
+    block->nulLinesLeftToParser = true; // forEachPingLine
     block->lines.reserve(wholeLines.size() / 48);
     forEachPingLine(
         wholeLines,
         [&block](double rtt, std::int32_t sequence) {
             block->addReply(rtt, std::nan(""), sequence, false);
         },
-        [&block, wholeLines](std::size_t at, std::size_t end) {
+        [&block, wholeLines](std::size_t at, std::size_t end, bool readable) {
             const std::string_view line = wholeLines.substr(at, end - at);
             // A line longer than the parser keeps is cut and reported on the line path.
             const std::optional<ReplyFacts> reply =
-                line.size() <= kMaxLineLength ? replyFacts(line) : std::nullopt;
+                readable && line.size() <= kMaxLineLength ? replyFacts(line) : std::nullopt;
             if (!reply || !reply->regular()) {
                 block->addOther(at, end);
                 return;

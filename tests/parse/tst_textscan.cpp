@@ -139,7 +139,7 @@ private slots:
                 QVERIFY(sameBits(rtt, alone));
                 QCOMPARE(printed, alonePrinted);
             },
-            [&](std::size_t, std::size_t) {
+            [&](std::size_t, std::size_t, bool) {
                 const std::string& line = lines[at++];
                 double rtt = 0;
                 std::int32_t printed = 0;
