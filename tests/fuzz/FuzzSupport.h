@@ -5,13 +5,10 @@
 // that finds a broken promise prints both descriptions and aborts, so libFuzzer (or the
 // replay test) reports it like a crash.
 
-#include "io/DatasetJson.h"
+#include "../common/ParserDescription.h"
 #include "parse/LogParser.h"
 
 #include <QByteArray>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 
 #include <algorithm>
 #include <cstdint>
@@ -43,16 +40,6 @@ inline std::size_t splitPoint(std::string_view input) {
     std::abort();
 }
 
-// Everything a parser produced, as stable text: the report (with its issues) and every dataset.
-inline QByteArray describe(const LogParser& parser) {
-    QJsonArray datasets;
-    for (const Dataset& dataset : parser.datasets())
-        datasets.append(DatasetJson::describe(dataset));
-    const QJsonObject all{{"report", DatasetJson::describe(parser.report())},
-                          {"datasets", datasets}};
-    return QJsonDocument(all).toJson(QJsonDocument::Compact);
-}
-
 // Parses the input whole and split in two at splitPoint(); the parsers promise the same result.
 template <typename MakeParser> void checkChunking(std::string_view input, MakeParser makeParser) {
     const std::unique_ptr<LogParser> whole = makeParser();
@@ -65,8 +52,8 @@ template <typename MakeParser> void checkChunking(std::string_view input, MakePa
     chunked->feed(input.substr(split));
     chunked->finish();
 
-    const QByteArray expected = describe(*whole);
-    const QByteArray actual = describe(*chunked);
+    const QByteArray expected = test::describeParser(*whole);
+    const QByteArray actual = test::describeParser(*chunked);
     if (expected != actual)
         fail("two chunks parse like the whole input", expected, actual);
 
@@ -90,7 +77,7 @@ template <typename MakeParser> void checkChunking(std::string_view input, MakePa
     }
     scanned->feed(input.substr(blockEnd));
     scanned->finish();
-    const QByteArray viaScan = describe(*scanned);
+    const QByteArray viaScan = test::describeParser(*scanned);
     if (expected != viaScan)
         fail("a scanned block parses like the whole input", expected, viaScan);
 }

@@ -1,8 +1,8 @@
 // Big files are read in blocks scanned on several cores (io/LineBlockPipeline): the result
 // must be exactly that of the one-thread path, whatever the log throws at block boundaries.
 
+#include "ParserDescription.h"
 #include "TestSupport.h"
-#include "io/DatasetJson.h"
 #include "io/LineBlockPipeline.h"
 #include "parse/FormatRegistry.h"
 #include "parse/Iperf3JsonParser.h"
@@ -10,9 +10,6 @@
 #include "parse/QjumpCompatParser.h"
 
 #include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -165,16 +162,6 @@ private:
     mutable std::mutex m_mutex;
     mutable std::set<long> m_threads;
 };
-
-// Everything a parser read: its report (with the issues and their lines) and its datasets.
-QByteArray describeParser(const LogParser& parser) {
-    QJsonArray datasets;
-    for (const Dataset& dataset : parser.datasets())
-        datasets.append(DatasetJson::describe(dataset));
-    const QJsonObject all{{"report", DatasetJson::describe(parser.report())},
-                          {"datasets", datasets}};
-    return QJsonDocument(all).toJson(QJsonDocument::Compact);
-}
 
 } // namespace
 
