@@ -610,9 +610,15 @@ void Iperf3JsonParser::applyScanned(ScannedLines& lines) {
     m_readAhead = nullptr;
 }
 
-// An element of "intervals" that a block scan read whole: taken as read.
+// An element of "intervals", or the data of an "interval" event (--json-stream), that a block
+// scan read whole: taken as read.
 const char* Iperf3JsonParser::readAhead(const char* at, std::int64_t* lines) {
-    if (!m_readAhead || m_building || m_stack.back() != Context::Intervals)
+    if (!m_readAhead || m_building)
+        return nullptr;
+    const bool element = m_stack.back() == Context::Intervals;
+    const bool intervalEvent = m_stack.back() == Context::Document && m_isEvent &&
+                               m_event == Section::Interval && m_documentKey == DocumentKey::Data;
+    if (!element && !intervalEvent)
         return nullptr;
     const std::vector<IntervalsReadAhead::Interval>& intervals = m_readAhead->intervals;
     while (m_readAheadNext < intervals.size() && intervals[m_readAheadNext].begin < at)
@@ -620,6 +626,8 @@ const char* Iperf3JsonParser::readAhead(const char* at, std::int64_t* lines) {
     if (m_readAheadNext == intervals.size() || intervals[m_readAheadNext].begin != at)
         return nullptr;
     const IntervalsReadAhead::Interval& interval = intervals[m_readAheadNext++];
+    if (intervalEvent)
+        eventData(true); // as documentContainer() does before the interval is read
     takeInterval(m_readAhead->streams.data() + interval.firstStream, interval.streamCount,
                  interval.sum, interval.reverseSum);
     ++m_intervalsReadAhead;

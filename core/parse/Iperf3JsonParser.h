@@ -29,10 +29,10 @@ namespace wb {
 //
 // Big logs (io/LineBlockPipeline) have their intervals read ahead: a block scan on another
 // thread reads every object of the block that starts with a "streams" key as if it were an
-// interval, and when the parser reaches an element of "intervals" where one of those begins,
-// it takes what was read instead of reading the bytes again. Reading an interval object
-// depends on nothing before it, so the guess costs a worker's time at worst (the "end"
-// section starts that way too), never a different result.
+// interval, and when the parser reaches an element of "intervals" (or the data of an
+// "interval" event) where one of those begins, it takes what was read instead of reading the
+// bytes again. Reading an interval object depends on nothing before it, so the guess costs a
+// worker's time at worst (the "end" section starts that way too), never a different result.
 class Iperf3JsonParser : public LogParser,
                          private JsonStream::Handler,
                          private JsonDocumentBoundaries::Listener {

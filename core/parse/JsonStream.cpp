@@ -432,7 +432,7 @@ const char* JsonStream::skipBlanks(const char* p, const char* end) {
 const char* JsonStream::value(const char* p, const char* end, bool newlineAfter) {
     const char c = *p;
     if (c == '{' || c == '[') {
-        if (c == '{' && m_askReadAhead && !m_stack.empty() && m_stack.back() == '[') {
+        if (c == '{' && m_askReadAhead && !m_stack.empty()) {
             std::int64_t lines = 0;
             if (const char* next = m_handler.readAhead(p, &lines)) {
                 m_line += lines;

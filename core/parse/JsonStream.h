@@ -82,12 +82,12 @@ public:
             (void)object;
             return false;
         }
-        // An object that is an element of an array and begins at `at` (its '{'), asked only
-        // while setReadAhead() is on: a handler that already has what the object's events
-        // would give it (read ahead from these same bytes on another thread) takes that
-        // instead, and returns where the object ends, with the line breaks in it in `lines`.
-        // nullptr (the default): the object is read here. The object must end within the
-        // bytes of the current feed().
+        // An object inside a value (an element of an array, or the value of a key) that
+        // begins at `at` (its '{'), asked only while setReadAhead() is on: a handler that
+        // already has what the object's events would give it (read ahead from these same
+        // bytes on another thread) takes that instead, and returns where the object ends,
+        // with the line breaks in it in `lines`. nullptr (the default): the object is read
+        // here. The object must end within the bytes of the current feed().
         virtual const char* readAhead(const char* at, std::int64_t* lines) {
             (void)at;
             (void)lines;
@@ -128,8 +128,8 @@ public:
     // Objects read that way so far (tests check that the replay is taken).
     std::size_t replayedObjects() const { return m_replayedObjects; }
 
-    // Whether array elements that are objects are offered to Handler::readAhead() (off by
-    // default: a call per element for nothing).
+    // Whether objects inside a value are offered to Handler::readAhead() (off by default: a
+    // call per object for nothing).
     void setReadAhead(bool on) { m_askReadAhead = on; }
     // A stream that reads values on its own, outside the document they belong to, can be
     // held to a smaller depth than kMaxDepth: it fails as soon as a value nests deeper.

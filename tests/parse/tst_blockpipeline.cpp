@@ -10,6 +10,9 @@
 #include "parse/QjumpCompatParser.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -163,6 +166,42 @@ private:
     mutable std::set<long> m_threads;
 };
 
+// A recorded iperf3 -J log (one or more documents) as --json-stream writes it: a start event,
+// an interval event per interval and an end event, one per line, "event" before "data".
+QByteArray eventsOf(const QByteArray& log) {
+    QByteArray events;
+    auto event = [&](const char* name, const QJsonValue& data) {
+        events += QByteArray("{\"event\":\"") + name + "\",\"data\":";
+        events += data.isObject() ? QJsonDocument(data.toObject()).toJson(QJsonDocument::Compact)
+                                  : QByteArray("null");
+        events += "}\n";
+    };
+    for (qsizetype at = 0; at < log.size();) {
+        QJsonParseError error;
+        const qsizetype start = log.indexOf('{', at);
+        if (start < 0)
+            break;
+        // Documents follow each other: parse the longest prefix that is one.
+        qsizetype end = start;
+        int depth = 0;
+        for (; end < log.size(); ++end) {
+            depth += log[end] == '{' ? 1 : log[end] == '}' ? -1 : 0;
+            if (depth == 0)
+                break;
+        }
+        const QJsonObject document =
+            QJsonDocument::fromJson(log.mid(start, end + 1 - start), &error).object();
+        at = end + 1;
+        if (error.error != QJsonParseError::NoError)
+            continue;
+        event("start", document.value(QLatin1String("start")));
+        for (const QJsonValue& interval : document.value(QLatin1String("intervals")).toArray())
+            event("interval", interval);
+        event("end", document.value(QLatin1String("end")));
+    }
+    return events;
+}
+
 } // namespace
 
 class TestBlockPipeline : public QObject {
@@ -171,6 +210,7 @@ class TestBlockPipeline : public QObject {
 private slots:
     void bigLogsUseEveryCore();
     void readAheadEqualsSerial();
+    void iperf3IntervalsReadAheadEqualSerial_data();
     void iperf3IntervalsReadAheadEqualSerial();
     void threadsAreStartedOncePerFile();
     void parallelEqualsSerial_data();
@@ -217,11 +257,20 @@ void TestBlockPipeline::readAheadEqualsSerial() {
     QCOMPARE(describe(ahead), describe(serial));
 }
 
+void TestBlockPipeline::iperf3IntervalsReadAheadEqualSerial_data() {
+    QTest::addColumn<bool>("jsonStream");
+    QTest::newRow("-J") << false;
+    QTest::newRow("--json-stream") << true;
+}
+
 void TestBlockPipeline::iperf3IntervalsReadAheadEqualSerial() {
     // Every kind of iperf3 -J run we recorded (TCP -P 4 and -P 2, UDP, --bidir, -O, a refused
     // connection, several runs in one file), one after the other until the log is 30 MB, with
-    // what logs of repeated runs hold between them ("^C", a message). The block scans read the
-    // intervals ahead; the parser must end up exactly as when it reads every byte itself.
+    // what logs of repeated runs hold between them ("^C", a message); or the same runs as
+    // --json-stream writes them (iperf3 >= 3.17, not installed here): one event per line,
+    // "event" before "data". The block scans read the intervals ahead; the parser must end up
+    // exactly as when it reads every byte itself.
+    QFETCH(bool, jsonStream);
     const QString runs[] = {samplePath(QStringLiteral("iperf3-cubic-P4.json")),
                             dataPath(QStringLiteral("iperf3/json-tcp-P2-client.json")),
                             dataPath(QStringLiteral("iperf3/json-udp-client.json")),
@@ -234,7 +283,7 @@ void TestBlockPipeline::iperf3IntervalsReadAheadEqualSerial() {
         for (const QString& path : runs) {
             const QByteArray run = readAll(path);
             QVERIFY2(!run.isEmpty(), qPrintable(path));
-            log += run;
+            log += jsonStream ? eventsOf(run) : run;
             log += round % 3 == 0 ? "^C" : round % 3 == 1 ? "iperf3: interrupt\n" : "";
         }
     }
@@ -256,9 +305,9 @@ void TestBlockPipeline::iperf3IntervalsReadAheadEqualSerial() {
     QCOMPARE(describeParser(*ahead), describeParser(*serial));
 
     // Nearly every interval was taken as read ahead: all but those across a block's edge.
+    // "streams" begins every interval and the "end" section, which has one "sum_sent".
     const std::int64_t readAhead =
         dynamic_cast<const Iperf3JsonParser&>(*ahead).intervalsReadAhead();
-    // "streams" begins every interval and the "end" section, which has one "sum_sent".
     const std::int64_t intervals = log.count("\"streams\"") - log.count("\"sum_sent\"");
     QVERIFY2(readAhead > intervals * 9 / 10 && readAhead <= intervals,
              qPrintable(QStringLiteral("%1 of %2").arg(readAhead).arg(intervals)));
