@@ -1,5 +1,6 @@
 #include "LineBlockPipeline.h"
 
+#include "MappedFileWindow.h"
 #include "parse/LogParser.h"
 
 #include <algorithm>
@@ -56,6 +57,18 @@ LineBlockPipeline::LineBlockPipeline(LogParser& parser, std::int64_t inputSize)
         m_workers.emplace(cores);
     m_blockSize = std::clamp(static_cast<std::size_t>(std::max<std::int64_t>(inputSize, 0) / 16),
                              kMinBlockSize, kBlockSize);
+    m_blockSize -= m_blockSize % MappedFileWindow::pageSize(); // blocks are mapped at pages
+}
+
+LineBlockPipeline::Block::Block() = default;
+LineBlockPipeline::Block::~Block() = default;
+
+std::string_view LineBlockPipeline::Block::text() const {
+    return window ? window->text() : std::string_view(bytes.get(), size);
+}
+
+bool LineBlockPipeline::Block::cutShort() const {
+    return window && window->cutShort();
 }
 
 LineBlockPipeline::~LineBlockPipeline() {
@@ -77,14 +90,25 @@ LineBlockPipeline::readFile(int fd, const std::function<bool(std::int64_t)>& pro
         if (m_pending.empty())
             break;
         std::unique_ptr<Block> block = takeOldest();
+        if (block->cutShort()) {
+            // The file was cut under the block before it was applied: what is left of it is
+            // read, as a read of the block would have found it.
+            discardPending();
+            outcome.bytesRead = block->offset;
+            break;
+        }
         // The worker that read it takes the next block before this one is applied, instead
         // of waiting for that (a fifth of a worker's time with iperf3 -J).
         fill();
         apply(*block);
         const std::int64_t end = block->offset + static_cast<std::int64_t>(block->size);
         outcome.bytesRead = end;
-        const bool failed = block->error != 0;
-        if (failed)
+        outcome.mappedBlocks += block->window != nullptr;
+        // Cut while it was applied: the parser read zeros from the cut on.
+        const bool failed = block->error != 0 || block->cutShort();
+        if (block->cutShort())
+            outcome.error = "the file was cut short while it was read";
+        else if (failed)
             outcome.error = std::strerror(block->error);
         const bool shortBlock = block->size < m_blockSize;
         recycle(std::move(block));
@@ -108,10 +132,25 @@ LineBlockPipeline::readFile(int fd, const std::function<bool(std::int64_t)>& pro
     return outcome;
 }
 
+void LineBlockPipeline::load(Block& block, int fd, std::size_t size) {
+    block.window = MappedFileWindow::map(fd, block.offset, size);
+    if (block.window) {
+        block.size = block.window->text().size();
+        return;
+    }
+    if (!block.bytes)
+        block.bytes = uninitialisedBuffer(size);
+    const std::int64_t got = readFully(fd, block.bytes.get(), size, block.offset, &block.error);
+    block.size = got > 0 ? static_cast<std::size_t>(got) : 0;
+}
+
 void LineBlockPipeline::submit(int fd, std::int64_t offset) {
     auto block = std::make_unique<Block>();
     block->offset = offset;
-    block->bytes = takeBuffer();
+    if (!m_spare.empty()) { // a block that could not be mapped left its buffer
+        block->bytes = std::move(m_spare.back());
+        m_spare.pop_back();
+    }
     std::unique_ptr<ScannedLines> reuse;
     if (!m_spareScans.empty()) {
         reuse = std::move(m_spareScans.back());
@@ -120,9 +159,7 @@ void LineBlockPipeline::submit(int fd, std::int64_t offset) {
     const std::size_t size = m_blockSize;
     const LogParser* parser = m_scans ? &m_parser : nullptr;
     auto work = [parser, fd, size, block = std::move(block), lent = std::move(reuse)]() mutable {
-        const std::int64_t got =
-            readFully(fd, block->bytes.get(), size, block->offset, &block->error);
-        block->size = got > 0 ? static_cast<std::size_t>(got) : 0;
+        load(*block, fd, size);
         if (!parser)
             return std::move(block); // read ahead only: the parser takes the block whole
         const std::string_view text = block->text();
@@ -202,7 +239,8 @@ LineBlockPipeline::Buffer LineBlockPipeline::uninitialisedBuffer(std::size_t siz
 }
 
 void LineBlockPipeline::recycle(std::unique_ptr<Block> block) {
-    m_spare.push_back(std::move(block->bytes));
+    if (block->bytes)
+        m_spare.push_back(std::move(block->bytes));
     if (block->scanned)
         m_spareScans.push_back(std::move(block->scanned));
 }

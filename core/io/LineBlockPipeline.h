@@ -16,6 +16,7 @@
 namespace wb {
 
 class LogParser;
+class MappedFileWindow;
 struct ScannedLines;
 
 // Reads a big file into a parser on every core. When the parser's dialect can scan lines off
@@ -23,8 +24,9 @@ struct ScannedLines;
 // (pread) and its whole lines scanned by one of a core's worth of worker threads, one block
 // per core in flight; the calling thread only applies finished blocks in log order and
 // joins the line cut at each block edge. The parser ends up exactly as if the same bytes
-// had gone through LogParser::feed. The bytes are copied once, by the kernel, on the worker,
-// and at most a few blocks are in memory at a time. A parser that cannot scan (iperf3 -J,
+// had gone through LogParser::feed. A worker maps its block from the page cache
+// (MappedFileWindow; pread when the file cannot be mapped), and at most a few blocks are in
+// memory at a time. A parser that cannot scan (iperf3 -J,
 // iperf2) gets each block whole, read ahead by a worker while it parses the one before.
 class LineBlockPipeline {
 public:
@@ -45,7 +47,8 @@ public:
     struct Outcome {
         std::int64_t bytesRead = 0;
         bool cancelled = false;
-        std::string error; // a read error (what was read before it is applied)
+        std::string error;             // a read error (what was read before it is applied)
+        std::int64_t mappedBlocks = 0; // blocks mapped rather than read
     };
     // Reads the open file `fd` from its start until read finds its end: a file that grows
     // while it is read is read to its new end (the part beyond the size given to the
@@ -79,17 +82,23 @@ private:
         std::vector<std::thread> m_threads;
     };
     struct Block {
+        Block();
+        ~Block();
         std::int64_t offset = 0;
-        Buffer bytes;
-        std::size_t size = 0;                  // bytes read
-        int error = 0;                         // errno of a failed read
+        std::unique_ptr<MappedFileWindow> window; // the block's bytes when mapped
+        Buffer bytes;                             // else read into this
+        std::size_t size = 0;                     // bytes read
+        int error = 0;                            // errno of a failed read
         std::size_t headEnd = 0;               // after the first newline; 0 when the block has none
         std::size_t tailStart = 0;             // after the last newline
         std::unique_ptr<ScannedLines> scanned; // the whole lines between head and tail
-        std::string_view text() const { return {bytes.get(), size}; }
+        std::string_view text() const;
+        bool cutShort() const; // the file was cut under the mapped block
     };
 
     void submit(int fd, std::int64_t offset);
+    // Reads or maps a block, on a worker.
+    static void load(Block& block, int fd, std::size_t size);
     // Waits for the oldest pending block.
     std::unique_ptr<Block> takeOldest();
     void apply(const Block& block);
