@@ -199,6 +199,12 @@ void UnixPingParser::reserveFor(const ScannedLines& firstBlock, std::size_t repl
     LatencySeries& series = dataset().latency;
     series.rttMs.reserve(expected);
     series.sequence.reserve(expected);
+    auto unwritten = [](const auto& values) {
+        using Value = typename std::decay_t<decltype(values)>::value_type;
+        return std::pair<const void*, std::size_t>(
+            values.data() + values.size(), (values.capacity() - values.size()) * sizeof(Value));
+    };
+    m_samplePages.start({unwritten(series.rttMs), unwritten(series.sequence)});
 }
 
 void UnixPingParser::parseLine(std::string_view line) {
@@ -381,6 +387,7 @@ bool UnixPingParser::readSummary(std::string_view body) {
 }
 
 void UnixPingParser::finishDatasets() {
+    m_samplePages.stop();
     LatencySeries& series = dataset().latency;
     if (m_sawTimestamp && series.timestamps.size() != series.rttMs.size()) {
         series.timestamps.clear();

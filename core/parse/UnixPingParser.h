@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LogParser.h"
+#include "PageWarmer.h"
 #include "SequenceTracker.h"
 
 namespace wb {
@@ -60,6 +61,7 @@ private:
     bool m_sawTimestamp = false;
     bool m_sawHeader = false; // the log shows the start of the run, not an excerpt
     bool m_reserved = false;
+    PageWarmer m_samplePages; // faults in the reserved sample storage off this thread
 };
 
 } // namespace wb

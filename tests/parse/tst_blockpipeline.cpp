@@ -8,6 +8,7 @@
 #include "parse/FormatRegistry.h"
 #include "parse/Iperf3JsonParser.h"
 #include "parse/LogParser.h"
+#include "parse/PageWarmer.h"
 #include "parse/QjumpCompatParser.h"
 
 #include <QFile>
@@ -26,6 +27,7 @@
 #include <string>
 #include <thread>
 
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -222,6 +224,7 @@ private slots:
     void bigFilesAreMapped();
     void windowOfAFileCutShortReadsZeros();
     void fileCutShortWhileReadKeepsAPrefix();
+    void reservedPagesAreWarmedAhead();
 };
 
 void TestBlockPipeline::bigLogsUseEveryCore() {
@@ -511,6 +514,39 @@ void TestBlockPipeline::fileCutShortWhileReadKeepsAPrefix() {
     QVERIFY(read.size() >= head.datasets.front().latency.rttMs.size());
     QVERIFY(read.size() <= all.size());
     QVERIFY(std::equal(read.begin(), read.end(), all.begin()));
+}
+
+void TestBlockPipeline::reservedPagesAreWarmedAhead() {
+    // The ping parser's sample storage is faulted in by a PageWarmer while the parser writes
+    // it: every page of the reserved part becomes resident, and what the writer wrote
+    // meanwhile, on the same pages, stays as written.
+#ifndef MADV_POPULATE_WRITE
+    QSKIP("no MADV_POPULATE_WRITE on this system: nothing is warmed");
+#else
+    const std::size_t page = MappedFileWindow::pageSize();
+    std::vector<double> values;
+    values.reserve((std::size_t{48} << 20) / sizeof(double));
+    const std::size_t bytes = values.capacity() * sizeof(double);
+    const auto first = reinterpret_cast<std::uintptr_t>(values.data());
+    const std::uintptr_t alignedFirst = (first + page - 1) / page * page;
+    const std::size_t pages = (first + bytes - alignedFirst) / page;
+    auto residentPages = [&] {
+        std::vector<unsigned char> resident(pages);
+        if (mincore(reinterpret_cast<void*>(alignedFirst), pages * page, resident.data()) != 0)
+            return std::size_t{0};
+        return static_cast<std::size_t>(
+            std::count_if(resident.begin(), resident.end(), [](unsigned char r) { return r & 1; }));
+    };
+    QVERIFY(residentPages() < pages / 2); // fresh: nothing written yet
+    PageWarmer warmer;
+    warmer.start({{values.data(), bytes}});
+    for (std::size_t i = 0; i < values.capacity() / 2; ++i)
+        values.push_back(static_cast<double>(i) * 0.5);
+    QTRY_COMPARE_WITH_TIMEOUT(residentPages(), pages, 10000);
+    warmer.stop();
+    for (std::size_t i = 0; i < values.size(); ++i)
+        QCOMPARE(values[i], static_cast<double>(i) * 0.5);
+#endif
 }
 
 QTEST_GUILESS_MAIN(TestBlockPipeline)
