@@ -1,7 +1,6 @@
 #include "PageWarmer.h"
 
 #include <algorithm>
-#include <cstdint>
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -10,48 +9,67 @@ namespace wb {
 
 namespace {
 // Small enough that the writer, starting at the same front, soon finds warm pages.
-constexpr std::size_t kStep = std::size_t{256} << 10;
+constexpr std::uintptr_t kStep = std::uintptr_t{256} << 10;
 } // namespace
 
-void PageWarmer::start(std::vector<std::pair<const void*, std::size_t>> ranges) {
-    stop();
-    m_stopping = false;
-    m_thread =
-        std::thread([this, ranges = std::move(ranges)]() mutable { warm(std::move(ranges)); });
+void PageWarmer::warm(const void* begin, std::size_t bytes) {
+#ifdef MADV_POPULATE_WRITE
+    // Whole pages only: madvise takes page-aligned ranges, and a page that is partly the
+    // writer's already is one fault it takes itself.
+    static const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+    const auto first = (reinterpret_cast<std::uintptr_t>(begin) + page - 1) / page * page;
+    const auto end = (reinterpret_cast<std::uintptr_t>(begin) + bytes) / page * page;
+    if (first >= end)
+        return;
+    {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        m_queued.push_back({first, end});
+        m_stopping = false;
+    }
+    if (!m_thread.joinable())
+        m_thread = std::thread([this] { run(); });
+    m_wake.notify_one();
+#else
+    (void)begin;
+    (void)bytes;
+#endif
 }
 
 void PageWarmer::stop() {
-    m_stopping = true;
+    {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        m_stopping = true;
+        m_queued.clear();
+    }
+    m_wake.notify_one();
     if (m_thread.joinable())
         m_thread.join();
 }
 
-void PageWarmer::warm(std::vector<std::pair<const void*, std::size_t>> ranges) {
+void PageWarmer::run() {
 #ifdef MADV_POPULATE_WRITE
-    const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
-    // Whole pages only: madvise takes page-aligned ranges, and a page that is partly the
-    // writer's already is one fault it takes itself.
-    std::vector<std::pair<std::uintptr_t, std::uintptr_t>> left; // [next, end) of each range
-    for (const auto& [begin, bytes] : ranges) {
-        const auto first = (reinterpret_cast<std::uintptr_t>(begin) + page - 1) / page * page;
-        const auto end = (reinterpret_cast<std::uintptr_t>(begin) + bytes) / page * page;
-        if (first < end)
-            left.emplace_back(first, end);
-    }
-    for (bool more = true; more && !m_stopping;) {
-        more = false;
-        for (auto& [next, end] : left) {
-            if (next >= end || m_stopping)
-                continue;
-            const std::uintptr_t to = std::min(end, next + kStep);
-            if (madvise(reinterpret_cast<void*>(next), to - next, MADV_POPULATE_WRITE) != 0)
-                return; // a kernel before 5.14, or the memory is gone: the writer faults
-            next = to;
-            more = more || next < end;
+    std::vector<Range> warming;
+    for (;;) {
+        {
+            std::unique_lock<std::mutex> lock(m_mutex);
+            m_wake.wait(lock, [&] { return m_stopping || !m_queued.empty() || !warming.empty(); });
+            if (m_stopping)
+                return;
+            warming.insert(warming.end(), m_queued.begin(), m_queued.end());
+            m_queued.clear();
         }
+        for (Range& range : warming) {
+            const std::uintptr_t to = std::min(range.end, range.next + kStep);
+            // An error (a kernel before 5.14, memory the writer freed) leaves the range to
+            // the writer's own faults.
+            const bool warmed = madvise(reinterpret_cast<void*>(range.next), to - range.next,
+                                        MADV_POPULATE_WRITE) == 0;
+            range.next = warmed ? to : range.end;
+        }
+        warming.erase(std::remove_if(warming.begin(), warming.end(),
+                                     [](const Range& range) { return range.next >= range.end; }),
+                      warming.end());
     }
-#else
-    (void)ranges;
 #endif
 }
 

@@ -199,12 +199,8 @@ void UnixPingParser::reserveFor(const ScannedLines& firstBlock, std::size_t repl
     LatencySeries& series = dataset().latency;
     series.rttMs.reserve(expected);
     series.sequence.reserve(expected);
-    auto unwritten = [](const auto& values) {
-        using Value = typename std::decay_t<decltype(values)>::value_type;
-        return std::pair<const void*, std::size_t>(
-            values.data() + values.size(), (values.capacity() - values.size()) * sizeof(Value));
-    };
-    m_samplePages.start({unwritten(series.rttMs), unwritten(series.sequence)});
+    m_samplePages.warmCapacity(series.rttMs);
+    m_samplePages.warmCapacity(series.sequence);
 }
 
 void UnixPingParser::parseLine(std::string_view line) {

@@ -518,34 +518,39 @@ void TestBlockPipeline::fileCutShortWhileReadKeepsAPrefix() {
 
 void TestBlockPipeline::reservedPagesAreWarmedAhead() {
     // The ping parser's sample storage is faulted in by a PageWarmer while the parser writes
-    // it: every page of the reserved part becomes resident, and what the writer wrote
-    // meanwhile, on the same pages, stays as written.
+    // it: every page of the range becomes resident, and what the writer wrote meanwhile, on
+    // the same pages, stays as written. The range is a fresh mapping of its own (malloc may
+    // hand out memory an earlier test made resident).
 #ifndef MADV_POPULATE_WRITE
     QSKIP("no MADV_POPULATE_WRITE on this system: nothing is warmed");
 #else
     const std::size_t page = MappedFileWindow::pageSize();
-    std::vector<double> values;
-    values.reserve((std::size_t{48} << 20) / sizeof(double));
-    const std::size_t bytes = values.capacity() * sizeof(double);
-    const auto first = reinterpret_cast<std::uintptr_t>(values.data());
-    const std::uintptr_t alignedFirst = (first + page - 1) / page * page;
-    const std::size_t pages = (first + bytes - alignedFirst) / page;
+    const std::size_t bytes = std::size_t{48} << 20;
+    void* const mapped =
+        mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    QVERIFY(mapped != MAP_FAILED);
+    auto* const values = static_cast<double*>(mapped);
+    const std::size_t pages = bytes / page;
     auto residentPages = [&] {
         std::vector<unsigned char> resident(pages);
-        if (mincore(reinterpret_cast<void*>(alignedFirst), pages * page, resident.data()) != 0)
+        if (mincore(mapped, bytes, resident.data()) != 0)
             return std::size_t{0};
         return static_cast<std::size_t>(
             std::count_if(resident.begin(), resident.end(), [](unsigned char r) { return r & 1; }));
     };
-    QVERIFY(residentPages() < pages / 2); // fresh: nothing written yet
+    QCOMPARE(residentPages(), std::size_t{0}); // fresh: nothing written yet
     PageWarmer warmer;
-    warmer.start({{values.data(), bytes}});
-    for (std::size_t i = 0; i < values.capacity() / 2; ++i)
-        values.push_back(static_cast<double>(i) * 0.5);
+    warmer.warm(values, bytes);
+    const std::size_t written = bytes / sizeof(double) / 2;
+    for (std::size_t i = 0; i < written; ++i)
+        values[i] = static_cast<double>(i) * 0.5;
     QTRY_COMPARE_WITH_TIMEOUT(residentPages(), pages, 10000);
     warmer.stop();
-    for (std::size_t i = 0; i < values.size(); ++i)
+    for (std::size_t i = 0; i < written; ++i)
         QCOMPARE(values[i], static_cast<double>(i) * 0.5);
+    QVERIFY(std::all_of(values + written, values + bytes / sizeof(double),
+                        [](double v) { return v == 0; }));
+    munmap(mapped, bytes);
 #endif
 }
 
