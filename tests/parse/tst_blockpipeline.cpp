@@ -224,6 +224,7 @@ private slots:
     void bigFilesAreMapped();
     void windowOfAFileCutShortReadsZeros();
     void fileCutShortWhileReadKeepsAPrefix();
+    void oneThreadImportOfAFileCutShortSaysSo();
     void reservedPagesAreWarmedAhead();
 };
 
@@ -513,6 +514,37 @@ void TestBlockPipeline::fileCutShortWhileReadKeepsAPrefix() {
     const std::vector<double>& all = whole.datasets.front().latency.rttMs;
     QVERIFY(read.size() >= head.datasets.front().latency.rttMs.size());
     QVERIFY(read.size() <= all.size());
+    QVERIFY(std::equal(read.begin(), read.end(), all.begin()));
+}
+
+void TestBlockPipeline::oneThreadImportOfAFileCutShortSaysSo() {
+    // A 3 MB log is read on one thread, a mapped megabyte at a time, fed to the parser in
+    // 64 KB pieces. The file is cut in the middle of the first mapped megabyte while its
+    // first pieces are parsed: the later pieces read zeros instead of killing the process,
+    // the import stops there with an error that says why, and what it kept before the cut
+    // is the whole log's first replies.
+    const std::string log = oddLog(3 << 20, 10, false);
+    const std::size_t cut = log.rfind('\n', std::size_t{512} << 10) + 1;
+    QTemporaryDir dir;
+    const QString path =
+        writeTestFile(dir.path(), QStringLiteral("cut.log"), QByteArray::fromStdString(log));
+    ImportOptions options;
+    int pieces = 0;
+    bool truncated = false;
+    options.nextChunkSize = [&] {
+        // The sniffed head is one piece, then the first mapped megabyte begins.
+        if (++pieces == 4)
+            truncated = QFile::resize(path, static_cast<qint64>(cut));
+        return std::size_t{64} << 10;
+    };
+    const ImportResult result = FileImporter::importFile(path, options);
+    QVERIFY(truncated);
+    QVERIFY2(result.error.contains(QStringLiteral("cut short")), qPrintable(result.error));
+    const ImportResult whole = FileImporter::importBytes(log, path);
+    const std::vector<double>& read = result.datasets.front().latency.rttMs;
+    const std::vector<double>& all = whole.datasets.front().latency.rttMs;
+    QVERIFY(read.size() > 1000);
+    QVERIFY(read.size() < all.size());
     QVERIFY(std::equal(read.begin(), read.end(), all.begin()));
 }
 
