@@ -85,25 +85,15 @@ std::size_t Iperf2FlowBuilder::flowFor(int stream) {
     return index >= 0 ? static_cast<std::size_t>(index) : newFlow(stream, QString());
 }
 
-void Iperf2FlowBuilder::append(std::vector<FlowInterval>& intervals, const FlowInterval& line) {
-    // From the step to 4,096 intervals on (an hour of -i 1): a short run would warm pages it
-    // never writes.
-    constexpr std::size_t kWarmFrom = 4096;
-    const std::size_t capacity = intervals.capacity();
-    appendInterval(intervals, line);
-    if (intervals.capacity() != capacity && intervals.capacity() >= kWarmFrom)
-        m_intervalPages.warmCapacity(intervals);
-}
-
 bool Iperf2FlowBuilder::place(Track& track, std::vector<FlowInterval>& intervals,
                               std::optional<FlowInterval>& total, const FlowInterval& line) {
     if (!startsAtZero(line)) {
         // A later interval: whatever was held back was the first interval.
         if (track.pending) {
-            append(intervals, *track.pending);
+            appendInterval(intervals, *track.pending);
             track.pending.reset();
         }
-        append(intervals, line);
+        appendInterval(intervals, line);
         return true;
     }
     if (total)
@@ -114,7 +104,7 @@ bool Iperf2FlowBuilder::place(Track& track, std::vector<FlowInterval>& intervals
             track.pending.reset();
             return false;
         }
-        append(intervals, *track.pending);
+        appendInterval(intervals, *track.pending);
         track.pending.reset();
         total = line;
         return true;
@@ -178,7 +168,6 @@ FlowInterval* Iperf2FlowBuilder::latestSumWholeRun() {
 }
 
 void Iperf2FlowBuilder::finish() {
-    m_intervalPages.stop();
     for (std::size_t i = 0; i < m_tracks.size(); ++i)
         settle(m_tracks[i], m_series.flows[i].total);
     settle(m_sumTrack, m_series.sumTotal);

@@ -1,6 +1,5 @@
 #pragma once
 
-#include "PageWarmer.h"
 #include "model/FlowSeries.h"
 
 #include <QString>
@@ -51,10 +50,8 @@ private:
         std::optional<FlowInterval> pending;
     };
     // Returns false when the line belongs to the next test (the caller opens a new flow).
-    bool place(Track& track, std::vector<FlowInterval>& intervals,
-               std::optional<FlowInterval>& total, const FlowInterval& line);
-    // appendInterval, with the storage of a long run warmed ahead of the parser.
-    void append(std::vector<FlowInterval>& intervals, const FlowInterval& line);
+    static bool place(Track& track, std::vector<FlowInterval>& intervals,
+                      std::optional<FlowInterval>& total, const FlowInterval& line);
     static void settle(Track& track, std::optional<FlowInterval>& total);
     int active(int stream) const;
     QString uniqueId(int stream, const QString& direction) const;
@@ -69,9 +66,6 @@ private:
     static constexpr int kDirectStreams = 4096;
     std::vector<int> m_direct;
     std::vector<std::pair<int, std::size_t>> m_active;
-    // An hour of -P 30 -i 1 is 10 MB of intervals, 2,600 fresh pages that cost a one-thread
-    // import a quarter of its time to fault in; another core warms them.
-    PageWarmer m_intervalPages;
 };
 
 } // namespace wb

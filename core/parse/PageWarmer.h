@@ -12,11 +12,12 @@ namespace wb {
 
 // Faults in memory that is reserved but not written yet, on a thread of its own, ahead of
 // the thread that will write it. A first write to a fresh page costs a page fault that
-// clears it; on the development VM that was 3 to 6 µs a page: the 80 MB of samples of a
+// clears it; on the development VM that was 3 to 6 µs a page, and the 80 MB of samples of a
 // 5M-reply log took the parsing thread, the one every other thread waits for, about a sixth
-// of its time, and an hour of iperf2 -P 30 intervals a quarter of a one-thread import.
-// MADV_POPULATE_WRITE maps the pages without writing them, so the warming and the writer's
-// own writes may meet on a page in any order; the contents stay as they are.
+// of its time. MADV_POPULATE_WRITE maps the pages without writing them, so the warming and
+// the writer's own writes may meet on a page in any order; the contents stay as they are.
+// (Measured and left out: warming an hour of iperf2 intervals, a one-thread import. The
+// parser then faulted on the pages the warmer was mapping and was slower at every quartile.)
 class PageWarmer {
 public:
     PageWarmer() = default;
