@@ -205,6 +205,22 @@ QByteArray eventsOf(const QByteArray& log) {
     return events;
 }
 
+// Empty when the replies `part` kept are the first ones of the `whole` log's, at least
+// `atLeast` of them (and fewer than all when `fewer`); else what is wrong.
+QString firstRepliesOf(const ImportResult& part, const ImportResult& whole, std::size_t atLeast,
+                       bool fewer) {
+    const std::vector<double>& kept = part.datasets.front().latency.rttMs;
+    const std::vector<double>& all = whole.datasets.front().latency.rttMs;
+    if (kept.size() < atLeast || kept.size() > all.size() || (fewer && kept.size() == all.size()))
+        return QStringLiteral("%1 replies kept of %2, at least %3 expected")
+            .arg(kept.size())
+            .arg(all.size())
+            .arg(atLeast);
+    if (!std::equal(kept.begin(), kept.end(), all.begin()))
+        return QStringLiteral("the replies kept are not the log's first ones");
+    return {};
+}
+
 } // namespace
 
 class TestBlockPipeline : public QObject {
@@ -425,11 +441,8 @@ void TestBlockPipeline::cancelKeepsAPrefix() {
     const ImportResult cancelled = FileImporter::importFile(path, options);
     const ImportResult whole = FileImporter::importFile(path);
     QVERIFY(cancelled.cancelled);
-    const std::vector<double>& part = cancelled.datasets.front().latency.rttMs;
-    const std::vector<double>& all = whole.datasets.front().latency.rttMs;
-    QVERIFY(part.size() > 10000);
-    QVERIFY(part.size() < all.size());
-    QVERIFY(std::equal(part.begin(), part.end(), all.begin()));
+    const QString problem = firstRepliesOf(cancelled, whole, 10000, true);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 void TestBlockPipeline::bigFilesAreMapped() {
@@ -510,11 +523,9 @@ void TestBlockPipeline::fileCutShortWhileReadKeepsAPrefix() {
              qPrintable(result.error));
     const ImportResult whole = FileImporter::importBytes(log, path);
     const ImportResult head = FileImporter::importBytes(log.substr(0, cut), path);
-    const std::vector<double>& read = result.datasets.front().latency.rttMs;
-    const std::vector<double>& all = whole.datasets.front().latency.rttMs;
-    QVERIFY(read.size() >= head.datasets.front().latency.rttMs.size());
-    QVERIFY(read.size() <= all.size());
-    QVERIFY(std::equal(read.begin(), read.end(), all.begin()));
+    const QString problem =
+        firstRepliesOf(result, whole, head.datasets.front().latency.rttMs.size(), false);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 void TestBlockPipeline::oneThreadImportOfAFileCutShortSaysSo() {
@@ -541,11 +552,8 @@ void TestBlockPipeline::oneThreadImportOfAFileCutShortSaysSo() {
     QVERIFY(truncated);
     QVERIFY2(result.error.contains(QStringLiteral("cut short")), qPrintable(result.error));
     const ImportResult whole = FileImporter::importBytes(log, path);
-    const std::vector<double>& read = result.datasets.front().latency.rttMs;
-    const std::vector<double>& all = whole.datasets.front().latency.rttMs;
-    QVERIFY(read.size() > 1000);
-    QVERIFY(read.size() < all.size());
-    QVERIFY(std::equal(read.begin(), read.end(), all.begin()));
+    const QString problem = firstRepliesOf(result, whole, 1000, true);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 void TestBlockPipeline::reservedPagesAreWarmedAhead() {
