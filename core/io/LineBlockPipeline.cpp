@@ -105,8 +105,9 @@ LineBlockPipeline::readFile(int fd, const std::function<bool(std::int64_t)>& pro
         outcome.bytesRead = end;
         outcome.mappedBlocks += block->window != nullptr;
         // Cut while it was applied: the parser read zeros from the cut on.
-        const bool failed = block->error != 0 || block->cutShort();
-        if (block->cutShort())
+        const bool cut = block->cutShort();
+        const bool failed = block->error != 0 || cut;
+        if (cut)
             outcome.error = "the file was cut short while it was read";
         else if (failed)
             outcome.error = std::strerror(block->error);
@@ -147,15 +148,8 @@ void LineBlockPipeline::load(Block& block, int fd, std::size_t size) {
 void LineBlockPipeline::submit(int fd, std::int64_t offset) {
     auto block = std::make_unique<Block>();
     block->offset = offset;
-    if (!m_spare.empty()) { // a block that could not be mapped left its buffer
-        block->bytes = std::move(m_spare.back());
-        m_spare.pop_back();
-    }
-    std::unique_ptr<ScannedLines> reuse;
-    if (!m_spareScans.empty()) {
-        reuse = std::move(m_spareScans.back());
-        m_spareScans.pop_back();
-    }
+    block->bytes = takeSpare(m_spare); // a block that could not be mapped left its buffer
+    std::unique_ptr<ScannedLines> reuse = takeSpare(m_spareScans);
     const std::size_t size = m_blockSize;
     const LogParser* parser = m_scans ? &m_parser : nullptr;
     auto work = [parser, fd, size, block = std::move(block), lent = std::move(reuse)]() mutable {
@@ -226,12 +220,8 @@ void LineBlockPipeline::readRest(int fd, std::int64_t offset, Outcome& outcome) 
 }
 
 LineBlockPipeline::Buffer LineBlockPipeline::takeBuffer() {
-    if (!m_spare.empty()) {
-        Buffer reused = std::move(m_spare.back());
-        m_spare.pop_back();
-        return reused;
-    }
-    return uninitialisedBuffer(m_blockSize);
+    Buffer reused = takeSpare(m_spare);
+    return reused ? std::move(reused) : uninitialisedBuffer(m_blockSize);
 }
 
 LineBlockPipeline::Buffer LineBlockPipeline::uninitialisedBuffer(std::size_t size) {
