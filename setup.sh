@@ -14,12 +14,13 @@ set -euo pipefail
 
 cd "$(dirname "$(readlink -f "$0")")"
 
-# Build tools, Qt 6 + QCustomPlot + Boost, the measurement tools the samples and end-to-end
-# tests run, numpy/Perl for the reference pipelines, what the GUI and package checks need, and
-# clang with its libFuzzer/sanitizer runtimes (llvm-symbolizer for readable findings); file,
-# groff and shared-mime-info are what CPack and the package test use.
+# Build tools (lld: the linker CMakeLists.txt prefers), Qt 6 + QCustomPlot + Boost, the
+# measurement tools the samples and end-to-end tests run, numpy/Perl for the reference
+# pipelines, what the GUI and package checks need, and clang with its libFuzzer/sanitizer
+# runtimes (llvm-symbolizer for readable findings); file, groff and shared-mime-info are what
+# CPack and the package test use.
 PACKAGES=(
-  build-essential cmake ninja-build pkg-config
+  build-essential cmake ninja-build pkg-config lld
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev libgl-dev
   iputils-ping iperf iperf3 iproute2 iptables procps util-linux
   python3 python3-numpy libmath-numbercruncher-perl time
