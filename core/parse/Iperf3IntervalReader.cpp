@@ -93,7 +93,7 @@ bool Iperf3IntervalReader::flatObject(const JsonStream::FlatObject& object) {
         m_field = known->fields[i];
         const Kind kind = object.kind(i);
         if (kind == Kind::Number) {
-            const JsonStream::Number number{object.text(i)};
+            const JsonStream::Number number = object.number(i);
             setField(&number, std::nullopt);
         } else {
             setField(nullptr, kind == Kind::True    ? std::optional<bool>(true)

@@ -86,24 +86,31 @@ const char* digitsEnd(const char* p, const char* end) {
     return p;
 }
 
-// The JSON number grammar, -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, from p: where the
-// longest number it allows there ends, or nullptr when the bytes leave it before one is whole.
-const char* numberGrammarEnd(const char* p, const char* end) {
+// A number read in one pass at p by the JSON grammar,
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?: where the longest number it allows there ends
+// (nullptr when the bytes leave it before one is whole), and the digits of one without an
+// exponent, so that converting it reads no byte again.
+struct ScannedNumber {
+    const char* end;
+    JsonStream::Digits digits;
+};
+
+ScannedNumber scanNumber(const char* p, const char* end) {
     if (p < end && *p == '-')
         ++p;
+    JsonStream::Digits digits;
     if (p < end && *p == '0') {
         ++p;
-    } else {
-        const char* const digits = p;
-        p = digitsEnd(p, end);
-        if (p == digits)
-            return nullptr;
+        digits.count = 1;
+    } else if ((digits.count = lanes::appendDigits(p, end, &digits.value)) == 0) {
+        return {nullptr, {}};
     }
     if (p < end && *p == '.') {
-        const char* const fraction = ++p;
-        p = digitsEnd(p, end);
-        if (p == fraction)
-            return nullptr;
+        ++p;
+        digits.decimals = lanes::appendDigits(p, end, &digits.value);
+        if (digits.decimals == 0)
+            return {nullptr, {}};
+        digits.count += digits.decimals;
     }
     if (p < end && (*p == 'e' || *p == 'E')) {
         ++p;
@@ -112,9 +119,10 @@ const char* numberGrammarEnd(const char* p, const char* end) {
         const char* const exponent = p;
         p = digitsEnd(p, end);
         if (p == exponent)
-            return nullptr;
+            return {nullptr, {}};
+        digits = {};
     }
-    return p;
+    return {p, digits};
 }
 
 // The first byte at or after p that ends the plain run of a string (a quote, a backslash or a
@@ -241,31 +249,39 @@ bool unescape(std::string_view raw, std::string& out) {
 } // namespace
 
 double JsonStream::Number::toDouble() const {
-    const char* p = text.data();
-    const char* const end = p + text.size();
-    const bool negative = p < end && *p == '-';
-    p += negative;
-    // The digits of the integer part and of the fraction as one integer.
-    std::uint64_t digits = 0;
-    int count = lanes::appendDigits(p, end, &digits);
-    int decimals = 0;
-    if (p < end && *p == '.') {
-        ++p;
-        decimals = lanes::appendDigits(p, end, &digits);
-        count += decimals;
+    const char* const begin = text.data();
+    const char* const end = begin + text.size();
+    Digits read = digits;
+    if (read.count == 0) {
+        const ScannedNumber scanned = scanNumber(begin, end);
+        if (scanned.end == end)
+            read = scanned.digits;
     }
-    if (p == end) { // no exponent
-        if (const auto magnitude = scan::exactDecimal(digits, decimals, count))
-            return negative ? -*magnitude : *magnitude;
+    if (read.count != 0) {
+        if (const auto magnitude = scan::exactDecimal(read.value, read.decimals, read.count))
+            return *begin == '-' ? -*magnitude : *magnitude;
     }
     double value = 0;
-    const auto result = std::from_chars(text.data(), end, value);
+    const auto result = std::from_chars(begin, end, value);
     if (result.ec == std::errc::result_out_of_range) // rare: let strtod say inf or 0
         return std::strtod(std::string(text).c_str(), nullptr);
     return value;
 }
 
 std::optional<std::int64_t> JsonStream::Number::exactInteger() const {
+    if (digits.count != 0) {
+        // A point, or more digits than 2^63 has: from_chars would stop early or overflow.
+        if (digits.decimals != 0 || digits.count > 19)
+            return std::nullopt;
+        constexpr std::uint64_t kMaxMagnitude = std::uint64_t{1} << 63;
+        if (text.front() == '-')
+            return digits.value > kMaxMagnitude ? std::nullopt
+                   : digits.value == 0          ? std::optional<std::int64_t>(0)
+                                                : std::optional<std::int64_t>(
+                                             -static_cast<std::int64_t>(digits.value - 1) - 1);
+        return digits.value >= kMaxMagnitude ? std::nullopt
+                                             : std::optional<std::int64_t>(digits.value);
+    }
     std::int64_t value = 0;
     const char* last = text.data() + text.size();
     const auto [end, error] = std::from_chars(text.data(), last, value);
@@ -505,7 +521,7 @@ const char* JsonStream::string(const char* p, const char* end, bool newlineAfter
 // grammar is checked in the same pass that finds its end.
 JsonStream::Scalar JsonStream::scanScalar(const char* p, const char* end, bool isNumber) {
     if (isNumber) {
-        const char* const grammarEnd = numberGrammarEnd(p, end);
+        const char* const grammarEnd = scanNumber(p, end).end;
         if (grammarEnd && (grammarEnd == end || !isNumberByte(*grammarEnd)))
             return {ValueKind::Number, grammarEnd};
         return {ValueKind::Invalid, runEnd(grammarEnd ? grammarEnd : p, end, true)};
@@ -622,7 +638,18 @@ const char* JsonStream::replayFlatObject(const char* p, const char* end) {
             p = stop + 1;
             continue;
         }
-        const Scalar scalar = scanScalar(p, end, member.kind == ValueKind::Number);
+        if (member.kind == ValueKind::Number) {
+            // As scanScalar() judges a number, its digits kept for the conversions.
+            const ScannedNumber number = scanNumber(p, end);
+            if (!number.end || number.end == end || isNumberByte(*number.end))
+                return nullptr;
+            value.kind = ValueKind::Number;
+            value.digits = number.digits;
+            value.text = std::string_view(p, static_cast<std::size_t>(number.end - p));
+            p = number.end;
+            continue;
+        }
+        const Scalar scalar = scanScalar(p, end, false);
         if (scalar.end == end || scalar.kind == ValueKind::Invalid)
             return nullptr;
         value.kind = scalar.kind;

@@ -11,6 +11,7 @@
 #include "parse/JsonStream.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -70,7 +71,17 @@ public:
         note("key", name, true);
     }
     void string(std::string_view value) override { note("string", value, true); }
-    void number(JsonStream::Number value) override { note("number", value.text, true); }
+    // A number with what it converts to (the shortest text of the double, which tells every
+    // double apart, and the exact integer), so that a replayed object's members, converted from
+    // the digits read with their grammar, are compared with those of the general path.
+    void number(JsonStream::Number value) override {
+        char real[32];
+        const auto written = std::to_chars(real, real + sizeof real, value.toDouble());
+        std::string noted = std::string(value.text) + " = " + std::string(real, written.ptr);
+        if (const auto integer = value.exactInteger())
+            noted += " = int " + std::to_string(*integer);
+        note("number", noted, true);
+    }
     void boolean(bool value) override { note(value ? "true" : "false", {}, true); }
     void null() override { note("null", {}, true); }
     bool flatObject(const JsonStream::FlatObject& object) override {
@@ -84,7 +95,7 @@ public:
                 string(object.text(i));
                 break;
             case Kind::Number:
-                number(JsonStream::Number{object.text(i)});
+                number(object.number(i));
                 break;
             case Kind::True:
             case Kind::False:

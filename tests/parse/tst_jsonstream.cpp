@@ -34,6 +34,7 @@ private slots:
     void trickyInputsReadTheSame();
     void replayedObjectsGiveTheirOwnValues();
     void numbersConvertAsFromChars();
+    void replayedNumbersConvertAsTheirText();
 };
 
 namespace {
@@ -332,17 +333,17 @@ void TestJsonStream::replayedObjectsGiveTheirOwnValues() {
     QCOMPARE(reading.replayedObjects, std::size_t{2});
     const std::string expected = "[  @1/1\n"
                                  "{  @1/2\n"
-                                 "key a @1/2\nnumber 1 @1/2\n"
+                                 "key a @1/2\nnumber 1 = 1 = int 1 @1/2\n"
                                  "key b @1/2\nstring x @1/2\n"
                                  "key c @1/2\ntrue  @1/2\n"
                                  "}  @1/1\n"
                                  "{  @2/2\n"
-                                 "key a @2/2\nnumber 2.5 @2/2\n"
+                                 "key a @2/2\nnumber 2.5 = 2.5 @2/2\n"
                                  "key b @2/2\nstring yy @2/2\n"
                                  "key c @2/2\nnull  @2/2\n"
                                  "}  @2/1\n"
                                  "{  @3/2\n"
-                                 "key a @3/2\nnumber -3 @3/2\n"
+                                 "key a @3/2\nnumber -3 = -3 = int -3 @3/2\n"
                                  "key b @3/2\nstring  @3/2\n"
                                  "key c @3/2\nfalse  @3/2\n"
                                  "}  @3/1\n"
@@ -352,26 +353,39 @@ void TestJsonStream::replayedObjectsGiveTheirOwnValues() {
     QCOMPARE(reading.transcript, expected);
 }
 
-// Number::toDouble() reads up to 19 digits itself (iperf3 prints 17-digit rates); every value
-// must be the one std::from_chars gives, bit for bit.
-void TestJsonStream::numbersConvertAsFromChars() {
-    const auto fromChars = [](const std::string& text) {
-        double value = 0;
-        std::from_chars(text.data(), text.data() + text.size(), value);
-        return value;
-    };
-    const auto sameBits = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
-    // Quotients that extended precision rounds onto a midpoint between two doubles: rounding
-    // that again would give the neighbour of the right double (4882558812.3651905).
-    // 2^53 + 1 and + 3 are midpoints themselves: ties go to even.
-    for (const std::string text :
-         {"4882558812.365190983", "7143.587677120711760", "909431182516.8760376",
-          "386608743188.9145813", "9007199254740993", "9007199254740995", "23800336.445059016",
-          "1.0002009868621826", "-0.0", "0", "-12.5", "1e3", "1.5E-7", "123456789012345678901"})
-        QVERIFY2(sameBits(JsonStream::Number{text}.toDouble(), fromChars(text)), text.c_str());
-    // Seeded: 1 to 19 digits, the point anywhere (or none), either sign.
+// Numbers as logs write them and as they break conversions: quotients that extended precision
+// rounds onto a midpoint between two doubles (rounding that again would give the neighbour of
+// the right double, 4882558812.3651905); 2^53 + 1 and + 3, midpoints themselves (ties go to
+// even); the edges of a 64-bit integer; exponents and too many digits. Then, seeded, 1 to 19
+// digits with the point anywhere (or none), either sign.
+std::vector<std::string> decimalTexts(int seeded) {
+    std::vector<std::string> texts = {"4882558812.365190983",
+                                      "7143.587677120711760",
+                                      "909431182516.8760376",
+                                      "386608743188.9145813",
+                                      "9007199254740993",
+                                      "9007199254740995",
+                                      "23800336.445059016",
+                                      "1.0002009868621826",
+                                      "-0.0",
+                                      "0",
+                                      "-0",
+                                      "-12.5",
+                                      "1e3",
+                                      "1.5E-7",
+                                      "-2E+2",
+                                      "123456789012345678901",
+                                      "9223372036854775807",
+                                      "9223372036854775808",
+                                      "-9223372036854775808",
+                                      "-9223372036854775809",
+                                      "18446744073709551615",
+                                      "18446744073709551616",
+                                      "99999999999999999999",
+                                      "1234567890123456789.5",
+                                      "0.1"};
     std::mt19937_64 random(20261130);
-    for (int i = 0; i < 300000 / test::kSlowdown; ++i) {
+    for (int i = 0; i < seeded; ++i) {
         const std::size_t count = 1 + random() % 19;
         std::string digits = std::to_string(random() % 10000000000000000000ULL);
         digits = std::string(count > digits.size() ? count - digits.size() : 0, '0') + digits;
@@ -383,8 +397,36 @@ void TestJsonStream::numbersConvertAsFromChars() {
         text += point == count ? digits : digits.substr(0, point) + '.' + digits.substr(point);
         if (point == 0 && point != count)
             text.insert(text.size() - count - 1, "0");
-        QVERIFY2(sameBits(JsonStream::Number{text}.toDouble(), fromChars(text)), text.c_str());
+        texts.push_back(std::move(text));
     }
+    return texts;
+}
+
+// Number::toDouble() reads up to 19 digits itself (iperf3 prints 17-digit rates); every value
+// must be the one std::from_chars gives, bit for bit.
+void TestJsonStream::numbersConvertAsFromChars() {
+    const auto fromChars = [](const std::string& text) {
+        double value = 0;
+        std::from_chars(text.data(), text.data() + text.size(), value);
+        return value;
+    };
+    const auto sameBits = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+    for (const std::string& text : decimalTexts(300000 / test::kSlowdown))
+        QVERIFY2(sameBits(JsonStream::Number{text}.toDouble(), fromChars(text)), text.c_str());
+}
+
+// The members of a replayed object are converted from the digits read with their grammar; the
+// general path converts the text. Both must give the same double and the same exact integer
+// (the transcript writes both), whatever the number.
+void TestJsonStream::replayedNumbersConvertAsTheirText() {
+    const std::vector<std::string> texts = decimalTexts(20000 / test::kSlowdown);
+    std::string input = "[";
+    for (const std::string& text : texts)
+        input += "{\"n\": " + text + ", \"s\": 1},\n";
+    input += "{}]";
+    const Reading reading = compareReads(input, Feeding{}, "whole");
+    QVERIFY(!reading.transcript.empty());
+    QCOMPARE(reading.replayedObjects, texts.size() - 1);
 }
 
 QTEST_APPLESS_MAIN(TestJsonStream)
