@@ -54,6 +54,15 @@ void verifyNearLimit(double megabits, const char* what) {
              qPrintable(QStringLiteral("%1: %2 Mbit/s").arg(what).arg(megabits)));
 }
 
+void verifySameBytes(double sent, double received, const char* what) {
+    qInfo("%s: %.0f bytes sent, %.0f received", what, sent, received);
+    QVERIFY2(received > 0 && std::abs(sent - received) <= 0.01 * received,
+             qPrintable(QStringLiteral("%1: %2 bytes sent, %3 received")
+                            .arg(what)
+                            .arg(sent, 0, 'f', 0)
+                            .arg(received, 0, 'f', 0)));
+}
+
 } // namespace
 
 class TestLiveRuns : public QObject {
@@ -99,14 +108,17 @@ private slots:
             const FlowStatistics stats = FlowStatistics::of(client.flows);
             QCOMPARE(stats.flows.size(), std::size_t(4));
             QVERIFY(stats.sumFromTool);
-            // The client counts what it wrote (a little more than arrived); the server's SUM
-            // is what crossed the bottleneck.
-            verifyNearLimit(mbit(stats.computedSum.bitsPerSecond), algorithm);
             const ImportResult server = FileImporter::importFile(run.outcome.serverLogPath);
             QVERIFY(server.ok());
             const FlowStatistics received = FlowStatistics::of(server.datasets.front().flows);
             QCOMPARE(received.flows.size(), std::size_t(4));
+            // The server's SUM is what crossed the bottleneck.
             verifyNearLimit(mbit(received.sum.bitsPerSecond), algorithm);
+            // The client's rates depend on when each sending thread got to stop: on a busy CI
+            // host one flow's report once ran a second long, and the client's SUM fell to 87 %
+            // while the server received 95 %. Its bytes do not: TCP delivers everything
+            // written, so the two logs, parsed apart, must agree (to the logs' 3 digits).
+            verifySameBytes(stats.computedSum.bytes, received.computedSum.bytes, algorithm);
         }
     }
 
