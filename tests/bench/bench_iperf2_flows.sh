@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times `wirebench-cli flows` on a generated iperf 2.1.8 client log of
 # `iperf -c … -P STREAMS -i 1 -t SECONDS` against `wc -l` on the same file, alternating the
-# two (warm cache), and prints medians, their ratio and wirebench's peak RSS. Checks first
+# two (warm cache) and with the start-up floor (`wirebench-cli --help`, bench_lib.sh), and
+# prints medians, their ratios and wirebench's peak RSS. Checks first
 # that the report has every flow and the tool's SUM.
 #   tests/bench/bench_iperf2_flows.sh [SECONDS=3600] [STREAMS=30] [RUNS=5]
 #                                     [CLI=build/release/app/cli/wirebench-cli]
@@ -30,15 +31,17 @@ if [ "$reported" -ne "$streams" ] || ! grep -q '^SUM ' "$work/report"; then
     exit 1
 fi
 
-: > "$work/ours"; : > "$work/wc"
+: > "$work/ours"; : > "$work/wc"; : > "$work/startup"
 for _ in $(seq "$runs"); do
-    seconds ours >> "$work/ours"
+    seconds ours 2> /dev/null >> "$work/ours" # its warning was shown above
     seconds count >> "$work/wc"
+    seconds startup >> "$work/startup"
 done
-our=$(median < "$work/ours"); wcl=$(median < "$work/wc")
+our=$(median < "$work/ours"); wcl=$(median < "$work/wc"); floor=$(median < "$work/startup")
 rss=$(peak_kb "$cli" flows "$log")
 printf 'log: %d lines, %s bytes (%d streams, %d s); medians of %d alternated runs\n' \
     "$(count)" "$(stat -c %s "$log")" "$streams" "$duration" "$runs"
 printf '%-28s %9.4f s   peak RSS %s KiB\n' "wirebench-cli flows" "$our" "$rss"
 printf '%-28s %9.4f s\n' "wc -l" "$wcl"
+print_startup "$floor" "$wcl"
 printf 'wirebench / wc -l = %.2fx\n' "$(echo "$our / $wcl" | bc -l)"

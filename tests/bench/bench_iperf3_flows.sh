@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Times `wirebench-cli flows` on a long iperf3 -J log (30 streams, -i 1) against `wc -l` on the
-# same file, alternating the two, and prints medians, the ratio and peak memory. First checks
+# same file, alternating the two and the start-up floor (`wirebench-cli --help`, bench_lib.sh),
+# and prints medians, the ratios and peak memory. First checks
 # on a 120 s run that `flows --format json` equals what Python's json module reads from the log.
 #   tests/bench/bench_iperf3_flows.sh [SECONDS=20000 (about 210 MB)] [RUNS=5]
 #                                     [CLI=build/release/app/cli/wirebench-cli]
@@ -26,15 +27,17 @@ count() { wc -l < "$log"; }
 ours > "$work/report.txt" # fails the script when the log cannot be read
 cat "$log" > /dev/null    # warm the page cache
 
-: > "$work/ours"; : > "$work/wc"
+: > "$work/ours"; : > "$work/wc"; : > "$work/startup"
 for _ in $(seq "$runs"); do
     seconds ours >> "$work/ours"
     seconds count >> "$work/wc"
+    seconds startup >> "$work/startup"
 done
 rss=$(peak_kb "$cli" flows "$log")
-our=$(median < "$work/ours"); wcl=$(median < "$work/wc")
+our=$(median < "$work/ours"); wcl=$(median < "$work/wc"); floor=$(median < "$work/startup")
 printf 'log: %d s x 30 streams, %s bytes, %s lines; medians of %d alternated runs\n' \
     "$duration" "$(stat -c %s "$log")" "$(count)" "$runs"
 printf '%-28s %9.3f s   peak RSS %s KiB\n' "wirebench-cli flows" "$our" "$rss"
 printf '%-28s %9.3f s\n' "wc -l" "$wcl"
+print_startup "$floor" "$wcl"
 printf 'wirebench / wc -l = %.1fx\n' "$(echo "$our / $wcl" | bc -l)"

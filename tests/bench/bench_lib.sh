@@ -9,3 +9,9 @@ seconds() { local start end; start=$EPOCHREALTIME; "$@" > /dev/null; end=$EPOCHR
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 # Peak resident set size of one run of a command, in KiB (mapped file pages included).
 peak_kb() { /usr/bin/time -f %M "$@" 2>&1 > /dev/null | tail -1; }
+# Wirebench doing no work: `wirebench-cli --help` (prints its usage) loads Qt6Core and the libraries behind it
+# (ICU, glib, ...) like every run does, so timed in the same alternation it is the floor under
+# every time in a table, the part of a small file's time that is no reading or parsing at all.
+startup() { "$cli" --help; }
+# "start-up" line of the iperf tables: its median and its ratio to wc -l's ($1, $2 seconds).
+print_startup() { printf '%-28s %9.4f s   (%.2fx wc -l)\n' "start-up (--help)" "$1" "$(echo "$1 / $2" | bc -l)"; }
