@@ -31,11 +31,54 @@ inline const char* takeDigits(const char* p, const char* end, std::int64_t* valu
     return p;
 }
 
+// takeReplyTime's common case, in a block with bytes to spare: a time of at most six digits
+// and its point ("0.115", "12.34", "123") within the eight bytes at p, then " ms\n". One load
+// finds both ends of the number, and the point's byte is cut out of the word so that one
+// conversion reads whole and fraction together: the same digits over the same power of ten
+// as takeReplyTime's own reading, which decides whenever this returns nullptr.
+inline const char* takeShortReplyTime(const char* p, const char* end, double* rtt) {
+    if (end - p < 16)
+        return nullptr;
+    const std::uint64_t bytes = lanes::eightBytesAt(p);
+    std::uint64_t stops = lanes::notDigitBytes(bytes);
+    if (stops == 0)
+        return nullptr;
+    const int wholeDigits = lanes::firstMarkedByte(stops);
+    if (wholeDigits == 0)
+        return nullptr;
+    int unitAt = wholeDigits; // where " ms" starts
+    int digits = wholeDigits;
+    std::size_t decimals = 0;
+    std::uint64_t digitBytes = bytes;
+    if (p[wholeDigits] == '.') {
+        stops &= stops - 1; // the next stop ends the fraction
+        if (stops == 0)
+            return nullptr;
+        unitAt = lanes::firstMarkedByte(stops);
+        decimals = static_cast<std::size_t>(unitAt - wholeDigits - 1);
+        if (decimals == 0)
+            return nullptr; // "1. ms"
+        digits = unitAt - 1;
+        const std::uint64_t wholeBytes = (std::uint64_t{1} << (8 * wholeDigits)) - 1;
+        digitBytes = (bytes & wholeBytes) | ((bytes >> 8) & ~wholeBytes);
+    }
+    std::uint32_t unit = 0;
+    std::memcpy(&unit, p + unitAt, sizeof unit);
+    constexpr std::uint32_t kUnitAndNewline = ' ' | 'm' << 8 | 's' << 16 | '\n' << 24;
+    if (unit != kUnitAndNewline)
+        return nullptr;
+    *rtt = static_cast<double>(lanes::digitsValue(digitBytes, digits)) /
+           scan::kExactPowersOfTen[decimals];
+    return p + unitAt + sizeof unit;
+}
+
 // The end of a plain reply after " time=": "T ms" and the line's end. T as
 // scan::takeSimpleDecimal reads it (digits over an exact power of ten, so the same double),
 // limited to 9 integer and 6 decimal digits: such a time is finite and below the 1e9 ms that
 // isImpossibleRtt refuses, so no branch waits for the division.
 inline const char* takeReplyTime(const char* p, const char* end, double* rtt) {
+    if (const char* next = takeShortReplyTime(p, end, rtt))
+        return next;
     std::int64_t whole = 0;
     const char* point = takeDigits(p, end, &whole);
     if (!point)
@@ -108,11 +151,11 @@ const char* takeRepeatedPingReply(const char* p, const char* end, const PlainRep
     // its sequence number, like this one, ends at a non-digit.
     const std::size_t middle = previous.timeAt - previous.ttlAt;
     if (static_cast<std::size_t>(end - p) < previous.sequenceAt + middle ||
-        std::memcmp(p, previous.line, previous.sequenceAt) != 0)
+        !lanes::sameBytes(p, previous.line, previous.sequenceAt))
         return nullptr;
     const char* const ttlAt = takeSequence(p + previous.sequenceAt, end, sequence);
     if (!ttlAt || static_cast<std::size_t>(end - ttlAt) < middle ||
-        std::memcmp(ttlAt, previous.line + previous.ttlAt, middle) != 0)
+        !lanes::sameBytes(ttlAt, previous.line + previous.ttlAt, middle))
         return nullptr;
     return takeReplyTime(ttlAt + middle, end, rtt);
 }

@@ -276,7 +276,10 @@ void UnixPingParser::readReply(std::string_view line, const ReplyFacts& reply) {
         rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(*reply.rtt));
 }
 
-void UnixPingParser::acceptReply(const ReplyFacts& reply) {
+// Inlined into applyScanned, where it runs for every reply of a big log on the thread that all
+// others wait for: GCC at -O2 keeps it out of line otherwise (measured: 17 instructions a reply,
+// 4 % of `stats` under callgrind).
+[[gnu::always_inline]] inline void UnixPingParser::acceptReply(const ReplyFacts& reply) {
     LatencySeries& series = dataset().latency;
     const std::int64_t seq =
         reply.printedSequence

@@ -86,8 +86,9 @@ private slots:
     // The one-pass reply reader reads its numbers eight bytes at a time, and a line that
     // repeats the previous one's address by comparison: every time, sequence number and
     // length a reply can print must read as strtod and strtol read them, the same whether
-    // the line is read alone or in a block after another reply, and a number too long for
-    // the reader must be refused (the general reader takes it then).
+    // the line is read alone or in a block after another reply (where a time of up to six
+    // digits is read with one load), and a number too long for the reader, or a point with
+    // no digit on one side, must be refused (the general reader takes it then).
     void plainRepliesReadTheirNumbersExactly() {
         std::mt19937_64 random(20261130);
         const auto digits = [&random](int count) {
@@ -103,9 +104,11 @@ private slots:
             const int wholeDigits = 1 + static_cast<int>(random() % 10);   // 10: too long
             const int decimals = static_cast<int>(random() % 8);           // 7: too long
             const int sequenceDigits = 1 + static_cast<int>(random() % 6); // may exceed 65535
-            std::string time = digits(wholeDigits);
-            if (decimals > 0)
-                time += "." + digits(decimals);
+            // Now and then a point with no digits on one side ("1. ms", ".5 ms"): no reply.
+            const int missing = static_cast<int>(random() % 32);
+            std::string time = missing == 0 ? std::string() : digits(wholeDigits);
+            if (decimals > 0 || missing == 1)
+                time += "." + (missing == 1 ? std::string() : digits(decimals));
             const std::string sequence = digits(sequenceDigits);
             const std::string address = random() % 8 == 0 ? "2001:db8::7" : "198.18.0.8";
             lines.push_back("64 bytes from " + address + ": icmp_seq=" + sequence +
@@ -117,7 +120,7 @@ private slots:
             std::int32_t printed = 0;
             const char* next =
                 takePlainPingReply(line.data(), line.data() + line.size(), &rtt, &printed);
-            const bool readable = wholeDigits <= 9 && decimals <= 6 &&
+            const bool readable = missing > 1 && wholeDigits <= 9 && decimals <= 6 &&
                                   std::strtol(sequence.c_str(), nullptr, 10) <= 0xffff;
             QVERIFY2((next != nullptr) == readable, line.c_str());
             if (!next)
