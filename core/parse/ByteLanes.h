@@ -4,6 +4,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 // Eight bytes of text tested at once in a 64-bit word (SWAR), for the parsers' hot loops. Each
 // test is exact per byte: no carry or borrow crosses from one byte into the next.
 namespace wb::lanes {
@@ -39,6 +43,22 @@ inline int firstMarkedByte(std::uint64_t mask) {
 // text between two values of a flat JSON object, a remembered iperf interval): eight at a
 // time, the last eight overlapping, costs less than memcmp's call and dispatch on the size.
 inline bool sameBytes(const char* a, const char* b, std::size_t n) {
+#if defined(__SSE2__)
+    // Sixteen at a time where every x86-64 can (a ping reply's 36-byte prefix: three
+    // comparisons instead of five words and their loop).
+    if (n >= 16) {
+        const auto sameSixteen = [](const char* x, const char* y) {
+            const __m128i left = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x));
+            const __m128i right = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y));
+            return _mm_movemask_epi8(_mm_cmpeq_epi8(left, right)) == 0xFFFF;
+        };
+        for (std::size_t i = 0; i + 16 < n; i += 16) {
+            if (!sameSixteen(a + i, b + i))
+                return false;
+        }
+        return sameSixteen(a + n - 16, b + n - 16);
+    }
+#endif
     if (n >= 8) {
         for (std::size_t i = 0; i + 8 < n; i += 8) {
             if (eightBytesAt(a + i) != eightBytesAt(b + i))
