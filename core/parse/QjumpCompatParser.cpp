@@ -136,6 +136,8 @@ std::unique_ptr<ScannedLines> QjumpCompatParser::scan(std::string_view wholeLine
 void QjumpCompatParser::applyScanned(ScannedLines& lines) {
     auto& block = static_cast<ScannedCompatLines&>(lines);
     std::vector<double>& samples = dataset().latency.rttMs;
+    // Nearly every line of a big log is a sample: its lines are the estimate.
+    m_samples.reserveOnce(block, block.lines.size(), expectedInputSize(), samples);
     for (const ScannedCompatLine& line : block.lines) {
         if (!line.sample || otherLogStarted()) {
             deliver(block.text.substr(line.offset, line.length));

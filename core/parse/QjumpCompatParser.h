@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LogParser.h"
+#include "SampleReservation.h"
 
 namespace wb {
 
@@ -19,6 +20,10 @@ protected:
     std::unique_ptr<ScannedLines> scan(std::string_view wholeLines,
                                        std::unique_ptr<ScannedLines> reuse) const override;
     void applyScanned(ScannedLines& lines) override;
+    void finishDatasets() override { m_samples.stopWarming(); }
+
+private:
+    SampleReservation m_samples; // rttMs, for the whole file
 };
 
 } // namespace wb

@@ -168,7 +168,9 @@ std::unique_ptr<ScannedLines> UnixPingParser::scan(std::string_view wholeLines,
 
 void UnixPingParser::applyScanned(ScannedLines& lines) {
     auto& block = static_cast<ScannedPingLines&>(lines);
-    reserveFor(block, block.regularReplies);
+    LatencySeries& series = dataset().latency;
+    m_samples.reserveOnce(block, block.regularReplies, expectedInputSize(), series.rttMs,
+                          series.sequence);
     for (const ScannedPingLine& line : block.lines) {
         // After another log started in this block, its lines are only counted (deliver).
         if (!line.regularReply || otherLogStarted()) {
@@ -184,23 +186,6 @@ void UnixPingParser::applyScanned(ScannedLines& lines) {
         reply.markedDuplicate = line.markedDuplicate;
         acceptReply(reply);
     }
-}
-
-void UnixPingParser::reserveFor(const ScannedLines& firstBlock, std::size_t replies) {
-    if (m_reserved || firstBlock.text.empty() || expectedInputSize() <= 0)
-        return;
-    m_reserved = true;
-    // Reserved but untouched pages cost no memory, so a generous estimate is free; it saves
-    // copying tens of megabytes each time a vector doubles.
-    const double perByte =
-        static_cast<double>(replies) / static_cast<double>(firstBlock.text.size());
-    const auto expected =
-        static_cast<std::size_t>(perByte * static_cast<double>(expectedInputSize()) * 1.1) + 1024;
-    LatencySeries& series = dataset().latency;
-    series.rttMs.reserve(expected);
-    series.sequence.reserve(expected);
-    m_samplePages.warmCapacity(series.rttMs);
-    m_samplePages.warmCapacity(series.sequence);
 }
 
 void UnixPingParser::parseLine(std::string_view line) {
@@ -386,7 +371,7 @@ bool UnixPingParser::readSummary(std::string_view body) {
 }
 
 void UnixPingParser::finishDatasets() {
-    m_samplePages.stop();
+    m_samples.stopWarming();
     LatencySeries& series = dataset().latency;
     if (m_sawTimestamp && series.timestamps.size() != series.rttMs.size()) {
         series.timestamps.clear();

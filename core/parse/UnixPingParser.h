@@ -1,7 +1,7 @@
 #pragma once
 
 #include "LogParser.h"
-#include "PageWarmer.h"
+#include "SampleReservation.h"
 #include "SequenceTracker.h"
 
 namespace wb {
@@ -45,8 +45,6 @@ private:
     static std::optional<ReplyFacts> timedReply(std::string_view body, double timestamp);
     void readReply(std::string_view line, const ReplyFacts& reply);
     void acceptReply(const ReplyFacts& reply);
-    // Sizes the sample vectors once from the first scanned block's density of replies.
-    void reserveFor(const ScannedLines& firstBlock, std::size_t replies);
     void readUntimedReply(std::string_view line, std::string_view body);
     void readSequenceMention(std::string_view body);
     void readErrorReply(std::string_view line, std::string_view body);
@@ -59,9 +57,8 @@ private:
     Dialect m_dialect;
     SequenceTracker m_sequences;
     bool m_sawTimestamp = false;
-    bool m_sawHeader = false; // the log shows the start of the run, not an excerpt
-    bool m_reserved = false;
-    PageWarmer m_samplePages; // faults in the reserved sample storage off this thread
+    bool m_sawHeader = false;    // the log shows the start of the run, not an excerpt
+    SampleReservation m_samples; // rttMs and sequence, for the whole file
 };
 
 } // namespace wb
