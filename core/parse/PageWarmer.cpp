@@ -21,14 +21,6 @@ void PageWarmer::warm(const void* begin, std::size_t bytes) {
     const auto end = (reinterpret_cast<std::uintptr_t>(begin) + bytes) / page * page;
     if (first >= end)
         return;
-#ifdef MADV_HUGEPAGE
-    // In 2 MB pages where the kernel has them (transparent huge pages "madvise", Debian's
-    // default): one fault clears 512 pages' worth. 5M replies: 29,400 -> 10,000 page faults,
-    // `stats` 228 -> 194 ms in alternated runs. (Tried in session 6 without this thread, it
-    // was slower: the parsing thread took each 2 MB clearing itself.) A refusal (no THP
-    // support) leaves ordinary pages.
-    madvise(reinterpret_cast<void*>(first), end - first, MADV_HUGEPAGE);
-#endif
     {
         const std::lock_guard<std::mutex> lock(m_mutex);
         m_queued.push_back({first, end});
