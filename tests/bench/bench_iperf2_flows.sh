@@ -31,13 +31,8 @@ if [ "$reported" -ne "$streams" ] || ! grep -q '^SUM ' "$work/report"; then
     exit 1
 fi
 
-: > "$work/ours"; : > "$work/wc"; : > "$work/startup"
-for _ in $(seq "$runs"); do
-    seconds ours 2> /dev/null >> "$work/ours" # its warning was shown above
-    seconds count >> "$work/wc"
-    seconds startup >> "$work/startup"
-done
-our=$(median < "$work/ours"); wcl=$(median < "$work/wc"); floor=$(median < "$work/startup")
+alternate "$runs" ours count startup 2> /dev/null # the log's warning was shown above
+our=$(median < "$work/ours"); wcl=$(median < "$work/count"); floor=$(median < "$work/startup")
 rss=$(peak_kb "$cli" flows "$log")
 printf 'log: %d lines, %s bytes (%d streams, %d s); medians of %d alternated runs\n' \
     "$(count)" "$(stat -c %s "$log")" "$streams" "$duration" "$runs"

@@ -27,14 +27,9 @@ count() { wc -l < "$log"; }
 ours > "$work/report.txt" # fails the script when the log cannot be read
 cat "$log" > /dev/null    # warm the page cache
 
-: > "$work/ours"; : > "$work/wc"; : > "$work/startup"
-for _ in $(seq "$runs"); do
-    seconds ours >> "$work/ours"
-    seconds count >> "$work/wc"
-    seconds startup >> "$work/startup"
-done
+alternate "$runs" ours count startup
 rss=$(peak_kb "$cli" flows "$log")
-our=$(median < "$work/ours"); wcl=$(median < "$work/wc"); floor=$(median < "$work/startup")
+our=$(median < "$work/ours"); wcl=$(median < "$work/count"); floor=$(median < "$work/startup")
 printf 'log: %d s x 30 streams, %s bytes, %s lines; medians of %d alternated runs\n' \
     "$duration" "$(stat -c %s "$log")" "$(count)" "$runs"
 printf '%-28s %9.3f s   peak RSS %s KiB\n' "wirebench-cli flows" "$our" "$rss"

@@ -25,14 +25,11 @@ if [ "${1:-}" = scaling ]; then
     # the fixed cost of loading Qt weighs most on the smallest log.
     printf '%10s %12s %14s %14s %24s\n' replies "stats (s)" "start-up (s)" "ns per reply" "ns per reply - start-up"
     declare -A per net
+    stats_log() { "$cli" stats "$work/ping.log"; }
     for replies in 500000 5000000 20000000; do
         make_log "$replies" "$work/ping.log"
-        : > "$work/t"; : > "$work/startup"
-        for _ in $(seq "$runs"); do
-            seconds "$cli" stats "$work/ping.log" >> "$work/t"
-            seconds startup >> "$work/startup"
-        done
-        t=$(median < "$work/t"); floor=$(median < "$work/startup")
+        alternate "$runs" stats_log startup
+        t=$(median < "$work/stats_log"); floor=$(median < "$work/startup")
         per[$replies]=$(echo "$t * 1000000000 / $replies" | bc -l)
         net[$replies]=$(echo "($t - $floor) * 1000000000 / $replies" | bc -l)
         printf '%10d %12.3f %14.4f %14.1f %24.1f\n' "$replies" "$t" "$floor" "${per[$replies]}" "${net[$replies]}"
@@ -66,24 +63,9 @@ for ours in compat dialect; do
     fi
 done
 
-: > "$work/ref"; : > "$work/compat"; : > "$work/dialect"; : > "$work/wc"; : > "$work/startup"
-# Each round starts one later in this order, so that no command always runs right after the
-# reference. On the development VM the run after it was slower (stats 5M: 0.25 s instead of
-# 0.18 s): the host takes back the memory of a big process that exits, and the next one to
-# allocate waits while it is handed out again.
-order=(reference dialect compat count startup)
-for round in $(seq 0 $((runs - 1))); do
-    for i in "${!order[@]}"; do
-        what=${order[$(( (i + round) % ${#order[@]} ))]}
-        case $what in
-            reference) seconds reference >> "$work/ref" ;;
-            count) seconds count >> "$work/wc" ;;
-            *) seconds "$what" >> "$work/$what" ;;
-        esac
-    done
-done
-ref=$(median < "$work/ref"); dia=$(median < "$work/dialect"); com=$(median < "$work/compat"); wcl=$(median < "$work/wc")
-floor=$(median < "$work/startup")
+alternate "$runs" reference dialect compat count startup
+ref=$(median < "$work/reference"); dia=$(median < "$work/dialect"); com=$(median < "$work/compat")
+wcl=$(median < "$work/count"); floor=$(median < "$work/startup")
 bound_kb=$(( 64 * 1024 + replies * 16 / 1024 ))
 printf 'log: %d replies, %s bytes; medians of %d alternated runs\n' "$replies" "$(stat -c %s "$log")" "$runs"
 printf '%-36s %9s %14s %12s %14s\n' "" "time (s)" "reference / x" "x / wc -l" "peak RSS (MB)"
