@@ -19,15 +19,26 @@ public:
     template <typename... Vectors>
     void reserveOnce(const ScannedLines& firstBlock, std::size_t samplesInBlock,
                      std::int64_t inputSize, Vectors&... vectors) {
-        if (m_reserved || firstBlock.text.empty() || inputSize <= 0)
+        if (!startOnce(firstBlock, inputSize))
             return;
+        (reserveAndWarm(vectors, samplesInBlock), ...);
+    }
+
+    // As reserveOnce for storage whose vectors the dialect knows only once the first block is
+    // applied: true the first time with a known input size, then reserveAndWarm each of them.
+    bool startOnce(const ScannedLines& firstBlock, std::int64_t inputSize) {
+        if (m_reserved || firstBlock.text.empty() || inputSize <= 0)
+            return false;
         m_reserved = true;
-        const double perByte =
-            static_cast<double>(samplesInBlock) / static_cast<double>(firstBlock.text.size());
-        const auto expected =
-            static_cast<std::size_t>(perByte * static_cast<double>(inputSize) * 1.1) + 1024;
-        (vectors.reserve(expected), ...);
-        (m_pages.warmCapacity(vectors), ...);
+        m_scale = static_cast<double>(inputSize) / static_cast<double>(firstBlock.text.size());
+        return true;
+    }
+    // Reserves `values` for the whole file, `inFirstBlock` of them in the first block's text,
+    // and starts warming its capacity.
+    template <typename Vector> void reserveAndWarm(Vector& values, std::size_t inFirstBlock) {
+        values.reserve(static_cast<std::size_t>(static_cast<double>(inFirstBlock) * m_scale * 1.1) +
+                       64);
+        m_pages.warmCapacity(values);
     }
 
     // The file is read: what is not warmed yet is not needed.
@@ -35,6 +46,7 @@ public:
 
 private:
     bool m_reserved = false;
+    double m_scale = 1; // the input's size over the first block's
     PageWarmer m_pages;
 };
 

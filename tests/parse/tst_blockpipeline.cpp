@@ -205,6 +205,136 @@ QByteArray eventsOf(const QByteArray& log) {
     return events;
 }
 
+// A seeded iperf 2.1 -P 8 -i 1 client log of about `bytes` bytes, its result lines mostly in
+// the plain form the scanner reads, with everything else a log can hold between them: CRLF
+// lines, -e and UDP columns, "Server Report:" (which gives the next line its meaning), sent
+// and out-of-order counts, impossible and unreadable intervals, near misses of the plain form,
+// reverse and "[SUM-2]" tags, iperf's messages, recorded iperf 2 logs (the rounded-figure
+// warning first comes with them, halfway), NUL bytes, a line longer than a block, and a ping
+// header near the end (ignored: a throughput log's sections look like other formats).
+std::string oddIperf2Log(std::size_t bytes, std::uint32_t seed) {
+    std::mt19937 random(seed);
+    std::vector<QByteArray> recorded;
+    for (const char* name :
+         {"tcp-P4-i1-client.txt", "tcp-enhanced-client.txt", "udp-P2-server.txt",
+          "udp-report-client.txt", "tcp-dualtest-server.txt", "hand-2.0-udp-server-ooo.txt"})
+        recorded.push_back(readAll(dataPath(QStringLiteral("iperf/") + QLatin1String(name))));
+    constexpr int kStreams = 8;
+    std::string log = "------------------------------------------------------------\n"
+                      "Client connecting to 198.18.0.2, TCP port 5001\n"
+                      "TCP window size: 85.0 KByte (default)\n"
+                      "------------------------------------------------------------\n";
+    char line[512];
+    for (int stream = 1; stream <= kStreams; ++stream) {
+        std::snprintf(line, sizeof line,
+                      "[%3d] local 198.18.0.1 port %d connected with 198.18.0.2 port 5001\n",
+                      stream, 40000 + stream);
+        log += line;
+    }
+    log += "[ ID] Interval       Transfer     Bandwidth\n";
+    const auto transfer = [&log, bytes](double megabytes) {
+        char figure[64];
+        if (log.size() < bytes / 2) // exact byte counts first: no rounded-figure warning yet
+            std::snprintf(figure, sizeof figure, "%.0f Bytes", megabytes * 1048576);
+        else
+            std::snprintf(figure, sizeof figure, "%.2f MBytes", megabytes);
+        return std::string(figure);
+    };
+    bool pingStarted = false;
+    for (int second = 0; log.size() < bytes; ++second) {
+        for (int stream = 1; stream <= kStreams; ++stream) {
+            const double megabytes = (random() % 100000) / 1000.0;
+            const std::string figure = transfer(megabytes);
+            const char* tail = "\n";
+            const unsigned pick = random() % 1000;
+            switch (pick) {
+            case 0:
+                tail = "\r\n";
+                break;
+            case 1:
+                tail = "  120/0        3      330K/18308(1583) us  2304.33\n";
+                break;
+            case 2:
+                tail = "   0.017 ms    3/ 2552 (0.12%)\n";
+                break;
+            case 3: // ends before it starts
+                std::snprintf(line, sizeof line, "[%3d] %d.0000-%d.0000 sec  %s  %.1f Mbits/sec\n",
+                              stream, second + 1, second, figure.c_str(), megabytes * 8);
+                log += line;
+                continue;
+            case 4:
+                std::snprintf(line, sizeof line, "[%3d] %d.0000-x sec  %s  1.0 Mbits/sec\n", stream,
+                              second, figure.c_str());
+                log += line;
+                continue;
+            case 5:
+                std::snprintf(line, sizeof line, "[%3d] Server Report:\n", stream);
+                log += line;
+                break;
+            case 6:
+                std::snprintf(line, sizeof line, "[%3d] Sent %d datagrams\n", stream, second * 7);
+                log += line;
+                break;
+            case 7:
+                std::snprintf(line, sizeof line,
+                              "[%3d] %d.0000-%d.0000 sec  2 datagrams received out-of-order\n",
+                              stream, second, second + 1);
+                log += line;
+                break;
+            case 8: { // near misses of the plain form
+                static constexpr const char* kNearMisses[] = {
+                    "[%3d] %d.0000-%d.0000 sec  -1.5 MBytes  1.0 Mbits/sec\n",
+                    "[%3d] %d.0000-%d.0000 sec  1e3 Bytes  1.0 Mbits/sec\n",
+                    "[%3d] %d.0000-%d.0000 sec  1,5 MBytes  1.0 Mbits/sec\n",
+                    "[%3d] %d.0000-%d.0000 sec  1234567890123456 Bytes  1.0 Mbits/sec\n",
+                    "[%3d]\t%d.0000-%d.0000\tsec\t1.5 MBytes\t1.0 Mbits/sec\n",
+                    "[ *%d] %d.0000-%d.0000 sec  1.5 MBytes  1.0 Mbits/sec\n",
+                    "[SUM-%d] %d.0000-%d.0000 sec  1.5 MBytes  1.0 Mbits/sec\n",
+                    "[1234567890] %d.0000-%d.0000 sec  1.5 MBytes  1.0 Mbits/sec %d\n",
+                    "[%3d] %d.0-%d.0 sec  1.5 MBytes  1.0 bits/sec\n",
+                    "[%3d] %d.0000-%d.0000 sec  1.5 Furlongs  1.0 Mbits/sec\n",
+                };
+                std::snprintf(line, sizeof line, kNearMisses[random() % std::size(kNearMisses)],
+                              stream, second, second + 1);
+                log += line;
+                break;
+            }
+            case 9:
+                log += "write failed: Connection reset by peer\n";
+                break;
+            case 10:
+                if (log.size() > bytes / 2)
+                    log += recorded[random() % recorded.size()].toStdString();
+                break;
+            case 11:
+                if (log.size() > (1 << 20))
+                    log += std::string_view("[  3] 5.0000-6.0000 sec  1.2\0 MBytes  1 Mbits/sec\n",
+                                            50);
+                break;
+            case 12:
+                if (log.size() > bytes / 3 && log.size() < bytes / 3 + 4096)
+                    log += std::string(LineBlockPipeline::kBlockSize + 1000, 'z') + "\n";
+                break;
+            case 13:
+                if (!pingStarted && log.size() > bytes * 9 / 10) {
+                    pingStarted = true;
+                    log += "PING 198.18.0.8 (198.18.0.8) 56(84) bytes of data.\n";
+                }
+                break;
+            default:
+                break;
+            }
+            std::snprintf(line, sizeof line, "[%3d] %d.0000-%d.0000 sec  %s  %.1f Mbits/sec%s",
+                          stream, second, second + 1, figure.c_str(), megabytes * 8.388608, tail);
+            log += line;
+        }
+        std::snprintf(line, sizeof line, "[SUM] %d.0000-%d.0000 sec  %s  %.1f Mbits/sec\n", second,
+                      second + 1, transfer(400).c_str(), 400 * 8.388608);
+        log += line;
+    }
+    return log;
+}
+
 // Empty when the replies `part` kept are the first ones of the `whole` log's, at least
 // `atLeast` of them (and fewer than all when `fewer`); else what is wrong.
 QString firstRepliesOf(const ImportResult& part, const ImportResult& whole, std::size_t atLeast,
@@ -234,6 +364,8 @@ private slots:
     void threadsAreStartedOncePerFile();
     void parallelEqualsSerial_data();
     void parallelEqualsSerial();
+    void iperf2ParallelEqualsSerial_data();
+    void iperf2ParallelEqualsSerial();
     void growingFileIsReadToItsNewEnd();
     void cancelKeepsAPrefix_data();
     void cancelKeepsAPrefix();
@@ -256,10 +388,13 @@ void TestBlockPipeline::bigLogsUseEveryCore() {
     const auto iperf3 = FormatRegistry::find("iperf3/json")->create();
     QVERIFY(LineBlockPipeline(*iperf3, 8 << 20).parallel());
     QVERIFY(!LineBlockPipeline(*iperf3, 1 << 20).parallel());
-    // A dialect without a scanner: blocks read ahead from 16 MB on.
     const auto iperf2 = FormatRegistry::find("iperf2/text")->create();
-    QVERIFY(LineBlockPipeline(*iperf2, 64 << 20).parallel());
-    QVERIFY(!LineBlockPipeline(*iperf2, 8 << 20).parallel());
+    QVERIFY(LineBlockPipeline(*iperf2, 8 << 20).parallel());
+    QVERIFY(!LineBlockPipeline(*iperf2, 1 << 20).parallel());
+    // A dialect without a scanner: blocks read ahead from 16 MB on.
+    const auto iperf3Text = FormatRegistry::find("iperf3/text")->create();
+    QVERIFY(LineBlockPipeline(*iperf3Text, 64 << 20).parallel());
+    QVERIFY(!LineBlockPipeline(*iperf3Text, 8 << 20).parallel());
 }
 
 void TestBlockPipeline::readAheadEqualsSerial() {
@@ -390,6 +525,37 @@ void TestBlockPipeline::parallelEqualsSerial() {
     QVERIFY(parallel.datasets.front().latency.size() > 300000);
     QCOMPARE(parallel.datasets.front().latency.hasTimestamps(), timestamps && !qjumpCompat);
     QVERIFY(parallel.report.parseErrors.count() + parallel.report.rangeErrors.count() > 0);
+    QCOMPARE(describe(parallel), describe(serial));
+}
+
+void TestBlockPipeline::iperf2ParallelEqualsSerial_data() {
+    QTest::addColumn<uint>("seed");
+    QTest::newRow("seed 1") << 1u;
+    QTest::newRow("seed 2") << 2u;
+    QTest::newRow("seed 3") << 3u;
+}
+
+void TestBlockPipeline::iperf2ParallelEqualsSerial() {
+    // iperf 2 text: the scans read the plain result lines' figures; which flow a line goes
+    // to, the "Server Report:" that comes before it, the warnings and errors with their line
+    // numbers are all decided in order, exactly as in the one-thread parse.
+    QFETCH(uint, seed);
+    const std::string log = oddIperf2Log(12 << 20, seed);
+    QTemporaryDir dir;
+    const QString path =
+        writeTestFile(dir.path(), QStringLiteral("big.txt"), QByteArray::fromStdString(log));
+    QVERIFY(!path.isEmpty());
+    const auto parser = FormatRegistry::find("iperf2/text")->create();
+    QVERIFY(LineBlockPipeline(*parser, static_cast<std::int64_t>(log.size())).parallel());
+    const ImportResult parallel = FileImporter::importFile(path, {});
+    const ImportResult serial = FileImporter::importBytes(log, path, {});
+    QVERIFY(parallel.ok());
+    QCOMPARE(std::string(parallel.format->id), std::string("iperf2/text"));
+    QVERIFY(parallel.datasets.front().flows.flows.size() >= 8);
+    QVERIFY(parallel.datasets.front().flows.flows.front().intervals.size() > 10000);
+    QVERIFY(parallel.report.parseErrors.count() > 0);
+    QVERIFY(parallel.report.rangeErrors.count() > 0);
+    QVERIFY(parallel.report.warnings.count() > 0);
     QCOMPARE(describe(parallel), describe(serial));
 }
 
