@@ -26,8 +26,8 @@ struct ScannedLines;
 // joins the line cut at each block edge. The parser ends up exactly as if the same bytes
 // had gone through LogParser::feed. A worker maps its block from the page cache
 // (MappedFileWindow; pread when the file cannot be mapped), and at most a few blocks are in
-// memory at a time. A parser that cannot scan (iperf3 -J,
-// iperf2) gets each block whole, read ahead by a worker while it parses the one before.
+// memory at a time. A parser that cannot scan (iperf3 text, iperf2 -y C, the other ping
+// dialects) gets each block whole, read ahead by a worker while it parses the one before.
 class LineBlockPipeline {
 public:
     // Blocks are a sixteenth of the input within these bounds: big enough that a block's

@@ -16,12 +16,13 @@ namespace wb {
 // 5M-reply log took the parsing thread, the one every other thread waits for, about a sixth
 // of its time. MADV_POPULATE_WRITE maps the pages without writing them, so the warming and
 // the writer's own writes may meet on a page in any order; the contents stay as they are.
-// (Measured and left out: warming an hour of iperf2 intervals, a one-thread import. The
-// parser then faulted on the pages the warmer was mapping and was slower at every quartile.
-// Asking for transparent huge pages here (MADV_HUGEPAGE): a third of the page faults and a
-// faster median on a quiet VM, but right after a big process had exited, as the benchmark
-// runs it after the reference pipeline, clearing fresh 2 MB pages took 0.34 s instead of
-// 0.22 s.)
+// (Warming iperf2 intervals in a one-thread import was slower at every quartile: the parser
+// faulted on the pages the warmer was mapping. With the lines scanned on the other core it
+// pays: the parser's thread had spent half its time faulting, see Iperf2TextParser.)
+// (Measured and left out: transparent huge pages here (MADV_HUGEPAGE): a third of the page
+// faults and a faster median on a quiet VM, but right after a big process had exited, as the
+// benchmark runs it after the reference pipeline, clearing fresh 2 MB pages took 0.34 s
+// instead of 0.22 s.)
 class PageWarmer {
 public:
     PageWarmer() = default;

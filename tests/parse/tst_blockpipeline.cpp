@@ -532,7 +532,6 @@ void TestBlockPipeline::iperf2ParallelEqualsSerial_data() {
     QTest::addColumn<uint>("seed");
     QTest::newRow("seed 1") << 1u;
     QTest::newRow("seed 2") << 2u;
-    QTest::newRow("seed 3") << 3u;
 }
 
 void TestBlockPipeline::iperf2ParallelEqualsSerial() {
@@ -540,7 +539,7 @@ void TestBlockPipeline::iperf2ParallelEqualsSerial() {
     // to, the "Server Report:" that comes before it, the warnings and errors with their line
     // numbers are all decided in order, exactly as in the one-thread parse.
     QFETCH(uint, seed);
-    const std::string log = oddIperf2Log(12 << 20, seed);
+    const std::string log = oddIperf2Log(8 << 20, seed);
     QTemporaryDir dir;
     const QString path =
         writeTestFile(dir.path(), QStringLiteral("big.txt"), QByteArray::fromStdString(log));
@@ -552,7 +551,10 @@ void TestBlockPipeline::iperf2ParallelEqualsSerial() {
     QVERIFY(parallel.ok());
     QCOMPARE(std::string(parallel.format->id), std::string("iperf2/text"));
     QVERIFY(parallel.datasets.front().flows.flows.size() >= 8);
-    QVERIFY(parallel.datasets.front().flows.flows.front().intervals.size() > 10000);
+    std::size_t intervals = 0;
+    for (const Flow& flow : parallel.datasets.front().flows.flows)
+        intervals += flow.intervals.size();
+    QVERIFY2(intervals > 100000, qPrintable(QString::number(intervals)));
     QVERIFY(parallel.report.parseErrors.count() > 0);
     QVERIFY(parallel.report.rangeErrors.count() > 0);
     QVERIFY(parallel.report.warnings.count() > 0);
