@@ -22,8 +22,7 @@ constexpr std::int64_t kParallelFrom =
 // A parser that cannot scan has only the reading done ahead: the kernel's copy of the next
 // block overlaps its parsing of this one (a seventh of the time on a 219 MB iperf3 -J log,
 // 13 % faster). A 6.5 MB iperf2 log, before its dialect scanned, was no faster with those
-// threads, so only logs well
-// beyond that are read ahead.
+// threads, so only logs well beyond that are read ahead.
 constexpr std::int64_t kReadAheadFrom =
     16 * static_cast<std::int64_t>(LineBlockPipeline::kMinBlockSize);
 

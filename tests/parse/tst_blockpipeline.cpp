@@ -282,7 +282,7 @@ std::string oddIperf2Log(std::size_t bytes, std::uint32_t seed) {
                 log += line;
                 break;
             case 8: { // near misses of the plain form
-                static constexpr const char* kNearMisses[] = {
+                static constexpr const char* kIperfNearMisses[] = {
                     "[%3d] %d.0000-%d.0000 sec  -1.5 MBytes  1.0 Mbits/sec\n",
                     "[%3d] %d.0000-%d.0000 sec  1e3 Bytes  1.0 Mbits/sec\n",
                     "[%3d] %d.0000-%d.0000 sec  1,5 MBytes  1.0 Mbits/sec\n",
@@ -294,8 +294,9 @@ std::string oddIperf2Log(std::size_t bytes, std::uint32_t seed) {
                     "[%3d] %d.0-%d.0 sec  1.5 MBytes  1.0 bits/sec\n",
                     "[%3d] %d.0000-%d.0000 sec  1.5 Furlongs  1.0 Mbits/sec\n",
                 };
-                std::snprintf(line, sizeof line, kNearMisses[random() % std::size(kNearMisses)],
-                              stream, second, second + 1);
+                std::snprintf(line, sizeof line,
+                              kIperfNearMisses[random() % std::size(kIperfNearMisses)], stream,
+                              second, second + 1);
                 log += line;
                 break;
             }
