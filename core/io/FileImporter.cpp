@@ -1,8 +1,9 @@
 #include "FileImporter.h"
 
-#include "LineBlockPipeline.h"
 #include "MappedFileWindow.h"
+#include "ParallelFeeder.h"
 #include "RunSidecar.h"
+#include "parse/BlockScanner.h"
 #include "parse/FormatRegistry.h"
 #include "parse/QjumpCompatParser.h"
 #include "parse/TextScan.h"
@@ -85,6 +86,19 @@ QString defaultLabel(const QString& path) {
                                                          : info.fileName();
 }
 
+// Throughput logs hold several sections (client and server, -d, --bidir) whose lines look
+// like other iperf flavours; a ping log has no such lines, so the lines a ping dialect
+// ignores are asked whether they start a log of another format.
+LogParser::OtherLogCheck otherLogCheck(const FormatEntry* format) {
+    return [format](std::string_view line) {
+        const FormatEntry* other = FormatRegistry::detect(line);
+        if (!other || other == format)
+            return QString();
+        return QStringLiteral("a log of another format (%1) starts here")
+            .arg(QString::fromLatin1(other->description));
+    };
+}
+
 class ImportRun {
 public:
     ImportRun(ImportResult& result, const ImportOptions& options)
@@ -116,9 +130,42 @@ public:
             return false;
         }
         m_parser = m_result.format->create();
-        m_parser->watchForOtherLogs(m_result.format);
+        if (m_result.format->kind == Dataset::Kind::Latency)
+            m_parser->setOtherLogCheck(otherLogCheck(m_result.format));
         return true;
     }
+
+    // A big file whose parser scans blocks (BlockScanner) is read on every core.
+    void readInParallelIfItPays(qint64 total) {
+        auto* scanner = dynamic_cast<BlockScanner*>(m_parser.get());
+        if (scanner && m_decoder->passesThrough() && ParallelFeeder::pays(total))
+            m_parallel.emplace(*m_parser, *scanner, total);
+    }
+    bool parallel() const { return m_parallel.has_value(); }
+
+    // The next piece, mapped or read; the parallel feeder keeps what it is given until it has
+    // applied it.
+    bool feed(std::unique_ptr<MappedFileWindow> window, QByteArray& bytes, qint64 done,
+              qint64 total) {
+        if (m_parallel) {
+            const bool whole = window ? m_parallel->feed(std::move(window))
+                                      : m_parallel->feed(std::exchange(bytes, QByteArray()));
+            if (!whole)
+                return false;
+            return askToGoOn(done, total);
+        }
+        const std::string_view text =
+            window ? window->text()
+                   : std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+        if (!feed(text, done, total))
+            return false;
+        if (window && window->cutShort()) { // the parser read zeros from the cut on
+            m_cutShort = true;
+            return false;
+        }
+        return true;
+    }
+    bool cutShort() const { return m_cutShort || (m_parallel && m_parallel->cutShort()); }
 
     bool feed(std::string_view bytes, qint64 done, qint64 total) {
         for (std::size_t at = 0; at < bytes.size();) {
@@ -127,6 +174,10 @@ public:
             m_parser->feed(m_decoder->toUtf8(bytes.substr(at, size)));
             at += size;
         }
+        return askToGoOn(done, total);
+    }
+
+    bool askToGoOn(qint64 done, qint64 total) {
         if (m_options.progress && !m_options.progress(done, total)) {
             m_result.cancelled = true;
             return false;
@@ -134,27 +185,12 @@ public:
         return true;
     }
 
-    // Reads a big file (again from its start) through a LineBlockPipeline when the dialect
-    // can scan on several cores; returns false when the parser is better fed block by block
-    // by feed().
-    bool feedInParallel(QFile& file, qint64 total) {
-        if (!m_decoder->passesThrough())
-            return false; // the pipeline reads raw bytes; a BOM'd file goes through feed()
-        LineBlockPipeline pipeline(*m_parser, total);
-        if (!pipeline.parallel())
-            return false;
-        const LineBlockPipeline::Outcome outcome =
-            pipeline.readFile(file.handle(), [this, total](std::int64_t done) {
-                return !m_options.progress || m_options.progress(done, total);
-            });
-        m_result.cancelled = outcome.cancelled;
-        if (!outcome.error.empty())
-            m_result.error =
-                QStringLiteral("read error: %1").arg(QString::fromStdString(outcome.error));
-        return true; // whatever was read is kept, even after a read error or a cancel
-    }
-
     void finish() {
+        if (m_parallel) {
+            m_parallel->finish();
+            m_cutShort = m_cutShort || m_parallel->cutShort();
+            m_parallel.reset();
+        }
         if (m_result.cancelled)
             m_parser->abandonPartialLine();
         m_parser->finish();
@@ -175,6 +211,8 @@ private:
     const ImportOptions& m_options;
     std::optional<TextDecoder> m_decoder;
     std::unique_ptr<LogParser> m_parser;
+    std::optional<ParallelFeeder> m_parallel;
+    bool m_cutShort = false;
 };
 
 // A log recorded by Wirebench has its run description beside it: label, command line and
@@ -243,6 +281,9 @@ const FormatEntry* firstLogFormat(std::string_view text) {
     return before ? before : best;
 }
 
+// Bytes read from a file at a time.
+constexpr std::size_t kReadSize = std::size_t{1} << 20;
+
 const FormatEntry* reasonIfUnknown(const FormatEntry* format, QString* why) {
     if (!format && why)
         *why = QStringLiteral("not a ping, fping or iperf log this version can read");
@@ -307,55 +348,50 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
         result.error = QStringLiteral("cannot open: %1").arg(file.errorString());
         return result;
     }
+    // The one read loop: the file is read in pieces until read() finds its end, so a file
+    // that grows while it is read is read to its new end and one that shrinks to its new one.
+    // After the first piece (which is sniffed), pieces are mapped rather than copied where
+    // the file allows it (MappedFileWindow).
     const qint64 total = file.size();
-    // Uninitialised: a 40-line log touches one page of it, not all 256.
-    const std::size_t bufferSize = std::max<std::size_t>(options.chunkSize, 1 << 20);
-    const LineBlockPipeline::Buffer buffer = LineBlockPipeline::uninitialisedBuffer(bufferSize);
     ImportRun run(result, options);
+    QByteArray bytes;
     qint64 done = 0;
     bool started = false;
-    std::unique_ptr<MappedFileWindow> window;
     for (;;) {
-        // After the first read, blocks are mapped rather than copied (the copy was a tenth
-        // of an hour of iperf2 -P 30, and the buffer's first use 256 page faults); read
-        // where that cannot be done.
-        window.reset();
-        if (started)
-            window = MappedFileWindow::map(file.handle(), done, bufferSize);
-        if (!window && file.pos() != done)
-            file.seek(done);
-        // The first read takes only what the sniffers look at: a big log is then read again
-        // from its start by the pipeline, and a whole first megabyte read for nothing cost
-        // 256 page faults and its copy (a tenth of a 0.5M-reply import's fixed cost).
-        const std::size_t want =
-            started ? bufferSize : std::min(bufferSize, FormatRegistry::kSniffBytes);
-        const qint64 got = window ? static_cast<qint64>(window->text().size())
-                                  : file.read(buffer.get(), static_cast<qint64>(want));
-        if (got < 0) {
-            result.error = QStringLiteral("read error: %1").arg(file.errorString());
-            break;
+        std::unique_ptr<MappedFileWindow> window =
+            started ? MappedFileWindow::map(file.handle(), done, kReadSize) : nullptr;
+        if (!window) {
+            if (file.pos() != done)
+                file.seek(done);
+            bytes.resize(
+                static_cast<qsizetype>(std::max<std::size_t>(options.chunkSize, kReadSize)));
+            const qint64 got = file.read(bytes.data(), bytes.size());
+            if (got < 0) {
+                result.error = QStringLiteral("read error: %1").arg(file.errorString());
+                break;
+            }
+            bytes.truncate(static_cast<qsizetype>(got));
         }
-        const std::string_view block =
-            window ? window->text() : std::string_view(buffer.get(), static_cast<std::size_t>(got));
+        const auto got =
+            static_cast<qint64>(window ? window->text().size() : std::size_t(bytes.size()));
         if (!started) {
-            // Sniff on the first read; a file shorter than it is sniffed whole.
-            if (!run.start(block))
+            // Sniffed on the first piece; a file shorter than it is sniffed whole.
+            if (!run.start(std::string_view(bytes.constData(), std::size_t(bytes.size()))))
                 return result;
             started = true;
-            if (run.feedInParallel(file, total))
-                break;
+            run.readInParallelIfItPays(total);
         }
         if (got == 0)
             break;
         done += got;
-        if (!run.feed(block, done, total))
+        if (!run.feed(std::move(window), bytes, done, total))
             break;
-        if (window && window->cutShort()) { // the parser read zeros from the cut on
-            result.error = QStringLiteral("read error: the file was cut short while it was read");
-            break;
-        }
     }
-    run.finish(); // keep whatever was read, even after a read error or a cancel
+    if (!started)
+        return result; // the first read failed: there is nothing to finish
+    run.finish();      // keep whatever was read, even after a read error or a cancel
+    if (run.cutShort())
+        result.error = QStringLiteral("read error: the file was cut short while it was read");
     applySidecar(path, result);
     return result;
 }

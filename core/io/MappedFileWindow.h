@@ -7,17 +7,19 @@
 
 namespace wb {
 
-// A read-only view of part of a file, mapped from the page cache instead of copied out of it.
-// On a big log the kernel's copy (read/pread) was the largest single cost of an import: 30 % of
-// all the CPU time of `stats` on 5 million replies, a quarter of a worker's on a 219 MB
-// iperf3 -J log; mapping the same pages costs a small part of that.
+// A read-only view of part of a file, mapped from the page cache instead of copied out of it:
+// FileImporter reads every piece after the first one this way where the file allows it
+// (read() elsewhere). It pays 10 to 17 % on every benchmark (tests/bench), which is the
+// kernel's copy of the bytes that read() makes.
 //
-// A mapped file that is cut short (a log rotated with copytruncate, a test restarted with
-// `> log`) would kill the process with SIGBUS on the first read past its new end. Every window
-// is therefore registered with a SIGBUS handler that lays zero pages over the part of the
-// window that is gone and marks the window cut short; the reader checks cutShort() and reads
-// that part again with read(), which tells it where the file ends now. Faults outside the
-// windows go to the handler that was there before.
+// Signals: the first map() installs a process-wide SIGBUS handler (SA_SIGINFO, chained to the
+// handler that was there before). A mapped file that is cut short (a log rotated with
+// copytruncate, a test restarted with `> log`) would kill the process with SIGBUS on the first
+// read past its new end. The handler lays zero pages over the part of a registered window
+// that is gone and marks the window cut short; the reader checks cutShort() and stops there.
+// It is safe in a GUI process: it touches only lock-free atomics and calls mmap, which is
+// async-signal-safe in practice on Linux, and a fault outside every window goes to the
+// previous handler or the default action, exactly as without it.
 class MappedFileWindow {
 public:
     // Maps `size` bytes of the open file `fd` from `offset`, a multiple of pageSize(); the

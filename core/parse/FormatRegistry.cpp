@@ -1,6 +1,7 @@
 #include "FormatRegistry.h"
 
 #include "FpingParser.h"
+#include "HpingParser.h"
 #include "Iperf2CsvParser.h"
 #include "Iperf2TextParser.h"
 #include "Iperf3JsonParser.h"
@@ -29,6 +30,8 @@ const std::vector<FormatEntry>& FormatRegistry::formats() {
          &WindowsPingParser::sniff, &make<WindowsPingParser>},
         {"fping", "fping", "fping", "fping (per-reply lines, -C, -D)", K::Latency,
          &FpingParser::sniff, &make<FpingParser>},
+        {"hping3", "hping3", "hping3", "hping3 (ICMP, TCP or UDP mode)", K::Latency,
+         &HpingParser::sniff, &make<HpingParser>},
         {"iperf3/text", "iperf3", "text", "iperf3 text output (client or server)", K::Throughput,
          &Iperf3TextParser::sniff, &make<Iperf3TextParser>},
         {"iperf3/json", "iperf3", "json", "iperf3 -J JSON and --json-stream", K::Throughput,

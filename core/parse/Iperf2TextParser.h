@@ -3,7 +3,6 @@
 #include "Iperf2FlowBuilder.h"
 #include "IperfUnits.h"
 #include "LogParser.h"
-#include "SampleReservation.h"
 
 namespace wb {
 
@@ -11,8 +10,6 @@ namespace wb {
 // ("0.0000-10.0000 sec") styles: -i interval lines, whole-run lines, -P with [SUM], UDP with
 // jitter/loss and the client's "Server Report", -e enhanced columns, -d/-r with both
 // directions kept apart, and bare result lines without any header (emulab-iperf, seed 004).
-// Big logs are scanned on every core (LogParser::scan): the figures of the plain result lines
-// off the parser's thread, everything that depends on earlier lines in order.
 class Iperf2TextParser : public LogParser {
 public:
     Iperf2TextParser();
@@ -21,9 +18,6 @@ public:
 protected:
     void parseLine(std::string_view line) override;
     void finishDatasets() override;
-    std::unique_ptr<ScannedLines> scan(std::string_view wholeLines,
-                                       std::unique_ptr<ScannedLines> reuse) const override;
-    void applyScanned(ScannedLines& lines) override;
 
 private:
     // What stands in the "[ … ]" at the start of a report line.
@@ -36,8 +30,7 @@ private:
 
     // A result line in the form nearly every line of a long log has ("[ 12] 0.0000-1.0000 sec
     // 23.0 MBytes  193 Mbits/sec"), read without the general dispatch, with the same outcome.
-    // Its figures need no state but the memo (so a scan reads them on any thread); `rest` is
-    // what follows the rate. nullopt when the line is anything else.
+    // `rest` is what follows the rate. nullopt when the line is anything else.
     struct PlainResult {
         Tag tag;
         iperf::ResultFields fields;
@@ -65,9 +58,6 @@ private:
     void readOutOfOrder(const Tag& tag, std::string_view body);
 
     Iperf2FlowBuilder m_flows;
-    // Every flow's intervals, for the whole file, when it is scanned in blocks: the parser's
-    // thread, which the scans wait for, spent half its time faulting in their fresh pages.
-    SampleReservation m_intervals;
     iperf::SpanMemo m_spanMemo;
     // Connections whose direction the banner had not told yet: iperf's threads may print
     // "connected with" lines before the "Client connecting to" banner.

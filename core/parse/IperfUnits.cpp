@@ -1,8 +1,8 @@
 #include "IperfUnits.h"
 
-#include "ByteLanes.h"
 #include "TextScan.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -223,17 +223,16 @@ struct Cursor {
         return otherFactor(word());
     }
 
-    // "123.4567": digits, and after a point at least one more, 15 digits at most. Then the
-    // number is exact digits over an exact power of ten, and IEEE division rounds it exactly
-    // as from_chars (takeDouble) does. Whatever else might follow a number in another reading
-    // (an exponent, a decimal comma, a second point) makes it false.
+    // "123.4567": digits, and after a point at least one more, 15 digits at most. Whatever
+    // else might follow a number in another reading (an exponent, a decimal comma, a second
+    // point) makes it false.
     bool plainDecimal(double* value, int* decimals) {
-        std::uint64_t digits = 0;
-        int count = lanes::appendDigits(at, end, &digits);
+        const char* const start = at;
+        int count = skipDigits();
         *decimals = 0;
         if (count > 0 && at < end && *at == '.') {
             ++at;
-            *decimals = lanes::appendDigits(at, end, &digits);
+            *decimals = skipDigits();
             count += *decimals;
             if (*decimals == 0)
                 return false;
@@ -241,8 +240,14 @@ struct Cursor {
         if (count == 0 || count > 15 ||
             (at < end && (*at == 'e' || *at == 'E' || *at == ',' || *at == '.')))
             return false;
-        *value = static_cast<double>(digits) / kExactPowersOfTen[*decimals];
+        std::from_chars(start, at, *value);
         return true;
+    }
+    int skipDigits() {
+        int count = 0;
+        for (; at < end && *at >= '0' && *at <= '9'; ++at)
+            ++count;
+        return count;
     }
 
     // "0.0000-1.0000" (2.0 pads the end: "0.0- 1.0"), both figures plain.
@@ -270,7 +275,7 @@ double roundPositive(double x) {
 } // namespace
 
 std::size_t SpanMemo::recall(std::string_view text) const {
-    if (m_size == 0 || text.size() <= m_size || !lanes::sameBytes(text.data(), m_text, m_size))
+    if (m_size == 0 || text.size() <= m_size || std::memcmp(text.data(), m_text, m_size) != 0)
         return 0;
     return isSpaceOrTab(text[m_size]) ? m_size : 0;
 }

@@ -1,13 +1,11 @@
 #include "JsonStream.h"
 
-#include "ByteLanes.h"
-#include "ExactDecimal.h"
-
 #include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 
 namespace wb {
@@ -27,26 +25,6 @@ constexpr std::array<bool, 256> kStringStops = [] {
 // The error of a control byte in a string, whether the string was cut by a chunk or not.
 constexpr const char* kControlInString =
     "a control character inside a string (strings end on their line)";
-
-using lanes::kHigh;
-using lanes::kOnes;
-using lanes::zeroBytes;
-
-// The high bit of every byte that ends the plain run of a string: '"', '\\' or < 0x20.
-std::uint64_t stopBytes(std::uint64_t v) {
-    const std::uint64_t control = ~(((v & ~kHigh) + kOnes * (0x80 - 0x20)) | v) & kHigh;
-    return zeroBytes(v ^ (kOnes * '"')) | zeroBytes(v ^ (kOnes * '\\')) | control;
-}
-
-// How many bytes have their high bit set in a zeroBytes()-style mask (no popcnt instruction
-// in the baseline x86-64 target: a multiply adds the eight 0/1 bytes).
-int countMarked(std::uint64_t mask) {
-    return static_cast<int>((((mask >> 7) * kOnes) >> 56) & 0xFF);
-}
-
-int countTrailingZeros(std::uint64_t v) {
-    return __builtin_ctzll(v);
-}
 
 bool isNumberByte(char c) {
     return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
@@ -73,44 +51,31 @@ const char* runEnd(const char* p, const char* end, bool isNumber) {
     return p;
 }
 
-// The end of the digits at p; eight bytes at a time (a log's numbers have up to 17 digits).
+// The end of the digits at p.
 const char* digitsEnd(const char* p, const char* end) {
-    while (end - p >= 8) {
-        const std::uint64_t v = lanes::eightBytesAt(p);
-        if (const std::uint64_t stops = lanes::notDigitBytes(v))
-            return p + lanes::firstMarkedByte(stops);
-        p += 8;
-    }
     while (p < end && isDigit(*p))
         ++p;
     return p;
 }
 
-// A number read in one pass at p by the JSON grammar,
-// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?: where the longest number it allows there ends
-// (nullptr when the bytes leave it before one is whole), and the digits of one without an
-// exponent, so that converting it reads no byte again.
-struct ScannedNumber {
-    const char* end;
-    JsonStream::Digits digits;
-};
-
-ScannedNumber scanNumber(const char* p, const char* end) {
+// Where the longest number the JSON grammar -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+// allows at p ends, read in one pass; nullptr when the bytes leave it before one is whole.
+const char* scanNumber(const char* p, const char* end) {
     if (p < end && *p == '-')
         ++p;
-    JsonStream::Digits digits;
     if (p < end && *p == '0') {
         ++p;
-        digits.count = 1;
-    } else if ((digits.count = lanes::appendDigits(p, end, &digits.value)) == 0) {
-        return {nullptr, {}};
+    } else {
+        const char* const digits = p;
+        p = digitsEnd(p, end);
+        if (p == digits)
+            return nullptr;
     }
     if (p < end && *p == '.') {
-        ++p;
-        digits.decimals = lanes::appendDigits(p, end, &digits.value);
-        if (digits.decimals == 0)
-            return {nullptr, {}};
-        digits.count += digits.decimals;
+        const char* const decimals = ++p;
+        p = digitsEnd(p, end);
+        if (p == decimals)
+            return nullptr;
     }
     if (p < end && (*p == 'e' || *p == 'E')) {
         ++p;
@@ -119,10 +84,9 @@ ScannedNumber scanNumber(const char* p, const char* end) {
         const char* const exponent = p;
         p = digitsEnd(p, end);
         if (p == exponent)
-            return {nullptr, {}};
-        digits = {};
+            return nullptr;
     }
-    return {p, digits};
+    return p;
 }
 
 // Whether the number whose grammar ended at grammarEnd (scanNumber) is one: the grammar held,
@@ -132,15 +96,8 @@ bool endsNumber(const char* grammarEnd, const char* end) {
 }
 
 // The first byte at or after p that ends the plain run of a string (a quote, a backslash or a
-// control byte), or `end`; eight bytes at a time, then byte by byte.
+// control byte), or `end`.
 const char* plainStringEnd(const char* p, const char* end) {
-    while (end - p >= 8) {
-        const std::uint64_t v = lanes::eightBytesAt(p);
-        const std::uint64_t stops = stopBytes(v);
-        if (stops)
-            return p + lanes::firstMarkedByte(stops);
-        p += 8;
-    }
     while (p < end && !kStringStops[static_cast<unsigned char>(*p)])
         ++p;
     return p;
@@ -257,16 +214,6 @@ bool unescape(std::string_view raw, std::string& out) {
 double JsonStream::Number::toDouble() const {
     const char* const begin = text.data();
     const char* const end = begin + text.size();
-    Digits read = digits;
-    if (read.count == 0) {
-        const ScannedNumber scanned = scanNumber(begin, end);
-        if (scanned.end == end)
-            read = scanned.digits;
-    }
-    if (read.count != 0) {
-        if (const auto magnitude = scan::exactDecimal(read.value, read.decimals, read.count))
-            return *begin == '-' ? -*magnitude : *magnitude;
-    }
     double value = 0;
     const auto result = std::from_chars(begin, end, value);
     if (result.ec == std::errc::result_out_of_range) // rare: let strtod say inf or 0
@@ -275,19 +222,6 @@ double JsonStream::Number::toDouble() const {
 }
 
 std::optional<std::int64_t> JsonStream::Number::exactInteger() const {
-    if (digits.count != 0) {
-        // A point, or more digits than 2^63 has: from_chars would stop early or overflow.
-        if (digits.decimals != 0 || digits.count > 19)
-            return std::nullopt;
-        constexpr std::uint64_t kMaxMagnitude = std::uint64_t{1} << 63;
-        const bool negative = text.front() == '-';
-        if (digits.value > (negative ? kMaxMagnitude : kMaxMagnitude - 1))
-            return std::nullopt;
-        if (!negative || digits.value == 0)
-            return static_cast<std::int64_t>(digits.value);
-        // -2^63 has no positive twin to negate: one step from -1.
-        return -static_cast<std::int64_t>(digits.value - 1) - 1;
-    }
     std::int64_t value = 0;
     const char* last = text.data() + text.size();
     const auto [end, error] = std::from_chars(text.data(), last, value);
@@ -425,23 +359,8 @@ std::size_t JsonStream::feed(std::string_view bytes, bool newlineAfter) {
     return static_cast<std::size_t>(p - begin);
 }
 
-// Blanks between tokens, eight bytes at a time (pretty-printed JSON has runs of tabs).
+// Blanks between tokens, counting line breaks.
 const char* JsonStream::skipBlanks(const char* p, const char* end) {
-    while (end - p >= 8) {
-        const std::uint64_t v = lanes::eightBytesAt(p);
-        const std::uint64_t newlines = zeroBytes(v ^ (kOnes * '\n'));
-        const std::uint64_t blanks = newlines | zeroBytes(v ^ (kOnes * '\t')) |
-                                     zeroBytes(v ^ (kOnes * ' ')) | zeroBytes(v ^ (kOnes * '\r'));
-        const std::uint64_t others = ~blanks & kHigh;
-        if (!others) {
-            m_line += countMarked(newlines);
-            p += 8;
-            continue;
-        }
-        const int bits = countTrailingZeros(others); // the high bit of the first other byte
-        m_line += countMarked(newlines & ((std::uint64_t(1) << bits) - 1));
-        return p + bits / 8;
-    }
     for (; p < end; ++p) {
         const char c = *p;
         if (!isBlank(c))
@@ -527,7 +446,7 @@ const char* JsonStream::string(const char* p, const char* end, bool newlineAfter
 // grammar is checked in the same pass that finds its end.
 JsonStream::Scalar JsonStream::scanScalar(const char* p, const char* end, bool isNumber) {
     if (isNumber) {
-        const char* const grammarEnd = scanNumber(p, end).end;
+        const char* const grammarEnd = scanNumber(p, end);
         if (endsNumber(grammarEnd, end))
             return {ValueKind::Number, grammarEnd};
         return {ValueKind::Invalid, runEnd(grammarEnd ? grammarEnd : p, end, true)};
@@ -620,7 +539,7 @@ const char* JsonStream::replayFlatObject(const char* p, const char* end) {
     auto take = [&p, end, &shape](std::size_t from, std::size_t to) {
         const std::size_t length = to - from;
         if (static_cast<std::size_t>(end - p) < length ||
-            !lanes::sameBytes(p, shape.bytes.data() + from, length))
+            std::memcmp(p, shape.bytes.data() + from, length) != 0)
             return false;
         p += length;
         return true;
@@ -645,15 +564,12 @@ const char* JsonStream::replayFlatObject(const char* p, const char* end) {
             continue;
         }
         if (member.kind == ValueKind::Number) {
-            // Read here to keep its digits for the conversions: scanScalar() handing them back
-            // cost 8 % more instructions on a -J log (its call is not inlined).
-            const ScannedNumber number = scanNumber(p, end);
-            if (number.end == end || !endsNumber(number.end, end))
+            const char* const numberEnd = scanNumber(p, end);
+            if (numberEnd == end || !endsNumber(numberEnd, end))
                 return nullptr;
             value.kind = ValueKind::Number;
-            value.digits = number.digits;
-            value.text = std::string_view(p, static_cast<std::size_t>(number.end - p));
-            p = number.end;
+            value.text = std::string_view(p, static_cast<std::size_t>(numberEnd - p));
+            p = numberEnd;
             continue;
         }
         const Scalar scalar = scanScalar(p, end, false);

@@ -1,7 +1,5 @@
 #include "LogParser.h"
 
-#include "FormatRegistry.h"
-
 namespace wb {
 
 namespace {
@@ -30,9 +28,6 @@ void LogParser::feed(std::string_view chunk) {
         parseBytes(chunk);
         return;
     }
-    // One pass over the whole chunk for NUL bytes instead of one per line (a call each, on
-    // lines of some 60 bytes): the lines of a chunk without any need no look of their own.
-    const bool chunkHasNul = chunk.find('\0') != std::string_view::npos;
     while (!chunk.empty()) {
         const std::size_t newline = chunk.find('\n');
         const std::string_view piece = chunk.substr(0, newline);
@@ -43,11 +38,11 @@ void LogParser::feed(std::string_view chunk) {
         chunk.remove_prefix(newline + 1);
         if (m_partialLength == 0) {
             // Cut here too, so that a long line reads the same whatever the chunk size.
-            deliverLine(piece.substr(0, kMaxLineLength), piece.size(), chunkHasNul);
+            deliverLine(piece.substr(0, kMaxLineLength), piece.size());
             continue;
         }
         keepPartial(piece);
-        deliverLine(m_partial, m_partialLength, true);
+        deliverLine(m_partial, m_partialLength);
         m_partial.clear();
         m_partialLength = 0;
     }
@@ -64,7 +59,7 @@ void LogParser::finish() {
         return;
     m_finished = true;
     if (m_partialLength > 0) {
-        deliverLine(m_partial, m_partialLength, true);
+        deliverLine(m_partial, m_partialLength);
         m_partial.clear();
         m_partialLength = 0;
     }
@@ -76,46 +71,7 @@ void LogParser::abandonPartialLine() {
     m_partialLength = 0;
 }
 
-std::unique_ptr<ScannedLines> LogParser::scan(std::string_view wholeLines,
-                                              std::unique_ptr<ScannedLines> reuse) const {
-    (void)wholeLines;
-    (void)reuse;
-    return nullptr;
-}
-
-std::unique_ptr<ScannedLines> LogParser::scanBlock(std::string_view wholeLines,
-                                                   std::unique_ptr<ScannedLines> reuse) const {
-    std::unique_ptr<ScannedLines> scanned = scan(wholeLines, std::move(reuse));
-    if (scanned) {
-        scanned->text = wholeLines;
-        // Looked for here, on the scanning thread, not by feedScanned() on the parser's; a
-        // dialect that takes bytes reads NUL bytes as any other.
-        scanned->containsNul = m_input == Input::Lines && !scanned->nulLinesLeftToParser &&
-                               wholeLines.find('\0') != std::string_view::npos;
-    }
-    return scanned;
-}
-
-void LogParser::feedScanned(ScannedLines& lines) {
-    // A dialect that takes bytes (iperf3 -J) applies its scan as it reads them.
-    if (m_input == Input::Bytes) {
-        applyScanned(lines);
-        return;
-    }
-    // Lines with NUL bytes, and everything after another log started, take the line path,
-    // which reports them; so does a block that does not start at a line's start.
-    if (m_partialLength > 0 || m_otherLogStarted || lines.containsNul) {
-        feed(lines.text);
-        return;
-    }
-    applyScanned(lines);
-}
-
-void LogParser::deliver(std::string_view line) {
-    deliverLine(line.substr(0, kMaxLineLength), line.size(), true);
-}
-
-void LogParser::deliverLine(std::string_view line, std::size_t length, bool mayHoldNul) {
+void LogParser::deliverLine(std::string_view line, std::size_t length) {
     ++m_report.linesRead;
     if (!line.empty() && line.back() == '\r')
         line.remove_suffix(1);
@@ -127,27 +83,18 @@ void LogParser::deliverLine(std::string_view line, std::size_t length, bool mayH
         warning(line, QStringLiteral("the line is %1 bytes long; only its first %2 bytes are read")
                           .arg(length)
                           .arg(kMaxLineLength));
-    if (mayHoldNul && line.find('\0') != std::string_view::npos) {
+    if (line.find('\0') != std::string_view::npos) {
         parseError(line, QStringLiteral("NUL bytes in the line: a damaged or binary part of "
                                         "the file"));
         return;
     }
     const std::int64_t ignoredBefore = m_report.ignoredLines;
     parseLine(line);
-    if (m_report.ignoredLines != ignoredBefore)
-        checkForOtherLog(line);
-}
-
-void LogParser::checkForOtherLog(std::string_view line) {
-    // Throughput logs hold several sections (client and server, -d, --bidir) whose lines
-    // look like other iperf flavours; a ping log has no such lines, so only its ignored
-    // lines are asked whether they start another log.
-    if (!m_format || m_format->kind != Dataset::Kind::Latency)
+    if (m_report.ignoredLines == ignoredBefore || !m_otherLogCheck)
         return;
-    const FormatEntry* other = FormatRegistry::detect(line);
-    if (other && other != m_format)
-        anotherLogStarts(line, QStringLiteral("a log of another format (%1) starts here")
-                                   .arg(QString::fromLatin1(other->description)));
+    const QString otherLog = m_otherLogCheck(line);
+    if (!otherLog.isEmpty())
+        anotherLogStarts(line, otherLog);
 }
 
 void LogParser::anotherLogStarts(std::string_view line, const QString& what) {

@@ -1,6 +1,5 @@
 #include "PlainPingReply.h"
 
-#include "ByteLanes.h"
 #include "TextScan.h"
 
 #include <cstring>
@@ -8,6 +7,8 @@
 namespace wb {
 
 namespace {
+
+constexpr double kExactPowersOfTen[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
 
 // Takes `literal` at p: where it ends, or nullptr. The length is a constant, so the
 // comparison compiles to a few loads instead of a call.
@@ -23,53 +24,14 @@ inline const char* takeLiteral(const char* p, const char* end, const char (&lite
 inline const char* takeDigits(const char* p, const char* end, std::int64_t* value) {
     if (!p)
         return nullptr;
-    std::uint64_t digits = 0;
-    const int count = lanes::appendDigits(p, end, &digits);
+    std::int64_t digits = 0;
+    int count = 0;
+    for (; p < end && *p >= '0' && *p <= '9' && count <= 9; ++p, ++count)
+        digits = digits * 10 + (*p - '0');
     if (count == 0 || count > 9)
         return nullptr;
-    *value = static_cast<std::int64_t>(digits);
+    *value = digits;
     return p;
-}
-
-// takeReplyTime's common case, in a block with bytes to spare: a time of at most six digits
-// and its point ("0.115", "12.34", "123") within the eight bytes at p, then " ms\n". One load
-// finds both ends of the number, and the point's byte is cut out of the word so that one
-// conversion reads whole and fraction together: the same digits over the same power of ten
-// as takeReplyTime's own reading, which decides whenever this returns nullptr.
-inline const char* takeShortReplyTime(const char* p, const char* end, double* rtt) {
-    if (end - p < 16)
-        return nullptr;
-    const std::uint64_t bytes = lanes::eightBytesAt(p);
-    std::uint64_t stops = lanes::notDigitBytes(bytes);
-    if (stops == 0)
-        return nullptr;
-    const int wholeDigits = lanes::firstMarkedByte(stops);
-    if (wholeDigits == 0)
-        return nullptr;
-    int unitAt = wholeDigits; // where " ms" starts
-    int digits = wholeDigits;
-    std::size_t decimals = 0;
-    std::uint64_t digitBytes = bytes;
-    if (p[wholeDigits] == '.') {
-        stops &= stops - 1; // the next stop ends the fraction
-        if (stops == 0)
-            return nullptr;
-        unitAt = lanes::firstMarkedByte(stops);
-        decimals = static_cast<std::size_t>(unitAt - wholeDigits - 1);
-        if (decimals == 0)
-            return nullptr; // "1. ms"
-        digits = unitAt - 1;
-        const std::uint64_t wholeBytes = (std::uint64_t{1} << (8 * wholeDigits)) - 1;
-        digitBytes = (bytes & wholeBytes) | ((bytes >> 8) & ~wholeBytes);
-    }
-    std::uint32_t unit = 0;
-    std::memcpy(&unit, p + unitAt, sizeof unit);
-    constexpr std::uint32_t kUnitAndNewline = ' ' | 'm' << 8 | 's' << 16 | '\n' << 24;
-    if (unit != kUnitAndNewline)
-        return nullptr;
-    *rtt = static_cast<double>(lanes::digitsValue(digitBytes, digits)) /
-           scan::kExactPowersOfTen[decimals];
-    return p + unitAt + sizeof unit;
 }
 
 // The end of a plain reply after " time=": "T ms" and the line's end. T as
@@ -77,8 +39,6 @@ inline const char* takeShortReplyTime(const char* p, const char* end, double* rt
 // limited to 9 integer and 6 decimal digits: such a time is finite and below the 1e9 ms that
 // isImpossibleRtt refuses, so no branch waits for the division.
 inline const char* takeReplyTime(const char* p, const char* end, double* rtt) {
-    if (const char* next = takeShortReplyTime(p, end, rtt))
-        return next;
     std::int64_t whole = 0;
     const char* point = takeDigits(p, end, &whole);
     if (!point)
@@ -95,9 +55,9 @@ inline const char* takeReplyTime(const char* p, const char* end, double* rtt) {
     p = takeLiteral(unit, end, " ms");
     if (!p || (p < end && *p++ != '\n'))
         return nullptr;
-    const auto digits = static_cast<std::uint64_t>(whole) * lanes::kPowersOfTen[decimals] +
-                        static_cast<std::uint64_t>(fraction);
-    *rtt = static_cast<double>(digits) / scan::kExactPowersOfTen[decimals];
+    static constexpr std::int64_t kPowersOfTen[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
+    const auto digits = static_cast<std::uint64_t>(whole * kPowersOfTen[decimals] + fraction);
+    *rtt = static_cast<double>(digits) / kExactPowersOfTen[decimals];
     return p;
 }
 
@@ -151,11 +111,11 @@ const char* takeRepeatedPingReply(const char* p, const char* end, const PlainRep
     // its sequence number, like this one, ends at a non-digit.
     const std::size_t middle = previous.timeAt - previous.ttlAt;
     if (static_cast<std::size_t>(end - p) < previous.sequenceAt + middle ||
-        !lanes::sameBytes(p, previous.line, previous.sequenceAt))
+        std::memcmp(p, previous.line, previous.sequenceAt) != 0)
         return nullptr;
     const char* const ttlAt = takeSequence(p + previous.sequenceAt, end, sequence);
     if (!ttlAt || static_cast<std::size_t>(end - ttlAt) < middle ||
-        !lanes::sameBytes(ttlAt, previous.line + previous.ttlAt, middle))
+        std::memcmp(ttlAt, previous.line + previous.ttlAt, middle) != 0)
         return nullptr;
     return takeReplyTime(ttlAt + middle, end, rtt);
 }

@@ -66,7 +66,7 @@ ArtifactReading readAsArtifact(std::string_view line) {
     return reading;
 }
 
-// One line of a scanned block: a sample, or where a line the parser reads itself lies.
+// A sample, or where a line that the line path reads lies in the block.
 struct ScannedCompatLine {
     double value;
     std::uint32_t offset;
@@ -74,10 +74,8 @@ struct ScannedCompatLine {
     bool sample;
 };
 
-struct ScannedCompatLines : ScannedLines {
+struct ScannedCompatLines : BlockScanner::Scan {
     std::vector<ScannedCompatLine> lines;
-
-    void clear() { lines.clear(); }
 };
 
 } // namespace
@@ -108,10 +106,8 @@ void QjumpCompatParser::parseLine(std::string_view line) {
     }
 }
 
-std::unique_ptr<ScannedLines> QjumpCompatParser::scan(std::string_view wholeLines,
-                                                      std::unique_ptr<ScannedLines> reuse) const {
-    std::unique_ptr<ScannedCompatLines> block = reuseOrCreate<ScannedCompatLines>(reuse);
-    block->nulLinesLeftToParser = true; // forEachPingLine
+std::unique_ptr<BlockScanner::Scan> QjumpCompatParser::scan(std::string_view wholeLines) const {
+    auto block = std::make_unique<ScannedCompatLines>();
     block->lines.reserve(wholeLines.size() / 48);
     forEachPingLine(
         wholeLines,
@@ -127,20 +123,20 @@ std::unique_ptr<ScannedLines> QjumpCompatParser::scan(std::string_view wholeLine
             if (readable && line.size() <= kMaxLineLength)
                 reading = readAsArtifact(line);
             const bool sample = reading.kind == ArtifactReading::Sample;
-            block->lines.push_back({sample ? reading.value : 0, static_cast<std::uint32_t>(at),
+            block->lines.push_back({reading.value, static_cast<std::uint32_t>(at),
                                     static_cast<std::uint32_t>(end - at), sample});
         });
     return block;
 }
 
-void QjumpCompatParser::applyScanned(ScannedLines& lines) {
-    auto& block = static_cast<ScannedCompatLines&>(lines);
+void QjumpCompatParser::apply(std::string_view wholeLines, Scan& scan) {
+    const auto& lines = static_cast<ScannedCompatLines&>(scan).lines;
     std::vector<double>& samples = dataset().latency.rttMs;
-    // Nearly every line of a big log is a sample: its lines are the estimate.
-    m_samples.reserveOnce(block, block.lines.size(), expectedInputSize(), samples);
-    for (const ScannedCompatLine& line : block.lines) {
+    if (const std::int64_t inputBytes = std::exchange(m_expectedBytes, 0)) // the first block
+        samples.reserve(expectedInInput(lines.size(), wholeLines.size(), inputBytes));
+    for (const ScannedCompatLine& line : lines) {
         if (!line.sample || otherLogStarted()) {
-            deliver(block.text.substr(line.offset, line.length));
+            deliver(wholeLines.substr(line.offset, line.length));
             continue;
         }
         countScannedLine();

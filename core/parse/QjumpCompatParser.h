@@ -1,7 +1,7 @@
 #pragma once
 
+#include "BlockScanner.h"
 #include "LogParser.h"
-#include "SampleReservation.h"
 
 namespace wb {
 
@@ -10,20 +10,19 @@ namespace wb {
 // so `stats --compat qjump` reproduces its report digit for digit. Every line containing
 // "time=" is a sample (duplicates included); a field float() refuses is a parse error and a
 // value below 0 or above 1e9 a range error. Use the dialect parsers for anything else.
-// Big logs are scanned on every core (LogParser::scan) with the same result.
-class QjumpCompatParser : public LogParser {
+class QjumpCompatParser : public LogParser, public BlockScanner {
 public:
     QjumpCompatParser();
 
+    void expectInput(std::int64_t bytes) override { m_expectedBytes = bytes; }
+    std::unique_ptr<Scan> scan(std::string_view wholeLines) const override;
+    void apply(std::string_view wholeLines, Scan& scan) override;
+
 protected:
     void parseLine(std::string_view line) override;
-    std::unique_ptr<ScannedLines> scan(std::string_view wholeLines,
-                                       std::unique_ptr<ScannedLines> reuse) const override;
-    void applyScanned(ScannedLines& lines) override;
-    void finishDatasets() override { m_samples.stopWarming(); }
 
 private:
-    SampleReservation m_samples; // rttMs, for the whole file
+    std::int64_t m_expectedBytes = 0; // of the whole input, when told
 };
 
 } // namespace wb

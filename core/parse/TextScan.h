@@ -49,47 +49,8 @@ inline std::optional<std::string_view> after(std::string_view text, std::string_
 // A decimal number at the start of text (locale-independent, correctly rounded like Python's
 // float()); on success text is advanced past it. inf/nan spellings and out-of-range values
 // (1e400 reads as inf, as in Python) are returned so that range checks can report them.
-// Powers of ten that a double holds exactly.
-inline constexpr double kExactPowersOfTen[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                               1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                               1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-
-// The common case of log numbers, "123.456": at most 15 digits, no sign or exponent. Then
-// digits / 10^decimals is exact over exact (Clinger's fast path), and IEEE division rounds
-// correctly, so the result is bit for bit what from_chars gives; anything else returns
-// false and is left to from_chars.
-inline bool takeSimpleDecimal(std::string_view& text, double* value) {
-    std::uint64_t digits = 0;
-    std::size_t at = 0;
-    std::size_t decimals = 0;
-    bool point = false;
-    for (; at < text.size(); ++at) {
-        const char c = text[at];
-        if (c >= '0' && c <= '9') {
-            digits = digits * 10 + static_cast<std::uint64_t>(c - '0');
-            decimals += point;
-        } else if (c == '.' && !point) {
-            point = true;
-        } else {
-            break;
-        }
-    }
-    const bool digitBeforeEnd = at > 0 && text[at - 1] != '.';
-    const bool startsWithDigit = !text.empty() && text[0] >= '0' && text[0] <= '9';
-    const std::size_t digitCount = at - (point ? 1 : 0);
-    if (!digitBeforeEnd || !startsWithDigit || digitCount > 15)
-        return false;
-    if (at < text.size() && (text[at] == 'e' || text[at] == 'E'))
-        return false; // an exponent follows: from_chars reads it
-    *value = static_cast<double>(digits) / kExactPowersOfTen[decimals];
-    text.remove_prefix(at);
-    return true;
-}
-
 inline std::optional<double> takeDouble(std::string_view& text) {
     double value = 0;
-    if (takeSimpleDecimal(text, &value))
-        return value;
     const char* begin = text.data();
     const char* end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(begin, end, value);

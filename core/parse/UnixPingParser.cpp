@@ -1,5 +1,6 @@
 #include "UnixPingParser.h"
 
+#include "PingSummaryReader.h"
 #include "PlainPingReply.h"
 #include "TextScan.h"
 
@@ -97,51 +98,41 @@ std::optional<UnixPingParser::ReplyFacts> UnixPingParser::timedReply(std::string
 
 namespace {
 
-// One line of a scanned block: a regular reply's facts, or where a line the parser reads
-// itself lies in the block's text. 32 bytes, so a block's facts stay small.
+// A regular reply's facts, or where a line that the line path reads lies in the block.
 struct ScannedPingLine {
     double rtt;
     double timestamp;
     std::int32_t printedSequence; // kNoSequence when the line prints none
-    std::uint8_t regularReply;
-    std::uint8_t markedDuplicate;
-    std::uint32_t offset; // other lines: where they start in the block's text
+    bool regularReply;
+    bool markedDuplicate;
+    std::uint32_t offset; // other lines: where they are in the block
     std::uint32_t length;
     static constexpr std::int32_t kNoSequence = -1;
 };
 
-struct ScannedPingLines : ScannedLines {
+struct ScannedPingLines : BlockScanner::Scan {
     std::vector<ScannedPingLine> lines;
-    std::size_t regularReplies = 0;
 
     void addReply(double rtt, double timestamp, std::int32_t sequence, bool duplicate) {
-        // Written in place: a line built on the stack and copied was read back before its
-        // byte-sized fields had left the store buffer, a stall per line.
         ScannedPingLine& line = lines.emplace_back();
         line.rtt = rtt;
         line.timestamp = timestamp;
         line.printedSequence = sequence;
-        line.regularReply = 1;
+        line.regularReply = true;
         line.markedDuplicate = duplicate;
-        ++regularReplies;
     }
     void addOther(std::size_t at, std::size_t end) {
         ScannedPingLine& line = lines.emplace_back();
+        line.regularReply = false;
         line.offset = static_cast<std::uint32_t>(at);
         line.length = static_cast<std::uint32_t>(end - at);
-    }
-    void clear() {
-        lines.clear();
-        regularReplies = 0;
     }
 };
 
 } // namespace
 
-std::unique_ptr<ScannedLines> UnixPingParser::scan(std::string_view wholeLines,
-                                                   std::unique_ptr<ScannedLines> reuse) const {
-    std::unique_ptr<ScannedPingLines> block = reuseOrCreate<ScannedPingLines>(reuse);
-    block->nulLinesLeftToParser = true; // forEachPingLine
+std::unique_ptr<BlockScanner::Scan> UnixPingParser::scan(std::string_view wholeLines) const {
+    auto block = std::make_unique<ScannedPingLines>();
     block->lines.reserve(wholeLines.size() / 48);
     forEachPingLine(
         wholeLines,
@@ -150,7 +141,6 @@ std::unique_ptr<ScannedLines> UnixPingParser::scan(std::string_view wholeLines,
         },
         [&block, wholeLines](std::size_t at, std::size_t end, bool readable) {
             const std::string_view line = wholeLines.substr(at, end - at);
-            // A line longer than the parser keeps is cut and reported on the line path.
             const std::optional<ReplyFacts> reply =
                 readable && line.size() <= kMaxLineLength ? replyFacts(line) : std::nullopt;
             if (!reply || !reply->regular()) {
@@ -166,15 +156,18 @@ std::unique_ptr<ScannedLines> UnixPingParser::scan(std::string_view wholeLines,
     return block;
 }
 
-void UnixPingParser::applyScanned(ScannedLines& lines) {
-    auto& block = static_cast<ScannedPingLines&>(lines);
-    LatencySeries& series = dataset().latency;
-    m_samples.reserveOnce(block, block.regularReplies, expectedInputSize(), series.rttMs,
-                          series.sequence);
-    for (const ScannedPingLine& line : block.lines) {
-        // After another log started in this block, its lines are only counted (deliver).
+void UnixPingParser::apply(std::string_view wholeLines, Scan& scan) {
+    const auto& lines = static_cast<ScannedPingLines&>(scan).lines;
+    if (const std::int64_t inputBytes = std::exchange(m_expectedBytes, 0)) { // the first block
+        LatencySeries& series = dataset().latency;
+        const std::size_t replies = expectedInInput(lines.size(), wholeLines.size(), inputBytes);
+        series.rttMs.reserve(replies);
+        series.sequence.reserve(replies);
+    }
+    for (const ScannedPingLine& line : lines) {
+        // After another log started, its lines are only counted (deliver).
         if (!line.regularReply || otherLogStarted()) {
-            deliver(block.text.substr(line.offset, line.length));
+            deliver(wholeLines.substr(line.offset, line.length));
             continue;
         }
         countScannedLine();
@@ -189,10 +182,10 @@ void UnixPingParser::applyScanned(ScannedLines& lines) {
 }
 
 void UnixPingParser::parseLine(std::string_view line) {
-    ReplyFacts plain;
     double rtt = 0;
     std::int32_t sequence = 0;
     if (takePlainPingReply(line.data(), line.data() + line.size(), &rtt, &sequence)) {
+        ReplyFacts plain;
         plain.timestamp = std::nan("");
         plain.rtt = rtt;
         plain.printedSequence = sequence;
@@ -221,7 +214,8 @@ void UnixPingParser::parseLine(std::string_view line) {
         readSequenceMention(body);
         return;
     }
-    if (readSummary(body))
+    if (readPingSummary(body, dataset().latency.summary) || startsWith(body, "pipe ") ||
+        body == "^C")
         return;
     if (startsWith(body, "PING ") || startsWith(body, "PING6(")) {
         if (m_sawHeader || mutableReport().samples > 0)
@@ -261,10 +255,7 @@ void UnixPingParser::readReply(std::string_view line, const ReplyFacts& reply) {
         rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(*reply.rtt));
 }
 
-// Inlined into applyScanned, where it runs for every reply of a big log on the thread that all
-// others wait for: GCC at -O2 keeps it out of line otherwise (measured: 17 instructions a reply,
-// 4 % of `stats` under callgrind).
-[[gnu::always_inline]] inline void UnixPingParser::acceptReply(const ReplyFacts& reply) {
+void UnixPingParser::acceptReply(const ReplyFacts& reply) {
     LatencySeries& series = dataset().latency;
     const std::int64_t seq =
         reply.printedSequence
@@ -323,55 +314,7 @@ void UnixPingParser::readHeader(std::string_view body) {
     dataset().info.target = QString::fromUtf8(target.data(), static_cast<qsizetype>(target.size()));
 }
 
-bool UnixPingParser::readSummary(std::string_view body) {
-    PingSummary& summary = dataset().latency.summary;
-    if (contains(body, "packets transmitted")) {
-        // iputils: "5 packets transmitted, 5 received, +4 duplicates, +3 errors, 0% packet
-        //           loss, time 4017ms"
-        // BSD/BusyBox: "... 9 packets received, 2 duplicates, 10% packet loss"
-        std::string_view rest = body;
-        summary.transmitted = takeInt(rest);
-        summary.received = intAfter(body, ", ");
-        if (auto dup = after(body, " duplicates")) {
-            std::string_view head = body.substr(0, body.size() - dup->size() - 11);
-            const std::size_t start = head.find_last_of(" +");
-            std::string_view number = head.substr(start + 1);
-            summary.duplicates = takeInt(number);
-        }
-        if (auto err = after(body, " errors")) {
-            std::string_view head = body.substr(0, body.size() - err->size() - 7);
-            std::string_view number = head.substr(head.find_last_of(" +") + 1);
-            summary.errors = takeInt(number);
-        }
-        if (auto loss = after(body, "% packet loss")) {
-            std::string_view head = body.substr(0, body.size() - loss->size() - 13);
-            std::string_view number = head.substr(head.find_last_of(' ') + 1);
-            summary.lossPercent = takeDouble(number);
-        }
-        summary.timeMs = doubleAfter(body, ", time ");
-        return true;
-    }
-    if (contains(body, "min/avg/max")) {
-        // "rtt min/avg/max/mdev = a/b/c/d ms[, pipe 2, ...]" or "round-trip min/avg/max = a/b/c ms"
-        auto values = after(body, "= ");
-        if (!values)
-            return false;
-        std::string_view rest = *values;
-        std::optional<double>* fields[] = {&summary.rttMin, &summary.rttAvg, &summary.rttMax,
-                                           &summary.rttDeviation};
-        for (auto* field : fields) {
-            *field = takeDouble(rest);
-            if (rest.empty() || rest.front() != '/')
-                break;
-            rest.remove_prefix(1);
-        }
-        return true;
-    }
-    return startsWith(body, "pipe ") || body == "^C";
-}
-
 void UnixPingParser::finishDatasets() {
-    m_samples.stopWarming();
     LatencySeries& series = dataset().latency;
     if (m_sawTimestamp && series.timestamps.size() != series.rttMs.size()) {
         series.timestamps.clear();

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "BlockScanner.h"
 #include "LogParser.h"
-#include "SampleReservation.h"
 #include "SequenceTracker.h"
 
 namespace wb {
@@ -10,7 +10,7 @@ namespace wb {
 // and the BSDs (macOS, FreeBSD). Their reply lines differ only in small ways (seq= vs
 // icmp_seq=, hlim= vs ttl=, where counting starts, whether duplicates are marked), so one
 // reader serves all three and each dialect class states what is particular to it.
-class UnixPingParser : public LogParser {
+class UnixPingParser : public LogParser, public BlockScanner {
 public:
     struct Dialect {
         const char* id;             // "iputils", "busybox", "bsd"
@@ -19,8 +19,9 @@ public:
 
     explicit UnixPingParser(const Dialect& dialect);
 
-    std::unique_ptr<ScannedLines> scan(std::string_view wholeLines,
-                                       std::unique_ptr<ScannedLines> reuse) const override;
+    void expectInput(std::int64_t bytes) override { m_expectedBytes = bytes; }
+    std::unique_ptr<Scan> scan(std::string_view wholeLines) const override;
+    void apply(std::string_view wholeLines, Scan& scan) override;
 
     // What a reply line says, read without parser state.
     struct ReplyFacts {
@@ -31,15 +32,14 @@ public:
         // A reply that is taken as it is: readable time in range, plausible sequence number.
         bool regular() const;
     };
-    // The facts of a reply line with a round-trip time, or nullopt for any other line.
-    static std::optional<ReplyFacts> replyFacts(std::string_view line);
 
 protected:
     void parseLine(std::string_view line) override;
-    void applyScanned(ScannedLines& lines) override;
     void finishDatasets() override;
 
 private:
+    // The facts of a reply line with a round-trip time, or nullopt for any other line.
+    static std::optional<ReplyFacts> replyFacts(std::string_view line);
     // The facts of a " bytes from " line (without indentation and -D prefix) that prints a
     // round-trip time, or nullopt.
     static std::optional<ReplyFacts> timedReply(std::string_view body, double timestamp);
@@ -48,7 +48,6 @@ private:
     void readUntimedReply(std::string_view line, std::string_view body);
     void readSequenceMention(std::string_view body);
     void readErrorReply(std::string_view line, std::string_view body);
-    bool readSummary(std::string_view body);
     void readHeader(std::string_view body);
     static std::optional<std::int64_t> sequenceIn(std::string_view body);
     // The unwrapped sequence number of a line, if it has a plausible one.
@@ -57,8 +56,8 @@ private:
     Dialect m_dialect;
     SequenceTracker m_sequences;
     bool m_sawTimestamp = false;
-    bool m_sawHeader = false;    // the log shows the start of the run, not an excerpt
-    SampleReservation m_samples; // rttMs and sequence, for the whole file
+    bool m_sawHeader = false;         // the log shows the start of the run, not an excerpt
+    std::int64_t m_expectedBytes = 0; // of the whole input, when told
 };
 
 } // namespace wb

@@ -188,7 +188,7 @@ bool isLocalErrorMessage(std::string_view body) {
 bool looksLikeOtherTool(std::string_view head) {
     return contains(head, " bytes from ") || contains(head, "icmp_seq") ||
            contains(head, "icmp_req") || contains(head, ": seq=") || contains(head, " : [") ||
-           contains(head, "xmt/rcv/") || contains(head, "bits/sec");
+           contains(head, "xmt/rcv/") || contains(head, "bits/sec") || contains(head, " rtt=");
 }
 
 } // namespace

@@ -1,6 +1,6 @@
 #include "EmpiricalCdf.h"
 
-#include "RadixSort.h"
+#include "Percentiles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +11,7 @@ EmpiricalCdf EmpiricalCdf::of(std::vector<double> values) {
     values.erase(
         std::remove_if(values.begin(), values.end(), [](double v) { return std::isnan(v); }),
         values.end());
-    sortAscending(values);
+    Percentiles::sortAscending(values);
     return ofSorted(values);
 }
 

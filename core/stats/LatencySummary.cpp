@@ -12,8 +12,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <future>
-#include <thread>
 
 namespace wb {
 
@@ -51,22 +49,18 @@ double LatencySummary::percentile(double level) const {
 
 LatencySummary LatencySummary::of(const std::vector<double>& samples,
                                   const std::vector<double>& levels) {
-    // Both passes read millions of samples; on a big dataset they run on two cores.
-    constexpr std::size_t kConcurrentFrom = 100'000;
-    if (samples.size() < kConcurrentFrom || std::thread::hardware_concurrency() < 2) {
-        LatencySummary summary = moments(samples, levels);
-        if (!samples.empty())
-            summary.percentileValues = Percentiles::select(samples, levels);
-        return summary;
-    }
     // A big log's RTTs have few distinct values (three decimals): one counting pass over
-    // them, on two cores, gives the percentiles and the moments alike.
-    if (const auto counts = Percentiles::countDistinct(samples))
-        return ofCounts(*counts, samples.size(), levels);
-    auto running = std::async(std::launch::async, [&] { return moments(samples, levels); });
-    std::vector<double> values = Percentiles::selectByPartition(samples, levels);
-    LatencySummary summary = running.get();
-    summary.percentileValues = std::move(values);
+    // them gives the percentiles and the moments alike.
+    constexpr std::size_t kCountFrom = 100'000;
+    if (samples.size() >= kCountFrom) {
+        if (const auto counts = Percentiles::countDistinct(samples))
+            return ofCounts(*counts, samples.size(), levels);
+    }
+    LatencySummary summary = moments(samples, levels);
+    if (!samples.empty())
+        summary.percentileValues = samples.size() >= kCountFrom
+                                       ? Percentiles::selectByPartition(samples, levels)
+                                       : Percentiles::select(samples, levels);
     return summary;
 }
 

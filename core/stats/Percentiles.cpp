@@ -1,15 +1,12 @@
 #include "Percentiles.h"
 
-#include "RadixSort.h"
+#include <boost/sort/spreadsort/float_sort.hpp>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <future>
 #include <optional>
-#include <thread>
 
 namespace wb {
 
@@ -20,6 +17,10 @@ Percentiles::Percentiles(std::vector<double> values) : m_sorted(std::move(values
     m_containsNaN = firstNaN != m_sorted.end();
     m_sorted.erase(firstNaN, m_sorted.end());
     sortAscending(m_sorted);
+}
+
+void Percentiles::sortAscending(std::vector<double>& values) {
+    boost::sort::spreadsort::float_sort(values.begin(), values.end());
 }
 
 double Percentiles::at(double p) const {
@@ -77,15 +78,6 @@ public:
         if (bits == kNegativeZero || std::isnan(value))
             return false;
         return add(bits, 1);
-    }
-
-    // Adds the counts of `other`, as if its values had been added here.
-    bool merge(const DistinctValues& other) {
-        for (const Slot& slot : other.m_slots) {
-            if (slot.count != 0 && !add(slot.bits, slot.count))
-                return false;
-        }
-        return true;
     }
 
     // (value, count) in ascending order of value.
@@ -228,32 +220,12 @@ double Percentiles::ofSorted(const std::vector<double>& sorted, double p) {
 
 std::optional<Percentiles::DistinctCounts>
 Percentiles::countDistinct(const std::vector<double>& values) {
-    constexpr std::size_t kConcurrentFrom = 100'000;
-    std::atomic<bool> givenUp{false};
-    const auto count = [&](std::size_t from, std::size_t to) -> std::optional<DistinctValues> {
-        DistinctValues distinct;
-        for (std::size_t i = from; i < to; ++i) {
-            if (!distinct.add(values[i]) || (i % 65536 == 0 && givenUp.load())) {
-                givenUp = true; // the other half need not go on
-                return std::nullopt;
-            }
-        }
-        return distinct;
-    };
-    std::optional<DistinctValues> distinct;
-    if (values.size() >= kConcurrentFrom && std::thread::hardware_concurrency() >= 2) {
-        const std::size_t half = values.size() / 2;
-        auto secondHalf = std::async(std::launch::async, count, half, values.size());
-        distinct = count(0, half);
-        const std::optional<DistinctValues> second = secondHalf.get();
-        if (!second || (distinct && !distinct->merge(*second)))
+    DistinctValues distinct;
+    for (double value : values) {
+        if (!distinct.add(value))
             return std::nullopt;
-    } else {
-        distinct = count(0, values.size());
     }
-    if (!distinct)
-        return std::nullopt;
-    return distinct->ascending();
+    return distinct.ascending();
 }
 
 std::vector<double> Percentiles::fromCounts(const DistinctCounts& counts, std::size_t count,

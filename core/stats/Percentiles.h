@@ -22,6 +22,8 @@ public:
     bool empty() const { return m_sorted.empty(); }
     bool containsNaN() const { return m_containsNaN; }
 
+    // Sorts values without NaN ascending (Boost's float_sort: a radix sort on the bits).
+    static void sortAscending(std::vector<double>& values);
     // The same rule on data already sorted ascending (no NaN).
     static double ofSorted(const std::vector<double>& sorted, double p);
     // The same numbers for a few levels without sorting the values: by counting distinct
@@ -36,8 +38,8 @@ public:
     // Each distinct value with how often it occurs, ascending.
     using DistinctCounts = std::vector<std::pair<double, std::size_t>>;
     // The distinct values of `values` when they are few, as logged RTTs with their three
-    // decimals are (then counting them is cheaper than any selection; big inputs are counted
-    // on two cores); nullopt when they are too varied for that to pay, or hold a NaN or -0.
+    // decimals are (then counting them is cheaper than any selection); nullopt when they are too
+    // varied for that to pay, or hold a NaN or -0.
     static std::optional<DistinctCounts> countDistinct(const std::vector<double>& values);
     // select() from such counts of `count` values.
     static std::vector<double> fromCounts(const DistinctCounts& counts, std::size_t count,

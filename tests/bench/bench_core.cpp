@@ -1,17 +1,14 @@
-// Micro-benchmarks of the engine's hot paths (QBENCHMARK), the pieces behind the issue 7
-// table in the README: how fast a block of ping lines is scanned, a ping log imported on one
-// thread and through the parallel pipeline, percentiles selected and a latency report made.
+// Micro-benchmarks of the engine's hot paths (QBENCHMARK): a ping log imported from memory
+// and from a file, percentiles selected, samples sorted and a latency report made.
 // WIREBENCH_BENCH_REPLIES sets the size (default 200000, the CTest smoke run); run e.g.
 //   WIREBENCH_BENCH_REPLIES=5000000 build/release/tests/bench_core
 // Each benchmark also checks its result, so a fast wrong answer fails.
 
 #include "TestSupport.h"
-#include "io/LineBlockPipeline.h"
 #include "parse/FormatRegistry.h"
 #include "parse/LogParser.h"
 #include "stats/LatencySummary.h"
 #include "stats/Percentiles.h"
-#include "stats/RadixSort.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -61,8 +58,7 @@ class BenchCore : public QObject {
 
 private slots:
     void initTestCase();
-    void scanPingBlock();
-    void importPingOneThread();
+    void importPingBytes();
     void importPingFile();
     void selectPercentiles();
     void sortSamples_data();
@@ -85,19 +81,7 @@ void BenchCore::initTestCase() {
     qInfo("%zu replies, %.1f MB", benchReplies(), static_cast<double>(m_log.size()) / 1e6);
 }
 
-void BenchCore::scanPingBlock() {
-    const auto parser = FormatRegistry::find("ping/iputils")->create();
-    std::string_view block(m_log);
-    block = block.substr(0, std::min(block.size(), LineBlockPipeline::kBlockSize));
-    block = block.substr(0, block.rfind('\n') + 1);
-    std::unique_ptr<ScannedLines> scanned;
-    QBENCHMARK {
-        scanned = parser->scanBlock(block);
-    }
-    QVERIFY(scanned);
-}
-
-void BenchCore::importPingOneThread() {
+void BenchCore::importPingBytes() {
     ImportResult result;
     QBENCHMARK {
         result = FileImporter::importBytes(m_log, m_logPath);
@@ -125,7 +109,7 @@ void BenchCore::selectPercentiles() {
 void BenchCore::sortSamples_data() {
     QTest::addColumn<bool>("radix");
     QTest::newRow("std::sort") << false;
-    QTest::newRow("sortAscending (radix)") << true;
+    QTest::newRow("Percentiles::sortAscending (float_sort)") << true;
 }
 
 void BenchCore::sortSamples() {
@@ -136,7 +120,7 @@ void BenchCore::sortSamples() {
     QBENCHMARK {
         sorted = values;
         if (radix)
-            sortAscending(sorted);
+            Percentiles::sortAscending(sorted);
         else
             std::sort(sorted.begin(), sorted.end());
     }

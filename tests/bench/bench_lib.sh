@@ -1,14 +1,14 @@
 # Shared by the benchmark scripts (sourced): how a command is timed, how runs are summarised
-# and how peak memory is read, so every table in the README is measured the same way.
+# and how peak memory is read, so every script measures the same way.
 
 # Wall-clock seconds of one run of a command, its output discarded. Bash's own clock
-# (EPOCHREALTIME, bash 5) rather than `date`: forking `date` after the command added about a
-# millisecond to every run, a quarter of `wc -l`'s time on a small file.
+# (EPOCHREALTIME, bash 5) rather than forking `date`, whose start-up would be counted in every
+# run and weigh most on the smallest files.
 seconds() { local start end; start=$EPOCHREALTIME; "$@" > /dev/null; end=$EPOCHREALTIME; echo "$end - $start" | bc -l; }
 # Times the named commands (shell functions), RUNS rounds, each run's seconds appended to
 # $work/NAME. Each round starts one command later, so that none always runs right after the
-# same one: on the development VM the run after a big process exits (the reference pipeline)
-# was slower, as the host hands back the memory it took (stats 5M: 0.25 s instead of 0.18 s).
+# same one: a run right after a big process exits (the reference pipeline) can be slowed while
+# the system takes that memory back.
 alternate() {
     local runs=$1; shift
     local names=("$@") name round i

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The latency benchmark of issue 7. On the same generated iputils log it times, alternately:
+# The latency benchmark. On the same generated iputils log it times, alternately:
 #   - the QJump reference pipeline: grep "time=" | cut -d= -f4 | cut -d" " -f1, then numpy
 #   - wirebench-cli stats (the dialect parser) and wirebench-cli stats --compat qjump
 #   - wc -l, and wirebench-cli --help: the start-up floor under every run (bench_lib.sh)

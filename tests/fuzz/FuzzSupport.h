@@ -10,7 +10,6 @@
 
 #include <QByteArray>
 
-#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -56,30 +55,6 @@ template <typename MakeParser> void checkChunking(std::string_view input, MakePa
     const QByteArray actual = test::describeParser(*chunked);
     if (expected != actual)
         fail("two chunks parse like the whole input", expected, actual);
-
-    // A dialect that scans lines off its thread (big files, io/LineBlockPipeline) reads the
-    // whole lines from the line after the split point as a scanned block between a head and
-    // a tail fed as usual, as the pipeline does with each block.
-    const std::unique_ptr<LogParser> scanned = makeParser();
-    if (!scanned->scanBlock({}))
-        return;
-    const std::size_t newline = input.find('\n', split);
-    const std::size_t blockStart = newline == std::string_view::npos ? input.size() : newline + 1;
-    const std::size_t lastNewline = input.rfind('\n');
-    const std::size_t blockEnd = lastNewline == std::string_view::npos
-                                     ? input.size()
-                                     : std::max(blockStart, lastNewline + 1);
-    scanned->feed(input.substr(0, blockStart));
-    if (blockEnd > blockStart) {
-        const std::unique_ptr<ScannedLines> block =
-            scanned->scanBlock(input.substr(blockStart, blockEnd - blockStart));
-        scanned->feedScanned(*block);
-    }
-    scanned->feed(input.substr(blockEnd));
-    scanned->finish();
-    const QByteArray viaScan = test::describeParser(*scanned);
-    if (expected != viaScan)
-        fail("a scanned block parses like the whole input", expected, viaScan);
 }
 
 } // namespace wb::fuzz

@@ -1,7 +1,6 @@
 #include "NumpyReference.h"
 #include "stats/LatencySummary.h"
 #include "stats/Percentiles.h"
-#include "stats/RadixSort.h"
 
 #include <QTest>
 
@@ -26,8 +25,8 @@ private slots:
     void summaryMomentsMatchNumpy_data();
     void summaryMomentsMatchNumpy();
     void selectionEqualsSortingOnVariedData();
-    void radixSortEqualsStdSort_data();
-    void radixSortEqualsStdSort();
+    void sortAscendingEqualsStdSort_data();
+    void sortAscendingEqualsStdSort();
 };
 
 void TestPercentiles::handComputedCases_data() {
@@ -148,7 +147,7 @@ void TestPercentiles::summaryMomentsMatchNumpy() {
     QCOMPARE(summary.percentileValues, Percentiles(values).at(LatencySummary::defaultLevels()));
 }
 
-void TestPercentiles::radixSortEqualsStdSort_data() {
+void TestPercentiles::sortAscendingEqualsStdSort_data() {
     QTest::addColumn<int>("shape");
     QTest::addColumn<int>("count");
     for (int count : {0, 1, 1000, 70000, 2000003}) { // std::sort, radix, two cores
@@ -158,9 +157,9 @@ void TestPercentiles::radixSortEqualsStdSort_data() {
     }
 }
 
-void TestPercentiles::radixSortEqualsStdSort() {
-    // Big samples are sorted by their bits; the order must be std::sort's, value for value,
-    // for RTTs as ping prints them and for anything a double can be (signs, zeros of both
+void TestPercentiles::sortAscendingEqualsStdSort() {
+    // Samples are sorted by their bits (float_sort); the order must be std::sort's, value for
+    // value, for RTTs as ping prints them and for anything a double can be (signs, zeros of both
     // signs, subnormals, infinities).
     QFETCH(int, shape);
     QFETCH(int, count);
@@ -189,7 +188,7 @@ void TestPercentiles::radixSortEqualsStdSort() {
     }
     std::vector<double> expected = values;
     std::sort(expected.begin(), expected.end());
-    sortAscending(values);
+    Percentiles::sortAscending(values);
     QVERIFY(values == expected); // == treats -0.0 and 0.0 as equal, as std::sort does
 }
 

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+namespace wb {
+
+// An optional capability of a parser that can read the facts of its lines without its own
+// state: a big file is then cut into blocks of whole lines, each scanned on a worker thread,
+// and the scans are applied in file order on the parser's thread (io/ParallelFeeder). The
+// result is exactly that of LogParser::feed() with the same bytes; tests and the fuzz targets
+// compare the two. Only the formats whose logs run to hundreds of megabytes implement it
+// (ping, --compat qjump, iperf3 -J); a new format does not need it.
+class BlockScanner {
+public:
+    // What a scan read of one block: the dialect's own subclass.
+    struct Scan {
+        virtual ~Scan() = default;
+    };
+
+    virtual ~BlockScanner() = default;
+    // The size of the whole input, told before the first block is applied, so that the dialect
+    // can size its storage once instead of growing it block by block.
+    virtual void expectInput(std::int64_t bytes) { (void)bytes; }
+    // The facts of `wholeLines` (each line ending in '\n'). Runs on any thread, so it must not
+    // touch the parser's state.
+    virtual std::unique_ptr<Scan> scan(std::string_view wholeLines) const = 0;
+    // On the parser's thread, block after block in file order: what feed(wholeLines) does.
+    virtual void apply(std::string_view wholeLines, Scan& scan) = 0;
+
+protected:
+    // How many of the items that a block of `blockBytes` holds `count` of the whole input of
+    // `inputBytes` holds, with some slack: storage reserved for it is never copied while it
+    // grows, and pages reserved but never written cost nothing.
+    static std::size_t expectedInInput(std::size_t count, std::size_t blockBytes,
+                                       std::int64_t inputBytes) {
+        if (blockBytes == 0 || inputBytes <= 0)
+            return 0;
+        return static_cast<std::size_t>(static_cast<double>(count) *
+                                        static_cast<double>(inputBytes) /
+                                        static_cast<double>(blockBytes) * 1.1) +
+               64;
+    }
+};
+
+} // namespace wb
