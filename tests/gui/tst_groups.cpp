@@ -17,6 +17,7 @@
 #include "MainWindow.h"
 #include "PercentileTableModel.h"
 #include "PercentileView.h"
+#include "PlotStyle.h"
 #include "StoreSupport.h"
 #include "TestSupport.h"
 
@@ -193,7 +194,7 @@ void TestGroups::flowBarsShowOneBarPerGroup() {
             ThroughputComparison::perFlowBitsPerSecond(groups[i].analysis->flows);
         const double mean = std::accumulate(flows.begin(), flows.end(), 0.0) / flows.size();
         QVERIFY(close(bar->data()->at(0)->value, mean / 1e6));
-        QCOMPARE(bar->brush().color(), groups[i].color);
+        QCOMPARE(bar->brush().color(), PlotStyle::toColor(groups[i].color));
         QCPErrorBars* errors = ConfidenceBars::of(bar);
         QVERIFY(errors);
         const ConfidenceInterval ci = Bootstrap::mean(flows);

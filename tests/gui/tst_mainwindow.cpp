@@ -4,6 +4,7 @@
 #include "ImportController.h"
 #include "MainWindow.h"
 #include "PlotExporter.h"
+#include "PlotStyle.h"
 #include "WorkbenchView.h"
 #include "io/WorkspaceFile.h"
 
@@ -226,7 +227,7 @@ void TestMainWindow::workspaceRoundTrip() {
         const int first = window.store()->entries()[0].id;
         const int second = window.store()->entries()[1].id;
         window.store()->setLabel(first, QStringLiteral("idle — µs"));
-        window.store()->setColor(first, QColor("#123456"));
+        window.store()->setColor(first, SeriesColor::rgb8(0x12, 0x34, 0x56));
         window.store()->setVisible(second, false);
         QString error;
         QVERIFY2(window.saveWorkspace(path, &error), qPrintable(error));
@@ -238,7 +239,7 @@ void TestMainWindow::workspaceRoundTrip() {
     const auto& entries = reopened.store()->entries();
     QCOMPARE(entries.size(), std::size_t{3});
     QCOMPARE(entries[0].label, QStringLiteral("idle — µs"));
-    QCOMPARE(entries[0].color, QColor("#123456"));
+    QCOMPARE(PlotStyle::toColor(entries[0].color), QColor("#123456"));
     QCOMPARE(entries[1].visible, false);
     QCOMPARE(entries[1].label, QStringLiteral("ping18_iperf16_np"));
     QCOMPARE(entries[2].dataset().flows.flows.size(), std::size_t{30});

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "SeriesColor.h"
 #include "stats/DatasetAnalysis.h"
 #include "stats/DatasetGroups.h"
 
-#include <QColor>
 #include <QHash>
 #include <QObject>
 #include <QSet>
@@ -22,7 +22,7 @@ struct DatasetEntry;
 // pooled dataset (DatasetGroups::pool), analysed like any other so every statistic applies.
 struct PooledGroup {
     QString name; // DatasetGroup::name(), e.g. "congestion_control=cubic"
-    QColor color;
+    SeriesColor color;
     std::vector<int> memberIds;
     // nullptr while a large group is pooled in the background (DatasetGrouping::pooling()).
     std::shared_ptr<const DatasetAnalysis> analysis;

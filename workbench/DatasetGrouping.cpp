@@ -1,7 +1,6 @@
 #include "DatasetGrouping.h"
 
 #include "DatasetStore.h"
-#include "PlotStyle.h"
 
 #include <QThread>
 
@@ -74,7 +73,7 @@ std::vector<PooledGroup> DatasetGrouping::groups(const std::vector<const Dataset
     for (const DatasetGroup& group : DatasetGroups::group(members, key)) {
         PooledGroup pooled;
         pooled.name = group.name();
-        pooled.color = PlotStyle::seriesColor(static_cast<int>(out.size()));
+        pooled.color = SeriesColor::palette(static_cast<int>(out.size()));
         std::vector<std::shared_ptr<const Dataset>> datasets;
         std::size_t samples = 0;
         for (std::size_t member : group.members) {

@@ -5,7 +5,6 @@
 #include "io/LogFiles.h"
 #include "parse/FormatRegistry.h"
 
-#include <QColor>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -26,8 +25,10 @@ bool applyChoice(const ImportController::Request& request, DatasetEntry& entry) 
     const WorkspaceDataset& saved = chosen->second;
     if (!saved.label.isEmpty())
         entry.label = saved.label;
-    if (!saved.color.isEmpty())
-        entry.color = QColor(saved.color);
+    if (!saved.color.isEmpty()) {
+        const uint rgb = saved.color.mid(1).toUInt(nullptr, 16); // "#rrggbb" (WorkspaceFile)
+        entry.color = SeriesColor::rgb8(int(rgb >> 16), int(rgb >> 8 & 0xff), int(rgb & 0xff));
+    }
     entry.visible = saved.visible;
     entry.tags = saved.tags;
     return true;
