@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BackgroundJobs.h"
 #include "SeriesColor.h"
 #include "stats/DatasetAnalysis.h"
 #include "stats/DatasetGroups.h"
@@ -58,9 +59,8 @@ private:
     using Cache = QHash<QString, std::shared_ptr<const DatasetAnalysis>>;
 
     explicit DatasetGrouping(DatasetStore* store);
-    ~DatasetGrouping() override;
     std::vector<PooledGroup> groups(const std::vector<const DatasetEntry*>& entries, Cache* cache);
-    // Pools in a thread; the result goes into the cache and the store reports a change.
+    // Pools on m_jobs; the result goes into the cache and the store reports a change.
     void poolInBackground(const QString& signature, const QString& name,
                           std::vector<std::shared_ptr<const Dataset>> datasets, Cache* cache);
 
@@ -68,6 +68,7 @@ private:
     Cache m_latencyCache; // pooled analyses by what they were pooled from
     Cache m_throughputCache;
     QSet<QString> m_pending; // signatures being pooled in the background
+    BackgroundJobs m_jobs{this};
 };
 
 } // namespace wb

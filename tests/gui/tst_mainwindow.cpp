@@ -37,6 +37,7 @@ private slots:
     void everyPlotExportsPngPdfSvg_data();
     void everyPlotExportsPngPdfSvg();
     void cancelStopsAnImport();
+    void closesWhileImporting();
     void workspaceRoundTrip();
     void corruptWorkspaceChangesNothing();
     void demoWorkspaceLoadsEverySample();
@@ -215,6 +216,25 @@ void TestMainWindow::cancelStopsAnImport() {
     QCOMPARE(window.store()->entries().size(), std::size_t{1});
     const std::size_t kept = window.store()->entries().front().dataset().latency.size();
     QVERIFY2(kept >= 1 && kept <= 20001, qPrintable(QString::number(kept)));
+}
+
+// The window can go while an import runs: the import is cancelled and waited for, and what it
+// had still queued for the window is dropped with it.
+void TestMainWindow::closesWhileImporting() {
+    const QString path = m_dir.filePath("large.log");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("PING 198.18.0.8 (198.18.0.8) 56(84) bytes of data.\n");
+    for (int seq = 1; seq <= 400000; ++seq)
+        file.write("64 bytes from 198.18.0.8: icmp_seq=" + QByteArray::number(seq) +
+                   " ttl=64 time=0.123 ms\n");
+    file.close();
+    for (int wait : {0, 1, 20}) {
+        MainWindow window;
+        window.importPaths({path, path});
+        QVERIFY(window.importer()->busy());
+        QTest::qWait(wait);
+    }
 }
 
 void TestMainWindow::workspaceRoundTrip() {
