@@ -13,7 +13,6 @@
 #include "FlowBarsView.h"
 #include "GroupByBox.h"
 #include "ImportController.h"
-#include "LabelPattern.h"
 #include "MainWindow.h"
 #include "PercentileTableModel.h"
 #include "PercentileView.h"
@@ -91,7 +90,6 @@ private slots:
     void percentileViewDrawsIntervals();
     void compareOffersGroups();
     void groupByOffersKeysOfTheData();
-    void labelPatterns();
     void bulkTagAndRelabelSurviveWorkspace();
     void screenshots();
 };
@@ -297,21 +295,6 @@ void TestGroups::groupByOffersKeysOfTheData() {
     box.setCurrentIndex(box.findData(QStringLiteral("tag.site")));
     emit box.activated(box.currentIndex());
     QCOMPARE(store.groupKey(), QStringLiteral("tag.site"));
-}
-
-void TestGroups::labelPatterns() {
-    ImportResult result =
-        FileImporter::importFile(test::samplePath(QStringLiteral("tcp-cubic-P30-client.txt")));
-    const Dataset& dataset = result.datasets.front();
-    const GroupMember member{&dataset, {QStringLiteral("site=lab"), QStringLiteral("x")}, {}};
-    QCOMPARE(
-        LabelPattern::expand(QStringLiteral("{congestion_control} P{streams} #{n}"), member, 3),
-        QStringLiteral("cubic P30 #3"));
-    QCOMPARE(LabelPattern::expand(QStringLiteral("{file}/{tag.site}/{tag}"), member, 1),
-             QStringLiteral("tcp-cubic-P30-client.txt/lab/site=lab,x"));
-    QCOMPARE(LabelPattern::unknownPlaceholders(QStringLiteral("{cc} {streams} {bogus}")),
-             (QStringList{"cc", "bogus"}));
-    QVERIFY(LabelPattern::help().contains(QStringLiteral("{congestion_control}")));
 }
 
 void TestGroups::bulkTagAndRelabelSurviveWorkspace() {
