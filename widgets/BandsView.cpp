@@ -366,7 +366,7 @@ void BandsView::fillDataset(const DatasetEntry& entry, bool alone) {
     QCPGraph* p5 = addCurve(Curve::P5, &PercentileWindow::p5);
     QColor inner = kInnerBand;
     if (!alone) {
-        inner = entry.color;
+        inner = PlotStyle::toColor(entry.color);
         inner.setAlpha(60);
     }
     p5->setBrush(inner);
@@ -377,7 +377,8 @@ void BandsView::fillDataset(const DatasetEntry& entry, bool alone) {
     }
     QCPGraph* median = addCurve(Curve::Median, &PercentileWindow::p50);
     const bool lossKnown = !drawn.windows.empty() && !std::isnan(drawn.windows.front().lossPercent);
-    median->setPen(QPen(alone ? QColor(Qt::black) : entry.color, PlotStyle::lineWidth()));
+    median->setPen(
+        QPen(alone ? QColor(Qt::black) : PlotStyle::toColor(entry.color), PlotStyle::lineWidth()));
     median->setName(alone ? tr("median") : entry.label);
     if (alone && lossKnown)
         median->setPen(Qt::NoPen); // the loss-coloured segments draw it

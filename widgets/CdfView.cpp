@@ -301,15 +301,17 @@ void CdfView::rebuild() {
     if (groups.empty()) {
         for (const DatasetEntry* e : store()->visibleLatency())
             if (!e->analysis->sortedRttMs.empty())
-                m_curves.insert(e->id, addCurve({QStringLiteral("dataset:%1").arg(e->id), nullptr,
-                                                 e->analysis, e->label, e->color}));
+                m_curves.insert(e->id,
+                                addCurve({QStringLiteral("dataset:%1").arg(e->id), nullptr,
+                                          e->analysis, e->label, PlotStyle::toColor(e->color)}));
     }
     for (const PooledGroup& group : groups) {
         for (int id : group.memberIds) {
             const DatasetEntry* e = store()->find(id);
             if (!e->analysis->sortedRttMs.empty())
-                m_curves.insert(id, addCurve({QStringLiteral("member:%1").arg(id), nullptr,
-                                              e->analysis, e->label, group.color, true}));
+                m_curves.insert(id,
+                                addCurve({QStringLiteral("member:%1").arg(id), nullptr, e->analysis,
+                                          e->label, PlotStyle::toColor(group.color), true}));
         }
     }
     for (const PooledGroup& group : groups) {
@@ -325,7 +327,7 @@ void CdfView::rebuild() {
             runs == 1 ? tr("1 run") : tr("%1 runs pooled (faint: each run)").arg(runs);
         addCurve({QStringLiteral("group:") + group.name, nullptr, group.analysis,
                   tr("%1 — %2, %3 samples").arg(group.name, pooled, QString::number(samples)),
-                  group.color, false, runs});
+                  PlotStyle::toColor(group.color), false, runs});
     }
     // A label or colour edit keeps the user's zoom; a different set of curves, or data growing
     // under a view the user has not moved, needs new ranges.

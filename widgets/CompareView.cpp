@@ -17,7 +17,6 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTableWidget>
-#include <QThread>
 #include <QVBoxLayout>
 
 namespace wb {
@@ -140,13 +139,6 @@ CompareView::CompareView(DatasetStore* store, QWidget* parent)
 
     followStore(this, &CompareView::rebuild);
     rebuild();
-}
-
-// A comparison still running holds only shared data, but its thread must end before the
-// application does.
-CompareView::~CompareView() {
-    for (QThread* thread : findChildren<QThread*>())
-        thread->wait();
 }
 
 QString CompareView::choiceA() const {
@@ -281,14 +273,9 @@ void CompareView::compare() {
     }
     m_computing = true;
     m_status->setText(tr("computing…"));
-    auto result = std::make_shared<decltype(job())>();
-    QThread* thread = QThread::create([job, result] { *result = job(); });
-    thread->setParent(this);
-    connect(thread, &QThread::finished, this, [this, thread, result, generation] {
-        showComparison(result->first, result->second, generation);
-        thread->deleteLater();
+    m_jobs.run(std::move(job), [this, generation](auto result) {
+        showComparison(result.first, result.second, generation);
     });
-    thread->start();
 }
 
 void CompareView::showComparison(std::shared_ptr<const LatencyComparison> latency,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BackgroundJobs.h"
 #include "WorkbenchView.h"
 #include "io/TableWriter.h"
 #include "stats/Comparison.h"
@@ -33,7 +34,6 @@ public:
     };
 
     explicit CompareView(DatasetStore* store, QWidget* parent = nullptr);
-    ~CompareView() override;
 
     QString title() const override { return tr("Compare"); }
     QString exportName() const override { return QStringLiteral("comparison"); }
@@ -89,6 +89,7 @@ private:
     QString m_computedFrom; // what the comparison shown (or running) was computed from
     bool m_computing = false;
     int m_generation = 0; // a result of an older choice is dropped
+    BackgroundJobs m_jobs{this};
 };
 
 } // namespace wb

@@ -1,6 +1,7 @@
 #include "DatasetListModel.h"
 
 #include "DatasetStore.h"
+#include "PlotStyle.h"
 
 #include <QIcon>
 #include <QPainter>
@@ -87,7 +88,7 @@ QVariant DatasetListModel::data(const QModelIndex& index, int role) const {
     case Qt::EditRole:
         return e.label;
     case Qt::DecorationRole:
-        return swatch(e.color, e.hasProblems());
+        return swatch(PlotStyle::toColor(e.color), e.hasProblems());
     case Qt::CheckStateRole:
         return e.visible ? Qt::Checked : Qt::Unchecked;
     case Qt::ToolTipRole: {

@@ -106,7 +106,7 @@ QString statsTable(const std::vector<const DatasetEntry*>& entries) {
     for (const DatasetEntry* entry : entries) {
         const FlowStatistics& stats = entry->analysis->flows;
         html += QStringLiteral("<tr><td><span style=\"color:%1\">■</span> %2</td>")
-                    .arg(entry->color.name(), entry->label.toHtmlEscaped());
+                    .arg(PlotStyle::toColor(entry->color).name(), entry->label.toHtmlEscaped());
         const Estimate mean = ConfidenceBars::meanFlowThroughput(stats);
         html += cell(QString::number(stats.flows.size())) + cell(sumCell(stats)) +
                 cell(mbits(mean.value, 2)) +
@@ -256,8 +256,8 @@ void FlowBarsView::rebuild() {
         bars->setWidthType(QCPBars::wtPlotCoords);
         bars->setWidth(width);
         bars->setBarsGroup(m_flowSlots);
-        bars->setPen(QPen(entry->color.darker(140), 0.8));
-        bars->setBrush(entry->color);
+        bars->setPen(QPen(PlotStyle::toColor(entry->color).darker(140), 0.8));
+        bars->setBrush(PlotStyle::toColor(entry->color));
         std::vector<BarInfo>& infos = m_infos[bars];
         QStringList ids;
         QVector<double> keys;
@@ -283,8 +283,9 @@ void FlowBarsView::rebuild() {
     if (most > 0) {
         m_meanKey = static_cast<double>(most) + 1.5;
         for (const DatasetEntry* entry : entries)
-            m_meanBars.insert(entry->id, addMeanBar(m_meanSlot, m_meanKey, width, entry->color,
-                                                    entry->label, entry->analysis->flows, 0));
+            m_meanBars.insert(entry->id, addMeanBar(m_meanSlot, m_meanKey, width,
+                                                    PlotStyle::toColor(entry->color), entry->label,
+                                                    entry->analysis->flows, 0));
         addMeanSlotLabel(m_meanKey);
     }
     m_plot->legend->setVisible(!entries.empty());
@@ -385,7 +386,8 @@ void FlowBarsView::rebuildGroups(const std::vector<PooledGroup>& groups) {
         const double key = static_cast<double>(m_groupBars.size() + 1);
         const FlowStatistics& stats = group.analysis->flows;
         const int runs = static_cast<int>(group.memberIds.size());
-        QCPBars* bars = addMeanBar(nullptr, key, 0.6, group.color, group.name, stats, runs);
+        QCPBars* bars =
+            addMeanBar(nullptr, key, 0.6, PlotStyle::toColor(group.color), group.name, stats, runs);
         const Estimate mean = ConfidenceBars::meanFlowThroughput(stats);
         bars->setName(tr("%1 — mean %2 Mbit/s over %3 flows of %4")
                           .arg(group.name, mbits(mean.value, 1),

@@ -6,7 +6,6 @@
 #include <QRegularExpression>
 
 #include <algorithm>
-#include <array>
 #include <numeric>
 
 namespace wb {
@@ -281,13 +280,13 @@ void layOutAgain(QCustomPlot* plot) {
 
 } // namespace
 
-QColor PlotStyle::seriesColor(int index) {
-    static const std::array<QColor, 8> okabeIto = {
-        QColor(0, 114, 178), QColor(213, 94, 0),   QColor(0, 158, 115), QColor(204, 121, 167),
-        QColor(230, 159, 0), QColor(86, 180, 233), QColor(0, 0, 0),     QColor(136, 34, 85)};
-    const auto size = static_cast<int>(okabeIto.size());
-    const QColor base = okabeIto[static_cast<std::size_t>(index % size)];
-    return (index / size) % 2 ? base.darker(150) : base;
+QColor PlotStyle::toColor(const SeriesColor& color) {
+    return color.isSet ? QColor::fromRgba64(color.red, color.green, color.blue) : QColor();
+}
+
+SeriesColor PlotStyle::fromColor(const QColor& color) {
+    const QRgba64 rgb = color.rgba64();
+    return {rgb.red(), rgb.green(), rgb.blue(), color.isValid()};
 }
 
 QFont PlotStyle::axisFont(double scale) {

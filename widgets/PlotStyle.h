@@ -1,5 +1,7 @@
 #pragma once
 
+#include "SeriesColor.h"
+
 #include <QColor>
 #include <QFont>
 #include <QRectF>
@@ -17,9 +19,9 @@ namespace wb {
 // and in greyscale print), fonts and line widths that survive a paper's column width.
 class PlotStyle {
 public:
-    // Okabe–Ito palette (its yellow, unreadable on white, swapped for Tol's wine), then
-    // darker variants when more series are needed.
-    static QColor seriesColor(int index);
+    // The model's colours (workbench/SeriesColor) as the toolkit's, and back.
+    static QColor toColor(const SeriesColor& color);
+    static SeriesColor fromColor(const QColor& color);
     static QFont axisFont(double scale = 1.0);
     static QFont labelFont(double scale = 1.0);
     static double lineWidth(double scale = 1.0);

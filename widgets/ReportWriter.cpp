@@ -12,7 +12,6 @@
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
 
-#include <QDateTime>
 #include <QFileInfo>
 #include <qcustomplot.h>
 
@@ -77,19 +76,9 @@ public:
         : m_store(store), m_source(source) {}
 
     const ReportDocument& build() {
-        std::vector<ReportRun> runs;
-        for (const DatasetEntry& entry : m_store->entries())
-            if (entry.visible)
-                runs.push_back(
-                    {entry.analysis, &entry.report, entry.label, entry.formatId, entry.tags});
-        // Without a grouping chosen in the workbench, the user's tags ("cubic", "reno") are
-        // the best guess at what was meant to be compared.
-        const QString groupKey =
-            m_store->groupKey().isEmpty() ? QStringLiteral("tag") : m_store->groupKey();
-        const ReportContent content =
-            ReportContent::of(m_source.title, runs, m_source.problems, groupKey);
+        const ReportContent content = m_source.content(*m_store);
         m_document.title = content.title;
-        m_document.subtitle = subtitle(runs.size());
+        m_document.subtitle = ReportSource::subtitle(*m_store);
         addRuns(content);
         addLatency();
         addThroughput(content);
@@ -99,18 +88,6 @@ public:
     }
 
 private:
-    QString subtitle(std::size_t shown) const {
-        QString text = QStringLiteral("Wirebench report of %1 run(s), generated %2.")
-                           .arg(shown)
-                           .arg(QDateTime::currentDateTime().toString(Qt::ISODate));
-        const std::size_t hidden = m_store->entries().size() - shown;
-        if (hidden > 0)
-            text += QStringLiteral(" %1 further run(s) of the workspace are hidden in the "
-                                   "workbench and left out.")
-                        .arg(hidden);
-        return text;
-    }
-
     template <typename View> View* makeView() {
         auto view = std::make_unique<View>(m_store, nullptr);
         view->restoreSettings(m_source.viewSettings.value(view->settingsKey()));

@@ -1,25 +1,12 @@
 #pragma once
 
-#include "io/ReportContent.h"
+#include "ReportSource.h"
 
-#include <QJsonObject>
-#include <QMap>
 #include <QString>
-
-#include <vector>
 
 namespace wb {
 
 class DatasetStore;
-
-// What a report needs besides the datasets: its title, the settings the workbench's views
-// had (axis scales, chosen percentiles; keyed like workspace files, by
-// WorkbenchView::settingsKey()), and the files that could not be loaded.
-struct ReportSource {
-    QString title;
-    QMap<QString, QJsonObject> viewSettings;
-    std::vector<ReportProblem> problems;
-};
 
 // Writes the report of a workspace, in the manner of a paper's appendix: the runs and their
 // metadata, every plot and table the workbench shows for the visible datasets (numbered

@@ -162,7 +162,7 @@ void ThroughputTimeView::addDataset(const DatasetEntry& entry, bool withFlows) {
                 continue; // whole-run totals only: nothing to draw over time
             QCPGraph* graph =
                 addSeries(tr("%1 — flow %2").arg(entry.label, flows[k].id), flows[k].intervals,
-                          QPen(flowColor(entry.color, k, flows.size()), 1.0));
+                          QPen(flowColor(PlotStyle::toColor(entry.color), k, flows.size()), 1.0));
             // One legend entry stands for all flows of the dataset.
             if (inLegend)
                 graph->removeFromLegend();
@@ -175,8 +175,9 @@ void ThroughputTimeView::addDataset(const DatasetEntry& entry, bool withFlows) {
     std::vector<FlowInterval> sum = FlowStatistics::sumIntervalsOf(entry.dataset().flows);
     if (sum.empty())
         return;
-    QCPGraph* graph = addSeries(tr("%1 — SUM").arg(entry.label), std::move(sum),
-                                QPen(entry.color, PlotStyle::lineWidth() * 1.6));
+    QCPGraph* graph =
+        addSeries(tr("%1 — SUM").arg(entry.label), std::move(sum),
+                  QPen(PlotStyle::toColor(entry.color), PlotStyle::lineWidth() * 1.6));
     m_sums.insert(entry.id, graph);
 }
 

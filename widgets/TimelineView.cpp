@@ -374,7 +374,7 @@ void TimelineView::rebuild() {
         track.line = m_plot->addGraph();
         track.line->setName(numbered ? laneKey(m_tracks.size()) + QLatin1Char(' ') + e->label
                                      : e->label);
-        track.line->setPen(QPen(e->color, PlotStyle::lineWidth(0.8)));
+        track.line->setPen(QPen(PlotStyle::toColor(e->color), PlotStyle::lineWidth(0.8)));
         track.line->setAdaptiveSampling(false); // already reduced; sampling again drops spikes
         m_tracks.push_back(std::move(track));
     }
@@ -386,8 +386,9 @@ void TimelineView::rebuild() {
             track.duplicates = m_plot->addGraph();
             track.duplicates->setName(tr("%1: duplicate").arg(e->label));
             track.duplicates->setLineStyle(QCPGraph::lsNone);
-            track.duplicates->setScatterStyle(QCPScatterStyle(
-                QCPScatterStyle::ssTriangle, QPen(e->color.darker(130), 1.3), Qt::white, 8));
+            track.duplicates->setScatterStyle(
+                QCPScatterStyle(QCPScatterStyle::ssTriangle,
+                                QPen(PlotStyle::toColor(e->color).darker(130), 1.3), Qt::white, 8));
             QVector<QCPGraphData> data;
             for (std::size_t k = 0; k < track.dupX.size() && k < series.duplicateRttMs.size(); ++k)
                 data.append(QCPGraphData(track.dupX[k], series.duplicateRttMs[k]));

@@ -14,6 +14,7 @@
 #include "ParseReportPanel.h"
 #include "PercentileView.h"
 #include "PlotExporter.h"
+#include "PlotStyle.h"
 #include "ReportWriter.h"
 #include "RunPanel.h"
 #include "ThroughputTimeView.h"
@@ -382,7 +383,7 @@ Workspace MainWindow::currentWorkspace() const {
         saved.formatId = entry.formatId;
         saved.indexInFile = entry.indexInFile;
         saved.label = entry.label;
-        saved.color = entry.color.name();
+        saved.color = PlotStyle::toColor(entry.color).name();
         saved.visible = entry.visible;
         saved.tags = entry.tags;
         workspace.datasets.push_back(saved);
@@ -555,10 +556,10 @@ void MainWindow::removeSelected() {
 void MainWindow::chooseColor() {
     const int id = m_listModel->idAt(m_list->currentIndex().row());
     if (const DatasetEntry* entry = m_store->find(id)) {
-        const QColor color =
-            QColorDialog::getColor(entry->color, this, tr("Colour of %1").arg(entry->label));
+        const QColor color = QColorDialog::getColor(PlotStyle::toColor(entry->color), this,
+                                                    tr("Colour of %1").arg(entry->label));
         if (color.isValid())
-            m_store->setColor(id, color);
+            m_store->setColor(id, PlotStyle::fromColor(color));
     }
 }
 

@@ -4,6 +4,7 @@
 #include "DatasetStore.h"
 #include "FlowBarsView.h"
 #include "PlotExporter.h"
+#include "PlotStyle.h"
 #include "StoreSupport.h"
 #include "TestSupport.h"
 #include "ThroughputTimeView.h"
@@ -116,7 +117,7 @@ void TestFlowViews::barsMatchCore() {
         QCPBars* bars = view.barsOf(id);
         QVERIFY(bars);
         QCOMPARE(bars->data()->size(), 30);
-        QCOMPARE(bars->brush().color(), entry.color);
+        QCOMPARE(bars->brush().color(), PlotStyle::toColor(entry.color));
         QCOMPARE(barValues(bars), expectedById(entry));
     }
     view.setOrdering(FlowBarsView::Ordering::ByThroughput);

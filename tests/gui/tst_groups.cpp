@@ -13,10 +13,10 @@
 #include "FlowBarsView.h"
 #include "GroupByBox.h"
 #include "ImportController.h"
-#include "LabelPattern.h"
 #include "MainWindow.h"
 #include "PercentileTableModel.h"
 #include "PercentileView.h"
+#include "PlotStyle.h"
 #include "StoreSupport.h"
 #include "TestSupport.h"
 
@@ -90,7 +90,6 @@ private slots:
     void percentileViewDrawsIntervals();
     void compareOffersGroups();
     void groupByOffersKeysOfTheData();
-    void labelPatterns();
     void bulkTagAndRelabelSurviveWorkspace();
     void screenshots();
 };
@@ -193,7 +192,7 @@ void TestGroups::flowBarsShowOneBarPerGroup() {
             ThroughputComparison::perFlowBitsPerSecond(groups[i].analysis->flows);
         const double mean = std::accumulate(flows.begin(), flows.end(), 0.0) / flows.size();
         QVERIFY(close(bar->data()->at(0)->value, mean / 1e6));
-        QCOMPARE(bar->brush().color(), groups[i].color);
+        QCOMPARE(bar->brush().color(), PlotStyle::toColor(groups[i].color));
         QCPErrorBars* errors = ConfidenceBars::of(bar);
         QVERIFY(errors);
         const ConfidenceInterval ci = Bootstrap::mean(flows);
@@ -296,21 +295,6 @@ void TestGroups::groupByOffersKeysOfTheData() {
     box.setCurrentIndex(box.findData(QStringLiteral("tag.site")));
     emit box.activated(box.currentIndex());
     QCOMPARE(store.groupKey(), QStringLiteral("tag.site"));
-}
-
-void TestGroups::labelPatterns() {
-    ImportResult result =
-        FileImporter::importFile(test::samplePath(QStringLiteral("tcp-cubic-P30-client.txt")));
-    const Dataset& dataset = result.datasets.front();
-    const GroupMember member{&dataset, {QStringLiteral("site=lab"), QStringLiteral("x")}, {}};
-    QCOMPARE(
-        LabelPattern::expand(QStringLiteral("{congestion_control} P{streams} #{n}"), member, 3),
-        QStringLiteral("cubic P30 #3"));
-    QCOMPARE(LabelPattern::expand(QStringLiteral("{file}/{tag.site}/{tag}"), member, 1),
-             QStringLiteral("tcp-cubic-P30-client.txt/lab/site=lab,x"));
-    QCOMPARE(LabelPattern::unknownPlaceholders(QStringLiteral("{cc} {streams} {bogus}")),
-             (QStringList{"cc", "bogus"}));
-    QVERIFY(LabelPattern::help().contains(QStringLiteral("{congestion_control}")));
 }
 
 void TestGroups::bulkTagAndRelabelSurviveWorkspace() {

@@ -4,6 +4,7 @@
 #include "ImportController.h"
 #include "MainWindow.h"
 #include "PlotExporter.h"
+#include "PlotStyle.h"
 #include "WorkbenchView.h"
 #include "io/WorkspaceFile.h"
 
@@ -36,6 +37,7 @@ private slots:
     void everyPlotExportsPngPdfSvg_data();
     void everyPlotExportsPngPdfSvg();
     void cancelStopsAnImport();
+    void closesWhileImporting();
     void workspaceRoundTrip();
     void corruptWorkspaceChangesNothing();
     void demoWorkspaceLoadsEverySample();
@@ -216,6 +218,25 @@ void TestMainWindow::cancelStopsAnImport() {
     QVERIFY2(kept >= 1 && kept <= 20001, qPrintable(QString::number(kept)));
 }
 
+// The window can go while an import runs: the import is cancelled and waited for, and what it
+// had still queued for the window is dropped with it.
+void TestMainWindow::closesWhileImporting() {
+    const QString path = m_dir.filePath("large.log");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("PING 198.18.0.8 (198.18.0.8) 56(84) bytes of data.\n");
+    for (int seq = 1; seq <= 400000; ++seq)
+        file.write("64 bytes from 198.18.0.8: icmp_seq=" + QByteArray::number(seq) +
+                   " ttl=64 time=0.123 ms\n");
+    file.close();
+    for (int wait : {0, 1, 20}) {
+        MainWindow window;
+        window.importPaths({path, path});
+        QVERIFY(window.importer()->busy());
+        QTest::qWait(wait);
+    }
+}
+
 void TestMainWindow::workspaceRoundTrip() {
     const QString path = m_dir.filePath("round.wbws");
     {
@@ -226,7 +247,7 @@ void TestMainWindow::workspaceRoundTrip() {
         const int first = window.store()->entries()[0].id;
         const int second = window.store()->entries()[1].id;
         window.store()->setLabel(first, QStringLiteral("idle — µs"));
-        window.store()->setColor(first, QColor("#123456"));
+        window.store()->setColor(first, SeriesColor::rgb8(0x12, 0x34, 0x56));
         window.store()->setVisible(second, false);
         QString error;
         QVERIFY2(window.saveWorkspace(path, &error), qPrintable(error));
@@ -238,7 +259,7 @@ void TestMainWindow::workspaceRoundTrip() {
     const auto& entries = reopened.store()->entries();
     QCOMPARE(entries.size(), std::size_t{3});
     QCOMPARE(entries[0].label, QStringLiteral("idle — µs"));
-    QCOMPARE(entries[0].color, QColor("#123456"));
+    QCOMPARE(PlotStyle::toColor(entries[0].color), QColor("#123456"));
     QCOMPARE(entries[1].visible, false);
     QCOMPARE(entries[1].label, QStringLiteral("ping18_iperf16_np"));
     QCOMPARE(entries[2].dataset().flows.flows.size(), std::size_t{30});

@@ -1,6 +1,5 @@
 #include "DatasetStore.h"
 
-#include "PlotStyle.h"
 #include "parse/FormatRegistry.h"
 
 #include <algorithm>
@@ -59,8 +58,8 @@ std::vector<const DatasetEntry*> DatasetStore::visibleThroughput() const {
 
 int DatasetStore::add(DatasetEntry entry) {
     entry.id = m_nextId++;
-    if (!entry.color.isValid())
-        entry.color = PlotStyle::seriesColor(m_colorsUsed++);
+    if (!entry.color.isSet)
+        entry.color = SeriesColor::palette(m_colorsUsed++);
     if (entry.label.isEmpty())
         entry.label = entry.dataset().label;
     emit aboutToAdd(static_cast<int>(m_entries.size()));
@@ -90,7 +89,7 @@ void DatasetStore::setLabel(int id, const QString& label) {
     }
 }
 
-void DatasetStore::setColor(int id, const QColor& color) {
+void DatasetStore::setColor(int id, const SeriesColor& color) {
     if (DatasetEntry* e = entry(id); e && e->color != color) {
         e->color = color;
         emit changed(id);

@@ -1,17 +1,15 @@
 #pragma once
 
+#include "BackgroundJobs.h"
 #include "model/Workspace.h"
 
 #include <QObject>
 #include <QStringList>
 
-#include <map>
-#include <vector>
-
 #include <atomic>
+#include <map>
 #include <memory>
-
-class QThread;
+#include <vector>
 
 namespace wb {
 
@@ -40,7 +38,7 @@ public:
     // Re-reads the raw logs of a workspace and restores labels, colours, visibility, tags.
     void importWorkspace(const Workspace& workspace);
     void cancel();
-    bool busy() const { return m_worker != nullptr; }
+    bool busy() const { return m_busy; }
 
     static QStringList expandPaths(const QStringList& paths);
 
@@ -56,9 +54,10 @@ private:
     static std::vector<Request> requestsFor(const QStringList& files);
 
     DatasetStore* m_store;
-    QThread* m_worker = nullptr;
+    bool m_busy = false;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     std::vector<Request> m_queued; // what was asked for while an import was running
+    BackgroundJobs m_jobs{this};
 };
 
 } // namespace wb

@@ -1,8 +1,9 @@
-# Fails when the core engine depends on the GUI toolkit, in any of three ways:
-# the link interface, an include of a GUI header, or a GUI symbol in the built archive.
+# Fails when a headless library (NAME: wirebench_core, wirebench_workbench) depends on the GUI
+# toolkit, in any of three ways: the link interface, an include of a GUI header, or a GUI
+# symbol in the built archive.
 string(REGEX MATCH "Qt6?::(Gui|Widgets|PrintSupport|OpenGL)|QCustomPlot" bad_link "${LINKS}")
 if(bad_link)
-  message(FATAL_ERROR "wirebench_core links ${bad_link}: core must use Qt6::Core and Boost only")
+  message(FATAL_ERROR "${NAME} links ${bad_link}: it must use Qt6::Core and Boost only")
 endif()
 
 file(GLOB_RECURSE sources "${SOURCES}/*.h" "${SOURCES}/*.cpp")
@@ -20,6 +21,6 @@ if(NOT rc EQUAL 0)
 endif()
 string(REGEX MATCH "(QGuiApplication|QWidget|QPainter|QImage|QPixmap|QColor|QCustomPlot)[^\n]*" gui_symbol "${undefined}")
 if(gui_symbol)
-  message(FATAL_ERROR "wirebench_core references a GUI symbol: ${gui_symbol}")
+  message(FATAL_ERROR "${NAME} references a GUI symbol: ${gui_symbol}")
 endif()
-message(STATUS "core is headless: links ${LINKS}")
+message(STATUS "${NAME} is headless: links ${LINKS}")

@@ -1,9 +1,6 @@
 #include "DatasetGrouping.h"
 
 #include "DatasetStore.h"
-#include "PlotStyle.h"
-
-#include <QThread>
 
 namespace wb {
 
@@ -29,12 +26,6 @@ QString signatureOf(const QString& key, const DatasetGroup& group,
 
 DatasetGrouping::DatasetGrouping(DatasetStore* store) : QObject(store), m_store(store) {
     setObjectName(QStringLiteral("datasetGrouping"));
-}
-
-// Pooling threads hold only shared data, but must end before the store's owner does.
-DatasetGrouping::~DatasetGrouping() {
-    for (QThread* thread : findChildren<QThread*>())
-        thread->wait();
 }
 
 DatasetGrouping* DatasetGrouping::of(DatasetStore* store) {
@@ -74,7 +65,7 @@ std::vector<PooledGroup> DatasetGrouping::groups(const std::vector<const Dataset
     for (const DatasetGroup& group : DatasetGroups::group(members, key)) {
         PooledGroup pooled;
         pooled.name = group.name();
-        pooled.color = PlotStyle::seriesColor(static_cast<int>(out.size()));
+        pooled.color = SeriesColor::palette(static_cast<int>(out.size()));
         std::vector<std::shared_ptr<const Dataset>> datasets;
         std::size_t samples = 0;
         for (std::size_t member : group.members) {
@@ -106,25 +97,21 @@ void DatasetGrouping::poolInBackground(const QString& signature, const QString& 
                                        std::vector<std::shared_ptr<const Dataset>> datasets,
                                        Cache* cache) {
     m_pending.insert(signature);
-    auto result = std::make_shared<std::shared_ptr<const DatasetAnalysis>>();
-    QThread* thread = QThread::create([datasets = std::move(datasets), name, result] {
+    auto pool = [datasets = std::move(datasets), name] {
         std::vector<const Dataset*> members;
         for (const auto& dataset : datasets)
             members.push_back(dataset.get());
-        *result = DatasetAnalysis::of(
+        return DatasetAnalysis::of(
             std::make_shared<const Dataset>(DatasetGroups::pool(members, name)));
-    });
-    thread->setParent(this);
-    connect(thread, &QThread::finished, this, [this, thread, signature, result, cache] {
-        thread->deleteLater();
+    };
+    m_jobs.run(std::move(pool), [this, signature, cache](auto analysis) {
         m_pending.remove(signature);
         // Still wanted only if the group's members and data are what they were.
         if (!cache->contains(signature))
             return;
-        cache->insert(signature, *result);
+        cache->insert(signature, std::move(analysis));
         emit m_store->changed(-1); // every view draws the finished group
     });
-    thread->start();
 }
 
 QStringList DatasetGrouping::offeredKeys(const DatasetStore& store) {

@@ -1,10 +1,10 @@
 #pragma once
 
+#include "SeriesColor.h"
 #include "io/FileImporter.h"
 #include "model/ParseReport.h"
 #include "stats/DatasetAnalysis.h"
 
-#include <QColor>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -23,7 +23,7 @@ struct DatasetEntry {
     ParseReport report;  // of the file the dataset came from
     int indexInFile = 0; // which dataset of its file (fping writes one per target)
     QString label;
-    QColor color;
+    SeriesColor color;
     bool visible = true;
     QStringList tags;
 
@@ -55,7 +55,7 @@ public:
     void remove(int id);
     void clear();
     void setLabel(int id, const QString& label);
-    void setColor(int id, const QColor& color);
+    void setColor(int id, const SeriesColor& color);
     void setVisible(int id, bool visible);
     void setTags(int id, const QStringList& tags);
     // What views group datasets by (a DatasetGroups key); empty = every dataset on its own.

@@ -5,14 +5,11 @@
 #include "io/LogFiles.h"
 #include "parse/FormatRegistry.h"
 
-#include <QColor>
-#include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QPointer>
-#include <QThread>
 
 #include <algorithm>
+#include <tuple>
 #include <utility>
 
 namespace wb {
@@ -26,8 +23,10 @@ bool applyChoice(const ImportController::Request& request, DatasetEntry& entry) 
     const WorkspaceDataset& saved = chosen->second;
     if (!saved.label.isEmpty())
         entry.label = saved.label;
-    if (!saved.color.isEmpty())
-        entry.color = QColor(saved.color);
+    if (!saved.color.isEmpty()) {
+        const uint rgb = saved.color.mid(1).toUInt(nullptr, 16); // "#rrggbb" (WorkspaceFile)
+        entry.color = SeriesColor::rgb8(int(rgb >> 16), int(rgb >> 8 & 0xff), int(rgb & 0xff));
+    }
     entry.visible = saved.visible;
     entry.tags = saved.tags;
     return true;
@@ -37,11 +36,10 @@ bool applyChoice(const ImportController::Request& request, DatasetEntry& entry) 
 ImportController::ImportController(DatasetStore* store, QObject* parent)
     : QObject(parent), m_store(store) {}
 
+// The running import stops at its next progress report; m_jobs then waits for it.
 ImportController::~ImportController() {
-    if (m_worker) {
+    if (m_cancel)
         m_cancel->store(true);
-        m_worker->wait();
-    }
 }
 
 QStringList ImportController::expandPaths(const QStringList& paths) {
@@ -63,7 +61,7 @@ std::vector<ImportController::Request> ImportController::requestsFor(const QStri
 
 void ImportController::importPaths(const QStringList& paths) {
     std::vector<Request> requests = requestsFor(expandPaths(paths));
-    if (m_worker) { // one import at a time; later drops wait their turn
+    if (m_busy) { // one import at a time; later drops wait their turn
         m_queued.insert(m_queued.end(), requests.begin(), requests.end());
         return;
     }
@@ -80,7 +78,7 @@ void ImportController::importWorkspace(const Workspace& workspace) {
             same = requests.insert(requests.end(), {dataset.absoluteSource, dataset.formatId, {}});
         same->chosen[dataset.indexInFile] = dataset;
     }
-    if (m_worker) {
+    if (m_busy) {
         m_queued.insert(m_queued.end(), requests.begin(), requests.end());
         return;
     }
@@ -88,27 +86,21 @@ void ImportController::importWorkspace(const Workspace& workspace) {
 }
 
 void ImportController::run(std::vector<Request> requests) {
+    m_busy = true;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     auto cancelFlag = m_cancel;
     emit started(static_cast<int>(requests.size()));
-    QPointer<ImportController> self(this);
 
     qint64 totalBytes = 0;
     for (const Request& request : requests)
         totalBytes += QFileInfo(request.path).size();
 
     // Results travel to the GUI thread as queued calls; the worker never touches the store.
-    auto onGui = [self](auto function) {
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, function]() mutable {
-                if (self)
-                    function(*self);
-            },
-            Qt::QueuedConnection);
+    auto onGui = [this](auto function) {
+        m_jobs.post([this, function = std::move(function)]() mutable { function(*this); });
     };
 
-    m_worker = QThread::create([requests = std::move(requests), totalBytes, cancelFlag, onGui]() {
+    auto job = [requests = std::move(requests), totalBytes, cancelFlag, onGui]() {
         int added = 0;
         int failed = 0;
         qint64 doneBefore = 0;
@@ -149,18 +141,16 @@ void ImportController::run(std::vector<Request> requests) {
                 });
             }
         }
-        const bool cancelled = cancelFlag->load();
-        onGui([added, failed, cancelled](ImportController& c) {
-            c.m_worker->wait();
-            c.m_worker->deleteLater();
-            c.m_worker = nullptr;
-            emit c.progress(1000, QString());
-            emit c.finished(added, failed, cancelled);
-            if (!c.m_queued.empty())
-                c.run(std::exchange(c.m_queued, {}));
-        });
+        return std::make_tuple(added, failed, cancelFlag->load());
+    };
+    m_jobs.run(std::move(job), [this](std::tuple<int, int, bool> outcome) {
+        const auto [added, failed, cancelled] = outcome;
+        m_busy = false;
+        emit progress(1000, QString());
+        emit finished(added, failed, cancelled);
+        if (!m_queued.empty())
+            run(std::exchange(m_queued, {}));
     });
-    m_worker->start();
 }
 
 } // namespace wb

@@ -1,9 +1,10 @@
 #pragma once
 
+#include "BackgroundJobs.h"
+#include "SeriesColor.h"
 #include "stats/DatasetAnalysis.h"
 #include "stats/DatasetGroups.h"
 
-#include <QColor>
 #include <QHash>
 #include <QObject>
 #include <QSet>
@@ -22,7 +23,7 @@ struct DatasetEntry;
 // pooled dataset (DatasetGroups::pool), analysed like any other so every statistic applies.
 struct PooledGroup {
     QString name; // DatasetGroup::name(), e.g. "congestion_control=cubic"
-    QColor color;
+    SeriesColor color;
     std::vector<int> memberIds;
     // nullptr while a large group is pooled in the background (DatasetGrouping::pooling()).
     std::shared_ptr<const DatasetAnalysis> analysis;
@@ -58,9 +59,8 @@ private:
     using Cache = QHash<QString, std::shared_ptr<const DatasetAnalysis>>;
 
     explicit DatasetGrouping(DatasetStore* store);
-    ~DatasetGrouping() override;
     std::vector<PooledGroup> groups(const std::vector<const DatasetEntry*>& entries, Cache* cache);
-    // Pools in a thread; the result goes into the cache and the store reports a change.
+    // Pools on m_jobs; the result goes into the cache and the store reports a change.
     void poolInBackground(const QString& signature, const QString& name,
                           std::vector<std::shared_ptr<const Dataset>> datasets, Cache* cache);
 
@@ -68,6 +68,7 @@ private:
     Cache m_latencyCache; // pooled analyses by what they were pooled from
     Cache m_throughputCache;
     QSet<QString> m_pending; // signatures being pooled in the background
+    BackgroundJobs m_jobs{this};
 };
 
 } // namespace wb

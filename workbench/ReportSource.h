@@ -1,0 +1,30 @@
+#pragma once
+
+#include "io/ReportContent.h"
+
+#include <QJsonObject>
+#include <QMap>
+#include <QString>
+
+#include <vector>
+
+namespace wb {
+
+class DatasetStore;
+
+// What a report needs besides the datasets: its title, the settings the workbench's views
+// had (axis scales, chosen percentiles; keyed like workspace files, by
+// WorkbenchView::settingsKey()), and the files that could not be loaded. With the store it
+// gives the report's words and tables; ReportWriter adds the views' plots and draws it all.
+struct ReportSource {
+    QString title;
+    QMap<QString, QJsonObject> viewSettings;
+    std::vector<ReportProblem> problems;
+
+    // The visible datasets' runs, metadata, throughput table, comparisons and problems.
+    ReportContent content(const DatasetStore& store) const;
+    // "Wirebench report of N run(s), generated …", and how many hidden runs were left out.
+    static QString subtitle(const DatasetStore& store);
+};
+
+} // namespace wb
