@@ -3,11 +3,12 @@
 # then either opens the workbench on the samples or runs the whole test suite.
 #
 #   ./setup.sh demo    build and open the workbench with the logs in samples/ loaded
-#   ./setup.sh test    what CI runs (.ci/run): the release build and its tests, the asan build
+#   ./setup.sh test    what CI runs (.ci/run): the formatting check (.clang-format), the
+#                      release build and its tests, the asan build
 #                      (ASan + UBSan) and its tests, then the fuzz targets for a bounded time
 #                      (tests/fuzz/run_fuzzers.sh, FUZZ_SECONDS per target, default 15);
 #                      prints each phase's time at the end
-#   ./setup.sh test release|asan|fuzz   only that phase
+#   ./setup.sh test format|release|asan|fuzz   only that phase
 #   ./setup.sh deps    only install the Debian packages
 #   ./setup.sh build [PRESET]   only build (presets: release, debug, asan, fuzz)
 set -euo pipefail
@@ -25,7 +26,7 @@ PACKAGES=(
   iputils-ping iperf iperf3 iproute2 iptables procps util-linux
   python3 python3-numpy libmath-numbercruncher-perl time
   xvfb xauth imagemagick poppler-utils bc desktop-file-utils appstream
-  clang libclang-rt-14-dev llvm file groff-base shared-mime-info
+  clang libclang-rt-14-dev llvm clang-format file groff-base shared-mime-info
 )
 
 install_dependencies() {
@@ -86,6 +87,19 @@ run_tests() {
   timed "ctest $preset" ctest --preset "$preset" -j"$(nproc)"
 }
 
+# Every C++ file tracked by git must be as the root .clang-format lays it out.
+check_format() {
+  local unformatted=()
+  while IFS= read -r -d '' file; do
+    clang-format --dry-run --Werror "$file" >/dev/null 2>&1 || unformatted+=("$file")
+  done < <(git ls-files -z '*.cpp' '*.h')
+  if [ ${#unformatted[@]} -gt 0 ]; then
+    echo "setup.sh: not formatted as .clang-format says (run clang-format -i on them):" >&2
+    printf '  %s\n' "${unformatted[@]}" >&2
+    return 1
+  fi
+}
+
 run_fuzzers() {
   timed "build fuzz" build fuzz
   timed "fuzz" tests/fuzz/run_fuzzers.sh "${FUZZ_SECONDS:-15}"
@@ -93,10 +107,11 @@ run_fuzzers() {
 
 test_phases() {
   case "${1:-all}" in
-    all) run_tests release; run_tests asan; run_fuzzers ;;
+    all) timed format check_format; run_tests release; run_tests asan; run_fuzzers ;;
+    format) timed format check_format ;;
     release | debug | asan) run_tests "$1" ;;
     fuzz) run_fuzzers ;;
-    *) echo "setup.sh: unknown test phase $1 (release, asan, fuzz)" >&2; exit 2 ;;
+    *) echo "setup.sh: unknown test phase $1 (format, release, asan, fuzz)" >&2; exit 2 ;;
   esac
 }
 

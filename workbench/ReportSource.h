@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/ReportContent.h"
+#include "ReportContent.h"
 
 #include <QJsonObject>
 #include <QMap>

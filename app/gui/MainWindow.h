@@ -1,7 +1,7 @@
 #pragma once
 
+#include "ReportContent.h"
 #include "Settings.h"
-#include "io/ReportContent.h"
 #include "model/Workspace.h"
 
 #include <QMainWindow>

@@ -1,7 +1,7 @@
 #include "ReportContent.h"
 
-#include "ComparisonReport.h"
-#include "FlowReport.h"
+#include "io/ComparisonReport.h"
+#include "io/FlowReport.h"
 #include "stats/DatasetGroups.h"
 
 #include <QFileInfo>

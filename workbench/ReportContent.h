@@ -1,6 +1,6 @@
 #pragma once
 
-#include "TableWriter.h"
+#include "io/TableWriter.h"
 #include "model/ParseReport.h"
 #include "stats/DatasetAnalysis.h"
 
