@@ -1,6 +1,5 @@
 #include "FileImporter.h"
 
-#include "MappedFileWindow.h"
 #include "ParallelFeeder.h"
 #include "RunSidecar.h"
 #include "parse/BlockScanner.h"
@@ -141,31 +140,15 @@ public:
         if (scanner && m_decoder->passesThrough() && ParallelFeeder::pays(total))
             m_parallel.emplace(*m_parser, *scanner, total);
     }
-    bool parallel() const { return m_parallel.has_value(); }
 
-    // The next piece, mapped or read; the parallel feeder keeps what it is given until it has
-    // applied it.
-    bool feed(std::unique_ptr<MappedFileWindow> window, QByteArray& bytes, qint64 done,
-              qint64 total) {
-        if (m_parallel) {
-            const bool whole = window ? m_parallel->feed(std::move(window))
-                                      : m_parallel->feed(std::exchange(bytes, QByteArray()));
-            if (!whole)
-                return false;
-            return askToGoOn(done, total);
-        }
-        const std::string_view text =
-            window ? window->text()
-                   : std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size()));
-        if (!feed(text, done, total))
-            return false;
-        if (window && window->cutShort()) { // the parser read zeros from the cut on
-            m_cutShort = true;
-            return false;
-        }
-        return true;
+    // The next piece; the parallel feeder keeps what it is given until it has applied it.
+    bool feed(QByteArray& bytes, qint64 done, qint64 total) {
+        if (!m_parallel)
+            return feed(std::string_view(bytes.constData(), std::size_t(bytes.size())), done,
+                        total);
+        m_parallel->feed(std::exchange(bytes, QByteArray()));
+        return askToGoOn(done, total);
     }
-    bool cutShort() const { return m_cutShort || (m_parallel && m_parallel->cutShort()); }
 
     bool feed(std::string_view bytes, qint64 done, qint64 total) {
         for (std::size_t at = 0; at < bytes.size();) {
@@ -188,7 +171,6 @@ public:
     void finish() {
         if (m_parallel) {
             m_parallel->finish();
-            m_cutShort = m_cutShort || m_parallel->cutShort();
             m_parallel.reset();
         }
         if (m_result.cancelled)
@@ -212,7 +194,6 @@ private:
     std::optional<TextDecoder> m_decoder;
     std::unique_ptr<LogParser> m_parser;
     std::optional<ParallelFeeder> m_parallel;
-    bool m_cutShort = false;
 };
 
 // A log recorded by Wirebench has its run description beside it: label, command line and
@@ -350,30 +331,19 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
     }
     // The one read loop: the file is read in pieces until read() finds its end, so a file
     // that grows while it is read is read to its new end and one that shrinks to its new one.
-    // After the first piece (which is sniffed), pieces are mapped rather than copied where
-    // the file allows it (MappedFileWindow).
     const qint64 total = file.size();
     ImportRun run(result, options);
     QByteArray bytes;
     qint64 done = 0;
     bool started = false;
     for (;;) {
-        std::unique_ptr<MappedFileWindow> window =
-            started ? MappedFileWindow::map(file.handle(), done, kReadSize) : nullptr;
-        if (!window) {
-            if (file.pos() != done)
-                file.seek(done);
-            bytes.resize(
-                static_cast<qsizetype>(std::max<std::size_t>(options.chunkSize, kReadSize)));
-            const qint64 got = file.read(bytes.data(), bytes.size());
-            if (got < 0) {
-                result.error = QStringLiteral("read error: %1").arg(file.errorString());
-                break;
-            }
-            bytes.truncate(static_cast<qsizetype>(got));
+        bytes.resize(static_cast<qsizetype>(std::max<std::size_t>(options.chunkSize, kReadSize)));
+        const qint64 got = file.read(bytes.data(), bytes.size());
+        if (got < 0) {
+            result.error = QStringLiteral("read error: %1").arg(file.errorString());
+            break;
         }
-        const auto got =
-            static_cast<qint64>(window ? window->text().size() : std::size_t(bytes.size()));
+        bytes.truncate(static_cast<qsizetype>(got));
         if (!started) {
             // Sniffed on the first piece; a file shorter than it is sniffed whole.
             if (!run.start(std::string_view(bytes.constData(), std::size_t(bytes.size()))))
@@ -384,14 +354,12 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
         if (got == 0)
             break;
         done += got;
-        if (!run.feed(std::move(window), bytes, done, total))
+        if (!run.feed(bytes, done, total))
             break;
     }
     if (!started)
         return result; // the first read failed: there is nothing to finish
     run.finish();      // keep whatever was read, even after a read error or a cancel
-    if (run.cutShort())
-        result.error = QStringLiteral("read error: the file was cut short while it was read");
     applySidecar(path, result);
     return result;
 }

@@ -1,6 +1,5 @@
 #include "ParallelFeeder.h"
 
-#include "MappedFileWindow.h"
 #include "parse/LogParser.h"
 
 #include <QThread>
@@ -27,11 +26,6 @@ QThreadPool& scanPool() {
 
 } // namespace
 
-std::string_view ParallelFeeder::Piece::text() const {
-    return window ? window->text()
-                  : std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size()));
-}
-
 ParallelFeeder::ParallelFeeder(LogParser& parser, BlockScanner& scanner, std::int64_t inputSize)
     : m_parser(parser), m_scanner(scanner) {
     // One piece per worker being scanned while the oldest is applied.
@@ -48,24 +42,15 @@ bool ParallelFeeder::pays(std::int64_t inputSize) {
     return inputSize >= kParallelFrom && QThread::idealThreadCount() > 1;
 }
 
-bool ParallelFeeder::feed(std::shared_ptr<MappedFileWindow> window) {
-    Piece piece;
-    piece.window = std::move(window);
-    return submit(std::move(piece));
-}
-
-bool ParallelFeeder::feed(QByteArray bytes) {
+void ParallelFeeder::feed(QByteArray bytes) {
     Piece piece;
     piece.bytes = std::move(bytes);
-    return submit(std::move(piece));
-}
-
-bool ParallelFeeder::submit(Piece piece) {
-    const std::string_view text = piece.text();
+    const std::string_view text(piece.bytes.constData(),
+                                static_cast<std::size_t>(piece.bytes.size()));
     const std::size_t firstNewline = text.find('\n');
     if (firstNewline == std::string_view::npos) { // a line longer than the piece goes on
         m_cutLine.append(text);
-        return !m_cutShort;
+        return;
     }
     const std::size_t lastNewline = text.rfind('\n');
     piece.completedLine = std::move(m_cutLine);
@@ -79,27 +64,20 @@ bool ParallelFeeder::submit(Piece piece) {
     scanPool().start([task] { (*task)(); });
     while (m_inFlight.size() > m_inFlightLimit)
         applyOldest();
-    return !m_cutShort;
 }
 
 void ParallelFeeder::applyOldest() {
     Piece& oldest = m_inFlight.front();
     const std::unique_ptr<BlockScanner::Scan> scan = oldest.scan.get();
-    // A piece the file was cut under has read zeros from the cut on: it and all after it are
-    // left out, and the importer says where the file ended.
-    m_cutShort = m_cutShort || (oldest.window && oldest.window->cutShort());
-    if (!m_cutShort) {
-        m_parser.feed(oldest.completedLine);
-        m_scanner.apply(oldest.wholeLines, *scan);
-    }
+    m_parser.feed(oldest.completedLine);
+    m_scanner.apply(oldest.wholeLines, *scan);
     m_inFlight.pop_front();
 }
 
 void ParallelFeeder::finish() {
     while (!m_inFlight.empty())
         applyOldest();
-    if (!m_cutShort)
-        m_parser.feed(m_cutLine);
+    m_parser.feed(m_cutLine);
     m_cutLine.clear();
 }
 

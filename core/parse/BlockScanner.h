@@ -11,7 +11,7 @@ namespace wb {
 // and the scans are applied in file order on the parser's thread (io/ParallelFeeder). The
 // result is exactly that of LogParser::feed() with the same bytes; tests and the fuzz targets
 // compare the two. Only the formats whose logs run to hundreds of megabytes implement it
-// (ping, --compat qjump, iperf3 -J); a new format does not need it.
+// (ping, --compat qjump, iperf2 text, iperf3 -J); a new format does not need it.
 class BlockScanner {
 public:
     // What a scan read of one block: the dialect's own subclass.

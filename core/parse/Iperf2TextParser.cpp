@@ -73,6 +73,24 @@ void readCwndRtt(std::string_view& rest, FlowInterval& out) {
     out.rttMs = unit == "ms" ? *rtt : *rtt / 1000.0;
 }
 
+// One line of a scanned block: the figures of a plain result line, or where a line the
+// parser reads itself lies.
+struct ScannedIperf2Line {
+    static constexpr std::int32_t kNotPlain = -2;
+    static constexpr std::int32_t kSum = -1;
+
+    iperf::ResultFields fields;
+    std::uint32_t offset;   // of the line in the block
+    std::uint32_t length;   // without '\n'; without the CR of CRLF when plain
+    std::int32_t stream;    // the tag's stream, kSum or kNotPlain
+    std::uint16_t restFrom; // what follows the rate, from the line's start
+    std::uint16_t restLength;
+};
+
+struct ScannedIperf2Lines : BlockScanner::Scan {
+    std::vector<ScannedIperf2Line> lines;
+};
+
 } // namespace
 
 Iperf2TextParser::Iperf2TextParser() : m_flows(dataset().flows) {
@@ -188,6 +206,62 @@ void Iperf2TextParser::applyPlainResult(std::string_view line, const PlainResult
     FlowInterval result;
     if (acceptResult(line, plain.fields, plain.rest, result))
         storeResult(plain.tag, result);
+}
+
+std::unique_ptr<BlockScanner::Scan> Iperf2TextParser::scan(std::string_view wholeLines) const {
+    auto block = std::make_unique<ScannedIperf2Lines>();
+    block->lines.reserve(wholeLines.size() / 48); // a -P result line is about 55 bytes
+    iperf::SpanMemo memo; // the block's own: it only saves reading, never changes a figure
+    for (std::size_t at = 0; at < wholeLines.size();) {
+        std::size_t end = wholeLines.find('\n', at);
+        if (end == std::string_view::npos)
+            end = wholeLines.size();
+        std::string_view line = wholeLines.substr(at, end - at);
+        ScannedIperf2Line scanned{{},
+                                  static_cast<std::uint32_t>(at),
+                                  static_cast<std::uint32_t>(line.size()),
+                                  ScannedIperf2Line::kNotPlain,
+                                  0,
+                                  0};
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1); // as LogParser delivers it
+        // Longer lines are cut and warned about by the line path (and rest must fit 16 bits).
+        // NUL bytes are reported by the line path.
+        const auto plain = line.size() < std::numeric_limits<std::uint16_t>::max() &&
+                                   line.find('\0') == std::string_view::npos
+                               ? takePlainResult(line, memo)
+                               : std::nullopt;
+        if (plain) {
+            scanned.fields = plain->fields;
+            scanned.length = static_cast<std::uint32_t>(line.size());
+            scanned.stream =
+                plain->tag.kind == Tag::Sum ? ScannedIperf2Line::kSum : plain->tag.stream;
+            scanned.restFrom = static_cast<std::uint16_t>(plain->rest.data() - line.data());
+            scanned.restLength = static_cast<std::uint16_t>(plain->rest.size());
+        }
+        block->lines.push_back(scanned);
+        at = end + 1;
+    }
+    return block;
+}
+
+void Iperf2TextParser::apply(std::string_view wholeLines, Scan& scan) {
+    for (const ScannedIperf2Line& scanned : static_cast<ScannedIperf2Lines&>(scan).lines) {
+        const std::string_view line = wholeLines.substr(scanned.offset, scanned.length);
+        if (scanned.stream == ScannedIperf2Line::kNotPlain) {
+            deliver(line);
+            continue;
+        }
+        countScannedLine();
+        PlainResult plain{{}, scanned.fields, line.substr(scanned.restFrom, scanned.restLength)};
+        if (scanned.stream == ScannedIperf2Line::kSum) {
+            plain.tag.kind = Tag::Sum;
+        } else {
+            plain.tag.kind = Tag::Stream;
+            plain.tag.stream = scanned.stream;
+        }
+        applyPlainResult(line, plain);
+    }
 }
 
 void Iperf2TextParser::parseLine(std::string_view line) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BlockScanner.h"
 #include "Iperf2FlowBuilder.h"
 #include "IperfUnits.h"
 #include "LogParser.h"
@@ -10,10 +11,15 @@ namespace wb {
 // ("0.0000-10.0000 sec") styles: -i interval lines, whole-run lines, -P with [SUM], UDP with
 // jitter/loss and the client's "Server Report", -e enhanced columns, -d/-r with both
 // directions kept apart, and bare result lines without any header (emulab-iperf, seed 004).
-class Iperf2TextParser : public LogParser {
+class Iperf2TextParser : public LogParser, public BlockScanner {
 public:
     Iperf2TextParser();
     static int sniff(std::string_view head);
+
+    // Big logs are scanned on every core: the figures of the plain result lines off the
+    // parser's thread, everything that depends on earlier lines in order.
+    std::unique_ptr<Scan> scan(std::string_view wholeLines) const override;
+    void apply(std::string_view wholeLines, Scan& scan) override;
 
 protected:
     void parseLine(std::string_view line) override;
@@ -30,7 +36,8 @@ private:
 
     // A result line in the form nearly every line of a long log has ("[ 12] 0.0000-1.0000 sec
     // 23.0 MBytes  193 Mbits/sec"), read without the general dispatch, with the same outcome.
-    // `rest` is what follows the rate. nullopt when the line is anything else.
+    // Its figures need no state but the memo (so a scan reads them on any thread); `rest` is
+    // what follows the rate. nullopt when the line is anything else.
     struct PlainResult {
         Tag tag;
         iperf::ResultFields fields;

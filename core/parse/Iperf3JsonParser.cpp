@@ -501,6 +501,134 @@ void Iperf3JsonParser::takeInterval(const StreamRecord* streams, std::size_t str
     ++m_documentIntervals;
 }
 
+// --- intervals read ahead ------------------------------------------------------------------
+
+// What a block scan read: the interval objects of the block, each with where its bytes are.
+struct Iperf3JsonParser::IntervalsReadAhead : BlockScanner::Scan {
+    struct Interval {
+        const char* begin; // its '{'
+        const char* end;   // after its '}'
+        std::int64_t lines;
+        std::size_t firstStream;
+        std::size_t streamCount;
+        StreamRecord sum;
+        StreamRecord reverseSum;
+    };
+    std::vector<Interval> intervals;
+    std::vector<StreamRecord> streams;
+};
+
+namespace {
+
+// An interval object nests three deep (its streams and their objects); a guess that nests
+// deeper is no interval, and failing it early keeps a scan of nested guesses linear.
+constexpr std::size_t kIntervalDepth = 8;
+
+constexpr std::string_view kFirstKey = "\"streams\"";
+
+const char* skipBlanks(const char* p, const char* end) {
+    while (p < end && JsonStream::isBlank(*p))
+        ++p;
+    return p;
+}
+
+// The '{' that opens an object whose first key starts at `key` (blanks between), else nullptr.
+const char* objectOpeningAt(const char* begin, const char* key) {
+    const char* p = key;
+    while (p > begin && JsonStream::isBlank(p[-1]))
+        --p;
+    return p > begin && p[-1] == '{' ? p - 1 : nullptr;
+}
+
+// The next object in [from, end) that opens with a "streams" key. Most often it is the
+// element right after the interval just read (", {"), which is looked at before searching.
+const char* nextIntervalGuess(const char* begin, const char* from, const char* end) {
+    const char* p = skipBlanks(from, end);
+    if (p < end && *p == ',') {
+        const char* const open = skipBlanks(p + 1, end);
+        const char* const key = open < end && *open == '{' ? skipBlanks(open + 1, end) : end;
+        if (static_cast<std::size_t>(end - key) >= kFirstKey.size() &&
+            std::memcmp(key, kFirstKey.data(), kFirstKey.size()) == 0)
+            return open;
+    }
+    // memmem, not string_view::find: that stops at every '"' (a few dozen per stream object).
+    for (p = from; p < end; p += kFirstKey.size()) {
+        const void* const found =
+            ::memmem(p, static_cast<std::size_t>(end - p), kFirstKey.data(), kFirstKey.size());
+        if (!found)
+            return nullptr;
+        p = static_cast<const char*>(found);
+        if (const char* const open = objectOpeningAt(begin, p))
+            return open;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+std::unique_ptr<BlockScanner::Scan> Iperf3JsonParser::scan(std::string_view wholeLines) const {
+    auto block = std::make_unique<IntervalsReadAhead>();
+    Iperf3IntervalReader reader;
+    JsonStream json(reader);
+    json.setMaxDepth(kIntervalDepth);
+    const char* const begin = wholeLines.data();
+    const char* const end = begin + wholeLines.size();
+    for (const char* open = nextIntervalGuess(begin, begin, end); open;) {
+        json.reset();
+        reader.abandon();
+        const std::int64_t lineBefore = json.line();
+        const std::size_t read =
+            json.feed(std::string_view(open, static_cast<std::size_t>(end - open)));
+        if (json.failed() || json.inValue()) {
+            // Not JSON, or not whole in this block: the parser reads it. The next guess
+            // starts after this one's "streams" key.
+            open = nextIntervalGuess(begin, skipBlanks(open + 1, end) + kFirstKey.size(), end);
+            continue;
+        }
+        block->intervals.push_back({open, open + read, json.line() - lineBefore,
+                                    block->streams.size(), reader.streamCount(), reader.sum(),
+                                    reader.reverseSum()});
+        block->streams.insert(block->streams.end(), reader.streams(),
+                              reader.streams() + reader.streamCount());
+        open = nextIntervalGuess(begin, open + read, end);
+    }
+    return block;
+}
+
+void Iperf3JsonParser::apply(std::string_view wholeLines, Scan& scan) {
+    m_readAhead = static_cast<const IntervalsReadAhead*>(&scan);
+    m_readAheadNext = 0;
+    m_json.setReadAhead(true);
+    parseBytes(wholeLines);
+    m_json.setReadAhead(false);
+    m_readAhead = nullptr;
+}
+
+// An element of "intervals", or the data of an "interval" event (--json-stream), that a block
+// scan read whole: taken as read.
+const char* Iperf3JsonParser::readAhead(const char* at, std::int64_t* lines) {
+    if (!m_readAhead || m_building)
+        return nullptr;
+    const bool element = m_stack.back() == Context::Intervals;
+    const bool intervalEvent = m_stack.back() == Context::Document && m_isEvent &&
+                               m_event == Section::Interval && m_documentKey == DocumentKey::Data;
+    if (!element && !intervalEvent)
+        return nullptr;
+    const std::vector<IntervalsReadAhead::Interval>& intervals = m_readAhead->intervals;
+    while (m_readAheadNext < intervals.size() && intervals[m_readAheadNext].begin < at)
+        ++m_readAheadNext;
+    if (m_readAheadNext == intervals.size() || intervals[m_readAheadNext].begin != at)
+        return nullptr;
+    const IntervalsReadAhead::Interval& interval = intervals[m_readAheadNext++];
+    if (intervalEvent)
+        eventData(true); // as documentContainer() does before the interval is read
+    takeInterval(m_readAhead->streams.data() + interval.firstStream, interval.streamCount,
+                 interval.sum, interval.reverseSum);
+    ++m_intervalsReadAhead;
+    *lines = interval.lines;
+    return interval.end;
+}
+
 // --- tests -------------------------------------------------------------------------------
 
 void Iperf3JsonParser::beginTest() {

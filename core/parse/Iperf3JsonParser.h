@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BlockScanner.h"
 #include "Iperf3IntervalReader.h"
 #include "Iperf3SectionReader.h"
 #include "JsonDocumentBoundaries.h"
@@ -26,7 +27,15 @@ namespace wb {
 // This class routes the tokens by where they stand in a document; JsonDocumentBoundaries
 // finds the documents among other text, Iperf3IntervalReader reads each interval object and
 // Iperf3SectionReader makes datasets of the sections.
+//
+// Big logs (io/ParallelFeeder) have their intervals read ahead: a block scan on another
+// thread reads every object of the block that starts with a "streams" key as if it were an
+// interval, and when the parser reaches an element of "intervals" (or the data of an
+// "interval" event) where one of those begins, it takes what was read instead of reading the
+// bytes again. Reading an interval object depends on nothing before it, so the guess costs a
+// worker's time at worst (the "end" section starts that way too), never a different result.
 class Iperf3JsonParser : public LogParser,
+                         public BlockScanner,
                          private JsonStream::Handler,
                          private JsonDocumentBoundaries::Listener {
 public:
@@ -35,12 +44,19 @@ public:
     Iperf3JsonParser();
     static int sniff(std::string_view head);
 
+    std::unique_ptr<Scan> scan(std::string_view wholeLines) const override;
+    void apply(std::string_view wholeLines, Scan& scan) override;
+    // Intervals taken as a block scan read them (tests check that the scan is used).
+    std::int64_t intervalsReadAhead() const { return m_intervalsReadAhead; }
+
 protected:
     void parseLine(std::string_view line) override;
     void parseBytes(std::string_view chunk) override;
     void finishDatasets() override;
 
 private:
+    struct IntervalsReadAhead;
+
     // Where the reader is in the document; decides what a token means.
     enum class Context : std::uint8_t {
         Document,
@@ -62,6 +78,7 @@ private:
     void boolean(bool value) override;
     void null() override;
     bool flatObject(const JsonStream::FlatObject& object) override;
+    const char* readAhead(const char* at, std::int64_t* lines) override;
 
     bool inInterval() const { return !m_building && m_stack.back() == Context::Interval; }
     void beginContainer(bool object);
@@ -84,7 +101,7 @@ private:
 
     void beginTest();
     void finishTest();
-    // An interval object read becomes flow data.
+    // An interval object read (here, or ahead by a block scan) becomes flow data.
     void takeInterval(const StreamRecord* streams, std::size_t streamCount, const StreamRecord& sum,
                       const StreamRecord& reverseSum);
     void readError(const QString& error);
@@ -115,6 +132,10 @@ private:
     Section m_treeSection = Section::None;
 
     Iperf3IntervalReader m_interval;
+    // The intervals a block scan read ahead, while that block is applied; the next to look at.
+    const IntervalsReadAhead* m_readAhead = nullptr;
+    std::size_t m_readAheadNext = 0;
+    std::int64_t m_intervalsReadAhead = 0;
 };
 
 } // namespace wb

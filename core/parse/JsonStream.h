@@ -16,10 +16,21 @@ namespace wb {
 // A stream holds any number of top-level values one after the other (iperf3 appends runs).
 class JsonStream {
 public:
+    // The digits of a number written without an exponent, as one integer: what its value is
+    // made from. count 0: not read (a number with an exponent is converted from its text).
+    struct Digits {
+        std::uint64_t value = 0;   // wraps after 19 digits, which no conversion then uses
+        std::int32_t count = 0;    // all of them, the integer part's included
+        std::int32_t decimals = 0; // those after the point
+    };
+
     // A number as written. Converting only what a reader uses keeps the hot path cheap;
     // the conversions allocate nothing and give what std::from_chars gives.
     struct Number {
         std::string_view text;
+        // Read while the grammar was checked, where the stream did that (the members of a
+        // replayed flat object): the conversions then read no byte of the text again.
+        Digits digits{};
 
         double toDouble() const;
         // Written as an integer that fits in 64 bits.
@@ -51,8 +62,8 @@ public:
         ValueKind kind(std::size_t i) const { return m_values[i].kind; }
         // The value as written; a string without its quotes (a flat object has no escapes).
         std::string_view text(std::size_t i) const { return m_values[i].text; }
-        // A member of kind Number.
-        Number number(std::size_t i) const { return {m_values[i].text}; }
+        // A member of kind Number, its digits already read.
+        Number number(std::size_t i) const { return {m_values[i].text, m_values[i].digits}; }
 
     private:
         friend class JsonStream;
@@ -177,6 +188,7 @@ private:
     struct ReplayedValue {
         ValueKind kind;
         std::string_view text;
+        Digits digits; // of a number
     };
     // iperf3 writes flat objects at two depths (a second's stream objects and its sum), so a
     // shape is kept per depth, modulo this. Only small objects are learned (a shape is a copy):

@@ -1,14 +1,12 @@
 #include "PlainPingReply.h"
 
-#include "TextScan.h"
+#include "ExactDecimal.h"
 
 #include <cstring>
 
 namespace wb {
 
 namespace {
-
-constexpr double kExactPowersOfTen[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
 
 // Takes `literal` at p: where it ends, or nullptr. The length is a constant, so the
 // comparison compiles to a few loads instead of a call.
@@ -57,7 +55,7 @@ inline const char* takeReplyTime(const char* p, const char* end, double* rtt) {
         return nullptr;
     static constexpr std::int64_t kPowersOfTen[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
     const auto digits = static_cast<std::uint64_t>(whole * kPowersOfTen[decimals] + fraction);
-    *rtt = static_cast<double>(digits) / kExactPowersOfTen[decimals];
+    *rtt = static_cast<double>(digits) / scan::kExactPowersOfTen[decimals];
     return p;
 }
 

@@ -6,10 +6,12 @@
 // replay test) reports it like a crash.
 
 #include "../common/ParserDescription.h"
+#include "parse/BlockScanner.h"
 #include "parse/LogParser.h"
 
 #include <QByteArray>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -39,6 +41,37 @@ inline std::size_t splitPoint(std::string_view input) {
     std::abort();
 }
 
+// A dialect that also scans blocks (BlockScanner, for big files: io/ParallelFeeder) reads the
+// whole lines from the line after `split` to the last newline as one scanned block between a
+// head and a tail fed as usual, as the feeder does with each piece; `expected` is the whole
+// parse.
+template <typename MakeParser>
+void checkScannedBlock(std::string_view input, std::size_t split, MakeParser makeParser,
+                       const QByteArray& expected) {
+    const std::unique_ptr<LogParser> scanned = makeParser();
+    auto* const scanner = dynamic_cast<BlockScanner*>(scanned.get());
+    if (!scanner)
+        return;
+    const std::size_t newline = input.find('\n', split);
+    const std::size_t blockStart = newline == std::string_view::npos ? input.size() : newline + 1;
+    const std::size_t lastNewline = input.rfind('\n');
+    const std::size_t blockEnd = lastNewline == std::string_view::npos
+                                     ? input.size()
+                                     : std::max(blockStart, lastNewline + 1);
+    scanner->expectInput(static_cast<std::int64_t>(input.size()));
+    scanned->feed(input.substr(0, blockStart));
+    if (blockEnd > blockStart) {
+        const std::string_view block = input.substr(blockStart, blockEnd - blockStart);
+        const std::unique_ptr<BlockScanner::Scan> facts = scanner->scan(block);
+        scanner->apply(block, *facts);
+    }
+    scanned->feed(input.substr(blockEnd));
+    scanned->finish();
+    const QByteArray viaScan = test::describeParser(*scanned);
+    if (expected != viaScan)
+        fail("a scanned block parses like the whole input", expected, viaScan);
+}
+
 // Parses the input whole and split in two at splitPoint(); the parsers promise the same result.
 template <typename MakeParser> void checkChunking(std::string_view input, MakeParser makeParser) {
     const std::unique_ptr<LogParser> whole = makeParser();
@@ -55,6 +88,7 @@ template <typename MakeParser> void checkChunking(std::string_view input, MakePa
     const QByteArray actual = test::describeParser(*chunked);
     if (expected != actual)
         fail("two chunks parse like the whole input", expected, actual);
+    checkScannedBlock(input, split, makeParser, expected);
 }
 
 } // namespace wb::fuzz
