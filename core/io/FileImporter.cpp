@@ -141,6 +141,13 @@ public:
             m_parallel.emplace(*m_parser, *scanner, total);
     }
 
+    bool parallel() const { return m_parallel.has_value(); }
+    // The next piece of the file, read and scanned by a worker of the parallel feeder.
+    bool feedFromFile(const QFile& file, qint64 offset, qint64 size, qint64 total) {
+        m_parallel->feedFromFile(file.handle(), offset, size);
+        return askToGoOn(offset + size, total);
+    }
+
     // The next piece; the parallel feeder keeps what it is given until it has applied it.
     bool feed(QByteArray& bytes, qint64 done, qint64 total) {
         if (!m_parallel)
@@ -171,6 +178,8 @@ public:
     void finish() {
         if (m_parallel) {
             m_parallel->finish();
+            if (!m_parallel->readError().isEmpty())
+                m_result.error = QStringLiteral("read error: %1").arg(m_parallel->readError());
             m_parallel.reset();
         }
         if (m_result.cancelled)
@@ -331,12 +340,23 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
     }
     // The one read loop: the file is read in pieces until read() finds its end, so a file
     // that grows while it is read is read to its new end and one that shrinks to its new one.
+    // When it is read on every core, the pieces up to the size it had at the start are read
+    // by the workers that scan them, and any that it grew by here.
     const qint64 total = file.size();
     ImportRun run(result, options);
     QByteArray bytes;
     qint64 done = 0;
     bool started = false;
     for (;;) {
+        if (run.parallel() && done < total) {
+            const qint64 size = std::min<qint64>(static_cast<qint64>(kReadSize), total - done);
+            if (!run.feedFromFile(file, done, size, total))
+                break;
+            done += size;
+            continue;
+        }
+        if (file.pos() != done)
+            file.seek(done);
         bytes.resize(static_cast<qsizetype>(std::max<std::size_t>(options.chunkSize, kReadSize)));
         const qint64 got = file.read(bytes.data(), bytes.size());
         if (got < 0) {

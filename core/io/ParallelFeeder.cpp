@@ -5,6 +5,11 @@
 #include <QThread>
 #include <QThreadPool>
 
+#include <cerrno>
+#include <cstring>
+
+#include <unistd.h>
+
 namespace wb {
 
 namespace {
@@ -34,8 +39,8 @@ ParallelFeeder::ParallelFeeder(LogParser& parser, BlockScanner& scanner, std::in
 }
 
 ParallelFeeder::~ParallelFeeder() {
-    for (Piece& piece : m_inFlight)
-        piece.scan.wait(); // a scan still reads its piece's bytes
+    for (std::future<Piece>& piece : m_inFlight)
+        piece.wait(); // a worker still reads or scans it
 }
 
 bool ParallelFeeder::pays(std::int64_t inputSize) {
@@ -43,35 +48,65 @@ bool ParallelFeeder::pays(std::int64_t inputSize) {
 }
 
 void ParallelFeeder::feed(QByteArray bytes) {
+    submit([this, bytes = std::move(bytes)]() mutable { return scanned(std::move(bytes)); });
+}
+
+void ParallelFeeder::feedFromFile(int fd, std::int64_t offset, std::int64_t size) {
+    submit([this, fd, offset, size] {
+        QByteArray bytes(static_cast<qsizetype>(size), Qt::Uninitialized);
+        const ssize_t got =
+            ::pread(fd, bytes.data(), static_cast<std::size_t>(size), static_cast<off_t>(offset));
+        if (got < 0) {
+            Piece failed;
+            failed.readError = QString::fromLocal8Bit(std::strerror(errno));
+            return failed;
+        }
+        bytes.truncate(static_cast<qsizetype>(got)); // the file ends sooner now
+        return scanned(std::move(bytes));
+    });
+}
+
+ParallelFeeder::Piece ParallelFeeder::scanned(QByteArray bytes) const {
     Piece piece;
     piece.bytes = std::move(bytes);
     const std::string_view text(piece.bytes.constData(),
                                 static_cast<std::size_t>(piece.bytes.size()));
-    const std::size_t firstNewline = text.find('\n');
-    if (firstNewline == std::string_view::npos) { // a line longer than the piece goes on
-        m_cutLine.append(text);
-        return;
-    }
-    const std::size_t lastNewline = text.rfind('\n');
-    piece.completedLine = std::move(m_cutLine);
-    piece.completedLine.append(text.substr(0, firstNewline + 1));
-    piece.wholeLines = text.substr(firstNewline + 1, lastNewline - firstNewline);
-    m_cutLine.assign(text.substr(lastNewline + 1));
-    auto task = std::make_shared<std::packaged_task<std::unique_ptr<BlockScanner::Scan>()>>(
-        [this, lines = piece.wholeLines] { return m_scanner.scan(lines); });
-    piece.scan = task->get_future();
-    m_inFlight.push_back(std::move(piece));
+    piece.firstNewline = text.find('\n');
+    if (piece.firstNewline == std::string_view::npos)
+        return piece; // a line longer than the piece goes on
+    piece.lastNewline = text.rfind('\n');
+    piece.scan =
+        m_scanner.scan(text.substr(piece.firstNewline + 1, piece.lastNewline - piece.firstNewline));
+    return piece;
+}
+
+void ParallelFeeder::submit(std::function<Piece()> load) {
+    auto task = std::make_shared<std::packaged_task<Piece()>>(std::move(load));
+    m_inFlight.push_back(task->get_future());
     scanPool().start([task] { (*task)(); });
     while (m_inFlight.size() > m_inFlightLimit)
         applyOldest();
 }
 
 void ParallelFeeder::applyOldest() {
-    Piece& oldest = m_inFlight.front();
-    const std::unique_ptr<BlockScanner::Scan> scan = oldest.scan.get();
-    m_parser.feed(oldest.completedLine);
-    m_scanner.apply(oldest.wholeLines, *scan);
+    const Piece piece = m_inFlight.front().get();
     m_inFlight.pop_front();
+    if (!m_readError.isEmpty())
+        return; // nothing after a piece that could not be read
+    m_readError = piece.readError;
+    const std::string_view text(piece.bytes.constData(),
+                                static_cast<std::size_t>(piece.bytes.size()));
+    if (piece.firstNewline == std::string_view::npos) {
+        m_cutLine.append(text);
+        return;
+    }
+    // The line the previous pieces cut, completed by this piece's first line, goes through
+    // the line path; the whole lines after it were scanned.
+    m_cutLine.append(text.substr(0, piece.firstNewline + 1));
+    m_parser.feed(m_cutLine);
+    m_scanner.apply(text.substr(piece.firstNewline + 1, piece.lastNewline - piece.firstNewline),
+                    *piece.scan);
+    m_cutLine.assign(text.substr(piece.lastNewline + 1));
 }
 
 void ParallelFeeder::finish() {

@@ -3,10 +3,12 @@
 #include "parse/BlockScanner.h"
 
 #include <QByteArray>
+#include <QString>
 
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <future>
 #include <memory>
 #include <string>
@@ -36,23 +38,33 @@ public:
 
     // The next piece of the input, kept until it is applied.
     void feed(QByteArray bytes);
+    // The next piece is `size` bytes of the open file `fd` from `offset`, read by the worker
+    // that scans it: the kernel's copy of a big file is then made on every core too.
+    void feedFromFile(int fd, std::int64_t offset, std::int64_t size);
+    // Why a piece could not be read (empty: every piece was read).
+    const QString& readError() const { return m_readError; }
     // Applies every piece still being scanned and feeds the bytes after the last newline.
     void finish();
 
 private:
+    // A piece as a worker leaves it: its bytes, where its whole lines are, and their scan.
     struct Piece {
         QByteArray bytes;
-        std::string completedLine;   // the previous piece's cut line, completed
-        std::string_view wholeLines; // within the bytes, scanned
-        std::future<std::unique_ptr<BlockScanner::Scan>> scan;
+        std::size_t firstNewline = std::string_view::npos;
+        std::size_t lastNewline = std::string_view::npos;
+        std::unique_ptr<BlockScanner::Scan> scan;
+        QString readError;
     };
 
+    void submit(std::function<Piece()> load);
+    Piece scanned(QByteArray bytes) const;
     void applyOldest();
 
     LogParser& m_parser;
     BlockScanner& m_scanner;
     std::string m_cutLine; // the bytes after the last newline so far
-    std::deque<Piece> m_inFlight;
+    std::deque<std::future<Piece>> m_inFlight;
+    QString m_readError;
     std::size_t m_inFlightLimit = 1;
 };
 

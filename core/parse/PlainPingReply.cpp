@@ -32,9 +32,9 @@ inline const char* takeDigits(const char* p, const char* end, std::int64_t* valu
     return p;
 }
 
-// The end of a plain reply after " time=": "T ms" and the line's end. T as
-// scan::takeSimpleDecimal reads it (digits over an exact power of ten, so the same double),
-// limited to 9 integer and 6 decimal digits: such a time is finite and below the 1e9 ms that
+// The end of a plain reply after " time=": "T ms" and the line's end. T is read as its digits
+// over an exact power of ten (Clinger's fast path: the double std::from_chars gives), limited
+// to 9 integer and 6 decimal digits: such a time is finite and below the 1e9 ms that
 // isImpossibleRtt refuses, so no branch waits for the division.
 inline const char* takeReplyTime(const char* p, const char* end, double* rtt) {
     std::int64_t whole = 0;
