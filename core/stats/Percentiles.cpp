@@ -1,6 +1,6 @@
 #include "Percentiles.h"
 
-#include <boost/sort/spreadsort/float_sort.hpp>
+#include <boost/sort/pdqsort/pdqsort.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -20,7 +20,7 @@ Percentiles::Percentiles(std::vector<double> values) : m_sorted(std::move(values
 }
 
 void Percentiles::sortAscending(std::vector<double>& values) {
-    boost::sort::spreadsort::float_sort(values.begin(), values.end());
+    boost::sort::pdqsort(values.begin(), values.end());
 }
 
 double Percentiles::at(double p) const {

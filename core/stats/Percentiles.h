@@ -22,7 +22,8 @@ public:
     bool empty() const { return m_sorted.empty(); }
     bool containsNaN() const { return m_containsNaN; }
 
-    // Sorts values without NaN ascending (Boost's float_sort: a radix sort on the bits).
+    // Sorts values without NaN ascending (Boost's pdqsort; -0.0 and 0.0 are equal, in
+    // either order, as with std::sort).
     static void sortAscending(std::vector<double>& values);
     // The same rule on data already sorted ascending (no NaN).
     static double ofSorted(const std::vector<double>& sorted, double p);

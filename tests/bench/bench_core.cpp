@@ -109,7 +109,7 @@ void BenchCore::selectPercentiles() {
 void BenchCore::sortSamples_data() {
     QTest::addColumn<bool>("radix");
     QTest::newRow("std::sort") << false;
-    QTest::newRow("Percentiles::sortAscending (float_sort)") << true;
+    QTest::newRow("Percentiles::sortAscending (pdqsort)") << true;
 }
 
 void BenchCore::sortSamples() {

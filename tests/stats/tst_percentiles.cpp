@@ -158,7 +158,7 @@ void TestPercentiles::sortAscendingEqualsStdSort_data() {
 }
 
 void TestPercentiles::sortAscendingEqualsStdSort() {
-    // Samples are sorted by their bits (float_sort); the order must be std::sort's, value for
+    // Samples are sorted by Boost's pdqsort; the order must be std::sort's, value for
     // value, for RTTs as ping prints them and for anything a double can be (signs, zeros of both
     // signs, subnormals, infinities).
     QFETCH(int, shape);
