@@ -2,6 +2,7 @@
 
 #include "parse/LogParser.h"
 
+#include <QScopeGuard>
 #include <QThread>
 #include <QThreadPool>
 
@@ -53,7 +54,8 @@ void ParallelFeeder::feed(QByteArray bytes) {
 
 void ParallelFeeder::feedFromFile(int fd, std::int64_t offset, std::int64_t size) {
     submit([this, fd, offset, size] {
-        QByteArray bytes(static_cast<qsizetype>(size), Qt::Uninitialized);
+        QByteArray bytes = spareBuffer();
+        bytes.resize(static_cast<qsizetype>(size));
         const ssize_t got =
             ::pread(fd, bytes.data(), static_cast<std::size_t>(size), static_cast<off_t>(offset));
         if (got < 0) {
@@ -66,7 +68,18 @@ void ParallelFeeder::feedFromFile(int fd, std::int64_t offset, std::int64_t size
     });
 }
 
-ParallelFeeder::Piece ParallelFeeder::scanned(QByteArray bytes) const {
+// An applied piece's buffer, whose pages are already the process's: fresh ones cost a page
+// fault per 4 KiB when first written.
+QByteArray ParallelFeeder::spareBuffer() {
+    const std::lock_guard<std::mutex> lock(m_spareMutex);
+    if (m_spare.empty())
+        return {};
+    QByteArray spare = std::move(m_spare.back());
+    m_spare.pop_back();
+    return spare;
+}
+
+ParallelFeeder::Piece ParallelFeeder::scanned(QByteArray bytes) {
     Piece piece;
     piece.bytes = std::move(bytes);
     const std::string_view text(piece.bytes.constData(),
@@ -75,8 +88,17 @@ ParallelFeeder::Piece ParallelFeeder::scanned(QByteArray bytes) const {
     if (piece.firstNewline == std::string_view::npos)
         return piece; // a line longer than the piece goes on
     piece.lastNewline = text.rfind('\n');
+    std::unique_ptr<BlockScanner::Scan> spare;
+    {
+        const std::lock_guard<std::mutex> lock(m_spareMutex);
+        if (!m_spareScans.empty()) {
+            spare = std::move(m_spareScans.back());
+            m_spareScans.pop_back();
+        }
+    }
     piece.scan =
-        m_scanner.scan(text.substr(piece.firstNewline + 1, piece.lastNewline - piece.firstNewline));
+        m_scanner.scan(text.substr(piece.firstNewline + 1, piece.lastNewline - piece.firstNewline),
+                       std::move(spare));
     return piece;
 }
 
@@ -89,8 +111,14 @@ void ParallelFeeder::submit(std::function<Piece()> load) {
 }
 
 void ParallelFeeder::applyOldest() {
-    const Piece piece = m_inFlight.front().get();
+    Piece piece = m_inFlight.front().get();
     m_inFlight.pop_front();
+    const auto recycle = qScopeGuard([this, &piece] {
+        const std::lock_guard<std::mutex> lock(m_spareMutex);
+        m_spare.push_back(std::move(piece.bytes));
+        if (piece.scan)
+            m_spareScans.push_back(std::move(piece.scan));
+    });
     if (!m_readError.isEmpty())
         return; // nothing after a piece that could not be read
     m_readError = piece.readError;

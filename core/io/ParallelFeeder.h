@@ -11,8 +11,10 @@
 #include <functional>
 #include <future>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace wb {
 
@@ -57,7 +59,8 @@ private:
     };
 
     void submit(std::function<Piece()> load);
-    Piece scanned(QByteArray bytes) const;
+    Piece scanned(QByteArray bytes);
+    QByteArray spareBuffer();
     void applyOldest();
 
     LogParser& m_parser;
@@ -65,6 +68,9 @@ private:
     std::string m_cutLine; // the bytes after the last newline so far
     std::deque<std::future<Piece>> m_inFlight;
     QString m_readError;
+    std::mutex m_spareMutex;
+    std::vector<QByteArray> m_spare; // applied pieces' buffers and scans, for the next ones
+    std::vector<std::unique_ptr<BlockScanner::Scan>> m_spareScans;
     std::size_t m_inFlightLimit = 1;
 };
 

@@ -23,13 +23,26 @@ public:
     // The size of the whole input, told before the first block is applied, so that the dialect
     // can size its storage once instead of growing it block by block.
     virtual void expectInput(std::int64_t bytes) { (void)bytes; }
-    // The facts of `wholeLines` (each line ending in '\n'). Runs on any thread, so it must not
+    // The facts of `wholeLines` (each line ending in '\n'), in `spare` (an applied block's
+    // scan, or null) where it is one of this dialect's. Runs on any thread, so it must not
     // touch the parser's state.
-    virtual std::unique_ptr<Scan> scan(std::string_view wholeLines) const = 0;
+    virtual std::unique_ptr<Scan> scan(std::string_view wholeLines,
+                                       std::unique_ptr<Scan> spare) const = 0;
     // On the parser's thread, block after block in file order: what feed(wholeLines) does.
     virtual void apply(std::string_view wholeLines, Scan& scan) = 0;
 
 protected:
+    // `spare` emptied for another block when it is a `Scanned` (its storage is already the
+    // process's; fresh memory costs a page fault per 4 KiB when first written), else a new one.
+    template <typename Scanned> static std::unique_ptr<Scanned> reuse(std::unique_ptr<Scan> spare) {
+        auto* same = dynamic_cast<Scanned*>(spare.get());
+        if (!same)
+            return std::make_unique<Scanned>();
+        (void)spare.release();
+        same->clear();
+        return std::unique_ptr<Scanned>(same);
+    }
+
     // How many of the items that a block of `blockBytes` holds `count` of the whole input of
     // `inputBytes` holds, with some slack: storage reserved for it is never copied while it
     // grows, and pages reserved but never written cost nothing.

@@ -89,6 +89,7 @@ struct ScannedIperf2Line {
 
 struct ScannedIperf2Lines : BlockScanner::Scan {
     std::vector<ScannedIperf2Line> lines;
+    void clear() { lines.clear(); }
 };
 
 } // namespace
@@ -208,8 +209,9 @@ void Iperf2TextParser::applyPlainResult(std::string_view line, const PlainResult
         storeResult(plain.tag, result);
 }
 
-std::unique_ptr<BlockScanner::Scan> Iperf2TextParser::scan(std::string_view wholeLines) const {
-    auto block = std::make_unique<ScannedIperf2Lines>();
+std::unique_ptr<BlockScanner::Scan> Iperf2TextParser::scan(std::string_view wholeLines,
+                                                           std::unique_ptr<Scan> spare) const {
+    std::unique_ptr<ScannedIperf2Lines> block = reuse<ScannedIperf2Lines>(std::move(spare));
     block->lines.reserve(wholeLines.size() / 48); // a -P result line is about 55 bytes
     iperf::SpanMemo memo; // the block's own: it only saves reading, never changes a figure
     for (std::size_t at = 0; at < wholeLines.size();) {

@@ -18,7 +18,8 @@ public:
 
     // Big logs are scanned on every core: the figures of the plain result lines off the
     // parser's thread, everything that depends on earlier lines in order.
-    std::unique_ptr<Scan> scan(std::string_view wholeLines) const override;
+    std::unique_ptr<Scan> scan(std::string_view wholeLines,
+                               std::unique_ptr<Scan> spare) const override;
     void apply(std::string_view wholeLines, Scan& scan) override;
 
 protected:

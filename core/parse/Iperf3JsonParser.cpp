@@ -516,6 +516,10 @@ struct Iperf3JsonParser::IntervalsReadAhead : BlockScanner::Scan {
     };
     std::vector<Interval> intervals;
     std::vector<StreamRecord> streams;
+    void clear() {
+        intervals.clear();
+        streams.clear();
+    }
 };
 
 namespace {
@@ -566,8 +570,9 @@ const char* nextIntervalGuess(const char* begin, const char* from, const char* e
 
 } // namespace
 
-std::unique_ptr<BlockScanner::Scan> Iperf3JsonParser::scan(std::string_view wholeLines) const {
-    auto block = std::make_unique<IntervalsReadAhead>();
+std::unique_ptr<BlockScanner::Scan> Iperf3JsonParser::scan(std::string_view wholeLines,
+                                                           std::unique_ptr<Scan> spare) const {
+    std::unique_ptr<IntervalsReadAhead> block = reuse<IntervalsReadAhead>(std::move(spare));
     Iperf3IntervalReader reader;
     JsonStream json(reader);
     json.setMaxDepth(kIntervalDepth);

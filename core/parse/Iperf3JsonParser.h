@@ -45,7 +45,8 @@ public:
     Iperf3JsonParser();
     static int sniff(std::string_view head);
 
-    std::unique_ptr<Scan> scan(std::string_view wholeLines) const override;
+    std::unique_ptr<Scan> scan(std::string_view wholeLines,
+                               std::unique_ptr<Scan> spare) const override;
     void apply(std::string_view wholeLines, Scan& scan) override;
     // Intervals taken as a block scan read them (tests check that the scan is used).
     std::int64_t intervalsReadAhead() const { return m_intervalsReadAhead; }

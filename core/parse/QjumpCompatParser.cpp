@@ -76,6 +76,7 @@ struct ScannedCompatLine {
 
 struct ScannedCompatLines : BlockScanner::Scan {
     std::vector<ScannedCompatLine> lines;
+    void clear() { lines.clear(); }
 };
 
 } // namespace
@@ -106,8 +107,9 @@ void QjumpCompatParser::parseLine(std::string_view line) {
     }
 }
 
-std::unique_ptr<BlockScanner::Scan> QjumpCompatParser::scan(std::string_view wholeLines) const {
-    auto block = std::make_unique<ScannedCompatLines>();
+std::unique_ptr<BlockScanner::Scan> QjumpCompatParser::scan(std::string_view wholeLines,
+                                                            std::unique_ptr<Scan> spare) const {
+    std::unique_ptr<ScannedCompatLines> block = reuse<ScannedCompatLines>(std::move(spare));
     block->lines.reserve(wholeLines.size() / 48);
     forEachPingLine(
         wholeLines,

@@ -15,7 +15,8 @@ public:
     QjumpCompatParser();
 
     void expectInput(std::int64_t bytes) override { m_expectedBytes = bytes; }
-    std::unique_ptr<Scan> scan(std::string_view wholeLines) const override;
+    std::unique_ptr<Scan> scan(std::string_view wholeLines,
+                               std::unique_ptr<Scan> spare) const override;
     void apply(std::string_view wholeLines, Scan& scan) override;
 
 protected:

@@ -112,6 +112,7 @@ struct ScannedPingLine {
 
 struct ScannedPingLines : BlockScanner::Scan {
     std::vector<ScannedPingLine> lines;
+    void clear() { lines.clear(); }
 
     void addReply(double rtt, double timestamp, std::int32_t sequence, bool duplicate) {
         ScannedPingLine& line = lines.emplace_back();
@@ -131,8 +132,9 @@ struct ScannedPingLines : BlockScanner::Scan {
 
 } // namespace
 
-std::unique_ptr<BlockScanner::Scan> UnixPingParser::scan(std::string_view wholeLines) const {
-    auto block = std::make_unique<ScannedPingLines>();
+std::unique_ptr<BlockScanner::Scan> UnixPingParser::scan(std::string_view wholeLines,
+                                                         std::unique_ptr<Scan> spare) const {
+    std::unique_ptr<ScannedPingLines> block = reuse<ScannedPingLines>(std::move(spare));
     block->lines.reserve(wholeLines.size() / 48);
     forEachPingLine(
         wholeLines,

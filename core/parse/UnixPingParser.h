@@ -20,7 +20,8 @@ public:
     explicit UnixPingParser(const Dialect& dialect);
 
     void expectInput(std::int64_t bytes) override { m_expectedBytes = bytes; }
-    std::unique_ptr<Scan> scan(std::string_view wholeLines) const override;
+    std::unique_ptr<Scan> scan(std::string_view wholeLines,
+                               std::unique_ptr<Scan> spare) const override;
     void apply(std::string_view wholeLines, Scan& scan) override;
 
     // What a reply line says, read without parser state.

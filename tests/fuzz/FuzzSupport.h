@@ -62,7 +62,7 @@ void checkScannedBlock(std::string_view input, std::size_t split, MakeParser mak
     scanned->feed(input.substr(0, blockStart));
     if (blockEnd > blockStart) {
         const std::string_view block = input.substr(blockStart, blockEnd - blockStart);
-        const std::unique_ptr<BlockScanner::Scan> facts = scanner->scan(block);
+        const std::unique_ptr<BlockScanner::Scan> facts = scanner->scan(block, nullptr);
         scanner->apply(block, *facts);
     }
     scanned->feed(input.substr(blockEnd));

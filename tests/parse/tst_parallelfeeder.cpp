@@ -266,7 +266,7 @@ public:
         return m_threads;
     }
 
-    std::unique_ptr<Scan> scan(std::string_view wholeLines) const override {
+    std::unique_ptr<Scan> scan(std::string_view wholeLines, std::unique_ptr<Scan>) const override {
         auto counted = std::make_unique<Counted>();
         counted->lines = std::count(wholeLines.begin(), wholeLines.end(), '\n');
         const std::lock_guard<std::mutex> lock(m_mutex);
