@@ -125,7 +125,10 @@ void ParallelFeeder::applyOldest() {
     const std::string_view text(piece.bytes.constData(),
                                 static_cast<std::size_t>(piece.bytes.size()));
     if (piece.firstNewline == std::string_view::npos) {
-        m_cutLine.append(text);
+        // A line longer than the piece: the parser keeps as much of it as it keeps of any.
+        m_parser.feed(m_cutLine);
+        m_parser.feed(text);
+        m_cutLine.clear();
         return;
     }
     // The line the previous pieces cut, completed by this piece's first line, goes through
