@@ -20,11 +20,11 @@ namespace wb {
 
 class LogParser;
 
-// Feeds a big file to a parser that is also a BlockScanner on every core. Each piece of the
-// file that the importer reads is split into the line that
-// the previous piece cut, completed by this piece's first line, and the whole lines after it,
-// which are scanned on a worker of a thread pool; in file order on the calling thread, the
-// completed line goes through LogParser::feed() and the scan is applied. The parser ends up
+// Feeds a big file to a parser that is also a BlockScanner on every core. A worker of a thread
+// pool reads each piece of the file (or takes the bytes the importer read) and scans the whole
+// lines after its first newline; in file order on the calling thread, the line the previous
+// piece cut, completed by this piece's first line, goes through LogParser::feed() and the
+// scan is applied. The parser ends up
 // exactly as feed() of the same bytes would leave it. It pays where a file is hundreds of
 // megabytes of one kind of line: on two cores, `stats` of 5 million ping replies, an hour of
 // iperf2 -P 30 and a long iperf3 -J log are read 2.7, 1.2 and 1.5 times as fast (tests/bench).

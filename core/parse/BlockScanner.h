@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <utility>
 
 namespace wb {
 
@@ -21,8 +22,8 @@ public:
 
     virtual ~BlockScanner() = default;
     // The size of the whole input, told before the first block is applied, so that the dialect
-    // can size its storage once instead of growing it block by block.
-    virtual void expectInput(std::int64_t bytes) { (void)bytes; }
+    // can size its storage once instead of growing it block by block (firstBlockReservation).
+    void expectInput(std::int64_t bytes) { m_inputBytes = bytes; }
     // The facts of `wholeLines` (each line ending in '\n'), in `spare` (an applied block's
     // scan, or null) where it is one of this dialect's. Runs on any thread, so it must not
     // touch the parser's state.
@@ -43,11 +44,12 @@ protected:
         return std::unique_ptr<Scanned>(same);
     }
 
-    // How many of the items that a block of `blockBytes` holds `count` of the whole input of
-    // `inputBytes` holds, with some slack: storage reserved for it is never copied while it
-    // grows, and pages reserved but never written cost nothing.
-    static std::size_t expectedInInput(std::size_t count, std::size_t blockBytes,
-                                       std::int64_t inputBytes) {
+    // For the first block applied after expectInput(), and 0 for every other: how many items
+    // the whole input holds when a block of `blockBytes` holds `count` of them, with some
+    // slack. Storage reserved for that is never copied while it grows, and pages reserved but
+    // never written cost nothing.
+    std::size_t firstBlockReservation(std::size_t count, std::size_t blockBytes) {
+        const std::int64_t inputBytes = std::exchange(m_inputBytes, 0);
         if (blockBytes == 0 || inputBytes <= 0)
             return 0;
         return static_cast<std::size_t>(static_cast<double>(count) *
@@ -55,6 +57,9 @@ protected:
                                         static_cast<double>(blockBytes) * 1.1) +
                64;
     }
+
+private:
+    std::int64_t m_inputBytes = 0; // told by expectInput(), until the first block is applied
 };
 
 } // namespace wb

@@ -1,8 +1,8 @@
 #include "IperfUnits.h"
 
+#include "ExactDecimal.h"
 #include "TextScan.h"
 
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -223,16 +223,17 @@ struct Cursor {
         return otherFactor(word());
     }
 
-    // "123.4567": digits, and after a point at least one more, 15 digits at most. Whatever
-    // else might follow a number in another reading (an exponent, a decimal comma, a second
-    // point) makes it false.
+    // "123.4567": digits, and after a point at least one more, 15 digits at most. Then the
+    // number is exact digits over an exact power of ten, and IEEE division rounds it exactly
+    // as from_chars (takeDouble) does. Whatever else might follow a number in another reading
+    // (an exponent, a decimal comma, a second point) makes it false.
     bool plainDecimal(double* value, int* decimals) {
-        const char* const start = at;
-        int count = skipDigits();
+        std::uint64_t digits = 0;
+        int count = appendDigits(at, end, &digits);
         *decimals = 0;
         if (count > 0 && at < end && *at == '.') {
             ++at;
-            *decimals = skipDigits();
+            *decimals = appendDigits(at, end, &digits);
             count += *decimals;
             if (*decimals == 0)
                 return false;
@@ -240,14 +241,8 @@ struct Cursor {
         if (count == 0 || count > 15 ||
             (at < end && (*at == 'e' || *at == 'E' || *at == ',' || *at == '.')))
             return false;
-        std::from_chars(start, at, *value);
+        *value = static_cast<double>(digits) / kExactPowersOfTen[*decimals];
         return true;
-    }
-    int skipDigits() {
-        int count = 0;
-        for (; at < end && *at >= '0' && *at <= '9'; ++at)
-            ++count;
-        return count;
     }
 
     // "0.0000-1.0000" (2.0 pads the end: "0.0- 1.0"), both figures plain.

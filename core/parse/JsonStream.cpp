@@ -60,15 +60,6 @@ const char* digitsEnd(const char* p, const char* end) {
     return p;
 }
 
-// Appends the digits at p to *value (which wraps after 19 digits, when no conversion uses it)
-// and returns how many there were.
-int appendDigits(const char*& p, const char* end, std::uint64_t* value) {
-    int count = 0;
-    for (; p < end && isDigit(*p); ++p, ++count)
-        *value = *value * 10 + static_cast<std::uint64_t>(*p - '0');
-    return count;
-}
-
 // A number read in one pass at p by the JSON grammar,
 // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?: where the longest number it allows there ends
 // (nullptr when the bytes leave it before one is whole), and the digits of one without an
@@ -85,12 +76,12 @@ ScannedNumber scanNumber(const char* p, const char* end) {
     if (p < end && *p == '0') {
         ++p;
         digits.count = 1;
-    } else if ((digits.count = appendDigits(p, end, &digits.value)) == 0) {
+    } else if ((digits.count = scan::appendDigits(p, end, &digits.value)) == 0) {
         return {nullptr, {}};
     }
     if (p < end && *p == '.') {
         ++p;
-        digits.decimals = appendDigits(p, end, &digits.value);
+        digits.decimals = scan::appendDigits(p, end, &digits.value);
         if (digits.decimals == 0)
             return {nullptr, {}};
         digits.count += digits.decimals;

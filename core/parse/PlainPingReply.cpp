@@ -22,13 +22,11 @@ inline const char* takeLiteral(const char* p, const char* end, const char (&lite
 inline const char* takeDigits(const char* p, const char* end, std::int64_t* value) {
     if (!p)
         return nullptr;
-    std::int64_t digits = 0;
-    int count = 0;
-    for (; p < end && *p >= '0' && *p <= '9' && count <= 9; ++p, ++count)
-        digits = digits * 10 + (*p - '0');
+    std::uint64_t digits = 0;
+    const int count = scan::appendDigits(p, end, &digits);
     if (count == 0 || count > 9)
         return nullptr;
-    *value = digits;
+    *value = static_cast<std::int64_t>(digits);
     return p;
 }
 

@@ -134,8 +134,8 @@ std::unique_ptr<BlockScanner::Scan> QjumpCompatParser::scan(std::string_view who
 void QjumpCompatParser::apply(std::string_view wholeLines, Scan& scan) {
     const auto& lines = static_cast<ScannedCompatLines&>(scan).lines;
     std::vector<double>& samples = dataset().latency.rttMs;
-    if (const std::int64_t inputBytes = std::exchange(m_expectedBytes, 0)) // the first block
-        samples.reserve(expectedInInput(lines.size(), wholeLines.size(), inputBytes));
+    if (const std::size_t all = firstBlockReservation(lines.size(), wholeLines.size()))
+        samples.reserve(all);
     for (const ScannedCompatLine& line : lines) {
         if (!line.sample || otherLogStarted()) {
             deliver(wholeLines.substr(line.offset, line.length));

@@ -14,16 +14,12 @@ class QjumpCompatParser : public LogParser, public BlockScanner {
 public:
     QjumpCompatParser();
 
-    void expectInput(std::int64_t bytes) override { m_expectedBytes = bytes; }
     std::unique_ptr<Scan> scan(std::string_view wholeLines,
                                std::unique_ptr<Scan> spare) const override;
     void apply(std::string_view wholeLines, Scan& scan) override;
 
 protected:
     void parseLine(std::string_view line) override;
-
-private:
-    std::int64_t m_expectedBytes = 0; // of the whole input, when told
 };
 
 } // namespace wb

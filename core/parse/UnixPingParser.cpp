@@ -160,9 +160,8 @@ std::unique_ptr<BlockScanner::Scan> UnixPingParser::scan(std::string_view wholeL
 
 void UnixPingParser::apply(std::string_view wholeLines, Scan& scan) {
     const auto& lines = static_cast<ScannedPingLines&>(scan).lines;
-    if (const std::int64_t inputBytes = std::exchange(m_expectedBytes, 0)) { // the first block
+    if (const std::size_t replies = firstBlockReservation(lines.size(), wholeLines.size())) {
         LatencySeries& series = dataset().latency;
-        const std::size_t replies = expectedInInput(lines.size(), wholeLines.size(), inputBytes);
         series.rttMs.reserve(replies);
         series.sequence.reserve(replies);
     }

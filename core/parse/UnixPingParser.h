@@ -19,7 +19,6 @@ public:
 
     explicit UnixPingParser(const Dialect& dialect);
 
-    void expectInput(std::int64_t bytes) override { m_expectedBytes = bytes; }
     std::unique_ptr<Scan> scan(std::string_view wholeLines,
                                std::unique_ptr<Scan> spare) const override;
     void apply(std::string_view wholeLines, Scan& scan) override;
@@ -57,8 +56,7 @@ private:
     Dialect m_dialect;
     SequenceTracker m_sequences;
     bool m_sawTimestamp = false;
-    bool m_sawHeader = false;         // the log shows the start of the run, not an excerpt
-    std::int64_t m_expectedBytes = 0; // of the whole input, when told
+    bool m_sawHeader = false; // the log shows the start of the run, not an excerpt
 };
 
 } // namespace wb

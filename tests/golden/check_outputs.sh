@@ -9,7 +9,7 @@
 #   - every log in ../shared/corpus/ (beside the clone; skipped with a message when absent),
 #   - logs generated here with tests/bench/make_*.py, seeded, big enough (a 600,000-reply ping
 #     log, a 1-hour iperf2 -P 30 log, a 4 MB iperf3 -J log) that the engine's big-file path
-#     (LineBlockPipeline: from 4 MiB, on a machine of 2 cores or more) is taken,
+#     (io/ParallelFeeder: from 4 MiB, on a machine of 2 cores or more) is taken,
 # and compares stdout, stderr and the exit status of each, and the SVG/HTML written, with the
 # files in tests/golden/expected/ (one per input set and command).
 #
@@ -101,8 +101,8 @@ make_generated_logs() {
 
 # Writes to stdout what is kept of a command's stdout: its text, or for the generated set,
 # when large, its sha256, size and line count. JSON is kept without its indentation: every
-# key and number is still compared line by line, and samples/' flows --format json (per-flow
-# intervals of four 30-stream logs) shrinks from 3.0 to 1.0 MB.
+# key and number is still compared line by line, in a third of the space (samples/' flows
+# --format json holds the per-flow intervals of four 30-stream logs).
 render_stdout() {
     local file=$1 json=$2
     if [ "$hash_large" = yes ] && [ "$(stat -c %s "$file")" -gt "$hash_above_bytes" ]; then
