@@ -2,11 +2,14 @@
 
 #include <qcustomplot.h>
 
+#include "io/OutputFile.h"
+
 #include <QBuffer>
 #include <QClipboard>
-#include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QImageWriter>
+#include <QPdfWriter>
 #include <QPicture>
 #include <QSvgGenerator>
 
@@ -53,9 +56,35 @@ bool writeSvg(QCustomPlot* plot, QIODevice* device, const ExportOptions& options
     return painter.end();
 }
 
-bool saveSvg(QCustomPlot* plot, const QString& path, const ExportOptions& options) {
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && writeSvg(plot, &file, options);
+// What QCustomPlot::savePng writes (96 dpi recorded in the file), into a device.
+bool writePng(QCustomPlot* plot, QIODevice* device, const ExportOptions& options, QString* why) {
+    QImage image = plot->toPixmap(options.width, options.height, options.scale).toImage();
+    constexpr int kDotsPerMeter = static_cast<int>(96 / 0.0254);
+    image.setDotsPerMeterX(kDotsPerMeter);
+    image.setDotsPerMeterY(kDotsPerMeter);
+    QImageWriter writer(device, "png");
+    if (writer.write(image))
+        return true;
+    *why = writer.errorString();
+    return false;
+}
+
+// A one-page PDF of the plot's size in points, drawn as the report's PDF figures are.
+bool writePdf(QCustomPlot* plot, QIODevice* device, const ExportOptions& options, QString* why) {
+    QPdfWriter writer(device);
+    writer.setResolution(72);
+    writer.setPageSize(QPageSize(QSizeF(options.width, options.height), QPageSize::Point, QString(),
+                                 QPageSize::ExactMatch));
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    writer.setCreator(QStringLiteral("Wirebench"));
+    writer.setTitle(options.title);
+    QCPPainter painter;
+    if (!painter.begin(&writer)) {
+        *why = QStringLiteral("the PDF could not be started");
+        return false;
+    }
+    PlotExporter::paint(plot, &painter, options);
+    return painter.end();
 }
 
 } // namespace
@@ -73,7 +102,7 @@ bool PlotExporter::save(QCustomPlot* plot, const QString& path, const ExportOpti
     const QString format = formatOf(path);
     if (format.isEmpty()) {
         if (error)
-            *error = QStringLiteral("%1: unknown image type (use .png, .pdf or .svg)").arg(path);
+            *error = QStringLiteral("unknown image type (use .png, .pdf or .svg)");
         return false;
     }
     if (options.width <= 0 || options.height <= 0 || options.scale <= 0) {
@@ -81,17 +110,20 @@ bool PlotExporter::save(QCustomPlot* plot, const QString& path, const ExportOpti
             *error = QStringLiteral("width, height and scale must be positive");
         return false;
     }
-    TemporaryTitle title(plot, options.title);
-    bool ok = false;
-    if (format == QLatin1String("png"))
-        ok = plot->savePng(path, options.width, options.height, options.scale);
-    else if (format == QLatin1String("pdf"))
-        ok = plot->savePdf(path, options.width, options.height, QCP::epNoCosmetic,
-                           QStringLiteral("Wirebench"), options.title);
-    else
-        ok = saveSvg(plot, path, options);
+    QString why;
+    const bool ok = OutputFile::write(
+        path,
+        [&](QIODevice& device, QString* reason) {
+            if (format == QLatin1String("pdf"))
+                return writePdf(plot, &device, options, reason); // paint() adds the title
+            TemporaryTitle title(plot, options.title);
+            if (format == QLatin1String("png"))
+                return writePng(plot, &device, options, reason);
+            return writeSvg(plot, &device, options);
+        },
+        &why);
     if (!ok && error)
-        *error = QStringLiteral("%1: could not be written").arg(path);
+        *error = QStringLiteral("could not be written: %1").arg(why);
     return ok;
 }
 

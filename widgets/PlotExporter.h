@@ -21,6 +21,8 @@ struct ExportOptions {
 // clipboard. A title is added for the export only and removed afterwards.
 class PlotExporter {
 public:
+    // Written whole or not at all (OutputFile): on failure an existing file keeps its bytes
+    // and *error says why, without the path.
     static bool save(QCustomPlot* plot, const QString& path, const ExportOptions& options,
                      QString* error);
     static void copyToClipboard(QCustomPlot* plot, const ExportOptions& options);

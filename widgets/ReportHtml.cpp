@@ -2,7 +2,7 @@
 
 #include "ReportDocument.h"
 
-#include <QSaveFile>
+#include "io/OutputFile.h"
 
 namespace wb {
 
@@ -115,12 +115,11 @@ QString ReportHtml::html(const ReportDocument& document) {
 }
 
 bool ReportHtml::write(const ReportDocument& document, const QString& path, QString* error) {
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly) && file.write(html(document).toUtf8()) >= 0 &&
-        file.commit())
+    QString why;
+    if (OutputFile::write(path, html(document).toUtf8(), &why))
         return true;
     if (error)
-        *error = QStringLiteral("%1: could not be written: %2").arg(path, file.errorString());
+        *error = QStringLiteral("could not be written: %1").arg(why);
     return false;
 }
 

@@ -4,6 +4,8 @@
 
 #include <qcustomplot.h>
 
+#include "io/OutputFile.h"
+
 #include <QPdfWriter>
 #include <QTextLayout>
 
@@ -385,22 +387,30 @@ private:
 } // namespace
 
 bool ReportPdf::write(const ReportDocument& document, const QString& path, QString* error) {
-    QPdfWriter writer(path);
-    writer.setResolution(72);
-    writer.setPageSize(QPageSize(QPageSize::A4));
-    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-    writer.setTitle(document.title);
-    writer.setCreator(QStringLiteral("Wirebench"));
-    const int pages = PdfLayout(document, &writer, nullptr, 0).run();
-    QCPPainter painter;
-    if (!painter.begin(&writer)) {
-        if (error)
-            *error = QStringLiteral("%1: could not be written").arg(path);
-        return false;
-    }
-    painter.setRenderHint(QPainter::Antialiasing);
-    PdfLayout(document, &writer, &painter, pages).run();
-    return painter.end();
+    QString why;
+    const bool ok = OutputFile::write(
+        path,
+        [&document](QIODevice& device, QString* reason) {
+            QPdfWriter writer(&device);
+            writer.setResolution(72);
+            writer.setPageSize(QPageSize(QPageSize::A4));
+            writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+            writer.setTitle(document.title);
+            writer.setCreator(QStringLiteral("Wirebench"));
+            const int pages = PdfLayout(document, &writer, nullptr, 0).run();
+            QCPPainter painter;
+            if (!painter.begin(&writer)) {
+                *reason = QStringLiteral("the PDF could not be started");
+                return false;
+            }
+            painter.setRenderHint(QPainter::Antialiasing);
+            PdfLayout(document, &writer, &painter, pages).run();
+            return painter.end();
+        },
+        &why);
+    if (!ok && error)
+        *error = QStringLiteral("could not be written: %1").arg(why);
+    return ok;
 }
 
 } // namespace wb

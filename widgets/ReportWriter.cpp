@@ -206,7 +206,7 @@ bool ReportWriter::write(DatasetStore* store, const ReportSource& source, const 
     const QString format = formatOf(path);
     if (format.isEmpty()) {
         if (error)
-            *error = QStringLiteral("%1: unknown report type (use .pdf or .html)").arg(path);
+            *error = QStringLiteral("unknown report type (use .pdf or .html)");
         return false;
     }
     ReportBuilder builder(store, source);

@@ -17,6 +17,8 @@ class ReportWriter {
 public:
     // "pdf" or "html" by the path's suffix (.pdf, .html, .htm); empty for anything else.
     static QString formatOf(const QString& path);
+    // Written whole or not at all (OutputFile): on failure an existing file keeps its bytes
+    // and *error says why, without the path.
     static bool write(DatasetStore* store, const ReportSource& source, const QString& path,
                       QString* error);
 };

@@ -1,10 +1,11 @@
 #include "TableExport.h"
 
+#include "io/OutputFile.h"
+
 #include <QAction>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QPushButton>
-#include <QSaveFile>
 
 namespace wb {
 
@@ -28,20 +29,14 @@ bool TableExport::save(const QString& path, const std::vector<Table>& tables, QS
                      .arg(path);
         return false;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
-        *error = QStringLiteral("%1: %2").arg(path, file.errorString());
-        return false;
-    }
     QStringList blocks;
     for (const Table& table : tables)
         blocks << TableWriter::write(table, format);
-    file.write(blocks.join(QLatin1Char('\n')).toUtf8());
-    if (!file.commit()) {
-        *error = QStringLiteral("%1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    QString why;
+    if (OutputFile::write(path, blocks.join(QLatin1Char('\n')).toUtf8(), &why))
+        return true;
+    *error = QStringLiteral("%1: %2").arg(path, why);
+    return false;
 }
 
 QString TableExport::fileFilter() {

@@ -96,7 +96,9 @@ std::vector<CommandHelp> makeCommandHelp() {
            "box (latency distributions), flows (per-flow throughput bars) or timeseries "
            "(throughput over time)"},
           {"-o, --output FILE",
-           "the figure; its extension, .png, .pdf or .svg, chooses the format"},
+           "the figure; its extension, .png, .pdf or .svg, chooses the format. It is written to "
+           "a temporary file beside it and renamed when complete: on any failure an existing "
+           "FILE keeps its bytes"},
           {"--width W", "figure width in points, 100 to 10000 (default 336)"},
           {"--height H", "figure height in points, 100 to 10000 (default 240)"},
           {"--scale S", "PNG pixels per point, 0.5 to 8 (default 3); a PNG is W*S x H*S pixels"},
@@ -112,11 +114,16 @@ std::vector<CommandHelp> makeCommandHelp() {
          {"Runs the tool against TARGET. Its raw output goes to DIR/TOOL-TIME.log as it arrives, "
           "and TOOL-TIME.run.json beside it records the command line, tool version, times, host, "
           "kernel and congestion control; a started server's output goes to "
-          "TOOL-TIME.server.log. No existing file is overwritten. Prints a table of the runs "
-          "(status, log, reason) and then what the table command prints for their logs.",
+          "TOOL-TIME.server.log. Every file is created new: no existing file is opened for "
+          "writing. Prints a table of the runs (status, log, reason) and then what the table "
+          "command prints for their logs.",
           "Commands are argument lists, never shell strings: a target starting with \"-\" or any "
-          "value with whitespace, quotes or shell characters is refused. Ctrl+C cancels: ping "
-          "and iperf still print their summaries, and the partial log is kept and reported."},
+          "value with whitespace, quotes or shell characters is refused. Ctrl+C, SIGTERM or "
+          "SIGHUP cancels: ping and iperf still print their summaries, the partial log is kept "
+          "and reported, the step's sidecar says \"cancelled\", its teardown runs and no later "
+          "step starts; a second one stops at once. The programs a run starts die with "
+          "wirebench-cli, even when it is killed; a sidecar left \"running\" by a killed run "
+          "reads as \"interrupted\"."},
          {{"--tool ping|iperf|iperf2|iperf3",
            "the program to run (default ping; iperf and iperf2 are the same)"},
           {"--count N", "ping: requests (-c, default 10)"},
@@ -143,7 +150,8 @@ std::vector<CommandHelp> makeCommandHelp() {
            "run every step of an experiment plan (README: Experiment plans); give no --tool or "
            "TARGET with it"},
           {"-o, --output DIR",
-           "the folder for the logs; required for a single run, a plan names its own"},
+           "the folder for the logs; required for a single run, a plan names its own. A DIR "
+           "that is a symbolic link or a file is refused"},
           {"--format text|json|csv|markdown|latex",
            "format of the summary (as for table); json leaves out the table of runs"}},
          "0 all runs completed; 1 some failed or were cancelled; 2 bad options, an invalid plan "
@@ -182,7 +190,10 @@ std::vector<CommandHelp> makeCommandHelp() {
           "paper's appendix: a title, a table of the runs and their metadata, every plot and "
           "table of the workspace, the comparisons and the warnings of the parse reports. The PDF "
           "is drawn with Qt's PDF writer; the HTML embeds its plots as SVG."},
-         {{"-o, --output FILE", "the report; its extension, .pdf or .html, chooses the format"}}},
+         {{"-o, --output FILE",
+           "the report; its extension, .pdf or .html, chooses the format. It is written to a "
+           "temporary file beside it and renamed when complete: on any failure an existing FILE "
+           "keeps its bytes"}}},
     };
 }
 

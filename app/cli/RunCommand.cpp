@@ -1,7 +1,9 @@
 #include "CliContext.h"
 #include "Commands.h"
+#include "StopSignals.h"
 
 #include "run/ExperimentPlan.h"
+#include "run/OutputFolder.h"
 #include "run/PlanRunner.h"
 #include "run/RunOptions.h"
 #include "run/RunValidation.h"
@@ -11,21 +13,12 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QProcess>
-#include <QTimer>
 
-#include <atomic>
-#include <csignal>
+#include <algorithm>
 
 namespace wb::cli {
 
 namespace {
-
-std::atomic<bool> g_interrupted{false};
-
-extern "C" void onInterrupt(int) {
-    g_interrupted = true;
-    std::signal(SIGINT, SIG_DFL); // a second Ctrl+C ends the program at once
-}
 
 // A run option's command-line value as the JSON value RunOptions sets: "--report-interval
 // 0.5" is the plan's "report_interval": 0.5. Null when the text is not such a value.
@@ -124,6 +117,16 @@ bool parseRunArguments(const QStringList& args, CliContext& context, RunArgument
     return true;
 }
 
+// Checked before anything runs, so a refused folder starts no setup command.
+bool usableOutput(const ExperimentPlan& plan, CliContext& context) {
+    const QString problem = OutputFolder::problem(plan.outputDir);
+    if (problem.isEmpty())
+        return true;
+    context.usageError(QStringLiteral("the output folder %1 %2")
+                           .arg(QDir::toNativeSeparators(plan.outputDir), problem));
+    return false;
+}
+
 // A single run is a plan of one step: one way through the runner for both.
 bool planFor(const RunArguments& args, CliContext& context, ExperimentPlan* plan) {
     if (!args.planPath.isEmpty()) {
@@ -141,7 +144,7 @@ bool planFor(const RunArguments& args, CliContext& context, ExperimentPlan* plan
         }
         if (!args.outputDir.isEmpty())
             plan->outputDir = QDir(args.outputDir).absolutePath();
-        return true;
+        return usableOutput(*plan, context);
     }
     if (args.outputDir.isEmpty()) {
         context.usageError(QStringLiteral("run needs -o DIR, the folder for the raw logs"));
@@ -161,7 +164,7 @@ bool planFor(const RunArguments& args, CliContext& context, ExperimentPlan* plan
     step.fileStem = runToolProgram(args.spec.tool) + QStringLiteral("-") +
                     QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
     plan->steps.push_back(step);
-    return true;
+    return usableOutput(*plan, context);
 }
 
 QString stepPrefix(int index, int count) {
@@ -184,18 +187,32 @@ int runRun(const QStringList& args, CliContext& context) {
     QObject::connect(&runner, &PlanRunner::status, [&](const QString& text) {
         context.progress(QStringLiteral("      %1").arg(text));
     });
+    bool cancelled = false;
+    bool ended = false;
+    QObject::connect(&runner, &PlanRunner::finished, [&](bool wasCancelled) {
+        cancelled = wasCancelled;
+        ended = true;
+    });
     QObject::connect(&runner, &PlanRunner::finished, QCoreApplication::instance(),
                      &QCoreApplication::quit, Qt::QueuedConnection);
-    std::signal(SIGINT, onInterrupt);
-    QTimer interruptPoll;
-    QObject::connect(&interruptPoll, &QTimer::timeout, [&] {
-        if (g_interrupted.exchange(false))
-            runner.cancel();
+    // The first stop signal cancels as the Run panel's Cancel does: the running step ends
+    // with its summary and its teardown, no later step starts. A second one stops at once:
+    // the runner's destructor kills what still runs and writes its sidecar.
+    int stops = 0;
+    const StopSignals stopSignals([&](int signal) {
+        const QString name = StopSignals::nameOf(signal);
+        if (++stops == 1) {
+            context.progress(
+                QStringLiteral("%1: cancelling the run; the same again stops at once").arg(name));
+            runner.cancel(QStringLiteral("cancelled by %1").arg(name));
+            cancelled = !ended;
+        } else {
+            context.progress(QStringLiteral("%1: stopping now").arg(name));
+            QCoreApplication::quit();
+        }
     });
-    interruptPoll.start(100);
     runner.start();
     QCoreApplication::exec();
-    std::signal(SIGINT, SIG_DFL);
 
     Table runs;
     runs.header = QStringList{"run", "status", "log", "note"};
@@ -217,13 +234,18 @@ int runRun(const QStringList& args, CliContext& context) {
         if (!outcome.result.datasets.empty())
             logs << outcome.logPath;
     }
-    context.progress(QStringLiteral("logs are in %1").arg(plan.outputDir));
+    for (std::size_t i = runner.outcomes().size(); cancelled && i < plan.steps.size(); ++i)
+        runs.rows.push_back({plan.steps[i].spec.displayLabel(), QStringLiteral("not started"),
+                             QStringLiteral("-"), QStringLiteral("the run was cancelled")});
+    if (std::any_of(runner.outcomes().begin(), runner.outcomes().end(),
+                    [](const RunOutcome& outcome) { return !outcome.logPath.isEmpty(); }))
+        context.progress(QStringLiteral("logs are in %1").arg(plan.outputDir));
     if (!parsed.tableArgs.contains(QLatin1String("json")))
         context.out() << TableWriter::write(runs, TableWriter::Format::Text) << '\n';
-    if (logs.isEmpty())
-        return context.exitCode(); // nothing reported: nothing usable
-    // The summary is exactly `wirebench-cli table` over the logs just written.
-    return runTable(parsed.tableArgs + logs, context);
+    // Nothing reported is nothing usable; a cancelled run is a run that did not complete.
+    const int status =
+        logs.isEmpty() ? context.exitCode() : runTable(parsed.tableArgs + logs, context);
+    return cancelled ? SomeFilesFailed : status;
 }
 
 } // namespace wb::cli

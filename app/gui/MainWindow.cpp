@@ -493,7 +493,8 @@ void MainWindow::exportPlot() {
     m_settings.setLastFolder(QFileInfo(dialog.path()).absolutePath());
     QString error;
     if (!PlotExporter::save(view->plot(), dialog.path(), options, &error))
-        QMessageBox::warning(this, tr("Export plot"), error);
+        QMessageBox::warning(this, tr("Export plot"),
+                             tr("%1: %2").arg(QDir::toNativeSeparators(dialog.path()), error));
     else
         m_status->setText(tr("Exported %1").arg(dialog.path()));
 }
@@ -540,7 +541,8 @@ void MainWindow::exportReportDialog() {
     m_settings.setLastFolder(QFileInfo(path).absolutePath());
     QString error;
     if (!exportReport(path, &error))
-        QMessageBox::warning(this, tr("Export report"), error);
+        QMessageBox::warning(this, tr("Export report"),
+                             tr("%1: %2").arg(QDir::toNativeSeparators(path), error));
     else
         m_status->setText(tr("Report written to %1").arg(path));
 }

@@ -1,12 +1,14 @@
 #include "RunSidecar.h"
 
+#include "OutputFile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
+#include <QSysInfo>
 
 namespace wb {
 
@@ -70,17 +72,54 @@ bool RunSidecar::write(const QString& path, const RunRecord& record, QString* wh
         root.insert(QStringLiteral("end"), isoTime(record.end));
     if (record.exitCode)
         root.insert(QStringLiteral("exit_code"), *record.exitCode);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(root).toJson()) < 0 ||
-        !file.commit()) {
-        if (why)
-            *why = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    if (record.writer.known())
+        root.insert(QStringLiteral("writer"),
+                    QJsonObject{{"pid", record.writer.pid},
+                                {"boot_id", record.writer.bootId},
+                                {"start_ticks", record.writer.startTicks}});
+    QString reason;
+    if (OutputFile::write(path, QJsonDocument(root).toJson(), &reason))
+        return true;
+    if (why)
+        *why = QStringLiteral("cannot write %1: %2").arg(path, reason);
+    return false;
 }
 
 std::optional<RunRecord> RunSidecar::read(const QString& path, QString* why) {
+    std::optional<RunRecord> record = readAsWritten(path, why);
+    if (record)
+        markIfInterrupted(*record);
+    return record;
+}
+
+bool RunSidecar::markIfInterrupted(RunRecord& record) {
+    // Another machine's process cannot be looked up here: its run may still be going.
+    if (record.status != QLatin1String("running") || !record.writer.known() ||
+        record.host != QSysInfo::machineHostName() || record.writer.alive())
+        return false;
+    record.status = QStringLiteral("interrupted");
+    record.error = QStringLiteral("the Wirebench process that ran it (pid %1) ended before the "
+                                  "run did: it was killed, crashed or the machine restarted")
+                       .arg(record.writer.pid);
+    return true;
+}
+
+QStringList RunSidecar::settleInterrupted(const QString& folder) {
+    QStringList settled;
+    const QDir dir(folder);
+    const QStringList names = dir.entryList({QStringLiteral("*") + QLatin1String(kSidecarSuffix)},
+                                            QDir::Files | QDir::NoSymLinks);
+    for (const QString& name : names) {
+        const QString path = dir.filePath(name);
+        QString ignored;
+        std::optional<RunRecord> record = readAsWritten(path, &ignored);
+        if (record && markIfInterrupted(*record) && write(path, *record, &ignored))
+            settled << path;
+    }
+    return settled;
+}
+
+std::optional<RunRecord> RunSidecar::readAsWritten(const QString& path, QString* why) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         *why = file.errorString();
@@ -125,6 +164,10 @@ std::optional<RunRecord> RunSidecar::read(const QString& path, QString* why) {
     const QJsonObject parameters = root.value(QLatin1String("parameters")).toObject();
     for (auto it = parameters.begin(); it != parameters.end(); ++it)
         record.parameters.insert(it.key(), it.value().toString());
+    const QJsonObject writer = root.value(QLatin1String("writer")).toObject();
+    record.writer.pid = writer.value(QLatin1String("pid")).toInteger();
+    record.writer.bootId = writer.value(QLatin1String("boot_id")).toString();
+    record.writer.startTicks = writer.value(QLatin1String("start_ticks")).toInteger(-1);
     return record;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ProcessIdentity.h"
 #include "model/Dataset.h"
 
 #include <QDateTime>
@@ -16,7 +17,9 @@ namespace wb {
 // that importing the log later restores it (label, command line, parameters, ...).
 struct RunRecord {
     QString label;
-    QString status; // "running", "completed", "cancelled", "failed"
+    // "running", "completed", "cancelled", "failed"; "interrupted" when read back from a
+    // "running" sidecar whose writer is gone.
+    QString status;
     QString error;
     QString tool;
     QString toolVersion;
@@ -31,6 +34,7 @@ struct RunRecord {
     std::optional<int> exitCode;
     QString serverLog; // file name beside the log, when a server was started
     QMap<QString, QString> parameters;
+    ProcessIdentity writer; // the Wirebench process that ran it
 };
 
 class RunSidecar {
@@ -44,9 +48,19 @@ public:
 
     // Written atomically (temporary file + rename), so a crash never leaves half a sidecar.
     static bool write(const QString& path, const RunRecord& record, QString* why);
+    // A record that says "running" while the Wirebench that ran it has gone (killed,
+    // crashed, the machine rebooted) comes back "interrupted", with the reason in error.
     static std::optional<RunRecord> read(const QString& path, QString* why);
+    // Rewrites the sidecars in folder that still say "running" although their Wirebench
+    // has gone, as "interrupted"; returns their paths. A later run in the folder calls it.
+    static QStringList settleInterrupted(const QString& folder);
     // Fills a dataset's RunInfo and label from the record.
     static void applyTo(const RunRecord& record, Dataset& dataset);
+
+private:
+    static std::optional<RunRecord> readAsWritten(const QString& path, QString* why);
+    // Marks a stale "running" record "interrupted"; true when it did.
+    static bool markIfInterrupted(RunRecord& record);
 };
 
 } // namespace wb

@@ -1,6 +1,7 @@
 #include "WorkspaceFile.h"
 
 #include "JsonErrors.h"
+#include "OutputFile.h"
 
 #include <QDir>
 #include <QFile>
@@ -8,7 +9,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
-#include <QSaveFile>
 #include <QSet>
 
 #include <algorithm>
@@ -356,18 +356,11 @@ bool WorkspaceFile::save(const Workspace& workspace, const QString& path, QStrin
     if (bytes.isEmpty())
         return false;
 
-    // QSaveFile writes a temporary beside the target and renames it over the target only
-    // after every byte was written, so a full disk or a crash never leaves half a workspace.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return failed(file.errorString());
-    if (file.write(bytes) != bytes.size()) {
-        const QString why = file.errorString();
-        file.cancelWriting();
+    // A temporary beside the target, renamed over it only after every byte was written, so
+    // a full disk or a crash never leaves half a workspace.
+    QString why;
+    if (!OutputFile::write(path, bytes, &why))
         return failed(why + QStringLiteral("; the previous file is unchanged"));
-    }
-    if (!file.commit())
-        return failed(file.errorString() + QStringLiteral("; the previous file is unchanged"));
     return true;
 }
 

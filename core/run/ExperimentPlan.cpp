@@ -1,5 +1,6 @@
 #include "ExperimentPlan.h"
 
+#include "OutputFolder.h"
 #include "RunOptions.h"
 
 #include "io/JsonErrors.h"
@@ -250,6 +251,9 @@ bool PlanReader::read(const QJsonObject& root, const QString& baseDir, Experimen
             fail(QStringLiteral("output: must be a non-empty string (a folder)"));
         else
             output = outputValue.toString();
+        const QString problem = OutputFolder::planOutputProblem(baseDir, output);
+        if (!output.isEmpty() && !problem.isEmpty())
+            fail(QStringLiteral("output: ") + problem);
     }
 
     const int errorsBeforeDefaults = m_errors->size();
@@ -519,6 +523,11 @@ QString ExperimentPlan::fileStemFor(const QString& label) {
     stem = stem.mid(start);
     while (stem.endsWith(QLatin1Char('-')))
         stem.chop(1);
+    // STEM.server.log is the server log of the step named STEM: a step's own log may not
+    // take that form, or a folder import would pass it over as a companion file.
+    static const QLatin1String kServer(".server");
+    if (stem.endsWith(kServer, Qt::CaseInsensitive))
+        stem[stem.size() - kServer.size()] = QLatin1Char('-');
     return stem.isEmpty() ? QStringLiteral("step") : stem;
 }
 

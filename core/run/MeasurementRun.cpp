@@ -1,7 +1,10 @@
 #include "MeasurementRun.h"
 
+#include "ChildProcess.h"
 #include "ExperimentPlan.h"
+#include "OutputFolder.h"
 #include "RunValidation.h"
+#include "io/OutputFile.h"
 #include "io/RunSidecar.h"
 
 #include <QDir>
@@ -76,8 +79,7 @@ MeasurementRun::~MeasurementRun() {
     for (QProcess* process : {m_client.get(), m_server.get(), m_probe.get()}) {
         if (process && process->state() != QProcess::NotRunning) {
             process->disconnect(this);
-            process->kill();
-            process->waitForFinished(1000);
+            ChildProcess::killNow(process);
         }
     }
     if (running() && m_log.isOpen()) {
@@ -85,7 +87,8 @@ MeasurementRun::~MeasurementRun() {
             m_log.write(m_client->readAllStandardOutput());
         m_log.close();
         writeSidecar(RunOutcome::statusName(RunOutcome::Status::Cancelled),
-                     QStringLiteral("Wirebench stopped during the run"));
+                     m_cancelReason.isEmpty() ? QStringLiteral("Wirebench stopped during the run")
+                                              : m_cancelReason);
     }
 }
 
@@ -123,33 +126,24 @@ void MeasurementRun::start() {
 }
 
 bool MeasurementRun::openOutputs(QString* why) {
+    if (const QString problem = OutputFolder::problem(m_outputDir); !problem.isEmpty()) {
+        *why = QStringLiteral("the output folder %1 %2")
+                   .arg(QDir::toNativeSeparators(m_outputDir), problem);
+        return false;
+    }
     if (!QDir().mkpath(m_outputDir)) {
         *why = QStringLiteral("cannot create the output folder %1").arg(m_outputDir);
         return false;
     }
     const QDir dir(m_outputDir);
-    // NewOnly fails when the file exists, so two runs (even two programs) never share a log.
     for (int attempt = 1; attempt < 10000; ++attempt) {
         const QString stem =
             attempt == 1 ? m_fileStem : QStringLiteral("%1-%2").arg(m_fileStem).arg(attempt);
-        const QString logPath = dir.filePath(stem + QStringLiteral(".log"));
-        m_sidecarPath = RunSidecar::pathFor(logPath);
-        if (QFileInfo::exists(m_sidecarPath))
-            continue;
-        m_log.setFileName(logPath);
-        if (!m_log.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
-            if (QFileInfo::exists(logPath))
+        bool taken = false;
+        if (!createOutputs(dir, stem, &taken, why)) {
+            if (taken)
                 continue;
-            *why = QStringLiteral("cannot create %1: %2").arg(logPath, m_log.errorString());
             return false;
-        }
-        if (!m_commands.server.isEmpty()) {
-            m_serverLog.setFileName(dir.filePath(stem + QStringLiteral(".server.log")));
-            if (!m_serverLog.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-                *why = QStringLiteral("cannot create %1: %2")
-                           .arg(m_serverLog.fileName(), m_serverLog.errorString());
-                return false;
-            }
         }
         return true;
     }
@@ -157,9 +151,55 @@ bool MeasurementRun::openOutputs(QString* why) {
     return false;
 }
 
+bool MeasurementRun::createOutputs(const QDir& dir, const QString& stem, bool* taken,
+                                   QString* why) {
+    // Every file of a run is created new (O_EXCL), so no file that exists, whoever wrote it,
+    // is ever opened for writing: a name taken by any of the three moves the whole run on to
+    // the next stem. The sidecar's name is reserved the same way; its contents are replaced
+    // atomically later.
+    const QString logPath = dir.filePath(stem + QStringLiteral(".log"));
+    m_sidecarPath = RunSidecar::pathFor(logPath);
+    const QString serverLogPath = m_commands.server.isEmpty()
+                                      ? QString()
+                                      : dir.filePath(stem + QStringLiteral(".server.log"));
+    QStringList created;
+    const auto undo = [&] {
+        m_log.close();
+        m_serverLog.close();
+        for (const QString& path : created)
+            QFile::remove(path);
+    };
+    const auto claim = [&](QFile& file, const QString& path) {
+        file.setFileName(path);
+        if (file.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
+            created << path;
+            return true;
+        }
+        *taken = QFileInfo::exists(path) || QFileInfo(path).isSymLink();
+        *why = QStringLiteral("cannot create %1: %2").arg(path, file.errorString());
+        return false;
+    };
+    if (!claim(m_log, logPath)) {
+        undo();
+        return false;
+    }
+    if (!OutputFile::reserve(m_sidecarPath, taken, why)) {
+        *why = QStringLiteral("cannot create %1: %2").arg(m_sidecarPath, *why);
+        undo();
+        return false;
+    }
+    created << m_sidecarPath;
+    if (!serverLogPath.isEmpty() && !claim(m_serverLog, serverLogPath)) {
+        undo();
+        return false;
+    }
+    return true;
+}
+
 void MeasurementRun::probeVersion() {
     emit status(QStringLiteral("asking %1 for its version").arg(runToolProgram(m_spec.tool)));
     m_probe = std::make_unique<QProcess>();
+    ChildProcess::prepare(m_probe.get());
     m_probe->setProcessChannelMode(QProcess::MergedChannels);
     const auto done = [this] {
         if (m_state != State::Probing)
@@ -184,6 +224,7 @@ void MeasurementRun::startServer() {
     m_state = State::StartingServer;
     emit status(QStringLiteral("starting server: %1").arg(RunCommands::display(m_commands.server)));
     m_server = std::make_unique<QProcess>();
+    ChildProcess::prepare(m_server.get());
     m_server->setProcessChannelMode(QProcess::MergedChannels);
     connect(m_server.get(), &QProcess::readyRead, this, &MeasurementRun::onServerOutput);
     connect(m_server.get(), &QProcess::finished, this, &MeasurementRun::onServerFinished);
@@ -223,6 +264,7 @@ void MeasurementRun::startClient() {
     m_state = State::Running;
     emit status(QStringLiteral("running %1").arg(RunCommands::display(m_commands.client)));
     m_client = std::make_unique<QProcess>();
+    ChildProcess::prepare(m_client.get());
     connect(m_client.get(), &QProcess::readyReadStandardOutput, this,
             &MeasurementRun::onClientOutput);
     connect(m_client.get(), &QProcess::readyReadStandardError, this, [this] {
@@ -279,6 +321,7 @@ void MeasurementRun::describeRun() {
     d.congestionControl = congestionControlOf(m_spec);
     d.start = QDateTime::currentDateTime();
     d.parameters = m_spec.parameters;
+    d.writer = ProcessIdentity::current();
     if (!m_serverLog.fileName().isEmpty())
         d.serverLog = QFileInfo(m_serverLog.fileName()).fileName();
 }
@@ -315,10 +358,11 @@ void MeasurementRun::emitSnapshot() {
     m_lastSnapshotAt = m_elapsed.elapsed();
 }
 
-void MeasurementRun::cancel() {
+void MeasurementRun::cancel(const QString& why) {
     if (!running() || m_cancelRequested)
         return;
     m_cancelRequested = true;
+    m_cancelReason = why;
     emit status(QStringLiteral("cancelling"));
     if (m_state == State::Running) {
         stopProcess(m_client.get());
@@ -333,16 +377,11 @@ void MeasurementRun::stopProcess(QProcess* process) {
     if (!process || process->state() == QProcess::NotRunning)
         return;
     // SIGINT first: ping and iperf print their summaries on it, so the log stays complete.
-    if (process->processId() > 0)
-        ::kill(static_cast<pid_t>(process->processId()), SIGINT);
-    QTimer::singleShot(kInterruptToTerminateMs, process, [process] {
-        if (process->state() != QProcess::NotRunning)
-            process->terminate();
-    });
-    QTimer::singleShot(kInterruptToTerminateMs + kTerminateToKillMs, process, [process] {
-        if (process->state() != QProcess::NotRunning)
-            process->kill();
-    });
+    ChildProcess::signal(process, SIGINT);
+    QTimer::singleShot(kInterruptToTerminateMs, process,
+                       [process] { ChildProcess::signal(process, SIGTERM); });
+    QTimer::singleShot(kInterruptToTerminateMs + kTerminateToKillMs, process,
+                       [process] { ChildProcess::signal(process, SIGKILL); });
 }
 
 QString MeasurementRun::clientFailure(bool measured) const {
@@ -453,7 +492,7 @@ void MeasurementRun::finish(RunOutcome::Status result, const QString& why) {
     }
     RunOutcome outcome;
     outcome.status = result;
-    outcome.error = why;
+    outcome.error = why.isEmpty() && result == RunOutcome::Status::Cancelled ? m_cancelReason : why;
     if (m_log.isOpen()) {
         m_log.close();
         m_serverLog.close();

@@ -5,6 +5,7 @@
 #include "io/FileImporter.h"
 #include "io/RunSidecar.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QObject>
@@ -35,16 +36,18 @@ class MeasurementRun : public QObject {
     Q_OBJECT
 
 public:
-    // Output files go into outputDir as STEM.log, STEM.run.json and STEM.server.log; an
-    // existing file is never overwritten (STEM-2, STEM-3, ... are tried).
+    // Output files go into outputDir as STEM.log, STEM.run.json and STEM.server.log, each
+    // created new: an existing file is never opened for writing (STEM-2, STEM-3, ... are
+    // tried). An output folder that is a symbolic link is refused (OutputFolder).
     MeasurementRun(RunSpec spec, QString outputDir, QString fileStem, QObject* parent = nullptr);
     ~MeasurementRun() override;
 
     // Starts asynchronously; a spec that fails validation ends at once with Failed.
     void start();
     // Stops the client (SIGINT, so ping and iperf print their summaries; then SIGTERM,
-    // then SIGKILL) and the server; finished() reports Cancelled with what was measured.
-    void cancel();
+    // then SIGKILL) and the server; finished() reports Cancelled with what was measured,
+    // and why (e.g. "interrupted by SIGTERM") as its error and in the sidecar.
+    void cancel(const QString& why = QString());
 
     const RunSpec& spec() const { return m_spec; }
     const RunCommands& commands() const { return m_commands; }
@@ -87,6 +90,7 @@ private:
     // when it measured and exited cleanly.
     QString clientFailure(bool measured) const;
     bool openOutputs(QString* why);
+    bool createOutputs(const QDir& dir, const QString& stem, bool* taken, QString* why);
     void describeRun();
     RunRecord record(const QString& state, const QString& why) const;
     ImportOptions importOptions() const;
@@ -97,6 +101,7 @@ private:
     QString m_fileStem;
     State m_state = State::Idle;
     bool m_cancelRequested = false;
+    QString m_cancelReason;
     bool m_hung = false;
     int m_refusedTries = 0;
     std::optional<int> m_exitCode; // empty when the client was killed by a signal

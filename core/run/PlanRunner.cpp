@@ -1,8 +1,14 @@
 #include "PlanRunner.h"
 
+#include "ChildProcess.h"
+#include "OutputFolder.h"
 #include "RunCommands.h"
+#include "io/RunSidecar.h"
 
+#include <QDir>
 #include <QTimer>
+
+#include <csignal>
 
 namespace wb {
 
@@ -12,8 +18,7 @@ PlanRunner::PlanRunner(ExperimentPlan plan, QObject* parent)
 PlanRunner::~PlanRunner() {
     if (m_process && m_process->state() != QProcess::NotRunning) {
         m_process->disconnect(this);
-        m_process->kill();
-        m_process->waitForFinished(1000);
+        ChildProcess::killNow(m_process.get());
     }
 }
 
@@ -21,20 +26,31 @@ void PlanRunner::start() {
     if (m_step >= 0)
         return;
     m_step = 0;
-    QTimer::singleShot(0, this, &PlanRunner::startStep);
+    QTimer::singleShot(0, this, [this] {
+        // A run whose Wirebench was killed left its sidecar saying "running". A folder the
+        // steps will refuse is not touched either.
+        const QStringList stale = OutputFolder::problem(m_plan.outputDir).isEmpty()
+                                      ? RunSidecar::settleInterrupted(m_plan.outputDir)
+                                      : QStringList();
+        for (const QString& path : stale)
+            emit status(QStringLiteral("%1: an earlier run here was interrupted (its Wirebench "
+                                       "ended before it did); marked \"interrupted\"")
+                            .arg(QDir::toNativeSeparators(path)));
+        startStep();
+    });
 }
 
-void PlanRunner::cancel() {
+void PlanRunner::cancel(const QString& why) {
     if (m_cancelled || m_step < 0 || m_step >= static_cast<int>(m_plan.steps.size()))
         return;
     m_cancelled = true;
+    m_cancelReason = why;
     emit status(QStringLiteral("cancelling the plan"));
     if (m_phase == Phase::Measure && m_run) {
-        m_run->cancel(); // its finished() leads to the teardown
+        m_run->cancel(m_cancelReason); // its finished() leads to the teardown
     } else if (m_phase == Phase::Setup) {
         // The measurement is skipped; the teardown still undoes what setup did.
-        if (m_process)
-            m_process->kill();
+        ChildProcess::signal(m_process.get(), SIGKILL);
     }
 }
 
@@ -57,9 +73,11 @@ void PlanRunner::runNextCommand() {
     if (m_command >= commands.size()) {
         if (m_phase == Phase::Setup && !m_cancelled)
             startMeasurement();
-        else if (m_phase == Phase::Setup)
+        else if (m_phase == Phase::Setup) {
+            m_current.status = RunOutcome::Status::Cancelled;
+            m_current.error = m_cancelReason;
             onMeasurementFinished(m_current);
-        else
+        } else
             endStep();
         return;
     }
@@ -68,16 +86,15 @@ void PlanRunner::runNextCommand() {
                                                                      : QStringLiteral("teardown"),
                                              RunCommands::display(argv)));
     m_process = std::make_unique<QProcess>();
+    ChildProcess::prepare(m_process.get());
     m_process->setProcessChannelMode(QProcess::MergedChannels);
     connect(m_process.get(), &QProcess::finished, this, &PlanRunner::onCommandFinished);
     connect(m_process.get(), &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
         if (error == QProcess::FailedToStart)
             onCommandFinished(-1, QProcess::CrashExit);
     });
-    QTimer::singleShot(kCommandTimeoutMs, m_process.get(), [process = m_process.get()] {
-        if (process->state() != QProcess::NotRunning)
-            process->kill();
-    });
+    QTimer::singleShot(kCommandTimeoutMs, m_process.get(),
+                       [process = m_process.get()] { ChildProcess::signal(process, SIGKILL); });
     m_process->start(argv.front(), argv.mid(1));
 }
 
@@ -108,7 +125,7 @@ void PlanRunner::onCommandFinished(int exitCode, QProcess::ExitStatus exitStatus
     if (m_phase == Phase::Setup) {
         // The measurement would run on a half-configured network: skip it, still tear down.
         m_current.status = m_cancelled ? RunOutcome::Status::Cancelled : RunOutcome::Status::Failed;
-        m_current.error = why;
+        m_current.error = m_cancelled ? m_cancelReason : why;
         onMeasurementFinished(m_current);
         return;
     }

@@ -12,7 +12,9 @@ namespace wb {
 
 // Runs the steps of a plan one after another: each step's setup commands, the measurement,
 // then its teardown commands (also after a failure). A failed setup skips that step's
-// measurement; the plan goes on with the next step. Needs an event loop.
+// measurement; the plan goes on with the next step. Before the first step, sidecars in the
+// output folder left "running" by a Wirebench that was killed are marked "interrupted".
+// Needs an event loop.
 class PlanRunner : public QObject {
     Q_OBJECT
 
@@ -21,8 +23,9 @@ public:
     ~PlanRunner() override;
 
     void start();
-    // Cancels the running step (keeping its partial log), runs its teardown and stops.
-    void cancel();
+    // Cancels the running step (keeping its partial log; why goes into its sidecar), runs
+    // its teardown and starts no later step.
+    void cancel(const QString& why = QString());
 
     const ExperimentPlan& plan() const { return m_plan; }
     const std::vector<RunOutcome>& outcomes() const { return m_outcomes; }
@@ -53,6 +56,7 @@ private:
     Phase m_phase = Phase::Setup;
     int m_command = 0;
     bool m_cancelled = false;
+    QString m_cancelReason;
     RunOutcome m_current; // outcome of the running step, until it is finished
     std::unique_ptr<QProcess> m_process;
     std::unique_ptr<MeasurementRun> m_run;

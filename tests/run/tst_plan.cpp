@@ -24,6 +24,9 @@ private slots:
     void labelTemplateAndStems();
     void singleRunWithoutMatrix();
     void outputPathResolution();
+    void outputOutsideThePlanFolder_data();
+    void outputOutsideThePlanFolder();
+    void stemNeverLooksLikeAServerLog();
     void errors_data();
     void errors();
     void newerVersionIsTheOnlyError();
@@ -262,7 +265,7 @@ void TestPlan::outputPathResolution() {
     };
     QCOMPARE(outputOf({}, "/data/plans"), QStringLiteral("/data/plans/exp1"));
     QCOMPARE(outputOf("results/today", "/data/plans"), QStringLiteral("/data/plans/results/today"));
-    QCOMPARE(outputOf("../results", "/data/plans/"), QStringLiteral("/data/results"));
+    QCOMPARE(outputOf("results/../today", "/data/plans/"), QStringLiteral("/data/plans/today"));
     QCOMPARE(outputOf("/srv/wb/out/", "/data/plans"), QStringLiteral("/srv/wb/out"));
     // A relative base folder is made absolute against the current folder.
     QCOMPARE(outputOf({}, "rel"), QDir::cleanPath(QDir::currentPath() + "/rel/exp1"));
@@ -270,6 +273,41 @@ void TestPlan::outputPathResolution() {
     const QStringList empty = problems(R"({"wirebench_plan": 1, "name": "x", "output": "",
         "runs": [{"name": "r", "target": "198.18.0.2"}]})");
     QCOMPARE(empty, QStringList({"output: must be a non-empty string (a folder)"}));
+}
+
+void TestPlan::outputOutsideThePlanFolder_data() {
+    QTest::addColumn<QString>("output");
+    QTest::addColumn<QString>("error");
+    const QString outside = QStringLiteral("leads outside the plan's folder (to %1); a relative "
+                                           "output stays inside it");
+    QTest::newRow("parent") << "../results"
+                            << "output: \"../results\" " + outside.arg("/plans-parent/results");
+    QTest::newRow("parent after a folder")
+        << "a/../../x"
+        << "output: \"a/../../x\" " + outside.arg("/plans-parent/x");
+    QTest::newRow("to /etc") << "../../etc"
+                             << "output: \"../../etc\" " + outside.arg("/etc");
+}
+
+// The plan's folder is /plans-parent/plans, which need not exist: the check is on the path.
+void TestPlan::outputOutsideThePlanFolder() {
+    QFETCH(QString, output);
+    QFETCH(QString, error);
+    ExperimentPlan plan;
+    QStringList errors;
+    const QByteArray json = R"({"wirebench_plan": 1, "name": "x", "output": ")" + output.toUtf8() +
+                            R"(", "runs": [{"name": "r", "target": "198.18.0.2"}]})";
+    QVERIFY(!ExperimentPlan::fromJson(json, "/plans-parent/plans", &plan, &errors));
+    QCOMPARE(errors, QStringList{error});
+}
+
+// NAME.server.log is the server log of a step whose stem is NAME: a label ending in
+// ".server" must not make its own log look like one.
+void TestPlan::stemNeverLooksLikeAServerLog() {
+    QCOMPARE(ExperimentPlan::fileStemFor("a.server"), QStringLiteral("a-server"));
+    QCOMPARE(ExperimentPlan::fileStemFor("A.Server"), QStringLiteral("A-Server"));
+    QCOMPARE(ExperimentPlan::fileStemFor("a.servers"), QStringLiteral("a.servers"));
+    QCOMPARE(ExperimentPlan::fileStemFor("a.server.b"), QStringLiteral("a.server.b"));
 }
 
 void TestPlan::errors_data() {
@@ -511,17 +549,31 @@ void TestPlan::loadProblems() {
     QVERIFY(!ExperimentPlan::load(big.fileName(), &plan, &errors));
     QCOMPARE(errors, QStringList({"1048577 bytes is too large for a plan (at most 1 MiB)"}));
 
-    // A plan's output folder is next to the plan file.
+    // A plan's output folder is inside the plan file's folder.
     QDir(dir.path()).mkdir("sub");
     QFile good(dir.filePath("sub/p.json"));
     QVERIFY(good.open(QIODevice::WriteOnly));
-    good.write(R"({"wirebench_plan": 1, "name": "p", "output": "../out",
+    good.write(R"({"wirebench_plan": 1, "name": "p", "output": "out",
                   "runs": [{"name": "r", "target": "198.18.0.2"}]})");
     good.close();
     QVERIFY(ExperimentPlan::load(good.fileName(), &plan, &errors));
     QVERIFY(errors.isEmpty());
-    QCOMPARE(plan.outputDir, QDir::cleanPath(QDir(dir.path()).absoluteFilePath("out")));
+    QCOMPARE(plan.outputDir, QDir::cleanPath(QDir(dir.path()).absoluteFilePath("sub/out")));
     QCOMPARE(plan.steps.size(), std::size_t(1));
+
+    // ... also once symbolic links are followed: a link inside it to elsewhere is refused.
+    QDir(dir.path()).mkdir("elsewhere");
+    QVERIFY(QFile::link(dir.filePath("elsewhere"), dir.filePath("sub/linked")));
+    QFile linked(dir.filePath("sub/linked.json"));
+    QVERIFY(linked.open(QIODevice::WriteOnly));
+    linked.write(R"({"wirebench_plan": 1, "name": "p", "output": "linked/out",
+                    "runs": [{"name": "r", "target": "198.18.0.2"}]})");
+    linked.close();
+    QVERIFY(!ExperimentPlan::load(linked.fileName(), &plan, &errors));
+    QCOMPARE(errors, QStringList{QStringLiteral("output: \"linked/out\" leads outside the "
+                                                "plan's folder through a symbolic link (to %1); "
+                                                "a relative output stays inside it")
+                                     .arg(dir.filePath("elsewhere/out"))});
 }
 
 void TestPlan::samplePlans_data() {

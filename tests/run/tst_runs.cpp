@@ -9,6 +9,7 @@
 #include "run/RunValidation.h"
 
 #include <QDir>
+#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -262,6 +263,77 @@ private slots:
         QCOMPARE(run.outcome.status, RunOutcome::Status::Failed);
         QVERIFY2(run.outcome.error.contains("cannot run \"iperf3\": it is not installed"),
                  qPrintable(run.outcome.error));
+    }
+
+    // A step labelled "a" beside the files of a step labelled "a.server" (whose log was
+    // a.server.log): no file that exists is opened for writing; the run moves on to a-2.
+    void existingFilesAreNeverOpenedForWriting() {
+        QTemporaryDir dir;
+        const QByteArray precious = "PING 198.18.0.2: the log of another step\n";
+        writeTestFile(dir.path(), "a.server.log", precious);
+        RunSpec spec;
+        spec.tool = RunTool::Iperf3;
+        spec.target = QStringLiteral("127.0.0.1");
+        spec.startServer = true;
+        // "true" as the transport: the server ends at once, before anything could listen.
+        spec.serverPrefix = QStringList{"true"};
+        const WatchedRun run = watchRun(spec, dir.path(), QStringLiteral("a"), 15000);
+        QVERIFY(run.ended);
+        QCOMPARE(run.outcome.status, RunOutcome::Status::Failed);
+        QCOMPARE(readAll(dir.filePath("a.server.log")), precious);
+        QCOMPARE(QFileInfo(run.outcome.logPath).fileName(), QStringLiteral("a-2.log"));
+        QCOMPARE(QFileInfo(run.outcome.serverLogPath).fileName(), QStringLiteral("a-2.server.log"));
+        QCOMPARE(filesIn(dir.path()),
+                 (QStringList{"a-2.log", "a-2.run.json", "a-2.server.log", "a.server.log"}));
+    }
+
+    // A sidecar still saying "running" whose Wirebench has gone reads as "interrupted".
+    void staleRunningSidecarReadsInterrupted() {
+        QTemporaryDir dir;
+        const QString log = writeTestFile(dir.path(), "r.log", cleanPingLog());
+        const QString sidecar = RunSidecar::pathFor(log);
+        RunRecord record;
+        record.status = QStringLiteral("running");
+        record.host = QSysInfo::machineHostName();
+        record.writer = ProcessIdentity::current();
+        QVERIFY(record.writer.known());
+        const auto statusWith = [&](const ProcessIdentity& writer, const QString& host) {
+            RunRecord written = record;
+            written.writer = writer;
+            written.host = host;
+            QString why;
+            if (!RunSidecar::write(sidecar, written, &why))
+                return why;
+            const auto read = RunSidecar::read(sidecar, &why);
+            return read ? read->status : why;
+        };
+        const QString host = record.host;
+        // This process runs: the run may still be going.
+        QCOMPARE(statusWith(record.writer, host), QStringLiteral("running"));
+        ProcessIdentity reused = record.writer; // the pid now taken by a later process
+        reused.startTicks += 1;
+        QCOMPARE(statusWith(reused, host), QStringLiteral("interrupted"));
+        ProcessIdentity rebooted = record.writer;
+        rebooted.bootId = QStringLiteral("00000000-0000-0000-0000-000000000000");
+        QCOMPARE(statusWith(rebooted, host), QStringLiteral("interrupted"));
+        QProcess ended;
+        ended.start("true");
+        QVERIFY(ended.waitForStarted());
+        ProcessIdentity gone = record.writer;
+        gone.pid = ended.processId();
+        QVERIFY(ended.waitForFinished());
+        QCOMPARE(statusWith(gone, host), QStringLiteral("interrupted"));
+        // Another machine's process cannot be looked up from here.
+        QCOMPARE(statusWith(gone, host + QStringLiteral("-elsewhere")), QStringLiteral("running"));
+
+        QCOMPARE(statusWith(gone, host), QStringLiteral("interrupted"));
+        const ImportResult imported = FileImporter::importFile(log);
+        QCOMPARE(imported.datasets.front().info.extra.value("run_status"),
+                 QStringLiteral("interrupted"));
+        QVERIFY(readAll(sidecar).contains("\"status\": \"running\""));
+        QCOMPARE(RunSidecar::settleInterrupted(dir.path()), QStringList{sidecar});
+        QVERIFY(readAll(sidecar).contains("\"status\": \"interrupted\""));
+        QVERIFY(RunSidecar::settleInterrupted(dir.path()).isEmpty());
     }
 
     // Nobody listens on loopback port 1: iperf3 fails to connect and says so.

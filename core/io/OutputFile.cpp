@@ -1,0 +1,95 @@
+#include "OutputFile.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <cerrno>
+#include <cstring>
+
+#include <unistd.h>
+
+namespace wb {
+
+namespace {
+
+QString systemError(int error) {
+    return QString::fromLocal8Bit(std::strerror(error));
+}
+
+// Every byte to fd, then to the disk. QSaveFile alone is not enough: Qt 6.4's commit()
+// renames the temporary file into place although its last flush failed, and a write the
+// disk cut short returns a short count without setting an error. Written here, a short
+// write is an errno.
+bool writeFully(int fd, const QByteArray& bytes, QString* why) {
+    const char* data = bytes.constData();
+    qsizetype left = bytes.size();
+    while (left > 0) {
+        const ssize_t written = ::write(fd, data, static_cast<std::size_t>(left));
+        if (written < 0 && errno == EINTR)
+            continue;
+        if (written <= 0) {
+            *why = systemError(written < 0 ? errno : ENOSPC);
+            return false;
+        }
+        data += written;
+        left -= written;
+    }
+    if (::fsync(fd) != 0 && errno != EINVAL) { // EINVAL: a file system that cannot sync
+        *why = systemError(errno);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool OutputFile::write(const QString& path, const Producer& produce, QString* why) {
+    // Made in memory first (plots and reports are a few MB at most), so that producers
+    // that do not check their writes (Qt's PDF engine) cannot hide a failure.
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QString reason;
+    if (!produce(buffer, &reason)) {
+        if (why)
+            *why = reason.isEmpty() ? QStringLiteral("the content could not be made") : reason;
+        return false;
+    }
+    return write(path, buffer.data(), why);
+}
+
+bool OutputFile::write(const QString& path, const QByteArray& bytes, QString* why) {
+    QString reason;
+    if (QFileInfo(path).isDir()) {
+        reason = QStringLiteral("it is a folder");
+    } else {
+        QSaveFile file(path);
+        if (!file.open(QIODevice::WriteOnly)) {
+            reason = file.errorString();
+        } else if (writeFully(file.handle(), bytes, &reason) && file.commit()) {
+            return true;
+        } else {
+            if (reason.isEmpty())
+                reason = file.errorString();
+            file.cancelWriting();
+        }
+    }
+    if (why)
+        *why = reason;
+    return false;
+}
+
+bool OutputFile::reserve(const QString& path, bool* exists, QString* why) {
+    QFile file(path);
+    *exists = false;
+    if (file.open(QIODevice::WriteOnly | QIODevice::NewOnly))
+        return true;
+    // NewOnly fails on any existing entry, a dangling symbolic link included.
+    *exists = QFileInfo::exists(path) || QFileInfo(path).isSymLink();
+    if (why)
+        *why = file.errorString();
+    return false;
+}
+
+} // namespace wb

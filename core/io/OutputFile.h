@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+#include <functional>
+
+class QIODevice;
+
+namespace wb {
+
+// Every file Wirebench writes as a result (plots, reports, tables, run sidecars) goes
+// through here, so it appears whole or not at all: the bytes go to a temporary file in the
+// target's folder (QSaveFile), are checked to the last one, synced to the disk, and only
+// then renamed over the target. On any failure the temporary file is removed, an existing
+// target keeps its bytes, and the reason is the system's own ("No space left on device").
+class OutputFile {
+public:
+    // Writes what produce() puts into the device (a buffer in memory). produce returns
+    // false, with *why, when it cannot make its content.
+    using Producer = std::function<bool(QIODevice& device, QString* why)>;
+    static bool write(const QString& path, const Producer& produce, QString* why);
+    static bool write(const QString& path, const QByteArray& bytes, QString* why);
+
+    // Creates path as a new, empty file, never opening one that exists (O_EXCL): a name
+    // reserved for a file that replace-writes come later. False with *why otherwise;
+    // *exists tells a taken name from other failures.
+    static bool reserve(const QString& path, bool* exists, QString* why);
+};
+
+} // namespace wb

@@ -1,0 +1,78 @@
+#include "OutputFolder.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace wb {
+
+namespace {
+
+// The deepest part of path that exists (as anything, a dangling link included).
+QString nearestExisting(QString path) {
+    while (!QFileInfo::exists(path) && !QFileInfo(path).isSymLink()) {
+        const QString parent = QFileInfo(path).path();
+        if (parent == path)
+            break;
+        path = parent;
+    }
+    return path;
+}
+
+bool isInside(const QString& path, const QString& folder) {
+    return path == folder ||
+           path.startsWith(folder.endsWith(QLatin1Char('/')) ? folder : folder + QLatin1Char('/'));
+}
+
+// path with every symbolic link resolved, also when its last parts do not exist yet.
+QString resolved(const QString& path) {
+    const QString existing = nearestExisting(path);
+    const QString canonical = QFileInfo(existing).canonicalFilePath();
+    if (canonical.isEmpty())
+        return {}; // a dangling link: leads nowhere that can be checked
+    return QDir::cleanPath(canonical + path.mid(existing.size()));
+}
+
+QString linkProblem(const QFileInfo& info) {
+    return QStringLiteral("is a symbolic link to %1; give the folder itself")
+        .arg(QDir::toNativeSeparators(info.symLinkTarget()));
+}
+
+} // namespace
+
+QString OutputFolder::problem(const QString& path) {
+    const QString absolute = QDir::cleanPath(QDir(path).absolutePath());
+    const QFileInfo info(absolute);
+    if (info.isSymLink())
+        return linkProblem(info);
+    if (info.exists())
+        return info.isDir() ? QString() : QStringLiteral("is a file, not a folder");
+    const QString ancestor = nearestExisting(absolute);
+    const QFileInfo above(ancestor);
+    const QString where = QDir::toNativeSeparators(ancestor);
+    if (above.isSymLink())
+        return QStringLiteral("would be made inside %1, which %2").arg(where, linkProblem(above));
+    if (!above.isDir())
+        return QStringLiteral("would be made inside %1, which is a file, not a folder").arg(where);
+    return {};
+}
+
+QString OutputFolder::planOutputProblem(const QString& planDir, const QString& output) {
+    if (QDir::isAbsolutePath(output))
+        return {};
+    const QString base = QDir::cleanPath(QDir(planDir).absolutePath());
+    const QString target = QDir::cleanPath(base + QLatin1Char('/') + output);
+    if (!isInside(target, base))
+        return QStringLiteral("\"%1\" leads outside the plan's folder (to %2); a relative "
+                              "output stays inside it")
+            .arg(output, QDir::toNativeSeparators(target));
+    const QString realBase = resolved(base);
+    const QString realTarget = resolved(target);
+    if (!realBase.isEmpty() && !isInside(realTarget, realBase))
+        return QStringLiteral("\"%1\" leads outside the plan's folder through a symbolic link "
+                              "(to %2); a relative output stays inside it")
+            .arg(output, realTarget.isEmpty() ? QStringLiteral("a link that leads nowhere")
+                                              : QDir::toNativeSeparators(realTarget));
+    return {};
+}
+
+} // namespace wb

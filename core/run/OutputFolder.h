@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QString>
+
+namespace wb {
+
+// Where a run may put its logs. Runs are often started as root, so a folder that is a
+// symbolic link (planted in a shared place, pointing at /etc) is refused instead of
+// followed, and a plan's relative output must stay inside the plan's folder.
+class OutputFolder {
+public:
+    // Empty when path may take a run's files: an existing folder that is not a symbolic
+    // link, or a path still to be created whose nearest existing ancestor is such a folder.
+    // Otherwise the reason, starting with what is wrong ("is a symbolic link to /etc").
+    static QString problem(const QString& path);
+
+    // Empty when a plan's output, relative to planDir, names planDir or a place inside it,
+    // with ".." and symbolic links resolved. An absolute output is the user's own choice
+    // and is left to problem().
+    static QString planOutputProblem(const QString& planDir, const QString& output);
+};
+
+} // namespace wb
