@@ -47,8 +47,9 @@ public:
         return {};
     }
 
-    // Writes a filler file until the file system refuses another byte.
-    bool fill() {
+    // Writes a filler file until the file system refuses another byte, then gives back
+    // leaveFree bytes: with room for a part of an output, a write is cut short first.
+    bool fill(qint64 leaveFree = 0) {
         QFile filler(m_mountPoint + "/filler");
         if (!filler.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
             return false;
@@ -57,7 +58,8 @@ public:
         }
         while (filler.write("x", 1) == 1) {
         }
-        return filler.error() != QFileDevice::NoError;
+        return filler.error() != QFileDevice::NoError &&
+               filler.resize(std::max<qint64>(0, filler.size() - leaveFree));
     }
 
 private:
@@ -103,17 +105,21 @@ private slots:
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("name");
         QTest::addColumn<bool>("existing");
-        for (const char* suffix : {"png", "pdf", "svg"}) {
-            QTest::addRow("plot %s over a file", suffix)
-                << "plot" << QString("out.") + suffix << true;
-            QTest::addRow("plot %s, new file", suffix)
-                << "plot" << QString("new.") + suffix << false;
-        }
-        for (const char* suffix : {"pdf", "html"}) {
-            QTest::addRow("report %s over a file", suffix)
-                << "report" << QString("report.") + suffix << true;
-            QTest::addRow("report %s, new file", suffix)
-                << "report" << QString("new-report.") + suffix << false;
+        QTest::addColumn<int>("leaveFree");
+        // Every output is larger than 8 KiB: with that much free, part of it fits.
+        for (const int free : {0, 8192}) {
+            for (const char* suffix : {"png", "pdf", "svg"}) {
+                QTest::addRow("plot %s over a file, %d free", suffix, free)
+                    << "plot" << QString("out.") + suffix << true << free;
+                QTest::addRow("plot %s, new file, %d free", suffix, free)
+                    << "plot" << QString("new.") + suffix << false << free;
+            }
+            for (const char* suffix : {"pdf", "html"}) {
+                QTest::addRow("report %s over a file, %d free", suffix, free)
+                    << "report" << QString("report.") + suffix << true << free;
+                QTest::addRow("report %s, new file, %d free", suffix, free)
+                    << "report" << QString("new-report.") + suffix << false << free;
+            }
         }
     }
 
@@ -121,6 +127,7 @@ private slots:
         QFETCH(QString, kind);
         QFETCH(QString, name);
         QFETCH(bool, existing);
+        QFETCH(int, leaveFree);
         QTemporaryDir base;
         const QString mountPoint = base.filePath("disk");
         QVERIFY(QDir().mkpath(mountPoint));
@@ -130,7 +137,7 @@ private slots:
         const QString out = mountPoint + "/" + name;
         if (existing)
             test::writeTestFile(mountPoint, name, kOldBytes);
-        QVERIFY(disk.fill());
+        QVERIFY(disk.fill(leaveFree));
 
         const test::CliRun run = test::runCli(commandFor(kind, out));
         QVERIFY2(run.exitCode != 0 && run.exitCode != -1, qPrintable(run.err));
