@@ -61,7 +61,13 @@ bool OutputFile::write(const QString& path, const Producer& produce, QString* wh
 
 bool OutputFile::write(const QString& path, const QByteArray& bytes, QString* why) {
     QString reason;
-    if (QFileInfo(path).isDir()) {
+    const QFileInfo info(path);
+    if (info.isSymLink()) {
+        // Replacing the link's target would write wherever a planted link points (as root:
+        // anywhere); replacing the link itself would surprise whoever made it.
+        reason = QStringLiteral("it is a symbolic link (to %1); name the file itself")
+                     .arg(info.symLinkTarget());
+    } else if (info.isDir()) {
         reason = QStringLiteral("it is a folder");
     } else {
         QSaveFile file(path);

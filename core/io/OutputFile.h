@@ -14,6 +14,7 @@ namespace wb {
 // target's folder (QSaveFile), are checked to the last one, synced to the disk, and only
 // then renamed over the target. On any failure the temporary file is removed, an existing
 // target keeps its bytes, and the reason is the system's own ("No space left on device").
+// A target that is a symbolic link is refused, not followed.
 class OutputFile {
 public:
     // Writes what produce() puts into the device (a buffer in memory). produce returns

@@ -214,6 +214,32 @@ private slots:
         QCOMPARE(leftIn(folder.path()), QStringList{name});
     }
 
+    // A link planted where the output goes is neither followed nor replaced.
+    void outputThatIsALinkIsRefused_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("plot") << "plot"
+                              << "out.png";
+        QTest::newRow("report") << "report"
+                                << "report.html";
+    }
+
+    void outputThatIsALinkIsRefused() {
+        QFETCH(QString, kind);
+        QFETCH(QString, name);
+        QTemporaryDir folder;
+        const QString victim = test::writeTestFile(folder.path(), "victim", kOldBytes);
+        const QString out = folder.filePath(name);
+        QVERIFY(QFile::link(victim, out));
+        const test::CliRun run = test::runCli(commandFor(kind, out));
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(out + ": could not be written: it is a symbolic link (to " +
+                                  victim + ")"),
+                 qPrintable(run.err));
+        QCOMPARE(test::readAll(victim), QByteArray(kOldBytes));
+        QCOMPARE(QFileInfo(out).symLinkTarget(), victim);
+    }
+
     void runRefusesALinkedOutputFolder() {
         QTemporaryDir folder;
         const QString elsewhere = folder.filePath("elsewhere");
