@@ -98,7 +98,7 @@ std::vector<CommandHelp> makeCommandHelp() {
           {"-o, --output FILE",
            "the figure; its extension, .png, .pdf or .svg, chooses the format. It is written to "
            "a temporary file beside it and renamed when complete: on any failure an existing "
-           "FILE keeps its bytes"},
+           "FILE keeps its bytes. A FILE that is a symbolic link is refused"},
           {"--width W", "figure width in points, 100 to 10000 (default 336)"},
           {"--height H", "figure height in points, 100 to 10000 (default 240)"},
           {"--scale S", "PNG pixels per point, 0.5 to 8 (default 3); a PNG is W*S x H*S pixels"},
@@ -193,7 +193,7 @@ std::vector<CommandHelp> makeCommandHelp() {
          {{"-o, --output FILE",
            "the report; its extension, .pdf or .html, chooses the format. It is written to a "
            "temporary file beside it and renamed when complete: on any failure an existing FILE "
-           "keeps its bytes"}}},
+           "keeps its bytes. A FILE that is a symbolic link is refused"}}},
     };
 }
 
