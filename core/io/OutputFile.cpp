@@ -86,15 +86,13 @@ bool OutputFile::write(const QString& path, const QByteArray& bytes, QString* wh
     return false;
 }
 
-bool OutputFile::reserve(const QString& path, bool* exists, QString* why) {
-    QFile file(path);
+bool OutputFile::createNew(QFile& file, const QString& path, bool* exists, QString* why) {
+    file.setFileName(path);
     *exists = false;
     if (file.open(QIODevice::WriteOnly | QIODevice::NewOnly))
         return true;
-    // NewOnly fails on any existing entry, a dangling symbolic link included.
     *exists = QFileInfo::exists(path) || QFileInfo(path).isSymLink();
-    if (why)
-        *why = file.errorString();
+    *why = file.errorString();
     return false;
 }
 

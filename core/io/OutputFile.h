@@ -5,6 +5,7 @@
 
 #include <functional>
 
+class QFile;
 class QIODevice;
 
 namespace wb {
@@ -23,10 +24,11 @@ public:
     static bool write(const QString& path, const Producer& produce, QString* why);
     static bool write(const QString& path, const QByteArray& bytes, QString* why);
 
-    // Creates path as a new, empty file, never opening one that exists (O_EXCL): a name
-    // reserved for a file that replace-writes come later. False with *why otherwise;
-    // *exists tells a taken name from other failures.
-    static bool reserve(const QString& path, bool* exists, QString* why);
+    // Opens file at path as a new file for writing (O_EXCL), never one that exists, a
+    // dangling symbolic link included: for logs written as they arrive, and names reserved
+    // for files that write() replaces later. False with *why otherwise; *exists tells a taken
+    // name from other failures.
+    static bool createNew(QFile& file, const QString& path, bool* exists, QString* why);
 };
 
 } // namespace wb

@@ -163,37 +163,23 @@ bool MeasurementRun::createOutputs(const QDir& dir, const QString& stem, bool* t
                                       ? QString()
                                       : dir.filePath(stem + QStringLiteral(".server.log"));
     QStringList created;
-    const auto undo = [&] {
-        m_log.close();
-        m_serverLog.close();
-        for (const QString& path : created)
-            QFile::remove(path);
-    };
+    QFile sidecar;
     const auto claim = [&](QFile& file, const QString& path) {
-        file.setFileName(path);
-        if (file.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
+        if (OutputFile::createNew(file, path, taken, why)) {
             created << path;
             return true;
         }
-        *taken = QFileInfo::exists(path) || QFileInfo(path).isSymLink();
-        *why = QStringLiteral("cannot create %1: %2").arg(path, file.errorString());
+        *why = QStringLiteral("cannot create %1: %2").arg(path, *why);
         return false;
     };
-    if (!claim(m_log, logPath)) {
-        undo();
-        return false;
-    }
-    if (!OutputFile::reserve(m_sidecarPath, taken, why)) {
-        *why = QStringLiteral("cannot create %1: %2").arg(m_sidecarPath, *why);
-        undo();
-        return false;
-    }
-    created << m_sidecarPath;
-    if (!serverLogPath.isEmpty() && !claim(m_serverLog, serverLogPath)) {
-        undo();
-        return false;
-    }
-    return true;
+    if (claim(m_log, logPath) && claim(sidecar, m_sidecarPath) &&
+        (serverLogPath.isEmpty() || claim(m_serverLog, serverLogPath)))
+        return true;
+    m_log.close();
+    m_serverLog.close();
+    for (const QString& path : created)
+        QFile::remove(path);
+    return false;
 }
 
 void MeasurementRun::probeVersion() {
