@@ -182,9 +182,11 @@ private slots:
         const bool ended = cli.waitForFinished(30000);
         const bool serverGone =
             waitUntil([&] { return iperfProcesses("-s", port).isEmpty(); }, 5000);
+        const bool clientGone = iperfProcesses("-c", port).isEmpty();
         endLeftovers(port);
         QVERIFY(ended);
         QVERIFY2(serverGone, "the started iperf server still listens");
+        QVERIFY2(clientGone, "the iperf client still runs");
         QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
         QCOMPARE(cli.exitCode(), 1);
         const auto record = RunSidecar::read(dir.filePath("out/flow.run.json"), nullptr);
