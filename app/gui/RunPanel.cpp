@@ -5,6 +5,7 @@
 #include "Settings.h"
 #include "run/ExperimentPlan.h"
 #include "run/MeasurementRun.h"
+#include "run/OutputFolder.h"
 #include "run/PlanRunner.h"
 #include "run/RunValidation.h"
 
@@ -191,6 +192,8 @@ bool RunPanel::start() {
     const QString folder = QDir::fromNativeSeparators(m_form->outputFolder());
     if (folder.isEmpty())
         problems << tr("Choose an output folder for the raw log.");
+    else if (const QString problem = OutputFolder::problem(folder); !problem.isEmpty())
+        problems << tr("The output folder \"%1\" %2.").arg(folder, problem);
     else if (problems.isEmpty() && !QDir().mkpath(folder))
         problems << tr("The output folder \"%1\" cannot be created.").arg(folder);
     showProblems(problems);
@@ -326,6 +329,10 @@ bool RunPanel::startPlan(const QString& path) {
     }
     if (plan.outputDir.isEmpty())
         plan.outputDir = QDir::fromNativeSeparators(m_form->outputFolder());
+    if (const QString problem = OutputFolder::problem(plan.outputDir); !problem.isEmpty()) {
+        showProblems({tr("The output folder \"%1\" %2.").arg(plan.outputDir, problem)});
+        return false;
+    }
     QDir().mkpath(plan.outputDir);
     showProblems({});
     m_ids.clear();

@@ -37,6 +37,7 @@ private slots:
     void loopbackPingGrowsLive();
     void refusedTargetStartsNothing_data();
     void refusedTargetStartsNothing();
+    void linkedOutputFolderStartsNothing();
     void cancelKeepsWhatWasMeasured();
     void loopbackIperf3ShowsFlows();
     void planStepsAreLabelled();
@@ -194,6 +195,25 @@ void TestRunPanel::refusedTargetStartsNothing() {
     QVERIFY(panel->busy());
     QVERIFY(!message->isVisible());
     QTRY_VERIFY_WITH_TIMEOUT(!panel->busy(), 30000);
+}
+
+// An output folder that is a symbolic link is refused before anything runs, as in the CLI.
+void TestRunPanel::linkedOutputFolderStartsNothing() {
+    MainWindow window;
+    window.show();
+    RunPanel* panel = openPanel(window);
+    QVERIFY(panel);
+    const QString elsewhere = m_dir.filePath(QStringLiteral("link-target"));
+    QVERIFY(QDir().mkpath(elsewhere));
+    const QString link = m_dir.filePath(QStringLiteral("linked-runs"));
+    QVERIFY(QFile::link(elsewhere, link));
+    fillPing(panel, QStringLiteral("127.0.0.1"), 1, 0.2, link);
+    QTest::mouseClick(panel->findChild<QPushButton*>(QStringLiteral("start")), Qt::LeftButton);
+    QVERIFY(!panel->busy());
+    QVERIFY2(
+        panel->problems().join('\n').contains(QStringLiteral("is a symbolic link to ") + elsewhere),
+        qPrintable(panel->problems().join('\n')));
+    QVERIFY(filesIn(elsewhere, QStringLiteral("*")).isEmpty());
 }
 
 void TestRunPanel::cancelKeepsWhatWasMeasured() {
