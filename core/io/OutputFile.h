@@ -10,7 +10,7 @@ class QIODevice;
 
 namespace wb {
 
-// Every file Wirebench writes as a result (plots, reports, tables, run sidecars) goes
+// Every file Wirebench writes as a result (plots, reports, tables, workspaces, run sidecars) goes
 // through here, so it appears whole or not at all: the bytes go to a temporary file in the
 // target's folder (QSaveFile), are checked to the last one, synced to the disk, and only
 // then renamed over the target. On any failure the temporary file is removed, an existing
