@@ -85,14 +85,16 @@ void Iperf3SectionReader::beginTest() {
     m_sawData = true;
 }
 
-std::int64_t Iperf3SectionReader::finishTest() {
+Iperf3SectionReader::TestEnd Iperf3SectionReader::finishTest() {
+    TestEnd end;
+    end.totalsFromIntervals = Iperf3FlowTable::takeZeroTotalsFromIntervals(current().flows);
     Iperf3FlowTable::completeTotals(current().flows);
     RunInfo& info = current().info;
     if (info.streams == 0 && m_flows.connections() > 0)
         info.streams = m_flows.connections() / (m_flows.bidirectional() ? 2 : 1);
-    const std::int64_t omitted = m_omitted;
+    end.omitted = m_omitted;
     m_omitted = 0;
-    return omitted;
+    return end;
 }
 
 void Iperf3SectionReader::readStart(const QJsonObject& start) {

@@ -39,9 +39,13 @@ public:
 
     // A test begins: it gets a dataset of its own unless the current one is still unused.
     void beginTest();
-    // Completes the current test's totals. Returns how many intervals -O marked as omitted were
-    // left out since the last call, for the parser to warn about.
-    std::int64_t finishTest();
+    // What finishing a test found for the parser to warn about.
+    struct TestEnd {
+        std::int64_t omitted = 0;    // intervals -O marked as omitted, left out since the last call
+        int totalsFromIntervals = 0; // zero whole-run figures taken from the intervals
+    };
+    // Completes the current test's totals.
+    TestEnd finishTest();
 
     void readStart(const QJsonObject& start);
     // One interval object: its stream reports and SUMs (reverseSum: --bidir's other direction).

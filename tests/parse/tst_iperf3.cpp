@@ -163,6 +163,7 @@ private slots:
     void parallelSums();
     void udpFigures();
     void reverseAndBidir();
+    void udpServerOutOfOrderLines();
     void omittedIntervals();
     void verboseRunInfo();
     void errorsAndInterrupts();
@@ -171,6 +172,7 @@ private slots:
     void jsonTcp();
     void jsonUdp();
     void jsonBidirAndOmit();
+    void receiverZeroTotalsTakeTheIntervals();
     void jsonSeveralDocuments();
     void jsonErrors();
     void jsonStream();
@@ -520,6 +522,54 @@ void TestIperf3::reverseAndBidir() {
     }
 }
 
+// iperf3's UDP receiver prints "[  5] 0.0-0.5 sec  3 datagrams received out-of-order" (and the
+// same for [SUM]) after the report it counts for; written by hand after iperf3's
+// report_outoforder / report_sum_outoforder formats (no reordering link here).
+void TestIperf3::udpServerOutOfOrderLines() {
+    const QString name = QStringLiteral("hand-udp-P2-ooo-server.txt");
+    const ImportResult result = parseData(name);
+    QCOMPARE(formatId(result), "iperf3/text");
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    QCOMPARE(result.report.ignoredLines, qint64(0));
+    const FlowSeries& series = result.datasets.front().flows;
+    // Independent reading: each out-of-order line belongs to the report line above it of the
+    // same [ID] (the interval, or the receiver line after the separator).
+    const QStringList lines = QString::fromUtf8(readData(name)).split(QLatin1Char('\n'));
+    const QRegularExpression report(
+        QStringLiteral(R"(^\[\s*(\d+|SUM)\]\s+[\d.]+-[\d.]+\s+sec\s+\S+ \S*Bytes)"));
+    const QRegularExpression ooo(QStringLiteral(
+        R"(^\[\s*(\d+|SUM)\]\s+[\d.]+-[\d.]+ sec\s+(\d+) datagrams received out-of-order$)"));
+    QMap<QString, int> reportsSeen;              // report lines per id so far
+    QMap<QString, QList<std::int64_t>> expected; // per id: out-of-order count per report (-1 none)
+    int checked = 0;
+    for (const QString& line : lines) {
+        if (const auto m = report.match(line); m.hasMatch()) {
+            ++reportsSeen[m.captured(1)];
+            expected[m.captured(1)].append(-1);
+        } else if (const auto o = ooo.match(line); o.hasMatch()) {
+            expected[o.captured(1)].last() = o.captured(2).toLongLong();
+            ++checked;
+        }
+    }
+    QCOMPARE(checked, 9);
+    const auto compare = [](const FlowInterval& interval, std::int64_t count) {
+        return count < 0 ? !interval.outOfOrder : interval.outOfOrder == count;
+    };
+    for (const Flow& flow : series.flows) {
+        const QList<std::int64_t>& counts = expected.value(flow.id);
+        QCOMPARE(counts.size(), qsizetype(flow.intervals.size() + 1));
+        for (std::size_t i = 0; i < flow.intervals.size(); ++i)
+            QVERIFY2(compare(flow.intervals[i], counts[qsizetype(i)]), qPrintable(flow.id));
+        QVERIFY(compare(*flow.total, counts.last()));
+    }
+    const QList<std::int64_t>& sums = expected.value(QStringLiteral("SUM"));
+    QCOMPARE(sums.size(), qsizetype(series.sumIntervals.size() + 1));
+    for (std::size_t i = 0; i < series.sumIntervals.size(); ++i)
+        QVERIFY(compare(series.sumIntervals[i], sums[qsizetype(i)]));
+    QVERIFY(compare(*series.sumTotal, sums.last()));
+    QCOMPARE(series.sumTotal->outOfOrder, std::optional<std::int64_t>(6));
+}
+
 void TestIperf3::omittedIntervals() {
     const ImportResult result = parseData(QStringLiteral("tcp-omit-client.txt"));
     QCOMPARE(result.report.parseErrors.count(), 0);
@@ -765,6 +815,65 @@ void TestIperf3::jsonBidirAndOmit() {
         QCOMPARE(int(data.flows.flows.front().intervals.size()), 3);
         QCOMPARE(int(data.flows.sumIntervals.size()), 3);
         QCOMPARE(data.info.extra.value(QStringLiteral("omit")), QStringLiteral("1"));
+    }
+}
+
+// iperf3's UDP server writes zeros where its whole-run figures belong: the whole -J end block
+// in 3.7 (hand-3.7-udp-server-zero-end.json: the recorded 3.12 log with 3.7's end block), the
+// per-stream bytes still in 3.12 (json-udp-P2-server.json, recorded), a "0.00 Bytes" summary
+// line in 3.1. The intervals hold the data: totals come from them, with a warning.
+void TestIperf3::receiverZeroTotalsTakeTheIntervals() {
+    for (const QString& name : {QStringLiteral("hand-3.7-udp-server-zero-end.json"),
+                                QStringLiteral("json-udp-P2-server.json")}) {
+        const ImportResult result = parseData(name);
+        QCOMPARE(result.report.parseErrors.count(), 0);
+        QVERIFY2(hasWarning(result, QStringLiteral("taken from the intervals")), qPrintable(name));
+        const FlowSeries& series = result.datasets.front().flows;
+        const QJsonArray intervals = jsonDocument(name).value("intervals").toArray();
+        QCOMPARE(int(series.flows.size()), 2);
+        for (int s = 0; s < 2; ++s) {
+            double bytes = 0;
+            qint64 packets = 0;
+            qint64 lost = 0;
+            for (const QJsonValue& interval : intervals) {
+                const QJsonObject stream = interval["streams"].toArray()[s].toObject();
+                bytes += stream["bytes"].toDouble();
+                packets += stream["packets"].toInteger();
+                lost += stream["lost_packets"].toInteger();
+            }
+            const QJsonObject last = intervals.last()["streams"].toArray()[s].toObject();
+            const FlowInterval& total = *series.flows[std::size_t(s)].total;
+            QVERIFY(bytes > 0);
+            QCOMPARE(total.bytes, bytes);
+            QCOMPARE(total.bitsPerSecond, bytes * 8 / total.seconds());
+            QCOMPARE(total.totalDatagrams, std::optional<std::int64_t>(packets));
+            QCOMPARE(total.lostDatagrams, std::optional<std::int64_t>(lost));
+            QCOMPARE(total.jitterMs, std::optional<double>(last["jitter_ms"].toDouble()));
+        }
+        double sumBytes = 0;
+        for (const QJsonValue& interval : intervals)
+            sumBytes += interval["sum"]["bytes"].toDouble();
+        QCOMPARE(series.sumTotal->bytes, sumBytes);
+    }
+    {
+        // iperf 3.1's UDP server summary (esnet/iperf#560): "0.00 Bytes 0.00 bits/sec" beside
+        // the real jitter and loss.
+        const QByteArray log =
+            "Accepted connection from 198.18.77.1, port 43078\n"
+            "[  5] local 198.18.77.2 port 5201 connected to 198.18.77.1 port 45756\n"
+            "[ ID] Interval           Transfer     Bandwidth       Jitter    Lost/Total Datagrams\n"
+            "[  5]   0.00-1.00   sec  96.7 KBytes   792 Kbits/sec  7.973 ms  0/99 (0%)\n"
+            "[  5]   1.00-2.00   sec   102 KBytes   832 Kbits/sec  8.045 ms  4/104 (3.8%)\n"
+            "- - - - - - - - - - - - - - - - - - - - - - - - -\n"
+            "[ ID] Interval           Transfer     Bandwidth       Jitter    Lost/Total Datagrams\n"
+            "[  5]   0.00-2.00   sec  0.00 Bytes  0.00 bits/sec  8.045 ms  4/203 (2%)\n";
+        const ImportResult result = test::parseBytes(log, QStringLiteral("zero-summary.txt"));
+        QCOMPARE(formatId(result), "iperf3/text");
+        QVERIFY(hasWarning(result, QStringLiteral("taken from the intervals")));
+        const FlowInterval& total = *result.datasets.front().flows.flows.front().total;
+        QCOMPARE(total.bytes, std::round(96.7 * KiB) + 102 * KiB);
+        QCOMPARE(total.jitterMs, std::optional<double>(8.045)); // the summary's own, kept
+        QCOMPARE(total.totalDatagrams, std::optional<std::int64_t>(203));
     }
 }
 
