@@ -1,5 +1,6 @@
 #include "Iperf2CsvParser.h"
 
+#include "IperfIntervalOrder.h"
 #include "IperfUnits.h"
 #include "TextScan.h"
 
@@ -175,6 +176,8 @@ void Iperf2CsvParser::parseLine(std::string_view line) {
 
 void Iperf2CsvParser::finishDatasets() {
     m_flows.finish();
+    for (const QString& found : IperfIntervalOrder::apply(dataset().flows).warnings())
+        warning({}, found);
     RunInfo& info = dataset().info;
     if (!dataset().flows.empty())
         info.protocol = m_sawUdp ? QStringLiteral("udp") : QStringLiteral("tcp");

@@ -1,5 +1,6 @@
 #include "Iperf2TextParser.h"
 
+#include "IperfIntervalOrder.h"
 #include "IperfUnits.h"
 #include "TextScan.h"
 
@@ -607,6 +608,8 @@ void Iperf2TextParser::readOutOfOrder(const Tag& tag, std::string_view body) {
 
 void Iperf2TextParser::finishDatasets() {
     m_flows.finish();
+    for (const QString& found : IperfIntervalOrder::apply(dataset().flows).warnings())
+        warning({}, found);
     inferDirections();
     RunInfo& info = dataset().info;
     const FlowSeries& series = dataset().flows;

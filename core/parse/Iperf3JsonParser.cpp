@@ -651,6 +651,8 @@ void Iperf3JsonParser::finishTest() {
     }
     if (end.totalsFromIntervals > 0)
         warning({}, Iperf3FlowTable::zeroTotalsWarning(end.totalsFromIntervals));
+    for (const QString& found : end.intervalOrder)
+        warning({}, found);
 }
 
 void Iperf3JsonParser::readError(const QString& error) {

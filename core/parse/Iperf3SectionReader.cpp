@@ -1,5 +1,7 @@
 #include "Iperf3SectionReader.h"
 
+#include "IperfIntervalOrder.h"
+
 #include <QJsonArray>
 
 #include <cmath>
@@ -87,6 +89,7 @@ void Iperf3SectionReader::beginTest() {
 
 Iperf3SectionReader::TestEnd Iperf3SectionReader::finishTest() {
     TestEnd end;
+    end.intervalOrder = IperfIntervalOrder::apply(current().flows).warnings();
     end.totalsFromIntervals = Iperf3FlowTable::takeZeroTotalsFromIntervals(current().flows);
     Iperf3FlowTable::completeTotals(current().flows);
     RunInfo& info = current().info;

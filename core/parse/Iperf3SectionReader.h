@@ -4,6 +4,7 @@
 #include "model/Dataset.h"
 
 #include <QJsonObject>
+#include <QStringList>
 
 #include <cstdint>
 #include <optional>
@@ -43,6 +44,7 @@ public:
     struct TestEnd {
         std::int64_t omitted = 0;    // intervals -O marked as omitted, left out since the last call
         int totalsFromIntervals = 0; // zero whole-run figures taken from the intervals
+        QStringList intervalOrder;   // IperfIntervalOrder's findings
     };
     // Completes the current test's totals.
     TestEnd finishTest();

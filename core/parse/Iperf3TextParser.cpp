@@ -1,5 +1,6 @@
 #include "Iperf3TextParser.h"
 
+#include "IperfIntervalOrder.h"
 #include "IperfUnits.h"
 #include "TextScan.h"
 
@@ -82,6 +83,8 @@ void Iperf3TextParser::beginTest() {
 
 void Iperf3TextParser::finishTest() {
     FlowSeries& series = current().flows;
+    for (const QString& found : IperfIntervalOrder::apply(series).warnings())
+        warning({}, found);
     if (const int replaced = Iperf3FlowTable::takeZeroTotalsFromIntervals(series); replaced > 0)
         warning({}, Iperf3FlowTable::zeroTotalsWarning(replaced));
     Iperf3FlowTable::completeTotals(series);

@@ -1,6 +1,7 @@
 #include "TestSupport.h"
 #include "parse/FormatRegistry.h"
 #include "parse/IperfUnits.h"
+#include "stats/FlowStatistics.h"
 
 #include <QDir>
 #include <QRegularExpression>
@@ -206,6 +207,7 @@ private slots:
     void truncated();
     void crlf();
     void repeatedIntervalsReadAsWritten();
+    void intervalsOutOfTimeOrder();
     void resultFieldsReadAsTheThreeReaders();
     void nulLineInAnyChunk();
     void badInput();
@@ -685,6 +687,70 @@ void TestIperf2::repeatedIntervalsReadAsWritten() {
         std::sort(expected.begin(), expected.end());
         QCOMPARE(ends, expected);
     }
+}
+
+// Interval lines printed out of time order, overlapping or printed twice: read in time order, a
+// repeat counted once, with warnings, and the interval statistics those of the printed lines.
+// From the recorded tcp-P4-i1-client.txt: the 1-2 s group moved after the 2-3 s group, [  3]'s
+// 2-3 s line printed twice, and the 2-3 s [SUM] line starting at 1.5 s.
+void TestIperf2::intervalsOutOfTimeOrder() {
+    const QList<QByteArray> lines =
+        test::readAll(test::dataPath(QStringLiteral("iperf/tcp-P4-i1-client.txt"))).split('\n');
+    QList<QByteArray> second;
+    QByteArray log;
+    for (const QByteArray& line : lines) {
+        if (line.contains(" 1.0000-2.0000 sec")) {
+            second << line;
+            continue;
+        }
+        log += line + '\n';
+        if (line.startsWith("[  3] 2.0000-3.0000"))
+            log += line + '\n';
+        if (line.startsWith("[SUM] 2.0000-3.0000")) {
+            for (const QByteArray& moved : second)
+                log += moved + '\n';
+        }
+    }
+    QCOMPARE(second.size(), 5);
+    log.replace("[SUM] 2.0000-3.0000", "[SUM] 1.5000-3.0000");
+    const ImportResult result = test::parseBytes(log, QStringLiteral("disordered.txt"));
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    const auto warned = [&result](const char* part) {
+        for (const ParseIssue& issue : result.report.warnings.kept())
+            if (issue.message.contains(QLatin1String(part)))
+                return true;
+        return false;
+    };
+    QVERIFY(warned("start before the line above them"));
+    QVERIFY(warned("overlap the interval before them"));
+    QVERIFY(warned("repeat the line before them exactly"));
+    const FlowSeries& series = flowsOf(result);
+    QCOMPARE(int(series.flows.size()), 4);
+    for (const Flow& flow : series.flows) {
+        QVERIFY2(flow.intervals.size() >= 3, qPrintable(flow.id));
+        for (std::size_t i = 1; i < flow.intervals.size(); ++i)
+            QCOMPARE(flow.intervals[i].start, flow.intervals[i - 1].end);
+    }
+    QCOMPARE(int(flowById(result, "3")->intervals.size()), 4);
+    // Independent reading: the [SUM] interval lines (not the whole run from 0) by start.
+    const QRegularExpression sum(
+        QStringLiteral(R"(^\[SUM\] (\d+\.\d+)-(\d+\.\d+) sec\s+\S+ \S+\s+(\S+) Mbits/sec)"));
+    QMap<double, double> printed;
+    for (const QByteArray& line : log.split('\n')) {
+        const auto m = sum.match(QString::fromUtf8(line));
+        if (m.hasMatch() && !(m.captured(1).toDouble() == 0 && m.captured(2).toDouble() > 3))
+            printed.insert(m.captured(1).toDouble(), m.captured(3).toDouble() * 1e6);
+    }
+    QCOMPARE(qsizetype(series.sumIntervals.size()), printed.size());
+    for (std::size_t i = 0; i < series.sumIntervals.size(); ++i)
+        QCOMPARE(series.sumIntervals[i].bitsPerSecond, printed.values()[qsizetype(i)]);
+    std::vector<double> rates(printed.begin(), printed.end());
+    std::sort(rates.begin(), rates.end());
+    const FlowStatistics stats = FlowStatistics::of(series);
+    QCOMPARE(int(stats.intervals.count), int(rates.size()));
+    QCOMPARE(stats.intervals.median,
+             rates.size() % 2 ? rates[rates.size() / 2]
+                              : (rates[rates.size() / 2 - 1] + rates[rates.size() / 2]) / 2);
 }
 
 void TestIperf2::resultFieldsReadAsTheThreeReaders() {

@@ -1,5 +1,6 @@
 #include "TestSupport.h"
 #include "parse/FormatRegistry.h"
+#include "stats/FlowStatistics.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -165,6 +166,7 @@ private slots:
     void reverseAndBidir();
     void udpServerOutOfOrderLines();
     void omittedIntervals();
+    void intervalsOutOfOrderOverlappingOrRepeated();
     void verboseRunInfo();
     void errorsAndInterrupts();
     void severalRunsInOneFile();
@@ -568,6 +570,74 @@ void TestIperf3::udpServerOutOfOrderLines() {
         QVERIFY(compare(series.sumIntervals[i], sums[qsizetype(i)]));
     QVERIFY(compare(*series.sumTotal, sums.last()));
     QCOMPARE(series.sumTotal->outOfOrder, std::optional<std::int64_t>(6));
+}
+
+// Interval lines out of time order, overlapping, or printed twice (iperf3 repeats its last
+// interval in some versions): read in time order, a repeat counted once, each with a warning,
+// and the interval statistics still those of the printed lines. Written by hand from the
+// recorded bidir-P2-i05-client.txt: its second interval group moved after the third, its last
+// group printed twice, and one [SUM] line that starts inside the interval before it.
+void TestIperf3::intervalsOutOfOrderOverlappingOrRepeated() {
+    const QList<QByteArray> lines = readData(QStringLiteral("bidir-P2-i05-client.txt")).split('\n');
+    QList<QByteArray> groups[5]; // the interval groups (split at "- - -"), then the rest
+    int group = 0;
+    QByteArray head;
+    for (const QByteArray& line : lines) {
+        if (line.startsWith("- - -")) {
+            ++group;
+            continue;
+        }
+        if (group == 0 && !line.contains(" sec "))
+            head += line + '\n';
+        else
+            groups[std::min(group, 4)] << line;
+    }
+    QCOMPARE(groups[3].size(), 6); // 1.50-2.00: the last group
+    QByteArray log = head;
+    for (int g : {0, 2, 1, 3, 3, 4}) {
+        for (const QByteArray& line : groups[g])
+            log += line + '\n';
+        log += "- - - - - - - - - - - - - - - - - - - - - - - - -\n";
+    }
+    // The [SUM][TX-C] 1.50-2.00 line starts at 1.45 instead: it overlaps 1.00-1.50.
+    const QByteArray sumLine = "[SUM][TX-C]   1.50-2.00";
+    QVERIFY(log.contains(sumLine));
+    log.replace(sumLine, "[SUM][TX-C]   1.45-2.00");
+    const ImportResult result = test::parseBytes(log, QStringLiteral("disordered.txt"));
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    QVERIFY(hasWarning(result, QStringLiteral("start before the line above them")));
+    QVERIFY(hasWarning(result, QStringLiteral("overlap the interval before them")));
+    QVERIFY(hasWarning(result, QStringLiteral("repeat the line before them exactly")));
+    const FlowSeries& series = result.datasets.front().flows;
+    // Independent reading of the same text: the forward [SUM] lines, each printed line once,
+    // in time order.
+    const QRegularExpression sum(QStringLiteral(
+        R"(^\[SUM\]\[TX-C\]\s+([\d.]+)-([\d.]+)\s+sec\s+\S+ \S+\s+([\d.]+) Mbits/sec)"));
+    QMap<double, double> printed; // start -> Mbits/s
+    for (const QByteArray& line : log.split('\n')) {
+        if (line.contains("sender") || line.contains("receiver"))
+            continue;
+        const auto m = sum.match(QString::fromUtf8(line));
+        if (m.hasMatch())
+            printed.insert(m.captured(1).toDouble(), m.captured(3).toDouble() * 1e6);
+    }
+    QCOMPARE(qsizetype(series.sumIntervals.size()), printed.size());
+    std::vector<double> rates;
+    for (std::size_t i = 0; i < series.sumIntervals.size(); ++i) {
+        QCOMPARE(series.sumIntervals[i].start, printed.keys()[qsizetype(i)]);
+        QCOMPARE(series.sumIntervals[i].bitsPerSecond, printed.values()[qsizetype(i)]);
+        rates.push_back(printed.values()[qsizetype(i)]);
+    }
+    for (const Flow& flow : series.flows) {
+        QCOMPARE(int(flow.intervals.size()), 4);
+        for (std::size_t i = 1; i < flow.intervals.size(); ++i)
+            QVERIFY(flow.intervals[i].start >= flow.intervals[i - 1].end);
+    }
+    // numpy: the median of the four SUM rates
+    const FlowStatistics stats = FlowStatistics::of(series);
+    std::sort(rates.begin(), rates.end());
+    QCOMPARE(int(stats.intervals.count), 4);
+    QCOMPARE(stats.intervals.median, (rates[1] + rates[2]) / 2);
 }
 
 void TestIperf3::omittedIntervals() {
