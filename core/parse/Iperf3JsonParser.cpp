@@ -1,5 +1,6 @@
 #include "Iperf3JsonParser.h"
 
+#include "IperfRuns.h"
 #include "TextScan.h"
 
 #include <QJsonArray>
@@ -130,6 +131,7 @@ void Iperf3JsonParser::finishDatasets() {
                            .arg(m_documentIntervals));
     }
     finishTest();
+    IperfRuns::label(allDatasets());
 }
 
 // --- tokens ------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 #include "Iperf3TextParser.h"
 
 #include "IperfIntervalOrder.h"
+#include "IperfRuns.h"
 #include "IperfUnits.h"
 #include "TextScan.h"
 
@@ -100,6 +101,7 @@ void Iperf3TextParser::finishTest() {
 
 void Iperf3TextParser::finishDatasets() {
     finishTest();
+    IperfRuns::label(allDatasets());
 }
 
 void Iperf3TextParser::parseLine(std::string_view line) {

@@ -170,6 +170,7 @@ private slots:
     void verboseRunInfo();
     void errorsAndInterrupts();
     void severalRunsInOneFile();
+    void serverOfSeveralTests();
     void truncatedTextKeepsCompleteIntervals();
     void jsonTcp();
     void jsonUdp();
@@ -755,6 +756,48 @@ void TestIperf3::severalRunsInOneFile() {
     QCOMPARE(result.datasets[1].flows.flows.front().localAddress,
              QStringLiteral("198.19.30.2 port 40002"));
     QVERIFY(result.datasets[1].info.extra.value(QStringLiteral("reverse")).isEmpty());
+}
+
+// A server that stays up while clients connect test after test (recorded by
+// ../iperf/record-appended.sh; stopped by SIGINT while waiting for a fourth): one dataset per
+// "Accepted connection from", labelled with that peer, each holding that test's receiver lines.
+// The -J documents of json-repeated.json are labelled with their peer and start time.
+void TestIperf3::serverOfSeveralTests() {
+    const QString name = QStringLiteral("appended-server.txt");
+    const ImportResult result = parseData(name);
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    const QStringList tests =
+        QString::fromUtf8(readData(name)).split(QStringLiteral("Accepted connection from "));
+    QCOMPARE(result.datasets.size(), std::size_t(tests.size() - 1));
+    const QRegularExpression receiver(
+        QStringLiteral(
+            R"(^\[\s*(\d+)\]\s+[\d.]+-[\d.]+\s+sec\s+\S+ \S+\s+(\S+) Mbits/sec.*receiver)"),
+        QRegularExpression::MultilineOption);
+    for (std::size_t t = 0; t < result.datasets.size(); ++t) {
+        const QString& text = tests[qsizetype(t) + 1];
+        const QString peer = text.left(text.indexOf(QLatin1Char(',')));
+        const Dataset& data = result.datasets[t];
+        QCOMPARE(data.info.target, peer);
+        QCOMPARE(data.label, QStringLiteral("appended-server · %1 (run %2)").arg(peer).arg(t + 1));
+        QStringList ids;
+        auto it = receiver.globalMatch(text);
+        while (it.hasNext()) {
+            const auto m = it.next();
+            ids << m.captured(1);
+            const auto flow = std::find_if(data.flows.flows.begin(), data.flows.flows.end(),
+                                           [&](const Flow& f) { return f.id == m.captured(1); });
+            QVERIFY(flow != data.flows.flows.end());
+            QCOMPARE(flow->total->bitsPerSecond, m.captured(2).toDouble() * 1e6);
+        }
+        QCOMPARE(ids, flowIds(data));
+    }
+    const ImportResult json = parseData(QStringLiteral("json-repeated.json"));
+    QCOMPARE(json.datasets.size(), std::size_t(2));
+    for (const Dataset& data : json.datasets)
+        QCOMPARE(data.label, QStringLiteral("json-repeated · %1 %2 UTC")
+                                 .arg(data.info.target,
+                                      data.info.start.toUTC().toString("yyyy-MM-dd HH:mm:ss")));
+    QVERIFY(json.datasets[0].label != json.datasets[1].label);
 }
 
 void TestIperf3::truncatedTextKeepsCompleteIntervals() {
