@@ -181,6 +181,14 @@ bool Iperf3SectionReader::isForward(const QString& direction) const {
            direction == (server ? QLatin1String("receive") : QLatin1String("send"));
 }
 
+// The SUM kept of --bidir's two adds up the client-to-server flows.
+void Iperf3SectionReader::keepSumDirection() {
+    if (m_flows.bidirectional())
+        current().flows.sumDirection = current().info.role == QLatin1String("server")
+                                           ? QStringLiteral("receive")
+                                           : QStringLiteral("send");
+}
+
 // One interval object has been read: its streams and sum become flow data.
 std::size_t Iperf3SectionReader::readInterval(const Iperf3StreamRecord* streams,
                                               std::size_t streamCount,
@@ -206,8 +214,10 @@ std::size_t Iperf3SectionReader::readInterval(const Iperf3StreamRecord* streams,
         Flow& flow = m_flows.flow(series, stream.socket, direction(stream.sender));
         appendInterval(flow.intervals, toInterval(stream));
     }
-    if (kept->present)
+    if (kept->present) {
         appendInterval(series.sumIntervals, toInterval(*kept));
+        keepSumDirection();
+    }
     return streamCount;
 }
 
@@ -240,6 +250,7 @@ void Iperf3SectionReader::readEnd(const QJsonObject& end) {
         const QJsonObject sum = end.value(QLatin1String(key)).toObject();
         if (!sum.isEmpty() && isForward(directionOf(sum))) {
             series.sumTotal = toInterval(sum);
+            keepSumDirection();
             break;
         }
     }

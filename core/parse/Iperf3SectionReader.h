@@ -68,6 +68,7 @@ private:
     QString directionOf(const QJsonObject& stream) const;
     QString direction(std::optional<bool> sender) const;
     bool isForward(const QString& direction) const;
+    void keepSumDirection();
 
     std::vector<Dataset>& m_datasets;
     Iperf3FlowTable m_flows;

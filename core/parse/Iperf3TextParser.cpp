@@ -450,6 +450,8 @@ void Iperf3TextParser::storeReport(std::string_view line, std::optional<int> str
     if (!stream) {
         if (!isForward(direction))
             return;
+        if (m_flows.bidirectional())
+            series.sumDirection = direction;
         if (!whole)
             appendInterval(series.sumIntervals, report.interval);
         else if (report.label == Label::Sender)

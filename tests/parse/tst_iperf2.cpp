@@ -201,6 +201,7 @@ private slots:
     void seed004();
     void recordedVariants();
     void csv();
+    void csvUdpServerReportsPairWithTheirFlow();
     void handWritten();
     void appendedTests_data();
     void appendedTests();
@@ -546,6 +547,57 @@ void TestIperf2::csv() {
         parseFile(test::dataPath(QStringLiteral("iperf/udp-csv-client.csv")));
     QVERIFY(!flowsOf(udpClient).flows.front().total->totalDatagrams); // client total is -1
     QCOMPARE(udpClient.datasets.front().info.role, QStringLiteral("client"));
+}
+
+// iperf 2.0.x UDP client with -y C (hand-2.0-udp-csv-client-P3.csv, written after 2.0.5's
+// reportCSV_bw_format / reportCSV_bw_jitter_loss_format): each stream's server report is a
+// 14-field row with the addresses swapped. It is the receiver's view of that flow, not a flow.
+void TestIperf2::csvUdpServerReportsPairWithTheirFlow() {
+    const QString path = test::dataPath(QStringLiteral("iperf/hand-2.0-udp-csv-client-P3.csv"));
+    const ImportResult result = parseFile(path);
+    QCOMPARE(QString::fromLatin1(formatId(result)), QStringLiteral("iperf2/csv"));
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    // Independent reading: the client's whole-run rows (9 fields, from 0.0, its own port) and
+    // the report rows (14 fields), keyed by the client's port.
+    QMap<QString, QStringList> sent;
+    QMap<QString, QStringList> received;
+    QStringList sumRow;
+    for (const QByteArray& line : test::readAll(path).split('\n')) {
+        const QStringList f = QString::fromUtf8(line).split(QLatin1Char(','));
+        if (f.size() == 9 && f[6].startsWith(QLatin1String("0.0-")) && f[6] != "0.0-1.0")
+            (f[5] == "-1" ? sumRow : sent[f[2]]) = f;
+        else if (f.size() == 14)
+            received[f[4]] = f;
+    }
+    const FlowSeries& series = flowsOf(result);
+    QCOMPARE(int(series.flows.size()), 3);
+    QCOMPARE(sent.size(), 3);
+    double lost = 0;
+    double datagrams = 0;
+    for (const Flow& flow : series.flows) {
+        const QString port = flow.localAddress.section(QLatin1Char(' '), -1);
+        QVERIFY2(sent.contains(port) && received.contains(port), qPrintable(port));
+        const QStringList& s = sent[port];
+        const QStringList& r = received[port];
+        QCOMPARE(flow.id, s[5]);
+        QCOMPARE(flow.senderTotal->bytes, s[7].toDouble());
+        QCOMPARE(flow.senderTotal->bitsPerSecond, s[8].toDouble());
+        QCOMPARE(flow.total->bytes, r[7].toDouble());
+        QCOMPARE(flow.total->bitsPerSecond, r[8].toDouble());
+        QCOMPARE(flow.total->jitterMs, std::optional<double>(r[9].toDouble()));
+        QCOMPARE(flow.total->lostDatagrams, std::optional<std::int64_t>(r[10].toLongLong()));
+        QCOMPARE(flow.total->totalDatagrams, std::optional<std::int64_t>(r[11].toLongLong()));
+        QCOMPARE(flow.total->outOfOrder, std::optional<std::int64_t>(r[13].toLongLong()));
+        QCOMPARE(int(flow.intervals.size()), 3);
+        lost += r[10].toDouble();
+        datagrams += r[11].toDouble();
+    }
+    QCOMPARE(series.sumTotal->bytes, sumRow[7].toDouble());
+    const FlowStatistics stats = FlowStatistics::of(series);
+    QCOMPARE(int(stats.flows.size()), 3);
+    QCOMPARE(*stats.lossPercent, 100.0 * lost / datagrams);
+    QVERIFY(stats.sumDisagreement < FlowStatistics::kSumTolerance);
+    QCOMPARE(result.datasets.front().info.streams, 3);
 }
 
 void TestIperf2::handWritten() {
