@@ -370,12 +370,7 @@ std::optional<Iperf3TextParser::Report> Iperf3TextParser::readReport(std::string
 // after the report it belongs to, an interval or the summary's receiver line.
 void Iperf3TextParser::readOutOfOrder(std::string_view line, std::optional<int> stream,
                                       std::string_view roleTag, std::string_view rest) {
-    auto start = takeDouble(rest);
-    bool ok = start && !rest.empty() && rest.front() == '-';
-    if (ok) {
-        rest.remove_prefix(1);
-        ok = takeDouble(rest) && iperf::takeWord(rest) == "sec";
-    }
+    const bool ok = iperf::takeSpan(rest).has_value();
     rest = skipSpaces(rest);
     const auto count = ok ? takeInt(rest) : std::nullopt;
     if (!count || *count < 0) {
