@@ -71,6 +71,9 @@ struct FlowSeries {
     std::vector<Flow> flows;
     std::vector<FlowInterval> sumIntervals;
     std::optional<FlowInterval> sumTotal;
+    // The direction of the flows the SUM lines add up when the log prints a SUM per direction
+    // (iperf3 --bidir: the client-to-server one is kept); empty: every flow.
+    QString sumDirection;
 
     bool empty() const { return flows.empty() && !sumTotal; }
 };

@@ -1,5 +1,6 @@
 #include "Iperf2CsvParser.h"
 
+#include "IperfIntervalOrder.h"
 #include "IperfUnits.h"
 #include "TextScan.h"
 
@@ -94,11 +95,17 @@ int Iperf2CsvParser::sniff(std::string_view head) {
     return rows > 0 ? 60 : 0;
 }
 
-std::size_t Iperf2CsvParser::flowOf(int id, std::string_view endpoints) {
+std::optional<std::size_t> Iperf2CsvParser::connectionOf(int id, std::string_view endpoints) const {
     for (auto it = m_connections.rbegin(); it != m_connections.rend(); ++it) {
         if (it->id == id && it->endpoints == endpoints)
             return it->flow;
     }
+    return std::nullopt;
+}
+
+std::size_t Iperf2CsvParser::flowOf(int id, std::string_view endpoints) {
+    if (const auto known = connectionOf(id, endpoints))
+        return *known;
     const std::size_t flow = m_flows.openConnection(id, QString(), QString(), QString());
     m_connections.push_back({id, std::string(endpoints), flow});
     return flow;
@@ -164,6 +171,18 @@ void Iperf2CsvParser::parseLine(std::string_view line) {
     const auto endpoint = [](std::string_view address, std::string_view port) {
         return std::string(address) + " port " + std::string(port);
     };
+    // iperf 2.0.x's UDP client prints each stream's server report as a row of the server's
+    // view: the same id with the addresses swapped. It is the receiver's figure of that flow.
+    if (row.totalDatagrams) {
+        const std::string swapped =
+            std::string(fields[DstAddr]) + ',' + std::string(fields[DstPort]) + ',' +
+            std::string(fields[SrcAddr]) + ',' + std::string(fields[SrcPort]);
+        if (const auto reported = connectionOf(static_cast<int>(*id), swapped);
+            reported && !connectionOf(static_cast<int>(*id), endpoints)) {
+            m_flows.addServerReport(*reported, row);
+            return;
+        }
+    }
     const std::size_t flow = flowOf(static_cast<int>(*id), endpoints);
     Flow& target = dataset().flows.flows[flow];
     if (target.localAddress.isEmpty()) { // only a new connection pays for these strings
@@ -175,6 +194,8 @@ void Iperf2CsvParser::parseLine(std::string_view line) {
 
 void Iperf2CsvParser::finishDatasets() {
     m_flows.finish();
+    for (const QString& found : IperfIntervalOrder::apply(dataset().flows).warnings())
+        warning({}, found);
     RunInfo& info = dataset().info;
     if (!dataset().flows.empty())
         info.protocol = m_sawUdp ? QStringLiteral("udp") : QStringLiteral("tcp");

@@ -3,6 +3,7 @@
 #include "Iperf2FlowBuilder.h"
 #include "LogParser.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,7 +12,8 @@ namespace wb {
 // iperf 2 `-y C` reports: one row per interval and stream,
 //   timestamp,src_addr,src_port,dst_addr,dst_port,id,interval,bytes,bits_per_second
 // plus jitter_ms,lost,total,lost_percent,out_of_order for UDP. -P adds SUM rows (id -1,
-// port 0). Byte counts are exact here, unlike the text output.
+// port 0). Byte counts are exact here, unlike the text output. A 2.0.x UDP client's server
+// reports (the same id, addresses swapped) are the receiver's view of the client's flows.
 class Iperf2CsvParser : public LogParser {
 public:
     Iperf2CsvParser();
@@ -23,6 +25,7 @@ protected:
 
 private:
     std::size_t flowOf(int id, std::string_view endpoints);
+    std::optional<std::size_t> connectionOf(int id, std::string_view endpoints) const;
 
     Iperf2FlowBuilder m_flows;
     // A connection is its id plus the address fields: ids repeat across tests in one file.

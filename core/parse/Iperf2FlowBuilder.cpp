@@ -27,7 +27,7 @@ int Iperf2FlowBuilder::active(int stream) const {
 
 QString Iperf2FlowBuilder::uniqueId(int stream, const QString& direction) const {
     const auto taken = [this](const QString& id) {
-        return std::any_of(m_series.flows.begin(), m_series.flows.end(),
+        return std::any_of(series().flows.begin(), series().flows.end(),
                            [&id](const Flow& flow) { return flow.id == id; });
     };
     const QString base = QString::number(stream);
@@ -36,7 +36,7 @@ QString Iperf2FlowBuilder::uniqueId(int stream, const QString& direction) const 
     // iperf reuses a number for the other direction of -d/-r, and for the next test.
     const bool otherDirection =
         !direction.isEmpty() &&
-        std::none_of(m_series.flows.begin(), m_series.flows.end(), [&](const Flow& flow) {
+        std::none_of(series().flows.begin(), series().flows.end(), [&](const Flow& flow) {
             return flow.streamNumber == stream && flow.direction == direction;
         });
     if (otherDirection && !taken(base + QLatin1Char('/') + direction))
@@ -53,9 +53,9 @@ std::size_t Iperf2FlowBuilder::newFlow(int stream, const QString& direction) {
     flow.id = uniqueId(stream, direction);
     flow.streamNumber = stream;
     flow.direction = direction;
-    m_series.flows.push_back(std::move(flow));
+    series().flows.push_back(std::move(flow));
     m_tracks.emplace_back();
-    const std::size_t index = m_series.flows.size() - 1;
+    const std::size_t index = series().flows.size() - 1;
     if (stream >= 0 && stream < kDirectStreams) {
         const auto at = static_cast<std::size_t>(stream);
         if (at >= m_direct.size())
@@ -72,11 +72,27 @@ std::size_t Iperf2FlowBuilder::newFlow(int stream, const QString& direction) {
     return index;
 }
 
+void Iperf2FlowBuilder::restart(FlowSeries& series) {
+    m_seriesAt = &series;
+    m_tracks.clear();
+    m_sumTrack = Track();
+    m_direct.clear();
+    m_active.clear();
+}
+
+bool Iperf2FlowBuilder::allEnded() const {
+    for (std::size_t i = 0; i < m_tracks.size(); ++i) {
+        if (!m_tracks[i].pending && !series().flows[i].total)
+            return false;
+    }
+    return true;
+}
+
 std::size_t Iperf2FlowBuilder::openConnection(int stream, const QString& direction,
                                               const QString& local, const QString& remote) {
     const std::size_t index = newFlow(stream, direction);
-    m_series.flows[index].localAddress = local;
-    m_series.flows[index].remoteAddress = remote;
+    series().flows[index].localAddress = local;
+    series().flows[index].remoteAddress = remote;
     return index;
 }
 
@@ -122,28 +138,34 @@ void Iperf2FlowBuilder::settle(Track& track, std::optional<FlowInterval>& total)
     track.pending.reset();
 }
 
+bool Iperf2FlowBuilder::startsNextTest(std::size_t flow, const FlowInterval& line) const {
+    const Track& track = m_tracks[flow];
+    return startsAtZero(line) && (series().flows[flow].total ||
+                                  (track.pending && line.end <= track.pending->end + kSameTime));
+}
+
 void Iperf2FlowBuilder::addLine(std::size_t flow, const FlowInterval& line) {
-    Flow* target = &m_series.flows[flow];
+    Flow* target = &series().flows[flow];
     if (place(m_tracks[flow], target->intervals, target->total, line))
         return;
     settle(m_tracks[flow], target->total);
     const QString direction = target->direction;
     const std::size_t next = newFlow(target->streamNumber, direction);
-    target = &m_series.flows[next];
+    target = &series().flows[next];
     place(m_tracks[next], target->intervals, target->total, line);
 }
 
 void Iperf2FlowBuilder::addSumLine(const FlowInterval& line) {
-    if (place(m_sumTrack, m_series.sumIntervals, m_series.sumTotal, line))
+    if (place(m_sumTrack, series().sumIntervals, series().sumTotal, line))
         return;
     // A SUM of a later test: FlowSeries holds one SUM, so the latest whole run wins.
-    settle(m_sumTrack, m_series.sumTotal);
-    m_series.sumTotal.reset();
-    place(m_sumTrack, m_series.sumIntervals, m_series.sumTotal, line);
+    settle(m_sumTrack, series().sumTotal);
+    series().sumTotal.reset();
+    place(m_sumTrack, series().sumIntervals, series().sumTotal, line);
 }
 
 void Iperf2FlowBuilder::addServerReport(std::size_t flow, const FlowInterval& report) {
-    Flow& target = m_series.flows[flow];
+    Flow& target = series().flows[flow];
     Track& track = m_tracks[flow];
     if (track.pending) {
         target.senderTotal = track.pending;
@@ -157,20 +179,20 @@ void Iperf2FlowBuilder::addServerReport(std::size_t flow, const FlowInterval& re
 FlowInterval* Iperf2FlowBuilder::latestWholeRun(std::size_t flow) {
     if (m_tracks[flow].pending)
         return &*m_tracks[flow].pending;
-    auto& total = m_series.flows[flow].total;
+    auto& total = series().flows[flow].total;
     return total ? &*total : nullptr;
 }
 
 FlowInterval* Iperf2FlowBuilder::latestSumWholeRun() {
     if (m_sumTrack.pending)
         return &*m_sumTrack.pending;
-    return m_series.sumTotal ? &*m_series.sumTotal : nullptr;
+    return series().sumTotal ? &*series().sumTotal : nullptr;
 }
 
 void Iperf2FlowBuilder::finish() {
     for (std::size_t i = 0; i < m_tracks.size(); ++i)
-        settle(m_tracks[i], m_series.flows[i].total);
-    settle(m_sumTrack, m_series.sumTotal);
+        settle(m_tracks[i], series().flows[i].total);
+    settle(m_sumTrack, series().sumTotal);
 }
 
 } // namespace wb

@@ -19,7 +19,13 @@ namespace wb {
 // whole-run line (or a shorter one after a pending line) starts the next test in the log.
 class Iperf2FlowBuilder {
 public:
-    explicit Iperf2FlowBuilder(FlowSeries& series) : m_series(series) {}
+    explicit Iperf2FlowBuilder(FlowSeries& series) : m_seriesAt(&series) {}
+
+    // The next test of the log (a dataset of its own) goes into `series`; the lines held back
+    // so far must have been settled (finish()).
+    void restart(FlowSeries& series);
+    // Every connection has printed its whole-run line (or a held-back line that may be it).
+    bool allEnded() const;
 
     // A new connection ("[  3] local … connected with …", or a new CSV address pair).
     // Returns the index of its flow.
@@ -31,6 +37,8 @@ public:
     bool hasFlowFor(int stream) const { return active(stream) >= 0; }
 
     void addLine(std::size_t flow, const FlowInterval& line);
+    // Whether addLine() would take `line` for the first line of the stream's next test.
+    bool startsNextTest(std::size_t flow, const FlowInterval& line) const;
     void addSumLine(const FlowInterval& line);
     // The UDP "Server Report" of a flow: the receiver's whole-run view becomes Flow::total
     // and the client's own whole-run line moves to Flow::senderTotal.
@@ -56,8 +64,9 @@ private:
     int active(int stream) const;
     QString uniqueId(int stream, const QString& direction) const;
     std::size_t newFlow(int stream, const QString& direction);
+    FlowSeries& series() const { return *m_seriesAt; }
 
-    FlowSeries& m_series;
+    FlowSeries* m_seriesAt;
     std::vector<Track> m_tracks; // parallel to m_series.flows
     Track m_sumTrack;
     // stream number -> index of the flow that owns it now: looked up for every report line,

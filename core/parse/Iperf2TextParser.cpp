@@ -1,5 +1,7 @@
 #include "Iperf2TextParser.h"
 
+#include "IperfIntervalOrder.h"
+#include "IperfRuns.h"
 #include "IperfUnits.h"
 #include "TextScan.h"
 
@@ -95,9 +97,13 @@ struct ScannedIperf2Lines : BlockScanner::Scan {
 } // namespace
 
 Iperf2TextParser::Iperf2TextParser() : m_flows(dataset().flows) {
-    dataset().kind = Dataset::Kind::Throughput;
-    dataset().info.tool = QStringLiteral("iperf");
-    dataset().info.dialect = QStringLiteral("text");
+    describe(dataset());
+}
+
+void Iperf2TextParser::describe(Dataset& data) {
+    data.kind = Dataset::Kind::Throughput;
+    data.info.tool = QStringLiteral("iperf");
+    data.info.dialect = QStringLiteral("text");
 }
 
 int Iperf2TextParser::sniff(std::string_view head) {
@@ -291,7 +297,9 @@ void Iperf2TextParser::parseLine(std::string_view line) {
 }
 
 bool Iperf2TextParser::readBanner(std::string_view line, std::string_view body) {
-    RunInfo& info = dataset().info;
+    if (contains(body, "Client connecting to ") || startsWith(body, "Server listening on "))
+        bannerBegins(contains(body, "Client connecting to "));
+    RunInfo& info = current().info;
     if (startsWith(body, "---"))
         return true;
     if (auto rest = after(body, "Client connecting to ")) {
@@ -359,7 +367,7 @@ bool Iperf2TextParser::readBanner(std::string_view line, std::string_view body) 
 void Iperf2TextParser::readCommand(std::string_view body) {
     // A log captured from a shell starts with the command line; -Z names the algorithm when
     // iperf itself does not print it (2.0.x).
-    RunInfo& info = dataset().info;
+    RunInfo& info = current().info;
     info.extra.insert(QStringLiteral("command"), text(body.substr(body.find("iperf "))));
     for (std::string_view key : {" -Z ", " --linux-congestion ", " --tcp-congestion "}) {
         if (auto rest = after(body, key)) {
@@ -421,13 +429,15 @@ void Iperf2TextParser::readConnection(const Tag& tag, std::string_view body) {
     std::optional<std::pair<std::string_view, std::int64_t>> remote;
     if (remoteText)
         remote = takeEndpoint(*remoteText);
-    RunInfo& info = dataset().info;
     const std::int64_t localPort = local ? local->second : -1;
     const std::int64_t remotePort = remote ? remote->second : -1;
     // The server sends back on -d/-r of iperf 2.1 and marks that connection.
-    const QString direction = tag.reverse || contains(body, "(reverse)")
-                                  ? QStringLiteral("send")
-                                  : directionOf(localPort, remotePort);
+    const bool reverse = tag.reverse || contains(body, "(reverse)");
+    const QString direction = reverse ? QStringLiteral("send") : directionOf(localPort, remotePort);
+    if (connectionBegins(tag.stream, reverse, direction))
+        beginTest(true);
+    m_reverseBanner = false;
+    RunInfo& info = current().info;
     const auto endpoint = [](const auto& part) {
         return part ? text(part->first) + QStringLiteral(" port ") + QString::number(part->second)
                     : QString();
@@ -458,7 +468,7 @@ QString Iperf2TextParser::directionOf(std::int64_t localPort, std::int64_t remot
         return QStringLiteral("receive"); // accepted on the listening port
     if (m_connectPort >= 0 && remotePort == m_connectPort)
         return QStringLiteral("send");
-    const QString& role = dataset().info.role;
+    const QString& role = current().info.role;
     if (role == QLatin1String("client"))
         return QStringLiteral("send");
     if (role == QLatin1String("server"))
@@ -467,8 +477,8 @@ QString Iperf2TextParser::directionOf(std::int64_t localPort, std::int64_t remot
 }
 
 void Iperf2TextParser::inferDirections() {
-    std::vector<Flow>& flows = dataset().flows.flows;
-    RunInfo& info = dataset().info;
+    std::vector<Flow>& flows = current().flows.flows;
+    RunInfo& info = current().info;
     bool sameRemote = true;
     bool sameLocal = true;
     for (const Undirected& entry : m_undirected) {
@@ -565,6 +575,12 @@ void Iperf2TextParser::readColumns(std::string_view rest, FlowInterval& out) {
 
 void Iperf2TextParser::storeResult(const Tag& tag, const FlowInterval& result) {
     countSample();
+    // Without connection lines (bare result lines, seed 004) only a second whole run of a
+    // stream tells that the next test began.
+    if (tag.kind == Tag::Stream && !m_sawConnection && m_flows.hasFlowFor(tag.stream) &&
+        m_reportStream != tag.stream && m_flows.startsNextTest(m_flows.flowFor(tag.stream), result))
+        beginTest(true);
+    m_sawResult = true;
     if (tag.kind == Tag::Sum) {
         m_flows.addSumLine(result);
         return;
@@ -605,11 +621,77 @@ void Iperf2TextParser::readOutOfOrder(const Tag& tag, std::string_view body) {
         whole->outOfOrder = *count;
 }
 
+void Iperf2TextParser::bannerBegins(bool clientBanner) {
+    // The banners of one test (-d/-r print both) come before its results, and iperf's threads
+    // may print their connections before the client banner.
+    if (!m_sawResult)
+        return;
+    if (clientBanner && current().info.role == QLatin1String("server") && m_sawConnection) {
+        m_reverseBanner = true;
+        return;
+    }
+    beginTest(false);
+}
+
+bool Iperf2TextParser::connectionBegins(int stream, bool reverse, const QString& direction) const {
+    if (current().flows.empty())
+        return false;
+    // -d/-r: the connection back, marked, after the server's own client banner, or accepted by
+    // a client's listener, belongs to the test that made it.
+    if (reverse || m_reverseBanner ||
+        (current().info.role == QLatin1String("client") && direction == QLatin1String("receive")))
+        return false;
+    // -P connections of one test arrive together, before any of them ends.
+    return m_flows.allEnded() || m_flows.hasFlowFor(stream);
+}
+
+void Iperf2TextParser::beginTest(bool keepBanner) {
+    finishTest();
+    Dataset next;
+    describe(next);
+    if (keepBanner) {
+        const RunInfo& before = current().info;
+        RunInfo& info = next.info;
+        info = before;
+        info.target.clear();
+        info.start = QDateTime();
+        info.streams = 0;
+        info.version.clear();
+        if (before.extra.contains(QStringLiteral("protocol_inferred")))
+            info.protocol.clear();
+        if (before.extra.contains(QStringLiteral("role_inferred")))
+            info.role.clear();
+        for (const char* key :
+             {"peer_version", "bidirectional", "role_inferred", "protocol_inferred", "flows"})
+            info.extra.remove(QLatin1String(key));
+    } else {
+        m_listenPort = m_connectPort = -1;
+    }
+    allDatasets().push_back(std::move(next));
+    m_flows.restart(current().flows);
+    m_undirected.clear();
+    m_reportStream = -2;
+    m_sawConnection = false;
+    m_reverseBanner = false;
+    m_sawResult = false;
+}
+
 void Iperf2TextParser::finishDatasets() {
+    finishTest();
+    // A banner after the last test (a server started again that nobody connected to) is no test.
+    std::vector<Dataset>& tests = allDatasets();
+    if (tests.size() > 1 && tests.back().flows.empty())
+        tests.pop_back();
+    IperfRuns::label(tests);
+}
+
+void Iperf2TextParser::finishTest() {
     m_flows.finish();
+    for (const QString& found : IperfIntervalOrder::apply(current().flows).warnings())
+        warning({}, found);
     inferDirections();
-    RunInfo& info = dataset().info;
-    const FlowSeries& series = dataset().flows;
+    RunInfo& info = current().info;
+    const FlowSeries& series = current().flows;
     int sending = 0;
     int receiving = 0;
     int undirected = 0;

@@ -11,6 +11,10 @@ namespace wb {
 // ("0.0000-10.0000 sec") styles: -i interval lines, whole-run lines, -P with [SUM], UDP with
 // jitter/loss and the client's "Server Report", -e enhanced columns, -d/-r with both
 // directions kept apart, and bare result lines without any header (emulab-iperf, seed 004).
+// A log of several tests (a server receiving test after test, clients appended with `>>`)
+// gives one Dataset per test: a test begins at a "Client connecting to"/"Server listening on"
+// banner after data, or at a connection once every earlier connection has ended or when its
+// [ID] is taken; the connection back of -d/-r belongs to the test that made it.
 class Iperf2TextParser : public LogParser, public BlockScanner {
 public:
     Iperf2TextParser();
@@ -50,6 +54,16 @@ private:
 
     bool readBanner(std::string_view line, std::string_view body);
     void readCommand(std::string_view body);
+    static void describe(Dataset& data);
+    Dataset& current() { return allDatasets().back(); }
+    const Dataset& current() const { return datasets().back(); }
+    // A banner after data begins the next test, unless it is a -d/-r server's banner for the
+    // connection back.
+    void bannerBegins(bool clientBanner);
+    bool connectionBegins(int stream, bool reverse, const QString& direction) const;
+    // keepBanner: a server's next test, whose banner facts were printed once for all tests.
+    void beginTest(bool keepBanner);
+    void finishTest();
     void readStreamLine(std::string_view line, const Tag& tag, std::string_view body);
     void readConnection(const Tag& tag, std::string_view body);
     // A result line after its interval ("0.0000-1.0000 sec"): rest is what follows it.
@@ -75,11 +89,13 @@ private:
         std::int64_t remotePort;
     };
     std::vector<Undirected> m_undirected;
-    int m_listenPort = -1;   // "Server listening on TCP port 5001"
-    int m_connectPort = -1;  // "Client connecting to host, TCP port 5001"
-    int m_reportStream = -2; // stream whose "Server Report:" line came last (-2: none)
-    int m_spanDecimals = -1; // of the first result line: tells 2.0 from 2.1
-    bool m_sawConnection = false;
+    int m_listenPort = -1;        // "Server listening on TCP port 5001"
+    int m_connectPort = -1;       // "Client connecting to host, TCP port 5001"
+    int m_reportStream = -2;      // stream whose "Server Report:" line came last (-2: none)
+    int m_spanDecimals = -1;      // of the first result line: tells 2.0 from 2.1
+    bool m_sawConnection = false; // in the current test
+    bool m_reverseBanner = false; // a server's "Client connecting to" for -d/-r's connection back
+    bool m_sawResult = false;     // a result line in the current test
     bool m_warnedRounded = false;
 };
 

@@ -1,6 +1,46 @@
 #include "Iperf3Flows.h"
 
+#include <algorithm>
+
 namespace wb {
+
+namespace {
+
+// The whole run as the intervals add it up, for the figures a contradicting total has as zero.
+// Jitter is iperf3's running estimate, so the last interval's is the run's.
+bool takeFromIntervals(FlowInterval& total, const std::vector<FlowInterval>& intervals) {
+    double bytes = 0;
+    std::int64_t lost = 0;
+    std::int64_t datagrams = 0;
+    bool counts = true;
+    for (const FlowInterval& interval : intervals) {
+        bytes += interval.bytes;
+        counts = counts && interval.lostDatagrams && interval.totalDatagrams;
+        if (counts) {
+            lost += *interval.lostDatagrams;
+            datagrams += *interval.totalDatagrams;
+        }
+    }
+    if (total.bytes != 0 || total.bitsPerSecond != 0 || bytes <= 0)
+        return false;
+    if (total.end <= total.start) {
+        total.start = intervals.front().start;
+        total.end = intervals.back().end;
+    }
+    total.bytes = bytes;
+    total.bytesExact = std::all_of(intervals.begin(), intervals.end(),
+                                   [](const FlowInterval& i) { return i.bytesExact; });
+    total.bitsPerSecond = total.seconds() > 0 ? bytes * 8 / total.seconds() : 0;
+    if (counts && datagrams > 0 && (!total.totalDatagrams || *total.totalDatagrams == 0)) {
+        total.lostDatagrams = lost;
+        total.totalDatagrams = datagrams;
+    }
+    if ((!total.jitterMs || *total.jitterMs == 0) && intervals.back().jitterMs)
+        total.jitterMs = intervals.back().jitterMs;
+    return true;
+}
+
+} // namespace
 
 namespace {
 QString flowId(int stream, const QString& direction, bool withDirection) {
@@ -44,6 +84,28 @@ Flow& Iperf3FlowTable::flow(FlowSeries& series, int stream, const QString& direc
     m_keys.push_back({stream, direction, series.flows.size()});
     series.flows.push_back(std::move(flow));
     return series.flows.back();
+}
+
+int Iperf3FlowTable::takeZeroTotalsFromIntervals(FlowSeries& series) {
+    int replaced = 0;
+    bool allReceive = !series.flows.empty();
+    for (Flow& flow : series.flows) {
+        const bool receiver = flow.direction == QLatin1String("receive");
+        allReceive = allReceive && receiver;
+        if (receiver && flow.total && !flow.intervals.empty() &&
+            takeFromIntervals(*flow.total, flow.intervals))
+            ++replaced;
+    }
+    if (allReceive && series.sumTotal && !series.sumIntervals.empty() &&
+        takeFromIntervals(*series.sumTotal, series.sumIntervals))
+        ++replaced;
+    return replaced;
+}
+
+QString Iperf3FlowTable::zeroTotalsWarning(int replaced) {
+    return QStringLiteral("%1 whole-run figures of the receiver say 0 bytes while its intervals "
+                          "carry data: their zero figures are taken from the intervals")
+        .arg(replaced);
 }
 
 void Iperf3FlowTable::completeTotals(FlowSeries& series) {

@@ -31,6 +31,12 @@ public:
     // A whole-run figure for every flow: the receiver's line when the log has it, else the
     // only whole-run line there is (a server in -R mode prints only "sender" lines).
     static void completeTotals(FlowSeries& series);
+    // A receiver's whole-run figure that says zero while the receiver's own intervals carry
+    // bytes contradicts them (iperf3's UDP server writes zeros there: all of its -J end block
+    // in 3.7, the per-stream bytes still in 3.12, "0.00 Bytes" summary lines in 3.1): its zero
+    // figures are taken from the intervals. Returns how many whole-run figures were replaced.
+    static int takeZeroTotalsFromIntervals(FlowSeries& series);
+    static QString zeroTotalsWarning(int replaced);
 
 private:
     struct Key {

@@ -1,5 +1,6 @@
 #include "Iperf3JsonParser.h"
 
+#include "IperfRuns.h"
 #include "TextScan.h"
 
 #include <QJsonArray>
@@ -130,6 +131,7 @@ void Iperf3JsonParser::finishDatasets() {
                            .arg(m_documentIntervals));
     }
     finishTest();
+    IperfRuns::label(allDatasets());
 }
 
 // --- tokens ------------------------------------------------------------------------------
@@ -643,11 +645,16 @@ void Iperf3JsonParser::beginTest() {
 }
 
 void Iperf3JsonParser::finishTest() {
-    if (const std::int64_t omitted = m_sections.finishTest(); omitted > 0) {
+    const Iperf3SectionReader::TestEnd end = m_sections.finishTest();
+    if (end.omitted > 0) {
         warning({}, QStringLiteral("%1 intervals omitted by -O (warm-up) are not part of the "
                                    "measurement and were left out")
-                        .arg(omitted));
+                        .arg(end.omitted));
     }
+    if (end.totalsFromIntervals > 0)
+        warning({}, Iperf3FlowTable::zeroTotalsWarning(end.totalsFromIntervals));
+    for (const QString& found : end.intervalOrder)
+        warning({}, found);
 }
 
 void Iperf3JsonParser::readError(const QString& error) {

@@ -1,5 +1,7 @@
 #include "Iperf3SectionReader.h"
 
+#include "IperfIntervalOrder.h"
+
 #include <QJsonArray>
 
 #include <cmath>
@@ -85,14 +87,17 @@ void Iperf3SectionReader::beginTest() {
     m_sawData = true;
 }
 
-std::int64_t Iperf3SectionReader::finishTest() {
+Iperf3SectionReader::TestEnd Iperf3SectionReader::finishTest() {
+    TestEnd end;
+    end.intervalOrder = IperfIntervalOrder::apply(current().flows).warnings();
+    end.totalsFromIntervals = Iperf3FlowTable::takeZeroTotalsFromIntervals(current().flows);
     Iperf3FlowTable::completeTotals(current().flows);
     RunInfo& info = current().info;
     if (info.streams == 0 && m_flows.connections() > 0)
         info.streams = m_flows.connections() / (m_flows.bidirectional() ? 2 : 1);
-    const std::int64_t omitted = m_omitted;
+    end.omitted = m_omitted;
     m_omitted = 0;
-    return omitted;
+    return end;
 }
 
 void Iperf3SectionReader::readStart(const QJsonObject& start) {
@@ -176,6 +181,14 @@ bool Iperf3SectionReader::isForward(const QString& direction) const {
            direction == (server ? QLatin1String("receive") : QLatin1String("send"));
 }
 
+// The SUM kept of --bidir's two adds up the client-to-server flows.
+void Iperf3SectionReader::keepSumDirection() {
+    if (m_flows.bidirectional())
+        current().flows.sumDirection = current().info.role == QLatin1String("server")
+                                           ? QStringLiteral("receive")
+                                           : QStringLiteral("send");
+}
+
 // One interval object has been read: its streams and sum become flow data.
 std::size_t Iperf3SectionReader::readInterval(const Iperf3StreamRecord* streams,
                                               std::size_t streamCount,
@@ -201,8 +214,10 @@ std::size_t Iperf3SectionReader::readInterval(const Iperf3StreamRecord* streams,
         Flow& flow = m_flows.flow(series, stream.socket, direction(stream.sender));
         appendInterval(flow.intervals, toInterval(stream));
     }
-    if (kept->present)
+    if (kept->present) {
         appendInterval(series.sumIntervals, toInterval(*kept));
+        keepSumDirection();
+    }
     return streamCount;
 }
 
@@ -235,6 +250,7 @@ void Iperf3SectionReader::readEnd(const QJsonObject& end) {
         const QJsonObject sum = end.value(QLatin1String(key)).toObject();
         if (!sum.isEmpty() && isForward(directionOf(sum))) {
             series.sumTotal = toInterval(sum);
+            keepSumDirection();
             break;
         }
     }

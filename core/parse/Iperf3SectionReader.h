@@ -4,6 +4,7 @@
 #include "model/Dataset.h"
 
 #include <QJsonObject>
+#include <QStringList>
 
 #include <cstdint>
 #include <optional>
@@ -39,9 +40,14 @@ public:
 
     // A test begins: it gets a dataset of its own unless the current one is still unused.
     void beginTest();
-    // Completes the current test's totals. Returns how many intervals -O marked as omitted were
-    // left out since the last call, for the parser to warn about.
-    std::int64_t finishTest();
+    // What finishing a test found for the parser to warn about.
+    struct TestEnd {
+        std::int64_t omitted = 0;    // intervals -O marked as omitted, left out since the last call
+        int totalsFromIntervals = 0; // zero whole-run figures taken from the intervals
+        QStringList intervalOrder;   // IperfIntervalOrder's findings
+    };
+    // Completes the current test's totals.
+    TestEnd finishTest();
 
     void readStart(const QJsonObject& start);
     // One interval object: its stream reports and SUMs (reverseSum: --bidir's other direction).
@@ -62,6 +68,7 @@ private:
     QString directionOf(const QJsonObject& stream) const;
     QString direction(std::optional<bool> sender) const;
     bool isForward(const QString& direction) const;
+    void keepSumDirection();
 
     std::vector<Dataset>& m_datasets;
     Iperf3FlowTable m_flows;

@@ -1,5 +1,7 @@
 #include "Iperf3TextParser.h"
 
+#include "IperfIntervalOrder.h"
+#include "IperfRuns.h"
 #include "IperfUnits.h"
 #include "TextScan.h"
 
@@ -82,6 +84,10 @@ void Iperf3TextParser::beginTest() {
 
 void Iperf3TextParser::finishTest() {
     FlowSeries& series = current().flows;
+    for (const QString& found : IperfIntervalOrder::apply(series).warnings())
+        warning({}, found);
+    if (const int replaced = Iperf3FlowTable::takeZeroTotalsFromIntervals(series); replaced > 0)
+        warning({}, Iperf3FlowTable::zeroTotalsWarning(replaced));
     Iperf3FlowTable::completeTotals(series);
     if (!series.sumTotal && m_sumSender)
         series.sumTotal = m_sumSender;
@@ -95,6 +101,7 @@ void Iperf3TextParser::finishTest() {
 
 void Iperf3TextParser::finishDatasets() {
     finishTest();
+    IperfRuns::label(allDatasets());
 }
 
 void Iperf3TextParser::parseLine(std::string_view line) {
@@ -250,6 +257,10 @@ void Iperf3TextParser::readBracketLine(std::string_view line, std::string_view b
     }
     if (startsWith(rest, "Sent ")) // "[  5] Sent 6041 datagrams": the summary line says it too
         return;
+    if (contains(rest, " datagrams received out-of-order")) {
+        readOutOfOrder(line, stream, roleTag, rest);
+        return;
+    }
     if (rest.empty() || !isNumberStart(rest)) {
         ignoreLine();
         return;
@@ -355,6 +366,39 @@ std::optional<Iperf3TextParser::Report> Iperf3TextParser::readReport(std::string
     return report;
 }
 
+// "[  5] 0.0-1.0 sec  3 datagrams received out-of-order" (and "[SUM]"): a UDP receiver prints it
+// after the report it belongs to, an interval or the summary's receiver line.
+void Iperf3TextParser::readOutOfOrder(std::string_view line, std::optional<int> stream,
+                                      std::string_view roleTag, std::string_view rest) {
+    const bool ok = iperf::takeSpan(rest).has_value();
+    rest = skipSpaces(rest);
+    const auto count = ok ? takeInt(rest) : std::nullopt;
+    if (!count || *count < 0) {
+        parseError(line, QStringLiteral("unreadable out-of-order datagram count"));
+        return;
+    }
+    const QString direction = directionFor(roleTag);
+    FlowSeries& series = current().flows;
+    FlowInterval* report = nullptr;
+    if (!stream) {
+        if (!isForward(direction))
+            return;
+        report = m_summary                     ? (series.sumTotal ? &*series.sumTotal : nullptr)
+                 : series.sumIntervals.empty() ? nullptr
+                                               : &series.sumIntervals.back();
+    } else {
+        Flow& flow = m_flows.flow(series, *stream, direction);
+        report = m_summary                ? (flow.total ? &*flow.total : nullptr)
+                 : flow.intervals.empty() ? nullptr
+                                          : &flow.intervals.back();
+    }
+    if (!report) {
+        warning(line, QStringLiteral("out-of-order count without the report it belongs to"));
+        return;
+    }
+    report->outOfOrder = *count;
+}
+
 QString Iperf3TextParser::directionFor(std::string_view roleTag) {
     if (!roleTag.empty())
         return startsWith(roleTag, "TX") ? QStringLiteral("send") : QStringLiteral("receive");
@@ -401,6 +445,8 @@ void Iperf3TextParser::storeReport(std::string_view line, std::optional<int> str
     if (!stream) {
         if (!isForward(direction))
             return;
+        if (m_flows.bidirectional())
+            series.sumDirection = direction;
         if (!whole)
             appendInterval(series.sumIntervals, report.interval);
         else if (report.label == Label::Sender)

@@ -40,6 +40,8 @@ private:
     std::optional<Report> readReport(std::string_view line, std::string_view rest);
     void storeReport(std::string_view line, std::optional<int> stream, std::string_view roleTag,
                      const Report& report);
+    void readOutOfOrder(std::string_view line, std::optional<int> stream, std::string_view roleTag,
+                        std::string_view rest);
     QString directionFor(std::string_view roleTag);
     bool isForward(const QString& direction) const;
 

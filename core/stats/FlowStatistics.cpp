@@ -98,6 +98,33 @@ std::vector<double> FlowStatistics::intervalSeries(const FlowSeries& series) {
     return values;
 }
 
+// A tool prints its SUM from one side: an iperf2 UDP client adds up what it sent while its
+// flows' totals are the server reports; a --bidir log's SUM covers one direction. The SUM is
+// compared with the flows of its direction, on whichever side is closer to it.
+void FlowStatistics::checkToolSum(const FlowSeries& series, FlowStatistics& stats) {
+    FlowTotals receiver;
+    FlowTotals sender;
+    const auto add = [](FlowTotals& to, const FlowTotals& flow) {
+        to.bytes += flow.bytes;
+        to.seconds = std::max(to.seconds, flow.seconds);
+    };
+    for (const Flow& flow : series.flows) {
+        if (!series.sumDirection.isEmpty() && flow.direction != series.sumDirection)
+            continue;
+        const FlowTotals totals = totalsOf(flow);
+        add(receiver, totals);
+        add(sender, flow.senderTotal ? wb::totalsOf(*flow.senderTotal) : totals);
+    }
+    const auto disagreement = [&stats](FlowTotals& side) {
+        side.bitsPerSecond = side.seconds > 0 ? side.bytes * 8 / side.seconds : 0;
+        return std::abs(stats.sum.bitsPerSecond - side.bitsPerSecond) / stats.sum.bitsPerSecond;
+    };
+    const double receiverOff = disagreement(receiver);
+    const double senderOff = disagreement(sender);
+    stats.computedSum = senderOff < receiverOff ? sender : receiver;
+    stats.sumDisagreement = std::min(receiverOff, senderOff);
+}
+
 FlowStatistics FlowStatistics::of(const FlowSeries& series) {
     FlowStatistics stats;
     std::vector<double> rates;
@@ -135,9 +162,7 @@ FlowStatistics FlowStatistics::of(const FlowSeries& series) {
         stats.sum = wb::totalsOf(*series.sumTotal);
         stats.sumFromTool = true;
         if (stats.sum.bitsPerSecond > 0)
-            stats.sumDisagreement =
-                std::abs(stats.sum.bitsPerSecond - stats.computedSum.bitsPerSecond) /
-                stats.sum.bitsPerSecond;
+            checkToolSum(series, stats);
     }
     if (!rates.empty()) {
         const auto [lo, hi] = std::minmax_element(rates.begin(), rates.end());

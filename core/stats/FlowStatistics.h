@@ -37,8 +37,10 @@ struct FlowStatistics {
     };
 
     std::vector<PerFlow> flows;
-    FlowTotals sum;         // the tool's SUM line when printed, else computed from the flows
-    FlowTotals computedSum; // always computed from the flows
+    FlowTotals sum; // the tool's SUM line when printed, else computed from the flows
+    // Computed from the flows: all of them, or with a tool's SUM, those of its direction
+    // (FlowSeries::sumDirection) on the side (receiver or sender figures) closer to it.
+    FlowTotals computedSum;
     bool sumFromTool = false;
     double sumDisagreement = 0; // |tool - computed| / tool, for bits per second
     double minBitsPerSecond = 0;
@@ -64,6 +66,9 @@ struct FlowStatistics {
     // of the aggregate over time; slots in time order.
     static std::vector<FlowInterval> sumIntervalsOf(const FlowSeries& series);
     static double jain(const std::vector<double>& values);
+
+private:
+    static void checkToolSum(const FlowSeries& series, FlowStatistics& stats);
 };
 
 } // namespace wb

@@ -116,7 +116,7 @@ QStringList issuesUpTo(const IssueList& issues, qint64 line) {
     return out;
 }
 
-bool isPrefix(const QJsonArray& part, const QJsonArray& whole) {
+bool isPrefixOf(const QJsonArray& part, const QJsonArray& whole) {
     if (part.size() > whole.size())
         return false;
     for (qsizetype i = 0; i < part.size(); ++i)
@@ -149,13 +149,29 @@ QString notAPrefix(const Dataset& part, const Dataset& whole) {
     if (part.kind == Dataset::Kind::Latency) {
         for (const char* key :
              {"rtt_ms", "sequence", "duplicate_rtt_ms", "duplicate_sequence", "timestamps"})
-            if (!isPrefix(p.value(QLatin1String(key)).toArray(),
-                          w.value(QLatin1String(key)).toArray()))
+            if (!isPrefixOf(p.value(QLatin1String(key)).toArray(),
+                            w.value(QLatin1String(key)).toArray()))
                 return QLatin1String(key);
         return {};
     }
     const QJsonObject pf = p.value("flows").toObject();
     const QJsonObject wf = w.value("flows").toObject();
+    // A UDP receiver's out-of-order count comes on the line after its interval (iperf3 text):
+    // the interval a cut ends at may lack it.
+    const auto isPrefix = [](QJsonArray part, QJsonArray whole) {
+        if (!part.isEmpty() && part.size() <= whole.size()) {
+            const qsizetype last = part.size() - 1;
+            QJsonObject a = part[last].toObject();
+            QJsonObject b = whole[last].toObject();
+            if (!a.value(QLatin1String("out_of_order")).isDouble() || a == b) {
+                a.remove(QLatin1String("out_of_order"));
+                b.remove(QLatin1String("out_of_order"));
+                part[last] = a;
+                whole[last] = b;
+            }
+        }
+        return isPrefixOf(part, whole);
+    };
     if (!isPrefix(pf.value("sum_intervals").toArray(), wf.value("sum_intervals").toArray()))
         return QStringLiteral("sum_intervals");
     for (const QJsonValue& flow : pf.value("flows").toArray()) {

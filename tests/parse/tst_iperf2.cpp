@@ -1,6 +1,7 @@
 #include "TestSupport.h"
 #include "parse/FormatRegistry.h"
 #include "parse/IperfUnits.h"
+#include "stats/FlowStatistics.h"
 
 #include <QDir>
 #include <QRegularExpression>
@@ -200,12 +201,16 @@ private slots:
     void seed004();
     void recordedVariants();
     void csv();
+    void csvUdpServerReportsPairWithTheirFlow();
     void handWritten();
+    void appendedTests_data();
+    void appendedTests();
     void chunking_data();
     void chunking();
     void truncated();
     void crlf();
     void repeatedIntervalsReadAsWritten();
+    void intervalsOutOfTimeOrder();
     void resultFieldsReadAsTheThreeReaders();
     void nulLineInAnyChunk();
     void badInput();
@@ -544,25 +549,91 @@ void TestIperf2::csv() {
     QCOMPARE(udpClient.datasets.front().info.role, QStringLiteral("client"));
 }
 
+// iperf 2.0.x UDP client with -y C (hand-2.0-udp-csv-client-P3.csv, written after 2.0.5's
+// reportCSV_bw_format / reportCSV_bw_jitter_loss_format): each stream's server report is a
+// 14-field row with the addresses swapped. It is the receiver's view of that flow, not a flow.
+void TestIperf2::csvUdpServerReportsPairWithTheirFlow() {
+    const QString path = test::dataPath(QStringLiteral("iperf/hand-2.0-udp-csv-client-P3.csv"));
+    const ImportResult result = parseFile(path);
+    QCOMPARE(QString::fromLatin1(formatId(result)), QStringLiteral("iperf2/csv"));
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    // Independent reading: the client's whole-run rows (9 fields, from 0.0, its own port) and
+    // the report rows (14 fields), keyed by the client's port.
+    QMap<QString, QStringList> sent;
+    QMap<QString, QStringList> received;
+    QStringList sumRow;
+    for (const QByteArray& line : test::readAll(path).split('\n')) {
+        const QStringList f = QString::fromUtf8(line).split(QLatin1Char(','));
+        if (f.size() == 9 && f[6].startsWith(QLatin1String("0.0-")) && f[6] != "0.0-1.0")
+            (f[5] == "-1" ? sumRow : sent[f[2]]) = f;
+        else if (f.size() == 14)
+            received[f[4]] = f;
+    }
+    const FlowSeries& series = flowsOf(result);
+    QCOMPARE(int(series.flows.size()), 3);
+    QCOMPARE(sent.size(), 3);
+    double lost = 0;
+    double datagrams = 0;
+    for (const Flow& flow : series.flows) {
+        const QString port = flow.localAddress.section(QLatin1Char(' '), -1);
+        QVERIFY2(sent.contains(port) && received.contains(port), qPrintable(port));
+        const QStringList& s = sent[port];
+        const QStringList& r = received[port];
+        QCOMPARE(flow.id, s[5]);
+        QCOMPARE(flow.senderTotal->bytes, s[7].toDouble());
+        QCOMPARE(flow.senderTotal->bitsPerSecond, s[8].toDouble());
+        QCOMPARE(flow.total->bytes, r[7].toDouble());
+        QCOMPARE(flow.total->bitsPerSecond, r[8].toDouble());
+        QCOMPARE(flow.total->jitterMs, std::optional<double>(r[9].toDouble()));
+        QCOMPARE(flow.total->lostDatagrams, std::optional<std::int64_t>(r[10].toLongLong()));
+        QCOMPARE(flow.total->totalDatagrams, std::optional<std::int64_t>(r[11].toLongLong()));
+        QCOMPARE(flow.total->outOfOrder, std::optional<std::int64_t>(r[13].toLongLong()));
+        QCOMPARE(int(flow.intervals.size()), 3);
+        lost += r[10].toDouble();
+        datagrams += r[11].toDouble();
+    }
+    QCOMPARE(series.sumTotal->bytes, sumRow[7].toDouble());
+    const FlowStatistics stats = FlowStatistics::of(series);
+    QCOMPARE(int(stats.flows.size()), 3);
+    QCOMPARE(*stats.lossPercent, 100.0 * lost / datagrams);
+    QVERIFY(stats.sumDisagreement < FlowStatistics::kSumTolerance);
+    QCOMPARE(result.datasets.front().info.streams, 3);
+}
+
 void TestIperf2::handWritten() {
-    { // successive tests reuse [4] on a 2.0.x server; a stalled zero interval
+    { // successive tests reuse [4] on a 2.0.x server (a dataset each); a stalled zero interval
         const ImportResult r =
             parseFile(test::dataPath(QStringLiteral("iperf/hand-2.0-server-reused-ids.txt")));
         QCOMPARE(r.report.parseErrors.count(), 0);
-        QStringList ids;
-        for (const Flow& flow : flowsOf(r).flows)
-            ids << flow.id;
-        QCOMPARE(ids, (QStringList{"4", "5", "4#2"}));
-        QCOMPARE(flowById(r, "4")->intervals[1].bytes, 0.0);
-        QVERIFY(flowById(r, "4")->intervals[1].bytesExact);
-        QCOMPARE(int(flowById(r, "4")->intervals.size()), 3);
-        QCOMPARE(int(flowById(r, "4#2")->intervals.size()), 2);
-        QCOMPARE(flowById(r, "4#2")->total->end, 2.1);
-        QCOMPARE(flowById(r, "4#2")->localAddress, QStringLiteral("198.18.5.1 port 5001"));
-        QCOMPARE(flowById(r, "4#2")->remoteAddress, QStringLiteral("198.18.5.2 port 40114"));
-        QCOMPARE(int(flowsOf(r).sumIntervals.size()), 2);
-        QCOMPARE(flowsOf(r).sumTotal->end, 2.1);
-        QCOMPARE(r.datasets.front().info.version, QStringLiteral("2.0"));
+        QCOMPARE(int(r.datasets.size()), 2);
+        const FlowSeries& first = r.datasets[0].flows;
+        const FlowSeries& second = r.datasets[1].flows;
+        QCOMPARE(int(first.flows.size()), 1);
+        QCOMPARE(first.flows[0].id, QStringLiteral("4"));
+        QCOMPARE(first.flows[0].intervals[1].bytes, 0.0);
+        QVERIFY(first.flows[0].intervals[1].bytesExact);
+        QCOMPARE(int(first.flows[0].intervals.size()), 3);
+        QVERIFY(!first.sumTotal);
+        QCOMPARE(int(second.flows.size()), 2);
+        QCOMPARE(second.flows[0].id, QStringLiteral("5"));
+        QCOMPARE(second.flows[1].id, QStringLiteral("4"));
+        QCOMPARE(int(second.flows[1].intervals.size()), 2);
+        QCOMPARE(second.flows[1].total->end, 2.1);
+        QCOMPARE(second.flows[1].localAddress, QStringLiteral("198.18.5.1 port 5001"));
+        QCOMPARE(second.flows[1].remoteAddress, QStringLiteral("198.18.5.2 port 40114"));
+        QCOMPARE(int(second.sumIntervals.size()), 2);
+        QCOMPARE(second.sumTotal->end, 2.1);
+        for (const Dataset& test : r.datasets) {
+            QCOMPARE(test.info.version, QStringLiteral("2.0"));
+            QCOMPARE(test.info.role, QStringLiteral("server"));
+            QCOMPARE(test.info.protocol, QStringLiteral("tcp"));
+            QCOMPARE(test.info.extra.value(QStringLiteral("tcp_window")),
+                     QStringLiteral("85.3 KByte (default)"));
+        }
+        QCOMPARE(r.datasets[0].label,
+                 QStringLiteral("hand-2.0-server-reused-ids · 198.18.5.2 (run 1)"));
+        QCOMPARE(r.datasets[1].label,
+                 QStringLiteral("hand-2.0-server-reused-ids · 198.18.5.2 (run 2)"));
     }
     { // UDP server 2.0: padded Lost/Total and an out-of-order line
         const ImportResult r =
@@ -575,14 +646,96 @@ void TestIperf2::handWritten() {
         QCOMPARE(*flow.total->outOfOrder, 3);
         QCOMPARE(*flow.total->jitterMs, 0.045);
     }
-    { // two bare whole-run lines of [3]: two tests, not an interval and a total
+    { // two bare whole-run lines of [3]: two tests (a dataset each), not an interval and a total
         const ImportResult r =
             parseFile(test::dataPath(QStringLiteral("iperf/hand-emulab-two-tests.txt")));
         QCOMPARE(QString::fromLatin1(formatId(r)), QStringLiteral("iperf2/text"));
-        QCOMPARE(int(flowsOf(r).flows.size()), 2);
-        QCOMPARE(flowById(r, "3")->total->end, 900.4);
-        QCOMPARE(flowById(r, "3#2")->total->end, 30.1);
-        QVERIFY(flowById(r, "3")->intervals.empty());
+        QCOMPARE(int(r.datasets.size()), 2);
+        QCOMPARE(int(r.datasets[0].flows.flows.size()), 1);
+        QCOMPARE(int(r.datasets[1].flows.flows.size()), 1);
+        QCOMPARE(r.datasets[0].flows.flows[0].total->end, 900.4);
+        QCOMPARE(r.datasets[1].flows.flows[0].total->end, 30.1);
+        QCOMPARE(r.datasets[1].flows.flows[0].id, QStringLiteral("3"));
+        QVERIFY(r.datasets[0].flows.flows[0].intervals.empty());
+        QCOMPARE(r.datasets[1].label, QStringLiteral("hand-emulab-two-tests · run 2"));
+    }
+}
+
+void TestIperf2::appendedTests_data() {
+    // Recorded by record-appended.sh. firstConnections: the 1-based "connected with" lines that
+    // begin a test, read off the file by hand (the -P 2 test's connections arrive together).
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QList<int>>("firstConnections");
+    QTest::addColumn<QStringList>("labels");
+    QTest::newRow("tcp server -e")
+        << QStringLiteral("appended-2.1-tcp-server.txt") << QList<int>{1, 2, 4}
+        << QStringList{"198.18.77.1 2026-12-01 17:53:18 UTC", "198.18.77.3 2026-12-01 17:53:21 UTC",
+                       "198.18.77.1 2026-12-01 17:53:25 UTC"};
+    QTest::newRow("udp server") << QStringLiteral("appended-2.1-udp-server.txt") << QList<int>{1, 2}
+                                << QStringList{"198.18.77.1 (run 1)", "198.18.77.1 (run 2)"};
+    QTest::newRow("tcp clients >>")
+        << QStringLiteral("appended-2.1-tcp-client.txt") << QList<int>{1, 2, 4}
+        << QStringList{"198.18.77.2 (run 1)", "198.18.77.2 (run 2)", "198.18.77.2 (run 3)"};
+}
+
+// One file holding several tests (a server receiving test after test, client runs appended with
+// `>>`): one dataset each, labelled with its peer and start, every flow's whole-run figure and
+// every [SUM] as the lines of that test print them.
+void TestIperf2::appendedTests() {
+    QFETCH(QString, file);
+    QFETCH(QList<int>, firstConnections);
+    QFETCH(QStringList, labels);
+    const QString path = test::dataPath(QStringLiteral("iperf/") + file);
+    const ImportResult result = parseFile(path);
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    QCOMPARE(int(result.datasets.size()), firstConnections.size());
+    // Independent reading: the file cut before each test's first connection line (and the
+    // banner just above it), then per test the ids, the whole-run line of each id (the longest
+    // from 0) and of the SUM.
+    const QStringList lines = QString::fromUtf8(test::readAll(path)).split(QLatin1Char('\n'));
+    QList<int> starts; // line index where each test begins
+    int connections = 0;
+    for (int i = 0; i < lines.size(); ++i) {
+        if (!lines[i].contains(QLatin1String(" connected with ")) ||
+            !firstConnections.contains(++connections))
+            continue;
+        int from = i;
+        while (from > 0 && !lines[from - 1].startsWith(QLatin1Char('[')))
+            --from; // the banner above belongs to the test
+        starts << (starts.isEmpty() ? 0 : from);
+    }
+    starts << int(lines.size());
+    QList<QStringList> tests;
+    for (int t = 0; t + 1 < starts.size(); ++t)
+        tests << lines.mid(starts[t], starts[t + 1] - starts[t]);
+    QCOMPARE(tests.size(), firstConnections.size());
+    const QRegularExpression whole(
+        QStringLiteral(R"(^\[\s*(\d+|SUM)\] 0\.0000-(\d+\.\d+) sec\s+\S+ \S+\s+(\S+) Mbits/sec)"));
+    for (int t = 0; t < tests.size(); ++t) {
+        const Dataset& data = result.datasets[std::size_t(t)];
+        QCOMPARE(data.label,
+                 QFileInfo(file).completeBaseName() + QStringLiteral(" · ") + labels[t]);
+        QMap<QString, std::pair<double, double>> longest; // id -> (end, rate)
+        for (const QString& line : tests[t]) {
+            const auto m = whole.match(line);
+            if (!m.hasMatch())
+                continue;
+            const double end = m.captured(2).toDouble();
+            if (!longest.contains(m.captured(1)) || longest[m.captured(1)].first < end)
+                longest[m.captured(1)] = {end, m.captured(3).toDouble() * 1e6};
+        }
+        const auto sum = longest.take(QStringLiteral("SUM"));
+        QStringList ids;
+        for (const Flow& flow : data.flows.flows) {
+            ids << flow.id;
+            QCOMPARE(flow.total->end, longest.value(flow.id).first);
+            QCOMPARE(flow.total->bitsPerSecond, longest.value(flow.id).second);
+        }
+        QCOMPARE(ids, QStringList(longest.keys()));
+        QCOMPARE(data.flows.sumTotal.has_value(), sum.first > 0);
+        if (data.flows.sumTotal)
+            QCOMPARE(data.flows.sumTotal->bitsPerSecond, sum.second);
+        QCOMPARE(data.info.streams, int(ids.size()));
     }
 }
 
@@ -685,6 +838,70 @@ void TestIperf2::repeatedIntervalsReadAsWritten() {
         std::sort(expected.begin(), expected.end());
         QCOMPARE(ends, expected);
     }
+}
+
+// Interval lines printed out of time order, overlapping or printed twice: read in time order, a
+// repeat counted once, with warnings, and the interval statistics those of the printed lines.
+// From the recorded tcp-P4-i1-client.txt: the 1-2 s group moved after the 2-3 s group, [  3]'s
+// 2-3 s line printed twice, and the 2-3 s [SUM] line starting at 1.5 s.
+void TestIperf2::intervalsOutOfTimeOrder() {
+    const QList<QByteArray> lines =
+        test::readAll(test::dataPath(QStringLiteral("iperf/tcp-P4-i1-client.txt"))).split('\n');
+    QList<QByteArray> second;
+    QByteArray log;
+    for (const QByteArray& line : lines) {
+        if (line.contains(" 1.0000-2.0000 sec")) {
+            second << line;
+            continue;
+        }
+        log += line + '\n';
+        if (line.startsWith("[  3] 2.0000-3.0000"))
+            log += line + '\n';
+        if (line.startsWith("[SUM] 2.0000-3.0000")) {
+            for (const QByteArray& moved : second)
+                log += moved + '\n';
+        }
+    }
+    QCOMPARE(second.size(), 5);
+    log.replace("[SUM] 2.0000-3.0000", "[SUM] 1.5000-3.0000");
+    const ImportResult result = test::parseBytes(log, QStringLiteral("disordered.txt"));
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    const auto warned = [&result](const char* part) {
+        for (const ParseIssue& issue : result.report.warnings.kept())
+            if (issue.message.contains(QLatin1String(part)))
+                return true;
+        return false;
+    };
+    QVERIFY(warned("start before the line above them"));
+    QVERIFY(warned("overlap the interval before them"));
+    QVERIFY(warned("repeat the line before them exactly"));
+    const FlowSeries& series = flowsOf(result);
+    QCOMPARE(int(series.flows.size()), 4);
+    for (const Flow& flow : series.flows) {
+        QVERIFY2(flow.intervals.size() >= 3, qPrintable(flow.id));
+        for (std::size_t i = 1; i < flow.intervals.size(); ++i)
+            QCOMPARE(flow.intervals[i].start, flow.intervals[i - 1].end);
+    }
+    QCOMPARE(int(flowById(result, "3")->intervals.size()), 4);
+    // Independent reading: the [SUM] interval lines (not the whole run from 0) by start.
+    const QRegularExpression sum(
+        QStringLiteral(R"(^\[SUM\] (\d+\.\d+)-(\d+\.\d+) sec\s+\S+ \S+\s+(\S+) Mbits/sec)"));
+    QMap<double, double> printed;
+    for (const QByteArray& line : log.split('\n')) {
+        const auto m = sum.match(QString::fromUtf8(line));
+        if (m.hasMatch() && !(m.captured(1).toDouble() == 0 && m.captured(2).toDouble() > 3))
+            printed.insert(m.captured(1).toDouble(), m.captured(3).toDouble() * 1e6);
+    }
+    QCOMPARE(qsizetype(series.sumIntervals.size()), printed.size());
+    for (std::size_t i = 0; i < series.sumIntervals.size(); ++i)
+        QCOMPARE(series.sumIntervals[i].bitsPerSecond, printed.values()[qsizetype(i)]);
+    std::vector<double> rates(printed.begin(), printed.end());
+    std::sort(rates.begin(), rates.end());
+    const FlowStatistics stats = FlowStatistics::of(series);
+    QCOMPARE(int(stats.intervals.count), int(rates.size()));
+    QCOMPARE(stats.intervals.median,
+             rates.size() % 2 ? rates[rates.size() / 2]
+                              : (rates[rates.size() / 2 - 1] + rates[rates.size() / 2]) / 2);
 }
 
 void TestIperf2::resultFieldsReadAsTheThreeReaders() {

@@ -1,5 +1,6 @@
 #include "TestSupport.h"
 #include "parse/FormatRegistry.h"
+#include "stats/FlowStatistics.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -163,14 +164,18 @@ private slots:
     void parallelSums();
     void udpFigures();
     void reverseAndBidir();
+    void udpServerOutOfOrderLines();
     void omittedIntervals();
+    void intervalsOutOfOrderOverlappingOrRepeated();
     void verboseRunInfo();
     void errorsAndInterrupts();
     void severalRunsInOneFile();
+    void serverOfSeveralTests();
     void truncatedTextKeepsCompleteIntervals();
     void jsonTcp();
     void jsonUdp();
     void jsonBidirAndOmit();
+    void receiverZeroTotalsTakeTheIntervals();
     void jsonSeveralDocuments();
     void jsonErrors();
     void jsonStream();
@@ -520,6 +525,122 @@ void TestIperf3::reverseAndBidir() {
     }
 }
 
+// iperf3's UDP receiver prints "[  5] 0.0-0.5 sec  3 datagrams received out-of-order" (and the
+// same for [SUM]) after the report it counts for; written by hand after iperf3's
+// report_outoforder / report_sum_outoforder formats (no reordering link here).
+void TestIperf3::udpServerOutOfOrderLines() {
+    const QString name = QStringLiteral("hand-udp-P2-ooo-server.txt");
+    const ImportResult result = parseData(name);
+    QCOMPARE(formatId(result), "iperf3/text");
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    QCOMPARE(result.report.ignoredLines, qint64(0));
+    const FlowSeries& series = result.datasets.front().flows;
+    // Independent reading: each out-of-order line belongs to the report line above it of the
+    // same [ID] (the interval, or the receiver line after the separator).
+    const QStringList lines = QString::fromUtf8(readData(name)).split(QLatin1Char('\n'));
+    const QRegularExpression report(
+        QStringLiteral(R"(^\[\s*(\d+|SUM)\]\s+[\d.]+-[\d.]+\s+sec\s+\S+ \S*Bytes)"));
+    const QRegularExpression ooo(QStringLiteral(
+        R"(^\[\s*(\d+|SUM)\]\s+[\d.]+-[\d.]+ sec\s+(\d+) datagrams received out-of-order$)"));
+    QMap<QString, int> reportsSeen;              // report lines per id so far
+    QMap<QString, QList<std::int64_t>> expected; // per id: out-of-order count per report (-1 none)
+    int checked = 0;
+    for (const QString& line : lines) {
+        if (const auto m = report.match(line); m.hasMatch()) {
+            ++reportsSeen[m.captured(1)];
+            expected[m.captured(1)].append(-1);
+        } else if (const auto o = ooo.match(line); o.hasMatch()) {
+            expected[o.captured(1)].last() = o.captured(2).toLongLong();
+            ++checked;
+        }
+    }
+    QCOMPARE(checked, 9);
+    const auto compare = [](const FlowInterval& interval, std::int64_t count) {
+        return count < 0 ? !interval.outOfOrder : interval.outOfOrder == count;
+    };
+    for (const Flow& flow : series.flows) {
+        const QList<std::int64_t>& counts = expected.value(flow.id);
+        QCOMPARE(counts.size(), qsizetype(flow.intervals.size() + 1));
+        for (std::size_t i = 0; i < flow.intervals.size(); ++i)
+            QVERIFY2(compare(flow.intervals[i], counts[qsizetype(i)]), qPrintable(flow.id));
+        QVERIFY(compare(*flow.total, counts.last()));
+    }
+    const QList<std::int64_t>& sums = expected.value(QStringLiteral("SUM"));
+    QCOMPARE(sums.size(), qsizetype(series.sumIntervals.size() + 1));
+    for (std::size_t i = 0; i < series.sumIntervals.size(); ++i)
+        QVERIFY(compare(series.sumIntervals[i], sums[qsizetype(i)]));
+    QVERIFY(compare(*series.sumTotal, sums.last()));
+    QCOMPARE(series.sumTotal->outOfOrder, std::optional<std::int64_t>(6));
+}
+
+// Interval lines out of time order, overlapping, or printed twice (iperf3 repeats its last
+// interval in some versions): read in time order, a repeat counted once, each with a warning,
+// and the interval statistics still those of the printed lines. Written by hand from the
+// recorded bidir-P2-i05-client.txt: its second interval group moved after the third, its last
+// group printed twice, and one [SUM] line that starts inside the interval before it.
+void TestIperf3::intervalsOutOfOrderOverlappingOrRepeated() {
+    const QList<QByteArray> lines = readData(QStringLiteral("bidir-P2-i05-client.txt")).split('\n');
+    QList<QByteArray> groups[5]; // the interval groups (split at "- - -"), then the rest
+    int group = 0;
+    QByteArray head;
+    for (const QByteArray& line : lines) {
+        if (line.startsWith("- - -")) {
+            ++group;
+            continue;
+        }
+        if (group == 0 && !line.contains(" sec "))
+            head += line + '\n';
+        else
+            groups[std::min(group, 4)] << line;
+    }
+    QCOMPARE(groups[3].size(), 6); // 1.50-2.00: the last group
+    QByteArray log = head;
+    for (int g : {0, 2, 1, 3, 3, 4}) {
+        for (const QByteArray& line : groups[g])
+            log += line + '\n';
+        log += "- - - - - - - - - - - - - - - - - - - - - - - - -\n";
+    }
+    // The [SUM][TX-C] 1.50-2.00 line starts at 1.45 instead: it overlaps 1.00-1.50.
+    const QByteArray sumLine = "[SUM][TX-C]   1.50-2.00";
+    QVERIFY(log.contains(sumLine));
+    log.replace(sumLine, "[SUM][TX-C]   1.45-2.00");
+    const ImportResult result = test::parseBytes(log, QStringLiteral("disordered.txt"));
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    QVERIFY(hasWarning(result, QStringLiteral("start before the line above them")));
+    QVERIFY(hasWarning(result, QStringLiteral("overlap the interval before them")));
+    QVERIFY(hasWarning(result, QStringLiteral("repeat the line before them exactly")));
+    const FlowSeries& series = result.datasets.front().flows;
+    // Independent reading of the same text: the forward [SUM] lines, each printed line once,
+    // in time order.
+    const QRegularExpression sum(QStringLiteral(
+        R"(^\[SUM\]\[TX-C\]\s+([\d.]+)-([\d.]+)\s+sec\s+\S+ \S+\s+([\d.]+) Mbits/sec)"));
+    QMap<double, double> printed; // start -> Mbits/s
+    for (const QByteArray& line : log.split('\n')) {
+        if (line.contains("sender") || line.contains("receiver"))
+            continue;
+        const auto m = sum.match(QString::fromUtf8(line));
+        if (m.hasMatch())
+            printed.insert(m.captured(1).toDouble(), m.captured(3).toDouble() * 1e6);
+    }
+    QCOMPARE(qsizetype(series.sumIntervals.size()), printed.size());
+    std::vector<double> rates;
+    for (std::size_t i = 0; i < series.sumIntervals.size(); ++i) {
+        QCOMPARE(series.sumIntervals[i].start, printed.keys()[qsizetype(i)]);
+        QCOMPARE(series.sumIntervals[i].bitsPerSecond, printed.values()[qsizetype(i)]);
+        rates.push_back(printed.values()[qsizetype(i)]);
+    }
+    for (const Flow& flow : series.flows) {
+        QCOMPARE(int(flow.intervals.size()), 4);
+        for (std::size_t i = 1; i < flow.intervals.size(); ++i)
+            QVERIFY(flow.intervals[i].start >= flow.intervals[i - 1].end);
+    }
+    // numpy: the median of the four SUM rates
+    const FlowStatistics stats = FlowStatistics::of(series);
+    std::sort(rates.begin(), rates.end());
+    QCOMPARE(int(stats.intervals.count), 4);
+    QCOMPARE(stats.intervals.median, (rates[1] + rates[2]) / 2);
+}
+
 void TestIperf3::omittedIntervals() {
     const ImportResult result = parseData(QStringLiteral("tcp-omit-client.txt"));
     QCOMPARE(result.report.parseErrors.count(), 0);
@@ -635,6 +756,48 @@ void TestIperf3::severalRunsInOneFile() {
     QCOMPARE(result.datasets[1].flows.flows.front().localAddress,
              QStringLiteral("198.19.30.2 port 40002"));
     QVERIFY(result.datasets[1].info.extra.value(QStringLiteral("reverse")).isEmpty());
+}
+
+// A server that stays up while clients connect test after test (recorded by
+// ../iperf/record-appended.sh; stopped by SIGINT while waiting for a fourth): one dataset per
+// "Accepted connection from", labelled with that peer, each holding that test's receiver lines.
+// The -J documents of json-repeated.json are labelled with their peer and start time.
+void TestIperf3::serverOfSeveralTests() {
+    const QString name = QStringLiteral("appended-server.txt");
+    const ImportResult result = parseData(name);
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    const QStringList tests =
+        QString::fromUtf8(readData(name)).split(QStringLiteral("Accepted connection from "));
+    QCOMPARE(result.datasets.size(), std::size_t(tests.size() - 1));
+    const QRegularExpression receiver(
+        QStringLiteral(
+            R"(^\[\s*(\d+)\]\s+[\d.]+-[\d.]+\s+sec\s+\S+ \S+\s+(\S+) Mbits/sec.*receiver)"),
+        QRegularExpression::MultilineOption);
+    for (std::size_t t = 0; t < result.datasets.size(); ++t) {
+        const QString& text = tests[qsizetype(t) + 1];
+        const QString peer = text.left(text.indexOf(QLatin1Char(',')));
+        const Dataset& data = result.datasets[t];
+        QCOMPARE(data.info.target, peer);
+        QCOMPARE(data.label, QStringLiteral("appended-server · %1 (run %2)").arg(peer).arg(t + 1));
+        QStringList ids;
+        auto it = receiver.globalMatch(text);
+        while (it.hasNext()) {
+            const auto m = it.next();
+            ids << m.captured(1);
+            const auto flow = std::find_if(data.flows.flows.begin(), data.flows.flows.end(),
+                                           [&](const Flow& f) { return f.id == m.captured(1); });
+            QVERIFY(flow != data.flows.flows.end());
+            QCOMPARE(flow->total->bitsPerSecond, m.captured(2).toDouble() * 1e6);
+        }
+        QCOMPARE(ids, flowIds(data));
+    }
+    const ImportResult json = parseData(QStringLiteral("json-repeated.json"));
+    QCOMPARE(json.datasets.size(), std::size_t(2));
+    for (const Dataset& data : json.datasets)
+        QCOMPARE(data.label, QStringLiteral("json-repeated · %1 %2 UTC")
+                                 .arg(data.info.target,
+                                      data.info.start.toUTC().toString("yyyy-MM-dd HH:mm:ss")));
+    QVERIFY(json.datasets[0].label != json.datasets[1].label);
 }
 
 void TestIperf3::truncatedTextKeepsCompleteIntervals() {
@@ -765,6 +928,65 @@ void TestIperf3::jsonBidirAndOmit() {
         QCOMPARE(int(data.flows.flows.front().intervals.size()), 3);
         QCOMPARE(int(data.flows.sumIntervals.size()), 3);
         QCOMPARE(data.info.extra.value(QStringLiteral("omit")), QStringLiteral("1"));
+    }
+}
+
+// iperf3's UDP server writes zeros where its whole-run figures belong: the whole -J end block
+// in 3.7 (hand-3.7-udp-server-zero-end.json: the recorded 3.12 log with 3.7's end block), the
+// per-stream bytes still in 3.12 (json-udp-P2-server.json, recorded), a "0.00 Bytes" summary
+// line in 3.1. The intervals hold the data: totals come from them, with a warning.
+void TestIperf3::receiverZeroTotalsTakeTheIntervals() {
+    for (const QString& name : {QStringLiteral("hand-3.7-udp-server-zero-end.json"),
+                                QStringLiteral("json-udp-P2-server.json")}) {
+        const ImportResult result = parseData(name);
+        QCOMPARE(result.report.parseErrors.count(), 0);
+        QVERIFY2(hasWarning(result, QStringLiteral("taken from the intervals")), qPrintable(name));
+        const FlowSeries& series = result.datasets.front().flows;
+        const QJsonArray intervals = jsonDocument(name).value("intervals").toArray();
+        QCOMPARE(int(series.flows.size()), 2);
+        for (int s = 0; s < 2; ++s) {
+            double bytes = 0;
+            qint64 packets = 0;
+            qint64 lost = 0;
+            for (const QJsonValue& interval : intervals) {
+                const QJsonObject stream = interval["streams"].toArray()[s].toObject();
+                bytes += stream["bytes"].toDouble();
+                packets += stream["packets"].toInteger();
+                lost += stream["lost_packets"].toInteger();
+            }
+            const QJsonObject last = intervals.last()["streams"].toArray()[s].toObject();
+            const FlowInterval& total = *series.flows[std::size_t(s)].total;
+            QVERIFY(bytes > 0);
+            QCOMPARE(total.bytes, bytes);
+            QCOMPARE(total.bitsPerSecond, bytes * 8 / total.seconds());
+            QCOMPARE(total.totalDatagrams, std::optional<std::int64_t>(packets));
+            QCOMPARE(total.lostDatagrams, std::optional<std::int64_t>(lost));
+            QCOMPARE(total.jitterMs, std::optional<double>(last["jitter_ms"].toDouble()));
+        }
+        double sumBytes = 0;
+        for (const QJsonValue& interval : intervals)
+            sumBytes += interval["sum"]["bytes"].toDouble();
+        QCOMPARE(series.sumTotal->bytes, sumBytes);
+    }
+    {
+        // iperf 3.1's UDP server summary (esnet/iperf#560): "0.00 Bytes 0.00 bits/sec" beside
+        // the real jitter and loss.
+        const QByteArray log =
+            "Accepted connection from 198.18.77.1, port 43078\n"
+            "[  5] local 198.18.77.2 port 5201 connected to 198.18.77.1 port 45756\n"
+            "[ ID] Interval           Transfer     Bandwidth       Jitter    Lost/Total Datagrams\n"
+            "[  5]   0.00-1.00   sec  96.7 KBytes   792 Kbits/sec  7.973 ms  0/99 (0%)\n"
+            "[  5]   1.00-2.00   sec   102 KBytes   832 Kbits/sec  8.045 ms  4/104 (3.8%)\n"
+            "- - - - - - - - - - - - - - - - - - - - - - - - -\n"
+            "[ ID] Interval           Transfer     Bandwidth       Jitter    Lost/Total Datagrams\n"
+            "[  5]   0.00-2.00   sec  0.00 Bytes  0.00 bits/sec  8.045 ms  4/203 (2%)\n";
+        const ImportResult result = test::parseBytes(log, QStringLiteral("zero-summary.txt"));
+        QCOMPARE(formatId(result), "iperf3/text");
+        QVERIFY(hasWarning(result, QStringLiteral("taken from the intervals")));
+        const FlowInterval& total = *result.datasets.front().flows.flows.front().total;
+        QCOMPARE(total.bytes, std::round(96.7 * KiB) + 102 * KiB);
+        QCOMPARE(total.jitterMs, std::optional<double>(8.045)); // the summary's own, kept
+        QCOMPARE(total.totalDatagrams, std::optional<std::int64_t>(203));
     }
 }
 

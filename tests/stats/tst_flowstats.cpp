@@ -57,6 +57,8 @@ private slots:
     void jainIndex();
     void intervalBandwidthMedianAndPopulationStddev();
     void sumPrefersToolAndMeasuresDisagreement();
+    void sumComparedWithItsDirectionAndSide_data();
+    void sumComparedWithItsDirectionAndSide();
     void intervalSeriesNeverUsesWholeRunLines();
     void flowsWithoutTotalsAddUpIntervals();
     void matchesAnalyzePlOnRecordedCsv();
@@ -97,6 +99,56 @@ void TestFlowStats::sumPrefersToolAndMeasuresDisagreement() {
     QCOMPARE(stats.sum.bitsPerSecond, 3.36e6);
     QVERIFY(std::abs(stats.sumDisagreement - 0.16 / 3.36) < 1e-12);
     QVERIFY(stats.sumDisagreement > FlowStatistics::kSumTolerance);
+}
+
+void TestFlowStats::sumComparedWithItsDirectionAndSide_data() {
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<QString>("direction"); // of the flows the SUM adds up ("" = all)
+    QTest::addColumn<bool>("senderSide");   // the SUM is the sender's figure
+    // iperf3 --bidir: the SUM kept is the client-to-server one.
+    QTest::newRow("bidir client") << "iperf3/bidir-P2-i05-client.txt"
+                                  << "send" << false;
+    QTest::newRow("bidir server") << "iperf3/bidir-P2-i05-server.txt"
+                                  << "receive" << false;
+    QTest::newRow("bidir -J client") << "iperf3/json-bidir-client.json"
+                                     << "send" << false;
+    QTest::newRow("bidir 3 s client") << "iperf3/tcp-bidir-P2-client.txt"
+                                      << "send" << false;
+    // iperf 2.0.x UDP -y C client: its SUM rows are what it sent; the flows' totals are the
+    // server reports.
+    QTest::newRow("2.0 udp csv client") << "iperf/hand-2.0-udp-csv-client-P3.csv"
+                                        << "" << true;
+}
+
+// A tool's SUM is compared with the flows it adds up: those of its direction, on its side.
+// The expected sum is read from the flows directly: all bytes of those flows over the longest.
+void TestFlowStats::sumComparedWithItsDirectionAndSide() {
+    QFETCH(QString, log);
+    QFETCH(QString, direction);
+    QFETCH(bool, senderSide);
+    const ImportResult result =
+        test::parseBytes(test::readAll(test::dataPath(log)), QFileInfo(log).fileName());
+    QVERIFY(result.ok());
+    const FlowSeries& series = result.datasets.front().flows;
+    QCOMPARE(series.sumDirection, direction);
+    double bytes = 0;
+    double seconds = 0;
+    int counted = 0;
+    for (const Flow& f : series.flows) {
+        if (!direction.isEmpty() && f.direction != direction)
+            continue;
+        const FlowInterval& whole = senderSide ? *f.senderTotal : *f.total;
+        bytes += whole.bytes;
+        seconds = std::max(seconds, whole.end - whole.start);
+        ++counted;
+    }
+    QVERIFY(counted >= 1 && counted < int(series.flows.size()) + (direction.isEmpty() ? 1 : 0));
+    const FlowStatistics stats = FlowStatistics::of(series);
+    QVERIFY(stats.sumFromTool);
+    QCOMPARE(stats.computedSum.bytes, bytes);
+    QCOMPARE(stats.computedSum.bitsPerSecond, bytes * 8 / seconds);
+    QVERIFY2(stats.sumDisagreement < FlowStatistics::kSumTolerance,
+             qPrintable(QString::number(stats.sumDisagreement)));
 }
 
 void TestFlowStats::intervalSeriesNeverUsesWholeRunLines() {
