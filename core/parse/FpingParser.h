@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LinePrefixReader.h"
 #include "LogParser.h"
 #include "SequenceTracker.h"
 
@@ -49,6 +50,7 @@ private:
     void readAlive(std::string_view line, std::string_view body, std::size_t at);
     std::optional<double> checkedRtt(std::string_view line, std::optional<double> rtt);
     void addReply(Host& target, std::int64_t sequence, double rttMs, double timestamp);
+    void addTime(Host& target, double timestamp); // of the reply just added
     void finishHost(Host& target);
     void crossCheckValueList(const Host& target);
     LatencySeries& series(const Host& target) { return allDatasets()[target.dataset].latency; }
@@ -56,6 +58,8 @@ private:
     std::vector<Host> m_hosts;
     std::map<std::string, std::size_t, std::less<>> m_hostIndex;
     std::size_t m_lastHost = 0; // consecutive lines are often about the same host
+    LinePrefixReader m_prefix;
+    OddSequences m_oddSequences;
     bool m_sawOtherTimestamps = false;
     bool m_tooManyHosts = false;
 };
