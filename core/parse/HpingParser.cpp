@@ -148,7 +148,7 @@ void HpingParser::finishRun() {
         warnings.add(0, QStringLiteral("only some replies carry a time; times are not used"),
                      QString());
     }
-    m_prefix.resolveIncrements(run.timestamps, m_elapsedSums);
+    m_prefix.resolveIncrements(run.timestamps, m_elapsedSums, warnings);
     dropTimesSteppingBack(run, warnings);
     checkSummary(run, m_sequences.repliedCount(), warnings);
     if (run.summary.received && m_sequences.repliedCount() < *run.summary.received)

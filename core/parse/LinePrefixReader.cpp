@@ -1,6 +1,9 @@
 #include "LinePrefixReader.h"
 
 #include "TextScan.h"
+#include "model/ParseReport.h"
+
+#include <QString>
 
 #include <algorithm>
 #include <array>
@@ -379,12 +382,18 @@ LinePrefixReader::Line LinePrefixReader::read(std::string_view line) {
 }
 
 void LinePrefixReader::resolveIncrements(std::vector<double>& timestamps,
-                                         const std::vector<double>& elapsedSums) const {
-    if (!incremental() || elapsedSums.size() != timestamps.size())
+                                         const std::vector<double>& elapsedSums,
+                                         IssueList& warnings) const {
+    if (!incremental() || timestamps.empty() || elapsedSums.size() != timestamps.size())
         return;
     if (std::any_of(elapsedSums.begin(), elapsedSums.end(), [](double t) { return std::isnan(t); }))
         return;
     timestamps = elapsedSums;
+    warnings.add(0,
+                 QStringLiteral("the clocks in front of the lines fall back, so they are the "
+                                "time since the line before (ts -i): each reply's time is their "
+                                "sum up to its line"),
+                 QString());
 }
 
 } // namespace wb

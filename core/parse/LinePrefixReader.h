@@ -8,6 +8,8 @@
 
 namespace wb {
 
+class IssueList;
+
 // What surrounds a ping tool's own text when its output was captured through something else,
 // shared by the ping dialects:
 //  - a time in front of every line: moreutils `ts` ("Nov 29 23:08:01 ", `ts -s`/`ts -i`
@@ -42,9 +44,10 @@ public:
     // time is then its elapsedSum.
     bool incremental() const { return m_clockSteppedBack; }
     // `timestamps` replaced by `elapsedSums` when the column holds increments (and both cover
-    // the same replies).
-    void resolveIncrements(std::vector<double>& timestamps,
-                           const std::vector<double>& elapsedSums) const;
+    // the same replies), with a warning that says so: a log cut before the first fall of the
+    // clock reads its prefixes as a clock.
+    void resolveIncrements(std::vector<double>& timestamps, const std::vector<double>& elapsedSums,
+                           IssueList& warnings) const;
     // Whether a line starts with a time prefix, without state: for block scans and sniffers.
     static bool hasTimePrefix(std::string_view line);
     // The time a prefix holds as text ("2023-11-29 23:08:01"), for labels; empty without one.

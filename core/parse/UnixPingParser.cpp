@@ -329,6 +329,15 @@ void UnixPingParser::readErrorReply(std::string_view line, std::string_view body
 }
 
 void UnixPingParser::readHeader(std::string_view line, std::string_view body) {
+    // iputils: "PING h (a) 56(84) bytes of data.", "PING ::1(::1) 56 data bytes"; BSD and
+    // BusyBox: "PING h (a): 56 data bytes", "PING6(56=40+8+8 bytes) a --> b". A header of the
+    // other family is another ping's log, whose numbering this dialect would misread.
+    const bool bsdStyle = contains(body, "): ") || startsWith(body, "PING6(");
+    if (m_headerStyle && *m_headerStyle != bsdStyle) {
+        anotherLogStarts(line, QStringLiteral("another ping's log starts here"));
+        return;
+    }
+    m_headerStyle = bsdStyle;
     // Another run appended to the same file (`ping HOST >> log` again): a dataset of its own.
     if (m_sawHeader || m_sequences.anySeen() || !series().rttMs.empty() ||
         series().summary.hasCounts()) {
@@ -363,7 +372,7 @@ void UnixPingParser::finishRun() {
                                     "used"),
                      QString());
     }
-    m_prefix.resolveIncrements(run.timestamps, m_elapsedSums);
+    m_prefix.resolveIncrements(run.timestamps, m_elapsedSums, warnings);
     dropTimesSteppingBack(run, warnings);
     // When the log shows fewer replies than the summary counts (ping -q, or lines filtered
     // out), which requests went unanswered is unknown, and guessing would invent losses.

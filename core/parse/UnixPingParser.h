@@ -69,6 +69,7 @@ private:
     std::vector<double> m_elapsedSums; // per reply with a timestamp (LinePrefixReader)
     bool m_sawTimestamp = false;
     bool m_sawHeader = false;             // the log shows the start of the run, not an excerpt
+    std::optional<bool> m_headerStyle;    // BSD/BusyBox-style headers (see readHeader)
     std::vector<std::string> m_runStarts; // per run: the time prefix of its header (labels)
 };
 

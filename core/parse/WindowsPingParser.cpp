@@ -463,7 +463,7 @@ void WindowsPingParser::finishRun() {
         warnings.add(0, QStringLiteral("only some replies carry a time; times are not used"),
                      QString());
     }
-    m_prefix.resolveIncrements(run.timestamps, m_elapsedSums);
+    m_prefix.resolveIncrements(run.timestamps, m_elapsedSums, warnings);
     dropTimesSteppingBack(run, warnings);
     const PingSummary& summary = run.summary;
     if (summary.transmitted && m_requests > 0 && *summary.transmitted != m_requests) {
