@@ -5,6 +5,7 @@
 #include "parse/PingDialects.h"
 #include "stats/WindowedPercentiles.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -187,6 +188,8 @@ private slots:
     void runStartingAt65530LosesNothing();
     void lossComesFromTheCounts();
     void clockSteppingBackIsWarned();
+    void clockSteppingBackStillPlots_data();
+    void clockSteppingBackStillPlots();
 
 private:
     static void addLogColumn();
@@ -801,6 +804,41 @@ void TestUnixPing::clockSteppingBackIsWarned() {
                                                        "(first at the reply to sequence number "
                                                        "6, by up to 3.2"));
     }));
+}
+
+void TestUnixPing::clockSteppingBackStillPlots_data() {
+    QTest::addColumn<QString>("type");
+    QTest::newRow("timeline") << QStringLiteral("timeline");
+    QTest::newRow("bands") << QStringLiteral("bands");
+}
+
+// `wirebench-cli plot` of RTT over time (timeline, and the percentile bands per window) of a log
+// whose -D clock stepped back draws every reply, as the same log without -D stamps does: by
+// sequence number (the bands plot was empty, with exit status 0).
+void TestUnixPing::clockSteppingBackStillPlots() {
+    QFETCH(QString, type);
+    const QByteArray log = readLog(QStringLiteral("iputils_D_clock_back.txt"));
+    const QByteArray unstamped =
+        QString::fromUtf8(log)
+            .remove(QRegularExpression(QStringLiteral("(?m)^\\[[\\d.]+\\] ")))
+            .toUtf8();
+    QVERIFY(!unstamped.contains('['));
+    QTemporaryDir stamped;
+    QTemporaryDir plain;
+    const QString name = QStringLiteral("clock.txt");
+    const auto plot = [&](const QTemporaryDir& dir, const QByteArray& bytes) {
+        const QString path = test::writeTestFile(dir.path(), name, bytes);
+        const QString out = dir.filePath(QStringLiteral("plot.svg"));
+        const test::CliRun run = test::runCli({"plot", "--type", type, "-o", out, path});
+        return std::make_pair(run, test::readAll(out));
+    };
+    const auto [run, svg] = plot(stamped, log);
+    const auto [plainRun, plainSvg] = plot(plain, unstamped);
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.err.contains(QStringLiteral("step backwards")), qPrintable(run.err));
+    QCOMPARE(plainRun.exitCode, 0);
+    QVERIFY(svg.size() > 1000);
+    QCOMPARE(svg, plainSvg);
 }
 
 QTEST_APPLESS_MAIN(TestUnixPing)
