@@ -133,7 +133,8 @@ void HpingParser::readReply(std::string_view line, std::string_view body,
         // Times are kept only if every reply has one, so they stay index-aligned.
         if (run.timestamps.size() + 1 == run.rttMs.size()) {
             run.timestamps.push_back(text.time);
-            m_elapsedSums.push_back(text.elapsedSum);
+            if (!std::isnan(text.elapsedSum)) // only bare clocks (-D stamps need none)
+                m_elapsedSums.push_back(text.elapsedSum);
         }
         m_sawTime = true;
     }

@@ -298,7 +298,8 @@ void UnixPingParser::acceptReply(const ReplyFacts& reply) {
         // Timestamps are kept only if every reply has one, so they stay index-aligned.
         if (run.timestamps.size() + 1 == run.rttMs.size()) {
             run.timestamps.push_back(reply.timestamp);
-            m_elapsedSums.push_back(reply.elapsedSum);
+            if (!std::isnan(reply.elapsedSum)) // only bare clocks (-D stamps need none)
+                m_elapsedSums.push_back(reply.elapsedSum);
         }
         m_sawTimestamp = true;
     }

@@ -66,7 +66,7 @@ private:
     SequenceTracker m_sequences;
     LinePrefixReader m_prefix;
     OddSequences m_oddSequences;
-    std::vector<double> m_elapsedSums; // per reply with a timestamp (LinePrefixReader)
+    std::vector<double> m_elapsedSums; // per reply timed by a bare clock prefix
     bool m_sawTimestamp = false;
     bool m_sawHeader = false;             // the log shows the start of the run, not an excerpt
     std::optional<bool> m_headerStyle;    // BSD/BusyBox-style headers (see readHeader)

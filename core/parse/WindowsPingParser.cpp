@@ -390,7 +390,8 @@ void WindowsPingParser::readReply(std::string_view line, double printedMs, bool 
         // Times are kept only if every reply has one, so they stay index-aligned.
         if (run.timestamps.size() + 1 == run.rttMs.size()) {
             run.timestamps.push_back(m_lineTime);
-            m_elapsedSums.push_back(m_lineElapsedSum);
+            if (!std::isnan(m_lineElapsedSum)) // only bare clocks (-D stamps need none)
+                m_elapsedSums.push_back(m_lineElapsedSum);
         }
         m_sawTime = true;
     }
