@@ -52,12 +52,19 @@ QString confidenceWords(const BootstrapOptions& options) {
 QString intervalClause(const ConfidenceInterval& ciA, const ConfidenceInterval& ciB,
                        const IntervalBasis& basis, const BootstrapOptions& options) {
     const QString confidence = confidenceWords(options);
+    const auto few = [&basis](std::size_t count) {
+        return QStringLiteral("%1 %2").arg(count == 0 ? QStringLiteral("no")
+                                                      : QStringLiteral("a single"),
+                                           count == 0 ? basis.plural : basis.singular);
+    };
+    if (basis.countA < 2 && basis.countB < 2 && basis.countA == basis.countB)
+        return QStringLiteral("; the %1 intervals cannot be estimated: %2 and %3 each have %4")
+            .arg(confidence, basis.nameA, basis.nameB, few(basis.countA));
     if (basis.countA < 2 || basis.countB < 2) {
-        const QString& name = basis.countA < 2 ? basis.nameA : basis.nameB;
-        const std::size_t count = basis.countA < 2 ? basis.countA : basis.countB;
-        return QStringLiteral("; the %1 intervals cannot be estimated: %2 has %3 %4")
-            .arg(confidence, name, count == 0 ? QStringLiteral("no") : QStringLiteral("a single"),
-                 count == 0 ? basis.plural : basis.singular);
+        const bool onA = basis.countA < 2;
+        return QStringLiteral("; the %1 intervals cannot be estimated: %2 has %3")
+            .arg(confidence, onA ? basis.nameA : basis.nameB,
+                 few(onA ? basis.countA : basis.countB));
     }
     if (!ciA.valid() || !ciB.valid())
         return {};

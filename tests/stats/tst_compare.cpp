@@ -472,7 +472,7 @@ void TestCompare::singleSamplesHaveNoIntervals() {
     QVERIFY2(!summary.contains(QStringLiteral("do not overlap")), qPrintable(summary));
     QVERIFY2(summary.contains(QStringLiteral(
                  "p50 is 3× higher in B than in A (750 µs vs 250 µs); the 95 % intervals "
-                 "cannot be estimated: A has a single sample.")),
+                 "cannot be estimated: A and B each have a single sample.")),
              qPrintable(summary));
     // Two samples on one side, one on the other: the side with one is named.
     const LatencyComparison uneven = LatencyComparison::of("A", {0.25, 0.5}, "B", {0.75});
@@ -489,7 +489,8 @@ void TestCompare::singleSamplesHaveNoIntervals() {
     b.flows.emplace_back().totals.bitsPerSecond = 3e6;
     const ThroughputComparison flows = ThroughputComparison::of("a", a, "b", b);
     QVERIFY(!flows.meanIntervalA.valid() && !flows.meanIntervalB.valid());
-    QVERIFY2(flows.summary().contains(QStringLiteral("cannot be estimated: a has a single flow")),
+    QVERIFY2(flows.summary().contains(
+                 QStringLiteral("cannot be estimated: a and b each have a single flow")),
              qPrintable(flows.summary()));
 }
 
