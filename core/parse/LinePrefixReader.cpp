@@ -141,11 +141,15 @@ double takeZone(Cursor& cursor) {
     probe.take(sign);
     std::int64_t hours = 0;
     std::int64_t minutes = 0;
-    if (!probe.takeNumber(2, 2, &hours))
+    std::int64_t both = 0;
+    if (probe.takeNumber(4, 4, &both)) { // +0100
+        hours = both / 100;
+        minutes = both % 100;
+    } else if (!probe.takeNumber(2, 2, &hours)) { // +01, +01:00
         return 0;
-    probe.take(':');
-    if (isDigit(probe.peek()))
-        probe.takeNumber(2, 2, &minutes);
+    } else if (probe.take(':') && !probe.takeNumber(2, 2, &minutes)) {
+        return 0;
+    }
     cursor = probe;
     const auto offset = static_cast<double>(hours * 3600 + minutes * 60);
     return sign == '-' ? -offset : offset;
@@ -237,7 +241,8 @@ LinePrefixReader::Prefix LinePrefixReader::parse(std::string_view line) {
         if (spaced && cursor.takeNumber(1, 2, &a) && cursor.take(' ') && cursor.takeClock(&clock) &&
             a >= 1 && a <= 31) {
             prefix.month = static_cast<int>(month) + 1;
-            prefix.seconds = epochOf(2000, prefix.month, a, clock) - epochOf(2000, 1, 1, 0);
+            prefix.day = static_cast<int>(a);
+            prefix.seconds = clock;
             finish(Kind::MonthDay);
         }
         return prefix;
@@ -361,7 +366,7 @@ LinePrefixReader::Line LinePrefixReader::read(std::string_view line) {
         if (prefix.month < m_lastMonth)
             ++m_year; // December to January
         m_lastMonth = prefix.month;
-        out.time = prefix.seconds + epochOf(m_year, 1, 1, 0);
+        out.time = epochOf(m_year, prefix.month, prefix.day, prefix.seconds);
         break;
     case Kind::Clock:
         if (m_lastClock >= 0 && prefix.seconds < m_lastClock) {

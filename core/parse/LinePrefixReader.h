@@ -58,9 +58,9 @@ private:
     struct Prefix {
         Kind kind = Kind::None;
         std::size_t length = 0; // prefix and separator
-        double seconds = 0;     // Epoch: epoch seconds; MonthDay: seconds into the year 2000
-                                // from 1 Jan; Clock: seconds of the day
+        double seconds = 0;     // Epoch: epoch seconds; MonthDay and Clock: seconds of the day
         int month = 0;          // MonthDay
+        int day = 0;
     };
     static Prefix parse(std::string_view line);
     bool readFraming(std::string_view line);

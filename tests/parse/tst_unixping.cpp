@@ -2,6 +2,7 @@
 #include "PingLogReading.h"
 #include "io/LatencyReport.h"
 #include "parse/FormatRegistry.h"
+#include "parse/LinePrefixReader.h"
 #include "parse/PingDialects.h"
 #include "stats/WindowedPercentiles.h"
 
@@ -188,6 +189,9 @@ private slots:
     void runStartingAt65530LosesNothing();
     void lossComesFromTheCounts();
     void clockSteppingBackIsWarned();
+    void prefixFormsReadTheirTimes_data();
+    void prefixFormsReadTheirTimes();
+    void prefixClocksPassMidnightAndNewYear();
     void clockSteppingBackStillPlots_data();
     void clockSteppingBackStillPlots();
 
@@ -839,6 +843,86 @@ void TestUnixPing::clockSteppingBackStillPlots() {
     QCOMPARE(plainRun.exitCode, 0);
     QVERIFY(svg.size() > 1000);
     QCOMPARE(svg, plainSvg);
+}
+
+void TestUnixPing::prefixFormsReadTheirTimes_data() {
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<double>("seconds");  // NaN: no prefix
+    QTest::addColumn<QByteArray>("text"); // the line after the prefix
+    const auto utc = [](int y, int mo, int d, int h, int mi, int s) {
+        return static_cast<double>(
+            QDateTime(QDate(y, mo, d), QTime(h, mi, s), QTimeZone::utc()).toSecsSinceEpoch());
+    };
+    const double none = std::nan("");
+    const QByteArray reply = "64 bytes from 198.18.0.1: icmp_seq=1 ttl=64 time=0.1 ms";
+    QTest::newRow("date -Is +05:30")
+        << "2026-12-01T23:08:01+05:30 " + reply << utc(2026, 12, 1, 17, 38, 1) << reply;
+    QTest::newRow("date -Is -0800")
+        << "2026-12-01T23:08:01-0800 " + reply << utc(2026, 12, 2, 7, 8, 1) << reply;
+    QTest::newRow("Z") << "2026-12-01T23:08:01Z " + reply << utc(2026, 12, 1, 23, 8, 1) << reply;
+    QTest::newRow("date -Ins") << "2026-12-01T23:08:01,250000000+00:00 " + reply
+                               << utc(2026, 12, 1, 23, 8, 1) + 0.25 << reply;
+    QTest::newRow("Get-Date en-US PM")
+        << "12/1/2026 5:45:03 PM - " + reply << utc(2026, 12, 1, 17, 45, 3) << reply;
+    QTest::newRow("Get-Date en-US 12 AM")
+        << "12/1/2026 12:05:00 AM - " + reply << utc(2026, 12, 1, 0, 5, 0) << reply;
+    QTest::newRow("Get-Date de-DE")
+        << "01.12.2026 17:45:03 " + reply << utc(2026, 12, 1, 17, 45, 3) << reply;
+    QTest::newRow("yyyy/MM/dd") << "2026/12/01 17:45:03: " + reply << utc(2026, 12, 1, 17, 45, 3)
+                                << reply;
+    QTest::newRow("ts %s") << "1796147015 " + reply << 1796147015.0 << reply;
+    QTest::newRow("indented reply kept")
+        << QByteArray("00:00:02  Reply from x") << 2.0 << QByteArray(" Reply from x");
+    QTest::newRow("ping's own line") << reply << none << reply;
+    QTest::newRow("fping -s statistic") << QByteArray("12.345 ms (min round trip time)") << none
+                                        << QByteArray("12.345 ms (min round trip time)");
+    QTest::newRow("summary count") << QByteArray("10 packets transmitted, 10 received") << none
+                                   << QByteArray("10 packets transmitted, 10 received");
+    QTest::newRow("Windows month word")
+        << QByteArray("Minimum = 1ms") << none << QByteArray("Minimum = 1ms");
+}
+
+// Each prefix form reads as the time QDateTime gives for it, and leaves the tool's line as it
+// was; a line of the tool's own that starts with a number is no prefix.
+void TestUnixPing::prefixFormsReadTheirTimes() {
+    QFETCH(QByteArray, line);
+    QFETCH(double, seconds);
+    QFETCH(QByteArray, text);
+    LinePrefixReader reader;
+    const LinePrefixReader::Line read =
+        reader.read(std::string_view(line.constData(), static_cast<std::size_t>(line.size())));
+    QCOMPARE(QByteArray(read.text.data(), static_cast<qsizetype>(read.text.size())), text);
+    if (std::isnan(seconds))
+        QVERIFY(std::isnan(read.time));
+    else
+        QCOMPARE(read.time, seconds);
+}
+
+// `ts` without a date over midnight, a year-less `ts` prefix from December into January, and a
+// transcript's start time giving the year.
+void TestUnixPing::prefixClocksPassMidnightAndNewYear() {
+    const auto timeOf = [](LinePrefixReader& reader, const char* line) {
+        return reader.read(line).time;
+    };
+    LinePrefixReader clock;
+    QCOMPARE(timeOf(clock, "23:59:59 a"), 86399.0);
+    QCOMPARE(timeOf(clock, "00:00:01 b"), 86401.0);
+    QVERIFY(!clock.incremental());
+    LinePrefixReader syslog;
+    const double december = timeOf(syslog, "Dec 31 23:59:59 a");
+    QCOMPARE(timeOf(syslog, "Jan 01 00:00:01 b") - december, 2.0);
+    LinePrefixReader transcript;
+    for (const char* framing :
+         {"**********************", "Windows PowerShell transcript start",
+          "Start time: 20231129230801", "Machine: LAB (Microsoft Windows)",
+          "**********************", "Transcript started, output file is C:\\p.txt",
+          "PS C:\\Users\\me> ping -n 2 h"})
+        QVERIFY2(transcript.read(framing).framing, framing);
+    QCOMPARE(
+        timeOf(transcript, "Nov 29 23:08:01 x"),
+        static_cast<double>(
+            QDateTime(QDate(2023, 11, 29), QTime(23, 8, 1), QTimeZone::utc()).toSecsSinceEpoch()));
+    QVERIFY(!transcript.read("Reply from h: bytes=32 time=1ms TTL=64").framing);
 }
 
 QTEST_APPLESS_MAIN(TestUnixPing)
