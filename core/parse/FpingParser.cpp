@@ -188,8 +188,11 @@ void FpingParser::parseLine(std::string_view line) {
     if (body.empty())
         return;
     TimestampPrefix prefix = takeTimestampPrefix(body);
-    if (std::isnan(prefix.epoch))
-        prefix.epoch = text.time; // a `ts` or `date` prefix when fping's -D gave none
+    m_lineElapsedSum = std::nan("");
+    if (std::isnan(prefix.epoch)) { // a `ts` or `date` prefix when fping's -D gave none
+        prefix.epoch = text.time;
+        m_lineElapsedSum = text.elapsedSum;
+    }
     m_sawOtherTimestamps = m_sawOtherTimestamps || prefix.other;
     if (body.empty())
         return; // the `[12:34:56]` mark of -Q interval statistics, or a stray `[<- addr]`
@@ -340,8 +343,11 @@ void FpingParser::addTime(Host& target, double timestamp) {
         return;
     // Timestamps are kept only if every reply has one, so they stay index-aligned.
     LatencySeries& latency = series(target);
-    if (latency.timestamps.size() + 1 == latency.rttMs.size())
+    if (latency.timestamps.size() + 1 == latency.rttMs.size()) {
         latency.timestamps.push_back(timestamp);
+        if (!std::isnan(m_lineElapsedSum))
+            target.elapsedSums.push_back(m_lineElapsedSum);
+    }
     target.sawTimestamp = true;
 }
 
@@ -441,6 +447,7 @@ void FpingParser::finishHost(Host& target) {
                                          .arg(QString::fromStdString(target.name)),
                                      QString());
     }
+    m_prefix.resolveIncrements(latency.timestamps, target.elapsedSums, mutableReport().warnings);
     dropTimesSteppingBack(latency, mutableReport().warnings);
     // With only counts (-q) nobody knows which requests were lost. Otherwise the summary's
     // count bounds the silent tail; an interval summary (-Q) of a cut-off log may count fewer

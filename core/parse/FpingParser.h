@@ -4,6 +4,7 @@
 #include "LogParser.h"
 #include "SequenceTracker.h"
 
+#include <cmath>
 #include <functional>
 #include <map>
 #include <optional>
@@ -34,7 +35,8 @@ private:
         SequenceTracker sequences{0}; // fping counts from [0]
         std::int64_t replyLines = 0;  // per-reply and timeout lines seen
         bool sawTimestamp = false;
-        bool hasValueList = false; // a -C line was seen
+        std::vector<double> elapsedSums; // per reply timed by a bare clock prefix (ts -i)
+        bool hasValueList = false;       // a -C line was seen
         std::int64_t valueListLine = 0;
         std::vector<std::optional<double>> values; // -C values; nullopt = `-`, NaN = bad
         std::optional<double> aliveRtt;            // -e: the first reply only
@@ -59,6 +61,7 @@ private:
     std::map<std::string, std::size_t, std::less<>> m_hostIndex;
     std::size_t m_lastHost = 0; // consecutive lines are often about the same host
     LinePrefixReader m_prefix;
+    double m_lineElapsedSum = std::nan(""); // of the current line's prefix
     OddSequences m_oddSequences;
     bool m_sawOtherTimestamps = false;
     bool m_tooManyHosts = false;

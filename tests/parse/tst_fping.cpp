@@ -332,6 +332,18 @@ void TestFping::tsPrefixGivesReplyTimes() {
     QCOMPARE(dataset.latency.lostSequence, std::vector<std::int64_t>{1});
     QCOMPARE(dataset.latency.summary.transmitted.value_or(-1), 3);
     QCOMPARE(result.report.ignoredLines, 0);
+
+    // `ts -i '%.s'`: each prefix is the time since the line before; a reply's time is their sum.
+    const ImportResult increments =
+        parseText("0.000120 h : [0], 64 bytes, 0.50 ms (0.50 avg, 0% loss)\n"
+                  "1.000334 h : [1], 64 bytes, 0.70 ms (0.60 avg, 0% loss)\n"
+                  "1.000229 h : [2], 64 bytes, 0.60 ms (0.60 avg, 0% loss)\n"
+                  "0.000150 \n"
+                  "0.000040 h : xmt/rcv/%loss = 3/3/0%, min/avg/max = 0.50/0.60/0.70\n");
+    const std::vector<double>& times = increments.datasets.front().latency.timestamps;
+    QCOMPARE(times.size(), std::size_t{3});
+    QCOMPARE(times[1] - times[0], 1.000334);
+    QCOMPARE(times[2] - times[0], 1.000334 + 1.000229);
 }
 
 void TestFping::intervalSummaries() {
