@@ -375,6 +375,8 @@ LinePrefixReader::Line LinePrefixReader::read(std::string_view line) {
             else
                 m_clockSteppedBack = true;
         }
+        if (m_firstClock < 0)
+            m_firstClock = prefix.seconds;
         m_lastClock = prefix.seconds;
         m_clockSum += prefix.seconds;
         out.time = prefix.seconds + m_clockDays * kDay;

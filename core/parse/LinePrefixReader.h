@@ -40,9 +40,10 @@ public:
     Line read(std::string_view line);
 
     // True when the bare clocks read so far fell back by less than half a day at least once
-    // (`ts -i` prints the time since the previous line, which no clock does): each line's
-    // time is then its elapsedSum.
-    bool incremental() const { return m_clockSteppedBack; }
+    // (`ts -i` prints the time since the previous line, which no clock does) and began near
+    // zero, as `ts -i` and `ts -s` do: each line's time is then its elapsedSum. A time of day
+    // that steps back stays a clock (and the dialect drops times that step back).
+    bool incremental() const { return m_clockSteppedBack && m_firstClock < kIncrementStart; }
     // `timestamps` replaced by `elapsedSums` when the column holds increments (and both cover
     // the same replies), with a warning that says so: a log cut before the first fall of the
     // clock reads its prefixes as a clock.
@@ -69,6 +70,8 @@ private:
     std::string m_buffer; // a line whose special spaces were replaced
     int m_year = 0;       // year of MonthDay prefixes (a transcript's start, else 2000)
     int m_lastMonth = 0;
+    static constexpr double kIncrementStart = 60; // seconds
+    double m_firstClock = -1;
     double m_lastClock = -1;
     double m_clockDays = 0; // midnights a bare clock passed
     double m_clockSum = 0;

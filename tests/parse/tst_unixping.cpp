@@ -908,6 +908,16 @@ void TestUnixPing::prefixClocksPassMidnightAndNewYear() {
     QCOMPARE(timeOf(clock, "23:59:59 a"), 86399.0);
     QCOMPARE(timeOf(clock, "00:00:01 b"), 86401.0);
     QVERIFY(!clock.incremental());
+    // A time of day set back by a second is a clock stepping back, not `ts -i` increments.
+    LinePrefixReader setBack;
+    QCOMPARE(timeOf(setBack, "17:43:37 a"), 63817.0);
+    QCOMPARE(timeOf(setBack, "17:43:36 b"), 63816.0);
+    QVERIFY(!setBack.incremental());
+    LinePrefixReader increments;
+    timeOf(increments, "00:00:00 a");
+    timeOf(increments, "00:00:01 b");
+    timeOf(increments, "00:00:00 c");
+    QVERIFY(increments.incremental());
     LinePrefixReader syslog;
     const double december = timeOf(syslog, "Dec 31 23:59:59 a");
     QCOMPARE(timeOf(syslog, "Jan 01 00:00:01 b") - december, 2.0);
