@@ -339,16 +339,7 @@ void FpingParser::addReply(Host& target, std::int64_t sequence, double rttMs, do
 }
 
 void FpingParser::addTime(Host& target, double timestamp) {
-    if (std::isnan(timestamp))
-        return;
-    // Timestamps are kept only if every reply has one, so they stay index-aligned.
-    LatencySeries& latency = series(target);
-    if (latency.timestamps.size() + 1 == latency.rttMs.size()) {
-        latency.timestamps.push_back(timestamp);
-        if (!std::isnan(m_lineElapsedSum))
-            target.elapsedSums.push_back(m_lineElapsedSum);
-    }
-    target.sawTimestamp = true;
+    target.times.add(series(target), timestamp, m_lineElapsedSum);
 }
 
 // `xmt/rcv/%loss = 2/2/0%, outage(ms) = 50, min/avg/max = 12.3/12.5/12.8`; with more replies
@@ -439,16 +430,11 @@ void FpingParser::finishHost(Host& target) {
     } else if (target.replyLines == 0 && target.aliveRtt) {
         addReply(target, 0, *target.aliveRtt, std::nan(""));
     }
-    if (target.sawTimestamp && latency.timestamps.size() != latency.rttMs.size()) {
-        latency.timestamps.clear();
-        mutableReport().warnings.add(0,
-                                     QStringLiteral("only some replies of %1 carry a -D "
-                                                    "timestamp; timestamps are not used")
-                                         .arg(QString::fromStdString(target.name)),
-                                     QString());
-    }
-    m_prefix.resolveIncrements(latency.timestamps, target.elapsedSums, mutableReport().warnings);
-    dropTimesSteppingBack(latency, mutableReport().warnings);
+    target.times.finish(latency, m_prefix,
+                        QStringLiteral("only some replies of %1 carry a -D timestamp; timestamps "
+                                       "are not used")
+                            .arg(QString::fromStdString(target.name)),
+                        mutableReport().warnings);
     // With only counts (-q) nobody knows which requests were lost. Otherwise the summary's
     // count bounds the silent tail; an interval summary (-Q) of a cut-off log may count fewer
     // requests than the log mentions, so never list less than was seen.

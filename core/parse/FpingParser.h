@@ -2,6 +2,7 @@
 
 #include "LinePrefixReader.h"
 #include "LogParser.h"
+#include "PingRuns.h"
 #include "SequenceTracker.h"
 
 #include <cmath>
@@ -34,9 +35,8 @@ private:
         std::size_t dataset = 0;
         SequenceTracker sequences{0}; // fping counts from [0]
         std::int64_t replyLines = 0;  // per-reply and timeout lines seen
-        bool sawTimestamp = false;
-        std::vector<double> elapsedSums; // per reply timed by a bare clock prefix (ts -i)
-        bool hasValueList = false;       // a -C line was seen
+        ReplyTimes times;             // -D stamps or line prefixes
+        bool hasValueList = false;    // a -C line was seen
         std::int64_t valueListLine = 0;
         std::vector<std::optional<double>> values; // -C values; nullopt = `-`, NaN = bad
         std::optional<double> aliveRtt;            // -e: the first reply only

@@ -80,8 +80,7 @@ void HpingParser::nextRunIfSeen(bool seen) {
     m_sequences = SequenceTracker(0);
     m_runHasHeader = false;
     m_runHasStatistics = false;
-    m_sawTime = false;
-    m_elapsedSums.clear();
+    m_times.clear();
 }
 
 void HpingParser::readHeader(std::string_view line, std::string_view body) {
@@ -129,28 +128,15 @@ void HpingParser::readReply(std::string_view line, std::string_view body,
     }
     run.rttMs.push_back(*rtt);
     run.sequence.push_back(sequence);
-    if (!std::isnan(text.time)) {
-        // Times are kept only if every reply has one, so they stay index-aligned.
-        if (run.timestamps.size() + 1 == run.rttMs.size()) {
-            run.timestamps.push_back(text.time);
-            if (!std::isnan(text.elapsedSum)) // only bare clocks (-D stamps need none)
-                m_elapsedSums.push_back(text.elapsedSum);
-        }
-        m_sawTime = true;
-    }
+    m_times.add(run, text.time, text.elapsedSum);
     countSample();
 }
 
 void HpingParser::finishRun() {
     LatencySeries& run = series();
     IssueList& warnings = mutableReport().warnings;
-    if (m_sawTime && run.timestamps.size() != run.rttMs.size()) {
-        run.timestamps.clear();
-        warnings.add(0, QStringLiteral("only some replies carry a time; times are not used"),
-                     QString());
-    }
-    m_prefix.resolveIncrements(run.timestamps, m_elapsedSums, warnings);
-    dropTimesSteppingBack(run, warnings);
+    m_times.finish(run, m_prefix,
+                   QStringLiteral("only some replies carry a time; times are not used"), warnings);
     checkSummary(run, m_sequences.repliedCount(), warnings);
     if (run.summary.received && m_sequences.repliedCount() < *run.summary.received)
         return; // lines are missing: which requests went unanswered is unknown

@@ -2,6 +2,7 @@
 
 #include "LinePrefixReader.h"
 #include "LogParser.h"
+#include "PingRuns.h"
 #include "SequenceTracker.h"
 
 #include <string>
@@ -44,8 +45,7 @@ private:
     OddSequences m_oddSequences;
     bool m_runHasHeader = false;
     bool m_runHasStatistics = false;
-    bool m_sawTime = false;
-    std::vector<double> m_elapsedSums;    // per reply of the current run
+    ReplyTimes m_times;
     std::vector<std::string> m_runStarts; // per run: the time prefix of its header (labels)
 };
 

@@ -37,6 +37,8 @@ void labelRuns(std::vector<Dataset>& runs, const std::vector<std::string>& start
     }
 }
 
+namespace {
+
 void dropTimesSteppingBack(LatencySeries& run, IssueList& warnings) {
     if (!run.hasTimestamps())
         return;
@@ -63,6 +65,29 @@ void dropTimesSteppingBack(LatencySeries& run, IssueList& warnings) {
                      .arg(largest, 0, 'g', 6),
                  QString());
     run.timestamps.clear();
+}
+
+} // namespace
+
+void ReplyTimes::add(LatencySeries& run, double time, double elapsedSum) {
+    if (std::isnan(time))
+        return;
+    if (run.timestamps.size() + 1 == run.rttMs.size()) {
+        run.timestamps.push_back(time);
+        if (!std::isnan(elapsedSum)) // only bare clocks (-D stamps need none)
+            m_elapsedSums.push_back(elapsedSum);
+    }
+    m_sawTime = true;
+}
+
+void ReplyTimes::finish(LatencySeries& run, const LinePrefixReader& prefix, const QString& partial,
+                        IssueList& warnings) {
+    if (m_sawTime && run.timestamps.size() != run.rttMs.size()) {
+        run.timestamps.clear();
+        warnings.add(0, partial, QString());
+    }
+    prefix.resolveIncrements(run.timestamps, m_elapsedSums, warnings);
+    dropTimesSteppingBack(run, warnings);
 }
 
 bool lossPercentAgrees(double printed, std::int64_t transmitted, std::int64_t received) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "LinePrefixReader.h"
+
 #include <QString>
 
 #include <cstdint>
@@ -25,12 +27,31 @@ void labelRuns(std::vector<Dataset>& runs, const std::vector<std::string>& start
 
 // Checks of a finished run; each adds warnings, none changes or drops data.
 
-// Reply times that step backwards (a -D clock or a time prefix set back by NTP or by hand) put
-// replies before earlier ones on a time axis, and every view over time (timeline, bands,
-// windows) assumes time grows with the replies. Such a run's times are dropped, so that it is
-// drawn and windowed by sequence number, with a warning that says how many steps there were,
-// where the first one is and how large the largest was.
-void dropTimesSteppingBack(LatencySeries& run, IssueList& warnings);
+// The times of one run's replies (ping -D stamps or line prefixes), kept index-aligned with
+// its rttMs: a run keeps them only if every reply has one.
+class ReplyTimes {
+public:
+    // After a reply was added to `run`: its time (NaN: none) and, for a bare-clock prefix, the
+    // sum of the prefixes up to its line (LinePrefixReader::Line::elapsedSum).
+    void add(LatencySeries& run, double time, double elapsedSum);
+    // At the end of the run: times that only some replies carry are dropped (`partial` says
+    // so), `ts -i` increments become times (LinePrefixReader::resolveIncrements), and times
+    // that step backwards are dropped. Reply times stepping back (a -D clock or a prefix set
+    // back by NTP or by hand) put replies before earlier ones, and every view over time
+    // (timeline, bands, windows) assumes time grows with the replies: such a run is drawn and
+    // windowed by sequence number, with a warning saying how many steps there were, where the
+    // first one is and how large the largest was.
+    void finish(LatencySeries& run, const LinePrefixReader& prefix, const QString& partial,
+                IssueList& warnings);
+    void clear() {
+        m_elapsedSums.clear();
+        m_sawTime = false;
+    }
+
+private:
+    std::vector<double> m_elapsedSums; // per reply timed by a bare clock prefix
+    bool m_sawTime = false;
+};
 
 // The tool's summary against what the log shows: a loss percent its own counts do not give
 // (the counts are used), and fewer replies shown than it counts received (replies missing from

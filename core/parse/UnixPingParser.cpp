@@ -294,15 +294,7 @@ void UnixPingParser::acceptReply(const ReplyFacts& reply) {
     }
     run.rttMs.push_back(*reply.rtt);
     run.sequence.push_back(seq);
-    if (!std::isnan(reply.timestamp)) {
-        // Timestamps are kept only if every reply has one, so they stay index-aligned.
-        if (run.timestamps.size() + 1 == run.rttMs.size()) {
-            run.timestamps.push_back(reply.timestamp);
-            if (!std::isnan(reply.elapsedSum)) // only bare clocks (-D stamps need none)
-                m_elapsedSums.push_back(reply.elapsedSum);
-        }
-        m_sawTimestamp = true;
-    }
+    m_times.add(run, reply.timestamp, reply.elapsedSum);
     countSample();
 }
 
@@ -345,8 +337,7 @@ void UnixPingParser::readHeader(std::string_view line, std::string_view body) {
         finishRun();
         startNextRun(allDatasets());
         m_sequences = SequenceTracker(m_dialect.firstSequence);
-        m_elapsedSums.clear();
-        m_sawTimestamp = false;
+        m_times.clear();
     }
     m_runStarts.resize(allDatasets().size());
     m_runStarts.back() = LinePrefixReader::prefixText(skipSpaces(line));
@@ -366,15 +357,10 @@ void UnixPingParser::readHeader(std::string_view line, std::string_view body) {
 void UnixPingParser::finishRun() {
     LatencySeries& run = series();
     IssueList& warnings = mutableReport().warnings;
-    if (m_sawTimestamp && run.timestamps.size() != run.rttMs.size()) {
-        run.timestamps.clear();
-        warnings.add(0,
-                     QStringLiteral("only some replies carry a -D timestamp; timestamps are not "
-                                    "used"),
-                     QString());
-    }
-    m_prefix.resolveIncrements(run.timestamps, m_elapsedSums, warnings);
-    dropTimesSteppingBack(run, warnings);
+    m_times.finish(
+        run, m_prefix,
+        QStringLiteral("only some replies carry a -D timestamp; timestamps are not used"),
+        warnings);
     // When the log shows fewer replies than the summary counts (ping -q, or lines filtered
     // out), which requests went unanswered is unknown, and guessing would invent losses.
     const PingSummary& summary = run.summary;

@@ -3,6 +3,7 @@
 #include "BlockScanner.h"
 #include "LinePrefixReader.h"
 #include "LogParser.h"
+#include "PingRuns.h"
 #include "SequenceTracker.h"
 
 namespace wb {
@@ -66,8 +67,7 @@ private:
     SequenceTracker m_sequences;
     LinePrefixReader m_prefix;
     OddSequences m_oddSequences;
-    std::vector<double> m_elapsedSums; // per reply timed by a bare clock prefix
-    bool m_sawTimestamp = false;
+    ReplyTimes m_times;
     bool m_sawHeader = false;             // the log shows the start of the run, not an excerpt
     std::optional<bool> m_headerStyle;    // BSD/BusyBox-style headers (see readHeader)
     std::vector<std::string> m_runStarts; // per run: the time prefix of its header (labels)

@@ -386,15 +386,7 @@ void WindowsPingParser::readReply(std::string_view line, double printedMs, bool 
     LatencySeries& run = series();
     run.rttMs.push_back(belowResolution ? 0.0 : printedMs);
     run.sequence.push_back(sequence);
-    if (!std::isnan(m_lineTime)) {
-        // Times are kept only if every reply has one, so they stay index-aligned.
-        if (run.timestamps.size() + 1 == run.rttMs.size()) {
-            run.timestamps.push_back(m_lineTime);
-            if (!std::isnan(m_lineElapsedSum)) // only bare clocks (-D stamps need none)
-                m_elapsedSums.push_back(m_lineElapsedSum);
-        }
-        m_sawTime = true;
-    }
+    m_times.add(run, m_lineTime, m_lineElapsedSum);
     countSample();
 }
 
@@ -446,8 +438,7 @@ void WindowsPingParser::startRun(std::string_view line, std::string_view body, s
         finishRun();
         startNextRun(allDatasets());
         m_requests = 0;
-        m_elapsedSums.clear();
-        m_sawTime = false;
+        m_times.clear();
     }
     m_runStarts.resize(allDatasets().size());
     m_runStarts.back() = LinePrefixReader::prefixText(skipSpaces(line));
@@ -459,13 +450,8 @@ void WindowsPingParser::startRun(std::string_view line, std::string_view body, s
 void WindowsPingParser::finishRun() {
     LatencySeries& run = series();
     IssueList& warnings = mutableReport().warnings;
-    if (m_sawTime && run.timestamps.size() != run.rttMs.size()) {
-        run.timestamps.clear();
-        warnings.add(0, QStringLiteral("only some replies carry a time; times are not used"),
-                     QString());
-    }
-    m_prefix.resolveIncrements(run.timestamps, m_elapsedSums, warnings);
-    dropTimesSteppingBack(run, warnings);
+    m_times.finish(run, m_prefix,
+                   QStringLiteral("only some replies carry a time; times are not used"), warnings);
     const PingSummary& summary = run.summary;
     if (summary.transmitted && m_requests > 0 && *summary.transmitted != m_requests) {
         warnings.add(0,

@@ -2,6 +2,7 @@
 
 #include "LinePrefixReader.h"
 #include "LogParser.h"
+#include "PingRuns.h"
 
 #include <string>
 #include <string_view>
@@ -52,8 +53,7 @@ private:
     std::string_view m_rawLine;             // the line being read, with its time prefix
     double m_lineTime = std::nan("");       // of the current line's prefix
     double m_lineElapsedSum = std::nan(""); // LinePrefixReader::Line::elapsedSum
-    bool m_sawTime = false;
-    std::vector<double> m_elapsedSums;    // per reply of the current run
+    ReplyTimes m_times;
     std::vector<std::string> m_runStarts; // per run: the time prefix of its header (labels)
 };
 
