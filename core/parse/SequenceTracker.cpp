@@ -75,6 +75,7 @@ void OddSequences::report(IssueList& warnings, const QString& whose) const {
 }
 
 std::int64_t SequenceTracker::runStart(bool sawHeader, std::int64_t transmitted) const {
+    transmitted = std::min(transmitted, kTrackedLimit); // a damaged count cannot overflow
     if (!sawHeader)
         return lowestSeen();
     const std::int64_t lowest = lowestSeen();
@@ -89,6 +90,7 @@ std::int64_t SequenceTracker::runEnd(std::int64_t from, std::int64_t transmitted
     constexpr std::int64_t kSilentTailLimit = 1'000'000;
     if (transmitted <= 0)
         return m_highest;
+    transmitted = std::min(transmitted, kTrackedLimit); // a damaged count cannot overflow
     const std::int64_t start = m_highest >= m_first + transmitted ? from : m_first;
     return std::min(start + transmitted - 1, std::max(m_highest, start) + kSilentTailLimit);
 }
