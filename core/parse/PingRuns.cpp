@@ -93,8 +93,10 @@ void ReplyTimes::finish(LatencySeries& run, const LinePrefixReader& prefix, cons
 bool lossPercentAgrees(double printed, std::int64_t transmitted, std::int64_t received) {
     if (transmitted <= 0)
         return true;
-    const double computed =
-        100.0 * static_cast<double>(transmitted - received) / static_cast<double>(transmitted);
+    // In doubles: damaged counts (a negative one, 2^63 - 1) must not overflow.
+    const double computed = 100.0 *
+                            (static_cast<double>(transmitted) - static_cast<double>(received)) /
+                            static_cast<double>(transmitted);
     // Whole numbers are rounded or truncated by the tools: within one point either way.
     return std::abs(printed - computed) < 1.0 || (received > transmitted && printed <= 0);
 }
