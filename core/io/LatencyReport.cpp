@@ -2,6 +2,7 @@
 
 #include "DatasetJson.h"
 #include "FileImporter.h"
+#include "parse/PingRuns.h"
 
 #include <QJsonArray>
 
@@ -82,7 +83,10 @@ LatencyReport LatencyReport::of(const ImportResult& result, const Dataset& datas
         report.received = summary.received.value_or(replies);
         report.transmitted = summary.transmitted.value_or(
             replies + static_cast<std::int64_t>(series.lostSequence.size()));
-        if (summary.lossPercent)
+        // Loss is what was sent and not answered; the printed percent stands when its counts
+        // give it (it carries the tool's rounding), never against them.
+        if (summary.lossPercent &&
+            lossPercentAgrees(*summary.lossPercent, *report.transmitted, *report.received))
             report.lossPercent = summary.lossPercent;
         else if (*report.transmitted > 0)
             report.lossPercent = 100.0 *

@@ -1,5 +1,6 @@
 #include "FpingParser.h"
 
+#include "PingRuns.h"
 #include "TextScan.h"
 
 #include <cmath>
@@ -44,14 +45,16 @@ TimestampPrefix takeTimestampPrefix(std::string_view& body) {
     return prefix;
 }
 
-// `[N], ` at the start of text; on success text is advanced past it.
-std::optional<std::int64_t> takeSequence(std::string_view& text) {
+// `[N], ` at the start of text; on success text is advanced past it. A number beyond 64 bits
+// is reported as such (its reply is kept), never cut to a smaller one.
+PrintedSequence takeSequence(std::string_view& text) {
     if (!startsWith(text, "["))
-        return std::nullopt;
+        return {};
     std::string_view rest = text.substr(1);
-    const auto sequence = takeInt(rest);
-    if (!sequence || !startsWith(rest, "]"))
-        return std::nullopt;
+    const PrintedSequence sequence = PrintedSequence::read(rest);
+    rest.remove_prefix(std::min(rest.size(), rest.find_first_not_of("-0123456789")));
+    if (!sequence.present() || !startsWith(rest, "]"))
+        return {};
     rest.remove_prefix(1);
     if (startsWith(rest, ","))
         rest.remove_prefix(1);
@@ -178,10 +181,18 @@ FpingParser::Host* FpingParser::host(std::string_view name) {
 }
 
 void FpingParser::parseLine(std::string_view line) {
-    std::string_view body = trimmed(line);
+    const LinePrefixReader::Line text = m_prefix.read(line);
+    if (text.framing)
+        return;
+    std::string_view body = trimmed(text.text);
     if (body.empty())
         return;
-    const TimestampPrefix prefix = takeTimestampPrefix(body);
+    TimestampPrefix prefix = takeTimestampPrefix(body);
+    m_lineElapsedSum = std::nan("");
+    if (std::isnan(prefix.epoch)) { // a `ts` or `date` prefix when fping's -D gave none
+        prefix.epoch = text.time;
+        m_lineElapsedSum = text.elapsedSum;
+    }
     m_sawOtherTimestamps = m_sawOtherTimestamps || prefix.other;
     if (body.empty())
         return; // the `[12:34:56]` mark of -Q interval statistics, or a stray `[<- addr]`
@@ -246,11 +257,29 @@ void FpingParser::readHostLine(std::string_view line, std::string_view name, std
 
 void FpingParser::readReply(std::string_view line, Host& target, std::string_view rest,
                             double timestamp) {
-    const auto sequence = takeSequence(rest);
-    if (!sequence) {
+    const PrintedSequence printed = takeSequence(rest);
+    if (!printed.present()) {
         parseError(line, QStringLiteral("reply line without a readable [sequence number]"));
         return;
     }
+    if (printed.beyond64Bits) {
+        // Its time is kept, filed beside the host's reply before it; the number is not used.
+        m_oddSequences.unplaced(lineNumber());
+        const auto bytes = after(rest, " bytes, ");
+        if (!bytes) {
+            ignoreLine();
+            return;
+        }
+        if (auto rtt = checkedRtt(line, takeMilliseconds(*bytes))) {
+            LatencySeries& latency = series(target);
+            latency.rttMs.push_back(*rtt);
+            latency.sequence.push_back(latency.sequence.empty() ? 0 : latency.sequence.back());
+            addTime(target, timestamp);
+            countSample();
+        }
+        return;
+    }
+    const std::optional<std::int64_t> sequence = printed.value;
     if (startsWith(rest, "timed out")) {
         ++target.replyLines;
         target.sequences.observe(*sequence);
@@ -270,7 +299,7 @@ void FpingParser::readReply(std::string_view line, Host& target, std::string_vie
 
 // `duplicate for [0], 64 bytes, 0.06 ms [<- 10.0.0.2]`: fping has dropped it from its stats.
 void FpingParser::readDuplicate(std::string_view line, Host& target, std::string_view rest) {
-    const auto sequence = takeSequence(rest);
+    const auto sequence = takeSequence(rest).value;
     const auto bytes = after(rest, " bytes, ");
     if (!sequence || !bytes) {
         parseError(line, QStringLiteral("duplicate reply line without a sequence number or size"));
@@ -305,13 +334,12 @@ void FpingParser::addReply(Host& target, std::int64_t sequence, double rttMs, do
     }
     latency.rttMs.push_back(rttMs);
     latency.sequence.push_back(sequence);
-    if (!std::isnan(timestamp)) {
-        // Timestamps are kept only if every reply has one, so they stay index-aligned.
-        if (latency.timestamps.size() + 1 == latency.rttMs.size())
-            latency.timestamps.push_back(timestamp);
-        target.sawTimestamp = true;
-    }
+    addTime(target, timestamp);
     countSample();
+}
+
+void FpingParser::addTime(Host& target, double timestamp) {
+    target.times.add(series(target), timestamp, m_lineElapsedSum);
 }
 
 // `xmt/rcv/%loss = 2/2/0%, outage(ms) = 50, min/avg/max = 12.3/12.5/12.8`; with more replies
@@ -402,14 +430,11 @@ void FpingParser::finishHost(Host& target) {
     } else if (target.replyLines == 0 && target.aliveRtt) {
         addReply(target, 0, *target.aliveRtt, std::nan(""));
     }
-    if (target.sawTimestamp && latency.timestamps.size() != latency.rttMs.size()) {
-        latency.timestamps.clear();
-        mutableReport().warnings.add(0,
-                                     QStringLiteral("only some replies of %1 carry a -D "
-                                                    "timestamp; timestamps are not used")
-                                         .arg(QString::fromStdString(target.name)),
-                                     QString());
-    }
+    target.times.finish(latency, m_prefix,
+                        QStringLiteral("only some replies of %1 carry a -D timestamp; timestamps "
+                                       "are not used")
+                            .arg(QString::fromStdString(target.name)),
+                        mutableReport().warnings);
     // With only counts (-q) nobody knows which requests were lost. Otherwise the summary's
     // count bounds the silent tail; an interval summary (-Q) of a cut-off log may count fewer
     // requests than the log mentions, so never list less than was seen.
@@ -457,6 +482,7 @@ void FpingParser::crossCheckValueList(const Host& target) {
 void FpingParser::finishDatasets() {
     for (Host& target : m_hosts)
         finishHost(target);
+    m_oddSequences.report(mutableReport().warnings, QString());
     if (m_sawOtherTimestamps) {
         mutableReport().warnings.add(0,
                                      QStringLiteral("-D timestamps in ctime/ISO/RFC 3339 format "

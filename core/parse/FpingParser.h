@@ -1,8 +1,11 @@
 #pragma once
 
+#include "LinePrefixReader.h"
 #include "LogParser.h"
+#include "PingRuns.h"
 #include "SequenceTracker.h"
 
+#include <cmath>
 #include <functional>
 #include <map>
 #include <optional>
@@ -32,8 +35,8 @@ private:
         std::size_t dataset = 0;
         SequenceTracker sequences{0}; // fping counts from [0]
         std::int64_t replyLines = 0;  // per-reply and timeout lines seen
-        bool sawTimestamp = false;
-        bool hasValueList = false; // a -C line was seen
+        ReplyTimes times;             // -D stamps or line prefixes
+        bool hasValueList = false;    // a -C line was seen
         std::int64_t valueListLine = 0;
         std::vector<std::optional<double>> values; // -C values; nullopt = `-`, NaN = bad
         std::optional<double> aliveRtt;            // -e: the first reply only
@@ -49,6 +52,7 @@ private:
     void readAlive(std::string_view line, std::string_view body, std::size_t at);
     std::optional<double> checkedRtt(std::string_view line, std::optional<double> rtt);
     void addReply(Host& target, std::int64_t sequence, double rttMs, double timestamp);
+    void addTime(Host& target, double timestamp); // of the reply just added
     void finishHost(Host& target);
     void crossCheckValueList(const Host& target);
     LatencySeries& series(const Host& target) { return allDatasets()[target.dataset].latency; }
@@ -56,6 +60,9 @@ private:
     std::vector<Host> m_hosts;
     std::map<std::string, std::size_t, std::less<>> m_hostIndex;
     std::size_t m_lastHost = 0; // consecutive lines are often about the same host
+    LinePrefixReader m_prefix;
+    double m_lineElapsedSum = std::nan(""); // of the current line's prefix
+    OddSequences m_oddSequences;
     bool m_sawOtherTimestamps = false;
     bool m_tooManyHosts = false;
 };

@@ -1,7 +1,10 @@
 #include "HpingParser.h"
 
+#include "PingRuns.h"
 #include "PingSummaryReader.h"
 #include "TextScan.h"
+
+#include <cmath>
 
 namespace wb {
 
@@ -10,10 +13,9 @@ using namespace scan;
 namespace {
 
 // The sequence number of a reply: "icmp_seq=" in ICMP mode, "seq=" in TCP and UDP modes.
-std::optional<std::int64_t> sequenceOf(std::string_view body) {
-    if (auto icmp = intAfter(body, "icmp_seq="))
-        return icmp;
-    return intAfter(body, "seq=");
+PrintedSequence sequenceOf(std::string_view body) {
+    const PrintedSequence icmp = PrintedSequence::after(body, "icmp_seq=");
+    return icmp.present() ? icmp : PrintedSequence::after(body, "seq=");
 }
 
 } // namespace
@@ -35,12 +37,22 @@ int HpingParser::sniff(std::string_view head) {
 }
 
 void HpingParser::parseLine(std::string_view line) {
-    std::string_view body = trimmed(line);
-    if (body.empty() || startsWith(body, "---"))
+    const LinePrefixReader::Line text = m_prefix.read(line);
+    if (text.framing)
         return;
+    std::string_view body = trimmed(text.text);
+    if (body.empty())
+        return;
+    if (startsWith(body, "---")) {
+        if (contains(body, " hping statistic ---")) {
+            nextRunIfSeen(m_runHasStatistics);
+            m_runHasStatistics = true;
+        }
+        return;
+    }
     if (startsWith(body, "len=") || startsWith(body, "DUP! len=")) {
         if (contains(body, " rtt="))
-            readReply(line, body);
+            readReply(line, body, text);
         else
             warning(line, QStringLiteral("a reply cut short (hping3 wrote its statistics into "
                                          "it); its rest may follow on a later line"));
@@ -48,60 +60,94 @@ void HpingParser::parseLine(std::string_view line) {
     }
     if (contains(body, " rtt=") && contains(body, "seq=")) {
         warning(line, QStringLiteral("the rest of a reply whose start is on an earlier line"));
-        readReply(line, body);
+        readReply(line, body, text);
         return;
     }
     if (startsWith(body, "HPING ")) {
-        std::string_view target = body.substr(6);
-        target = target.substr(0, target.find(' '));
-        dataset().info.target =
-            QString::fromUtf8(target.data(), static_cast<qsizetype>(target.size()));
-        const bool icmp = contains(body, "icmp mode");
-        const bool udp = contains(body, "udp mode");
-        dataset().info.protocol = icmp  ? QStringLiteral("icmp")
-                                  : udp ? QStringLiteral("udp")
-                                        : QStringLiteral("tcp");
+        readHeader(line, body);
         return;
     }
-    if (readPingSummary(body, dataset().latency.summary))
+    if (readPingSummary(body, series().summary))
         return;
     ignoreLine();
 }
 
-void HpingParser::readReply(std::string_view line, std::string_view body) {
+void HpingParser::nextRunIfSeen(bool seen) {
+    if (!seen)
+        return;
+    finishRun();
+    startNextRun(allDatasets());
+    m_sequences = SequenceTracker(0);
+    m_runHasHeader = false;
+    m_runHasStatistics = false;
+    m_times.clear();
+}
+
+void HpingParser::readHeader(std::string_view line, std::string_view body) {
+    nextRunIfSeen(m_runHasHeader);
+    m_runHasHeader = true;
+    m_runStarts.resize(allDatasets().size());
+    m_runStarts.back() = LinePrefixReader::prefixText(skipSpaces(line));
+    std::string_view target = body.substr(6);
+    target = target.substr(0, target.find(' '));
+    RunInfo& info = allDatasets().back().info;
+    info.target = QString::fromUtf8(target.data(), static_cast<qsizetype>(target.size()));
+    const bool icmp = contains(body, "icmp mode");
+    const bool udp = contains(body, "udp mode");
+    info.protocol = icmp  ? QStringLiteral("icmp")
+                    : udp ? QStringLiteral("udp")
+                          : QStringLiteral("tcp");
+}
+
+void HpingParser::readReply(std::string_view line, std::string_view body,
+                            const LinePrefixReader::Line& text) {
     const auto rtt = doubleAfter(body, "rtt=");
-    const auto printed = sequenceOf(body);
-    if (!rtt || !printed) {
+    const PrintedSequence printed = sequenceOf(body);
+    if (!rtt || !printed.present()) {
         parseError(line, QStringLiteral("reply without a readable rtt= or sequence number"));
         return;
     }
-    if (isImpossibleRtt(*rtt) || *printed < 0) {
+    if (isImpossibleRtt(*rtt) || printed.value.value_or(0) < 0) {
         rangeError(line, QStringLiteral("round-trip time %1 ms or sequence number %2 is out of "
                                         "range")
                              .arg(*rtt)
-                             .arg(*printed));
+                             .arg(printed.value.value_or(0)));
         return;
     }
-    LatencySeries& series = dataset().latency;
-    const std::int64_t sequence = m_sequences.unwrap(*printed);
-    const bool firstReply = m_sequences.markReplied(sequence);
+    LatencySeries& run = series();
+    // A number that cannot be placed keeps its reply, filed beside the reply before it.
+    const std::optional<std::int64_t> placed =
+        m_sequences.place(printed, m_oddSequences, lineNumber());
+    const std::int64_t sequence =
+        placed ? *placed : (run.sequence.empty() ? 0 : run.sequence.back());
+    const bool firstReply = !placed || m_sequences.markReplied(sequence);
     if (startsWith(body, "DUP!") || !firstReply) {
-        series.duplicateRttMs.push_back(*rtt);
-        series.duplicateSequence.push_back(sequence);
+        run.duplicateRttMs.push_back(*rtt);
+        run.duplicateSequence.push_back(sequence);
         return;
     }
-    series.rttMs.push_back(*rtt);
-    series.sequence.push_back(sequence);
+    run.rttMs.push_back(*rtt);
+    run.sequence.push_back(sequence);
+    m_times.add(run, text.time, text.elapsedSum);
     countSample();
 }
 
-void HpingParser::finishDatasets() {
-    LatencySeries& series = dataset().latency;
-    if (series.summary.received && m_sequences.repliedCount() < *series.summary.received)
+void HpingParser::finishRun() {
+    LatencySeries& run = series();
+    IssueList& warnings = mutableReport().warnings;
+    m_times.finish(run, m_prefix,
+                   QStringLiteral("only some replies carry a time; times are not used"), warnings);
+    checkSummary(run, m_sequences.repliedCount(), warnings);
+    if (run.summary.received && m_sequences.repliedCount() < *run.summary.received)
         return; // lines are missing: which requests went unanswered is unknown
-    series.lostSequence =
-        listedLosses(m_sequences.unanswered(series.summary.transmitted.value_or(0)),
-                     mutableReport().warnings, QString());
+    run.lostSequence = listedLosses(m_sequences.unanswered(run.summary.transmitted.value_or(0)),
+                                    warnings, QString());
+}
+
+void HpingParser::finishDatasets() {
+    finishRun();
+    m_oddSequences.report(mutableReport().warnings, QString());
+    labelRuns(allDatasets(), m_runStarts);
 }
 
 } // namespace wb

@@ -1,7 +1,12 @@
 #pragma once
 
+#include "LinePrefixReader.h"
 #include "LogParser.h"
+#include "PingRuns.h"
 #include "SequenceTracker.h"
+
+#include <string>
+#include <vector>
 
 namespace wb {
 
@@ -15,6 +20,8 @@ namespace wb {
 //   round-trip min/avg/max = 0.1/0.7/3.8 ms
 // hping3 writes the statistics to stderr and the replies to stdout, so in a log of both they
 // may stand anywhere, even inside a reply line cut in two. Sequence numbers count from 0.
+// Runs appended to one file are told apart by a second header or a second statistics block
+// within a run (the statistics may come before or after the run's header and replies).
 class HpingParser : public LogParser {
 public:
     HpingParser();
@@ -25,9 +32,21 @@ protected:
     void finishDatasets() override;
 
 private:
-    void readReply(std::string_view line, std::string_view body);
+    void readReply(std::string_view line, std::string_view body,
+                   const LinePrefixReader::Line& text);
+    void readHeader(std::string_view line, std::string_view body);
+    // A part of a run (header or statistics) the current run already has: the next run starts.
+    void nextRunIfSeen(bool seen);
+    void finishRun();
+    LatencySeries& series() { return allDatasets().back().latency; }
 
     SequenceTracker m_sequences{0};
+    LinePrefixReader m_prefix;
+    OddSequences m_oddSequences;
+    bool m_runHasHeader = false;
+    bool m_runHasStatistics = false;
+    ReplyTimes m_times;
+    std::vector<std::string> m_runStarts; // per run: the time prefix of its header (labels)
 };
 
 } // namespace wb

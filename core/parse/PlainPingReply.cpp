@@ -66,11 +66,12 @@ inline const char* takeReplyTime(const char* p, const char* end, double* rtt) {
     return p;
 }
 
-// The sequence number after "icmp_seq=": where it ends, or nullptr when it is no 16-bit one.
+// The sequence number after "icmp_seq=": where it ends, or nullptr for more than nine digits.
+// Numbers above 65535 are taken too (merged logs, other tools): the dialects warn about them.
 inline const char* takeSequence(const char* p, const char* end, std::int32_t* sequence) {
     std::int64_t printed = 0;
     p = takeDigits(p, end, &printed);
-    if (!p || printed > 0xffff)
+    if (!p)
         return nullptr;
     *sequence = static_cast<std::int32_t>(printed);
     return p;

@@ -1,8 +1,12 @@
 #include "SequenceTracker.h"
 
+#include "TextScan.h"
 #include "model/ParseReport.h"
 
+#include <QString>
+
 #include <algorithm>
+#include <charconv>
 #include <utility>
 
 namespace wb {
@@ -32,14 +36,72 @@ void SequenceTracker::keepReply(std::int64_t unwrapped) {
     }
 }
 
-SequenceTracker::Unanswered SequenceTracker::unanswered(std::int64_t transmitted,
-                                                        std::int64_t from) const {
+PrintedSequence PrintedSequence::read(std::string_view text) {
+    text = scan::skipSpaces(text);
+    PrintedSequence printed;
+    std::int64_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error == std::errc())
+        printed.value = value;
+    else if (error == std::errc::result_out_of_range)
+        printed.beyond64Bits = true;
+    return printed;
+}
+
+PrintedSequence PrintedSequence::after(std::string_view text, std::string_view key) {
+    const auto rest = scan::after(text, key);
+    return rest ? read(*rest) : PrintedSequence{};
+}
+
+void OddSequences::report(IssueList& warnings, const QString& whose) const {
+    const QString of = whose.isEmpty() ? QString() : QStringLiteral(" of %1").arg(whose);
+    if (m_wide > 0)
+        warnings.add(m_firstWideLine,
+                     QStringLiteral("%1 replies%2 carry sequence numbers above 65535, which "
+                                    "ICMP's 16-bit counter does not print (first on this line); "
+                                    "they are taken as printed")
+                         .arg(m_wide)
+                         .arg(of),
+                     QString());
+    if (m_unplaced > 0)
+        warnings.add(m_firstUnplacedLine,
+                     QStringLiteral("%1 replies%2 carry sequence numbers beyond 64 bits or far off "
+                                    "the numbers around them (first on this line); their "
+                                    "round-trip times are kept, but their numbers count for "
+                                    "neither losses, duplicates nor order")
+                         .arg(m_unplaced)
+                         .arg(of),
+                     QString());
+}
+
+std::int64_t SequenceTracker::runStart(bool sawHeader, std::int64_t transmitted) const {
+    transmitted = std::min(transmitted, kTrackedLimit); // a damaged count cannot overflow
+    if (!sawHeader)
+        return lowestSeen();
+    const std::int64_t lowest = lowestSeen();
+    const bool beyondCount = transmitted > 0 && m_highest >= m_first + transmitted;
+    const bool beyondLines = transmitted <= 0 && lowest - m_first > kRequestsPerLine;
+    return beyondCount || beyondLines ? lowest : m_first;
+}
+
+std::int64_t SequenceTracker::runEnd(std::int64_t from, std::int64_t transmitted) const {
     // Requests after the last one the log mentions were lost silently; a margin bounds what a
     // corrupt transmitted count can make us list.
     constexpr std::int64_t kSilentTailLimit = 1'000'000;
-    std::int64_t last = m_highest;
-    if (transmitted > 0)
-        last = std::min(m_first + transmitted - 1, std::max(m_highest, m_first) + kSilentTailLimit);
+    if (transmitted <= 0)
+        return m_highest;
+    transmitted = std::min(transmitted, kTrackedLimit); // a damaged count cannot overflow
+    const std::int64_t start = m_highest >= m_first + transmitted ? from : m_first;
+    return std::min(start + transmitted - 1, std::max(m_highest, start) + kSilentTailLimit);
+}
+
+SequenceTracker::Unanswered SequenceTracker::unanswered(std::int64_t transmitted,
+                                                        std::int64_t from) const {
+    return unansweredBetween(from, runEnd(from, transmitted));
+}
+
+SequenceTracker::Unanswered SequenceTracker::unansweredBetween(std::int64_t from,
+                                                               std::int64_t last) const {
     const std::int64_t begin = std::max<std::int64_t>(from, 0);
     const std::int64_t end = std::min(last + 1, begin + spokenFor());
     Unanswered missing;

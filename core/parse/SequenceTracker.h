@@ -6,11 +6,49 @@
 #include <unordered_set>
 #include <vector>
 
+#include <optional>
+#include <string_view>
+
 class QString;
 
 namespace wb {
 
 class IssueList;
+
+// A sequence number as printed: a value, or digits too many for 64 bits (`10^23`), which are
+// never cut to a smaller number that would then count as a real one.
+struct PrintedSequence {
+    std::optional<std::int64_t> value;
+    bool beyond64Bits = false;
+
+    bool present() const { return value.has_value() || beyond64Bits; }
+    // The number at the start of `text` (spaces allowed before it).
+    static PrintedSequence read(std::string_view text);
+    // The number after `key` in `text`; absent when the key is.
+    static PrintedSequence after(std::string_view text, std::string_view key);
+};
+
+// The sequence numbers of a log that are odd without making their replies wrong: numbers
+// above 65535, which ICMP's 16-bit counter does not print (merged logs, other tools), and
+// numbers that cannot be placed (beyond 64 bits, or far off the numbers around them). Their
+// replies are kept; one warning each says how many there were and where the first one is.
+class OddSequences {
+public:
+    void wide(std::int64_t line) { note(m_wide, m_firstWideLine, line); }
+    void unplaced(std::int64_t line) { note(m_unplaced, m_firstUnplacedLine, line); }
+    // Adds the warnings (whose: the target of a multi-host log, or empty).
+    void report(IssueList& warnings, const QString& whose) const;
+
+private:
+    static void note(std::int64_t& count, std::int64_t& firstLine, std::int64_t line) {
+        if (count++ == 0)
+            firstLine = line;
+    }
+    std::int64_t m_wide = 0;
+    std::int64_t m_firstWideLine = 0;
+    std::int64_t m_unplaced = 0;
+    std::int64_t m_firstUnplacedLine = 0;
+};
 
 // Ping sequence numbers are 16 bits on the wire and wrap after 65535, so an hour of
 // `ping -i 0.001` repeats every number about 55 times. The tracker turns the printed numbers
@@ -30,7 +68,7 @@ public:
     // Maps a printed sequence number to its unwrapped value; call in log order.
     std::int64_t unwrap(std::int64_t printed) {
         if (printed < 0 || printed >= kWrap)
-            return printed; // not a 16-bit counter: take it as it is
+            return m_lastUnwrapped = printed; // not a 16-bit counter: take it as it is
         if (m_lastPrinted >= 0) {
             if (printed < m_lastPrinted - kWrap / 2)
                 ++m_epoch; // wrapped forward
@@ -38,7 +76,32 @@ public:
                 return printed + (m_epoch - 1) * kWrap; // a late reply from before the wrap
         }
         m_lastPrinted = printed;
-        return printed + m_epoch * kWrap;
+        return m_lastUnwrapped = printed + m_epoch * kWrap;
+    }
+    // Whether a number above the 16-bit range continues the numbers before it (a tool that
+    // counts on past 65535) rather than standing far off them (a damaged or spliced line,
+    // which would otherwise make every number up to it a loss).
+    bool continues(std::int64_t printed) const {
+        return printed >= 0 && (m_lastUnwrapped < 0 || (printed - m_lastUnwrapped <= kWrap / 2 &&
+                                                        m_lastUnwrapped - printed <= kWrap / 2));
+    }
+    // The unwrapped number of a reply's printed one, or nullopt for one that cannot be placed
+    // (beyond 64 bits, negative, or above 65535 and far off the numbers before it); odd
+    // numbers are noted in `odd` with the line.
+    std::optional<std::int64_t> place(const PrintedSequence& printed, OddSequences& odd,
+                                      std::int64_t line) {
+        if (!printed.value || *printed.value < 0) {
+            odd.unplaced(line);
+            return std::nullopt;
+        }
+        if (*printed.value >= kWrap) {
+            if (!continues(*printed.value)) {
+                odd.unplaced(line);
+                return std::nullopt;
+            }
+            odd.wide(line);
+        }
+        return unwrap(*printed.value);
     }
     // Notes any sequence number the log mentions (replies, timeouts, errors) for the range.
     void observe(std::int64_t unwrapped) {
@@ -74,6 +137,17 @@ public:
         return unanswered(transmitted, m_first);
     }
     Unanswered unanswered(std::int64_t transmitted, std::int64_t from) const;
+    // Sequence numbers in [from, last] without a reply.
+    Unanswered unansweredBetween(std::int64_t from, std::int64_t last) const;
+    // Where the requests of a run begin, for its losses. An excerpt (no header) starts at its
+    // lowest number. A run with a header starts at the first number, unless its numbers
+    // start far beyond it (a log beginning at 65530): with the tool's count, when the highest
+    // number lies beyond what the count covers from the first; without, when more requests
+    // than one line speaks for would have gone unanswered before the first line.
+    std::int64_t runStart(bool sawHeader, std::int64_t transmitted) const;
+    // The last request of a run starting at `from`: the tool's count says, else the highest
+    // number seen.
+    std::int64_t runEnd(std::int64_t from, std::int64_t transmitted) const;
     std::int64_t firstSequence() const { return m_first; }
     std::int64_t highestSeen() const { return m_highest; }
     bool anySeen() const { return m_highest >= m_first; }
@@ -126,6 +200,7 @@ private:
     std::int64_t m_repliedCount = 0;
     std::int64_t m_observations = 0;
     std::int64_t m_lastPrinted = -1;
+    std::int64_t m_lastUnwrapped = -1;
     std::int64_t m_epoch = 0;
     ReplyBitmap m_replied;
     std::unordered_set<std::int64_t> m_farReplies; // negative, foreign or far ahead

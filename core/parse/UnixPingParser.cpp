@@ -1,10 +1,12 @@
 #include "UnixPingParser.h"
 
+#include "PingRuns.h"
 #include "PingSummaryReader.h"
 #include "PlainPingReply.h"
 #include "TextScan.h"
 
 #include <cmath>
+#include <limits>
 
 namespace wb {
 
@@ -40,10 +42,11 @@ std::size_t timeValueAt(std::string_view body) {
     return std::string_view::npos;
 }
 
-// Every Unix ping prints the 16-bit ICMP sequence number. A larger one is a corrupt line, and
-// believing it would make the import list up to billions of requests as lost.
+// Every Unix ping prints the 16-bit ICMP sequence number, but merged logs and other tools count
+// on past 65535: any number that is not negative is a sequence number (one that stands far off
+// the others is kept apart by placedSequence, so that it cannot make up losses).
 bool isSequence(std::int64_t printed) {
-    return printed >= 0 && printed <= 0xffff;
+    return printed >= 0;
 }
 
 } // namespace
@@ -55,28 +58,32 @@ UnixPingParser::UnixPingParser(const Dialect& dialect)
     dataset().info.protocol = QStringLiteral("icmp");
 }
 
-std::optional<std::int64_t> UnixPingParser::sequenceIn(std::string_view body) {
+PrintedSequence UnixPingParser::sequenceIn(std::string_view body) {
     for (std::string_view key : {"icmp_seq=", "icmp_req=", "seq=", "icmp_seq "}) {
-        if (auto seq = intAfter(body, key))
-            return seq;
+        const PrintedSequence printed = PrintedSequence::after(body, key);
+        if (printed.present())
+            return printed;
     }
-    return std::nullopt;
+    return {};
 }
 
 std::optional<std::int64_t> UnixPingParser::trackedSequence(std::string_view body) {
-    const auto printed = sequenceIn(body);
-    if (!printed || !isSequence(*printed))
+    const auto printed = sequenceIn(body).value;
+    if (!printed || !isSequence(*printed) ||
+        (*printed > 0xffff && !m_sequences.continues(*printed)))
         return std::nullopt;
     return m_sequences.unwrap(*printed);
 }
 
 bool UnixPingParser::ReplyFacts::regular() const {
-    return rtt && !scan::isImpossibleRtt(*rtt) &&
+    return rtt && !scan::isImpossibleRtt(*rtt) && !sequenceBeyond64Bits &&
            (!printedSequence || isSequence(*printedSequence));
 }
 
 std::optional<UnixPingParser::ReplyFacts> UnixPingParser::replyFacts(std::string_view line) {
     std::string_view body = trimmed(line);
+    if (LinePrefixReader::hasTimePrefix(body))
+        return std::nullopt; // the line path reads the prefix, which needs the lines before
     const double timestamp = takeTimestampPrefix(body);
     return contains(body, " bytes from ") ? timedReply(body, timestamp) : std::nullopt;
 }
@@ -91,7 +98,9 @@ std::optional<UnixPingParser::ReplyFacts> UnixPingParser::timedReply(std::string
     // "time<1 ms" is a sub-resolution reply; the printed bound is the value.
     std::string_view rest = skipSpaces(body.substr(timeAt));
     reply.rtt = takeDouble(rest);
-    reply.printedSequence = sequenceIn(body);
+    const PrintedSequence printed = sequenceIn(body);
+    reply.printedSequence = printed.value;
+    reply.sequenceBeyond64Bits = printed.beyond64Bits;
     reply.markedDuplicate = contains(rest, "(DUP!)"); // printed after the time
     return reply;
 }
@@ -145,7 +154,9 @@ std::unique_ptr<BlockScanner::Scan> UnixPingParser::scan(std::string_view wholeL
             const std::string_view line = wholeLines.substr(at, end - at);
             const std::optional<ReplyFacts> reply =
                 readable && line.size() <= kMaxLineLength ? replyFacts(line) : std::nullopt;
-            if (!reply || !reply->regular()) {
+            // A number beyond 32 bits is rare enough for the line path to take.
+            if (!reply || !reply->regular() ||
+                reply->printedSequence.value_or(0) > std::numeric_limits<std::int32_t>::max()) {
                 block->addOther(at, end);
                 return;
             }
@@ -161,9 +172,8 @@ std::unique_ptr<BlockScanner::Scan> UnixPingParser::scan(std::string_view wholeL
 void UnixPingParser::apply(std::string_view wholeLines, Scan& scan) {
     const auto& lines = static_cast<ScannedPingLines&>(scan).lines;
     if (const std::size_t replies = firstBlockReservation(lines.size(), wholeLines.size())) {
-        LatencySeries& series = dataset().latency;
-        series.rttMs.reserve(replies);
-        series.sequence.reserve(replies);
+        series().rttMs.reserve(replies);
+        series().sequence.reserve(replies);
     }
     for (const ScannedPingLine& line : lines) {
         // After another log started, its lines are only counted (deliver).
@@ -193,15 +203,24 @@ void UnixPingParser::parseLine(std::string_view line) {
         acceptReply(plain);
         return;
     }
-    std::string_view body = trimmed(line);
+    const LinePrefixReader::Line text = m_prefix.read(line);
+    if (text.framing)
+        return;
+    std::string_view body = trimmed(text.text);
     if (body.empty())
         return;
-    const double timestamp = takeTimestampPrefix(body);
+    double timestamp = takeTimestampPrefix(body);
+    double elapsedSum = std::nan("");
+    if (std::isnan(timestamp)) { // ping's own -D stamp is the more exact one
+        timestamp = text.time;
+        elapsedSum = text.elapsedSum;
+    }
 
     if (contains(body, " bytes from ")) {
-        if (const std::optional<ReplyFacts> reply = timedReply(body, timestamp))
+        if (std::optional<ReplyFacts> reply = timedReply(body, timestamp)) {
+            reply->elapsedSum = elapsedSum;
             readReply(line, *reply);
-        else if (contains(body, "ttl=") || contains(body, "hlim="))
+        } else if (contains(body, "ttl=") || contains(body, "hlim="))
             readUntimedReply(line, body);
         else
             readErrorReply(line, body); // macOS "92 bytes from h: Destination Host Unreachable"
@@ -215,14 +234,10 @@ void UnixPingParser::parseLine(std::string_view line) {
         readSequenceMention(body);
         return;
     }
-    if (readPingSummary(body, dataset().latency.summary) || startsWith(body, "pipe ") ||
-        body == "^C")
+    if (readPingSummary(body, series().summary) || startsWith(body, "pipe ") || body == "^C")
         return;
     if (startsWith(body, "PING ") || startsWith(body, "PING6(")) {
-        if (m_sawHeader || mutableReport().samples > 0)
-            anotherLogStarts(line, QStringLiteral("another ping run starts here"));
-        else
-            readHeader(body);
+        readHeader(line, body);
         return;
     }
     if (startsWith(body, "ping: ") || startsWith(body, "ping6: ") ||
@@ -238,7 +253,8 @@ void UnixPingParser::parseLine(std::string_view line) {
 }
 
 void UnixPingParser::readReply(std::string_view line, const ReplyFacts& reply) {
-    if (reply.regular()) {
+    const bool timed = reply.rtt && !scan::isImpossibleRtt(*reply.rtt);
+    if (reply.regular() || (timed && reply.sequenceBeyond64Bits)) {
         acceptReply(reply);
         return;
     }
@@ -248,34 +264,37 @@ void UnixPingParser::readReply(std::string_view line, const ReplyFacts& reply) {
         return;
     }
     // The request was answered even if its time is unusable: it is not a loss.
-    if (reply.printedSequence)
-        m_sequences.markReplied(m_sequences.unwrap(*reply.printedSequence));
+    if (const std::optional<std::int64_t> seq =
+            reply.printedSequence ? placedSequence(reply) : std::nullopt)
+        m_sequences.markReplied(*seq);
     if (!reply.rtt)
         parseError(line, QStringLiteral("reply without a readable time= value"));
     else
         rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(*reply.rtt));
 }
 
+std::optional<std::int64_t> UnixPingParser::placedSequence(const ReplyFacts& reply) {
+    if (!reply.printedSequence && !reply.sequenceBeyond64Bits)
+        return static_cast<std::int64_t>(series().rttMs.size()) + m_dialect.firstSequence;
+    return m_sequences.place({reply.printedSequence, reply.sequenceBeyond64Bits}, m_oddSequences,
+                             lineNumber());
+}
+
 void UnixPingParser::acceptReply(const ReplyFacts& reply) {
-    LatencySeries& series = dataset().latency;
+    LatencySeries& run = series();
+    const std::optional<std::int64_t> placed = placedSequence(reply);
+    // A reply whose number cannot be placed keeps its time, filed beside the reply before it.
     const std::int64_t seq =
-        reply.printedSequence
-            ? m_sequences.unwrap(*reply.printedSequence)
-            : static_cast<std::int64_t>(series.rttMs.size()) + m_dialect.firstSequence;
-    const bool firstReply = m_sequences.markReplied(seq);
+        placed ? *placed : (run.sequence.empty() ? m_dialect.firstSequence : run.sequence.back());
+    const bool firstReply = !placed || m_sequences.markReplied(seq);
     if (reply.markedDuplicate || !firstReply) {
-        series.duplicateRttMs.push_back(*reply.rtt);
-        series.duplicateSequence.push_back(seq);
+        run.duplicateRttMs.push_back(*reply.rtt);
+        run.duplicateSequence.push_back(seq);
         return;
     }
-    series.rttMs.push_back(*reply.rtt);
-    series.sequence.push_back(seq);
-    if (!std::isnan(reply.timestamp)) {
-        // Timestamps are kept only if every reply has one, so they stay index-aligned.
-        if (series.timestamps.size() + 1 == series.rttMs.size())
-            series.timestamps.push_back(reply.timestamp);
-        m_sawTimestamp = true;
-    }
+    run.rttMs.push_back(*reply.rtt);
+    run.sequence.push_back(seq);
+    m_times.add(run, reply.timestamp, reply.elapsedSum);
     countSample();
 }
 
@@ -294,7 +313,7 @@ void UnixPingParser::readSequenceMention(std::string_view body) {
 void UnixPingParser::readErrorReply(std::string_view line, std::string_view body) {
     if (auto seq = trackedSequence(body)) {
         m_sequences.observe(*seq);
-        dataset().latency.errorSequence.push_back(*seq);
+        series().errorSequence.push_back(*seq);
         return;
     }
     // macOS prints the ICMP error and a dump of the returned IP header, but not which request
@@ -302,7 +321,26 @@ void UnixPingParser::readErrorReply(std::string_view line, std::string_view body
     warning(line, QStringLiteral("ICMP error reply without a sequence number"));
 }
 
-void UnixPingParser::readHeader(std::string_view body) {
+void UnixPingParser::readHeader(std::string_view line, std::string_view body) {
+    // iputils: "PING h (a) 56(84) bytes of data.", "PING ::1(::1) 56 data bytes"; BSD and
+    // BusyBox: "PING h (a): 56 data bytes", "PING6(56=40+8+8 bytes) a --> b". A header of the
+    // other family is another ping's log, whose numbering this dialect would misread.
+    const bool bsdStyle = contains(body, "): ") || startsWith(body, "PING6(");
+    if (m_headerStyle && *m_headerStyle != bsdStyle) {
+        anotherLogStarts(line, QStringLiteral("another ping's log starts here"));
+        return;
+    }
+    m_headerStyle = bsdStyle;
+    // Another run appended to the same file (`ping HOST >> log` again): a dataset of its own.
+    if (m_sawHeader || m_sequences.anySeen() || !series().rttMs.empty() ||
+        series().summary.hasCounts()) {
+        finishRun();
+        startNextRun(allDatasets());
+        m_sequences = SequenceTracker(m_dialect.firstSequence);
+        m_times.clear();
+    }
+    m_runStarts.resize(allDatasets().size());
+    m_runStarts.back() = LinePrefixReader::prefixText(skipSpaces(line));
     // "PING host (addr) 56(84) bytes of data." / "PING6(56=40+8+8 bytes) ::1 --> ::1"
     m_sawHeader = true;
     std::string_view target;
@@ -312,29 +350,36 @@ void UnixPingParser::readHeader(std::string_view body) {
         target = body.substr(5);
         target = target.substr(0, target.find_first_of(" ("));
     }
-    dataset().info.target = QString::fromUtf8(target.data(), static_cast<qsizetype>(target.size()));
+    allDatasets().back().info.target =
+        QString::fromUtf8(target.data(), static_cast<qsizetype>(target.size()));
 }
 
-void UnixPingParser::finishDatasets() {
-    LatencySeries& series = dataset().latency;
-    if (m_sawTimestamp && series.timestamps.size() != series.rttMs.size()) {
-        series.timestamps.clear();
-        mutableReport().warnings.add(0,
-                                     QStringLiteral("only some replies carry a -D timestamp; "
-                                                    "timestamps are not used"),
-                                     QString());
-    }
+void UnixPingParser::finishRun() {
+    LatencySeries& run = series();
+    IssueList& warnings = mutableReport().warnings;
+    m_times.finish(
+        run, m_prefix,
+        QStringLiteral("only some replies carry a -D timestamp; timestamps are not used"),
+        warnings);
     // When the log shows fewer replies than the summary counts (ping -q, or lines filtered
     // out), which requests went unanswered is unknown, and guessing would invent losses.
-    const PingSummary& summary = series.summary;
+    const PingSummary& summary = run.summary;
+    checkSummary(run, m_sequences.repliedCount(), warnings);
     if (summary.received && m_sequences.repliedCount() < *summary.received)
         return;
     // An excerpt without the PING header starts somewhere inside the run; the requests before
     // its first line are not lost, just not shown.
-    const std::int64_t from = m_sawHeader ? m_sequences.firstSequence() : m_sequences.lowestSeen();
-    series.lostSequence =
-        listedLosses(m_sequences.unanswered(summary.transmitted.value_or(0), from),
-                     mutableReport().warnings, QString());
+    const std::int64_t transmitted = summary.transmitted.value_or(0);
+    const std::int64_t from = m_sequences.runStart(m_sawHeader, transmitted);
+    run.lostSequence =
+        listedLosses(m_sequences.unansweredBetween(from, m_sequences.runEnd(from, transmitted)),
+                     warnings, QString());
+}
+
+void UnixPingParser::finishDatasets() {
+    finishRun();
+    m_oddSequences.report(mutableReport().warnings, QString());
+    labelRuns(allDatasets(), m_runStarts);
 }
 
 } // namespace wb

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "BlockScanner.h"
+#include "LinePrefixReader.h"
 #include "LogParser.h"
+#include "PingRuns.h"
 #include "SequenceTracker.h"
 
 namespace wb {
@@ -25,11 +27,14 @@ public:
 
     // What a reply line says, read without parser state.
     struct ReplyFacts {
-        double timestamp = 0; // -D epoch seconds, NaN without -D
+        double timestamp = 0;             // -D epoch seconds, NaN without -D
+        double elapsedSum = std::nan(""); // of a line-prefix clock (LinePrefixReader)
         std::optional<double> rtt;
         std::optional<std::int64_t> printedSequence;
+        bool sequenceBeyond64Bits = false;
         bool markedDuplicate = false; // iputils' "(DUP!)"
-        // A reply that is taken as it is: readable time in range, plausible sequence number.
+        // A reply that is taken as it is: readable time in range, a sequence number that is
+        // not negative and fits 64 bits (or none).
         bool regular() const;
     };
 
@@ -48,15 +53,24 @@ private:
     void readUntimedReply(std::string_view line, std::string_view body);
     void readSequenceMention(std::string_view body);
     void readErrorReply(std::string_view line, std::string_view body);
-    void readHeader(std::string_view body);
-    static std::optional<std::int64_t> sequenceIn(std::string_view body);
+    void readHeader(std::string_view line, std::string_view body);
+    // The sequence number a reply is filed under, or nullopt for one that cannot be placed.
+    std::optional<std::int64_t> placedSequence(const ReplyFacts& reply);
+    // Completes the current run (timestamps, losses, warnings about it).
+    void finishRun();
+    LatencySeries& series() { return allDatasets().back().latency; }
+    static PrintedSequence sequenceIn(std::string_view body);
     // The unwrapped sequence number of a line, if it has a plausible one.
     std::optional<std::int64_t> trackedSequence(std::string_view body);
 
     Dialect m_dialect;
     SequenceTracker m_sequences;
-    bool m_sawTimestamp = false;
-    bool m_sawHeader = false; // the log shows the start of the run, not an excerpt
+    LinePrefixReader m_prefix;
+    OddSequences m_oddSequences;
+    ReplyTimes m_times;
+    bool m_sawHeader = false;             // the log shows the start of the run, not an excerpt
+    std::optional<bool> m_headerStyle;    // BSD/BusyBox-style headers (see readHeader)
+    std::vector<std::string> m_runStarts; // per run: the time prefix of its header (labels)
 };
 
 } // namespace wb

@@ -1,5 +1,6 @@
 #include "WindowsPingParser.h"
 
+#include "PingRuns.h"
 #include "TextScan.h"
 
 #include <cmath>
@@ -173,6 +174,23 @@ bool isHeader(std::string_view body) {
     return endsWithColon(body) && !contains(body, "=") && !firstAddressWord(body).empty();
 }
 
+// A header as opposed to a statistics title (`Ping statistics for X:`): it also names the
+// packet size (`with 32 bytes of data:`, `mit 32 Bytes Daten:`, `32 バイトのデータ`).
+bool isRunHeader(std::string_view body) {
+    if (!isHeader(body))
+        return false;
+    for (std::size_t at = 0; at < body.size(); ++at) {
+        const bool starts = at == 0 || body[at - 1] == ' ';
+        std::size_t end = at;
+        while (end < body.size() && body[end] >= '0' && body[end] <= '9')
+            ++end;
+        if (starts && end > at && (end == body.size() || body[end] == ' '))
+            return true;
+        at = std::max(at, end);
+    }
+    return false;
+}
+
 // Errors Windows prints without the address of the router that sent them. Localized forms
 // of these (rare: the local stack raises them) count as timeouts.
 bool isLocalErrorMessage(std::string_view body) {
@@ -226,7 +244,14 @@ int WindowsPingParser::sniff(std::string_view head) {
     return std::min(strong + 2 * weakLines, 60);
 }
 
-void WindowsPingParser::parseLine(std::string_view line) {
+void WindowsPingParser::parseLine(std::string_view rawLine) {
+    const LinePrefixReader::Line text = m_prefix.read(rawLine);
+    if (text.framing)
+        return;
+    const std::string_view line = text.text; // indentation counts from after a time prefix
+    m_rawLine = rawLine;
+    m_lineTime = text.time;
+    m_lineElapsedSum = text.elapsedSum;
     const std::string_view body = trimmed(line);
     if (body.empty())
         return;
@@ -244,9 +269,7 @@ void WindowsPingParser::parseLine(std::string_view line) {
         // Only the header (`Pinging X with 32 bytes of data:`) starts the run; a console prompt
         // or banner before it is not a request.
         if (isHeader(body)) {
-            takeTarget(body, true);
-            m_section = Section::Requests;
-            m_requestIndent = indent;
+            startRun(rawLine, body, indent);
         } else {
             ignoreLine();
         }
@@ -255,8 +278,8 @@ void WindowsPingParser::parseLine(std::string_view line) {
         readRequestLine(line, body, indent);
         return;
     case Section::Statistics:
-        if (dataset().latency.summary.transmitted && isHeader(body))
-            anotherLogStarts(line, QStringLiteral("another ping run starts here"));
+        if (series().summary.transmitted && isRunHeader(body))
+            startRun(rawLine, body, indent);
         else if (endsWithColon(body))
             takeTarget(body, false); // `Ping statistics for X:`
         else
@@ -279,7 +302,7 @@ bool WindowsPingParser::readByShape(std::string_view line, std::string_view body
     }
     if (tokens.count == 3) {
         // Minimum, Maximum, Average: this order in every language.
-        PingSummary& summary = dataset().latency.summary;
+        PingSummary& summary = series().summary;
         const RttToken* field = tokens.token;
         if (!field[0].readable || !field[1].readable || !field[2].readable) {
             parseError(line, QStringLiteral("round-trip summary with an unreadable value"));
@@ -304,7 +327,7 @@ bool WindowsPingParser::readByShape(std::string_view line, std::string_view body
     if (body.front() == '(' && contains(body, "%")) {
         // The loss percent wrapped onto its own line: `(22% straty),`
         if (auto loss = percentIn(body))
-            dataset().latency.summary.lossPercent = loss;
+            series().summary.lossPercent = loss;
         return true;
     }
     if (contains(body, "TTL=")) {
@@ -321,6 +344,10 @@ void WindowsPingParser::readRequestLine(std::string_view line, std::string_view 
         return;
     }
     if (endsWithColon(body)) {
+        if (isRunHeader(body)) { // a run cut short (no statistics), then the next one
+            startRun(m_rawLine, body, indent);
+            return;
+        }
         m_section = Section::Statistics; // `Ping statistics for X:`
         takeTarget(body, false);
         return;
@@ -356,9 +383,10 @@ void WindowsPingParser::readReply(std::string_view line, double printedMs, bool 
         m_firstBelowResolutionLine = lineNumber();
         m_resolutionMs = printedMs;
     }
-    LatencySeries& series = dataset().latency;
-    series.rttMs.push_back(belowResolution ? 0.0 : printedMs);
-    series.sequence.push_back(sequence);
+    LatencySeries& run = series();
+    run.rttMs.push_back(belowResolution ? 0.0 : printedMs);
+    run.sequence.push_back(sequence);
+    m_times.add(run, m_lineTime, m_lineElapsedSum);
     countSample();
 }
 
@@ -367,18 +395,18 @@ void WindowsPingParser::readReply(std::string_view line, double printedMs, bool 
 // nobody (`Request timed out.`, `Upłynął limit czasu żądania.`).
 void WindowsPingParser::readUnanswered(std::string_view body) {
     const std::int64_t sequence = countRequest(body);
-    LatencySeries& series = dataset().latency;
+    LatencySeries& run = series();
     if (!firstAddressWord(body).empty() || isLocalErrorMessage(body))
-        series.errorSequence.push_back(sequence);
+        run.errorSequence.push_back(sequence);
     else
-        series.lostSequence.push_back(sequence);
+        run.lostSequence.push_back(sequence);
 }
 
 bool WindowsPingParser::readPacketCounts(std::string_view body) {
     const PacketCounts counts = findPacketCounts(body);
     if (counts.count != 3)
         return false;
-    PingSummary& summary = dataset().latency.summary;
+    PingSummary& summary = series().summary;
     summary.transmitted = counts.value[0];
     summary.received = counts.value[1];
     // Some languages wrap the percent onto the next line; readByShape picks it up there.
@@ -387,7 +415,8 @@ bool WindowsPingParser::readPacketCounts(std::string_view body) {
 }
 
 void WindowsPingParser::takeTarget(std::string_view body, bool preferName) {
-    if (!dataset().info.target.isEmpty())
+    RunInfo& info = allDatasets().back().info;
+    if (!info.target.isEmpty())
         return;
     std::string_view target;
     const std::size_t bracket = body.find('[');
@@ -399,11 +428,48 @@ void WindowsPingParser::takeTarget(std::string_view body, bool preferName) {
     }
     if (target.empty())
         target = firstAddressWord(body);
-    dataset().info.target = QString::fromUtf8(target.data(), static_cast<qsizetype>(target.size()));
+    info.target = QString::fromUtf8(target.data(), static_cast<qsizetype>(target.size()));
+}
+
+void WindowsPingParser::startRun(std::string_view line, std::string_view body, std::size_t indent) {
+    const LatencySeries& current = series();
+    if (m_requests > 0 || current.summary.transmitted ||
+        !allDatasets().back().info.target.isEmpty()) {
+        finishRun();
+        startNextRun(allDatasets());
+        m_requests = 0;
+        m_times.clear();
+    }
+    m_runStarts.resize(allDatasets().size());
+    m_runStarts.back() = LinePrefixReader::prefixText(skipSpaces(line));
+    takeTarget(body, true);
+    m_section = Section::Requests;
+    m_requestIndent = indent;
+}
+
+void WindowsPingParser::finishRun() {
+    LatencySeries& run = series();
+    IssueList& warnings = mutableReport().warnings;
+    m_times.finish(run, m_prefix,
+                   QStringLiteral("only some replies carry a time; times are not used"), warnings);
+    const PingSummary& summary = run.summary;
+    if (summary.transmitted && m_requests > 0 && *summary.transmitted != m_requests) {
+        warnings.add(0,
+                     QStringLiteral("the statistics count %1 sent requests, but the log "
+                                    "shows %2 request lines")
+                         .arg(*summary.transmitted)
+                         .arg(m_requests),
+                     QString());
+    }
+    // Windows counts an ICMP error from a router (`Reply from X: Destination host
+    // unreachable.`) received, one raised by the local stack (`General failure.`) not.
+    checkSummary(run, static_cast<std::int64_t>(run.rttMs.size()),
+                 static_cast<std::int64_t>(run.rttMs.size() + run.errorSequence.size()), warnings);
 }
 
 void WindowsPingParser::finishDatasets() {
-    const PingSummary& summary = dataset().latency.summary;
+    finishRun();
+    labelRuns(allDatasets(), m_runStarts);
     if (m_belowResolution > 0) {
         // Windows' own minimum and average count these as 0 ms too.
         mutableReport().warnings.add(
@@ -413,15 +479,6 @@ void WindowsPingParser::finishDatasets() {
                 .arg(m_belowResolution == 1 ? QStringLiteral("reply was")
                                             : QStringLiteral("replies were"))
                 .arg(m_resolutionMs),
-            QString());
-    }
-    if (summary.transmitted && m_requests > 0 && *summary.transmitted != m_requests) {
-        mutableReport().warnings.add(
-            0,
-            QStringLiteral("the statistics count %1 sent requests, but the log "
-                           "shows %2 request lines")
-                .arg(*summary.transmitted)
-                .arg(m_requests),
             QString());
     }
 }

@@ -1,8 +1,12 @@
 #pragma once
 
+#include "LinePrefixReader.h"
 #include "LogParser.h"
+#include "PingRuns.h"
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace wb {
 
@@ -34,6 +38,10 @@ private:
     void readUnanswered(std::string_view body);
     bool readPacketCounts(std::string_view body);
     void takeTarget(std::string_view body, bool preferName);
+    // A header after a run's requests or statistics: the next run of an appended log.
+    void startRun(std::string_view line, std::string_view body, std::size_t indent);
+    void finishRun();
+    LatencySeries& series() { return allDatasets().back().latency; }
 
     Section m_section = Section::Preamble;
     std::size_t m_requestIndent = 0; // request lines start here; deeper lines are continuations
@@ -41,6 +49,12 @@ private:
     std::int64_t m_belowResolution = 0;
     std::int64_t m_firstBelowResolutionLine = 0;
     double m_resolutionMs = 1; // the bound of the first `time<Nms` reply
+    LinePrefixReader m_prefix;
+    std::string_view m_rawLine;             // the line being read, with its time prefix
+    double m_lineTime = std::nan("");       // of the current line's prefix
+    double m_lineElapsedSum = std::nan(""); // LinePrefixReader::Line::elapsedSum
+    ReplyTimes m_times;
+    std::vector<std::string> m_runStarts; // per run: the time prefix of its header (labels)
 };
 
 } // namespace wb

@@ -46,12 +46,40 @@ QString confidenceWords(const BootstrapOptions& options) {
     return significant(options.confidence * 100) + QStringLiteral(" %");
 }
 
+// What the bootstrap intervals of A and B say about their difference. A single value has no
+// spread to resample: its "interval" would be the value itself, and two such points would read
+// as intervals that do not overlap, so no interval is estimated from fewer than two values.
+QString intervalClause(const ConfidenceInterval& ciA, const ConfidenceInterval& ciB,
+                       const IntervalBasis& basis, const BootstrapOptions& options) {
+    const QString confidence = confidenceWords(options);
+    const auto few = [&basis](std::size_t count) {
+        return QStringLiteral("%1 %2").arg(count == 0 ? QStringLiteral("no")
+                                                      : QStringLiteral("a single"),
+                                           count == 0 ? basis.plural : basis.singular);
+    };
+    if (basis.countA < 2 && basis.countB < 2 && basis.countA == basis.countB)
+        return QStringLiteral("; the %1 intervals cannot be estimated: %2 and %3 each have %4")
+            .arg(confidence, basis.nameA, basis.nameB, few(basis.countA));
+    if (basis.countA < 2 || basis.countB < 2) {
+        const bool onA = basis.countA < 2;
+        return QStringLiteral("; the %1 intervals cannot be estimated: %2 has %3")
+            .arg(confidence, onA ? basis.nameA : basis.nameB,
+                 few(onA ? basis.countA : basis.countB));
+    }
+    if (!ciA.valid() || !ciB.valid())
+        return {};
+    return ciA.overlaps(ciB)
+               ? QStringLiteral("; the %1 intervals overlap: the difference may be noise")
+                     .arg(confidence)
+               : QStringLiteral("; the %1 intervals do not overlap").arg(confidence);
+}
+
 // "p99 is 3.1× higher in B than in A (812 µs vs 262 µs); the 95 % intervals do not overlap."
 template <typename Format>
 QString differenceSentence(const QString& what, const Difference& d, const QString& nameA,
                            const QString& nameB, const ConfidenceInterval* ciA,
-                           const ConfidenceInterval* ciB, const BootstrapOptions& options,
-                           Format format) {
+                           const ConfidenceInterval* ciB, const IntervalBasis& basis,
+                           const BootstrapOptions& options, Format format) {
     if (std::isnan(d.a) || std::isnan(d.b))
         return QStringLiteral("%1 is not available for both.").arg(what);
     QString sentence;
@@ -71,16 +99,23 @@ QString differenceSentence(const QString& what, const Difference& d, const QStri
                 .arg(what, change, higher ? QStringLiteral("higher") : QStringLiteral("lower"),
                      nameB, nameA, format(d.b), format(d.a));
     }
-    if (ciA && ciB && ciA->valid() && ciB->valid())
-        sentence +=
-            ciA->overlaps(*ciB)
-                ? QStringLiteral("; the %1 intervals overlap: the difference may be noise")
-                      .arg(confidenceWords(options))
-                : QStringLiteral("; the %1 intervals do not overlap").arg(confidenceWords(options));
+    if (ciA && ciB)
+        sentence += intervalClause(*ciA, *ciB, basis, options);
     return sentence + QLatin1Char('.');
 }
 
 } // namespace
+
+ConfidenceInterval IntervalBasis::percentile(const std::vector<double>& sorted, double level,
+                                             const BootstrapOptions& options) {
+    return sorted.size() >= 2 ? Bootstrap::percentile(sorted, level, options)
+                              : ConfidenceInterval{};
+}
+
+ConfidenceInterval IntervalBasis::mean(const std::vector<double>& values,
+                                       const BootstrapOptions& options) {
+    return values.size() >= 2 ? Bootstrap::mean(values, options) : ConfidenceInterval{};
+}
 
 ComparisonOptions::ComparisonOptions() : levels(LatencySummary::defaultLevels()) {}
 
@@ -117,8 +152,8 @@ LatencyComparison LatencyComparison::of(const QString& nameA, const std::vector<
     c.ks = TwoSampleTests::kolmogorovSmirnov(sortedA, sortedB);
     c.mannWhitney = TwoSampleTests::mannWhitney(sortedA, sortedB);
     for (double level : options.intervalLevels)
-        c.intervals.push_back({level, Bootstrap::percentile(sortedA, level, options.bootstrap),
-                               Bootstrap::percentile(sortedB, level, options.bootstrap)});
+        c.intervals.push_back({level, IntervalBasis::percentile(sortedA, level, options.bootstrap),
+                               IntervalBasis::percentile(sortedB, level, options.bootstrap)});
     return c;
 }
 
@@ -131,8 +166,10 @@ QStringList LatencyComparison::findings() const {
         const QString what = QStringLiteral("p") + QString::number(ci.level, 'g', 10);
         const Level* row = percentile(ci.level);
         const Difference value = row ? row->value : Difference{};
-        sentences << differenceSentence(what, value, nameA, nameB, &ci.a, &ci.b, options.bootstrap,
-                                        duration);
+        const IntervalBasis basis{
+            nameA, countA, nameB, countB, QStringLiteral("sample"), QStringLiteral("samples")};
+        sentences << differenceSentence(what, value, nameA, nameB, &ci.a, &ci.b, basis,
+                                        options.bootstrap, duration);
     }
     const double alpha = options.significance;
     const QString level = significant(alpha);
@@ -184,8 +221,8 @@ ThroughputComparison ThroughputComparison::of(const QString& nameA, const FlowSt
     c.meanFlowBitsPerSecond = Difference::of(meanOf(flowsA), meanOf(flowsB));
     c.jainFairness = Difference::of(flowsA.empty() ? std::nan("") : a.jainFairness,
                                     flowsB.empty() ? std::nan("") : b.jainFairness);
-    c.meanIntervalA = Bootstrap::mean(flowsA, options.bootstrap);
-    c.meanIntervalB = Bootstrap::mean(flowsB, options.bootstrap);
+    c.meanIntervalA = IntervalBasis::mean(flowsA, options.bootstrap);
+    c.meanIntervalB = IntervalBasis::mean(flowsB, options.bootstrap);
     return c;
 }
 
@@ -193,12 +230,15 @@ QStringList ThroughputComparison::findings() const {
     if (flowsA == 0 || flowsB == 0)
         return {QStringLiteral("Nothing to compare: %1 has no flows.")
                     .arg(flowsA == 0 ? nameA : nameB)};
-    return {
-        differenceSentence(QStringLiteral("Mean per-flow throughput"), meanFlowBitsPerSecond, nameA,
-                           nameB, &meanIntervalA, &meanIntervalB, options.bootstrap, rate),
-        QStringLiteral("Jain's fairness is %1 in %2 and %3 in %4 (difference %5).")
-            .arg(QString::number(jainFairness.a, 'f', 3), nameA,
-                 QString::number(jainFairness.b, 'f', 3), nameB, significant(jainFairness.diff))};
+    return {differenceSentence(QStringLiteral("Mean per-flow throughput"), meanFlowBitsPerSecond,
+                               nameA, nameB, &meanIntervalA, &meanIntervalB,
+                               IntervalBasis{nameA, flowsA, nameB, flowsB, QStringLiteral("flow"),
+                                             QStringLiteral("flows")},
+                               options.bootstrap, rate),
+            QStringLiteral("Jain's fairness is %1 in %2 and %3 in %4 (difference %5).")
+                .arg(QString::number(jainFairness.a, 'f', 3), nameA,
+                     QString::number(jainFairness.b, 'f', 3), nameB,
+                     significant(jainFairness.diff))};
 }
 
 } // namespace wb

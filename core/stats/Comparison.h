@@ -23,6 +23,23 @@ struct ComparisonOptions {
     ComparisonOptions();
 };
 
+// How many values each side's bootstrap interval rests on. Fewer than two give no interval
+// (a resample of one value is that value): the factories return an invalid one, and the
+// wording says the intervals cannot be estimated instead of comparing two points.
+struct IntervalBasis {
+    QString nameA;
+    std::size_t countA = 0;
+    QString nameB;
+    std::size_t countB = 0;
+    QString singular; // "sample", "flow"
+    QString plural;
+
+    static ConfidenceInterval percentile(const std::vector<double>& sorted, double level,
+                                         const BootstrapOptions& options);
+    static ConfidenceInterval mean(const std::vector<double>& values,
+                                   const BootstrapOptions& options);
+};
+
 // One figure of A and B side by side. diff = b - a, ratio = b / a (NaN when a is 0).
 struct Difference {
     double a = 0;

@@ -121,6 +121,8 @@ private slots:
     void valueListDisagreeingWithReplies();
     void damagedLines();
     void otherTimestampFormats();
+    void sequenceBeyond64BitsKeepsItsReply();
+    void tsPrefixGivesReplyTimes();
     void intervalSummaries();
     void sniffLeavesOtherFormatsAlone();
     void corpus();
@@ -290,6 +292,58 @@ void TestFping::otherTimestampFormats() {
     QVERIFY(!latency.hasTimestamps());
     QCOMPARE(result.report.warnings.count(), 1);
     QCOMPARE(result.report.ignoredLines, 0);
+}
+
+// `[18446744073709551617]` (2^64 + 1) and `[10^23]`: the replies keep their times, filed beside
+// the reply before them; the numbers are never read as small ones, and one warning counts them.
+void TestFping::sequenceBeyond64BitsKeepsItsReply() {
+    const ImportResult result =
+        parseText("h : [0], 64 bytes, 0.50 ms (0.50 avg, 0% loss)\n"
+                  "h : [18446744073709551617], 64 bytes, 0.75 ms (0.62 avg, 0% loss)\n"
+                  "h : [1], 64 bytes, 0.60 ms (0.61 avg, 0% loss)\n"
+                  "h : [100000000000000000000000], 64 bytes, 0.80 ms (0.66 avg, 0% loss)\n"
+                  "h : [2], 64 bytes, 0.55 ms (0.64 avg, 0% loss)\n");
+    const LatencySeries& latency = result.datasets.front().latency;
+    QCOMPARE(latency.rttMs, (std::vector<double>{0.5, 0.75, 0.6, 0.8, 0.55}));
+    QCOMPARE(latency.sequence, (std::vector<std::int64_t>{0, 0, 1, 1, 2}));
+    QVERIFY(latency.lostSequence.empty());
+    QVERIFY(latency.duplicateRttMs.empty());
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    QCOMPARE(result.report.warnings.count(), 1);
+    QVERIFY(result.report.warnings.kept().front().message.startsWith(
+        QStringLiteral("2 replies carry sequence numbers beyond 64 bits")));
+}
+
+// `fping -c 3 h | ts '%.s'`: the prefix is each reply's time (fping's own -D stamp when both);
+// the host name is not taken with the prefix in front of it.
+void TestFping::tsPrefixGivesReplyTimes() {
+    const ImportResult result =
+        parseText("1796147026.678878 h : [0], 64 bytes, 0.50 ms (0.50 avg, 0% loss)\n"
+                  "1796147027.679212 h : [1], timed out (0.50 avg, 50% loss)\n"
+                  "1796147028.680541 h : [2], 64 bytes, 0.60 ms (0.55 avg, 33% loss)\n"
+                  "1796147028.681000 \n"
+                  "1796147028.681120 h : xmt/rcv/%loss = 3/2/33%, min/avg/max = 0.50/0.55/0.60\n");
+    QCOMPARE(result.datasets.size(), std::size_t{1});
+    const Dataset& dataset = result.datasets.front();
+    QCOMPARE(dataset.info.target, QStringLiteral("h"));
+    QCOMPARE(dataset.latency.rttMs, (std::vector<double>{0.5, 0.6}));
+    QCOMPARE(dataset.latency.timestamps,
+             (std::vector<double>{1796147026.678878, 1796147028.680541}));
+    QCOMPARE(dataset.latency.lostSequence, std::vector<std::int64_t>{1});
+    QCOMPARE(dataset.latency.summary.transmitted.value_or(-1), 3);
+    QCOMPARE(result.report.ignoredLines, 0);
+
+    // `ts -i '%.s'`: each prefix is the time since the line before; a reply's time is their sum.
+    const ImportResult increments =
+        parseText("0.000120 h : [0], 64 bytes, 0.50 ms (0.50 avg, 0% loss)\n"
+                  "1.000334 h : [1], 64 bytes, 0.70 ms (0.60 avg, 0% loss)\n"
+                  "1.000229 h : [2], 64 bytes, 0.60 ms (0.60 avg, 0% loss)\n"
+                  "0.000150 \n"
+                  "0.000040 h : xmt/rcv/%loss = 3/3/0%, min/avg/max = 0.50/0.60/0.70\n");
+    const std::vector<double>& times = increments.datasets.front().latency.timestamps;
+    QCOMPARE(times.size(), std::size_t{3});
+    QCOMPARE(times[1] - times[0], 1.000334);
+    QCOMPARE(times[2] - times[0], 1.000334 + 1.000229);
 }
 
 void TestFping::intervalSummaries() {

@@ -31,6 +31,8 @@ private slots:
     void byteOrderMarks();
     void mixedDialects_data();
     void mixedDialects();
+    void appendedRuns_data();
+    void appendedRuns();
     void numbersOutOfRange_data();
     void numbersOutOfRange();
     void hugeSequenceNumbers_data();
@@ -245,6 +247,7 @@ void TestHostile::byteOrderMarks() {
 void TestHostile::mixedDialects_data() {
     QTest::addColumn<QString>("first");
     QTest::addColumn<QString>("second");
+    // Two runs of one ping (appended with `>>`) are runs of one log: see appendedRuns.
     QTest::newRow("iputils then BSD") << "iputils_plain.txt"
                                       << "bsd_macos.txt";
     QTest::newRow("BSD then iputils") << "bsd_macos.txt"
@@ -253,12 +256,48 @@ void TestHostile::mixedDialects_data() {
                                           << "windows_en_errors.txt";
     QTest::newRow("Windows then iputils") << "windows_en_errors.txt"
                                           << "iputils_plain.txt";
-    QTest::newRow("Windows en then fr") << "windows_en_timeout_lt1ms.txt"
-                                        << "windows_fr.txt";
     QTest::newRow("fping then iputils") << "fping_c5.txt"
                                         << "iputils_plain.txt";
+}
+
+void TestHostile::appendedRuns_data() {
+    QTest::addColumn<QString>("first");
+    QTest::addColumn<QString>("second");
+    QTest::newRow("Windows en then fr") << "windows_en_timeout_lt1ms.txt"
+                                        << "windows_fr.txt";
     QTest::newRow("iputils twice") << "iputils_plain.txt"
                                    << "iputils_plain.txt";
+    QTest::newRow("BusyBox then BSD") << "busybox_plain.txt"
+                                      << "bsd_macos.txt";
+}
+
+// Two runs of one ping in one file (`ping ... >> log` twice, in whatever display language):
+// each is read as if alone, as a dataset of its own, with no error between them.
+void TestHostile::appendedRuns() {
+    QFETCH(QString, first);
+    QFETCH(QString, second);
+    QByteArray head = data(QStringLiteral("ping/") + first);
+    if (!head.endsWith('\n'))
+        head += '\n';
+    const QByteArray tail = data(QStringLiteral("ping/") + second);
+    const QString path = write("appended.txt", head + tail);
+    const ImportResult alone = test::parseBytes(head, path);
+    const ImportResult after = test::parseBytes(tail, path);
+    const ImportResult both = FileImporter::importFile(path);
+    QVERIFY(both.ok());
+    QCOMPARE(both.format, alone.format);
+    QCOMPARE(both.datasets.size(), std::size_t{2});
+    QCOMPARE(both.report.parseErrors.count(),
+             alone.report.parseErrors.count() + after.report.parseErrors.count());
+    const auto json = [](const Dataset& dataset) {
+        QJsonObject described = DatasetJson::describe(dataset);
+        described.remove(QStringLiteral("label"));
+        return QJsonDocument(described).toJson();
+    };
+    QCOMPARE(json(both.datasets[0]), json(alone.datasets.front()));
+    QCOMPARE(both.datasets[1].latency.rttMs, after.datasets.front().latency.rttMs);
+    QCOMPARE(both.datasets[1].latency.lostSequence, after.datasets.front().latency.lostSequence);
+    QCOMPARE(both.datasets[1].info.target, after.datasets.front().info.target);
 }
 
 void TestHostile::mixedDialects() {

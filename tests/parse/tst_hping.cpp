@@ -3,6 +3,7 @@
 // by regular expressions, independent of the parser.
 
 #include "ParserTestSupport.h"
+#include "PingLogReading.h"
 #include "TestSupport.h"
 #include "io/FileImporter.h"
 #include "parse/FormatRegistry.h"
@@ -111,6 +112,79 @@ private slots:
         QCOMPARE(result.datasets.front().latency.duplicateRttMs, std::vector<double>{0.9});
         QCOMPARE(result.report.parseErrors.count(), 1);
         QCOMPARE(result.datasets.front().info.protocol, QStringLiteral("icmp"));
+    }
+
+    // `hping3 ... >> log 2>&1` three times, to two targets in two modes. hping3 prints its
+    // statistics (stderr) before its buffered replies (stdout), so each run's statistics stand
+    // before its header: every run is a dataset with its own replies, statistics and label.
+    void appendedRunsBecomeDatasets() {
+        const QString path = logPath("hping3_appended.txt");
+        const QByteArray bytes = test::readAll(path);
+        const ImportResult result = FileImporter::importFile(path);
+        QVERIFY2(result.ok(), qPrintable(result.error));
+        QCOMPARE(QByteArray(result.format->id), QByteArray("hping3"));
+        QCOMPARE(result.report.parseErrors.count(), 0);
+        test::PingLogShape shape = test::hpingShape();
+        shape.counts = QRegularExpression(QStringLiteral("(?!)")); // checked below, per block
+        const QList<test::RegexRun> runs = test::readRuns(bytes, QRegularExpression(), shape);
+        QCOMPARE(runs.size(), 3);
+        QCOMPARE(result.datasets.size(), std::size_t{3});
+        // Each statistics block, in file order, belongs to the run whose header follows it.
+        static const QRegularExpression block(QStringLiteral(
+            R"(--- ([\d.]+) hping statistic ---\n(\d+) packets transmitted, (\d+) packets received)"));
+        QList<QRegularExpressionMatch> blocks;
+        for (auto it = block.globalMatch(QString::fromUtf8(bytes)); it.hasNext();)
+            blocks.append(it.next());
+        QCOMPARE(blocks.size(), 3);
+        const QStringList protocols = {"icmp", "tcp", "icmp"};
+        for (std::size_t i = 0; i < 3; ++i) {
+            const Dataset& run = result.datasets[i];
+            const test::RegexRun& read = runs[static_cast<qsizetype>(i)];
+            test::compareRun(run, read, QStringLiteral("run %1").arg(i + 1));
+            const QRegularExpressionMatch& stats = blocks[static_cast<qsizetype>(i)];
+            QCOMPARE(run.info.target, stats.captured(1));
+            QCOMPARE(run.latency.summary.transmitted.value_or(-1), stats.captured(2).toLongLong());
+            QCOMPARE(run.latency.summary.received.value_or(-1), stats.captured(3).toLongLong());
+            QCOMPARE(run.info.protocol, protocols[static_cast<qsizetype>(i)]);
+            QCOMPARE(run.label,
+                     QStringLiteral("hping3_appended · %1 run %2").arg(read.target).arg(i + 1));
+            QVERIFY(run.latency.lostSequence.empty());
+        }
+    }
+
+    // `stdbuf -oL hping3 ... | ts '%Y-%m-%d %H:%M:%.S'`: each reply's prefix is its time.
+    void timePrefixGivesReplyTimes() {
+        const QString path = logPath("hping3_ts.txt");
+        const QByteArray bytes = test::readAll(path);
+        const ImportResult result = FileImporter::importFile(path);
+        QVERIFY2(result.ok(), qPrintable(result.error));
+        QCOMPARE(QByteArray(result.format->id), QByteArray("hping3"));
+        QCOMPARE(result.datasets.size(), std::size_t{1});
+        QCOMPARE(result.report.ignoredLines, 0);
+        const QList<test::RegexRun> runs = test::readRuns(
+            bytes,
+            QRegularExpression(QStringLiteral(R"(^(?<time>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+) )")),
+            test::hpingShape());
+        QCOMPARE(runs.size(), 1);
+        test::compareRun(result.datasets.front(), runs.front(), QStringLiteral("hping3_ts"));
+        QCOMPARE(result.datasets.front().latency.timestamps.front(),
+                 runs.front().replies.front().time);
+    }
+
+    // A sequence number beyond 64 bits keeps its reply and is never read as a small number.
+    void sequenceBeyond64BitsKeepsItsReply() {
+        const ImportResult result = test::parseBytes(
+            "HPING 198.18.5.2 (veth0 198.18.5.2): icmp mode set, 28 headers + 0 data bytes\n"
+            "len=28 ip=198.18.5.2 ttl=64 id=1 icmp_seq=0 rtt=0.4 ms\n"
+            "len=28 ip=198.18.5.2 ttl=64 id=2 icmp_seq=100000000000000000000000 rtt=0.7 ms\n"
+            "len=28 ip=198.18.5.2 ttl=64 id=3 icmp_seq=1 rtt=0.5 ms\n",
+            QStringLiteral("inline.txt"), 1 << 20, QStringLiteral("hping3"));
+        const LatencySeries& series = result.datasets.front().latency;
+        QCOMPARE(series.rttMs, (std::vector<double>{0.4, 0.7, 0.5}));
+        QCOMPARE(series.sequence, (std::vector<std::int64_t>{0, 0, 1}));
+        QVERIFY(series.duplicateRttMs.empty());
+        QCOMPARE(result.report.parseErrors.count(), 0);
+        QCOMPARE(result.report.warnings.count(), 1);
     }
 
 private:

@@ -1,6 +1,12 @@
 #include "ParserTestSupport.h"
+#include "PingLogReading.h"
+#include "io/LatencyReport.h"
 #include "parse/FormatRegistry.h"
+#include "parse/LinePrefixReader.h"
+#include "parse/PingDialects.h"
+#include "stats/WindowedPercentiles.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -171,10 +177,23 @@ private slots:
     void unreadableTimeIsParseError();
     void impossibleTimeIsRangeError_data();
     void impossibleTimeIsRangeError();
-    void impossibleSequenceIsRangeError_data();
-    void impossibleSequenceIsRangeError();
+    void negativeSequenceIsRangeError();
+    void wideSequencesKeepTheirReplies_data();
+    void wideSequencesKeepTheirReplies();
     void sequenceWrapsAround();
     void lossesOfALongRunAreExactlyTheUnanswered();
+    void appendedRunsBecomeDatasets_data();
+    void appendedRunsBecomeDatasets();
+    void timePrefixesGiveReplyTimes_data();
+    void timePrefixesGiveReplyTimes();
+    void runStartingAt65530LosesNothing();
+    void lossComesFromTheCounts();
+    void clockSteppingBackIsWarned();
+    void prefixFormsReadTheirTimes_data();
+    void prefixFormsReadTheirTimes();
+    void prefixClocksPassMidnightAndNewYear();
+    void clockSteppingBackStillPlots_data();
+    void clockSteppingBackStillPlots();
 
 private:
     static void addLogColumn();
@@ -407,25 +426,102 @@ void TestUnixPing::impossibleTimeIsRangeError() {
     QVERIFY(series.lostSequence.empty());
 }
 
-void TestUnixPing::impossibleSequenceIsRangeError_data() {
-    QTest::addColumn<QByteArray>("sequence");
-    QTest::newRow("17 bits") << QByteArray("65536");
-    QTest::newRow("huge") << QByteArray("400000000");
-    QTest::newRow("negative") << QByteArray("-3");
-}
-
-// A corrupt sequence number must not be believed: the import would otherwise list every
-// request up to it as lost (hundreds of millions of them, minutes and gigabytes).
-void TestUnixPing::impossibleSequenceIsRangeError() {
-    QFETCH(QByteArray, sequence);
+// A negative sequence number is no request's: the reply is a range error, and no request is
+// listed as lost because of it.
+void TestUnixPing::negativeSequenceIsRangeError() {
     const QByteArray log = readLog(QStringLiteral("iputils_truncated.txt"));
-    const QByteArray bytes = withValue(log, 8, "icmp_seq=", sequence);
+    const QByteArray bytes = withValue(log, 8, "icmp_seq=", "-3");
     const ImportResult result = test::parseBytes(bytes, QStringLiteral("bad-seq.txt"));
     QCOMPARE(result.report.rangeErrors.count(), 1);
     QCOMPARE(result.report.rangeErrors.kept().front().line, 8);
     const LatencySeries& series = result.datasets.front().latency;
     QCOMPARE(toList(series.sequence), range(1, 6));
     QCOMPARE(toList(series.lostSequence), Sequences{});
+}
+
+void TestUnixPing::wideSequencesKeepTheirReplies_data() {
+    QTest::addColumn<QByteArrayList>("printed");
+    QTest::addColumn<Sequences>("expected"); // sequence of each reply; -1: the one before
+    QTest::addColumn<int>("wide");           // replies warned about as above 65535
+    QTest::addColumn<int>("unplaced");       // replies whose number cannot be placed
+    // A tool (or a merged log) that counts on past 65535: every reply is kept as printed.
+    // One number far beyond them (by more than half the 16-bit range) is not believed.
+    QTest::newRow("counting on") << QByteArrayList{"65533", "65534", "65535", "65536",
+                                                   "65537", "65538", "65540", "200000"}
+                                 << Sequences{65533, 65534, 65535, 65536, 65537, 65538, 65540, -1}
+                                 << 4 << 1;
+    // One damaged number far off the rest: its reply is kept, but it lists no losses.
+    QTest::newRow("17 bits amid 16")
+        << QByteArrayList{"1", "2", "65536", "4", "5"} << Sequences{1, 2, -1, 4, 5} << 0 << 1;
+    QTest::newRow("32 bits amid 16")
+        << QByteArrayList{"1", "2", "4000000000", "4", "5"} << Sequences{1, 2, -1, 4, 5} << 0 << 1;
+    // Beyond 64 bits (2^64 + 1 and 10^23): never read as a smaller number.
+    QTest::newRow("2^64+1") << QByteArrayList{"1", "18446744073709551617", "3"}
+                            << Sequences{1, -1, 3} << 0 << 1;
+    QTest::newRow("10^23") << QByteArrayList{"7", "8", "100000000000000000000000", "9"}
+                           << Sequences{7, 8, -1, 9} << 0 << 1;
+    QTest::newRow("first above 65535") << QByteArrayList{"100000", "100001", "100003"}
+                                       << Sequences{100000, 100001, 100003} << 3 << 0;
+}
+
+// Replies whose sequence number is above 65535 or beyond 64 bits keep their round-trip times:
+// the odd number is a warning (once, with a count), not a reason to drop the sample. Read the
+// same through the line path, the plain-reply fast path and a block scan (big files).
+void TestUnixPing::wideSequencesKeepTheirReplies() {
+    QFETCH(QByteArrayList, printed);
+    QFETCH(Sequences, expected);
+    QFETCH(int, wide);
+    QFETCH(int, unplaced);
+    QByteArray bytes;
+    std::vector<double> rtts;
+    for (qsizetype i = 0; i < printed.size(); ++i) {
+        const QByteArray time = QByteArray::number(0.101 + 0.01 * static_cast<double>(i), 'f', 3);
+        rtts.push_back(time.toDouble());
+        bytes +=
+            "64 bytes from 198.18.20.2: icmp_seq=" + printed[i] + " ttl=64 time=" + time + " ms\n";
+    }
+    const ImportResult result = test::parseBytes(bytes, QStringLiteral("wide.txt"));
+    QCOMPARE(formatId(result), "ping/iputils");
+    QCOMPARE(result.report.rangeErrors.count(), 0);
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    const LatencySeries& series = result.datasets.front().latency;
+    QCOMPARE(series.rttMs, rtts);
+    QCOMPARE(series.duplicateCount(), 0);
+    Sequences placed = expected;
+    for (qsizetype i = 0; i < placed.size(); ++i)
+        if (placed[i] == -1)
+            placed[i] = placed[i - 1];
+    QCOMPARE(toList(series.sequence), placed);
+    // Only numbers that continue the others speak for losses.
+    Sequences lost;
+    const Sequences numbers = toList(series.sequence);
+    for (qint64 seq = numbers.front(); seq <= numbers.back(); ++seq)
+        if (!numbers.contains(seq))
+            lost.append(seq);
+    QCOMPARE(toList(series.lostSequence), lost);
+    int wideWarnings = 0;
+    int unplacedWarnings = 0;
+    for (const ParseIssue& issue : result.report.warnings.kept()) {
+        if (issue.message.startsWith(QStringLiteral("%1 replies carry sequence numbers above "
+                                                    "65535")
+                                         .arg(wide)))
+            ++wideWarnings;
+        if (issue.message.startsWith(
+                QStringLiteral("%1 replies carry sequence numbers beyond 64 bits").arg(unplaced)))
+            ++unplacedWarnings;
+    }
+    QCOMPARE(wideWarnings, wide > 0 ? 1 : 0);
+    QCOMPARE(unplacedWarnings, unplaced > 0 ? 1 : 0);
+
+    // A block scan (what big files get) gives the same.
+    IputilsPingParser scanned;
+    const std::string_view whole(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+    auto scan = scanned.scan(whole, nullptr);
+    scanned.apply(whole, *scan);
+    scanned.finish();
+    QCOMPARE(scanned.datasets().front().latency.rttMs, series.rttMs);
+    QCOMPARE(scanned.datasets().front().latency.sequence, series.sequence);
+    QCOMPARE(scanned.report().warnings.count(), result.report.warnings.count());
 }
 
 // icmp_seq is 16 bits: a long run prints 65535, then 0 again. Generated rather than recorded,
@@ -497,6 +593,346 @@ void TestUnixPing::lossesOfALongRunAreExactlyTheUnanswered() {
     QCOMPARE(series.duplicateCount(), duplicates);
     QCOMPARE(series.lostSequence.size(), static_cast<std::size_t>(expectedLost.size()));
     QCOMPARE(toList(series.lostSequence), expectedLost);
+}
+
+void TestUnixPing::appendedRunsBecomeDatasets_data() {
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<QStringList>("labels");
+    QTest::addColumn<qint64>("firstSequence");
+    QTest::addColumn<QList<Sequences>>("lost");
+    QTest::newRow("iputils") << QStringLiteral("iputils_appended.txt")
+                             << QStringList{"198.18.20.2 run 1", "198.18.20.3 run 2",
+                                            "198.18.20.2 2026-12-01 17:43:35", "198.18.20.3 run 4"}
+                             << qint64{1} << QList<Sequences>{{}, {}, {}, {1, 9}};
+    QTest::newRow("iputils | ts") << QStringLiteral("iputils_ts_appended.txt")
+                                  << QStringList{"198.18.20.2 2026-12-01 17:47:08",
+                                                 "198.18.20.3 2026-12-01 17:47:10"}
+                                  << qint64{1} << QList<Sequences>{{}, {}};
+    QTest::newRow("busybox") << QStringLiteral("busybox_appended.txt")
+                             << QStringList{"198.51.100.23 run 1", "203.0.113.77 run 2"}
+                             << qint64{0} << QList<Sequences>{{}, {1}};
+    QTest::newRow("bsd") << QStringLiteral("bsd_appended.txt")
+                         << QStringList{"example.net run 1", "198.51.100.9 run 2"} << qint64{0}
+                         << QList<Sequences>{{2}, {}};
+}
+
+// `ping HOST >> log` again and again: each run is a dataset of its own, with its own replies,
+// summary, losses and a label naming its target and start (or its number).
+void TestUnixPing::appendedRunsBecomeDatasets() {
+    QFETCH(QString, log);
+    QFETCH(QStringList, labels);
+    QFETCH(qint64, firstSequence);
+    QFETCH(QList<Sequences>, lost);
+    const QByteArray bytes = readLog(log);
+    const ImportResult result = FileImporter::importFile(test::dataPath("ping/" + log));
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    const QRegularExpression prefix(
+        QStringLiteral("^(?<time>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d) "));
+    const QList<test::RegexRun> runs = test::readRuns(bytes, prefix, test::unixShape());
+    QCOMPARE(result.datasets.size(), static_cast<std::size_t>(runs.size()));
+    QCOMPARE(runs.size(), labels.size());
+    const QString file = QFileInfo(log).completeBaseName();
+    for (qsizetype i = 0; i < runs.size(); ++i) {
+        const Dataset& run = result.datasets[static_cast<std::size_t>(i)];
+        test::compareRun(run, runs[i], QStringLiteral("run %1").arg(i + 1));
+        QCOMPARE(run.label, file + QStringLiteral(" · ") + labels[i]);
+        // Requests of the run that got no reply, from its count and the printed numbers.
+        Sequences unanswered;
+        for (qint64 seq = firstSequence; seq < firstSequence + *runs[i].transmitted; ++seq) {
+            const bool replied =
+                std::any_of(runs[i].replies.begin(), runs[i].replies.end(),
+                            [seq](const test::RegexReply& r) { return r.sequence == seq; });
+            if (!replied)
+                unanswered.append(seq);
+        }
+        QCOMPARE(toList(run.latency.lostSequence), unanswered);
+        QCOMPARE(toList(run.latency.lostSequence), lost[i]);
+    }
+}
+
+void TestUnixPing::timePrefixesGiveReplyTimes_data() {
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<QString>("prefix");  // the time prefix as a regular expression
+    QTest::addColumn<bool>("increments"); // ts -i: each prefix is the time since the line before
+    QTest::newRow("ts") << QStringLiteral("iputils_ts.txt")
+                        << QStringLiteral("(?<time>[A-Z][a-z]{2} \\d\\d \\d\\d:\\d\\d:\\d\\d) ")
+                        << false;
+    QTest::newRow("ts -s %.s") << QStringLiteral("iputils_ts_s_fraction.txt")
+                               << QStringLiteral("(?<time>\\d+\\.\\d{6}) ") << false;
+    QTest::newRow("ts -i") << QStringLiteral("iputils_ts_i.txt")
+                           << QStringLiteral("(?<time>\\d\\d:\\d\\d:\\d\\d) ") << true;
+    QTest::newRow("ts %Y-%m-%d %H:%M:%.S")
+        << QStringLiteral("iputils_ts_iso_fraction.txt")
+        << QStringLiteral("(?<time>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d+) ") << false;
+    QTest::newRow("ts %.s") << QStringLiteral("iputils_ts_epoch.txt")
+                            << QStringLiteral("(?<time>\\d{10}\\.\\d{6}) ") << false;
+    QTest::newRow("date -Is") << QStringLiteral("iputils_date_is.txt")
+                              << QStringLiteral(
+                                     "(?<time>\\d{4}-\\d\\d-\\d\\dT[\\d:]+[+-]\\d\\d:\\d\\d) ")
+                              << false;
+}
+
+// `ping | ts`, `ts -s`, `ts -i`, `ts '%.s'` and a `date -Is` loop: the prefix is each reply's
+// time (a time axis as with -D), the summary is read as without it (the year of a prefix is no
+// transmitted count), and the log is still detected as iputils.
+void TestUnixPing::timePrefixesGiveReplyTimes() {
+    QFETCH(QString, log);
+    QFETCH(QString, prefix);
+    QFETCH(bool, increments);
+    const QByteArray bytes = readLog(log);
+    const ImportResult result = FileImporter::importFile(test::dataPath("ping/" + log));
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(formatId(result), "ping/iputils");
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    QCOMPARE(result.report.ignoredLines, 0);
+    QCOMPARE(result.datasets.size(), std::size_t{1});
+    QList<test::RegexRun> runs =
+        test::readRuns(bytes, QRegularExpression(QLatin1Char('^') + prefix), test::unixShape());
+    QCOMPARE(runs.size(), 1);
+    if (increments) {
+        // Every line's prefix, replies or not, adds to the time of the lines after it.
+        const QRegularExpression any(QLatin1Char('^') + prefix);
+        double elapsed = 0;
+        qsizetype reply = 0;
+        for (const QByteArray& line : bytes.split('\n')) {
+            const auto m = any.match(QString::fromUtf8(line));
+            if (!m.hasMatch())
+                continue;
+            elapsed += test::prefixSeconds(m.captured(QStringLiteral("time")));
+            if (line.contains(" bytes from "))
+                runs[0].replies[reply++].time = elapsed;
+        }
+        QCOMPARE(reply, runs[0].replies.size());
+    }
+    const Dataset& dataset = result.datasets.front();
+    test::compareRun(dataset, runs.front(), log);
+    QVERIFY(dataset.latency.lostSequence.empty());
+    QVERIFY(dataset.latency.hasTimestamps());
+    // Dated prefixes give epoch times; the reply's time is its prefix.
+    const double first = runs.front().replies.front().time;
+    if (first > 1e9)
+        QVERIFY(std::abs(dataset.latency.timestamps.front() - first) < 1e-6);
+    // A prefixed log reads like the same log without prefixes, apart from the times.
+    QByteArray plain;
+    const QRegularExpression strip(QLatin1Char('^') + prefix);
+    for (const QByteArray& line : bytes.split('\n'))
+        plain += QString::fromUtf8(line).remove(strip).toUtf8() + '\n';
+    ImportResult unprefixed = test::parseBytes(plain.chopped(1), log);
+    QCOMPARE(unprefixed.datasets.front().latency.rttMs, dataset.latency.rttMs);
+    QCOMPARE(unprefixed.datasets.front().latency.sequence, dataset.latency.sequence);
+    QCOMPARE(unprefixed.datasets.front().info.target, dataset.info.target);
+}
+
+// A run numbered from 65530 on, wrapping after 65535, with its header and a summary that counts
+// 12 sent and 12 received: nothing is lost, and no number before its first is listed as lost.
+void TestUnixPing::runStartingAt65530LosesNothing() {
+    const ImportResult result =
+        FileImporter::importFile(test::dataPath(QStringLiteral("ping/iputils_seq_65530_wrap.txt")));
+    QVERIFY(result.ok());
+    const LatencySeries& series = result.datasets.front().latency;
+    QCOMPARE(toList(series.sequence), range(65530, 65541));
+    QCOMPARE(toList(series.lostSequence), Sequences{});
+    const LatencyReport report = LatencyReport::of(result, result.datasets.front(), {50});
+    QCOMPARE(report.lossPercent.value_or(-1), 0.0);
+    QCOMPARE(report.loss.burstCount, 0);
+    QCOMPARE(report.loss.lost, 0);
+}
+
+// The summary says 0 % loss, but its counts say 10 sent and 8 received, and the replies show
+// which two were lost: the loss is 20 %, from what was sent and answered, with a warning.
+void TestUnixPing::lossComesFromTheCounts() {
+    const QString path =
+        test::dataPath(QStringLiteral("ping/iputils_summary_percent_disagrees.txt"));
+    const ImportResult result = FileImporter::importFile(path);
+    QVERIFY(result.ok());
+    const LatencySeries& series = result.datasets.front().latency;
+    QCOMPARE(toList(series.lostSequence), (Sequences{4, 7}));
+    const LatencyReport report = LatencyReport::of(result, result.datasets.front(), {50});
+    QCOMPARE(report.lossPercent.value_or(-1), 20.0);
+    QCOMPARE(report.loss.lost, 2);
+    const auto& warnings = result.report.warnings.kept();
+    QVERIFY(std::any_of(warnings.begin(), warnings.end(), [](const ParseIssue& issue) {
+        return issue.message.startsWith(QStringLiteral("the summary says 0 % packet loss"));
+    }));
+
+    // Replies missing from the log while the counts say all were answered (10 of 10): the
+    // counts give the loss (0 %), the gaps between numbers are no losses, and a warning says
+    // that the log and its summary disagree.
+    QByteArray bytes = test::readAll(path);
+    bytes.replace("10 packets transmitted, 8 received", "10 packets transmitted, 10 received");
+    const ImportResult counted = test::parseBytes(bytes, QStringLiteral("missing.txt"));
+    QCOMPARE(toList(counted.datasets.front().latency.lostSequence), Sequences{});
+    const LatencyReport all = LatencyReport::of(counted, counted.datasets.front(), {50});
+    QCOMPARE(all.lossPercent.value_or(-1), 0.0);
+    const auto& countedWarnings = counted.report.warnings.kept();
+    QVERIFY(std::any_of(countedWarnings.begin(), countedWarnings.end(), [](const ParseIssue& i) {
+        return i.message.startsWith(
+            QStringLiteral("the summary counts 10 replies received, but the log shows 8"));
+    }));
+}
+
+// A -D clock set back by 3.5 s in the middle of a run: every reply is kept, the times are not
+// (they would put later replies before earlier ones, and the views over time drew nothing),
+// the run is windowed by sequence number, and a warning says where the clock stepped back.
+void TestUnixPing::clockSteppingBackIsWarned() {
+    const QString log = QStringLiteral("iputils_D_clock_back.txt");
+    const ImportResult result = FileImporter::importFile(test::dataPath("ping/" + log));
+    QVERIFY(result.ok());
+    const LatencySeries& series = result.datasets.front().latency;
+    const QRegularExpression stamp(QStringLiteral("^\\[(\\d+\\.\\d+)\\] .*time=([\\d.]+) ms"));
+    std::vector<double> times;
+    std::vector<double> rtts;
+    for (const QByteArray& line : readLog(log).split('\n')) {
+        const auto m = stamp.match(QString::fromUtf8(line));
+        if (m.hasMatch()) {
+            times.push_back(m.captured(1).toDouble());
+            rtts.push_back(m.captured(2).toDouble());
+        }
+    }
+    QCOMPARE(series.rttMs, rtts);
+    QVERIFY(times.size() == 10 && times[5] < times[4]);
+    QVERIFY(!series.hasTimestamps());
+    QCOMPARE(toList(series.sequence), range(1, 10));
+    // Windows of the bands plot cover every reply, in order, with finite centres.
+    const std::vector<PercentileWindow> windows = WindowedPercentiles::of(series, 3);
+    QCOMPARE(windows.size(), std::size_t{4});
+    for (std::size_t i = 0; i < windows.size(); ++i) {
+        QCOMPARE(windows[i].firstReply, i * 3);
+        QVERIFY(std::isfinite(windows[i].sequenceCentre) && std::isfinite(windows[i].p50));
+        QVERIFY(i == 0 || windows[i].sequenceCentre > windows[i - 1].sequenceCentre);
+    }
+    const auto& warnings = result.report.warnings.kept();
+    QVERIFY(std::any_of(warnings.begin(), warnings.end(), [](const ParseIssue& issue) {
+        return issue.message.startsWith(QStringLiteral("the reply times step backwards 1 times "
+                                                       "(first at the reply to sequence number "
+                                                       "6, by up to 3.2"));
+    }));
+}
+
+void TestUnixPing::clockSteppingBackStillPlots_data() {
+    QTest::addColumn<QString>("type");
+    QTest::newRow("timeline") << QStringLiteral("timeline");
+    QTest::newRow("bands") << QStringLiteral("bands");
+}
+
+// `wirebench-cli plot` of RTT over time (timeline, and the percentile bands per window) of a log
+// whose -D clock stepped back draws every reply, as the same log without -D stamps does: by
+// sequence number (the bands plot was empty, with exit status 0).
+void TestUnixPing::clockSteppingBackStillPlots() {
+    QFETCH(QString, type);
+    const QByteArray log = readLog(QStringLiteral("iputils_D_clock_back.txt"));
+    const QByteArray unstamped =
+        QString::fromUtf8(log)
+            .remove(QRegularExpression(QStringLiteral("(?m)^\\[[\\d.]+\\] ")))
+            .toUtf8();
+    QVERIFY(!unstamped.contains('['));
+    QTemporaryDir stamped;
+    QTemporaryDir plain;
+    const QString name = QStringLiteral("clock.txt");
+    const auto plot = [&](const QTemporaryDir& dir, const QByteArray& bytes) {
+        const QString path = test::writeTestFile(dir.path(), name, bytes);
+        const QString out = dir.filePath(QStringLiteral("plot.svg"));
+        const test::CliRun run = test::runCli({"plot", "--type", type, "-o", out, path});
+        return std::make_pair(run, test::readAll(out));
+    };
+    const auto [run, svg] = plot(stamped, log);
+    const auto [plainRun, plainSvg] = plot(plain, unstamped);
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.err.contains(QStringLiteral("step backwards")), qPrintable(run.err));
+    QCOMPARE(plainRun.exitCode, 0);
+    QVERIFY(svg.size() > 1000);
+    QCOMPARE(svg, plainSvg);
+}
+
+void TestUnixPing::prefixFormsReadTheirTimes_data() {
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<double>("seconds");  // NaN: no prefix
+    QTest::addColumn<QByteArray>("text"); // the line after the prefix
+    const auto utc = [](int y, int mo, int d, int h, int mi, int s) {
+        return static_cast<double>(
+            QDateTime(QDate(y, mo, d), QTime(h, mi, s), QTimeZone::utc()).toSecsSinceEpoch());
+    };
+    const double none = std::nan("");
+    const QByteArray reply = "64 bytes from 198.18.0.1: icmp_seq=1 ttl=64 time=0.1 ms";
+    QTest::newRow("date -Is +05:30")
+        << "2026-12-01T23:08:01+05:30 " + reply << utc(2026, 12, 1, 17, 38, 1) << reply;
+    QTest::newRow("date -Is -0800")
+        << "2026-12-01T23:08:01-0800 " + reply << utc(2026, 12, 2, 7, 8, 1) << reply;
+    QTest::newRow("Z") << "2026-12-01T23:08:01Z " + reply << utc(2026, 12, 1, 23, 8, 1) << reply;
+    QTest::newRow("date -Ins") << "2026-12-01T23:08:01,250000000+00:00 " + reply
+                               << utc(2026, 12, 1, 23, 8, 1) + 0.25 << reply;
+    QTest::newRow("Get-Date en-US PM")
+        << "12/1/2026 5:45:03 PM - " + reply << utc(2026, 12, 1, 17, 45, 3) << reply;
+    QTest::newRow("Get-Date en-US 12 AM")
+        << "12/1/2026 12:05:00 AM - " + reply << utc(2026, 12, 1, 0, 5, 0) << reply;
+    QTest::newRow("Get-Date de-DE")
+        << "01.12.2026 17:45:03 " + reply << utc(2026, 12, 1, 17, 45, 3) << reply;
+    QTest::newRow("yyyy/MM/dd") << "2026/12/01 17:45:03: " + reply << utc(2026, 12, 1, 17, 45, 3)
+                                << reply;
+    QTest::newRow("ts %s") << "1796147015 " + reply << 1796147015.0 << reply;
+    QTest::newRow("indented reply kept")
+        << QByteArray("00:00:02  Reply from x") << 2.0 << QByteArray(" Reply from x");
+    QTest::newRow("ping's own line") << reply << none << reply;
+    QTest::newRow("fping -s statistic") << QByteArray("12.345 ms (min round trip time)") << none
+                                        << QByteArray("12.345 ms (min round trip time)");
+    QTest::newRow("summary count") << QByteArray("10 packets transmitted, 10 received") << none
+                                   << QByteArray("10 packets transmitted, 10 received");
+    QTest::newRow("Windows month word")
+        << QByteArray("Minimum = 1ms") << none << QByteArray("Minimum = 1ms");
+}
+
+// Each prefix form reads as the time QDateTime gives for it, and leaves the tool's line as it
+// was; a line of the tool's own that starts with a number is no prefix.
+void TestUnixPing::prefixFormsReadTheirTimes() {
+    QFETCH(QByteArray, line);
+    QFETCH(double, seconds);
+    QFETCH(QByteArray, text);
+    LinePrefixReader reader;
+    const LinePrefixReader::Line read =
+        reader.read(std::string_view(line.constData(), static_cast<std::size_t>(line.size())));
+    QCOMPARE(QByteArray(read.text.data(), static_cast<qsizetype>(read.text.size())), text);
+    if (std::isnan(seconds))
+        QVERIFY(std::isnan(read.time));
+    else
+        QCOMPARE(read.time, seconds);
+}
+
+// `ts` without a date over midnight, a year-less `ts` prefix from December into January, and a
+// transcript's start time giving the year.
+void TestUnixPing::prefixClocksPassMidnightAndNewYear() {
+    const auto timeOf = [](LinePrefixReader& reader, const char* line) {
+        return reader.read(line).time;
+    };
+    LinePrefixReader clock;
+    QCOMPARE(timeOf(clock, "23:59:59 a"), 86399.0);
+    QCOMPARE(timeOf(clock, "00:00:01 b"), 86401.0);
+    QVERIFY(!clock.incremental());
+    // A time of day set back by a second is a clock stepping back, not `ts -i` increments.
+    LinePrefixReader setBack;
+    QCOMPARE(timeOf(setBack, "17:43:37 a"), 63817.0);
+    QCOMPARE(timeOf(setBack, "17:43:36 b"), 63816.0);
+    QVERIFY(!setBack.incremental());
+    LinePrefixReader increments;
+    timeOf(increments, "00:00:00 a");
+    timeOf(increments, "00:00:01 b");
+    timeOf(increments, "00:00:00 c");
+    QVERIFY(increments.incremental());
+    LinePrefixReader syslog;
+    const double december = timeOf(syslog, "Dec 31 23:59:59 a");
+    QCOMPARE(timeOf(syslog, "Jan 01 00:00:01 b") - december, 2.0);
+    LinePrefixReader transcript;
+    for (const char* framing :
+         {"**********************", "Windows PowerShell transcript start",
+          "Start time: 20231129230801", "Machine: LAB (Microsoft Windows)",
+          "**********************", "Transcript started, output file is C:\\p.txt",
+          "PS C:\\Users\\me> ping -n 2 h"})
+        QVERIFY2(transcript.read(framing).framing, framing);
+    QCOMPARE(
+        timeOf(transcript, "Nov 29 23:08:01 x"),
+        static_cast<double>(
+            QDateTime(QDate(2023, 11, 29), QTime(23, 8, 1), QTimeZone::utc()).toSecsSinceEpoch()));
+    QVERIFY(!transcript.read("Reply from h: bytes=32 time=1ms TTL=64").framing);
 }
 
 QTEST_APPLESS_MAIN(TestUnixPing)

@@ -1,4 +1,5 @@
 #include "ParserTestSupport.h"
+#include "PingLogReading.h"
 #include "TestSupport.h"
 #include "parse/FormatRegistry.h"
 #include "parse/WindowsPingParser.h"
@@ -122,6 +123,11 @@ private slots:
     void summaryDisagreeingWithRequestsWarns();
     void sniffLeavesOtherFormatsAlone();
     void corpus();
+    void appendedRunsBecomeDatasets_data();
+    void appendedRunsBecomeDatasets();
+    void nonBreakingSpacesReadAsSpaces_data();
+    void nonBreakingSpacesReadAsSpaces();
+    void powerShellTranscriptWithGetDate();
 };
 
 void TestWindowsPing::parsesEachLanguage() {
@@ -421,6 +427,136 @@ void TestWindowsPing::corpus() {
         }
     }
     qInfo("parsed %lld Windows ping logs of the corpus", static_cast<long long>(files.size()));
+}
+
+namespace {
+
+// The requests of a Windows log that got no reply, numbered 1.. per run as the parser numbers
+// them: every request line (a reply, a timeout) counts; timeouts are the lost ones.
+QList<QList<std::int64_t>> timeoutsPerRun(const QByteArray& log) {
+    QList<QList<std::int64_t>> runs;
+    std::int64_t request = 0;
+    for (QString line : QString::fromUtf8(log).split(QLatin1Char('\n'))) {
+        line = line.trimmed();
+        if (line.contains(QStringLiteral(" with 32 bytes of data:"))) {
+            runs.append(QList<std::int64_t>());
+            request = 0;
+        } else if (line.contains(QStringLiteral("Reply from"))) {
+            ++request;
+        } else if (line.endsWith(QStringLiteral("Request timed out."))) {
+            runs.last().append(++request);
+        }
+    }
+    return runs;
+}
+
+bool hasWarning(const ImportResult& result, const QString& start) {
+    const auto& kept = result.report.warnings.kept();
+    return std::any_of(kept.begin(), kept.end(),
+                       [&](const ParseIssue& issue) { return issue.message.startsWith(start); });
+}
+
+} // namespace
+
+void TestWindowsPing::appendedRunsBecomeDatasets_data() {
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<QStringList>("labels");
+    QTest::newRow("ping >> log") << QStringLiteral("windows_en_appended.txt")
+                                 << QStringList{"198.18.20.2 run 1", "lab-gw.example.net run 2",
+                                                "198.18.20.2 run 3"};
+    QTest::newRow("transcript") << QStringLiteral("windows_powershell_plain.txt")
+                                << QStringList{"198.18.20.3 run 1", "198.18.20.2 run 2"};
+}
+
+// Several `ping` runs in one file (appended, or one after another in a PowerShell transcript):
+// one dataset each, with its replies, timeouts, statistics and a label; the transcript's
+// header, prompts and footer are neither requests nor targets.
+void TestWindowsPing::appendedRunsBecomeDatasets() {
+    QFETCH(QString, log);
+    QFETCH(QStringList, labels);
+    const QByteArray bytes = test::readAll(test::dataPath("ping/" + log));
+    const ImportResult result = FileImporter::importFile(test::dataPath("ping/" + log));
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(QString::fromLatin1(result.format->id), QStringLiteral("ping/windows"));
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    const QList<test::RegexRun> runs =
+        test::readRuns(bytes, QRegularExpression(QStringLiteral("^$")), test::windowsShape());
+    const QList<QList<std::int64_t>> timeouts = timeoutsPerRun(bytes);
+    QCOMPARE(result.datasets.size(), static_cast<std::size_t>(runs.size()));
+    QCOMPARE(runs.size(), labels.size());
+    const QString file = QFileInfo(log).completeBaseName();
+    for (qsizetype i = 0; i < runs.size(); ++i) {
+        const Dataset& run = result.datasets[static_cast<std::size_t>(i)];
+        test::compareRun(run, runs[i], QStringLiteral("run %1").arg(i + 1));
+        QCOMPARE(run.label, file + QStringLiteral(" · ") + labels[i]);
+        const std::vector<std::int64_t>& lost = run.latency.lostSequence;
+        QCOMPARE(QList<std::int64_t>(lost.begin(), lost.end()), timeouts[i]);
+        QVERIFY(run.latency.errorSequence.empty());
+    }
+    QVERIFY(!hasWarning(result, QStringLiteral("the statistics count")));
+}
+
+void TestWindowsPing::nonBreakingSpacesReadAsSpaces_data() {
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<QList<double>>("minMaxAvg");
+    QTest::newRow("de: Mittelwert = 5ms")
+        << QStringLiteral("windows_de_nbsp.txt") << QList<double>{4, 7, 5};
+    QTest::newRow("fr: temps=6 ms")
+        << QStringLiteral("windows_fr_nbsp.txt") << QList<double>{6, 11, 8};
+}
+
+// Localized output with U+00A0 (`Mittelwert = 5ms`, `temps=6 ms`, `192.0.2.1 :`) reads as
+// with plain spaces: every reply, the packet counts and the round-trip summary.
+void TestWindowsPing::nonBreakingSpacesReadAsSpaces() {
+    QFETCH(QString, log);
+    QFETCH(QList<double>, minMaxAvg);
+    const QByteArray bytes = test::readAll(test::dataPath("ping/" + log));
+    QVERIFY(bytes.contains("\xC2\xA0"));
+    const ImportResult result = FileImporter::importFile(test::dataPath("ping/" + log));
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(QString::fromLatin1(result.format->id), QStringLiteral("ping/windows"));
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    QCOMPARE(result.datasets.size(), std::size_t{1});
+    const QList<test::RegexRun> runs =
+        test::readRuns(bytes, QRegularExpression(QStringLiteral("^$")), test::windowsShape());
+    QCOMPARE(runs.size(), 1);
+    test::compareRun(result.datasets.front(), runs.front(), log);
+    const PingSummary& summary = result.datasets.front().latency.summary;
+    QCOMPARE(summary.rttMin.value_or(-1), minMaxAvg[0]);
+    QCOMPARE(summary.rttMax.value_or(-1), minMaxAvg[1]);
+    QCOMPARE(summary.rttAvg.value_or(-1), minMaxAvg[2]);
+    // The same log with plain spaces gives the same dataset.
+    QByteArray plain = bytes;
+    plain.replace("\xC2\xA0", " ");
+    QCOMPARE(test::describe(test::parseBytes(plain, log)), test::describe(result));
+}
+
+// `ping | ForEach-Object { "{0} - {1}" -f (Get-Date), $_ }` inside Start-Transcript: each
+// line's Get-Date is its time, the transcript's header and footer are not requests (the
+// footer once became six timeouts), and its dates are no target.
+void TestWindowsPing::powerShellTranscriptWithGetDate() {
+    const QString log = QStringLiteral("windows_powershell_transcript.txt");
+    const QByteArray bytes = test::readAll(test::dataPath("ping/" + log));
+    const ImportResult result = FileImporter::importFile(test::dataPath("ping/" + log));
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(QString::fromLatin1(result.format->id), QStringLiteral("ping/windows"));
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    QCOMPARE(result.datasets.size(), std::size_t{1});
+    const QRegularExpression prefix(
+        QStringLiteral("^(?<time>\\d+/\\d+/\\d{4} \\d+:\\d\\d:\\d\\d [AP]M) - "));
+    const QList<test::RegexRun> runs = test::readRuns(bytes, prefix, test::windowsShape());
+    QCOMPARE(runs.size(), 1);
+    const Dataset& dataset = result.datasets.front();
+    test::compareRun(dataset, runs.front(), log);
+    QCOMPARE(dataset.info.target, QStringLiteral("198.18.20.2"));
+    QCOMPARE(
+        dataset.latency.timestamps.front(),
+        static_cast<double>(
+            QDateTime(QDate(2026, 12, 1), QTime(17, 45, 3), QTimeZone::utc()).toSecsSinceEpoch()));
+    const std::vector<std::int64_t>& lost = dataset.latency.lostSequence;
+    QCOMPARE(QList<std::int64_t>(lost.begin(), lost.end()), timeoutsPerRun(bytes).front());
+    QCOMPARE(dataset.latency.summary.transmitted.value_or(-1), 6);
+    QVERIFY(!hasWarning(result, QStringLiteral("the statistics count")));
 }
 
 QTEST_APPLESS_MAIN(TestWindowsPing)

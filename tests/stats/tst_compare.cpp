@@ -131,6 +131,7 @@ private slots:
     void latencyComparisonOfQjumpSamples();
     void identicalSamplesAreNotDifferent();
     void throughputComparisonOfCubicAndReno();
+    void singleSamplesHaveNoIntervals();
     void twoTimesFiveMillionSamples();
 };
 
@@ -457,6 +458,40 @@ void TestCompare::throughputComparisonOfCubicAndReno() {
     QVERIFY2(
         c.summary().contains(QStringLiteral("Jain's fairness is 0.990 in cubic and 0.995 in reno")),
         qPrintable(c.summary()));
+}
+
+// One RTT on each side (or one flow): nothing to resample, so no interval, and the wording must
+// not claim that two points are intervals that do not overlap.
+void TestCompare::singleSamplesHaveNoIntervals() {
+    const LatencyComparison one = LatencyComparison::of("A", {0.25}, "B", {0.75});
+    for (const LatencyComparison::Interval& ci : one.intervals) {
+        QVERIFY(!ci.a.valid());
+        QVERIFY(!ci.b.valid());
+    }
+    QString summary = one.summary();
+    QVERIFY2(!summary.contains(QStringLiteral("do not overlap")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral(
+                 "p50 is 3× higher in B than in A (750 µs vs 250 µs); the 95 % intervals "
+                 "cannot be estimated: A and B each have a single sample.")),
+             qPrintable(summary));
+    // Two samples on one side, one on the other: the side with one is named.
+    const LatencyComparison uneven = LatencyComparison::of("A", {0.25, 0.5}, "B", {0.75});
+    QVERIFY(uneven.intervals.front().a.valid());
+    summary = uneven.summary();
+    QVERIFY2(summary.contains(QStringLiteral("cannot be estimated: B has a single sample")),
+             qPrintable(summary));
+    const QJsonObject json = ComparisonReport::toJson(one);
+    QVERIFY(json["bootstrap_ci"].toObject()["p50"].toObject()["a"].toArray()[0].isNull());
+
+    FlowStatistics a;
+    FlowStatistics b;
+    a.flows.emplace_back().totals.bitsPerSecond = 1e6;
+    b.flows.emplace_back().totals.bitsPerSecond = 3e6;
+    const ThroughputComparison flows = ThroughputComparison::of("a", a, "b", b);
+    QVERIFY(!flows.meanIntervalA.valid() && !flows.meanIntervalB.valid());
+    QVERIFY2(flows.summary().contains(
+                 QStringLiteral("cannot be estimated: a and b each have a single flow")),
+             qPrintable(flows.summary()));
 }
 
 void TestCompare::twoTimesFiveMillionSamples() {
