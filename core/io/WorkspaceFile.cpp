@@ -1,5 +1,6 @@
 #include "WorkspaceFile.h"
 
+#include "FileKind.h"
 #include "JsonErrors.h"
 
 #include <QDir>
@@ -384,6 +385,8 @@ std::optional<Workspace> WorkspaceFile::load(const QString& path, QString* error
         return failed(QStringLiteral("no such file"));
     if (info.isDir())
         return failed(QStringLiteral("is a folder, not a workspace file"));
+    if (const QString refusal = FileKind::refusal(path); !refusal.isEmpty())
+        return failed(refusal); // a FIFO or a device would block the read below
     if (info.size() > kMaxWorkspaceBytes)
         return failed(QStringLiteral("%1 MiB is far too large for a workspace file (it holds "
                                      "only settings and paths); is this a raw log?")
@@ -403,7 +406,7 @@ QStringList WorkspaceFile::missingRawLogs(const Workspace& workspace) {
     QSet<QString> seen; // fping files hold several datasets; report each file once
     for (const WorkspaceDataset& dataset : workspace.datasets) {
         const QString path = absolutePathOf(dataset);
-        if (!seen.contains(path) && !QFileInfo(path).isFile())
+        if (!seen.contains(path) && !QFileInfo::exists(path))
             missing.append(path);
         seen.insert(path);
     }
