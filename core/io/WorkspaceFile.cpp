@@ -214,6 +214,7 @@ std::optional<WorkspaceDataset> readDataset(const QJsonValue& value, const QStri
         return std::nullopt;
 
     // The folder travels with its logs more often than the workspace file travels alone.
+    dataset.storedAbsoluteSource = storedAbsolute;
     dataset.absoluteSource = QDir::cleanPath(folder.absoluteFilePath(dataset.source));
     if (!QFileInfo::exists(dataset.absoluteSource) && !storedAbsolute.isEmpty() &&
         QFileInfo::exists(storedAbsolute))
@@ -313,14 +314,17 @@ QByteArray WorkspaceFile::toJson(const Workspace& workspace, const QString& path
         }
 
         const QString absolute = absolutePathOf(dataset);
-        datasets.append(QJsonObject{{"path", folder.relativeFilePath(absolute)},
-                                    {"absolutePath", absolute},
-                                    {"format", dataset.formatId},
-                                    {"index", dataset.indexInFile},
-                                    {"label", dataset.label},
-                                    {"color", dataset.color},
-                                    {"visible", dataset.visible},
-                                    {"tags", QJsonArray::fromStringList(dataset.tags)}});
+        const bool keepStored =
+            !dataset.storedAbsoluteSource.isEmpty() && !QFileInfo::exists(absolute);
+        datasets.append(
+            QJsonObject{{"path", folder.relativeFilePath(absolute)},
+                        {"absolutePath", keepStored ? dataset.storedAbsoluteSource : absolute},
+                        {"format", dataset.formatId},
+                        {"index", dataset.indexInFile},
+                        {"label", dataset.label},
+                        {"color", dataset.color},
+                        {"visible", dataset.visible},
+                        {"tags", QJsonArray::fromStringList(dataset.tags)}});
     }
 
     QJsonObject views;
