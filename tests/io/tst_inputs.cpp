@@ -273,7 +273,8 @@ void TestInputs::specialFilesInCliFoldersAndWorkspaces() {
 }
 
 // The workbench's import path (ImportController, which the GUI and `report` use): a FIFO
-// dropped alone or in a folder is named and the import finishes.
+// dropped alone or in a folder and a file whose first read fails are named, and the import
+// finishes with the rest.
 void TestInputs::importControllerNamesSpecialFilesAndFinishes() {
     QTemporaryDir dir;
     QTemporaryDir elsewhere;
@@ -284,13 +285,15 @@ void TestInputs::importControllerNamesSpecialFilesAndFinishes() {
     ImportController importer(&store);
     QSignalSpy failed(&importer, &ImportController::fileFailed);
     QSignalSpy finished(&importer, &ImportController::finished);
-    importer.importPaths({dir.path(), dropped});
+    importer.importPaths({dir.path(), dropped, "/proc/self/mem"});
     QVERIFY(finished.wait(20000 * test::kSlowdown));
     QCOMPARE(store.entries().size(), std::size_t{1});
     QStringList named;
     for (const QList<QVariant>& call : failed)
         named << call[0].toString() + ": " + call[1].toString();
-    QCOMPARE(named.size(), 2);
+    QCOMPARE(named.size(), 3);
+    QVERIFY2(named.contains("/proc/self/mem: cannot read: Input/output error"),
+             qPrintable(named.join('\n')));
     QVERIFY2(named.filter("in-folder.fifo: is a FIFO").size() == 1, qPrintable(named.join('\n')));
     QVERIFY2(named.filter("dropped.fifo: is a FIFO").size() == 1, qPrintable(named.join('\n')));
 }
