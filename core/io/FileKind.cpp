@@ -58,6 +58,12 @@ QString FileKind::refusal(const QString& path) {
     return refusal(status.type());
 }
 
+bool FileKind::exists(const QString& path) {
+    std::error_code error;
+    return fs::status(fs::path(NativePath::encode(path).toStdString()), error).type() !=
+           fs::file_type::not_found;
+}
+
 fs::file_type FileKind::typeOf(int fd) {
     struct stat info {};
     if (::fstat(fd, &info) != 0)

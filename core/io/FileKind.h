@@ -18,6 +18,10 @@ public:
     static QString refusal(std::filesystem::file_type type);
     // "FIFO", "socket", "character device", "block device", ...
     static QString name(std::filesystem::file_type type);
+    // Whether anything is at the path (a link to nothing is not), by the bytes of its name; a
+    // path that cannot be looked at (a folder on the way is unreadable) counts as there, so
+    // that opening it names the reason.
+    static bool exists(const QString& path);
     // The kind of an open file's descriptor (fstat), for the check after opening.
     static std::filesystem::file_type typeOf(int fd);
 };

@@ -29,7 +29,8 @@ QString NativePath::decode(const std::string& bytes) {
             ++at;
             continue;
         }
-        path.append(QString::fromUcs4(reinterpret_cast<const char32_t*>(&code), 1));
+        const char32_t character = code;
+        path.append(QString::fromUcs4(&character, 1));
         at = next;
     }
     return path;

@@ -216,8 +216,8 @@ std::optional<WorkspaceDataset> readDataset(const QJsonValue& value, const QStri
     // The folder travels with its logs more often than the workspace file travels alone.
     dataset.storedAbsoluteSource = storedAbsolute;
     dataset.absoluteSource = QDir::cleanPath(folder.absoluteFilePath(dataset.source));
-    if (!QFileInfo::exists(dataset.absoluteSource) && !storedAbsolute.isEmpty() &&
-        QFileInfo::exists(storedAbsolute))
+    if (!FileKind::exists(dataset.absoluteSource) && !storedAbsolute.isEmpty() &&
+        FileKind::exists(storedAbsolute))
         dataset.absoluteSource = QDir::cleanPath(storedAbsolute);
     return dataset;
 }
@@ -315,7 +315,7 @@ QByteArray WorkspaceFile::toJson(const Workspace& workspace, const QString& path
 
         const QString absolute = absolutePathOf(dataset);
         const bool keepStored =
-            !dataset.storedAbsoluteSource.isEmpty() && !QFileInfo::exists(absolute);
+            !dataset.storedAbsoluteSource.isEmpty() && !FileKind::exists(absolute);
         datasets.append(
             QJsonObject{{"path", folder.relativeFilePath(absolute)},
                         {"absolutePath", keepStored ? dataset.storedAbsoluteSource : absolute},
@@ -410,7 +410,7 @@ QStringList WorkspaceFile::missingRawLogs(const Workspace& workspace) {
     QSet<QString> seen; // fping files hold several datasets; report each file once
     for (const WorkspaceDataset& dataset : workspace.datasets) {
         const QString path = absolutePathOf(dataset);
-        if (!seen.contains(path) && !QFileInfo::exists(path))
+        if (!seen.contains(path) && !FileKind::exists(path))
             missing.append(path);
         seen.insert(path);
     }

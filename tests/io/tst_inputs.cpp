@@ -3,6 +3,7 @@
 #include "TestSupport.h"
 #include "io/LogFiles.h"
 #include "io/NativePath.h"
+#include "io/WorkspaceFile.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -454,6 +455,16 @@ void TestInputs::nonUtf8NamesAreReadByTheirBytes() {
     QCOMPARE(run.exitCode, 0); // read, with a warning that changes no exit status
     QCOMPARE(run.err.count("is not valid UTF-8"), 2);
     QVERIFY2(run.err.contains("caf\\xE9.log"), qPrintable(run.err));
+    // A workspace keeps such a name (JSON escapes the lone surrogate) and finds the file again.
+    Workspace workspace;
+    workspace.datasets.push_back({list.files[0], list.files[0]});
+    const QString wbws = dir.filePath("names.wbws");
+    QString error;
+    QVERIFY2(WorkspaceFile::save(workspace, wbws, &error), qPrintable(error));
+    const std::optional<Workspace> loaded = WorkspaceFile::load(wbws, &error);
+    QVERIFY2(loaded, qPrintable(error));
+    QCOMPARE(loaded->datasets.front().absoluteSource, list.files[0]);
+    QVERIFY(WorkspaceFile::missingRawLogs(*loaded).isEmpty());
     for (const QString& file : list.files) // QTemporaryDir cannot name them to remove them
         QCOMPARE(::unlink(NativePath::encode(file).constData()), 0);
 }
