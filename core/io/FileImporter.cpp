@@ -295,6 +295,37 @@ const FormatEntry* reasonIfUnknown(const FormatEntry* format, QString* why) {
     return format;
 }
 
+// Opens a regular file for reading by the bytes of its name. O_NONBLOCK keeps open() from
+// waiting for a writer when the path was swapped for a FIFO after FileKind looked at it; the
+// descriptor is then checked again and used for nothing but a regular file.
+bool openRegularFile(const QString& path, QFile& file, QString* why) {
+    const int fd = ::open(NativePath::encode(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        *why = QStringLiteral("cannot open: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
+        return false;
+    }
+    const std::filesystem::file_type type = FileKind::typeOf(fd);
+    if (type != std::filesystem::file_type::regular) {
+        ::close(fd);
+        *why = FileKind::refusal(type);
+        return false;
+    }
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
+        *why = QStringLiteral("cannot open: %1").arg(file.errorString());
+        return false;
+    }
+    return true;
+}
+
+// Whether the open file is now shorter than `expected` bytes. A file of /proc or /sys whose
+// size says more than a read gives (4096 for a few bytes) has not shrunk.
+bool shrank(const QFile& file, qint64 expected) {
+    struct stat info {};
+    return ::fstat(file.handle(), &info) == 0 && static_cast<qint64>(info.st_size) < expected;
+}
+
 } // namespace
 
 const FormatEntry* FileImporter::detect(std::string_view head, QString* why) {
@@ -335,41 +366,6 @@ ImportResult FileImporter::importBytes(std::string_view bytes, const QString& na
         run.finish();
     return result;
 }
-
-namespace {
-
-// Opens a regular file for reading by the bytes of its name. O_NONBLOCK keeps open() from
-// waiting for a writer when the path was swapped for a FIFO after FileKind looked at it; the
-// descriptor is then checked again and used for nothing but a regular file.
-bool openRegularFile(const QString& path, QFile& file, QString* why) {
-    const int fd = ::open(NativePath::encode(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        *why = QStringLiteral("cannot open: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
-        return false;
-    }
-    const std::filesystem::file_type type = FileKind::typeOf(fd);
-    if (type != std::filesystem::file_type::regular) {
-        ::close(fd);
-        *why = FileKind::refusal(type);
-        return false;
-    }
-    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
-        ::close(fd);
-        *why = QStringLiteral("cannot open: %1").arg(file.errorString());
-        return false;
-    }
-    return true;
-}
-
-// Whether the open file is now shorter than `expected` bytes. A file of /proc or /sys whose
-// size says more than a read gives (4096 for a few bytes) has not shrunk.
-bool shrank(const QFile& file, qint64 expected) {
-    struct stat info {};
-    return ::fstat(file.handle(), &info) == 0 && static_cast<qint64>(info.st_size) < expected;
-}
-
-} // namespace
 
 ImportResult FileImporter::importFile(const QString& path, const ImportOptions& options) {
     ImportResult result;
