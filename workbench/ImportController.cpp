@@ -43,7 +43,7 @@ ImportController::~ImportController() {
 }
 
 QStringList ImportController::expandPaths(const QStringList& paths) {
-    return LogFiles::expand(paths);
+    return LogFiles::expand(paths).files;
 }
 
 void ImportController::cancel() {
@@ -52,15 +52,18 @@ void ImportController::cancel() {
         m_cancel->store(true);
 }
 
-std::vector<ImportController::Request> ImportController::requestsFor(const QStringList& files) {
+std::vector<ImportController::Request> ImportController::requestsFor(const QStringList& paths) {
+    const LogFiles::List list = LogFiles::expand(paths);
     std::vector<Request> requests;
-    for (const QString& file : files)
-        requests.push_back({file, {}, {}});
+    for (const RefusedPath& refused : list.refused)
+        requests.push_back({refused.path, {}, {}, refused.why});
+    for (const QString& file : list.files)
+        requests.push_back({file, {}, {}, {}});
     return requests;
 }
 
 void ImportController::importPaths(const QStringList& paths) {
-    std::vector<Request> requests = requestsFor(expandPaths(paths));
+    std::vector<Request> requests = requestsFor(paths);
     if (m_busy) { // one import at a time; later drops wait their turn
         m_queued.insert(m_queued.end(), requests.begin(), requests.end());
         return;
@@ -75,7 +78,8 @@ void ImportController::importWorkspace(const Workspace& workspace) {
             return r.path == dataset.absoluteSource;
         });
         if (same == requests.end())
-            same = requests.insert(requests.end(), {dataset.absoluteSource, dataset.formatId, {}});
+            same =
+                requests.insert(requests.end(), {dataset.absoluteSource, dataset.formatId, {}, {}});
         same->chosen[dataset.indexInFile] = dataset;
     }
     if (m_busy) {
@@ -109,6 +113,13 @@ void ImportController::run(std::vector<Request> requests) {
             if (cancelFlag->load())
                 break;
             const QString& file = request.path;
+            if (!request.refusal.isEmpty()) {
+                ++failed;
+                onGui([file, why = request.refusal](ImportController& c) {
+                    emit c.fileFailed(file, why);
+                });
+                continue;
+            }
             ImportOptions options;
             options.format = request.formatId;
             options.progress = [&](qint64 done, qint64) {

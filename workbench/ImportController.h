@@ -31,9 +31,11 @@ public:
         QString path;
         QString formatId;
         std::map<int, WorkspaceDataset> chosen; // by index in the file
+        QString refusal; // non-empty: not read, only reported with this reason (LogFiles)
     };
 
-    // Folders are expanded to the files inside them (recursively, sorted by name).
+    // Folders are expanded to the files inside them (recursively, sorted by name); what a
+    // folder holds that is not read is reported through fileFailed().
     void importPaths(const QStringList& paths);
     // Re-reads the raw logs of a workspace and restores labels, colours, visibility, tags.
     void importWorkspace(const Workspace& workspace);
@@ -51,7 +53,7 @@ signals:
 
 private:
     void run(std::vector<Request> requests);
-    static std::vector<Request> requestsFor(const QStringList& files);
+    static std::vector<Request> requestsFor(const QStringList& paths);
 
     DatasetStore* m_store;
     bool m_busy = false;

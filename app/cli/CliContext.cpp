@@ -1,6 +1,7 @@
 #include "CliContext.h"
 
 #include "io/LatencyReport.h"
+#include "io/LogFiles.h"
 
 #include <cstdio>
 
@@ -67,6 +68,13 @@ int CliContext::exitCode() const {
     if (m_usage || m_reported == 0)
         return UsageOrNothingUsable;
     return m_problem ? SomeFilesFailed : Success;
+}
+
+QStringList expandLogs(const QStringList& paths, CliContext& context) {
+    LogFiles::List list = LogFiles::expand(paths);
+    for (const RefusedPath& refused : list.refused)
+        context.fileProblem(refused.path, refused.why);
+    return std::move(list.files);
 }
 
 bool parseCommonOptions(const QStringList& args, CliContext& context, CommonOptions* options,

@@ -59,13 +59,17 @@ struct CommonOptions {
 bool parseCommonOptions(const QStringList& args, CliContext& context, CommonOptions* options,
                         bool acceptPercentiles, bool acceptCompat);
 
-// Imports each file in turn, reporting refused files; calls use(ImportResult&) for each one
-// that loaded (use may move the result away).
+// The logs the operands name, folders searched as the workbench searches them (LogFiles);
+// what a folder holds that is not read is reported as a file problem.
+QStringList expandLogs(const QStringList& paths, CliContext& context);
+
+// Imports each file (every log of each folder) in turn, reporting refused files; calls
+// use(ImportResult&) for each one that loaded (use may move the result away).
 template <typename Use>
 void forEachImport(const CommonOptions& options, CliContext& context, Use use) {
     ImportOptions importOptions;
     importOptions.qjumpCompat = options.qjumpCompat;
-    for (const QString& file : options.files) {
+    for (const QString& file : expandLogs(options.files, context)) {
         ImportResult result = FileImporter::importFile(file, importOptions);
         if (!result.ok()) {
             context.fileProblem(file, result.error);

@@ -21,7 +21,12 @@ const std::vector<const char*> kIntroduction = {
     "logs, recognising each file's format from its content, and prints latency percentiles, "
     "per-flow throughput and comparisons as text, JSON, CSV, Markdown or LaTeX. It draws the "
     "workbench's plots to PNG, PDF or SVG, writes reports of saved workspaces, and runs ping and "
-    "iperf measurements itself."};
+    "iperf measurements itself.",
+    "Every FILE may also be a folder: its logs are read recursively, as the workbench reads a "
+    "dropped folder (hidden files, workspaces and the runs' sidecars left out). Whatever a "
+    "folder or the command line names that is not read is named on stderr with the reason: a "
+    "file or folder that cannot be read, a FIFO, socket or device (refused without opening "
+    "it), a log cut short while it was read."};
 
 const char* const kExitStatus =
     "0 success; 1 some file had problems but the others were reported; 2 usage error or nothing "

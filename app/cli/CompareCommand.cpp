@@ -2,7 +2,6 @@
 #include "Commands.h"
 
 #include "io/ComparisonReport.h"
-#include "io/LogFiles.h"
 #include "stats/DatasetGroups.h"
 #include "stats/FlowStatistics.h"
 #include "stats/LatencySummary.h"
@@ -71,13 +70,12 @@ bool takeCompareOptions(const QStringList& args, CliContext& context, CompareOpt
     return true;
 }
 
-// The logs an operand names: a file, every log in a folder (recursively, as a folder dropped
-// on the workbench: not the runs' sidecars or workspaces), or files joined with commas.
+// The paths an operand names: a file, a folder (forEachImport reads every log in it, as a
+// folder dropped on the workbench: not the runs' sidecars or workspaces), or files joined
+// with commas.
 QStringList logsOf(const QString& operand) {
-    const QStringList parts = QFileInfo::exists(operand)
-                                  ? QStringList{operand}
-                                  : operand.split(QLatin1Char(','), Qt::SkipEmptyParts);
-    return LogFiles::expand(parts);
+    return QFileInfo::exists(operand) ? QStringList{operand}
+                                      : operand.split(QLatin1Char(','), Qt::SkipEmptyParts);
 }
 
 // Every dataset of the imported logs; the imports own them.

@@ -11,6 +11,7 @@
 #include "FlowBarsView.h"
 #include "GroupByBox.h"
 #include "ImportController.h"
+#include "NotLoadedPanel.h"
 #include "ParseReportPanel.h"
 #include "PercentileView.h"
 #include "PlotExporter.h"
@@ -19,6 +20,7 @@
 #include "RunPanel.h"
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
+#include "WorkspaceOpening.h"
 #include "io/WorkspaceFile.h"
 
 #include <QAction>
@@ -141,6 +143,8 @@ void MainWindow::createDocks() {
     datasetsLayout->setContentsMargins(0, 0, 0, 0);
     datasetsLayout->addLayout(groupRow);
     datasetsLayout->addWidget(m_list, 1);
+    m_notLoaded = new NotLoadedPanel(datasets);
+    datasetsLayout->addWidget(m_notLoaded);
     auto* listDock = new QDockWidget(tr("Datasets"), this);
     listDock->setObjectName(QStringLiteral("datasets"));
     listDock->setWidget(datasets);
@@ -388,6 +392,8 @@ Workspace MainWindow::currentWorkspace() const {
         saved.tags = entry.tags;
         workspace.datasets.push_back(saved);
     }
+    for (const NotLoadedDataset& kept : m_notLoaded->datasets())
+        workspace.datasets.push_back(kept.dataset);
     for (const WorkbenchView* view : m_views)
         workspace.viewSettings.insert(view->settingsKey(), view->saveSettings());
     workspace.extra.insert(QStringLiteral("currentTab"), m_tabs->currentIndex());
@@ -420,24 +426,44 @@ bool MainWindow::openWorkspace(const QString& path, QString* error) {
         view->restoreSettings(workspace->viewSettings.value(view->settingsKey()));
     m_tabs->setCurrentIndex(workspace->extra.value(QStringLiteral("currentTab")).toInt());
     m_tabFromWorkspace = true; // the saved tab, not the one the first dataset would pick
-    const QStringList missing = WorkspaceFile::missingRawLogs(*workspace);
+    WorkspaceOpening opening(*workspace, path);
+    if (!opening.outsideLogs().isEmpty())
+        opening.decide(m_askOutside(path, opening.outsideLogs()));
     m_unreadable.clear();
-    for (const QString& log : missing)
-        m_unreadable.push_back({log, tr("raw log not found (moved or deleted)")});
+    QStringList missing;
+    for (const NotLoadedDataset& entry : opening.notLoaded()) {
+        m_unreadable.push_back({entry.dataset.absoluteSource, entry.why});
+        if (entry.why == WorkspaceOpening::missingReason() &&
+            !missing.contains(entry.dataset.absoluteSource))
+            missing << entry.dataset.absoluteSource;
+    }
+    m_notLoaded->setDatasets(opening.notLoaded());
     if (!missing.isEmpty())
         showProblems(
             tr("Raw logs missing"),
             tr("These raw logs of the workspace were not found (moved or deleted); their datasets "
-               "are left out:"),
+               "stay in the workspace, listed under the datasets, until you remove them:"),
             missing);
-    Workspace present = *workspace;
-    present.datasets.erase(std::remove_if(present.datasets.begin(), present.datasets.end(),
-                                          [&](const WorkspaceDataset& d) {
-                                              return missing.contains(d.absoluteSource);
-                                          }),
-                           present.datasets.end());
-    m_importer->importWorkspace(present);
+    m_importer->importWorkspace(opening.toImport());
     return true;
+}
+
+void MainWindow::setOutsideFolderQuestion(OutsideFolderQuestion question) {
+    m_askOutside = std::move(question);
+}
+
+bool MainWindow::askToReadOutside(const QString& workspace, const QStringList& logs) {
+    QMessageBox box(QMessageBox::Question, tr("Read files outside the workspace?"),
+                    tr("The workspace %1 names %n raw log(s) outside its folder. Read them?",
+                       nullptr, static_cast<int>(logs.size()))
+                        .arg(QFileInfo(workspace).fileName()),
+                    QMessageBox::Yes | QMessageBox::No, this);
+    box.setInformativeText(tr("A workspace from someone else may name any file of this "
+                              "computer. If you do not read them, they stay in the workspace "
+                              "as not loaded.\n\n") +
+                           logs.join(QLatin1Char('\n')));
+    box.setDefaultButton(QMessageBox::No);
+    return box.exec() == QMessageBox::Yes;
 }
 
 void MainWindow::saveWorkspaceAs() {

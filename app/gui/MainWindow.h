@@ -7,6 +7,7 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include <functional>
 #include <vector>
 
 class QDockWidget;
@@ -22,6 +23,7 @@ namespace wb {
 class DatasetListModel;
 class DatasetStore;
 class ImportController;
+class NotLoadedPanel;
 class ParseReportPanel;
 class RunPanel;
 class WorkbenchView;
@@ -41,8 +43,13 @@ public:
     // Workspaces: the datasets (by their raw logs), labels, colours, visibility, view settings.
     Workspace currentWorkspace() const;
     bool saveWorkspace(const QString& path, QString* error);
-    // Clears the window and re-imports the workspace's logs; missing logs are reported.
+    // Clears the window and re-imports the workspace's logs; missing logs are reported and
+    // kept as not-loaded datasets. Logs outside the workspace's folder are read only when
+    // the question (a dialog unless set) answers yes.
     bool openWorkspace(const QString& path, QString* error);
+    using OutsideFolderQuestion =
+        std::function<bool(const QString& workspace, const QStringList& logs)>;
+    void setOutsideFolderQuestion(OutsideFolderQuestion question);
     // The report of what the window shows (ReportWriter): .pdf or .html by the suffix.
     bool exportReport(const QString& path, QString* error);
     DatasetStore* store() const { return m_store; }
@@ -52,6 +59,7 @@ public:
     // Files refused by the last import, with the reason, as shown to the user.
     const QStringList& lastImportErrors() const { return m_importErrors; }
     RunPanel* runPanel() const { return m_runPanel; }
+    NotLoadedPanel* notLoadedPanel() const { return m_notLoaded; }
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -78,6 +86,7 @@ private:
     void importFinished(int added, int failed, bool cancelled);
     void showSelectedReport();
     void showProblems(const QString& title, const QString& text, const QStringList& details);
+    bool askToReadOutside(const QString& workspace, const QStringList& logs);
 
     Settings m_settings;
     DatasetStore* m_store;
@@ -85,6 +94,10 @@ private:
     ImportController* m_importer;
     QTreeView* m_list = nullptr;
     ParseReportPanel* m_reportPanel = nullptr;
+    NotLoadedPanel* m_notLoaded = nullptr;
+    OutsideFolderQuestion m_askOutside = [this](const QString& workspace, const QStringList& logs) {
+        return askToReadOutside(workspace, logs);
+    };
     RunPanel* m_runPanel = nullptr;
     QDockWidget* m_runDock = nullptr;
     QTabWidget* m_tabs = nullptr;

@@ -1,5 +1,7 @@
 #include "FileImporter.h"
 
+#include "FileKind.h"
+#include "NativePath.h"
 #include "ParallelFeeder.h"
 #include "RunSidecar.h"
 #include "parse/BlockScanner.h"
@@ -12,8 +14,14 @@
 #include <QStringDecoder>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <optional>
 #include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace wb {
 
@@ -98,6 +106,8 @@ LogParser::OtherLogCheck otherLogCheck(const FormatEntry* format) {
     };
 }
 
+const char* const kCutShort = "the file was cut short while it was read";
+
 class ImportRun {
 public:
     ImportRun(ImportResult& result, const ImportOptions& options)
@@ -175,14 +185,19 @@ public:
         return true;
     }
 
-    void finish() {
+    // `cutShort`: the file shrank while it was read. A line it cut may be any prefix of the
+    // line that was there ("time=12.3" of "time=12.35"), so it is dropped as after a cancel.
+    void finish(bool cutShort = false) {
         if (m_parallel) {
             m_parallel->finish();
             if (!m_parallel->readError().isEmpty())
-                m_result.error = QStringLiteral("read error: %1").arg(m_parallel->readError());
+                m_result.error = QStringLiteral("cannot read: %1").arg(m_parallel->readError());
+            cutShort = cutShort || m_parallel->readShort();
             m_parallel.reset();
         }
-        if (m_result.cancelled)
+        if (cutShort && m_result.ok())
+            m_result.error = QString::fromLatin1(kCutShort);
+        if (m_result.cancelled || cutShort)
             m_parser->abandonPartialLine();
         m_parser->finish();
         m_result.report = m_parser->report();
@@ -280,6 +295,37 @@ const FormatEntry* reasonIfUnknown(const FormatEntry* format, QString* why) {
     return format;
 }
 
+// Opens a regular file for reading by the bytes of its name. O_NONBLOCK keeps open() from
+// waiting for a writer when the path was swapped for a FIFO after FileKind looked at it; the
+// descriptor is then checked again and used for nothing but a regular file.
+bool openRegularFile(const QString& path, QFile& file, QString* why) {
+    const int fd = ::open(NativePath::encode(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        *why = QStringLiteral("cannot open: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
+        return false;
+    }
+    const std::filesystem::file_type type = FileKind::typeOf(fd);
+    if (type != std::filesystem::file_type::regular) {
+        ::close(fd);
+        *why = FileKind::refusal(type);
+        return false;
+    }
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
+        *why = QStringLiteral("cannot open: %1").arg(file.errorString());
+        return false;
+    }
+    return true;
+}
+
+// Whether the open file is now shorter than `expected` bytes. A file of /proc or /sys whose
+// size says more than a read gives (4096 for a few bytes) has not shrunk.
+bool shrank(const QFile& file, qint64 expected) {
+    struct stat info {};
+    return ::fstat(file.handle(), &info) == 0 && static_cast<qint64>(info.st_size) < expected;
+}
+
 } // namespace
 
 const FormatEntry* FileImporter::detect(std::string_view head, QString* why) {
@@ -324,24 +370,18 @@ ImportResult FileImporter::importBytes(std::string_view bytes, const QString& na
 ImportResult FileImporter::importFile(const QString& path, const ImportOptions& options) {
     ImportResult result;
     result.file = path;
-    const QFileInfo info(path);
-    if (!info.exists()) {
-        result.error = QStringLiteral("no such file");
+    result.error = FileKind::refusal(path);
+    if (!result.error.isEmpty())
         return result;
-    }
-    if (info.isDir()) {
-        result.error = QStringLiteral("is a directory, not a log file");
+    QFile file;
+    if (!openRegularFile(path, file, &result.error))
         return result;
-    }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        result.error = QStringLiteral("cannot open: %1").arg(file.errorString());
-        return result;
-    }
     // The one read loop: the file is read in pieces until read() finds its end, so a file
-    // that grows while it is read is read to its new end and one that shrinks to its new one.
-    // When it is read on every core, the pieces up to the size it had at the start are read
-    // by the workers that scan them, and any that it grew by here.
+    // that grows while it is read is read to its new end. When it is read on every core, the
+    // pieces up to the size it had at the start are read by the workers that scan them, and
+    // any that it grew by here. A file that is shorter at the end than what was read from it,
+    // or than it was at the start, was cut short (`: > log`) while it was read: what was read
+    // is kept, but the import is not complete and says so.
     const qint64 total = file.size();
     ImportRun run(result, options);
     QByteArray bytes;
@@ -360,11 +400,15 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
         bytes.resize(static_cast<qsizetype>(std::max<std::size_t>(options.chunkSize, kReadSize)));
         const qint64 got = file.read(bytes.data(), bytes.size());
         if (got < 0) {
-            result.error = QStringLiteral("read error: %1").arg(file.errorString());
+            result.error = QStringLiteral("cannot read: %1").arg(file.errorString());
             break;
         }
         bytes.truncate(static_cast<qsizetype>(got));
         if (!started) {
+            if (got == 0 && shrank(file, total)) {
+                result.error = QString::fromLatin1(kCutShort);
+                return result;
+            }
             // Sniffed on the first piece; a file shorter than it is sniffed whole.
             if (!run.start(std::string_view(bytes.constData(), std::size_t(bytes.size()))))
                 return result;
@@ -379,7 +423,15 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
     }
     if (!started)
         return result; // the first read failed: there is nothing to finish
-    run.finish();      // keep whatever was read, even after a read error or a cancel
+    // Keep whatever was read, even after a read error, a cancel or a cut.
+    run.finish(!result.cancelled && shrank(file, std::max(done, total)));
+    if (!NativePath::isUtf8(path))
+        result.report.warnings.add(
+            0,
+            QStringLiteral("the file name is not valid UTF-8 (%1); the file was read by the bytes "
+                           "of its name")
+                .arg(NativePath::display(QFileInfo(path).fileName())),
+            QString());
     applySidecar(path, result);
     return result;
 }

@@ -34,7 +34,9 @@ struct ImportResult {
     const FormatEntry* format = nullptr;
     std::vector<Dataset> datasets;
     ParseReport report;
-    QString error; // non-empty: nothing usable was read (missing, directory, binary, unknown)
+    // Non-empty: the file was not read (missing, not a regular file, binary, unknown), or not
+    // whole (a read error, cut short while it was read); then `datasets` hold what was read.
+    QString error;
     bool cancelled = false;
 
     bool ok() const { return error.isEmpty(); }

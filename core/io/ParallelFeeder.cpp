@@ -64,7 +64,9 @@ void ParallelFeeder::feedFromFile(int fd, std::int64_t offset, std::int64_t size
             return failed;
         }
         bytes.truncate(static_cast<qsizetype>(got)); // the file ends sooner now
-        return scanned(std::move(bytes));
+        Piece piece = scanned(std::move(bytes));
+        piece.readShort = got < size;
+        return piece;
     });
 }
 
@@ -122,6 +124,7 @@ void ParallelFeeder::applyOldest() {
     if (!m_readError.isEmpty())
         return; // nothing after a piece that could not be read
     m_readError = piece.readError;
+    m_readShort = m_readShort || piece.readShort;
     const std::string_view text(piece.bytes.constData(),
                                 static_cast<std::size_t>(piece.bytes.size()));
     if (piece.firstNewline == std::string_view::npos) {

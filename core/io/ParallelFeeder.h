@@ -45,6 +45,9 @@ public:
     void feedFromFile(int fd, std::int64_t offset, std::int64_t size);
     // Why a piece could not be read (empty: every piece was read).
     const QString& readError() const { return m_readError; }
+    // Whether a piece read from the file came back shorter than asked: the file was cut short
+    // while it was read.
+    bool readShort() const { return m_readShort; }
     // Applies every piece still being scanned and feeds the bytes after the last newline.
     void finish();
 
@@ -56,6 +59,7 @@ private:
         std::size_t lastNewline = std::string_view::npos;
         std::unique_ptr<BlockScanner::Scan> scan;
         QString readError;
+        bool readShort = false;
     };
 
     void submit(std::function<Piece()> load);
@@ -68,6 +72,7 @@ private:
     std::string m_cutLine; // the bytes after the last newline so far
     std::deque<std::future<Piece>> m_inFlight;
     QString m_readError;
+    bool m_readShort = false;
     std::mutex m_spareMutex;
     std::vector<QByteArray> m_spare; // applied pieces' buffers and scans, for the next ones
     std::vector<std::unique_ptr<BlockScanner::Scan>> m_spareScans;

@@ -1,5 +1,6 @@
 #include "WorkspaceFile.h"
 
+#include "FileKind.h"
 #include "JsonErrors.h"
 #include "OutputFile.h"
 
@@ -213,9 +214,10 @@ std::optional<WorkspaceDataset> readDataset(const QJsonValue& value, const QStri
         return std::nullopt;
 
     // The folder travels with its logs more often than the workspace file travels alone.
+    dataset.storedAbsoluteSource = storedAbsolute;
     dataset.absoluteSource = QDir::cleanPath(folder.absoluteFilePath(dataset.source));
-    if (!QFileInfo::exists(dataset.absoluteSource) && !storedAbsolute.isEmpty() &&
-        QFileInfo::exists(storedAbsolute))
+    if (!FileKind::exists(dataset.absoluteSource) && !storedAbsolute.isEmpty() &&
+        FileKind::exists(storedAbsolute))
         dataset.absoluteSource = QDir::cleanPath(storedAbsolute);
     return dataset;
 }
@@ -312,14 +314,17 @@ QByteArray WorkspaceFile::toJson(const Workspace& workspace, const QString& path
         }
 
         const QString absolute = absolutePathOf(dataset);
-        datasets.append(QJsonObject{{"path", folder.relativeFilePath(absolute)},
-                                    {"absolutePath", absolute},
-                                    {"format", dataset.formatId},
-                                    {"index", dataset.indexInFile},
-                                    {"label", dataset.label},
-                                    {"color", dataset.color},
-                                    {"visible", dataset.visible},
-                                    {"tags", QJsonArray::fromStringList(dataset.tags)}});
+        const bool keepStored =
+            !dataset.storedAbsoluteSource.isEmpty() && !FileKind::exists(absolute);
+        datasets.append(
+            QJsonObject{{"path", folder.relativeFilePath(absolute)},
+                        {"absolutePath", keepStored ? dataset.storedAbsoluteSource : absolute},
+                        {"format", dataset.formatId},
+                        {"index", dataset.indexInFile},
+                        {"label", dataset.label},
+                        {"color", dataset.color},
+                        {"visible", dataset.visible},
+                        {"tags", QJsonArray::fromStringList(dataset.tags)}});
     }
 
     QJsonObject views;
@@ -377,6 +382,8 @@ std::optional<Workspace> WorkspaceFile::load(const QString& path, QString* error
         return failed(QStringLiteral("no such file"));
     if (info.isDir())
         return failed(QStringLiteral("is a folder, not a workspace file"));
+    if (const QString refusal = FileKind::refusal(path); !refusal.isEmpty())
+        return failed(refusal); // a FIFO or a device would block the read below
     if (info.size() > kMaxWorkspaceBytes)
         return failed(QStringLiteral("%1 MiB is far too large for a workspace file (it holds "
                                      "only settings and paths); is this a raw log?")
@@ -396,7 +403,7 @@ QStringList WorkspaceFile::missingRawLogs(const Workspace& workspace) {
     QSet<QString> seen; // fping files hold several datasets; report each file once
     for (const WorkspaceDataset& dataset : workspace.datasets) {
         const QString path = absolutePathOf(dataset);
-        if (!seen.contains(path) && !QFileInfo(path).isFile())
+        if (!seen.contains(path) && !FileKind::exists(path))
             missing.append(path);
         seen.insert(path);
     }

@@ -53,7 +53,9 @@ public:
     static bool save(const Workspace& workspace, const QString& path, QString* error);
     // nullopt with a message naming the file and what is wrong.
     static std::optional<Workspace> load(const QString& path, QString* error);
-    // The raw logs (absolute paths, each once) that do not exist any more.
+    // The raw logs (absolute paths, each once) that do not exist any more. One that exists
+    // but is no regular file (a FIFO, a device) is left to the importer, which refuses it
+    // with its kind.
     static QStringList missingRawLogs(const Workspace& workspace);
 
     // Same as load/save, on bytes; `path` names the file in messages and anchors relative paths.

@@ -19,6 +19,9 @@ struct WorkspaceDataset {
     // The raw log as an absolute path. In a loaded workspace this is where the log was found
     // (or, when it is missing, where it was expected); re-import from here.
     QString absoluteSource;
+    // The "absolutePath" member as the file had it (empty: none). A log found at neither
+    // place is saved with both places as they were, so a later open can still find it.
+    QString storedAbsoluteSource;
     QString formatId;    // registry id ("ping/iputils"); empty = detect from the content
     int indexInFile = 0; // which dataset of the file (fping writes one per target)
     QString label;       // empty = the GUI's default (the file name)

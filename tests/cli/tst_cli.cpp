@@ -184,8 +184,10 @@ void TestCli::exitCodes_data() {
         << QStringLiteral("wirebench-cli: %1: no such file").arg(missing);
     QTest::newRow("only missing") << QStringList{"stats", missing} << 2
                                   << QStringLiteral("no such file");
-    QTest::newRow("directory") << QStringList{"stats", m_dir.path()} << 2
-                               << QStringLiteral("is a directory");
+    const QString emptyFolder = m_dir.filePath("empty-folder");
+    QDir().mkpath(emptyFolder);
+    QTest::newRow("folder without logs")
+        << QStringList{"stats", emptyFolder} << 2 << QStringLiteral("no log files in this folder");
     QTest::newRow("empty") << QStringList{"stats", write("empty.txt", {})} << 2
                            << QStringLiteral("the file is empty");
     QTest::newRow("binary") << QStringList{"detect", write("bin.dat", QByteArray("\x7f"

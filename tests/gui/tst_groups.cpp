@@ -348,6 +348,8 @@ void TestGroups::bulkTagAndRelabelSurviveWorkspace() {
         QVERIFY2(window.saveWorkspace(path, &error), qPrintable(error));
     }
     MainWindow reopened;
+    // The logs are in samples/, outside the workspace's folder: the user agrees to read them.
+    reopened.setOutsideFolderQuestion([](const QString&, const QStringList&) { return true; });
     QString error;
     QVERIFY2(reopened.openWorkspace(path, &error), qPrintable(error));
     QVERIFY(waitForImport(reopened));
