@@ -1,13 +1,17 @@
 #include "CliContext.h"
 #include "CommandHelp.h"
 #include "Commands.h"
+#include "io/NativePath.h"
 
 #include <QCoreApplication>
+#include <QIODevice>
 
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -61,6 +65,22 @@ bool loadPlotModule(PlotModule* module) {
     return false;
 }
 
+// What a command printed must have reached its destination: a report redirected to a full
+// disk that exits 0 would look complete.
+int checkedOutput(wb::cli::CliContext& context, int exitCode) {
+    QTextStream& out = context.out();
+    out.flush();
+    const bool streamFailed = out.status() != QTextStream::Ok;
+    errno = 0;
+    if (!streamFailed && std::fflush(stdout) == 0 && !std::ferror(stdout))
+        return exitCode;
+    const QString reason = streamFailed && out.device() ? out.device()->errorString()
+                           : errno != 0 ? QString::fromLocal8Bit(std::strerror(errno))
+                                        : QStringLiteral("write error");
+    std::fprintf(stderr, "wirebench-cli: cannot write the output: %s\n", qPrintable(reason));
+    return wb::cli::UsageOrNothingUsable;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -83,7 +103,11 @@ int main(int argc, char** argv) {
     std::unique_ptr<QCoreApplication> app(plotting ? plot.application(argc, argv)
                                                    : new QCoreApplication(argc, argv));
     QCoreApplication::setApplicationName(QStringLiteral("wirebench-cli"));
-    QStringList args = QCoreApplication::arguments().mid(1);
+    // By their bytes (NativePath), so that a file name that is not UTF-8 can still be opened;
+    // argc and argv are what the application left of them.
+    QStringList args;
+    for (int i = 1; i < argc; ++i)
+        args << wb::NativePath::decode(argv[i]);
     wb::cli::CliContext context;
     const QString command = args.takeFirst();
     const std::pair<const char*, std::function<int(const QStringList&, wb::cli::CliContext&)>>
@@ -93,7 +117,7 @@ int main(int argc, char** argv) {
                       {"report", plot.report},          {"run", wb::cli::runRun}};
     for (const auto& [name, run] : commands) {
         if (command == QLatin1String(name) && run)
-            return run(args, context);
+            return checkedOutput(context, run(args, context));
     }
     context.usageError(QStringLiteral("unknown command \"%1\"").arg(command));
     return context.exitCode();

@@ -299,6 +299,46 @@ private slots:
         QVERIFY(QDir(elsewhere).isEmpty());
         QVERIFY(!QFileInfo::exists(folder.filePath("escaped")));
     }
+
+    // Printed output is checked too: a table redirected to a full device must not exit 0.
+    void stdoutThatCannotBeWrittenFails() {
+        if (!QFileInfo::exists(QStringLiteral("/dev/full")))
+            QSKIP("no /dev/full on this machine");
+        for (const QStringList& command :
+             {QStringList{"stats", test::samplePath("ping18_np")},
+              QStringList{"table", "--format", "csv", test::samplePath("ping18_np")}}) {
+            QProcess process;
+            process.setStandardOutputFile(QStringLiteral("/dev/full"));
+            process.start(QStringLiteral(WIREBENCH_CLI), command);
+            QVERIFY(process.waitForFinished(60000));
+            const QString err = QString::fromUtf8(process.readAllStandardError());
+            QCOMPARE(process.exitCode(), 2);
+            QVERIFY2(err.contains("cannot write the output: No space left on device"),
+                     qPrintable(err));
+        }
+    }
+
+    // A name given on the command line is opened by its bytes, as one found in a folder is.
+    void nonUtf8NameOnTheCommandLine() {
+        QTemporaryDir dir;
+        const QByteArray name = QFile::encodeName(dir.path()) + "/caf\xe9.log";
+        QFile::copy(test::samplePath("ping18_np"), QStringLiteral("%1/plain.log").arg(dir.path()));
+        QVERIFY(::rename(QFile::encodeName(dir.filePath("plain.log")).constData(),
+                         name.constData()) == 0);
+        QProcess process;
+        // QProcess passes arguments as UTF-8; the raw bytes go through the shell instead.
+        process.start(QStringLiteral("/bin/sh"),
+                      {"-c",
+                       QStringLiteral("exec \"$0\" stats --format json \"$(printf "
+                                      "'%s/caf\\351.log' \"$1\")\""),
+                       QStringLiteral(WIREBENCH_CLI), dir.path()});
+        QVERIFY(process.waitForFinished(60000));
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        QVERIFY2(process.exitCode() == 0, qPrintable(err));
+        const QByteArray out = process.readAllStandardOutput();
+        ::unlink(name.constData()); // QTemporaryDir cannot list a name that is not UTF-8
+        QVERIFY2(out.contains("\"dialect\": \"iputils\""), out.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliOutputs)
