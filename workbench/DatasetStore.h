@@ -5,6 +5,7 @@
 #include "model/ParseReport.h"
 #include "stats/DatasetAnalysis.h"
 
+#include <QList>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -37,7 +38,9 @@ struct DatasetEntry {
 };
 
 // The datasets of the workbench, shared by the list and every view. Views listen to
-// changed() and redraw from entries(); nothing here parses or computes.
+// changed() and redraw from entries(); nothing here parses or computes. Datasets come and go
+// in batches, one signal each: a view redraws once for a folder of ten thousand logs, not
+// once per log.
 class DatasetStore : public QObject {
     Q_OBJECT
 
@@ -52,7 +55,11 @@ public:
 
     // Adds a dataset, with a colour from the palette when none is given; returns its id.
     int add(DatasetEntry entry);
+    // Adds several as one change (one aboutToAdd and one added); returns their ids in order.
+    QList<int> add(std::vector<DatasetEntry> entries);
     void remove(int id);
+    // Removes several as one change; ids not in the store are skipped.
+    void remove(const QList<int>& ids);
     void clear();
     void setLabel(int id, const QString& label);
     void setColor(int id, const SeriesColor& color);
@@ -74,9 +81,10 @@ public:
     }
 
 signals:
-    void aboutToAdd(int row); // lets item models call beginInsertRows before the change
-    void added(int id);
-    void removed(int id);
+    // Rows first..last are about to be appended: lets item models call beginInsertRows.
+    void aboutToAdd(int first, int last);
+    void added(const QList<int>& ids);
+    void removed(const QList<int>& ids);
     // Something about one entry changed (label, colour, visibility, tags, data); -1 =
     // everything (also the group key).
     void changed(int id);
@@ -84,7 +92,7 @@ signals:
 private:
     DatasetEntry* entry(int id);
 
-    std::vector<DatasetEntry> m_entries;
+    std::vector<DatasetEntry> m_entries; // in the order added, so ascending by id
     int m_nextId = 1;
     int m_colorsUsed = 0;
     QString m_groupKey;
