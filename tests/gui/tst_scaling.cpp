@@ -100,22 +100,41 @@ CdfView* cdfViewOf(MainWindow& window) {
     return nullptr;
 }
 
-// Seconds to import a generated iperf3 -J log of `streams` parallel streams.
-double iperf3ImportSeconds(const QString& dir, int streams, std::size_t* flows) {
-    const QString log = QStringLiteral("%1/iperf3-%2.json").arg(dir).arg(streams);
-    QProcess generate;
-    generate.start(QStringLiteral("/usr/bin/python3"),
-                   {QStringLiteral(WIREBENCH_TOOLS_DIR "/../bench/make_iperf3_json.py"),
-                    QStringLiteral("1"), log, QStringLiteral("--streams"),
-                    QString::number(streams)});
-    if (!generate.waitForFinished(120000) || generate.exitCode() != 0)
-        return -1;
+// An iperf3 server's text log of `streams` parallel streams over two 1-second intervals, with
+// the receiver's totals: what a merged or synthetic log of many streams looks like.
+QByteArray iperf3ServerLog(int streams) {
+    QByteArray log = "-----------------------------------------------------------\n"
+                     "Server listening on 5201 (test #1)\n"
+                     "-----------------------------------------------------------\n"
+                     "Accepted connection from 198.18.2.1, port 50214\n";
+    for (int s = 0; s < streams; ++s)
+        log += QByteArray("[%1] local 198.18.1.1 port 5201 connected to 198.18.2.1 port %2\n")
+                   .replace("%1", QByteArray::number(5 + s).rightJustified(3, ' '))
+                   .replace("%2", QByteArray::number(10000 + s % 50000));
+    const auto line = [](const QByteArray& id, const char* interval, const char* tail) {
+        return "[" + id.rightJustified(3, ' ') + "]   " + interval + "   sec  2.77 MBytes  23.2 " +
+               "Mbits/sec                  " + tail + "\n";
+    };
+    for (const char* interval : {"0.00-1.00", "1.00-2.00"}) {
+        log += "[ ID] Interval           Transfer     Bitrate\n";
+        for (int s = 0; s < streams; ++s)
+            log += line(QByteArray::number(5 + s), interval, "");
+        log += "- - - - - - - - - - - - - - - - - - - - - - - - -\n";
+    }
+    log += "[ ID] Interval           Transfer     Bitrate\n";
+    for (int s = 0; s < streams; ++s)
+        log += line(QByteArray::number(5 + s), "0.00-2.00", "receiver");
+    return log;
+}
+
+// Seconds to import the server log of `streams` streams; the flows it held.
+double iperf3ImportSeconds(int streams, std::size_t* flows) {
+    const QByteArray log = iperf3ServerLog(streams);
     QElapsedTimer clock;
     clock.start();
-    const ImportResult result = FileImporter::importFile(log);
+    const ImportResult result = test::parseBytes(log, QStringLiteral("iperf3-server.txt"));
     const double seconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
     *flows = result.datasets.empty() ? 0 : result.datasets.front().flows.flows.size();
-    QFile::remove(log);
     return seconds;
 }
 
@@ -275,16 +294,22 @@ void TestScaling::reportOfManyLogsFinishes() {
 }
 
 void TestScaling::iperf3StreamsScaleLinearly() {
+    constexpr int kFew = 10000, kMany = 8 * kFew;
     std::size_t fewFlows = 0, manyFlows = 0;
-    const double few = iperf3ImportSeconds(m_dir.path(), 5000, &fewFlows);
-    const double many = iperf3ImportSeconds(m_dir.path(), 40000, &manyFlows);
-    QVERIFY(few > 0 && many > 0);
-    QCOMPARE(fewFlows, std::size_t(5000));
-    QCOMPARE(manyFlows, std::size_t(40000));
-    // Eight times the streams: linear 8, quadratic 64.
-    const double ratio = many / few;
-    qInfo("iperf3 -J: 5000 streams %.2f s, 40000 streams %.2f s, ratio %.1f", few, many, ratio);
-    QVERIFY2(ratio <= 14, qPrintable(QString::number(ratio)));
+    double few = 0, many = 0;
+    for (int round = 0; round < 2; ++round) { // the shorter of two is the less noisy
+        const double f = iperf3ImportSeconds(kFew, &fewFlows);
+        const double m = iperf3ImportSeconds(kMany, &manyFlows);
+        few = round == 0 ? f : std::min(few, f);
+        many = round == 0 ? m : std::min(many, m);
+    }
+    QCOMPARE(fewFlows, std::size_t(kFew));
+    QCOMPARE(manyFlows, std::size_t(kMany));
+    // Eight times the streams: linear 8 (caches make it a little more), quadratic 64.
+    const double ratio = many / std::max(few, 1e-6);
+    qInfo("iperf3 server text: %d streams %.3f s, %d streams %.3f s, ratio %.1f", kFew, few, kMany,
+          many, ratio);
+    QVERIFY2(ratio <= 20, qPrintable(QString::number(ratio)));
 }
 
 QTEST_MAIN(TestScaling)
