@@ -107,16 +107,16 @@ void ImportController::run(std::vector<Request> requests) {
     auto cancelFlag = m_cancel;
     emit started(static_cast<int>(requests.size()));
 
-    qint64 totalBytes = 0;
-    for (const Request& request : requests)
-        totalBytes += QFileInfo(request.path).size();
-
     // Results travel to the GUI thread as queued calls; the worker never touches the store.
     auto onGui = [this](auto function) {
         m_jobs.post([this, function = std::move(function)]() mutable { function(*this); });
     };
 
-    auto job = [requests = std::move(requests), totalBytes, cancelFlag, onGui]() {
+    auto job = [requests = std::move(requests), cancelFlag, onGui]() {
+        // Sizes for the progress bar; a stat per file, so in the worker for thousands of files.
+        qint64 totalBytes = 0;
+        for (const Request& request : requests)
+            totalBytes += QFileInfo(request.path).size();
         int added = 0;
         int failed = 0;
         qint64 doneBefore = 0;
