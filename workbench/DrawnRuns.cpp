@@ -18,8 +18,8 @@ DrawnRuns DrawnRuns::of(const std::vector<const DatasetEntry*>& entries, const Q
     const QString last = entries.back()->label;
     runs.note =
         QStringLiteral("Drawn: the first %1 of %2 %3; the other %4 (%5) are left out of this "
-                       "figure. Group them (Group by) or hide runs to choose what is drawn; the "
-                       "tables list every run.")
+                       "figure, which could not be read with all of them. Tables list every run; "
+                       "in the workbench, Group by or hiding runs chooses what is drawn.")
             .arg(max)
             .arg(entries.size())
             .arg(what)

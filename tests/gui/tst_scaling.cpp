@@ -291,6 +291,10 @@ void TestScaling::reportOfManyLogsFinishes() {
     // Every run is in the report's tables, whatever its figures could show.
     QVERIFY(html.contains(QStringLiteral("ping-00000.log")));
     QVERIFY(html.contains(QStringLiteral("ping-01999.log")));
+    // Figures of so many runs name what they leave out.
+    QVERIFY(html.contains(QStringLiteral("Drawn: the first %1 of %2 runs")
+                              .arg(DrawnRuns::kMaxDrawn)
+                              .arg(kReportCount)));
 }
 
 void TestScaling::iperf3StreamsScaleLinearly() {
