@@ -3,6 +3,7 @@
 #include "parse/FormatRegistry.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace wb {
 
@@ -116,28 +117,28 @@ void DatasetStore::clear() {
 void DatasetStore::setLabel(int id, const QString& label) {
     if (DatasetEntry* e = entry(id); e && e->label != label) {
         e->label = label;
-        emit changed(id);
+        reportChange(id);
     }
 }
 
 void DatasetStore::setColor(int id, const SeriesColor& color) {
     if (DatasetEntry* e = entry(id); e && e->color != color) {
         e->color = color;
-        emit changed(id);
+        reportChange(id);
     }
 }
 
 void DatasetStore::setVisible(int id, bool visible) {
     if (DatasetEntry* e = entry(id); e && e->visible != visible) {
         e->visible = visible;
-        emit changed(id);
+        reportChange(id);
     }
 }
 
 void DatasetStore::setTags(int id, const QStringList& tags) {
     if (DatasetEntry* e = entry(id); e && e->tags != tags) {
         e->tags = tags;
-        emit changed(id);
+        reportChange(id);
     }
 }
 
@@ -157,7 +158,23 @@ void DatasetStore::replaceData(int id, DatasetEntry fresh) {
     e->formatDescription = std::move(fresh.formatDescription);
     e->report = std::move(fresh.report);
     e->indexInFile = fresh.indexInFile;
-    emit changed(id);
+    reportChange(id);
+}
+
+void DatasetStore::reportChange(int id) {
+    if (m_openBatches > 0)
+        m_batchChanged = true;
+    else
+        emit changed(id);
+}
+
+DatasetStore::ChangeBatch::ChangeBatch(DatasetStore* store) : m_store(store) {
+    ++m_store->m_openBatches;
+}
+
+DatasetStore::ChangeBatch::~ChangeBatch() {
+    if (--m_store->m_openBatches == 0 && std::exchange(m_store->m_batchChanged, false))
+        emit m_store->changed(-1);
 }
 
 } // namespace wb

@@ -72,6 +72,19 @@ public:
     // format, parse report and index in the file; keeps id, label, colour, visibility, tags.
     void replaceData(int id, DatasetEntry fresh);
 
+    // Edits made while one lives (labels, colours, visibility, tags of many datasets) are
+    // reported as one changed(-1) when the last one ends, so views redraw once.
+    class ChangeBatch {
+    public:
+        explicit ChangeBatch(DatasetStore* store);
+        ~ChangeBatch();
+        ChangeBatch(const ChangeBatch&) = delete;
+        ChangeBatch& operator=(const ChangeBatch&) = delete;
+
+    private:
+        DatasetStore* m_store;
+    };
+
     // Calls receiver->update() after any dataset is added, removed or changed: what every
     // view and table model needs to stay in step with the store.
     template <typename Receiver> void onAnyChange(Receiver* receiver, void (Receiver::*update)()) {
@@ -91,11 +104,14 @@ signals:
 
 private:
     DatasetEntry* entry(int id);
+    void reportChange(int id); // changed(id), or noted for the open ChangeBatch
 
     std::vector<DatasetEntry> m_entries; // in the order added, so ascending by id
     int m_nextId = 1;
     int m_colorsUsed = 0;
     QString m_groupKey;
+    int m_openBatches = 0;
+    bool m_batchChanged = false;
 };
 
 } // namespace wb

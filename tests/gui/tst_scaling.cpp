@@ -8,6 +8,7 @@
 #include "TestSupport.h"
 
 #include "CdfView.h"
+#include "DatasetEditActions.h"
 #include "DatasetStore.h"
 #include "ImportController.h"
 #include "MainWindow.h"
@@ -205,6 +206,20 @@ void TestScaling::batchIsOneChange() {
         QCOMPARE(store.indexOf(ids[i]), i);
         QCOMPARE(store.find(ids[i])->id, ids[i]);
     }
+
+    // Tagging or relabelling the whole selection is one change as well.
+    QSignalSpy changed(&store, &DatasetStore::changed);
+    replots.clear();
+    DatasetEditActions::addTags(&store, std::vector<int>(ids.begin(), ids.end()),
+                                QStringLiteral("cc=cubic"));
+    QString error;
+    QVERIFY2(DatasetEditActions::relabel(&store, std::vector<int>(ids.begin(), ids.end()),
+                                         QStringLiteral("run {n}"), &error),
+             qPrintable(error));
+    QCOMPARE(changed.count(), 2);
+    QCOMPARE(replots.count(), 2);
+    QCOMPARE(store.entries().back().label, QStringLiteral("run 100"));
+    QCOMPARE(store.entries().back().tags, QStringList{QStringLiteral("cc=cubic")});
 
     QSignalSpy removed(&store, &DatasetStore::removed);
     replots.clear();
