@@ -8,6 +8,7 @@
 #include "stats/CdfReducer.h"
 
 #include <QAction>
+#include <QHash>
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
@@ -298,21 +299,33 @@ void CdfView::rebuild() {
     m_drawn.clear();
     m_markerGraphs.clear();
     const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->latencyGroups();
+    // Every group's pooled curve is drawn; of the datasets' own (or faint member) curves at
+    // most DrawnRuns::kMaxDrawn, the rest named in the drawing note.
+    std::vector<const DatasetEntry*> perRun;
+    QHash<int, QColor> groupColors; // member id -> its group's colour
     if (groups.empty()) {
         for (const DatasetEntry* e : store()->visibleLatency())
             if (!e->analysis->sortedRttMs.empty())
-                m_curves.insert(e->id,
-                                addCurve({QStringLiteral("dataset:%1").arg(e->id), nullptr,
-                                          e->analysis, e->label, PlotStyle::toColor(e->color)}));
+                perRun.push_back(e);
     }
     for (const PooledGroup& group : groups) {
         for (int id : group.memberIds) {
             const DatasetEntry* e = store()->find(id);
-            if (!e->analysis->sortedRttMs.empty())
-                m_curves.insert(id,
-                                addCurve({QStringLiteral("member:%1").arg(id), nullptr, e->analysis,
-                                          e->label, PlotStyle::toColor(group.color), true}));
+            if (!e->analysis->sortedRttMs.empty()) {
+                perRun.push_back(e);
+                groupColors.insert(id, PlotStyle::toColor(group.color));
+            }
         }
+    }
+    for (const DatasetEntry* e :
+         drawable(perRun, groups.empty() ? tr("runs") : tr("faint per-run curves"))) {
+        if (groups.empty())
+            m_curves.insert(e->id, addCurve({QStringLiteral("dataset:%1").arg(e->id), nullptr,
+                                             e->analysis, e->label, PlotStyle::toColor(e->color)}));
+        else
+            m_curves.insert(e->id,
+                            addCurve({QStringLiteral("member:%1").arg(e->id), nullptr, e->analysis,
+                                      e->label, groupColors.value(e->id), true}));
     }
     for (const PooledGroup& group : groups) {
         if (!group.analysis) { // still pooling: its runs are drawn, the curve follows

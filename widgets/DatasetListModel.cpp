@@ -33,9 +33,9 @@ QIcon swatch(const QColor& color, bool warning) {
 DatasetListModel::DatasetListModel(DatasetStore* store, QObject* parent)
     : QAbstractTableModel(parent), m_store(store) {
     connect(store, &DatasetStore::aboutToAdd, this,
-            [this](int row) { beginInsertRows({}, row, row); });
-    connect(store, &DatasetStore::added, this, [this](int) { endInsertRows(); });
-    connect(store, &DatasetStore::removed, this, [this](int) {
+            [this](int first, int last) { beginInsertRows({}, first, last); });
+    connect(store, &DatasetStore::added, this, [this] { endInsertRows(); });
+    connect(store, &DatasetStore::removed, this, [this] {
         beginResetModel();
         endResetModel();
     });

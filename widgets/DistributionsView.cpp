@@ -247,6 +247,14 @@ const BoxSummary* DistributionsView::boxSummaryOf(int datasetId) const {
     return it == m_summaries.cend() ? nullptr : &*it;
 }
 
+std::vector<const DatasetEntry*> DistributionsView::withSamples() {
+    std::vector<const DatasetEntry*> entries;
+    for (const DatasetEntry* e : store()->visibleLatency())
+        if (!e->analysis->sortedRttMs.empty())
+            entries.push_back(e);
+    return drawable(entries);
+}
+
 std::pair<double, double> DistributionsView::histogramRange() const {
     double lo = 0, hi = 1;
     bool any = false;
@@ -305,7 +313,7 @@ void DistributionsView::updateAxes() {
 }
 
 void DistributionsView::drawHistograms() {
-    const std::vector<const DatasetEntry*> entries = store()->visibleLatency();
+    const std::vector<const DatasetEntry*> entries = withSamples();
     const auto [lo, hi] = histogramRange();
     // Side by side in common bins: overlaid bars of runs hide each other.
     auto* group = new QCPBarsGroup(m_plot);
@@ -382,10 +390,8 @@ void DistributionsView::drawBoxes() {
     bool any = false;
     int key = 0;
     std::vector<CategoryAxisLabels::Category> categories;
-    for (const DatasetEntry* e : store()->visibleLatency()) {
+    for (const DatasetEntry* e : withSamples()) {
         const std::vector<double>& sorted = e->analysis->sortedRttMs;
-        if (sorted.empty())
-            continue;
         ++key;
         const BoxSummary summary = BoxSummary::of(sorted, m_whiskers);
         auto* box = new QCPStatisticalBox(m_plot->xAxis, m_plot->yAxis);

@@ -64,6 +64,8 @@ public:
 private:
     void buildToolBar();
     void rebuild();
+    // The visible latency runs with samples that the plot draws (WorkbenchView::drawable).
+    std::vector<const DatasetEntry*> withSamples();
     void drawHistograms();
     void drawBoxes();
     void placeHistogramLegend();

@@ -241,10 +241,11 @@ void FlowBarsView::rebuild() {
     const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->throughputGroups();
     m_orderBox->setEnabled(groups.empty()); // a group is one bar: no flows to order
     if (!groups.empty()) {
+        setDrawingNote({}); // a bar per group: every run is in one
         rebuildGroups(groups);
         return;
     }
-    const std::vector<const DatasetEntry*> entries = store()->visibleThroughput();
+    const std::vector<const DatasetEntry*> entries = drawable(store()->visibleThroughput());
     const double width =
         kGroupWidth / static_cast<double>(std::max<std::size_t>(entries.size(), 1));
     QStringList sharedIds; // the flow ids under each slot when every dataset has the same ones

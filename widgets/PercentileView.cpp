@@ -86,7 +86,9 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     connect(m_intervals, &QCustomPlot::afterLayout, this, [this] { m_runLabels.fit(m_intervals); });
     connect(m_intervals, &QCustomPlot::mouseMove, this, &PercentileView::showIntervalToolTip);
     // The plot follows the table: its rows, their order (sorting) and its unit.
-    QTimer* redraw = coalescingTimer([this] { rebuildIntervals(); });
+    // The intervals are bootstrapped for every row drawn: not for a tab nobody sees.
+    rebuildWhenSeen(this, &PercentileView::rebuildIntervals);
+    QTimer* redraw = coalescingTimer([this] { requestRebuild(); });
     connect(m_proxy, &QAbstractItemModel::modelReset, redraw, qOverload<>(&QTimer::start));
     connect(m_proxy, &QAbstractItemModel::layoutChanged, redraw, qOverload<>(&QTimer::start));
 
@@ -130,6 +132,7 @@ void PercentileView::rebuildIntervals() {
                 m_proxy->data(m_proxy->index(row, 0), PercentileTableModel::DatasetIdRole).toInt());
             entry && !entry->analysis->sortedRttMs.empty())
             rows.push_back(entry);
+    rows = drawable(rows);
     // Markers that stay apart in greyscale: filled disc for the median, open diamond for p99.
     const QColor colors[] = {QColor(0, 114, 178), QColor(213, 94, 0)};
     const QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssDisc,

@@ -99,8 +99,10 @@ private:
     void addFigure(WorkbenchView* view) {
         view->resize(kFigureWidth, kDataHeight); // views reduce their curves to the width
         view->bringUpToDate();
-        m_document.addFigure(view->plot(), figureSize(view->plot()), captionOf(view->exportName()),
-                             view->exportName());
+        QString caption = captionOf(view->exportName());
+        if (!view->drawingNote().isEmpty()) // what a figure of many runs leaves out
+            caption += QLatin1Char(' ') + view->drawingNote();
+        m_document.addFigure(view->plot(), figureSize(view->plot()), caption, view->exportName());
     }
 
     void addRuns(const ReportContent& content) {

@@ -185,7 +185,7 @@ void ThroughputTimeView::rebuild() {
     m_plot->clearGraphs();
     m_sums.clear();
     m_series.clear();
-    const std::vector<const DatasetEntry*> entries = store()->visibleThroughput();
+    const std::vector<const DatasetEntry*> entries = drawable(store()->visibleThroughput());
     const bool withFlows = flowsShown();
     m_flowsBox->setChecked(withFlows);
     QStringList notes;

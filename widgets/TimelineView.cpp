@@ -317,10 +317,11 @@ void TimelineView::rebuild() {
     m_plot->clearGraphs(); // the strip's too
     m_tracks.clear();
 
-    std::vector<const DatasetEntry*> entries;
+    std::vector<const DatasetEntry*> withData;
     for (const DatasetEntry* e : store()->visibleLatency())
         if (e->dataset().latency.size() > 0 || !e->dataset().latency.lostSequence.empty())
-            entries.push_back(e);
+            withData.push_back(e);
+    const std::vector<const DatasetEntry*> entries = drawable(withData);
     // One x axis for all: time only when every run has timestamps, else sequence numbers
     // (time since first reply and sequence number are different quantities).
     const bool allTimed =

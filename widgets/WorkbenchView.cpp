@@ -1,5 +1,7 @@
 #include "WorkbenchView.h"
 
+#include <QLabel>
+#include <QLayout>
 #include <qcustomplot.h>
 
 namespace wb {
@@ -13,7 +15,7 @@ void WorkbenchView::watchNavigation(QCustomPlot* plot) {
     });
 }
 
-void WorkbenchView::storeChanged() {
+void WorkbenchView::requestRebuild() {
     // A tab that is not the current one is hidden inside its window; a view on its own (the
     // CLI's plots, tests) has no parent and rebuilds at once, shown or not.
     if (parentWidget() && !isVisibleTo(window())) {
@@ -34,6 +36,28 @@ void WorkbenchView::bringUpToDate() {
 void WorkbenchView::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     bringUpToDate();
+}
+
+std::vector<const DatasetEntry*>
+WorkbenchView::drawable(const std::vector<const DatasetEntry*>& entries, const QString& what) {
+    DrawnRuns runs = DrawnRuns::of(entries, what);
+    setDrawingNote(runs.note);
+    return std::move(runs.drawn);
+}
+
+void WorkbenchView::setDrawingNote(const QString& note) {
+    m_drawingNote = note;
+    if (!m_noteLabel && (note.isEmpty() || !layout()))
+        return;
+    if (!m_noteLabel) {
+        m_noteLabel = new QLabel(this);
+        m_noteLabel->setObjectName(QStringLiteral("drawingNote"));
+        m_noteLabel->setWordWrap(true);
+        m_noteLabel->setContentsMargins(6, 0, 6, 2);
+        layout()->addWidget(m_noteLabel);
+    }
+    m_noteLabel->setText(note);
+    m_noteLabel->setVisible(!note.isEmpty());
 }
 
 } // namespace wb

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "DatasetStore.h"
+#include "DrawnRuns.h"
 
 #include <QJsonObject>
 #include <QTimer>
@@ -9,6 +10,7 @@
 #include <functional>
 
 class QCustomPlot;
+class QLabel;
 
 namespace wb {
 
@@ -37,6 +39,9 @@ public:
     // Rebuilds now if the store changed while this view was a hidden tab (see followStore);
     // exporters call it before drawing a view that may not have been shown.
     void bringUpToDate();
+    // What the plot leaves out of many runs (DrawnRuns::note), shown under it and added to
+    // its caption in reports; empty when it draws every run.
+    const QString& drawingNote() const { return m_drawingNote; }
 
 protected:
     DatasetStore* store() const { return m_store; }
@@ -56,10 +61,21 @@ protected:
     // notes that it is stale and rebuilds when shown, so a large import does not make every
     // tab recompute on the GUI thread at once (bands sort every window of millions of RTTs).
     template <typename View> void followStore(View* view, void (View::*rebuild)()) {
-        m_rebuild = [view, rebuild] { (view->*rebuild)(); };
-        m_store->onAnyChange(this, &WorkbenchView::storeChanged);
+        rebuildWhenSeen(view, rebuild);
+        m_store->onAnyChange(this, &WorkbenchView::requestRebuild);
     }
+    // The same for a view that decides itself when to rebuild (requestRebuild).
+    template <typename View> void rebuildWhenSeen(View* view, void (View::*rebuild)()) {
+        m_rebuild = [view, rebuild] { (view->*rebuild)(); };
+    }
+    // Rebuilds now when the view can be seen, else when it is shown.
+    void requestRebuild();
     void showEvent(QShowEvent* event) override;
+
+    // The runs of entries the plot draws (DrawnRuns); sets drawingNote() for this rebuild.
+    std::vector<const DatasetEntry*> drawable(const std::vector<const DatasetEntry*>& entries,
+                                              const QString& what = QStringLiteral("runs"));
+    void setDrawingNote(const QString& note);
 
     // A view follows its data (a live run grows under it) until the user zooms or pans; from
     // then on a data change keeps their ranges, and resetView() follows the data again.
@@ -68,12 +84,12 @@ protected:
     void followData() { m_userNavigated = false; }
 
 private:
-    void storeChanged();
-
     DatasetStore* m_store;
     bool m_userNavigated = false;
     std::function<void()> m_rebuild;
     bool m_stale = false;
+    QString m_drawingNote;
+    QLabel* m_noteLabel = nullptr; // created under the view's layout when first needed
 };
 
 } // namespace wb

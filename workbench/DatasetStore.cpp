@@ -3,6 +3,7 @@
 #include "parse/FormatRegistry.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace wb {
 
@@ -34,10 +35,11 @@ DatasetEntry* DatasetStore::entry(int id) {
 }
 
 int DatasetStore::indexOf(int id) const {
-    for (std::size_t i = 0; i < m_entries.size(); ++i)
-        if (m_entries[i].id == id)
-            return static_cast<int>(i);
-    return -1;
+    // Ids are handed out in increasing order and entries are only appended or erased.
+    const auto it =
+        std::lower_bound(m_entries.begin(), m_entries.end(), id,
+                         [](const DatasetEntry& e, int wanted) { return e.id < wanted; });
+    return it != m_entries.end() && it->id == id ? static_cast<int>(it - m_entries.begin()) : -1;
 }
 
 std::vector<const DatasetEntry*> DatasetStore::visibleLatency() const {
@@ -57,56 +59,86 @@ std::vector<const DatasetEntry*> DatasetStore::visibleThroughput() const {
 }
 
 int DatasetStore::add(DatasetEntry entry) {
-    entry.id = m_nextId++;
-    if (!entry.color.isSet)
-        entry.color = SeriesColor::palette(m_colorsUsed++);
-    if (entry.label.isEmpty())
-        entry.label = entry.dataset().label;
-    emit aboutToAdd(static_cast<int>(m_entries.size()));
-    m_entries.push_back(std::move(entry));
-    emit added(m_entries.back().id);
-    return m_entries.back().id;
+    std::vector<DatasetEntry> one;
+    one.push_back(std::move(entry));
+    return add(std::move(one)).front();
+}
+
+QList<int> DatasetStore::add(std::vector<DatasetEntry> entries) {
+    QList<int> ids;
+    if (entries.empty())
+        return ids;
+    const int first = static_cast<int>(m_entries.size());
+    emit aboutToAdd(first, first + static_cast<int>(entries.size()) - 1);
+    m_entries.reserve(m_entries.size() + entries.size());
+    ids.reserve(static_cast<qsizetype>(entries.size()));
+    for (DatasetEntry& entry : entries) {
+        entry.id = m_nextId++;
+        if (!entry.color.isSet)
+            entry.color = SeriesColor::palette(m_colorsUsed++);
+        if (entry.label.isEmpty())
+            entry.label = entry.dataset().label;
+        ids << entry.id;
+        m_entries.push_back(std::move(entry));
+    }
+    emit added(ids);
+    return ids;
 }
 
 void DatasetStore::remove(int id) {
-    const int index = indexOf(id);
-    if (index < 0)
+    remove(QList<int>{id});
+}
+
+void DatasetStore::remove(const QList<int>& ids) {
+    QList<int> gone;
+    for (int id : ids)
+        if (indexOf(id) >= 0)
+            gone << id;
+    if (gone.isEmpty())
         return;
-    m_entries.erase(m_entries.begin() + index);
-    emit removed(id);
+    std::sort(gone.begin(), gone.end());
+    gone.erase(std::unique(gone.begin(), gone.end()), gone.end());
+    m_entries.erase(std::remove_if(m_entries.begin(), m_entries.end(),
+                                   [&gone](const DatasetEntry& e) {
+                                       return std::binary_search(gone.begin(), gone.end(), e.id);
+                                   }),
+                    m_entries.end());
+    emit removed(gone);
 }
 
 void DatasetStore::clear() {
-    while (!m_entries.empty())
-        remove(m_entries.back().id);
+    QList<int> ids;
+    for (const DatasetEntry& e : m_entries)
+        ids << e.id;
+    remove(ids);
     m_colorsUsed = 0;
 }
 
 void DatasetStore::setLabel(int id, const QString& label) {
     if (DatasetEntry* e = entry(id); e && e->label != label) {
         e->label = label;
-        emit changed(id);
+        reportChange(id);
     }
 }
 
 void DatasetStore::setColor(int id, const SeriesColor& color) {
     if (DatasetEntry* e = entry(id); e && e->color != color) {
         e->color = color;
-        emit changed(id);
+        reportChange(id);
     }
 }
 
 void DatasetStore::setVisible(int id, bool visible) {
     if (DatasetEntry* e = entry(id); e && e->visible != visible) {
         e->visible = visible;
-        emit changed(id);
+        reportChange(id);
     }
 }
 
 void DatasetStore::setTags(int id, const QStringList& tags) {
     if (DatasetEntry* e = entry(id); e && e->tags != tags) {
         e->tags = tags;
-        emit changed(id);
+        reportChange(id);
     }
 }
 
@@ -126,7 +158,23 @@ void DatasetStore::replaceData(int id, DatasetEntry fresh) {
     e->formatDescription = std::move(fresh.formatDescription);
     e->report = std::move(fresh.report);
     e->indexInFile = fresh.indexInFile;
-    emit changed(id);
+    reportChange(id);
+}
+
+void DatasetStore::reportChange(int id) {
+    if (m_openBatches > 0)
+        m_batchChanged = true;
+    else
+        emit changed(id);
+}
+
+DatasetStore::ChangeBatch::ChangeBatch(DatasetStore* store) : m_store(store) {
+    ++m_store->m_openBatches;
+}
+
+DatasetStore::ChangeBatch::~ChangeBatch() {
+    if (--m_store->m_openBatches == 0 && std::exchange(m_store->m_batchChanged, false))
+        emit m_store->changed(-1);
 }
 
 } // namespace wb

@@ -5,6 +5,7 @@
 #include "model/ParseReport.h"
 #include "stats/DatasetAnalysis.h"
 
+#include <QList>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -37,7 +38,9 @@ struct DatasetEntry {
 };
 
 // The datasets of the workbench, shared by the list and every view. Views listen to
-// changed() and redraw from entries(); nothing here parses or computes.
+// changed() and redraw from entries(); nothing here parses or computes. Datasets come and go
+// in batches, one signal each: a view redraws once for a folder of ten thousand logs, not
+// once per log.
 class DatasetStore : public QObject {
     Q_OBJECT
 
@@ -52,7 +55,11 @@ public:
 
     // Adds a dataset, with a colour from the palette when none is given; returns its id.
     int add(DatasetEntry entry);
+    // Adds several as one change (one aboutToAdd and one added); returns their ids in order.
+    QList<int> add(std::vector<DatasetEntry> entries);
     void remove(int id);
+    // Removes several as one change; ids not in the store are skipped.
+    void remove(const QList<int>& ids);
     void clear();
     void setLabel(int id, const QString& label);
     void setColor(int id, const SeriesColor& color);
@@ -65,6 +72,19 @@ public:
     // format, parse report and index in the file; keeps id, label, colour, visibility, tags.
     void replaceData(int id, DatasetEntry fresh);
 
+    // Edits made while one lives (labels, colours, visibility, tags of many datasets) are
+    // reported as one changed(-1) when the last one ends, so views redraw once.
+    class ChangeBatch {
+    public:
+        explicit ChangeBatch(DatasetStore* store);
+        ~ChangeBatch();
+        ChangeBatch(const ChangeBatch&) = delete;
+        ChangeBatch& operator=(const ChangeBatch&) = delete;
+
+    private:
+        DatasetStore* m_store;
+    };
+
     // Calls receiver->update() after any dataset is added, removed or changed: what every
     // view and table model needs to stay in step with the store.
     template <typename Receiver> void onAnyChange(Receiver* receiver, void (Receiver::*update)()) {
@@ -74,20 +94,24 @@ public:
     }
 
 signals:
-    void aboutToAdd(int row); // lets item models call beginInsertRows before the change
-    void added(int id);
-    void removed(int id);
+    // Rows first..last are about to be appended: lets item models call beginInsertRows.
+    void aboutToAdd(int first, int last);
+    void added(const QList<int>& ids);
+    void removed(const QList<int>& ids);
     // Something about one entry changed (label, colour, visibility, tags, data); -1 =
     // everything (also the group key).
     void changed(int id);
 
 private:
     DatasetEntry* entry(int id);
+    void reportChange(int id); // changed(id), or noted for the open ChangeBatch
 
-    std::vector<DatasetEntry> m_entries;
+    std::vector<DatasetEntry> m_entries; // in the order added, so ascending by id
     int m_nextId = 1;
     int m_colorsUsed = 0;
     QString m_groupKey;
+    int m_openBatches = 0;
+    bool m_batchChanged = false;
 };
 
 } // namespace wb

@@ -7,8 +7,10 @@
 
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QHash>
 
 #include <algorithm>
+#include <iterator>
 #include <tuple>
 #include <utility>
 
@@ -33,8 +35,20 @@ bool applyChoice(const ImportController::Request& request, DatasetEntry& entry) 
 }
 } // namespace
 
+namespace {
+// The first batch of an import waits this long for more; later ones wait kBatchCostFactor
+// times what adding the previous batch took (views redrawing), at most kMaxBatchMs.
+constexpr int kMinBatchMs = 50;
+constexpr int kMaxBatchMs = 2000;
+constexpr qint64 kBatchCostFactor = 4;
+} // namespace
+
 ImportController::ImportController(DatasetStore* store, QObject* parent)
-    : QObject(parent), m_store(store) {}
+    : QObject(parent), m_store(store) {
+    m_batchTimer.setSingleShot(true);
+    m_batchTimer.setInterval(kMinBatchMs);
+    connect(&m_batchTimer, &QTimer::timeout, this, &ImportController::flush);
+}
 
 // The running import stops at its next progress report; m_jobs then waits for it.
 ImportController::~ImportController() {
@@ -73,14 +87,14 @@ void ImportController::importPaths(const QStringList& paths) {
 
 void ImportController::importWorkspace(const Workspace& workspace) {
     std::vector<Request> requests;
+    QHash<QString, std::size_t> requestOf; // by path: a workspace may name thousands of logs
     for (const WorkspaceDataset& dataset : workspace.datasets) {
-        auto same = std::find_if(requests.begin(), requests.end(), [&](const Request& r) {
-            return r.path == dataset.absoluteSource;
-        });
-        if (same == requests.end())
-            same =
-                requests.insert(requests.end(), {dataset.absoluteSource, dataset.formatId, {}, {}});
-        same->chosen[dataset.indexInFile] = dataset;
+        auto it = requestOf.constFind(dataset.absoluteSource);
+        if (it == requestOf.constEnd()) {
+            it = requestOf.insert(dataset.absoluteSource, requests.size());
+            requests.push_back({dataset.absoluteSource, dataset.formatId, {}, {}});
+        }
+        requests[*it].chosen[dataset.indexInFile] = dataset;
     }
     if (m_busy) {
         m_queued.insert(m_queued.end(), requests.begin(), requests.end());
@@ -91,20 +105,21 @@ void ImportController::importWorkspace(const Workspace& workspace) {
 
 void ImportController::run(std::vector<Request> requests) {
     m_busy = true;
+    m_batchTimer.setInterval(kMinBatchMs);
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     auto cancelFlag = m_cancel;
     emit started(static_cast<int>(requests.size()));
-
-    qint64 totalBytes = 0;
-    for (const Request& request : requests)
-        totalBytes += QFileInfo(request.path).size();
 
     // Results travel to the GUI thread as queued calls; the worker never touches the store.
     auto onGui = [this](auto function) {
         m_jobs.post([this, function = std::move(function)]() mutable { function(*this); });
     };
 
-    auto job = [requests = std::move(requests), totalBytes, cancelFlag, onGui]() {
+    auto job = [requests = std::move(requests), cancelFlag, onGui]() {
+        // Sizes for the progress bar; a stat per file, so in the worker for thousands of files.
+        qint64 totalBytes = 0;
+        for (const Request& request : requests)
+            totalBytes += QFileInfo(request.path).size();
         int added = 0;
         int failed = 0;
         qint64 doneBefore = 0;
@@ -143,25 +158,44 @@ void ImportController::run(std::vector<Request> requests) {
                 if (result.datasets.empty())
                     continue;
             }
-            for (DatasetEntry& entry : DatasetEntry::fromImport(std::move(result))) {
-                if (!request.chosen.empty() && !applyChoice(request, entry))
-                    continue;
-                ++added;
-                onGui([entry = std::move(entry)](ImportController& c) mutable {
-                    c.m_store->add(std::move(entry));
+            std::vector<DatasetEntry> kept;
+            for (DatasetEntry& entry : DatasetEntry::fromImport(std::move(result)))
+                if (request.chosen.empty() || applyChoice(request, entry))
+                    kept.push_back(std::move(entry));
+            added += static_cast<int>(kept.size());
+            if (!kept.empty())
+                onGui([kept = std::move(kept)](ImportController& c) mutable {
+                    c.arrived(std::move(kept));
                 });
-            }
         }
         return std::make_tuple(added, failed, cancelFlag->load());
     };
     m_jobs.run(std::move(job), [this](std::tuple<int, int, bool> outcome) {
         const auto [added, failed, cancelled] = outcome;
+        flush(); // the last datasets are in the store before finished() says so
         m_busy = false;
         emit progress(1000, QString());
         emit finished(added, failed, cancelled);
         if (!m_queued.empty())
             run(std::exchange(m_queued, {}));
     });
+}
+
+void ImportController::arrived(std::vector<DatasetEntry> entries) {
+    std::move(entries.begin(), entries.end(), std::back_inserter(m_arrived));
+    if (!m_batchTimer.isActive())
+        m_batchTimer.start();
+}
+
+void ImportController::flush() {
+    m_batchTimer.stop();
+    if (m_arrived.empty())
+        return;
+    QElapsedTimer cost;
+    cost.start();
+    m_store->add(std::exchange(m_arrived, {}));
+    m_batchTimer.setInterval(static_cast<int>(
+        std::clamp<qint64>(kBatchCostFactor * cost.elapsed(), kMinBatchMs, kMaxBatchMs)));
 }
 
 } // namespace wb

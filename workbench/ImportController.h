@@ -1,10 +1,12 @@
 #pragma once
 
 #include "BackgroundJobs.h"
+#include "DatasetStore.h"
 #include "model/Workspace.h"
 
 #include <QObject>
 #include <QStringList>
+#include <QTimer>
 
 #include <atomic>
 #include <map>
@@ -13,11 +15,12 @@
 
 namespace wb {
 
-class DatasetStore;
-
 // Imports files and folders off the GUI thread. Each file is parsed and analysed (sorted,
-// summarised) in a worker; its datasets reach the store as soon as that file is done, so the
+// summarised) in a worker; its datasets reach the store soon after that file is done, so the
 // window fills up while a large drop is still being read. Cancel keeps what was read.
+// Datasets reach the store in batches (DatasetStore::add of many): every view redraws once a
+// batch, and batches are spaced by several times what the last one cost the GUI thread, so
+// redrawing stays a small share of an import of thousands of logs.
 class ImportController : public QObject {
     Q_OBJECT
 
@@ -54,8 +57,13 @@ signals:
 private:
     void run(std::vector<Request> requests);
     static std::vector<Request> requestsFor(const QStringList& paths);
+    // Datasets a worker finished, waiting for the next batch; flush() adds them to the store.
+    void arrived(std::vector<DatasetEntry> entries);
+    void flush();
 
     DatasetStore* m_store;
+    std::vector<DatasetEntry> m_arrived;
+    QTimer m_batchTimer;
     bool m_busy = false;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     std::vector<Request> m_queued; // what was asked for while an import was running

@@ -167,6 +167,8 @@ int runPlot(const QStringList& args, CliContext& context) {
     });
     if (store.entries().empty())
         return context.exitCode();
+    if (!view->drawingNote().isEmpty()) // a plot of many files names the runs it leaves out
+        context.fileWarning(options.output, view->drawingNote());
     view->resize(options.size.width, options.size.height);
     QString error;
     if (!PlotExporter::save(view->plot(), options.output, options.size, &error)) {

@@ -63,6 +63,7 @@ std::vector<int> DatasetEditActions::selectedIds() const {
 
 void DatasetEditActions::addTags(DatasetStore* store, const std::vector<int>& ids,
                                  const QString& tags) {
+    const DatasetStore::ChangeBatch batch(store); // one redraw for the selection
     for (int id : ids) {
         const DatasetEntry* entry = store->find(id);
         if (!entry)
@@ -77,6 +78,7 @@ void DatasetEditActions::addTags(DatasetStore* store, const std::vector<int>& id
 
 void DatasetEditActions::removeTag(DatasetStore* store, const std::vector<int>& ids,
                                    const QString& tag) {
+    const DatasetStore::ChangeBatch batch(store); // one redraw for the selection
     for (int id : ids) {
         if (const DatasetEntry* entry = store->find(id)) {
             QStringList updated = entry->tags;
@@ -106,6 +108,7 @@ bool DatasetEditActions::relabel(DatasetStore* store, const std::vector<int>& id
             return false;
         }
     }
+    const DatasetStore::ChangeBatch batch(store);
     for (std::size_t i = 0, next = 0; i < ids.size(); ++i)
         if (store->find(ids[i]))
             store->setLabel(ids[i], labels[next++]);

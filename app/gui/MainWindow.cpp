@@ -50,6 +50,10 @@
 
 namespace wb {
 
+namespace {
+constexpr int kRowsMeasured = 100;
+} // namespace
+
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_store(new DatasetStore(this)),
       m_listModel(new DatasetListModel(m_store, this)),
@@ -87,10 +91,11 @@ void MainWindow::createViews() {
         m_tabs->addTab(view, view->title());
     setCentralWidget(m_tabs);
     // Show the tab that fits what was just loaded: flows for iperf logs, CDFs for ping.
-    connect(m_store, &DatasetStore::added, this, [this, cdf, flows](int id) {
-        if (m_store->entries().size() == 1 && !m_tabFromWorkspace)
-            m_tabs->setCurrentWidget(m_store->find(id)->isLatency() ? static_cast<QWidget*>(cdf)
-                                                                    : flows);
+    connect(m_store, &DatasetStore::added, this, [this, cdf, flows](const QList<int>& ids) {
+        if (m_store->entries().size() == static_cast<std::size_t>(ids.size()) &&
+            !m_tabFromWorkspace)
+            m_tabs->setCurrentWidget(
+                m_store->entries().front().isLatency() ? static_cast<QWidget*>(cdf) : flows);
     });
 }
 
@@ -104,6 +109,8 @@ void MainWindow::createDocks() {
     m_list->header()->setSectionResizeMode(DatasetListModel::LabelColumn, QHeaderView::Stretch);
     m_list->header()->setSectionResizeMode(DatasetListModel::FormatColumn,
                                            QHeaderView::ResizeToContents);
+    // Columns sized to their contents measure this many rows, not every one of thousands.
+    m_list->header()->setResizeContentsPrecision(kRowsMeasured);
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
@@ -574,11 +581,10 @@ void MainWindow::exportReportDialog() {
 }
 
 void MainWindow::removeSelected() {
-    std::vector<int> ids;
+    QList<int> ids;
     for (const QModelIndex& index : m_list->selectionModel()->selectedRows())
-        ids.push_back(m_listModel->idAt(index.row()));
-    for (int id : ids)
-        m_store->remove(id);
+        ids << m_listModel->idAt(index.row());
+    m_store->remove(ids);
 }
 
 void MainWindow::chooseColor() {

@@ -60,28 +60,25 @@ void Iperf3FlowTable::noteConnection(int stream, const QString& local, const QSt
 }
 
 Flow& Iperf3FlowTable::flow(FlowSeries& series, int stream, const QString& direction) {
-    // Few flows (at most iperf3's -P 128 per direction), so a linear search is cheap.
-    for (const Key& key : m_keys) {
-        if (key.stream == stream && key.direction == direction)
+    // Looked up by stream number: a report line per stream and interval, and synthetic or
+    // merged logs hold tens of thousands of streams.
+    std::vector<Key>& sameNumber = m_keys[stream];
+    for (const Key& key : sameNumber) {
+        if (key.direction == direction)
             return series.flows[key.index];
     }
     // The same number in the other direction: both ids must name their direction to stay unique.
-    bool reused = false;
-    for (const Key& key : m_keys) {
-        if (key.stream == stream) {
-            series.flows[key.index].id = flowId(stream, key.direction, true);
-            reused = true;
-        }
-    }
+    for (const Key& key : sameNumber)
+        series.flows[key.index].id = flowId(stream, key.direction, true);
     Flow flow;
     flow.streamNumber = stream;
     flow.direction = direction;
-    flow.id = flowId(stream, direction, m_bidirectional || reused);
+    flow.id = flowId(stream, direction, m_bidirectional || !sameNumber.empty());
     if (auto it = m_addresses.constFind(stream); it != m_addresses.constEnd()) {
         flow.localAddress = it->first;
         flow.remoteAddress = it->second;
     }
-    m_keys.push_back({stream, direction, series.flows.size()});
+    sameNumber.push_back({direction, series.flows.size()});
     series.flows.push_back(std::move(flow));
     return series.flows.back();
 }

@@ -5,6 +5,7 @@
 #include <QMap>
 #include <QString>
 
+#include <unordered_map>
 #include <vector>
 
 namespace wb {
@@ -40,11 +41,10 @@ public:
 
 private:
     struct Key {
-        int stream;
         QString direction;
         std::size_t index; // into FlowSeries::flows
     };
-    std::vector<Key> m_keys;
+    std::unordered_map<int, std::vector<Key>> m_keys; // by stream number
     QMap<int, std::pair<QString, QString>> m_addresses;
     bool m_bidirectional = false;
 };

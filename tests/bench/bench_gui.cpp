@@ -7,6 +7,7 @@
 // the CTest smoke run only checks that everything gets drawn and prints the times, because
 // a shared CI machine's timings are not the product's.
 
+#include "EventLoopWatch.h"
 #include "TestSupport.h"
 
 #include "CdfView.h"
@@ -32,32 +33,6 @@ constexpr qint64 kDropToDrawnMs = 1500;
 constexpr double kRepaintMs = 30;
 constexpr qint64 kEventLoopBlockMs = 50;
 constexpr int kDatasets = 10;
-
-// Records the longest gap between the ticks of a fast timer: how long the event loop could
-// not run (a user's click would have waited that long).
-class EventLoopWatch : public QObject {
-public:
-    EventLoopWatch() {
-        m_timer.setInterval(kTickMs);
-        connect(&m_timer, &QTimer::timeout, this,
-                [this] { m_longest = std::max(m_longest, m_sinceTick.restart() - kTickMs); });
-    }
-    void start() {
-        m_longest = 0;
-        m_sinceTick.start();
-        m_timer.start();
-    }
-    qint64 stop() {
-        m_timer.stop();
-        return m_longest;
-    }
-
-private:
-    static constexpr int kTickMs = 5;
-    QTimer m_timer;
-    QElapsedTimer m_sinceTick;
-    qint64 m_longest = 0;
-};
 
 bool strict() {
     return qEnvironmentVariableIntValue("WIREBENCH_BENCH_STRICT") == 1;
@@ -101,7 +76,7 @@ private slots:
         bool drawn = false;
         connect(cdf->plot(), &QCustomPlot::afterReplot, this,
                 [&] { drawn = drawn || cdf->plot()->graphCount() > 0; });
-        EventLoopWatch watch;
+        test::EventLoopWatch watch;
         QSignalSpy finished(window.importer(), &ImportController::finished);
         QElapsedTimer clock;
         watch.start();
