@@ -15,7 +15,8 @@ NotLoadedPanel::NotLoadedPanel(QWidget* parent) : QWidget(parent) {
     m_title->setWordWrap(true);
     m_list = new QListWidget(this);
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_list->setMaximumHeight(120);
+    m_list->setTextElideMode(Qt::ElideMiddle); // the tooltip has the whole text
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_remove = new QPushButton(tr("Remove from workspace"), this);
     m_remove->setToolTip(tr("Forget the selected datasets: the next save leaves them out"));
     connect(m_remove, &QPushButton::clicked, this, &NotLoadedPanel::removeSelected);
@@ -38,7 +39,7 @@ QStringList NotLoadedPanel::rows() const {
         const WorkspaceDataset& dataset = entry.dataset;
         const QString label =
             dataset.label.isEmpty() ? QFileInfo(dataset.absoluteSource).fileName() : dataset.label;
-        rows << tr("%1 — %2: %3").arg(label, dataset.absoluteSource, entry.why);
+        rows << tr("%1 — %2").arg(label, entry.why);
     }
     return rows;
 }
@@ -55,10 +56,20 @@ void NotLoadedPanel::removeSelected() {
 
 void NotLoadedPanel::refresh() {
     m_list->clear();
-    m_list->addItems(rows());
-    m_title->setText(tr("%n dataset(s) of the workspace not loaded; kept in it when it is "
-                        "saved until removed:",
-                        nullptr, static_cast<int>(m_datasets.size())));
+    const QStringList texts = rows();
+    for (std::size_t i = 0; i < m_datasets.size(); ++i) {
+        auto* item = new QListWidgetItem(texts[static_cast<int>(i)], m_list);
+        item->setToolTip(
+            tr("%1\nlog: %2")
+                .arg(texts[static_cast<int>(i)], m_datasets[i].dataset.absoluteSource));
+    }
+    // As tall as its rows up to four: the dataset list above keeps the room.
+    const int shown = std::clamp(static_cast<int>(m_datasets.size()), 1, 4);
+    m_list->setFixedHeight(shown * m_list->sizeHintForRow(0) + 2 * m_list->frameWidth());
+    m_title->setText(
+        m_datasets.size() == 1
+            ? tr("Not loaded (kept in the workspace until removed):")
+            : tr("%1 not loaded (kept in the workspace until removed):").arg(m_datasets.size()));
     setVisible(!m_datasets.empty());
 }
 
