@@ -74,6 +74,8 @@ struct FlowSeries {
     // The direction of the flows the SUM lines add up when the log prints a SUM per direction
     // (iperf3 --bidir: the client-to-server one is kept); empty: every flow.
     QString sumDirection;
+    // --bidir: the other direction's SUM, against which the other direction's flows are checked.
+    std::optional<FlowInterval> otherDirectionSumTotal;
 
     bool empty() const { return flows.empty() && !sumTotal; }
 };

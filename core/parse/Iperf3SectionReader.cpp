@@ -254,6 +254,14 @@ void Iperf3SectionReader::readEnd(const QJsonObject& end) {
             break;
         }
     }
+    for (const char* key :
+         {"sum_received", "sum_received_bidir_reverse", "sum_sent", "sum_sent_bidir_reverse"}) {
+        const QJsonObject sum = end.value(QLatin1String(key)).toObject();
+        if (m_flows.bidirectional() && !sum.isEmpty() && !isForward(directionOf(sum))) {
+            series.otherDirectionSumTotal = toInterval(sum);
+            break;
+        }
+    }
     RunInfo& info = current().info;
     const QJsonObject cpu = end.value(QLatin1String("cpu_utilization_percent")).toObject();
     for (auto it = cpu.begin(); it != cpu.end(); ++it)

@@ -443,8 +443,11 @@ void Iperf3TextParser::storeReport(std::string_view line, std::optional<int> str
     FlowSeries& series = current().flows;
     const bool whole = m_summary || report.label != Label::None;
     if (!stream) {
-        if (!isForward(direction))
+        if (!isForward(direction)) {
+            if (whole && (report.label == Label::Receiver || !series.otherDirectionSumTotal))
+                series.otherDirectionSumTotal = report.interval; // the receiver's, where printed
             return;
+        }
         if (m_flows.bidirectional())
             series.sumDirection = direction;
         if (!whole)

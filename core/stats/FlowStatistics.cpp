@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <tuple>
 
 namespace wb {
 
@@ -100,8 +101,28 @@ std::vector<double> FlowStatistics::intervalSeries(const FlowSeries& series) {
 
 // A tool prints its SUM from one side: an iperf2 UDP client adds up what it sent while its
 // flows' totals are the server reports; a --bidir log's SUM covers one direction. The SUM is
-// compared with the flows of its direction, on whichever side is closer to it.
+// compared with the flows of its direction, on whichever side is closer to it; the other
+// direction's SUM, where the log has one, with the other direction's flows.
 void FlowStatistics::checkToolSum(const FlowSeries& series, FlowStatistics& stats) {
+    const auto inSumDirection = [&series](const Flow& flow) {
+        return series.sumDirection.isEmpty() || flow.direction == series.sumDirection;
+    };
+    std::tie(stats.computedSum, stats.sumDisagreement) =
+        closestSide(series, stats.sum, inSumDirection);
+    if (series.sumDirection.isEmpty() || !series.otherDirectionSumTotal)
+        return;
+    const FlowTotals otherSum = wb::totalsOf(*series.otherDirectionSumTotal);
+    if (otherSum.bitsPerSecond <= 0)
+        return;
+    const double otherOff = closestSide(series, otherSum, [&](const Flow& flow) {
+                                return !inSumDirection(flow);
+                            }).second;
+    stats.sumDisagreement = std::max(stats.sumDisagreement, otherOff);
+}
+
+std::pair<FlowTotals, double>
+FlowStatistics::closestSide(const FlowSeries& series, const FlowTotals& sum,
+                            const std::function<bool(const Flow&)>& counted) {
     FlowTotals receiver;
     FlowTotals sender;
     const auto add = [](FlowTotals& to, const FlowTotals& flow) {
@@ -109,20 +130,20 @@ void FlowStatistics::checkToolSum(const FlowSeries& series, FlowStatistics& stat
         to.seconds = std::max(to.seconds, flow.seconds);
     };
     for (const Flow& flow : series.flows) {
-        if (!series.sumDirection.isEmpty() && flow.direction != series.sumDirection)
+        if (!counted(flow))
             continue;
         const FlowTotals totals = totalsOf(flow);
         add(receiver, totals);
         add(sender, flow.senderTotal ? wb::totalsOf(*flow.senderTotal) : totals);
     }
-    const auto disagreement = [&stats](FlowTotals& side) {
+    const auto disagreement = [&sum](FlowTotals& side) {
         side.bitsPerSecond = side.seconds > 0 ? side.bytes * 8 / side.seconds : 0;
-        return std::abs(stats.sum.bitsPerSecond - side.bitsPerSecond) / stats.sum.bitsPerSecond;
+        return std::abs(sum.bitsPerSecond - side.bitsPerSecond) / sum.bitsPerSecond;
     };
     const double receiverOff = disagreement(receiver);
     const double senderOff = disagreement(sender);
-    stats.computedSum = senderOff < receiverOff ? sender : receiver;
-    stats.sumDisagreement = std::min(receiverOff, senderOff);
+    return senderOff < receiverOff ? std::make_pair(sender, senderOff)
+                                   : std::make_pair(receiver, receiverOff);
 }
 
 FlowStatistics FlowStatistics::of(const FlowSeries& series) {

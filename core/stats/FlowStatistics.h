@@ -2,7 +2,9 @@
 
 #include "model/FlowSeries.h"
 
+#include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace wb {
@@ -69,6 +71,11 @@ struct FlowStatistics {
 
 private:
     static void checkToolSum(const FlowSeries& series, FlowStatistics& stats);
+    // The flows that pass `counted`, added up on their receiver and on their sender side;
+    // returns the side closer to `sum` and how far it is (|sum - side| / sum).
+    static std::pair<FlowTotals, double>
+    closestSide(const FlowSeries& series, const FlowTotals& sum,
+                const std::function<bool(const Flow&)>& counted);
 };
 
 } // namespace wb

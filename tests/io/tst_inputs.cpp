@@ -140,8 +140,8 @@ QByteArray TestInputs::bigPingLog(int replies) {
     log.reserve(qsizetype(replies) * 64);
     for (int seq = 1; seq <= replies; ++seq)
         log += "64 bytes from 198.18.0.9: icmp_seq=" + QByteArray::number(seq % 65536) +
-               " ttl=64 time=" + QByteArray::number(1 + (seq * 7919 % 100000) / 1000.0, 'f', 3) +
-               " ms\n";
+               " ttl=64 time=" +
+               QByteArray::number(1 + (qint64(seq) * 7919 % 100000) / 1000.0, 'f', 3) + " ms\n";
     return log;
 }
 

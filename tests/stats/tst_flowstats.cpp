@@ -59,6 +59,8 @@ private slots:
     void sumPrefersToolAndMeasuresDisagreement();
     void sumComparedWithItsDirectionAndSide_data();
     void sumComparedWithItsDirectionAndSide();
+    void otherDirectionSumIsChecked_data();
+    void otherDirectionSumIsChecked();
     void intervalSeriesNeverUsesWholeRunLines();
     void flowsWithoutTotalsAddUpIntervals();
     void matchesAnalyzePlOnRecordedCsv();
@@ -149,6 +151,41 @@ void TestFlowStats::sumComparedWithItsDirectionAndSide() {
     QCOMPARE(stats.computedSum.bitsPerSecond, bytes * 8 / seconds);
     QVERIFY2(stats.sumDisagreement < FlowStatistics::kSumTolerance,
              qPrintable(QString::number(stats.sumDisagreement)));
+}
+
+void TestFlowStats::otherDirectionSumIsChecked_data() {
+    QTest::addColumn<QString>("log");
+    QTest::newRow("bidir client") << "iperf3/bidir-P2-i05-client.txt";
+    QTest::newRow("bidir server") << "iperf3/bidir-P2-i05-server.txt";
+    QTest::newRow("bidir -J client") << "iperf3/json-bidir-client.json";
+    QTest::newRow("bidir 3 s client") << "iperf3/tcp-bidir-P2-client.txt";
+    QTest::newRow("bidir 3 s server") << "iperf3/tcp-bidir-P2-server.txt";
+}
+
+// --bidir prints a SUM per direction: the other direction's is read too, and its flows are
+// checked against it: the recorded logs agree, and the same log with that SUM doubled does not.
+void TestFlowStats::otherDirectionSumIsChecked() {
+    QFETCH(QString, log);
+    const ImportResult result =
+        test::parseBytes(test::readAll(test::dataPath(log)), QFileInfo(log).fileName());
+    QVERIFY(result.ok());
+    FlowSeries series = result.datasets.front().flows;
+    QVERIFY(!series.sumDirection.isEmpty());
+    QVERIFY(series.otherDirectionSumTotal.has_value());
+    double otherBytes = 0;
+    for (const Flow& f : series.flows)
+        if (f.direction != series.sumDirection)
+            otherBytes += f.total->bytes;
+    QVERIFY(otherBytes > 0);
+    // Text logs print rounded sizes (three digits) for the flows and the SUM alike.
+    QVERIFY2(
+        std::abs(series.otherDirectionSumTotal->bytes - otherBytes) / otherBytes < 0.01,
+        qPrintable(
+            QStringLiteral("%1 vs %2").arg(series.otherDirectionSumTotal->bytes).arg(otherBytes)));
+    QVERIFY(FlowStatistics::of(series).sumDisagreement < FlowStatistics::kSumTolerance);
+    series.otherDirectionSumTotal->bytes *= 2;
+    series.otherDirectionSumTotal->bitsPerSecond *= 2;
+    QVERIFY(FlowStatistics::of(series).sumDisagreement > 0.4);
 }
 
 void TestFlowStats::intervalSeriesNeverUsesWholeRunLines() {
