@@ -461,14 +461,23 @@ void MainWindow::setOutsideFolderQuestion(OutsideFolderQuestion question) {
 
 bool MainWindow::askToReadOutside(const QString& workspace, const QStringList& logs) {
     QMessageBox box(QMessageBox::Question, tr("Read files outside the workspace?"),
-                    tr("The workspace %1 names %n raw log(s) outside its folder. Read them?",
-                       nullptr, static_cast<int>(logs.size()))
-                        .arg(QFileInfo(workspace).fileName()),
+                    logs.size() == 1
+                        ? tr("The workspace %1 names a raw log outside its folder. Read it?")
+                              .arg(QFileInfo(workspace).fileName())
+                        : tr("The workspace %1 names %2 raw logs outside its folder. Read them?")
+                              .arg(QFileInfo(workspace).fileName())
+                              .arg(logs.size()),
                     QMessageBox::Yes | QMessageBox::No, this);
+    // The first ones only: a workspace of thousands of logs would make a box taller than
+    // any screen.
+    constexpr int kListed = 15;
+    QStringList listed = logs.mid(0, kListed);
+    if (logs.size() > kListed)
+        listed << tr("… and %1 more").arg(logs.size() - kListed);
     box.setInformativeText(tr("A workspace from someone else may name any file of this "
                               "computer. If you do not read them, they stay in the workspace "
                               "as not loaded.\n\n") +
-                           logs.join(QLatin1Char('\n')));
+                           listed.join(QLatin1Char('\n')));
     box.setDefaultButton(QMessageBox::No);
     return box.exec() == QMessageBox::Yes;
 }
