@@ -343,6 +343,15 @@ std::string_view LinePrefixReader::withPlainSpaces(std::string_view line) {
     return m_buffer;
 }
 
+bool LinePrefixReader::readsAsItIs(std::string_view line) const {
+    if (m_afterStars || m_inTranscriptBlock || line.find('\xC2') != std::string_view::npos ||
+        line.find("\xE2\x80") != std::string_view::npos)
+        return false;
+    const std::string_view body = scan::trimmed(line);
+    return !isTranscriptRule(body) && !startsWith(body, "Transcript st") &&
+           !isPowerShellPrompt(body);
+}
+
 LinePrefixReader::Line LinePrefixReader::read(std::string_view line) {
     Line out;
     line = withPlainSpaces(line);

@@ -49,6 +49,9 @@ public:
     // clock reads its prefixes as a clock.
     void resolveIncrements(std::vector<double>& timestamps, const std::vector<double>& elapsedSums,
                            IssueList& warnings) const;
+    // Whether read(line) would give an unprefixed line back as it is, as the tool's output,
+    // and change nothing: what a block scan, which sees no earlier lines, may read itself.
+    bool readsAsItIs(std::string_view line) const;
     // Whether a line starts with a time prefix, without state: for block scans and sniffers.
     static bool hasTimePrefix(std::string_view line);
     // The time a prefix holds as text ("2023-11-29 23:08:01"), for labels; empty without one.

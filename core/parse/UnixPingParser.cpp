@@ -114,7 +114,8 @@ struct ScannedPingLine {
     std::int32_t printedSequence; // kNoSequence when the line prints none
     bool regularReply;
     bool markedDuplicate;
-    std::uint32_t offset; // other lines: where they are in the block
+    bool plain; // a plain reply, which the line path too reads without the lines before it
+    std::uint32_t offset; // other lines: where they are in the block (and non-plain replies)
     std::uint32_t length;
     static constexpr std::int32_t kNoSequence = -1;
 };
@@ -130,6 +131,14 @@ struct ScannedPingLines : BlockScanner::Scan {
         line.printedSequence = sequence;
         line.regularReply = true;
         line.markedDuplicate = duplicate;
+        line.plain = true;
+    }
+    void addReplyAt(double rtt, double timestamp, std::int32_t sequence, bool duplicate,
+                    std::size_t at, std::size_t end) {
+        addReply(rtt, timestamp, sequence, duplicate);
+        lines.back().plain = false;
+        lines.back().offset = static_cast<std::uint32_t>(at);
+        lines.back().length = static_cast<std::uint32_t>(end - at);
     }
     void addOther(std::size_t at, std::size_t end) {
         ScannedPingLine& line = lines.emplace_back();
@@ -160,11 +169,11 @@ std::unique_ptr<BlockScanner::Scan> UnixPingParser::scan(std::string_view wholeL
                 block->addOther(at, end);
                 return;
             }
-            block->addReply(*reply->rtt, reply->timestamp,
-                            reply->printedSequence
-                                ? static_cast<std::int32_t>(*reply->printedSequence)
-                                : ScannedPingLine::kNoSequence,
-                            reply->markedDuplicate);
+            block->addReplyAt(*reply->rtt, reply->timestamp,
+                              reply->printedSequence
+                                  ? static_cast<std::int32_t>(*reply->printedSequence)
+                                  : ScannedPingLine::kNoSequence,
+                              reply->markedDuplicate, at, end);
         });
     return block;
 }
@@ -176,8 +185,11 @@ void UnixPingParser::apply(std::string_view wholeLines, Scan& scan) {
         series().sequence.reserve(replies);
     }
     for (const ScannedPingLine& line : lines) {
-        // After another log started, its lines are only counted (deliver).
-        if (!line.regularReply || otherLogStarted()) {
+        // After another log started, its lines are only counted (deliver); a reply the scan
+        // read without the lines before it goes to the line path when those lines matter
+        // (inside a transcript's framing, special spaces).
+        if (!line.regularReply || otherLogStarted() ||
+            (!line.plain && !m_prefix.readsAsItIs(wholeLines.substr(line.offset, line.length)))) {
             deliver(wholeLines.substr(line.offset, line.length));
             continue;
         }
