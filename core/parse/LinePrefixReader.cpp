@@ -168,6 +168,20 @@ bool isPowerShellPrompt(std::string_view line) {
            (line.find("> ") != std::string_view::npos || line.back() == '>');
 }
 
+// Lines that are framing wherever they stand: a `****` rule, Start-/Stop-Transcript's own
+// line, a prompt. (Inside a transcript's header block every line is framing.)
+bool isFramingLine(std::string_view line) {
+    return isTranscriptRule(line) || startsWith(line, "Transcript started, output file is ") ||
+           startsWith(line, "Transcript stopped, output file is ") || isPowerShellPrompt(line);
+}
+
+// U+00A0 (no-break space), U+2009 (thin space), U+202F (narrow no-break space) begin with
+// these bytes in UTF-8.
+bool mayHoldSpecialSpaces(std::string_view line) {
+    return line.find('\xC2') != std::string_view::npos ||
+           line.find("\xE2\x80") != std::string_view::npos;
+}
+
 } // namespace
 
 LinePrefixReader::Prefix LinePrefixReader::parse(std::string_view line) {
@@ -318,14 +332,11 @@ bool LinePrefixReader::readFraming(std::string_view line) {
                      (year[3] - '0');
         return true;
     }
-    return startsWith(line, "Transcript started, output file is ") ||
-           startsWith(line, "Transcript stopped, output file is ") || isPowerShellPrompt(line);
+    return isFramingLine(line);
 }
 
 std::string_view LinePrefixReader::withPlainSpaces(std::string_view line) {
-    // U+00A0 (no-break space), U+2009 (thin space), U+202F (narrow no-break space).
-    if (line.find('\xC2') == std::string_view::npos &&
-        line.find("\xE2\x80") == std::string_view::npos)
+    if (!mayHoldSpecialSpaces(line))
         return line;
     m_buffer.clear();
     for (std::size_t i = 0; i < line.size(); ++i) {
@@ -344,12 +355,8 @@ std::string_view LinePrefixReader::withPlainSpaces(std::string_view line) {
 }
 
 bool LinePrefixReader::readsAsItIs(std::string_view line) const {
-    if (m_afterStars || m_inTranscriptBlock || line.find('\xC2') != std::string_view::npos ||
-        line.find("\xE2\x80") != std::string_view::npos)
-        return false;
-    const std::string_view body = scan::trimmed(line);
-    return !isTranscriptRule(body) && !startsWith(body, "Transcript st") &&
-           !isPowerShellPrompt(body);
+    return !m_afterStars && !m_inTranscriptBlock && !mayHoldSpecialSpaces(line) &&
+           !isFramingLine(scan::trimmed(line));
 }
 
 LinePrefixReader::Line LinePrefixReader::read(std::string_view line) {
