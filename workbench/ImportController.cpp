@@ -76,16 +76,7 @@ std::vector<ImportController::Request> ImportController::requestsFor(const QStri
     return requests;
 }
 
-void ImportController::importPaths(const QStringList& paths) {
-    std::vector<Request> requests = requestsFor(paths);
-    if (m_busy) { // one import at a time; later drops wait their turn
-        m_queued.insert(m_queued.end(), requests.begin(), requests.end());
-        return;
-    }
-    run(std::move(requests));
-}
-
-void ImportController::importWorkspace(const Workspace& workspace) {
+std::vector<ImportController::Request> ImportController::requestsFor(const Workspace& workspace) {
     std::vector<Request> requests;
     QHash<QString, std::size_t> requestOf; // by path: a workspace may name thousands of logs
     for (const WorkspaceDataset& dataset : workspace.datasets) {
@@ -96,26 +87,41 @@ void ImportController::importWorkspace(const Workspace& workspace) {
         }
         requests[*it].chosen[dataset.indexInFile] = dataset;
     }
-    if (m_busy) {
-        m_queued.insert(m_queued.end(), requests.begin(), requests.end());
-        return;
-    }
-    run(std::move(requests));
+    return requests;
 }
 
-void ImportController::run(std::vector<Request> requests) {
+void ImportController::importPaths(const QStringList& paths) {
+    Requests requests = [paths] { return requestsFor(paths); };
+    if (m_busy) // one import at a time; later drops wait their turn
+        m_queued.push_back(std::move(requests));
+    else
+        run(std::move(requests));
+}
+
+void ImportController::importWorkspace(const Workspace& workspace) {
+    Requests requests = [workspace] { return requestsFor(workspace); };
+    if (m_busy)
+        m_queued.push_back(std::move(requests));
+    else
+        run(std::move(requests));
+}
+
+void ImportController::run(Requests makeRequests) {
     m_busy = true;
     m_batchTimer.setInterval(kMinBatchMs);
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     auto cancelFlag = m_cancel;
-    emit started(static_cast<int>(requests.size()));
 
     // Results travel to the GUI thread as queued calls; the worker never touches the store.
     auto onGui = [this](auto function) {
         m_jobs.post([this, function = std::move(function)]() mutable { function(*this); });
     };
 
-    auto job = [requests = std::move(requests), cancelFlag, onGui]() {
+    auto job = [makeRequests = std::move(makeRequests), cancelFlag, onGui]() {
+        const std::vector<Request> requests = makeRequests();
+        onGui([files = static_cast<int>(requests.size())](ImportController& c) {
+            emit c.started(files);
+        });
         // Sizes for the progress bar; a stat per file, so in the worker for thousands of files.
         qint64 totalBytes = 0;
         for (const Request& request : requests)
@@ -176,8 +182,16 @@ void ImportController::run(std::vector<Request> requests) {
         m_busy = false;
         emit progress(1000, QString());
         emit finished(added, failed, cancelled);
-        if (!m_queued.empty())
-            run(std::exchange(m_queued, {}));
+        if (!m_queued.empty()) {
+            std::vector<Requests> queued = std::exchange(m_queued, {});
+            run([queued = std::move(queued)] {
+                std::vector<Request> all;
+                for (const Requests& requests : queued)
+                    for (Request& request : requests())
+                        all.push_back(std::move(request));
+                return all;
+            });
+        }
     });
 }
 

@@ -9,6 +9,7 @@
 #include <QTimer>
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -48,15 +49,19 @@ public:
     static QStringList expandPaths(const QStringList& paths);
 
 signals:
-    void started(int files);
+    void started(int files); // once the folders are expanded and the files are known
     // Overall progress in per mille of all bytes, and the file being read.
     void progress(int perMille, const QString& file);
     void fileFailed(const QString& file, const QString& why);
     void finished(int datasetsAdded, int filesFailed, bool cancelled);
 
 private:
-    void run(std::vector<Request> requests);
+    // What to read, worked out in the worker: expanding folders and matching thousands of a
+    // workspace's datasets to their logs takes a while.
+    using Requests = std::function<std::vector<Request>()>;
+    void run(Requests requests);
     static std::vector<Request> requestsFor(const QStringList& paths);
+    static std::vector<Request> requestsFor(const Workspace& workspace);
     // Datasets a worker finished, waiting for the next batch; flush() adds them to the store.
     void arrived(std::vector<DatasetEntry> entries);
     void flush();
@@ -66,7 +71,7 @@ private:
     QTimer m_batchTimer;
     bool m_busy = false;
     std::shared_ptr<std::atomic<bool>> m_cancel;
-    std::vector<Request> m_queued; // what was asked for while an import was running
+    std::vector<Requests> m_queued; // what was asked for while an import was running
     BackgroundJobs m_jobs{this};
 };
 

@@ -34,6 +34,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
@@ -47,6 +48,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <optional>
+#include <utility>
 
 namespace wb {
 
@@ -291,20 +294,21 @@ void MainWindow::importPaths(const QStringList& paths) {
     // A workspace among the paths opens as a workspace (replacing what is loaded); the logs
     // given with it are added after it.
     QStringList logs;
+    QString workspace;
     for (const QString& path : paths) {
-        if (!isWorkspaceFile(path)) {
+        if (isWorkspaceFile(path))
+            workspace = path; // one workspace replaces another: the last one given wins
+        else
             logs << path;
-            continue;
-        }
-        QString error;
-        if (!openWorkspace(path, &error))
-            showProblems(tr("Workspace not opened"), tr("The workspace could not be opened:"),
-                         {error});
     }
     for (const QString& path : logs)
         m_settings.addRecentFile(QFileInfo(path).absoluteFilePath());
     updateRecentMenu();
-    if (!logs.isEmpty())
+    if (!workspace.isEmpty())
+        openWorkspace(workspace, logs);
+    else if (openingWorkspace())
+        m_logsAfterWorkspace << logs;
+    else if (!logs.isEmpty())
         m_importer->importPaths(logs);
 }
 
@@ -417,31 +421,64 @@ bool MainWindow::saveWorkspace(const QString& path, QString* error) {
     return true;
 }
 
-bool MainWindow::openWorkspace(const QString& path, QString* error) {
-    const std::optional<Workspace> workspace = WorkspaceFile::load(path, error);
-    if (!workspace)
-        return false; // nothing in the window changes
+void MainWindow::openWorkspace(const QString& path, const QStringList& logsAfter) {
+    struct Read {
+        std::optional<Workspace> workspace;
+        std::optional<WorkspaceOpening> opening;
+        QString error;
+    };
+    const int request = ++m_workspaceRequest;
+    m_logsAfterWorkspace = logsAfter;
+    m_status->setText(tr("Opening %1…").arg(QFileInfo(path).fileName()));
+    m_jobs.run(
+        [path] {
+            Read read;
+            read.workspace = WorkspaceFile::load(path, &read.error);
+            if (read.workspace)
+                read.opening.emplace(*read.workspace, path);
+            return read;
+        },
+        [this, path, request](Read read) {
+            if (request != m_workspaceRequest)
+                return; // another workspace was asked for meanwhile
+            m_workspaceApplied = request;
+            if (read.workspace) {
+                applyWorkspace(path, *read.workspace, std::move(*read.opening));
+            } else {
+                m_status->clear();
+                showProblems(tr("Workspace not opened"), tr("The workspace could not be opened:"),
+                             {read.error});
+            }
+            // Queued behind the workspace's logs, if it opened.
+            if (!m_logsAfterWorkspace.isEmpty())
+                m_importer->importPaths(std::exchange(m_logsAfterWorkspace, {}));
+            emit workspaceOpened(path, read.workspace ? QString() : read.error);
+        });
+}
+
+void MainWindow::applyWorkspace(const QString& path, const Workspace& workspace,
+                                WorkspaceOpening opening) {
     m_importer->cancel();
     m_store->clear();
-    m_store->setGroupKey(workspace->extra.value(QStringLiteral("groupBy")).toString());
+    m_store->setGroupKey(workspace.extra.value(QStringLiteral("groupBy")).toString());
     m_workspacePath = path;
-    m_workspaceTitle = workspace->title;
+    m_workspaceTitle = workspace.title;
     setWindowTitle(
         tr("Wirebench — %1")
-            .arg(workspace->title.isEmpty() ? QFileInfo(path).fileName() : workspace->title));
+            .arg(workspace.title.isEmpty() ? QFileInfo(path).fileName() : workspace.title));
     for (WorkbenchView* view : m_views)
-        view->restoreSettings(workspace->viewSettings.value(view->settingsKey()));
-    m_tabs->setCurrentIndex(workspace->extra.value(QStringLiteral("currentTab")).toInt());
+        view->restoreSettings(workspace.viewSettings.value(view->settingsKey()));
+    m_tabs->setCurrentIndex(workspace.extra.value(QStringLiteral("currentTab")).toInt());
     m_tabFromWorkspace = true; // the saved tab, not the one the first dataset would pick
-    WorkspaceOpening opening(*workspace, path);
     if (!opening.outsideLogs().isEmpty())
         opening.decide(m_askOutside(path, opening.outsideLogs()));
     m_unreadable.clear();
     QStringList missing;
+    QHash<QString, bool> listed; // a log may hold several datasets; thousands may be missing
     for (const NotLoadedDataset& entry : opening.notLoaded()) {
         m_unreadable.push_back({entry.dataset.absoluteSource, entry.why});
         if (entry.why == WorkspaceOpening::missingReason() &&
-            !missing.contains(entry.dataset.absoluteSource))
+            !std::exchange(listed[entry.dataset.absoluteSource], true))
             missing << entry.dataset.absoluteSource;
     }
     m_notLoaded->setDatasets(opening.notLoaded());
@@ -452,7 +489,6 @@ bool MainWindow::openWorkspace(const QString& path, QString* error) {
                "stay in the workspace, listed under the datasets, until you remove them:"),
             missing);
     m_importer->importWorkspace(opening.toImport());
-    return true;
 }
 
 void MainWindow::setOutsideFolderQuestion(OutsideFolderQuestion question) {
@@ -502,11 +538,8 @@ void MainWindow::openWorkspaceDialog() {
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Open workspace"), m_settings.lastFolder(),
                                      tr("Wirebench workspace (*.wbws);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!openWorkspace(path, &error))
-        QMessageBox::warning(this, tr("Open workspace"), error);
+    if (!path.isEmpty())
+        openWorkspace(path);
 }
 
 void MainWindow::updateRecentMenu() {

@@ -1,7 +1,9 @@
 #pragma once
 
+#include "BackgroundJobs.h"
 #include "ReportContent.h"
 #include "Settings.h"
+#include "WorkspaceOpening.h"
 #include "model/Workspace.h"
 
 #include <QMainWindow>
@@ -43,10 +45,14 @@ public:
     // Workspaces: the datasets (by their raw logs), labels, colours, visibility, view settings.
     Workspace currentWorkspace() const;
     bool saveWorkspace(const QString& path, QString* error);
-    // Clears the window and re-imports the workspace's logs; missing logs are reported and
-    // kept as not-loaded datasets. Logs outside the workspace's folder are read only when
-    // the question (a dialog unless set) answers yes.
-    bool openWorkspace(const QString& path, QString* error);
+    // Reads the workspace and checks its logs in the background (thousands of them take a
+    // while), then clears the window and re-imports the logs, and after them `logsAfter`;
+    // missing logs are reported and kept as not-loaded datasets. Logs outside the workspace's
+    // folder are read only when the question (a dialog unless set) answers yes.
+    // workspaceOpened() tells when the workspace is applied, or why it was not (the window is
+    // then unchanged). A later call supersedes one still being read.
+    void openWorkspace(const QString& path, const QStringList& logsAfter = {});
+    bool openingWorkspace() const { return m_workspaceRequest != m_workspaceApplied; }
     using OutsideFolderQuestion =
         std::function<bool(const QString& workspace, const QStringList& logs)>;
     void setOutsideFolderQuestion(OutsideFolderQuestion question);
@@ -60,6 +66,11 @@ public:
     const QStringList& lastImportErrors() const { return m_importErrors; }
     RunPanel* runPanel() const { return m_runPanel; }
     NotLoadedPanel* notLoadedPanel() const { return m_notLoaded; }
+
+signals:
+    // After openWorkspace(): error is empty when the workspace was applied (its import has
+    // started), else it says why the workspace could not be opened.
+    void workspaceOpened(const QString& path, const QString& error);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -87,6 +98,7 @@ private:
     void showSelectedReport();
     void showProblems(const QString& title, const QString& text, const QStringList& details);
     bool askToReadOutside(const QString& workspace, const QStringList& logs);
+    void applyWorkspace(const QString& path, const Workspace& workspace, WorkspaceOpening opening);
 
     Settings m_settings;
     DatasetStore* m_store;
@@ -112,6 +124,12 @@ private:
     QString m_workspacePath;
     QString m_workspaceTitle;
     bool m_tabFromWorkspace = false;
+    int m_workspaceRequest = 0; // counts openWorkspace() calls; only the latest is applied
+    int m_workspaceApplied = 0; // the request last applied or refused
+    // Logs given while a workspace is being read: imported after its logs, or on their own
+    // when it cannot be opened, so a drop during the opening is not lost.
+    QStringList m_logsAfterWorkspace;
+    BackgroundJobs m_jobs{this}; // last: waited for before the members above are destroyed
 };
 
 } // namespace wb

@@ -19,6 +19,7 @@
 #include "PlotStyle.h"
 #include "StoreSupport.h"
 #include "TestSupport.h"
+#include "WindowSupport.h"
 
 #include "stats/Bootstrap.h"
 #include "stats/Comparison.h"
@@ -351,8 +352,7 @@ void TestGroups::bulkTagAndRelabelSurviveWorkspace() {
     // The logs are in samples/, outside the workspace's folder: the user agrees to read them.
     reopened.setOutsideFolderQuestion([](const QString&, const QStringList&) { return true; });
     QString error;
-    QVERIFY2(reopened.openWorkspace(path, &error), qPrintable(error));
-    QVERIFY(waitForImport(reopened));
+    QVERIFY2(test::openWorkspace(reopened, path, &error), qPrintable(error));
     const auto& entries = reopened.store()->entries();
     QCOMPARE(entries.size(), std::size_t(3));
     QCOMPARE(entries[0].label, QStringLiteral("cubic ×30 (veth) #1"));

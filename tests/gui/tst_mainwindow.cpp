@@ -1,4 +1,5 @@
 #include "TestSupport.h"
+#include "WindowSupport.h"
 
 #include "DatasetStore.h"
 #include "ImportController.h"
@@ -251,8 +252,7 @@ void TestMainWindow::workspaceRoundTrip() {
     // The logs are in samples/, outside the workspace's folder: the user agrees to read them.
     reopened.setOutsideFolderQuestion([](const QString&, const QStringList&) { return true; });
     QString error;
-    QVERIFY2(reopened.openWorkspace(path, &error), qPrintable(error));
-    QVERIFY(waitForImport(reopened));
+    QVERIFY2(test::openWorkspace(reopened, path, &error), qPrintable(error));
     const auto& entries = reopened.store()->entries();
     QCOMPARE(entries.size(), std::size_t{3});
     QCOMPARE(entries[0].label, QStringLiteral("idle — µs"));
@@ -273,7 +273,7 @@ void TestMainWindow::corruptWorkspaceChangesNothing() {
     file.write("{\"format\":\"wirebench-workspace\",\"version\":1,\"datasets\":[{\"path\":");
     file.close();
     QString error;
-    QVERIFY(!window.openWorkspace(path, &error));
+    QVERIFY(!test::openWorkspace(window, path, &error));
     QVERIFY2(error.contains("corrupt.wbws"), qPrintable(error));
     QCOMPARE(window.store()->entries().size(), std::size_t{1}); // the window is untouched
 }
@@ -296,8 +296,7 @@ void TestMainWindow::demoWorkspaceLoadsEverySample() {
     QCOMPARE(listed, logs);
 
     MainWindow window;
-    QVERIFY2(window.openWorkspace(path, &error), qPrintable(error));
-    QVERIFY(waitForImport(window));
+    QVERIFY2(test::openWorkspace(window, path, &error), qPrintable(error));
     QVERIFY2(window.lastImportErrors().isEmpty(), qPrintable(window.lastImportErrors().join('\n')));
     QCOMPARE(window.store()->entries().size(), workspace->datasets.size());
     QCOMPARE(window.store()->visibleLatency().size(), std::size_t{5});
@@ -315,8 +314,7 @@ void TestMainWindow::screenshots() {
     window.resize(1500, 900);
     window.show();
     QString error;
-    QVERIFY2(window.openWorkspace(test::samplePath("demo.wbws"), &error), qPrintable(error));
-    QVERIFY(waitForImport(window));
+    QVERIFY2(test::openWorkspace(window, test::samplePath("demo.wbws"), &error), qPrintable(error));
     auto* tabs = window.findChild<QTabWidget*>();
     for (int i = 0; i < tabs->count(); ++i) {
         tabs->setCurrentIndex(i);

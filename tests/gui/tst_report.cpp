@@ -1,5 +1,6 @@
 #include "StoreSupport.h"
 #include "TestSupport.h"
+#include "WindowSupport.h"
 
 #include "BandsView.h"
 #include "CdfView.h"
@@ -384,9 +385,7 @@ void TestReport::missingLogIsReportedAndTheRestWritten() {
 void TestReport::windowExportsTheSameReport() {
     MainWindow window;
     QString error;
-    QVERIFY2(window.openWorkspace(test::samplePath("demo.wbws"), &error), qPrintable(error));
-    QSignalSpy finished(window.importer(), &ImportController::finished);
-    QVERIFY(finished.wait(60000));
+    QVERIFY2(test::openWorkspace(window, test::samplePath("demo.wbws"), &error), qPrintable(error));
     const QString path = m_dir.filePath("window.html");
     QVERIFY2(window.exportReport(path, &error), qPrintable(error));
     // The window and the CLI apply the workspace alike: the same tables, cell for cell.

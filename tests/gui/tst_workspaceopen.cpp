@@ -3,9 +3,11 @@
 #include "MainWindow.h"
 #include "NotLoadedPanel.h"
 #include "TestSupport.h"
+#include "WindowSupport.h"
 #include "io/WorkspaceFile.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -28,6 +30,7 @@ private slots:
     void outsideLogsNeedConsent_data();
     void outsideLogsNeedConsent();
     void cliReportReadsOutsideLogs();
+    void logsGivenWhileOpeningAreKept();
 
 private:
     static bool open(MainWindow& window, const QString& workspace);
@@ -39,13 +42,12 @@ void TestWorkspaceOpen::initTestCase() {
 }
 
 bool TestWorkspaceOpen::open(MainWindow& window, const QString& workspace) {
-    QSignalSpy finished(window.importer(), &ImportController::finished);
     QString error;
-    if (!window.openWorkspace(workspace, &error)) {
+    if (!test::openWorkspace(window, workspace, &error)) {
         qWarning("%s", qPrintable(error));
         return false;
     }
-    return finished.wait(60000 * test::kSlowdown);
+    return true;
 }
 
 // The saved dataset entry whose "path" is `path`, as JSON.
@@ -171,6 +173,40 @@ void TestWorkspaceOpen::cliReportReadsOutsideLogs() {
     const test::CliRun run = test::runCli({"report", workspace, "-o", dir.filePath("r.html")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY(test::readAll(dir.filePath("r.html")).contains("from outside"));
+}
+
+void TestWorkspaceOpen::logsGivenWhileOpeningAreKept() {
+    // The workspace is read in the background: logs dropped meanwhile are imported after its
+    // own (not cleared away when it is applied), and on their own when it cannot be opened.
+    QTemporaryDir dir;
+    test::writeTestFile(dir.path(), "listed.log", test::cleanPingLog());
+    const QString dropped = test::writeTestFile(dir.path(), "dropped.log", test::cleanPingLog());
+    const QString workspace = test::writeTestFile(
+        dir.path(), "ws.wbws",
+        QJsonDocument(QJsonObject{{"format", "wirebench-workspace"},
+                                  {"version", 1},
+                                  {"datasets", QJsonArray{QJsonObject{{"path", "listed.log"}}}}})
+            .toJson());
+    MainWindow window;
+    QSignalSpy opened(&window, &MainWindow::workspaceOpened);
+    window.importPaths({workspace});
+    QVERIFY(window.openingWorkspace());
+    window.importPaths({dropped});
+    QVERIFY(opened.wait(60000 * test::kSlowdown));
+    QTRY_VERIFY_WITH_TIMEOUT(!window.importer()->busy(), 60000 * test::kSlowdown);
+    QStringList sources;
+    for (const DatasetEntry& entry : window.store()->entries())
+        sources << QFileInfo(entry.dataset().sourceFile).fileName();
+    QCOMPARE(sources, (QStringList{"listed.log", "dropped.log"}));
+
+    const QString broken = test::writeTestFile(dir.path(), "broken.wbws", "{\"format\":");
+    MainWindow other;
+    QSignalSpy refused(&other, &MainWindow::workspaceOpened);
+    other.importPaths({broken, dropped});
+    QVERIFY(refused.wait(60000 * test::kSlowdown));
+    QVERIFY(refused.first().at(1).toString().contains("broken.wbws"));
+    QTRY_COMPARE_WITH_TIMEOUT(other.store()->entries().size(), std::size_t{1},
+                              60000 * test::kSlowdown);
 }
 
 QTEST_MAIN(TestWorkspaceOpen)
