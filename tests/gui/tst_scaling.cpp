@@ -36,8 +36,10 @@ namespace {
 // Small logs, as a folder of short repeated runs holds them.
 constexpr int kSmallCount = 250;
 constexpr int kLargeCount = 4 * kSmallCount;
-// The workspace the window opens, and the first logs of it that `report` reads.
-constexpr int kWorkspaceCount = 10000;
+// The workspace the window opens (fewer under the sanitizers, where writing and reading ten
+// thousand logs would take minutes of the test run), and the first logs of it that `report`
+// reads.
+constexpr int kWorkspaceCount = test::kSlowdown > 1 ? 2000 : 10000;
 constexpr int kReportCount = 2000;
 // Four times the datasets may take at most this many times as long (linear: 4; quadratic: 16).
 constexpr double kMaxRatioForFourTimes = 7;
