@@ -420,7 +420,7 @@ void PlanReader::readMatrix(const QJsonValue& value, const QString& path, RunTem
         const Option* option = RunOptions::find(key);
         if (option && !mayVary(*option)) {
             fail(QStringLiteral("%1: \"%2\" cannot vary in a matrix (client_prefix, "
-                                "server_prefix, extra_args and label are per run)")
+                                "server_prefix and label are per run)")
                      .arg(path, key));
             continue;
         }

@@ -241,6 +241,8 @@ void HostFactsProbe::start() {
     });
     m_timeout.start(kProbeMs);
     m_process->start(argv.front(), argv.mid(1));
+    if (m_done)
+        return; // could not start, and said so
     m_process->write(QByteArray(kScript).replace("%1", QByteArray::number(kCommandSeconds)));
     m_process->closeWriteChannel();
 }

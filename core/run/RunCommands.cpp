@@ -83,7 +83,6 @@ RunCommands RunCommands::build(const RunSpec& spec) {
     }
     if (spec.isIperf())
         commands.client << spec.extraArgs;
-    commands.versionProbe = spec.clientPrefix + commands.versionCommand;
     if (spec.isIperf()) {
         commands.expectedSeconds = spec.durationSeconds;
         if (spec.startServer) {

@@ -10,7 +10,6 @@ namespace wb {
 struct RunCommands {
     QStringList client;         // prefix + tool + options + target
     QStringList server;         // empty unless the spec starts a server
-    QStringList versionProbe;   // prefix + tool + its version flag
     QStringList versionCommand; // tool + its version flag, without the prefix
     QString formatId;           // registry id of the client's output, e.g. "iperf3/json"
     double expectedSeconds = 0;
