@@ -56,7 +56,7 @@ private slots:
         row("iperf3 abbreviated window", iperf3, {"--wind", "4M"}, "");
         row("iperf3 flags cluster", iperf3, {"-NZ4"}, "");
         row("iperf3 value attached", iperf3, {"-O2"}, "");
-        row("iperf3 value looks like an option", iperf3, {"-T-"}, "prefixes every output line");
+        row("iperf3 -T with its value", iperf3, {"-T-"}, "prefixes every output line");
         row("iperf3 unknown option with value", iperf3, {"--some-new-option", "7"}, "");
         row("iperf2 enhanced and window", iperf2, {"-e", "-w", "2M", "--len", "1400"}, "");
         row("iperf2 tos value eats -u", iperf2, {"-S", "-u"}, "");

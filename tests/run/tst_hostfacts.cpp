@@ -4,6 +4,7 @@
 // root, a run between two namespaces whose default congestion controls differ from each
 // other's and from the host's, with a tbf on the client's interface.
 
+#include "EventLoopWatch.h"
 #include "NetnsFixture.h"
 #include "RunSupport.h"
 #include "TestSupport.h"
@@ -50,6 +51,19 @@ QString unknownReason(const QJsonObject& hosts, const char* side, const char* na
         .toObject()
         .value(QLatin1String(name))
         .toString();
+}
+
+// Fills bin with links to the programs the probe and ping need, but tc; empty when one is
+// missing here, else why.
+QString linkProgramsButTc(const QTemporaryDir& bin) {
+    for (const char* program : {"sh", "uname", "cat", "ip", "getent", "timeout", "ping"}) {
+        const QString path = QStandardPaths::findExecutable(QLatin1String(program));
+        if (path.isEmpty())
+            return QStringLiteral("%1 is not installed").arg(program);
+        if (!QFile::link(path, bin.filePath(QLatin1String(program))))
+            return QStringLiteral("cannot link %1 into %2").arg(path, bin.path());
+    }
+    return {};
 }
 
 // The veth interface inside a namespace ("va123s63@if4" -> "va123s63").
@@ -183,12 +197,8 @@ private slots:
     // with the reason, every other fact is read, and the run completes.
     void unreadableFactIsUnknownWithItsReason() {
         QTemporaryDir bin;
-        for (const char* program : {"sh", "uname", "cat", "ip", "getent", "timeout", "ping"}) {
-            const QString path = QStandardPaths::findExecutable(QLatin1String(program));
-            if (path.isEmpty())
-                QSKIP(qPrintable(QStringLiteral("%1 is not installed").arg(program)));
-            QVERIFY(QFile::link(path, bin.filePath(QLatin1String(program))));
-        }
+        if (const QString missing = linkProgramsButTc(bin); !missing.isEmpty())
+            QSKIP(qPrintable(missing));
         QTemporaryDir out;
         RunSpec spec;
         spec.target = QStringLiteral("127.0.0.1");
@@ -211,6 +221,44 @@ private slots:
             QVERIFY2(fact(hosts, "workbench", "qdisc").startsWith("qdisc "),
                      qPrintable(QJsonDocument(hosts).toJson()));
         QVERIFY(!hosts.contains("server"));
+    }
+
+    // A command that hangs (a tc that sleeps) is cut at its own limit: the fact is unknown
+    // with that reason, the others are read, and the event loop ran all the while.
+    void hangingCommandIsCutAtItsLimit() {
+        QTemporaryDir bin;
+        if (const QString missing = linkProgramsButTc(bin); !missing.isEmpty())
+            QSKIP(qPrintable(missing));
+        const QString sleep = QStandardPaths::findExecutable(QStringLiteral("sleep"));
+        if (sleep.isEmpty())
+            QSKIP("sleep is not installed");
+        writeTestFile(bin.path(), "tc", "#!/bin/sh\nexec " + sleep.toLocal8Bit() + " 30\n");
+        QVERIFY(QFile::setPermissions(bin.filePath("tc"), QFile::ReadOwner | QFile::ExeOwner));
+        HostFactsProbe probe({"env", "PATH=" + bin.path()}, QStringLiteral("127.0.0.1"),
+                             {"ping", "-V"});
+        std::optional<HostFacts> facts;
+        QEventLoop loop;
+        connect(&probe, &HostFactsProbe::finished, [&](const HostFacts& read) {
+            facts = read;
+            loop.quit();
+        });
+        QTimer::singleShot(HostFactsProbe::kProbeMs + 5000, &loop, &QEventLoop::quit);
+        EventLoopWatch watch;
+        QElapsedTimer elapsed;
+        elapsed.start();
+        watch.start();
+        probe.start();
+        loop.exec();
+        const qint64 blocked = watch.stop();
+        QVERIFY(facts);
+        QVERIFY2(elapsed.elapsed() < HostFactsProbe::kProbeMs,
+                 qPrintable(QString::number(elapsed.elapsed())));
+        QVERIFY2(blocked < 200, qPrintable(QStringLiteral("blocked %1 ms").arg(blocked)));
+        QCOMPARE(facts->unknown.value("qdisc"),
+                 QStringLiteral("\"tc qdisc show dev lo\" gave no answer within %1 s")
+                     .arg(HostFactsProbe::kCommandSeconds));
+        QCOMPARE(facts->value("interface"), QStringLiteral("lo"));
+        QCOMPARE(facts->value("mtu"), QString::number(65536));
     }
 
     // The run over prefixes into two namespaces records each one's own congestion control,
