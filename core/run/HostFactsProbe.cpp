@@ -13,7 +13,8 @@ namespace {
 // Read by `sh -s -- TOOL VERSIONFLAG [TARGET]`. Each command's output goes out as lines
 // "wbfact KEY = TEXT" (read) or "wbfact KEY !STATUS TEXT" (failed with that exit status);
 // anything else on the output (an echo of this script by a terminal, ssh's warnings) is not
-// a fact. Globbing is off, so the words of a command's output split without expanding.
+// a fact. Globbing is off, so the words of a command's output split without expanding. The
+// last line exits: behind "ssh -tt" the far side's terminal may never pass on the end of input.
 constexpr char kScript[] = R"sh(set -f
 if command -v timeout >/dev/null 2>&1; then T="timeout %1"; else T=; fi
 emit() { printf '%s\n' "$3" | while IFS= read -r line; do printf 'wbfact %s %s %s\n' "$1" "$2" "$line"; done; }
@@ -46,6 +47,7 @@ for word in $out; do [ -z "$dev" ] && [ "$prev" = dev ] && dev=$word; prev=$word
 [ -n "$dev" ] || exit 0
 fact qdisc ok tc qdisc show dev "$dev"
 fact link ok ip -o link show dev "$dev"
+exit 0
 )sh";
 
 constexpr char kMarker[] = "wbfact ";
@@ -67,9 +69,11 @@ struct Printed {
 
 QMap<QString, Printed> printedBy(const QByteArray& output) {
     QMap<QString, Printed> printed;
-    for (const QByteArray& raw : output.split('\n')) {
+    for (QByteArray raw : output.split('\n')) {
         if (!raw.startsWith(kMarker))
             continue;
+        if (raw.endsWith('\r')) // a terminal's line ends
+            raw.chop(1);
         const QString line = QString::fromLocal8Bit(raw.mid(int(sizeof kMarker) - 1));
         const qsizetype keyEnd = line.indexOf(QLatin1Char(' '));
         if (keyEnd <= 0)

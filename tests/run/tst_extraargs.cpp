@@ -166,6 +166,18 @@ private slots:
         QCOMPARE(loaded.steps.at(1).spec.extraArgs, (QStringList{"-l", "1400"}));
     }
 
+    // wirebench-cli run takes them as one string, refuses before anything runs and says why.
+    void commandLineRefusesWithTheReason() {
+        QTemporaryDir dir;
+        const CliRun refused =
+            runCli({"run", "--tool", "iperf3", "--extra-args", "-w 4M -uJ", "-o", dir.path(),
+                    "198.18.0.2"});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains(R"(extra argument "-uJ": -u sets what the run's "udp")"),
+                 qPrintable(refused.err));
+        QVERIFY(QDir(dir.path()).isEmpty());
+    }
+
     // ping prints the pattern it was given: the log shows the extra argument took effect.
     void realPingShowsThemInItsLog() {
         QTemporaryDir dir;

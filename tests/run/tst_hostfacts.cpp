@@ -81,8 +81,8 @@ class TestHostFacts : public QObject {
     Q_OBJECT
 
 private slots:
-    // Recorded output of the probe's script, with an echo of the script (as a terminal on the
-    // far side of "ssh -tt" gives) and a warning of ssh's among the facts.
+    // Recorded output of the probe's script, with an echo of the script and line ends as a
+    // terminal on the far side of "ssh -tt" gives them, and a warning of ssh's among the facts.
     void readsWhatTheScriptPrinted() {
         const QByteArray output =
             "Warning: Permanently added 'node-1' to the list of known hosts.\n"
@@ -95,9 +95,9 @@ private slots:
             "wbfact tool_version = Linux node-1 6.1.0-28-amd64\n"
             "wbfact target_address = 198.18.0.2\n"
             "wbfact route = 198.18.0.2 dev eth1 src 198.18.0.1 uid 0 \n"
-            "wbfact route =     cache \n"
-            "wbfact qdisc = qdisc tbf 8001: root refcnt 2 rate 100Mbit\n"
-            "wbfact qdisc = qdisc fq_codel 0: parent 8001: limit 10240p\n"
+            "wbfact route =     cache \r\n"
+            "wbfact qdisc = qdisc tbf 8001: root refcnt 2 rate 100Mbit\r\n"
+            "wbfact qdisc = qdisc fq_codel 0: parent 8001: limit 10240p\r\n"
             "wbfact link !124 \n";
         HostFacts start;
         start.prefix = QStringList{"ssh", "node-1"};
