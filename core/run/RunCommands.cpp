@@ -81,9 +81,8 @@ RunCommands RunCommands::build(const RunSpec& spec) {
             spec.json ? QStringLiteral("iperf3/json") : QStringLiteral("iperf3/text");
         break;
     }
-    if (spec.isIperf())
-        commands.client << spec.extraArgs;
     if (spec.isIperf()) {
+        commands.client << spec.extraArgs;
         commands.expectedSeconds = spec.durationSeconds;
         if (spec.startServer) {
             commands.server = spec.serverPrefix;
