@@ -147,6 +147,9 @@ std::vector<CommandHelp> makeCommandHelp() {
           {"--json",
            "iperf3: JSON output (-J), complete only at the end; the text output grows live"},
           {"--start-server", "start the iperf server for the run"},
+          {"--extra-args WORDS",
+           "more arguments for the tool, e.g. \"-w 4M -l 1400\"; an option Wirebench sets "
+           "(output, format, -c, -t, -i, -P, -p, ...) is refused with the reason"},
           {"--client-prefix WORDS",
            "run the client through this command, e.g. \"ssh node-1\" or \"ip netns exec ns\""},
           {"--server-prefix WORDS", "run the started server through this command"},

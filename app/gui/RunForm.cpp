@@ -49,9 +49,16 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
     m_label = new QLineEdit(what);
     m_label->setObjectName(QStringLiteral("label"));
     m_label->setToolTip(tr("Label of the run's dataset; empty = tool and target"));
+    m_extraArgs = new QLineEdit(what);
+    m_extraArgs->setObjectName(QStringLiteral("extraArgs"));
+    m_extraArgs->setPlaceholderText(tr("e.g. -w 4M -l 1400"));
+    m_extraArgs->setToolTip(tr("More arguments for the tool, after Wirebench's own; an option "
+                               "Wirebench sets (output, format, count, duration, streams, "
+                               "port, ...) is refused with the reason"));
     whatForm->addRow(tr("&Tool:"), m_tool);
     whatForm->addRow(tr("T&arget:"), m_target);
     whatForm->addRow(tr("&Label:"), m_label);
+    whatForm->addRow(tr("Tool optio&ns:"), m_extraArgs);
     column->addWidget(what);
 
     m_pingBox = new QGroupBox(tr("ping"), this);
@@ -212,6 +219,7 @@ RunSpec RunForm::spec() const {
     spec.port = m_port->value();
     spec.json = m_json->isChecked();
     spec.startServer = m_startServer->isChecked();
+    spec.extraArgs = QProcess::splitCommand(m_extraArgs->text());
     spec.clientPrefix = QProcess::splitCommand(m_clientPrefix->text());
     spec.serverPrefix = QProcess::splitCommand(m_serverPrefix->text());
     return spec;
@@ -235,6 +243,7 @@ void RunForm::setSpec(const RunSpec& spec) {
     m_port->setValue(spec.port);
     m_json->setChecked(spec.json);
     m_startServer->setChecked(spec.startServer);
+    m_extraArgs->setText(joinWords(spec.extraArgs));
     m_clientPrefix->setText(joinWords(spec.clientPrefix));
     m_serverPrefix->setText(joinWords(spec.serverPrefix));
     m_label->setPlaceholderText(defaultLabel(spec));

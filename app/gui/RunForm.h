@@ -38,6 +38,7 @@ private:
     QComboBox* m_tool = nullptr;
     QLineEdit* m_target = nullptr;
     QLineEdit* m_label = nullptr;
+    QLineEdit* m_extraArgs = nullptr;
     QGroupBox* m_pingBox = nullptr;
     QSpinBox* m_count = nullptr;
     QDoubleSpinBox* m_interval = nullptr;

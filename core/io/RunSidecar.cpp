@@ -62,6 +62,12 @@ bool RunSidecar::write(const QString& path, const RunRecord& record, QString* wh
                      {"congestion_control", record.congestionControl},
                      {"start", isoTime(record.start)},
                      {"parameters", parameters}};
+    if (!record.hosts.isEmpty()) {
+        QJsonObject hosts;
+        for (auto it = record.hosts.begin(); it != record.hosts.end(); ++it)
+            hosts.insert(it.key(), it.value().toJson());
+        root.insert(QStringLiteral("hosts"), hosts);
+    }
     if (!record.error.isEmpty())
         root.insert(QStringLiteral("error"), record.error);
     if (!record.serverCommand.isEmpty())
@@ -156,6 +162,9 @@ std::optional<RunRecord> RunSidecar::readAsWritten(const QString& path, QString*
     record.host = text("host");
     record.kernel = text("kernel");
     record.congestionControl = text("congestion_control");
+    const QJsonObject hosts = root.value(QLatin1String("hosts")).toObject();
+    for (auto it = hosts.begin(); it != hosts.end(); ++it)
+        record.hosts.insert(it.key(), HostFacts::fromJson(it.value().toObject()));
     record.start = QDateTime::fromString(text("start"), Qt::ISODateWithMs);
     record.end = QDateTime::fromString(text("end"), Qt::ISODateWithMs);
     if (root.contains(QLatin1String("exit_code")))
@@ -176,8 +185,12 @@ void RunSidecar::applyTo(const RunRecord& record, Dataset& dataset) {
     if (!record.label.isEmpty())
         dataset.label = record.label;
     info.commandLine = record.command.join(QLatin1Char(' '));
-    info.host = record.host;
-    info.kernel = record.kernel;
+    // The client's host measured, when it told; else (older sidecars) the machine that ran it.
+    const HostFacts client = record.hosts.value(QStringLiteral("client"));
+    const QString clientHost = client.value(QStringLiteral("host_name"));
+    const QString clientKernel = client.value(QStringLiteral("kernel"));
+    info.host = clientHost.isEmpty() && client.isEmpty() ? record.host : clientHost;
+    info.kernel = clientKernel.isEmpty() && client.isEmpty() ? record.kernel : clientKernel;
     info.parameters = record.parameters;
     if (record.start.isValid())
         info.start = record.start;

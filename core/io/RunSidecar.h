@@ -1,5 +1,6 @@
 #pragma once
 
+#include "HostFacts.h"
 #include "ProcessIdentity.h"
 #include "model/Dataset.h"
 
@@ -26,9 +27,15 @@ struct RunRecord {
     QString formatId;
     QStringList command;
     QStringList serverCommand;
+    // The machine Wirebench ran on (its host name tells whether the writer can be looked up);
+    // the client's and server's own facts are in hosts.
     QString host;
     QString kernel;
+    // Asked for, else the sending side's default as its host reported it.
     QString congestionControl;
+    // Each side's facts as read through its prefix: "client", "server" (when the run started
+    // one), "workbench". Empty in sidecars written before they were recorded.
+    QMap<QString, HostFacts> hosts;
     QDateTime start;
     QDateTime end;
     std::optional<int> exitCode;

@@ -23,18 +23,17 @@ constexpr int kMinSnapshotGapMs = 250;
 constexpr int kSnapshotCostFactor = 10; // a snapshot may take at most a tenth of the time
 constexpr int kInterruptToTerminateMs = 2000;
 constexpr int kTerminateToKillMs = 2000;
-constexpr int kProbeTimeoutMs = 5000;
 constexpr qsizetype kKeptErrorBytes = 64 * 1024;
 
-// The algorithm a run used: the one asked for, else the local default when the run is local.
-QString congestionControlOf(const RunSpec& spec) {
+// The algorithm a run used: the one asked for, else the default of the side that sends, as
+// its host reported it (unknown when that side's facts are).
+QString congestionControlOf(const RunSpec& spec, const QMap<QString, HostFacts>& hosts) {
     if (!spec.isIperf() || spec.udp)
         return {};
-    if (!spec.congestionControl.isEmpty() || !spec.clientPrefix.isEmpty())
+    if (!spec.congestionControl.isEmpty())
         return spec.congestionControl;
-    QFile file(QStringLiteral("/proc/sys/net/ipv4/tcp_congestion_control"));
-    return file.open(QIODevice::ReadOnly) ? QString::fromLatin1(file.readAll()).trimmed()
-                                          : QString();
+    const char* sender = spec.reverse ? RunFactsStage::kServer : RunFactsStage::kClient;
+    return hosts.value(QLatin1String(sender)).value(QStringLiteral("congestion_control"));
 }
 
 bool isInstalled(const QString& program) {
@@ -76,7 +75,9 @@ MeasurementRun::MeasurementRun(RunSpec spec, QString outputDir, QString fileStem
 
 MeasurementRun::~MeasurementRun() {
     // Never leave a measurement running behind a closed window or a finished command.
-    for (QProcess* process : {m_client.get(), m_server.get(), m_probe.get()}) {
+    if (m_facts)
+        m_facts->stop();
+    for (QProcess* process : {m_client.get(), m_server.get()}) {
         if (process && process->state() != QProcess::NotRunning) {
             process->disconnect(this);
             ChildProcess::killNow(process);
@@ -122,7 +123,7 @@ void MeasurementRun::start() {
     }
     describeRun();
     writeSidecar(QStringLiteral("running"), QString());
-    probeVersion();
+    collectFacts();
 }
 
 bool MeasurementRun::openOutputs(QString* why) {
@@ -182,28 +183,24 @@ bool MeasurementRun::createOutputs(const QDir& dir, const QString& stem, bool* t
     return false;
 }
 
-void MeasurementRun::probeVersion() {
-    emit status(QStringLiteral("asking %1 for its version").arg(runToolProgram(m_spec.tool)));
-    m_probe = std::make_unique<QProcess>();
-    ChildProcess::prepare(m_probe.get());
-    m_probe->setProcessChannelMode(QProcess::MergedChannels);
-    const auto done = [this] {
-        if (m_state != State::Probing)
-            return;
-        const QStringList lines =
-            QString::fromLocal8Bit(m_probe->readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        m_description.toolVersion = lines.isEmpty() ? QString() : lines.front().trimmed();
-        if (m_probe->state() != QProcess::NotRunning)
-            m_probe->kill();
-        m_commands.server.isEmpty() ? startClient() : startServer();
-    };
-    connect(m_probe.get(), &QProcess::finished, this, done);
-    connect(m_probe.get(), &QProcess::errorOccurred, this, [done](QProcess::ProcessError error) {
-        if (error == QProcess::FailedToStart)
-            done();
-    });
-    QTimer::singleShot(kProbeTimeoutMs, m_probe.get(), done);
-    m_probe->start(m_commands.versionProbe.front(), m_commands.versionProbe.mid(1));
+void MeasurementRun::collectFacts() {
+    emit status(QStringLiteral("reading the hosts' facts (kernel, congestion control, qdisc, "
+                               "%1 version)")
+                    .arg(runToolProgram(m_spec.tool)));
+    m_facts = std::make_unique<RunFactsStage>(m_spec, m_commands);
+    connect(m_facts.get(), &RunFactsStage::finished, this, &MeasurementRun::onFacts);
+    m_facts->start();
+}
+
+void MeasurementRun::onFacts(const QMap<QString, HostFacts>& hosts) {
+    if (m_state != State::Probing)
+        return;
+    m_description.hosts = hosts;
+    m_description.toolVersion =
+        hosts.value(QLatin1String(RunFactsStage::kClient)).value(QStringLiteral("tool_version"));
+    m_description.congestionControl = congestionControlOf(m_spec, hosts);
+    writeSidecar(QStringLiteral("running"), QString());
+    m_commands.server.isEmpty() ? startClient() : startServer();
 }
 
 void MeasurementRun::startServer() {
@@ -304,7 +301,7 @@ void MeasurementRun::describeRun() {
     d.serverCommand = m_commands.server;
     d.host = QSysInfo::machineHostName();
     d.kernel = QSysInfo::kernelType() + QLatin1Char(' ') + QSysInfo::kernelVersion();
-    d.congestionControl = congestionControlOf(m_spec);
+    d.congestionControl = congestionControlOf(m_spec, {});
     d.start = QDateTime::currentDateTime();
     d.parameters = m_spec.parameters;
     d.writer = ProcessIdentity::current();
@@ -470,6 +467,8 @@ void MeasurementRun::finish(RunOutcome::Status result, const QString& why) {
     m_state = State::Done;
     m_tick.stop();
     m_serverTimeout.stop();
+    if (m_facts)
+        m_facts->stop();
     for (QProcess* process : {m_client.get(), m_server.get()}) {
         if (process && process->state() != QProcess::NotRunning) {
             process->disconnect(this);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "RunCommands.h"
+#include "RunFactsStage.h"
 #include "RunSpec.h"
 #include "io/FileImporter.h"
 #include "io/RunSidecar.h"
@@ -71,7 +72,8 @@ signals:
 private:
     enum class State { Idle, Probing, StartingServer, Running, Stopping, Done };
 
-    void probeVersion();
+    void collectFacts();
+    void onFacts(const QMap<QString, HostFacts>& hosts);
     void startServer();
     void startClient();
     void onClientOutput();
@@ -110,15 +112,15 @@ private:
 
     std::unique_ptr<QProcess> m_client;
     std::unique_ptr<QProcess> m_server;
-    std::unique_ptr<QProcess> m_probe;
+    std::unique_ptr<RunFactsStage> m_facts;
     QFile m_log;
     QFile m_serverLog;
     QString m_sidecarPath;
     QByteArray m_received; // the client's stdout so far, parsed again for each snapshot
     QByteArray m_clientErrors;
     QByteArray m_serverOutput;
-    // What the sidecar says of the run apart from its state: fixed when it starts (the tool
-    // version once probed), so snapshots do not ask the system again.
+    // What the sidecar says of the run apart from its state: fixed when it starts (the hosts'
+    // facts once probed), so snapshots do not ask the system again.
     RunRecord m_description;
     QElapsedTimer m_elapsed;
     QTimer m_tick;

@@ -13,8 +13,7 @@ QStringList pingArguments(const RunSpec& spec) {
     return {QStringLiteral("-D"), QStringLiteral("-n"),
             QStringLiteral("-c"), QString::number(spec.count),
             QStringLiteral("-i"), number(spec.intervalSeconds),
-            QStringLiteral("-s"), QString::number(spec.packetSize),
-            spec.target};
+            QStringLiteral("-s"), QString::number(spec.packetSize)};
 }
 
 // Options iperf2 and iperf3 spell the same way.
@@ -56,12 +55,11 @@ RunCommands RunCommands::build(const RunSpec& spec) {
     const QString program = runToolProgram(spec.tool);
     commands.client = spec.clientPrefix;
     commands.client << program;
-    commands.versionProbe = spec.clientPrefix;
-    commands.versionProbe << program;
+    commands.versionCommand << program;
     switch (spec.tool) {
     case RunTool::Ping:
-        commands.client << pingArguments(spec);
-        commands.versionProbe << QStringLiteral("-V");
+        commands.client << pingArguments(spec) << spec.extraArgs << spec.target;
+        commands.versionCommand << QStringLiteral("-V");
         commands.formatId = QStringLiteral("ping/iputils");
         commands.expectedSeconds = spec.count * spec.intervalSeconds;
         break;
@@ -69,7 +67,7 @@ RunCommands RunCommands::build(const RunSpec& spec) {
         commands.client << commonIperfArguments(spec);
         if (!spec.congestionControl.isEmpty())
             commands.client << QStringLiteral("-Z") << spec.congestionControl;
-        commands.versionProbe << QStringLiteral("-v");
+        commands.versionCommand << QStringLiteral("-v");
         commands.formatId = QStringLiteral("iperf2/text");
         break;
     case RunTool::Iperf3:
@@ -78,12 +76,13 @@ RunCommands RunCommands::build(const RunSpec& spec) {
             commands.client << QStringLiteral("-C") << spec.congestionControl;
         // Without a terminal iperf3 buffers its text; --forceflush lets the plots grow live.
         commands.client << (spec.json ? QStringLiteral("-J") : QStringLiteral("--forceflush"));
-        commands.versionProbe << QStringLiteral("-v");
+        commands.versionCommand << QStringLiteral("-v");
         commands.formatId =
             spec.json ? QStringLiteral("iperf3/json") : QStringLiteral("iperf3/text");
         break;
     }
     if (spec.isIperf()) {
+        commands.client << spec.extraArgs;
         commands.expectedSeconds = spec.durationSeconds;
         if (spec.startServer) {
             commands.server = spec.serverPrefix;

@@ -8,10 +8,10 @@ namespace wb {
 
 // The argument lists a RunSpec becomes, with what the runner needs to know about them.
 struct RunCommands {
-    QStringList client;       // prefix + tool + options + target
-    QStringList server;       // empty unless the spec starts a server
-    QStringList versionProbe; // prefix + tool + its version flag
-    QString formatId;         // registry id of the client's output, e.g. "iperf3/json"
+    QStringList client;         // prefix + tool + options + target
+    QStringList server;         // empty unless the spec starts a server
+    QStringList versionCommand; // tool + its version flag, without the prefix
+    QString formatId;           // registry id of the client's output, e.g. "iperf3/json"
     double expectedSeconds = 0;
 
     // The spec must have passed RunValidation::check.

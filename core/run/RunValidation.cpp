@@ -1,5 +1,7 @@
 #include "RunValidation.h"
 
+#include "ExtraArguments.h"
+
 #include <QRegularExpression>
 
 #include <cstring>
@@ -118,6 +120,15 @@ QString RunValidation::checkCommand(const QString& what, const QStringList& argv
     return {};
 }
 
+QString RunValidation::checkExtraArguments(const RunSpec& spec) {
+    for (const QString& word : spec.extraArgs) {
+        const QString problem = checkWord(QStringLiteral("the extra arguments"), word);
+        if (!problem.isEmpty())
+            return problem;
+    }
+    return ExtraArguments::problem(spec.tool, spec.extraArgs);
+}
+
 QStringList RunValidation::check(const RunSpec& spec) {
     QStringList problems;
     add(&problems, checkTarget(spec.target));
@@ -152,6 +163,7 @@ QStringList RunValidation::check(const RunSpec& spec) {
                                      "cubic, reno or bbr")
                           .arg(shown(spec.congestionControl)));
     }
+    add(&problems, checkExtraArguments(spec));
     add(&problems, checkCommand(QStringLiteral("the client prefix"), spec.clientPrefix, true));
     add(&problems, checkCommand(QStringLiteral("the server prefix"), spec.serverPrefix, true));
     return problems;

@@ -24,6 +24,9 @@ public:
     // A whole command (program + arguments), e.g. a plan's setup step or a transport prefix.
     static QString checkCommand(const QString& what, const QStringList& argv,
                                 bool mayBeEmpty = false);
+    // The run's extra arguments for its tool: shell-safe words that replace or contradict
+    // nothing Wirebench sets (ExtraArguments).
+    static QString checkExtraArguments(const RunSpec& spec);
     // Every problem of a run, in the order of the form's fields; empty = safe to run.
     static QStringList check(const RunSpec& spec);
 };

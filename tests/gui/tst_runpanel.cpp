@@ -80,6 +80,7 @@ void TestRunPanel::fillPing(RunPanel* panel, const QString& target, int count, d
     panel->findChild<QSpinBox*>(QStringLiteral("count"))->setValue(count);
     panel->findChild<QDoubleSpinBox*>(QStringLiteral("interval"))->setValue(interval);
     panel->findChild<QLineEdit*>(QStringLiteral("clientPrefix"))->clear();
+    panel->findChild<QLineEdit*>(QStringLiteral("extraArgs"))->clear();
     auto* output = panel->findChild<QLineEdit*>(QStringLiteral("outputFolder"));
     output->clear();
     QTest::keyClicks(output, folder);
@@ -380,6 +381,7 @@ void TestRunPanel::formIsRemembered() {
     spec.clientPrefix = {QStringLiteral("ssh"), QStringLiteral("node-a")};
     spec.serverPrefix = {QStringLiteral("ip"), QStringLiteral("netns"), QStringLiteral("exec"),
                          QStringLiteral("ns")};
+    spec.extraArgs = {QStringLiteral("-w"), QStringLiteral("4M")};
     const QString folder = m_dir.filePath(QStringLiteral("remembered"));
     {
         MainWindow window;
@@ -403,6 +405,7 @@ void TestRunPanel::formIsRemembered() {
     QCOMPARE(back.json, spec.json);
     QCOMPARE(back.startServer, spec.startServer);
     QCOMPARE(back.clientPrefix, spec.clientPrefix);
+    QCOMPARE(back.extraArgs, spec.extraArgs);
     QCOMPARE(back.serverPrefix, spec.serverPrefix);
     QCOMPARE(QDir::fromNativeSeparators(again.runPanel()->form()->outputFolder()), folder);
 }

@@ -1,0 +1,330 @@
+#include "ExtraArguments.h"
+
+#include <vector>
+
+namespace wb {
+
+namespace {
+
+// One option of a tool as its getopt knows it. A refused option says why by the run option
+// that sets the same thing (field), or in its own words (reason).
+struct ToolOption {
+    char shortName;       // 0 = long only
+    const char* longName; // nullptr = short only
+    bool takesValue;      // a required value: attached, after "=", or the next word
+    const char* field = nullptr;
+    const char* reason = nullptr;
+
+    bool refused() const { return field || reason; }
+};
+
+constexpr char kTarget[] = "is where Wirebench puts the target";
+constexpr char kServerMode[] = "would make the client a server";
+constexpr char kPrintsInstead[] = "prints something else instead of measuring";
+constexpr char kToFile[] = "sends the output to a file instead of the run's log";
+constexpr char kUnits[] = "changes the units of the report Wirebench reads";
+constexpr char kByAmount[] = "would end the test by an amount instead of the run's duration";
+
+// iputils ping has short options only.
+const std::vector<ToolOption>& pingOptions() {
+    static const std::vector<ToolOption> options = {
+        {'c', nullptr, true, "count"},
+        {'i', nullptr, true, "interval"},
+        {'s', nullptr, true, "size"},
+        {'D', nullptr, false, nullptr,
+         "is set by Wirebench already (timestamps for the time axis)"},
+        {'n', nullptr, false, nullptr, "is set by Wirebench already (no name lookups)"},
+        {'w', nullptr, true, nullptr, "sets a deadline that would end the run before its count"},
+        {'A', nullptr, false, nullptr, "would adapt the interval instead of the run's interval"},
+        {'f', nullptr, false, nullptr,
+         "(flood) prints dots instead of the replies Wirebench reads"},
+        {'q', nullptr, false, nullptr, "(quiet) prints none of the replies Wirebench reads"},
+        {'h', nullptr, false, nullptr, kPrintsInstead},
+        {'V', nullptr, false, nullptr, kPrintsInstead},
+        {'e', nullptr, true},
+        {'F', nullptr, true},
+        {'I', nullptr, true},
+        {'l', nullptr, true},
+        {'m', nullptr, true},
+        {'M', nullptr, true},
+        {'N', nullptr, true},
+        {'p', nullptr, true},
+        {'Q', nullptr, true},
+        {'S', nullptr, true},
+        {'t', nullptr, true},
+        {'T', nullptr, true},
+        {'W', nullptr, true},
+        {'4', nullptr, false},
+        {'6', nullptr, false},
+        {'a', nullptr, false},
+        {'b', nullptr, false},
+        {'B', nullptr, false},
+        {'C', nullptr, false},
+        {'d', nullptr, false},
+        {'L', nullptr, false},
+        {'O', nullptr, false},
+        {'R', nullptr, false},
+        {'U', nullptr, false},
+        {'v', nullptr, false},
+    };
+    return options;
+}
+
+// Options iperf2 and iperf3 share; two of them have long names of their own in each.
+std::vector<ToolOption> iperfCommon(const char* lengthName, const char* mssName) {
+    return {
+        {'c', "client", true, nullptr, kTarget},
+        {'s', "server", false, nullptr, kServerMode},
+        {'D', "daemon", false, nullptr, kServerMode},
+        {'t', "time", true, "duration"},
+        {'i', "interval", true, "report_interval"},
+        {'P', "parallel", true, "streams"},
+        {'p', "port", true, "port"},
+        {'u', "udp", false, "udp"},
+        {'b', "bandwidth", true, "bandwidth"},
+        {'R', "reverse", false, "reverse"},
+        {'f', "format", true, nullptr, kUnits},
+        {'h', "help", false, nullptr, kPrintsInstead},
+        {'v', "version", false, nullptr, kPrintsInstead},
+        {'B', "bind", true},
+        {'l', lengthName, true},
+        {'M', mssName, true},
+        {'S', "tos", true},
+        {'w', "window", true},
+        {0, "fq-rate", true},
+        {'4', nullptr, false},
+        {'6', nullptr, false},
+        {'N', nullptr, false},
+    };
+}
+
+const std::vector<ToolOption>& iperf3Options() {
+    static const std::vector<ToolOption> options = [] {
+        std::vector<ToolOption> o = iperfCommon("length", "set-mss");
+        const std::vector<ToolOption> own = {
+            {'1', "one-off", false, nullptr, kServerMode},
+            {'J', "json", false, "json"},
+            {0, "json-stream", false, nullptr, "changes the output format Wirebench reads"},
+            {0, "logfile", true, nullptr, kToFile},
+            {'n', "bytes", true, nullptr, kByAmount},
+            {'k', "blockcount", true, nullptr, kByAmount},
+            {0, "bitrate", true, "bandwidth"},
+            {'C', "congestion", true, "congestion"},
+            {'T', "title", true, nullptr,
+             "prefixes every output line, which the parser would "
+             "not read"},
+            {0, "timestamps", false, nullptr, "prefixes every output line with a time"},
+            {'d', "debug", false, nullptr, "mixes debugging lines into the output"},
+            {0, "get-server-output", false, nullptr,
+             "adds the server's report to the output, where it would read as more flows"},
+            {'A', "affinity", true},
+            {'F', "file", true},
+            {'I', "pidfile", true},
+            {'L', "flowlabel", true},
+            {'O', "omit", true},
+            {'X', "xbind", true},
+            {0, "bind-dev", true},
+            {0, "cport", true},
+            {0, "connect-timeout", true},
+            {0, "dscp", true},
+            {0, "extra-data", true},
+            {0, "nstreams", true},
+            {0, "pacing-timer", true},
+            {0, "rcv-timeout", true},
+            {0, "snd-timeout", true},
+            {0, "username", true},
+            {0, "rsa-public-key-path", true},
+            {'V', "verbose", false},
+            {'Z', "zerocopy", false},
+            {0, "bidir", false},
+            {0, "forceflush", false},
+            {0, "no-delay", false},
+            {0, "version4", false},
+            {0, "version6", false},
+        };
+        o.insert(o.end(), own.begin(), own.end());
+        return o;
+    }();
+    return options;
+}
+
+const std::vector<ToolOption>& iperf2Options() {
+    static const std::vector<ToolOption> options = [] {
+        std::vector<ToolOption> o = iperfCommon("len", "mss");
+        const std::vector<ToolOption> own = {
+            {'1', "singleclient", false, nullptr, kServerMode},
+            {'Z', "tcp-congestion", true, "congestion"},
+            {'n', "num", true, nullptr, kByAmount},
+            {'o', "output", true, nullptr, kToFile},
+            {'y', "reportstyle", true, nullptr, "changes the report format Wirebench reads"},
+            {'x', "reportexclude", true, nullptr, "leaves out reports Wirebench reads"},
+            {'r', "tradeoff", false, nullptr,
+             "runs a second test after the first, past the run's duration"},
+            {0, "sum-only", false, nullptr, "prints only sums, so the flows would be lost"},
+            {'F', "fileinput", true},
+            {'H', "ssm-host", true},
+            {'L', "listenport", true},
+            {'T', "ttl", true},
+            {0, "connect-retries", true},
+            {0, "ipg", true},
+            {0, "isochronous", true},
+            {0, "permit-key-timeout", true},
+            {0, "tcp-rx-window-clamp", true},
+            {0, "tcp-write-prefetch", true},
+            {0, "txdelay-time", true},
+            {0, "txstart-time", true},
+            {0, "bounceback-hold", true},
+            {0, "bounceback-period", true},
+            {'C', "compatibility", false},
+            {'d', "dualtest", false},
+            {'e', "enhanced", false},
+            {'I', "stdin", false},
+            {'m', "print_mss", false},
+            {'U', "single_udp", false},
+            {'V', "ipv6_domain", false},
+            {'X', "peer-detect", false},
+            {'z', "realtime", false},
+            {0, "nodelay", false},
+            {0, "full-duplex", false},
+            {0, "trip-times", false},
+        };
+        o.insert(o.end(), own.begin(), own.end());
+        return o;
+    }();
+    return options;
+}
+
+const std::vector<ToolOption>& optionsOf(RunTool tool) {
+    switch (tool) {
+    case RunTool::Iperf2:
+        return iperf2Options();
+    case RunTool::Iperf3:
+        return iperf3Options();
+    case RunTool::Ping:
+        break;
+    }
+    return pingOptions();
+}
+
+QString refusal(const QString& word, const QString& option, const ToolOption& known) {
+    const QString why =
+        known.field ? QStringLiteral("sets what the run's \"%1\" option sets; change that instead")
+                          .arg(QLatin1String(known.field))
+                    : QLatin1String(known.reason);
+    return QStringLiteral("extra argument \"%1\": %2 %3").arg(word, option, why);
+}
+
+// Reads the words as the tool's getopt would and stops at the first refused one.
+class Reader {
+public:
+    Reader(RunTool tool, const QStringList& words)
+        : m_tool(tool), m_options(optionsOf(tool)), m_words(words) {}
+
+    QString problem() {
+        for (m_at = 0; m_at < m_words.size(); ++m_at) {
+            const QString& word = m_words[m_at];
+            QString why;
+            if (word == QLatin1String("--"))
+                why = QStringLiteral("extra argument \"--\" ends the options, so the words after "
+                                     "it would be read as targets");
+            else if (word.startsWith(QLatin1String("--")))
+                why = longOption(word);
+            else if (word.startsWith(QLatin1Char('-')) && word.size() > 1)
+                why = shortOptions(word);
+            else if (!m_valueMayFollow)
+                why = QStringLiteral("extra argument \"%1\" is neither an option nor the value "
+                                     "of one: the tool would read it as a second target")
+                          .arg(word);
+            else
+                m_valueMayFollow = false;
+            if (!why.isEmpty())
+                return why;
+        }
+        return {};
+    }
+
+private:
+    // After a required value in the next word, skips it.
+    void takeValue() {
+        if (m_at + 1 < m_words.size())
+            ++m_at;
+    }
+
+    QString longOption(const QString& word) {
+        m_valueMayFollow = false;
+        if (m_tool == RunTool::Ping)
+            return QStringLiteral("extra argument \"%1\": ping (iputils) has no long options")
+                .arg(word);
+        const qsizetype equals = word.indexOf(QLatin1Char('='));
+        const QString name = word.mid(2, equals < 0 ? -1 : equals - 2);
+        std::vector<const ToolOption*> matches;
+        for (const ToolOption& option : m_options) {
+            if (!option.longName)
+                continue;
+            const QString longName = QLatin1String(option.longName);
+            if (longName == name) {
+                matches = {&option};
+                break;
+            }
+            if (longName.startsWith(name))
+                matches.push_back(&option); // getopt_long takes unambiguous abbreviations
+        }
+        for (const ToolOption* option : matches) {
+            if (option->refused()) {
+                const QString shown = QStringLiteral("--") + QLatin1String(option->longName);
+                return refusal(word,
+                               name == QLatin1String(option->longName)
+                                   ? shown
+                                   : QStringLiteral("(short for %1)").arg(shown),
+                               *option);
+            }
+        }
+        if (matches.size() == 1) {
+            if (matches.front()->takesValue && equals < 0)
+                takeValue();
+        } else {
+            // Unknown to Wirebench: a plain word after it may be its value.
+            m_valueMayFollow = equals < 0;
+        }
+        return {};
+    }
+
+    QString shortOptions(const QString& word) {
+        m_valueMayFollow = false;
+        for (qsizetype i = 1; i < word.size(); ++i) {
+            const QChar letter = word[i];
+            const ToolOption* known = nullptr;
+            for (const ToolOption& option : m_options)
+                if (option.shortName && QLatin1Char(option.shortName) == letter)
+                    known = &option;
+            if (!known) {
+                // Read as a flag: if it takes a value, the letters after it are refused more
+                // often, never less. A plain next word may be its value.
+                m_valueMayFollow = i + 1 == word.size();
+                continue;
+            }
+            if (known->refused())
+                return refusal(word, QStringLiteral("-") + letter, *known);
+            if (known->takesValue) {
+                if (i + 1 == word.size())
+                    takeValue();
+                return {};
+            }
+        }
+        return {};
+    }
+
+    RunTool m_tool;
+    const std::vector<ToolOption>& m_options;
+    const QStringList& m_words;
+    qsizetype m_at = 0;
+    bool m_valueMayFollow = false;
+};
+
+} // namespace
+
+QString ExtraArguments::problem(RunTool tool, const QStringList& words) {
+    return Reader(tool, words).problem();
+}
+
+} // namespace wb
