@@ -1,0 +1,230 @@
+#include "SsSocketLine.h"
+
+#include "IperfUnits.h"
+#include "TextScan.h"
+
+#include <array>
+
+namespace wb::ss {
+
+using namespace scan;
+
+namespace {
+
+// The states ss names in its State column (iproute2's sstate_name).
+bool isState(std::string_view word) {
+    static constexpr std::array<std::string_view, 13> kStates = {
+        "ESTAB",    "SYN-SENT", "SYN-RECV", "FIN-WAIT-1", "FIN-WAIT-2", "TIME-WAIT", "CLOSE-WAIT",
+        "LAST-ACK", "LISTEN",   "CLOSING",  "UNCONN",     "UNKNOWN",    "CLOSED"};
+    return std::find(kStates.begin(), kStates.end(), word) != kStates.end();
+}
+
+bool isLowerWord(std::string_view word) {
+    return !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    });
+}
+
+bool isCount(std::string_view word) {
+    return !word.empty() &&
+           std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// "198.18.2.1:50228", "[::1]:5201", "[::ffff:198.18.1.1]:5201", "*:*", "0.0.0.0%lo:22".
+bool splitEndpoint(std::string_view word, std::string* address, std::string* port) {
+    const std::size_t colon = word.rfind(':');
+    if (colon == std::string_view::npos || colon == 0 || colon + 1 == word.size())
+        return false;
+    std::string_view host = word.substr(0, colon);
+    if (host.size() >= 2 && host.front() == '[') {
+        const std::size_t close = host.find(']');
+        if (close == std::string_view::npos)
+            return false;
+        address->assign(host.substr(1, close - 1));
+        address->append(host.substr(close + 1)); // a zone ("%eth0") after the bracket
+    } else {
+        address->assign(host);
+    }
+    port->assign(word.substr(colon + 1));
+    return !address->empty();
+}
+
+// The words of the tcp_info part that no congestion control is called.
+bool isFlag(std::string_view word) {
+    static constexpr std::array<std::string_view, 8> kFlags = {
+        "ts", "sack", "ecn", "ecnseen", "fastopen", "app_limited", "<->", "tcp-ulp-tls"};
+    return std::find(kFlags.begin(), kFlags.end(), word) != kFlags.end();
+}
+
+// The fields ss prints right after the congestion control's name.
+bool startsTcpInfo(std::string_view key) {
+    return key == "wscale" || key == "rto" || key == "backoff" || key == "rtt" || key == "ato" ||
+           key == "mss" || key == "pmtu" || key == "cwnd";
+}
+
+std::optional<std::int64_t> wholeCount(std::string_view value) {
+    const auto count = takeInt(value);
+    return count && *count >= 0 && value.empty() ? count : std::nullopt;
+}
+
+// "24.362/0.09" (rtt) or "0/68" (retrans): both figures, each read by `read`.
+template <typename T, typename Read>
+bool readPair(std::string_view value, Read read, std::optional<T>* first,
+              std::optional<T>* second) {
+    const std::size_t slash = value.find('/');
+    if (slash == std::string_view::npos)
+        return false;
+    const auto a = read(value.substr(0, slash));
+    const auto b = read(value.substr(slash + 1));
+    if (!a || !b)
+        return false;
+    *first = a;
+    *second = b;
+    return true;
+}
+
+std::optional<double> wholeDouble(std::string_view value) {
+    const auto number = takeDouble(value);
+    return number && value.empty() && std::isfinite(*number) && *number >= 0 ? number
+                                                                             : std::nullopt;
+}
+
+void noteUnreadable(TcpInfo& info, std::string_view key) {
+    if (!info.unreadable.empty())
+        info.unreadable += ", ";
+    info.unreadable.append(key);
+}
+
+// One key:value field; false when its value does not read.
+bool readField(std::string_view key, std::string_view value, TcpInfo& info) {
+    std::optional<std::int64_t>* count = key == "mss"              ? &info.mss
+                                         : key == "cwnd"           ? &info.cwnd
+                                         : key == "ssthresh"       ? &info.ssthresh
+                                         : key == "bytes_acked"    ? &info.bytesAcked
+                                         : key == "bytes_received" ? &info.bytesReceived
+                                         : key == "segs_out"       ? &info.segsOut
+                                                                   : nullptr;
+    if (count) {
+        *count = wholeCount(value);
+        info.read = true;
+        return count->has_value();
+    }
+    if (key == "rtt") {
+        info.read = true;
+        return readPair(value, wholeDouble, &info.rttMs, &info.rttvarMs);
+    }
+    if (key == "retrans") {
+        std::optional<std::int64_t> now;
+        info.read = true;
+        return readPair(value, wholeCount, &now, &info.retransmitsTotal);
+    }
+    return true;
+}
+
+} // namespace
+
+std::optional<SocketLine> readSocketLine(std::string_view line, std::string_view* rest) {
+    std::string_view text = line;
+    std::string_view word = iperf::takeWord(text);
+    SocketLine socket;
+    if (isLowerWord(word) && !isCount(word)) // the Netid column ("tcp")
+        word = iperf::takeWord(text);
+    if (isState(word)) {
+        socket.state.assign(word);
+        word = iperf::takeWord(text);
+    }
+    const std::string_view sendQueue = iperf::takeWord(text);
+    if (!isCount(word) || !isCount(sendQueue))
+        return std::nullopt;
+    if (!splitEndpoint(iperf::takeWord(text), &socket.localAddress, &socket.localPort) ||
+        !splitEndpoint(iperf::takeWord(text), &socket.peerAddress, &socket.peerPort))
+        return std::nullopt;
+    if (rest)
+        *rest = text;
+    return socket;
+}
+
+bool isHeader(std::string_view body) {
+    return contains(body, "Recv-Q") && contains(body, "Send-Q") &&
+           contains(body, "Local Address:Port") && contains(body, "Peer Address:Port");
+}
+
+std::optional<EpochTime> readTimeLine(std::string_view body) {
+    const std::size_t dot = body.find('.');
+    const std::string_view whole = body.substr(0, dot);
+    const std::string_view fraction =
+        dot == std::string_view::npos ? std::string_view() : body.substr(dot + 1);
+    if (!isCount(whole) || whole.size() > 18 ||
+        (dot != std::string_view::npos && !isCount(fraction)))
+        return std::nullopt;
+    EpochTime time;
+    std::string_view digits = whole;
+    time.seconds = *takeInt(digits);
+    std::int64_t scale = 100000000;
+    for (std::size_t i = 0; i < fraction.size() && i < 9; ++i, scale /= 10)
+        time.nanoseconds += (fraction[i] - '0') * scale;
+    return time;
+}
+
+std::optional<double> readRate(std::string_view word) {
+    auto number = takeDouble(word);
+    if (!number || !std::isfinite(*number) || *number < 0)
+        return std::nullopt;
+    double factor = 1;
+    if (!word.empty() && word.size() == 4) {
+        switch (word.front()) {
+        case 'k':
+        case 'K':
+            factor = 1e3;
+            break;
+        case 'M':
+            factor = 1e6;
+            break;
+        case 'G':
+            factor = 1e9;
+            break;
+        case 'T':
+            factor = 1e12;
+            break;
+        default:
+            return std::nullopt;
+        }
+        word.remove_prefix(1);
+    }
+    if (word != "bps")
+        return std::nullopt;
+    return *number * factor;
+}
+
+void readTcpInfo(std::string_view text, TcpInfo& info) {
+    std::string_view candidate; // the last bare word: the congestion control's name
+    for (std::string_view word = iperf::takeWord(text); !word.empty();
+         word = iperf::takeWord(text)) {
+        const std::size_t colon = word.find(':');
+        if (colon != std::string_view::npos) {
+            const std::string_view key = word.substr(0, colon);
+            if (startsTcpInfo(key) && !candidate.empty()) {
+                info.congestionControl.assign(candidate);
+                candidate = {};
+            }
+            if (!readField(key, word.substr(colon + 1), info))
+                noteUnreadable(info, key);
+            continue;
+        }
+        if (word == "send" || word == "pacing_rate" || word == "delivery_rate") {
+            const std::string_view value = iperf::takeWord(text);
+            const std::optional<double> rate = readRate(value);
+            if (word == "send")
+                continue;
+            (word == "pacing_rate" ? info.pacingRate : info.deliveryRate) = rate;
+            info.read = true;
+            if (!rate)
+                noteUnreadable(info, word);
+            continue;
+        }
+        if (!isFlag(word) && isLowerWord(word))
+            candidate = word;
+    }
+}
+
+} // namespace wb::ss
