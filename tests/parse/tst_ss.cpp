@@ -10,10 +10,12 @@
 #include "io/FileImporter.h"
 #include "parse/FormatRegistry.h"
 #include "parse/SsSocketLine.h"
+#include "parse/SsTcpInfoParser.h"
 #include "stats/FlowStatistics.h"
 #include "stats/SocketFlowMatch.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -154,6 +156,30 @@ private slots:
         const FormatEntry* format = FileImporter::detect(head.toStdString(), nullptr);
         QVERIFY(format);
         QCOMPARE(QByteArray(format->id), QByteArray("ss/tcp-info"));
+    }
+
+    // No other log of samples/, tests/data/ or the corpus looks like ss output to its sniffer.
+    void sniffLeavesOtherFormatsAlone() {
+        QStringList roots{test::samplePath(QString()), test::dataPath(QString())};
+        const QString corpus = QStringLiteral("/work/shared/corpus");
+        if (qEnvironmentVariableIsSet("WIREBENCH_CORPUS_DIR"))
+            roots << qEnvironmentVariable("WIREBENCH_CORPUS_DIR");
+        else if (QDir(corpus).exists())
+            roots << corpus;
+        int files = 0;
+        for (const QString& root : roots) {
+            QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QString path = it.next();
+                if (path.contains(QLatin1String("/tcp-ss/")) ||
+                    path.contains(QLatin1String("/data/ss/")))
+                    continue;
+                const QByteArray head = test::readAll(path).left(FormatRegistry::kSniffBytes);
+                QVERIFY2(SsTcpInfoParser::sniff(head.toStdString()) == 0, qPrintable(path));
+                ++files;
+            }
+        }
+        QVERIFY(files > 150);
     }
 
     // The iperf logs recorded beside the samples stay iperf logs.
