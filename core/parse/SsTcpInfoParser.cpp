@@ -187,6 +187,10 @@ void SsTcpInfoParser::commit(const ss::SocketLine& line, ss::TcpInfo info, std::
     if (info.read && !info.retransmitsTotal)
         info.retransmitsTotal = 0;
     Socket& socket = seriesFor(line, info);
+    if (socket.flow.intervals.empty()) {
+        socket.firstLine = lineNumber();
+        socket.firstText.assign(text);
+    }
     socket.flow.tcp.state = qstr(line.state);
     socket.listening = socket.listening || line.state == "LISTEN" || line.peerPort == "*";
     socket.flow.intervals.emplace_back();
@@ -298,6 +302,9 @@ void SsTcpInfoParser::finishDatasets() {
                                                  "received (an iperf3 control connection or an "
                                                  "idle one)")
                                       .arg(kLittleData);
+            warningAt(socket.firstLine, socket.firstText,
+                      flow.id + QStringLiteral(" is kept beside the flows, not counted: ") +
+                          flow.tcp.note);
             data.flows.otherSockets.push_back(std::move(flow));
             continue;
         }

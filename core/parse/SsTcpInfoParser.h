@@ -42,7 +42,9 @@ private:
         Flow flow;
         std::string key;
         std::int64_t lastSample = -1; // the log's sample it was last read in
-        bool firstInLog = false;      // its first sample was the log's first
+        std::int64_t firstLine = 0;   // where it first appeared, and that line's text
+        std::string firstText;
+        bool firstInLog = false; // its first sample was the log's first
         bool listening = false;
         std::int64_t mostBytes = 0;
         ss::TcpInfo latest;
