@@ -28,6 +28,12 @@ std::string endpointKey(const std::string& address, const std::string& port) {
     return (v6 ? "[" + address + "]" : address) + ":" + port;
 }
 
+// "198.18.2.1:50228-198.18.1.1:5201": the connection's local and peer ends as ss prints them.
+std::string keyOf(const ss::SocketLine& line) {
+    return endpointKey(line.localAddress, line.localPort) + '-' +
+           endpointKey(line.peerAddress, line.peerPort);
+}
+
 // States whose sockets have no tcp_info, so no info line follows theirs.
 bool hasNoInfo(const std::string& state) {
     return state == "TIME-WAIT" || state == "SYN-RECV";
@@ -92,8 +98,17 @@ void SsTcpInfoParser::parseLine(std::string_view line) {
     }
     std::string_view rest;
     if (const auto socket = ss::readSocketLine(body, &rest)) {
-        if (m_sampleX.empty() || m_sampleClosed)
+        const std::string key = keyOf(*socket);
+        if (m_sampleX.empty() || m_sampleClosed) {
             startSample(std::nullopt, line);
+        } else if (m_sampleKeys.count(key)) {
+            // One host has one socket of these addresses and ports at a time: the next
+            // sample began without a time or header line (ss -H).
+            startSample(std::nullopt, line);
+            warning(line, QStringLiteral("a socket seen twice without a time or header line "
+                                         "between: a new sample begins here"));
+        }
+        m_sampleKeys.insert(key);
         m_sampleHasSockets = true;
         readSocketLine(line, *socket, rest);
         return;
@@ -134,6 +149,7 @@ void SsTcpInfoParser::startSample(std::optional<ss::EpochTime> time, std::string
     m_sampleHasHeader = false;
     m_sampleHasSockets = false;
     m_sampleClosed = false;
+    m_sampleKeys.clear();
 }
 
 void SsTcpInfoParser::readSocketLine(std::string_view line, const ss::SocketLine& socket,
@@ -205,15 +221,13 @@ void SsTcpInfoParser::commit(const ss::SocketLine& line, ss::TcpInfo info, std::
 
 SsTcpInfoParser::Socket& SsTcpInfoParser::seriesFor(const ss::SocketLine& line,
                                                     const ss::TcpInfo& info) {
-    const std::string local = endpointKey(line.localAddress, line.localPort);
-    const std::string peer = endpointKey(line.peerAddress, line.peerPort);
-    const std::string key = local + '-' + peer;
+    const std::string key = keyOf(line);
     const std::int64_t sample = std::int64_t(m_sampleX.size()) - 1;
     if (const auto it = m_latestSeries.find(key); it != m_latestSeries.end()) {
         Socket& known = m_sockets[it->second];
         const bool closed =
             known.flow.tcp.state == QLatin1String("TIME-WAIT") && line.state != "TIME-WAIT";
-        if (known.lastSample != sample && !closed && !countersShrank(known.latest, info))
+        if (!closed && !countersShrank(known.latest, info))
             return known;
     }
     const int number = ++m_seriesCount[key];

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace wb {
@@ -71,6 +72,7 @@ private:
     bool m_sampleHasHeader = false;
     bool m_sampleHasSockets = false;
     bool m_sampleClosed = false;
+    std::unordered_set<std::string> m_sampleKeys; // the sockets of the current sample
     std::optional<Pending> m_pending;
     std::optional<std::size_t> m_lastCommitted; // the socket whose info line came last
     std::vector<Socket> m_sockets;

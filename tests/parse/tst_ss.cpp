@@ -319,8 +319,14 @@ private slots:
         QCOMPARE(d.info.streams, flows);
         for (const Flow& flow : d.flows.flows)
             QCOMPARE(flow.tcp.congestionControl, control);
+        const ImportResult result = importOk(path);
         for (const Flow& other : d.flows.otherSockets) {
             QVERIFY(other.tcp.note.startsWith(QLatin1String("little data")));
+            // Named where the CLI shows it, too.
+            const auto& warnings = result.report.warnings.kept();
+            QVERIFY(std::any_of(warnings.begin(), warnings.end(), [&](const ParseIssue& issue) {
+                return issue.message.startsWith(other.id + QLatin1String(" is kept beside"));
+            }));
             QCOMPARE(other.tcp.congestionControl, QStringLiteral("bbr"));
         }
     }
@@ -425,8 +431,8 @@ private slots:
     void variantsReadLikeThePlainOutput_data();
     void variantsReadLikeThePlainOutput();
 
-    // A new connection on the four of a closed one is a new series; a connection seen twice in
-    // one sample (two hosts' output merged) is two.
+    // A new connection on the four of a closed one is a new series; a socket seen twice with
+    // no time or header line between begins the next sample.
     void reusedAddressesStartANewSeries();
 
     // A listening socket and a TIME-WAIT one are kept beside the flows and named.
@@ -500,6 +506,7 @@ void TestSs::variantsReadLikeThePlainOutput_data() {
     QByteArray wrapped = kInfo;
     wrapped.replace(" send 12112087bps", "\n\t send 12112087bps");
     QTest::newRow("info line wrapped") << twoSamples(kSocket, wrapped);
+    QTest::newRow("-H (no header)") << twoSamples(kSocket, kInfo, "");
     QTest::newRow("CRLF") << twoSamples(kSocket, kInfo).replace("\n", "\r\n");
     QTest::newRow("blank lines") << twoSamples(kSocket, kInfo).replace("\n", "\n\n");
     QTest::newRow("date +%s lines")
@@ -517,20 +524,32 @@ void TestSs::reusedAddressesStartANewSeries() {
     QByteArray reused = kInfo;
     reused.replace("bytes_acked:22176158", "bytes_acked:3000");
     reused.replace("segs_out:15527", "segs_out:3");
+    QByteArray later = reused;
+    later.replace("bytes_acked:3000", "bytes_acked:5000");
     const QByteArray log = "1764633228.1\n" + kHeader + kSocket + "\n" + kInfo + "\n" +
                            "1764633228.2\n" + kHeader + kSocket + "\n" + reused + "\n" + kSocket +
-                           "\n" + reused + "\n";
+                           "\n" + later + "\n";
     const ImportResult result = test::parseBytes(log, "reused.ss.log", 1 << 20, "ss/tcp-info");
     QCOMPARE(result.report.samples, std::int64_t(3));
     const Dataset& d = result.datasets.front();
+    QCOMPARE(d.info.extra.value("samples"), QStringLiteral("3"));
     QCOMPARE(d.flows.flows.size(), std::size_t(1));
-    QCOMPARE(d.flows.otherSockets.size(), std::size_t(2)); // 3000 bytes: little data
+    QCOMPARE(d.flows.otherSockets.size(), std::size_t(1)); // 5000 bytes: little data
     const auto all = connections(d);
     QVERIFY(all.count("198.18.2.1:50228-198.18.1.1:5201"));
-    QVERIFY(all.count("198.18.2.1:50228-198.18.1.1:5201#2"));
-    QVERIFY(all.count("198.18.2.1:50228-198.18.1.1:5201#3"));
+    const Flow* second = all.at("198.18.2.1:50228-198.18.1.1:5201#2");
     // The new connection began after the sample before: its 3000 bytes were acked in between.
-    QCOMPARE(all.at("198.18.2.1:50228-198.18.1.1:5201#2")->intervals.front().bytes, 3000.0);
+    QCOMPARE(second->intervals.size(), std::size_t(2));
+    QCOMPARE(second->intervals[0].bytes, 3000.0);
+    QCOMPARE(second->intervals[1].bytes, 2000.0);
+    // Seen twice without a separator (ss -H): the second is the next sample, at the time of the
+    // one before, and a warning says so.
+    QCOMPARE(second->tcp.samples[1].sample, std::int64_t(2));
+    QCOMPARE(second->intervals[1].end, second->intervals[0].end);
+    bool warned = false;
+    for (const ParseIssue& issue : result.report.warnings.kept())
+        warned = warned || (issue.line == 9 && issue.message.contains("seen twice"));
+    QVERIFY(warned);
 }
 
 void TestSs::listeningAndClosedSocketsKept() {
