@@ -3,6 +3,9 @@
 #include "IperfUnits.h"
 #include "TextScan.h"
 
+#include <QDateTime>
+#include <QString>
+
 #include <array>
 
 namespace wb::ss {
@@ -149,7 +152,19 @@ bool isHeader(std::string_view body) {
            contains(body, "Local Address:Port") && contains(body, "Peer Address:Port");
 }
 
-std::optional<EpochTime> readTimeLine(std::string_view body) {
+namespace {
+
+// The first nine digits of a fraction of a second, as nanoseconds.
+std::int64_t nanosecondsOf(std::string_view fraction) {
+    std::int64_t nanoseconds = 0;
+    std::int64_t scale = 100000000;
+    for (std::size_t i = 0; i < fraction.size() && i < 9; ++i, scale /= 10)
+        nanoseconds += (fraction[i] - '0') * scale;
+    return nanoseconds;
+}
+
+// "1764633228.123456789" (date +%s.%N), "1764633228" (date +%s).
+std::optional<EpochTime> readEpochTime(std::string_view body) {
     const std::size_t dot = body.find('.');
     const std::string_view whole = body.substr(0, dot);
     const std::string_view fraction =
@@ -157,13 +172,60 @@ std::optional<EpochTime> readTimeLine(std::string_view body) {
     if (!isCount(whole) || whole.size() > 18 ||
         (dot != std::string_view::npos && !isCount(fraction)))
         return std::nullopt;
-    EpochTime time;
     std::string_view digits = whole;
-    time.seconds = *takeInt(digits);
-    std::int64_t scale = 100000000;
-    for (std::size_t i = 0; i < fraction.size() && i < 9; ++i, scale /= 10)
-        time.nanoseconds += (fraction[i] - '0') * scale;
-    return time;
+    return EpochTime{*takeInt(digits), nanosecondsOf(fraction)};
+}
+
+// "2026-12-01T21:16:03,123456789+00:00" (date -Ins), "2026-12-01 21:16:03.123456789+00:00"
+// (date --rfc-3339=ns), "2026-12-01T21:16:03+0000", "…Z"; without a zone, UTC.
+std::optional<EpochTime> readIsoTime(std::string_view body) {
+    static constexpr std::string_view kShape = "dddd-dd-dd?dd:dd:dd";
+    if (body.size() < kShape.size())
+        return std::nullopt;
+    for (std::size_t i = 0; i < kShape.size(); ++i) {
+        const char c = body[i];
+        const bool fits = kShape[i] == 'd'   ? c >= '0' && c <= '9'
+                          : kShape[i] == '?' ? c == 'T' || c == ' '
+                                             : c == kShape[i];
+        if (!fits)
+            return std::nullopt;
+    }
+    std::string_view rest = body.substr(kShape.size());
+    std::string_view fraction;
+    if (!rest.empty() && (rest.front() == '.' || rest.front() == ',')) {
+        std::size_t end = 1;
+        while (end < rest.size() && rest[end] >= '0' && rest[end] <= '9')
+            ++end;
+        fraction = rest.substr(1, end - 1);
+        rest.remove_prefix(end);
+    }
+    const QString dateTime = QString::fromLatin1(body.data(), 10) + QLatin1Char('T') +
+                             QString::fromLatin1(body.data() + 11, 8);
+    QDateTime time;
+    if (rest.empty()) {
+        time = QDateTime::fromString(dateTime, Qt::ISODate);
+        time.setTimeSpec(Qt::UTC);
+    } else {
+        const bool zone =
+            rest == "Z" ||
+            ((rest.front() == '+' || rest.front() == '-') &&
+             (rest.size() == 3 || rest.size() == 5 || (rest.size() == 6 && rest[3] == ':')));
+        if (!zone)
+            return std::nullopt;
+        time = QDateTime::fromString(
+            dateTime + QString::fromLatin1(rest.data(), qsizetype(rest.size())), Qt::ISODate);
+    }
+    if (!time.isValid())
+        return std::nullopt;
+    return EpochTime{time.toSecsSinceEpoch(), nanosecondsOf(fraction)};
+}
+
+} // namespace
+
+std::optional<EpochTime> readTimeLine(std::string_view body) {
+    if (auto epoch = readEpochTime(body))
+        return epoch;
+    return readIsoTime(body);
 }
 
 std::optional<double> readRate(std::string_view word) {

@@ -50,7 +50,8 @@ std::optional<SocketLine> readSocketLine(std::string_view line, std::string_view
 // "Recv-Q Send-Q …" under a state filter).
 bool isHeader(std::string_view body);
 
-// A wall-clock line as `date +%s.%N` prints it ("1764633228.123456789"; `date +%s` too).
+// A wall-clock line as `date +%s.%N` prints it ("1764633228.123456789"; `date +%s` too), or
+// as `date -Ins` and `date --rfc-3339=ns` do ("2026-12-01T21:16:03,123456789+00:00").
 struct EpochTime {
     std::int64_t seconds = 0;
     std::int64_t nanoseconds = 0;

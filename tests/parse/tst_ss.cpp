@@ -418,6 +418,25 @@ private slots:
         QCOMPARE(info.congestionControl, std::string("cubic"));
     }
 
+    void timeLines() {
+        const auto seconds = [](const char* line) {
+            const auto time = ss::readTimeLine(line);
+            return time ? time->seconds * 1000000000 + time->nanoseconds : -1;
+        };
+        QCOMPARE(seconds("1764633228.123456789"), qint64(1764633228123456789));
+        QCOMPARE(seconds("1764633228.5"), qint64(1764633228500000000));
+        QCOMPARE(seconds("1764633228"), qint64(1764633228000000000));
+        // date -u -d @1764633228: Mon Dec  1 23:53:48 UTC 2025
+        QCOMPARE(seconds("2025-12-01T23:53:48,123456789+00:00"), qint64(1764633228123456789));
+        QCOMPARE(seconds("2025-12-01 18:53:48.5-05:00"), qint64(1764633228500000000));
+        QCOMPARE(seconds("2025-12-01T23:53:48Z"), qint64(1764633228000000000));
+        QCOMPARE(seconds("2025-12-01T23:53:48"), qint64(1764633228000000000));
+        QCOMPARE(seconds("2025-12-02T00:53:48+0100"), qint64(1764633228000000000));
+        for (const char* other : {"1764633228.", "17646x3228", "2025-12-02T00:53", "ESTAB 0 0",
+                                  "2025-12-02T00:53:48 CET", "-1764633228", "2025-13-02T00:53:48Z"})
+            QCOMPARE(seconds(other), qint64(-1));
+    }
+
     void portOfEndpoint() {
         QCOMPARE(SocketFlowMatcher::portOf("198.18.2.1 port 50228"), std::optional<int>(50228));
         QCOMPARE(SocketFlowMatcher::portOf("::1 port 5201"), std::optional<int>(5201));
@@ -506,6 +525,14 @@ void TestSs::variantsReadLikeThePlainOutput_data() {
     QByteArray wrapped = kInfo;
     wrapped.replace(" send 12112087bps", "\n\t send 12112087bps");
     QTest::newRow("info line wrapped") << twoSamples(kSocket, wrapped);
+    QTest::newRow("date -Ins lines")
+        << twoSamples(kSocket, kInfo)
+               .replace("1764633228.100000000", "2025-12-02T00:53:48,100000000+01:00")
+               .replace("1764633228.200000000", "2025-12-02T00:53:48,200000000+01:00");
+    QTest::newRow("date --rfc-3339=ns lines")
+        << twoSamples(kSocket, kInfo)
+               .replace("1764633228.100000000", "2025-12-01 23:53:48.100000000+00:00")
+               .replace("1764633228.200000000", "2025-12-01 23:53:48.200000000Z");
     QTest::newRow("-H (no header)") << twoSamples(kSocket, kInfo, "");
     QTest::newRow("CRLF") << twoSamples(kSocket, kInfo).replace("\n", "\r\n");
     QTest::newRow("blank lines") << twoSamples(kSocket, kInfo).replace("\n", "\n\n");
