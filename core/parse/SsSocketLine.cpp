@@ -169,7 +169,8 @@ std::optional<EpochTime> readEpochTime(std::string_view body) {
     const std::string_view whole = body.substr(0, dot);
     const std::string_view fraction =
         dot == std::string_view::npos ? std::string_view() : body.substr(dot + 1);
-    if (!isCount(whole) || whole.size() > 18 ||
+    // Up to 12 digits (the year 33658): milliseconds since the epoch stay far inside 64 bits.
+    if (!isCount(whole) || whole.size() > 12 ||
         (dot != std::string_view::npos && !isCount(fraction)))
         return std::nullopt;
     std::string_view digits = whole;

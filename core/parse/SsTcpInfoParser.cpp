@@ -156,20 +156,21 @@ void SsTcpInfoParser::readSocketLine(std::string_view line, const ss::SocketLine
                                      std::string_view rest) {
     ss::TcpInfo info;
     ss::readTcpInfo(rest, info); // ss -O prints the tcp_info fields on the socket line
+    Pending at{socket, std::string(line), lineNumber()};
     if (info.read || hasNoInfo(socket.state)) {
-        commit(socket, std::move(info), line);
+        commit(at, std::move(info), line);
         return;
     }
-    m_pending = Pending{socket, std::string(line), lineNumber()};
+    m_pending = std::move(at);
 }
 
 void SsTcpInfoParser::readInfoLine(std::string_view line, std::string_view body) {
     if (m_pending) {
         ss::TcpInfo info;
         ss::readTcpInfo(body, info);
-        const ss::SocketLine socket = std::move(m_pending->socket);
+        const Pending at = std::move(*m_pending);
         m_pending.reset();
-        commit(socket, std::move(info), line);
+        commit(at, std::move(info), line);
         return;
     }
     if (!m_lastCommitted) {
@@ -192,20 +193,21 @@ void SsTcpInfoParser::flushPending() {
         return;
     const Pending pending = std::move(*m_pending);
     m_pending.reset();
-    commit(pending.socket, ss::TcpInfo(), pending.line);
+    commit(pending, ss::TcpInfo(), pending.line);
 }
 
-void SsTcpInfoParser::commit(const ss::SocketLine& line, ss::TcpInfo info, std::string_view text) {
+void SsTcpInfoParser::commit(const Pending& at, ss::TcpInfo info, std::string_view current) {
+    const ss::SocketLine& line = at.socket;
     countSample();
     if (!info.unreadable.empty())
-        parseError(text, QStringLiteral("unreadable ss fields: %1").arg(qstr(info.unreadable)));
+        parseError(current, QStringLiteral("unreadable ss fields: %1").arg(qstr(info.unreadable)));
     // ss prints retrans only once there were some.
     if (info.read && !info.retransmitsTotal)
         info.retransmitsTotal = 0;
     Socket& socket = seriesFor(line, info);
     if (socket.flow.intervals.empty()) {
-        socket.firstLine = lineNumber();
-        socket.firstText.assign(text);
+        socket.firstLine = at.lineNumber;
+        socket.firstText = at.line;
     }
     socket.flow.tcp.state = qstr(line.state);
     socket.listening = socket.listening || line.state == "LISTEN" || line.peerPort == "*";

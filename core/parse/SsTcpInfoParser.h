@@ -51,6 +51,7 @@ private:
         ss::TcpInfo latest;
         std::optional<ss::TcpInfo> before; // the sample before the latest
     };
+    // A socket line, kept until its info line comes.
     struct Pending {
         ss::SocketLine socket;
         std::string line;
@@ -60,7 +61,9 @@ private:
     void startSample(std::optional<ss::EpochTime> time, std::string_view line);
     void readSocketLine(std::string_view line, const ss::SocketLine& socket, std::string_view rest);
     void readInfoLine(std::string_view line, std::string_view body);
-    void commit(const ss::SocketLine& socket, ss::TcpInfo info, std::string_view line);
+    // Takes a sample of the socket `at` names; `current` is the line being read (the info
+    // line, or the line after a socket line that has none).
+    void commit(const Pending& at, ss::TcpInfo info, std::string_view current);
     Socket& seriesFor(const ss::SocketLine& socket, const ss::TcpInfo& info);
     // Fills the last interval and sample of `socket` from its latest and previous tcp_info.
     void applyLatest(Socket& socket);
