@@ -72,20 +72,59 @@ QJsonArray describe(const std::vector<FlowInterval>& lines) {
     return out;
 }
 
+QJsonObject describe(const TcpSocketSample& s) {
+    QJsonObject out{{"sample", static_cast<qint64>(s.sample)}};
+    const std::pair<const char*, QJsonValue> optionalFields[] = {
+        {"cwnd", optional(s.cwndSegments)},
+        {"ssthresh", optional(s.ssthreshSegments)},
+        {"mss", optional(s.mssBytes)},
+        {"rttvar_ms", optional(s.rttvarMs)},
+        {"retransmits_total", optional(s.retransmitsTotal)},
+        {"bytes_acked", optional(s.bytesAcked)},
+        {"bytes_received", optional(s.bytesReceived)},
+        {"delivery_rate", optional(s.deliveryRateBitsPerSecond)},
+        {"pacing_rate", optional(s.pacingRateBitsPerSecond)}};
+    for (const auto& [key, value] : optionalFields)
+        if (!value.isNull())
+            out.insert(QLatin1String(key), value);
+    return out;
+}
+
+QJsonObject describe(const TcpSocketSeries& tcp) {
+    QJsonArray samples;
+    for (const TcpSocketSample& sample : tcp.samples)
+        samples.append(describe(sample));
+    return {{"congestion_control", tcp.congestionControl},
+            {"state", tcp.state},
+            {"note", tcp.note},
+            {"samples", samples}};
+}
+
+QJsonArray describe(const std::vector<Flow>& flows) {
+    QJsonArray out;
+    for (const Flow& flow : flows) {
+        QJsonObject object{{"id", flow.id},
+                           {"stream", flow.streamNumber},
+                           {"direction", flow.direction},
+                           {"local", flow.localAddress},
+                           {"remote", flow.remoteAddress},
+                           {"intervals", describe(flow.intervals)},
+                           {"total", describe(flow.total)},
+                           {"sender_total", describe(flow.senderTotal)}};
+        if (!flow.tcp.empty()) // only a socket sampler's flows have it
+            object.insert(QStringLiteral("tcp"), describe(flow.tcp));
+        out.append(object);
+    }
+    return out;
+}
+
 QJsonObject describe(const FlowSeries& series) {
-    QJsonArray flows;
-    for (const Flow& flow : series.flows)
-        flows.append(QJsonObject{{"id", flow.id},
-                                 {"stream", flow.streamNumber},
-                                 {"direction", flow.direction},
-                                 {"local", flow.localAddress},
-                                 {"remote", flow.remoteAddress},
-                                 {"intervals", describe(flow.intervals)},
-                                 {"total", describe(flow.total)},
-                                 {"sender_total", describe(flow.senderTotal)}});
-    return {{"flows", flows},
-            {"sum_intervals", describe(series.sumIntervals)},
-            {"sum_total", describe(series.sumTotal)}};
+    QJsonObject out{{"flows", describe(series.flows)},
+                    {"sum_intervals", describe(series.sumIntervals)},
+                    {"sum_total", describe(series.sumTotal)}};
+    if (!series.otherSockets.empty())
+        out.insert(QStringLiteral("other_sockets"), describe(series.otherSockets));
+    return out;
 }
 
 QJsonObject describe(const RunInfo& info) {

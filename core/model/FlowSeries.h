@@ -1,6 +1,7 @@
 #pragma once
 
 #include "CompactOptional.h"
+#include "TcpSocketSeries.h"
 
 #include <QString>
 
@@ -63,6 +64,9 @@ struct Flow {
     std::optional<FlowInterval> total;
     // The sender's whole-run line when the log also has the receiver's.
     std::optional<FlowInterval> senderTotal;
+    // A socket sampler's view of the connection (ss/tcp-info), one sample per interval;
+    // empty for iperf's own reports.
+    TcpSocketSeries tcp;
 };
 
 // Everything a throughput log reports. The SUM lines are kept as the tool printed them so
@@ -76,6 +80,9 @@ struct FlowSeries {
     QString sumDirection;
     // --bidir: the other direction's SUM, against which the other direction's flows are checked.
     std::optional<FlowInterval> otherDirectionSumTotal;
+    // Sockets a sampler's log shows beside the flows (a listening socket, an iperf3 control
+    // connection): kept with their samples and the reason (Flow::tcp.note), never counted.
+    std::vector<Flow> otherSockets;
 
     bool empty() const { return flows.empty() && !sumTotal; }
 };

@@ -7,6 +7,7 @@
 #include "Iperf3JsonParser.h"
 #include "Iperf3TextParser.h"
 #include "PingDialects.h"
+#include "SsTcpInfoParser.h"
 #include "WindowsPingParser.h"
 
 namespace wb {
@@ -40,6 +41,8 @@ const std::vector<FormatEntry>& FormatRegistry::formats() {
          K::Throughput, &Iperf2TextParser::sniff, &make<Iperf2TextParser>},
         {"iperf2/csv", "iperf", "csv", "iperf 2 -y C reports", K::Throughput,
          &Iperf2CsvParser::sniff, &make<Iperf2CsvParser>},
+        {"ss/tcp-info", "ss", "tcp-info", "ss -ti samples: TCP state per connection", K::Throughput,
+         &SsTcpInfoParser::sniff, &make<SsTcpInfoParser>},
     };
     return table;
 }

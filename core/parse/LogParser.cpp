@@ -112,7 +112,11 @@ void LogParser::rangeError(std::string_view line, const QString& message) {
 }
 
 void LogParser::warning(std::string_view line, const QString& message) {
-    m_report.warnings.add(lineNumber(), message, excerpt(line));
+    warningAt(lineNumber(), line, message);
+}
+
+void LogParser::warningAt(std::int64_t lineNumber, std::string_view line, const QString& message) {
+    m_report.warnings.add(lineNumber, message, excerpt(line));
 }
 
 } // namespace wb

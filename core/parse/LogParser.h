@@ -75,6 +75,8 @@ protected:
     void parseError(std::string_view line, const QString& message);
     void rangeError(std::string_view line, const QString& message);
     void warning(std::string_view line, const QString& message);
+    // A warning about an earlier line, known only later (a line whose sequel never came).
+    void warningAt(std::int64_t lineNumber, std::string_view line, const QString& message);
     // Another log starts at this line: a parse error says so, and every later line is
     // ignored, so that two runs never end up in one dataset.
     void anotherLogStarts(std::string_view line, const QString& what);
