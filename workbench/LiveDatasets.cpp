@@ -130,30 +130,37 @@ void LiveDatasets::show(std::vector<Analysed> analysed) {
     m_sinceShown.start();
 }
 
-void LiveDatasets::complete(ImportResult result) {
+void LiveDatasets::complete(const ImportResult& result, QObject* keeper) {
     if (m_final || m_completed)
         return;
     m_refreshTimer.stop();
     for (Growing& growing : m_growing)
         growing.pending.clear();
-    m_final = std::move(result);
+    if (keeper) {
+        m_keeper = keeper;
+        m_keeper->setParent(this);
+        m_final = &result;
+    } else {
+        m_finalCopy = result;
+        m_final = &*m_finalCopy;
+    }
     if (!m_analysing)
         analyseFinal();
 }
 
 void LiveDatasets::analyseFinal() {
-    ImportResult result = std::move(*m_final);
-    if (valuesIn(result) <= kAnalyseAtOnce) {
-        showFinal(DatasetEntry::fromImport(std::move(result)));
+    const auto analyse = [result = m_final] {
+        return DatasetEntry::fromImport(ImportResult(*result));
+    };
+    if (valuesIn(*m_final) <= kAnalyseAtOnce) {
+        showFinal(analyse());
         return;
     }
     m_analysing = true;
-    m_jobs.run([result = std::move(
-                    result)]() mutable { return DatasetEntry::fromImport(std::move(result)); },
-               [this](std::vector<DatasetEntry> entries) {
-                   m_analysing = false;
-                   showFinal(std::move(entries));
-               });
+    m_jobs.run(analyse, [this](std::vector<DatasetEntry> entries) {
+        m_analysing = false;
+        showFinal(std::move(entries));
+    });
 }
 
 void LiveDatasets::showFinal(std::vector<DatasetEntry> entries) {
@@ -163,6 +170,11 @@ void LiveDatasets::showFinal(std::vector<DatasetEntry> entries) {
     show(std::move(analysed));
     m_growing.clear();
     m_completed = true;
+    // The final result is read: the run that holds it may go.
+    if (m_keeper)
+        std::exchange(m_keeper, nullptr)->deleteLater();
+    m_finalCopy.reset();
+    m_final = nullptr;
     emit finalInStore();
     if (m_deleteWhenCompleted)
         deleteLater();

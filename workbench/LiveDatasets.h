@@ -31,8 +31,11 @@ public:
 
     void grow(const LiveSnapshot& growth);
     // The run's final result replaces what grew; completed() when it is in the store. A
-    // small result is analysed at once, so it is in the store when this returns.
-    void complete(ImportResult result);
+    // small result is analysed at once, so it is in the store when this returns. `keeper`,
+    // when given, is the object that holds `result` (the finished run): it is taken over and
+    // deleted when the result has been read, off the GUI thread for a large one; without it
+    // the result is copied here.
+    void complete(const ImportResult& result, QObject* keeper = nullptr);
     bool completed() const { return m_completed; }
     // Deletes this object once the final result is in the store (at once when it is).
     void deleteWhenCompleted();
@@ -71,7 +74,9 @@ private:
     std::vector<Growing> m_growing; // by index in the log
     const FormatEntry* m_format = nullptr;
     ParseReport m_report;
-    std::optional<ImportResult> m_final;
+    const ImportResult* m_final = nullptr;   // the run's final result, once it ended
+    std::optional<ImportResult> m_finalCopy; // when no keeper holds it
+    QObject* m_keeper = nullptr;             // holds *m_final; a child of this object
     bool m_analysing = false;
     bool m_completed = false;
     bool m_deleteWhenCompleted = false;

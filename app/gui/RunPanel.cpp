@@ -258,9 +258,11 @@ void RunPanel::onSnapshot(const LiveSnapshot& growth) {
         m_live->grow(growth);
 }
 
-void RunPanel::onFinalResult(const ImportResult& result) {
+void RunPanel::onFinalResult(const ImportResult& result, MeasurementRun* run) {
     if (m_live)
-        m_live->complete(result);
+        m_live->complete(result, run);
+    else if (run)
+        run->deleteLater();
 }
 
 const std::vector<int>& RunPanel::datasetIds() const {
@@ -288,11 +290,11 @@ QString RunPanel::outcomeLine(const RunOutcome& outcome, bool fullPath) const {
 }
 
 void RunPanel::onRunFinished(const RunOutcome& outcome) {
-    if (m_run)
-        m_run->deleteLater(); // it is still emitting this signal
-    m_run = nullptr;
+    // The run is still emitting this signal, and it holds the outcome: the live datasets take
+    // it over and delete it once they have read the result.
+    MeasurementRun* run = std::exchange(m_run, nullptr);
     setBusy(false, QString());
-    onFinalResult(outcome.result);
+    onFinalResult(outcome.result, run);
     const QString line = outcomeLine(outcome, true);
     m_progress->setValue(outcome.completed() ? 1000 : m_progress->value());
     m_status->setText(outcomeLine(outcome, false));

@@ -62,7 +62,8 @@ private:
     // A run or plan step starts: its datasets will follow it in the store (LiveDatasets).
     void followNewRun();
     void onSnapshot(const LiveSnapshot& growth);
-    void onFinalResult(const ImportResult& result);
+    // `run`, when given, holds the result (a finished run) and is handed over with it.
+    void onFinalResult(const ImportResult& result, MeasurementRun* run = nullptr);
     void onRunFinished(const RunOutcome& outcome);
     void onStepStarted(int index, int count, const QString& label);
     void onStepFinished(int index, const RunOutcome& outcome);

@@ -515,7 +515,9 @@ void MeasurementRun::finish(RunOutcome::Status result, const QString& why) {
             stopProcess(process);
         }
     }
-    RunOutcome outcome;
+    // Kept by the run, so that a receiver may read the result after the signal (off the GUI
+    // thread, as the Run panel does) for as long as it keeps the run.
+    RunOutcome& outcome = m_outcome;
     outcome.status = result;
     outcome.error = why.isEmpty() && result == RunOutcome::Status::Cancelled ? m_cancelReason : why;
     if (m_log.isOpen()) {

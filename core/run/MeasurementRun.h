@@ -72,6 +72,7 @@ signals:
     // (throttled to its own cost). The parser reads the output as it arrives, so a snapshot
     // costs what arrived since the previous one however long the run.
     void snapshot(const wb::LiveSnapshot& growth);
+    // The outcome lives as long as the run.
     void finished(const wb::RunOutcome& outcome);
 
 private:
@@ -139,6 +140,7 @@ private:
     qint64 m_snapshotCostMs = 0;
     qint64 m_snapshotBytes = -1;
     double m_parseCpuSeconds = 0;
+    RunOutcome m_outcome; // what finished() reported
 };
 
 } // namespace wb
