@@ -508,6 +508,7 @@ LiveSnapshot StreamImport::snapshot() {
     LiveSnapshot snapshot;
     snapshot.file = m->result.file;
     snapshot.format = m->result.format;
+    snapshot.bytesRead = m->appended;
     const LogParser* parser = m->run.parser();
     if (!m->started || m->refused || !parser)
         return snapshot;

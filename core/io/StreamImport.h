@@ -15,6 +15,7 @@ namespace wb {
 struct LiveSnapshot {
     QString file;
     const FormatEntry* format = nullptr;
+    std::int64_t bytesRead = 0; // of the log, by the parser
     ParseReport report;
     std::vector<DatasetGrowth> datasets; // by index in the log
 };

@@ -13,7 +13,6 @@
 #include <QSysInfo>
 
 #include <signal.h>
-#include <time.h>
 
 namespace wb {
 
@@ -44,24 +43,6 @@ bool isInstalled(const QString& program) {
         return QFileInfo(program).isExecutable();
     return !QStandardPaths::findExecutable(program).isEmpty();
 }
-
-// Adds the CPU time of the calling thread while it lives to a sum of seconds.
-class ThreadCpuTimer {
-public:
-    explicit ThreadCpuTimer(double& sum) : m_sum(sum), m_start(now()) {}
-    ~ThreadCpuTimer() { m_sum += now() - m_start; }
-    ThreadCpuTimer(const ThreadCpuTimer&) = delete;
-    ThreadCpuTimer& operator=(const ThreadCpuTimer&) = delete;
-
-private:
-    static double now() {
-        timespec time{};
-        ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time);
-        return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_nsec) * 1e-9;
-    }
-    double& m_sum;
-    double m_start;
-};
 
 } // namespace
 
@@ -293,8 +274,7 @@ void MeasurementRun::onClientOutput() {
     m_log.write(data);
     m_log.flush();
     keepForDiagnosis(data);
-    const ThreadCpuTimer timer(m_parseCpuSeconds);
-    m_parse->append(std::string_view(data.constData(), static_cast<std::size_t>(data.size())));
+    m_parse->append(data);
 }
 
 void MeasurementRun::keepForDiagnosis(const QByteArray& data) {
@@ -305,7 +285,7 @@ void MeasurementRun::keepForDiagnosis(const QByteArray& data) {
 }
 
 void MeasurementRun::startParsing() {
-    m_parse = std::make_unique<StreamImport>(m_log.fileName(), importOptions());
+    m_parse = std::make_unique<StreamParseThread>(m_log.fileName(), importOptions());
     m_receivedHead.clear();
     m_receivedTail.clear();
     m_snapshotBytes = 0;
@@ -366,20 +346,19 @@ ImportOptions MeasurementRun::importOptions() const {
 void MeasurementRun::emitSnapshot() {
     QElapsedTimer cost;
     cost.start();
-    m_snapshotBytes = m_parse->bytesAppended();
     // The parser that reads the output as it arrives, as an import reads a file: what a user
-    // would see importing the log at this moment, less what only its end completes.
-    LiveSnapshot growth;
-    {
-        const ThreadCpuTimer timer(m_parseCpuSeconds);
-        growth = m_parse->snapshot();
-    }
-    if (growth.datasets.empty())
+    // would see importing the log at this moment, less what only its end completes. While it
+    // is reading a piece, the next tick asks again.
+    std::optional<LiveSnapshot> growth = m_parse->trySnapshot();
+    if (!growth)
         return;
-    const RunRecord now = record(QStringLiteral("running"), QString());
-    for (DatasetGrowth& dataset : growth.datasets)
-        RunSidecar::applyTo(now, dataset.part);
-    emit snapshot(growth);
+    m_snapshotBytes = growth->bytesRead;
+    if (!growth->datasets.empty()) {
+        const RunRecord now = record(QStringLiteral("running"), QString());
+        for (DatasetGrowth& dataset : growth->datasets)
+            RunSidecar::applyTo(now, dataset.part);
+        emit snapshot(*growth);
+    }
     m_snapshotCostMs = cost.elapsed();
     m_lastSnapshotAt = m_elapsed.elapsed();
 }
@@ -528,12 +507,9 @@ void MeasurementRun::finish(RunOutcome::Status result, const QString& why) {
         outcome.serverLogPath = m_serverLog.fileName();
         // The parser that read the output as it arrived, finished: exactly what importing the
         // saved log gives (tst_runs checks it), without reading the log again.
-        {
-            const ThreadCpuTimer timer(m_parseCpuSeconds);
-            outcome.result = m_parse ? m_parse->finish()
-                                     : FileImporter::importFile(outcome.logPath, importOptions());
-        }
-        outcome.parseCpuSeconds = m_parseCpuSeconds;
+        outcome.result = m_parse ? m_parse->finish()
+                                 : FileImporter::importFile(outcome.logPath, importOptions());
+        outcome.parseCpuSeconds = m_parse ? m_parse->cpuSeconds() : 0;
         if (result == RunOutcome::Status::Completed) {
             outcome.error = clientFailure(outcome.result.report.samples > 0);
             if (!outcome.error.isEmpty())

@@ -4,7 +4,7 @@
 #include "RunSpec.h"
 #include "io/FileImporter.h"
 #include "io/RunSidecar.h"
-#include "io/StreamImport.h"
+#include "io/StreamParseThread.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -26,8 +26,8 @@ struct RunOutcome {
     QString sidecarPath;   // JSON: command line, tool version, start, host, kernel, ...
     QString serverLogPath; // raw output of a started server (empty when none)
     ImportResult result;   // the raw log parsed exactly as an import would
-    // CPU time of the thread that ran the run spent parsing its output (and cutting the
-    // snapshots): what a live run's parsing costs, for benchmarks and tests.
+    // CPU time spent parsing the client's output (on the parser's thread) and cutting the
+    // snapshots: what a live run's parsing costs, for benchmarks and tests.
     double parseCpuSeconds = 0;
 
     bool completed() const { return status == Status::Completed; }
@@ -124,7 +124,7 @@ private:
     QFile m_serverLog;
     QString m_sidecarPath;
     // The client's stdout, parsed as it arrives; finished, it is what importing the log gives.
-    std::unique_ptr<StreamImport> m_parse;
+    std::unique_ptr<StreamParseThread> m_parse;
     // Its first and last bytes, for the reasons a client failed (clientFailure()).
     QByteArray m_receivedHead;
     QByteArray m_receivedTail;
@@ -139,7 +139,6 @@ private:
     qint64 m_lastSnapshotAt = -1; // ms since start
     qint64 m_snapshotCostMs = 0;
     qint64 m_snapshotBytes = -1;
-    double m_parseCpuSeconds = 0;
     RunOutcome m_outcome; // what finished() reported
 };
 
