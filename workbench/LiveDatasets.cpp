@@ -78,6 +78,7 @@ void LiveDatasets::refresh() {
     if (work.empty())
         return;
     m_analysing = true;
+    m_analysis.start();
     const FormatEntry* format = m_format;
     m_jobs.run(
         [work = std::move(work), format, report = m_report] {
@@ -99,7 +100,9 @@ void LiveDatasets::refresh() {
                 analyseFinal();
                 return;
             }
+            const qint64 analysisMs = m_analysis.elapsed();
             show(std::move(analysed));
+            m_gapMs = std::max(m_gapMs, kAnalysisFactor * analysisMs);
             if (std::any_of(m_growing.begin(), m_growing.end(),
                             [](const Growing& g) { return !g.pending.empty(); }))
                 scheduleRefresh();

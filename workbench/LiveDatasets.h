@@ -21,7 +21,9 @@ namespace wb {
 // (DatasetGrowth), which is kept here; the grown dataset is copied and analysed (sorted,
 // summarised) off the GUI thread, one analysis at a time, and replaces the store's entry.
 // The store's change (the views redraw) is the only work on the GUI thread that grows with
-// the run; it happens at most every kCostFactor times its own duration.
+// the run; it happens at most every kCostFactor times its own duration, and the analysis
+// waits kAnalysisFactor times its own before it starts again, so that the run, its parser
+// and the window keep most of the cores.
 class LiveDatasets : public QObject {
     Q_OBJECT
 
@@ -44,6 +46,7 @@ public:
 
     // The store is updated at most once per this many times the duration of its last update.
     static constexpr int kCostFactor = 10;
+    static constexpr int kAnalysisFactor = 2;
     static constexpr int kMinGapMs = 250;
     // A final result with up to this many samples and intervals is analysed on the caller's
     // thread (a few milliseconds); a larger one off it.
@@ -82,6 +85,7 @@ private:
     bool m_deleteWhenCompleted = false;
     qint64 m_gapMs = kMinGapMs;
     QElapsedTimer m_sinceShown;
+    QElapsedTimer m_analysis; // since the running analysis started
     QTimer m_refreshTimer;
     BackgroundJobs m_jobs; // last: see BackgroundJobs
 };
