@@ -1,6 +1,7 @@
 #include "RunPanel.h"
 
 #include "DatasetStore.h"
+#include "LiveDatasets.h"
 #include "RunForm.h"
 #include "Settings.h"
 #include "run/ExperimentPlan.h"
@@ -201,14 +202,13 @@ bool RunPanel::start() {
         return false;
     saveForm();
 
-    m_ids.clear();
     m_runLabel = run.label.isEmpty() ? RunForm::defaultLabel(run) : run.label;
     m_stepText.clear();
+    followNewRun();
     m_run = new MeasurementRun(run, folder, fileStem(run), this);
     connect(m_run, &MeasurementRun::status, m_status, &QLabel::setText);
     connect(m_run, &MeasurementRun::progress, this, &RunPanel::onProgress);
-    connect(m_run, &MeasurementRun::snapshot, this,
-            [this](const ImportResult& soFar) { onSnapshot(soFar, m_runLabel); });
+    connect(m_run, &MeasurementRun::snapshot, this, &RunPanel::onSnapshot);
     connect(m_run, &MeasurementRun::finished, this, &RunPanel::onRunFinished);
     setBusy(true, tr("Starting %1…").arg(m_runLabel));
     m_run->start(); // may finish at once (a missing binary, say); onRunFinished copes
@@ -246,23 +246,28 @@ void RunPanel::onProgress(double elapsed, double expected) {
 }
 
 // Datasets follow the run by their index in the raw log: the first snapshot with data adds
-// them, later ones (and the final parse) replace their data, labels and colours stay.
-void RunPanel::onSnapshot(const ImportResult& soFar, const QString& label) {
-    if (soFar.datasets.empty())
-        return;
-    std::vector<DatasetEntry> entries = DatasetEntry::fromImport(ImportResult(soFar));
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        if (i < m_ids.size() && m_store->find(m_ids[i])) {
-            m_store->replaceData(m_ids[i], std::move(entries[i]));
-            continue;
-        }
-        entries[i].label = i == 0 ? label : QStringLiteral("%1 (%2)").arg(label).arg(i + 1);
-        const int id = m_store->add(std::move(entries[i]));
-        if (i < m_ids.size())
-            m_ids[i] = id; // the user removed it while the run went on: add it again
-        else
-            m_ids.push_back(id);
-    }
+// them, later ones (and the final result) replace their data, labels and colours stay.
+void RunPanel::followNewRun() {
+    if (m_live)
+        m_live->deleteWhenCompleted(); // the previous run's final result may still be on its way
+    m_live = new LiveDatasets(m_store, m_runLabel, this);
+}
+
+void RunPanel::onSnapshot(const LiveSnapshot& growth) {
+    if (m_live)
+        m_live->grow(growth);
+}
+
+void RunPanel::onFinalResult(const ImportResult& result, MeasurementRun* run) {
+    if (m_live)
+        m_live->complete(result, run);
+    else if (run)
+        run->deleteLater();
+}
+
+const std::vector<int>& RunPanel::datasetIds() const {
+    static const std::vector<int> none;
+    return m_live ? m_live->ids() : none;
 }
 
 // The panel names the log by its file name (the folder is in the form); the status bar, with
@@ -285,11 +290,11 @@ QString RunPanel::outcomeLine(const RunOutcome& outcome, bool fullPath) const {
 }
 
 void RunPanel::onRunFinished(const RunOutcome& outcome) {
-    if (m_run)
-        m_run->deleteLater(); // it is still emitting this signal
-    m_run = nullptr;
+    // The run is still emitting this signal, and it holds the outcome: the live datasets take
+    // it over and delete it once they have read the result.
+    MeasurementRun* run = std::exchange(m_run, nullptr);
     setBusy(false, QString());
-    onSnapshot(outcome.result, m_runLabel);
+    onFinalResult(outcome.result, run);
     const QString line = outcomeLine(outcome, true);
     m_progress->setValue(outcome.completed() ? 1000 : m_progress->value());
     m_status->setText(outcomeLine(outcome, false));
@@ -335,7 +340,6 @@ bool RunPanel::startPlan(const QString& path) {
     }
     QDir().mkpath(plan.outputDir);
     showProblems({});
-    m_ids.clear();
     m_planCompleted = 0;
     m_planSteps = static_cast<int>(plan.steps.size());
     m_stepText.clear();
@@ -345,7 +349,7 @@ bool RunPanel::startPlan(const QString& path) {
     connect(m_plan, &PlanRunner::status, m_status, &QLabel::setText);
     connect(m_plan, &PlanRunner::progress, this, &RunPanel::onProgress);
     connect(m_plan, &PlanRunner::snapshot, this,
-            [this](int, const ImportResult& soFar) { onSnapshot(soFar, m_runLabel); });
+            [this](int, const LiveSnapshot& growth) { onSnapshot(growth); });
     connect(m_plan, &PlanRunner::stepFinished, this, &RunPanel::onStepFinished);
     connect(m_plan, &PlanRunner::finished, this, &RunPanel::onPlanFinished);
     setBusy(true, tr("Starting plan %1…").arg(name));
@@ -354,19 +358,19 @@ bool RunPanel::startPlan(const QString& path) {
 }
 
 void RunPanel::onStepStarted(int index, int count, const QString& label) {
-    m_ids.clear();
     const std::vector<PlanStep>& steps = m_plan->plan().steps;
     const RunSpec* step = index >= 0 && index < int(steps.size()) ? &steps[index].spec : nullptr;
     m_runLabel = step && !step->label.isEmpty() ? step->label : label;
     if (m_runLabel.isEmpty() && step)
         m_runLabel = RunForm::defaultLabel(*step);
+    followNewRun();
     m_stepText = tr("step %1/%2: %3").arg(index + 1).arg(count).arg(m_runLabel);
     m_progress->setValue(0);
     m_progress->setFormat(m_stepText);
 }
 
 void RunPanel::onStepFinished(int, const RunOutcome& outcome) {
-    onSnapshot(outcome.result, m_runLabel);
+    onFinalResult(outcome.result);
     if (outcome.completed())
         ++m_planCompleted;
     m_status->setText(QStringLiteral("%1 — %2").arg(m_stepText, outcomeLine(outcome, false)));

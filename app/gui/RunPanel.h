@@ -12,11 +12,13 @@ class QPushButton;
 namespace wb {
 
 class DatasetStore;
+class LiveDatasets;
 class MeasurementRun;
 class PlanRunner;
 class RunForm;
 class Settings;
 struct ImportResult;
+struct LiveSnapshot;
 struct RunOutcome;
 struct RunSpec;
 
@@ -37,7 +39,7 @@ public:
     QStringList problems() const { return m_problems; }
     QString statusText() const;
     // Datasets of the running (or last) run or plan step, by index in its raw log.
-    const std::vector<int>& datasetIds() const { return m_ids; }
+    const std::vector<int>& datasetIds() const;
 
     // Validates the form and starts the run; problems are shown under the form instead.
     bool start();
@@ -57,7 +59,11 @@ private:
     void setBusy(bool busy, const QString& what);
     void showProblems(const QStringList& problems);
     void onProgress(double elapsed, double expected);
-    void onSnapshot(const ImportResult& soFar, const QString& label);
+    // A run or plan step starts: its datasets will follow it in the store (LiveDatasets).
+    void followNewRun();
+    void onSnapshot(const LiveSnapshot& growth);
+    // `run`, when given, holds the result (a finished run) and is handed over with it.
+    void onFinalResult(const ImportResult& result, MeasurementRun* run = nullptr);
     void onRunFinished(const RunOutcome& outcome);
     void onStepStarted(int index, int count, const QString& label);
     void onStepFinished(int index, const RunOutcome& outcome);
@@ -79,9 +85,9 @@ private:
     MeasurementRun* m_run = nullptr; // owned (child); deleted after it finished
     PlanRunner* m_plan = nullptr;
     QStringList m_problems;
-    QString m_runLabel;     // label of the running run or plan step
-    QString m_stepText;     // "step 3/8: label" while a plan runs
-    std::vector<int> m_ids; // store ids of the current run's datasets, by index in its log
+    QString m_runLabel;             // label of the running run or plan step
+    QString m_stepText;             // "step 3/8: label" while a plan runs
+    LiveDatasets* m_live = nullptr; // the current run's datasets (owned, a child)
     int m_planCompleted = 0;
     int m_planSteps = 0;
 };

@@ -1,4 +1,5 @@
 #include "FileImporter.h"
+#include "StreamImport.h"
 
 #include "FileKind.h"
 #include "NativePath.h"
@@ -152,6 +153,8 @@ public:
     }
 
     bool parallel() const { return m_parallel.has_value(); }
+    // The parser while it reads (datasets not finished yet); null before start().
+    const LogParser* parser() const { return m_parser.get(); }
     // The next piece of the file, read and scanned by a worker of the parallel feeder.
     bool feedFromFile(const QFile& file, qint64 offset, qint64 size, qint64 total) {
         m_parallel->feedFromFile(file.handle(), offset, size);
@@ -202,14 +205,17 @@ public:
         m_parser->finish();
         m_result.report = m_parser->report();
         m_result.datasets = m_parser->takeDatasets();
-        const QString label = defaultLabel(m_result.file);
-        for (Dataset& dataset : m_result.datasets) {
-            dataset.sourceFile = m_result.file;
-            if (dataset.label.isEmpty())
-                dataset.label = label;
-            else if (m_result.datasets.size() > 1)
-                dataset.label = label + QStringLiteral(" · ") + dataset.label;
-        }
+        for (Dataset& dataset : m_result.datasets)
+            name(dataset, m_result.file, m_result.datasets.size());
+    }
+
+    // The source and label of one of `count` datasets of `file`.
+    static void name(Dataset& dataset, const QString& file, std::size_t count) {
+        dataset.sourceFile = file;
+        if (dataset.label.isEmpty())
+            dataset.label = defaultLabel(file);
+        else if (count > 1)
+            dataset.label = defaultLabel(file) + QStringLiteral(" · ") + dataset.label;
     }
 
 private:
@@ -219,6 +225,10 @@ private:
     std::unique_ptr<LogParser> m_parser;
     std::optional<ParallelFeeder> m_parallel;
 };
+
+// The longest byte-order mark (TextDecoder): with the format known, the parser can start
+// once this much has arrived.
+constexpr std::size_t kLongestByteOrderMark = 3;
 
 // A log recorded by Wirebench has its run description beside it: label, command line and
 // the plan's parameters come back with the log.
@@ -434,6 +444,91 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
             QString());
     applySidecar(path, result);
     return result;
+}
+
+struct StreamImport::State {
+    State(QString name, ImportOptions importOptions)
+        : options(std::move(importOptions)), run(result, options) {
+        result.file = std::move(name);
+    }
+
+    // The parser starts once the head can be sniffed as importBytes() sniffs it: the first
+    // kSniffBytes, or only what tells a byte-order mark when the format is given.
+    bool headIsEnough() const {
+        const auto have = static_cast<std::size_t>(head.size());
+        if (have >= FormatRegistry::kSniffBytes)
+            return true;
+        return !options.format.isEmpty() && !options.qjumpCompat && have >= kLongestByteOrderMark;
+    }
+
+    void start() {
+        started = true;
+        const std::string_view bytes(head.constData(), static_cast<std::size_t>(head.size()));
+        refused = !run.start(bytes.substr(0, FormatRegistry::kSniffBytes));
+        if (!refused)
+            feed(bytes);
+        head.clear();
+    }
+
+    void feed(std::string_view bytes) { run.feed(bytes, appended, 0); }
+
+    ImportResult result;
+    ImportOptions options;
+    ImportRun run;
+    QByteArray head; // bytes kept until the parser starts
+    bool started = false;
+    bool refused = false;
+    std::int64_t appended = 0;
+    std::vector<DatasetGrowthCutter> cutters; // by dataset index
+};
+
+StreamImport::StreamImport(QString name, ImportOptions options)
+    : m(std::make_unique<State>(std::move(name), std::move(options))) {}
+
+StreamImport::~StreamImport() = default;
+
+void StreamImport::append(std::string_view bytes) {
+    m->appended += static_cast<std::int64_t>(bytes.size());
+    if (m->refused)
+        return;
+    if (m->started) {
+        m->feed(bytes);
+        return;
+    }
+    m->head.append(bytes.data(), static_cast<qsizetype>(bytes.size()));
+    if (m->headIsEnough())
+        m->start();
+}
+
+std::int64_t StreamImport::bytesAppended() const {
+    return m->appended;
+}
+
+LiveSnapshot StreamImport::snapshot() {
+    LiveSnapshot snapshot;
+    snapshot.file = m->result.file;
+    snapshot.format = m->result.format;
+    snapshot.bytesRead = m->appended;
+    const LogParser* parser = m->run.parser();
+    if (!m->started || m->refused || !parser)
+        return snapshot;
+    snapshot.report = parser->report();
+    const std::vector<Dataset>& datasets = parser->datasets();
+    m->cutters.resize(std::max(m->cutters.size(), datasets.size()));
+    for (std::size_t i = 0; i < datasets.size(); ++i) {
+        DatasetGrowth growth = m->cutters[i].cut(datasets[i]);
+        ImportRun::name(growth.part, snapshot.file, datasets.size());
+        snapshot.datasets.push_back(std::move(growth));
+    }
+    return snapshot;
+}
+
+ImportResult StreamImport::finish() {
+    if (!m->started)
+        m->start();
+    if (!m->refused)
+        m->run.finish();
+    return std::move(m->result);
 }
 
 } // namespace wb

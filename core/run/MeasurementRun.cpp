@@ -24,6 +24,7 @@ constexpr int kSnapshotCostFactor = 10; // a snapshot may take at most a tenth o
 constexpr int kInterruptToTerminateMs = 2000;
 constexpr int kTerminateToKillMs = 2000;
 constexpr qsizetype kKeptErrorBytes = 64 * 1024;
+constexpr qsizetype kKeptLastBytes = 4096;
 
 // The algorithm a run used: the one asked for, else the default of the side that sends, as
 // its host reported it (unknown when that side's facts are).
@@ -257,6 +258,8 @@ void MeasurementRun::startClient() {
     });
     connect(m_client.get(), &QProcess::finished, this, &MeasurementRun::onClientFinished);
     connect(m_client.get(), &QProcess::errorOccurred, this, &MeasurementRun::onClientError);
+    if (!m_parse)
+        startParsing();
     m_elapsed.start();
     m_tick.start();
     m_client->start(m_commands.client.front(), m_commands.client.mid(1));
@@ -267,7 +270,22 @@ void MeasurementRun::onClientOutput() {
     // Written and flushed as it arrives: a crash of Wirebench loses nothing measured.
     m_log.write(data);
     m_log.flush();
-    m_received += data;
+    keepForDiagnosis(data);
+    m_parse->append(data);
+}
+
+void MeasurementRun::keepForDiagnosis(const QByteArray& data) {
+    if (m_receivedHead.size() < kKeptErrorBytes)
+        m_receivedHead += data.left(kKeptErrorBytes - m_receivedHead.size());
+    m_receivedTail = data.size() >= kKeptLastBytes ? data.right(kKeptLastBytes)
+                                                   : (m_receivedTail + data).right(kKeptLastBytes);
+}
+
+void MeasurementRun::startParsing() {
+    m_parse = std::make_unique<StreamParseThread>(m_log.fileName(), importOptions());
+    m_receivedHead.clear();
+    m_receivedTail.clear();
+    m_snapshotBytes = 0;
 }
 
 void MeasurementRun::onClientError(QProcess::ProcessError error) {
@@ -288,7 +306,7 @@ void MeasurementRun::onTick() {
     }
     const qint64 now = m_elapsed.elapsed();
     const qint64 gap = std::max<qint64>(kMinSnapshotGapMs, kSnapshotCostFactor * m_snapshotCostMs);
-    if (m_received.size() != m_snapshotBytes && now - m_lastSnapshotAt >= gap)
+    if (m_parse->bytesAppended() != m_snapshotBytes && now - m_lastSnapshotAt >= gap)
         emitSnapshot();
 }
 
@@ -325,18 +343,19 @@ ImportOptions MeasurementRun::importOptions() const {
 void MeasurementRun::emitSnapshot() {
     QElapsedTimer cost;
     cost.start();
-    m_snapshotBytes = m_received.size();
-    if (m_received.isEmpty())
+    // The parser that reads the output as it arrives, as an import reads a file: what a user
+    // would see importing the log at this moment, less what only its end completes. While it
+    // is reading a piece, the next tick asks again.
+    std::optional<LiveSnapshot> growth = m_parse->trySnapshot();
+    if (!growth)
         return;
-    // The same parser as an import, over everything received so far: what a user would see
-    // importing the log at this moment.
-    ImportResult soFar = FileImporter::importBytes(
-        std::string_view(m_received.constData(), static_cast<std::size_t>(m_received.size())),
-        m_log.fileName(), importOptions());
-    const RunRecord now = record(QStringLiteral("running"), QString());
-    for (Dataset& dataset : soFar.datasets)
-        RunSidecar::applyTo(now, dataset);
-    emit snapshot(soFar);
+    m_snapshotBytes = growth->bytesRead;
+    if (!growth->datasets.empty()) {
+        const RunRecord now = record(QStringLiteral("running"), QString());
+        for (DatasetGrowth& dataset : growth->datasets)
+            RunSidecar::applyTo(now, dataset.part);
+        emit snapshot(*growth);
+    }
     m_snapshotCostMs = cost.elapsed();
     m_lastSnapshotAt = m_elapsed.elapsed();
 }
@@ -380,7 +399,7 @@ QString MeasurementRun::clientFailure(bool measured) const {
     // iperf2 exits 0 when it cannot connect; ping exits 1 when nothing came back.
     if (*m_exitCode == 0 && measured)
         return {};
-    const QByteArray output = m_clientErrors + m_received.right(4096);
+    const QByteArray output = m_clientErrors + m_receivedTail;
     const QString said = RunCommands::lastLines(output);
     const QString& target = m_spec.target;
     const auto saw = [&](const char* text) { return output.contains(text); };
@@ -423,9 +442,8 @@ void MeasurementRun::onClientFinished(int exitCode, QProcess::ExitStatus exitSta
         ++m_refusedTries;
         m_log.resize(0);
         m_log.seek(0);
-        m_received.clear();
+        startParsing();
         m_clientErrors.clear();
-        m_snapshotBytes = 0;
         emit status(QStringLiteral("the server was not listening yet; trying again"));
         QTimer::singleShot(kRetryAfterRefusalMs, this, [this] {
             if (m_state == State::Running && !m_cancelRequested)
@@ -454,7 +472,7 @@ void MeasurementRun::onClientFinished(int exitCode, QProcess::ExitStatus exitSta
 bool MeasurementRun::refusedByOurNewServer() const {
     const bool ourServerRuns = m_server && m_server->state() != QProcess::NotRunning;
     return ourServerRuns && !m_cancelRequested && m_refusedTries < kRefusedTries &&
-           (m_clientErrors + m_received).contains("Connection refused");
+           (m_clientErrors + m_receivedHead + m_receivedTail).contains("Connection refused");
 }
 
 void MeasurementRun::fail(const QString& why) {
@@ -475,7 +493,9 @@ void MeasurementRun::finish(RunOutcome::Status result, const QString& why) {
             stopProcess(process);
         }
     }
-    RunOutcome outcome;
+    // Kept by the run, so that a receiver may read the result after the signal (off the GUI
+    // thread, as the Run panel does) for as long as it keeps the run.
+    RunOutcome& outcome = m_outcome;
     outcome.status = result;
     outcome.error = why.isEmpty() && result == RunOutcome::Status::Cancelled ? m_cancelReason : why;
     if (m_log.isOpen()) {
@@ -484,9 +504,11 @@ void MeasurementRun::finish(RunOutcome::Status result, const QString& why) {
         outcome.logPath = m_log.fileName();
         outcome.sidecarPath = m_sidecarPath;
         outcome.serverLogPath = m_serverLog.fileName();
-        // Parsed from the file, exactly as importing it later will: what the run shows and
-        // what the saved log holds cannot differ.
-        outcome.result = FileImporter::importFile(outcome.logPath, importOptions());
+        // The parser that read the output as it arrived, finished: exactly what importing the
+        // saved log gives (tst_runs checks it), without reading the log again.
+        outcome.result = m_parse ? m_parse->finish()
+                                 : FileImporter::importFile(outcome.logPath, importOptions());
+        outcome.parseCpuSeconds = m_parse ? m_parse->cpuSeconds() : 0;
         if (result == RunOutcome::Status::Completed) {
             outcome.error = clientFailure(outcome.result.report.samples > 0);
             if (!outcome.error.isEmpty())

@@ -143,7 +143,7 @@ void PlanRunner::startMeasurement() {
     connect(m_run.get(), &MeasurementRun::status, this, &PlanRunner::status);
     connect(m_run.get(), &MeasurementRun::progress, this, &PlanRunner::progress);
     connect(m_run.get(), &MeasurementRun::snapshot, this,
-            [this](const ImportResult& soFar) { emit snapshot(m_step, soFar); });
+            [this](const LiveSnapshot& growth) { emit snapshot(m_step, growth); });
     connect(m_run.get(), &MeasurementRun::finished, this, &PlanRunner::onMeasurementFinished);
     m_run->start();
 }

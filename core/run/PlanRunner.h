@@ -36,7 +36,7 @@ signals:
     void stepStarted(int index, int count, const QString& label);
     void status(const QString& text);
     void progress(double elapsedSeconds, double expectedSeconds); // of the running step
-    void snapshot(int index, const wb::ImportResult& soFar);
+    void snapshot(int index, const wb::LiveSnapshot& growth);
     void stepFinished(int index, const wb::RunOutcome& outcome);
     void finished(bool cancelled);
 

@@ -1,11 +1,13 @@
 // Format detection and the whole import path as the GUI and the CLI use it: sniff the first
 // bytes, pick the parser, read the rest in chunks. Checks that detection and import agree and
 // that the chunk size (chosen by the input) does not change what is read, in the dialects'
-// mode and in the QJump-compatible one.
+// mode and in the QJump-compatible one; and that a live run's reading (StreamImport: the
+// bytes appended in pieces, a snapshot between them) finishes as the import of the whole.
 
 #include "FuzzSupport.h"
 
 #include "io/FileImporter.h"
+#include "io/StreamImport.h"
 #include "parse/FormatRegistry.h"
 
 #include <algorithm>
@@ -30,6 +32,19 @@ wb::ImportResult checkedImport(std::string_view input, bool qjumpCompat) {
     const QByteArray actual = describe(chunked);
     if (expected != actual)
         wb::fuzz::fail("the chunk size does not change an import", expected, actual);
+
+    // As a run appends its output: pieces of the split size, with some 30 snapshots between.
+    wb::StreamImport stream(name, options);
+    const std::size_t piece = options.chunkSize;
+    const std::size_t snapshotEvery = std::max<std::size_t>(piece, input.size() / 30);
+    for (std::size_t at = 0; at < input.size(); at += piece) {
+        stream.append(input.substr(at, piece));
+        if ((at + piece) / snapshotEvery != at / snapshotEvery)
+            (void)stream.snapshot();
+    }
+    const QByteArray streamed = describe(stream.finish());
+    if (expected != streamed)
+        wb::fuzz::fail("a live run's reading finishes as the import", expected, streamed);
     return whole;
 }
 

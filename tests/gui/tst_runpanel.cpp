@@ -1,5 +1,8 @@
+#include "EventLoopWatch.h"
 #include "StoreSupport.h"
 #include "TestSupport.h"
+#include "io/DatasetJson.h"
+#include "run/MeasurementRun.h"
 
 #include "CdfView.h"
 #include "DatasetStore.h"
@@ -26,6 +29,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <random>
+
+#include <time.h>
+
 using namespace wb;
 
 // Runs go to 127.0.0.1 only: a loopback ping needs no network, no peer and no root.
@@ -35,6 +42,7 @@ class TestRunPanel : public QObject {
 private slots:
     void initTestCase();
     void loopbackPingGrowsLive();
+    void fastLiveRunKeepsTheWindowResponsive();
     void refusedTargetStartsNothing_data();
     void refusedTargetStartsNothing();
     void linkedOutputFolderStartsNothing();
@@ -157,6 +165,131 @@ void TestRunPanel::loopbackPingGrowsLive() {
         inStatusBar = inStatusBar || (label->text().contains(QStringLiteral("completed: 12")) &&
                                       label->text().contains(QDir::toNativeSeparators(log)));
     QVERIFY(inStatusBar);
+}
+
+namespace {
+
+// An iputils -D log of `replies` replies with seeded RTTs and a few losses.
+QByteArray fastPingLog(int replies) {
+    std::mt19937 random(11);
+    std::lognormal_distribution<double> rtt(-2.3, 0.4);
+    std::uniform_int_distribution<int> loss(0, 999);
+    QByteArray log = "PING 198.18.0.2 (198.18.0.2) 56(84) bytes of data.\n";
+    log.reserve(qsizetype(replies) * 80);
+    int received = 0;
+    for (int seq = 1; seq <= replies; ++seq) {
+        if (loss(random) == 0)
+            continue;
+        ++received;
+        log += "[" + QByteArray::number(1764633228.0 + seq * 0.001, 'f', 6) +
+               "] 64 bytes from 198.18.0.2: icmp_seq=" + QByteArray::number(seq) +
+               " ttl=64 time=" + QByteArray::number(rtt(random), 'f', 3) + " ms\n";
+    }
+    log += "\n--- 198.18.0.2 ping statistics ---\n" + QByteArray::number(replies) +
+           " packets transmitted, " + QByteArray::number(received) + " received, " +
+           QByteArray::number(100.0 * (replies - received) / replies, 'g', 4) +
+           "% packet loss, time " + QByteArray::number(replies) + "ms\n";
+    return log;
+}
+
+double processCpuSeconds() {
+    timespec time{};
+    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time);
+    return double(time.tv_sec) + double(time.tv_nsec) * 1e-9;
+}
+
+int fromEnvironment(const char* name, int fallback) {
+    bool ok = false;
+    const int value = qEnvironmentVariableIntValue(name, &ok);
+    return ok && value > 0 ? value : fallback;
+}
+
+} // namespace
+
+// A 1 ms ping's pace of output (60,000 replies a second) written into a live run in the
+// window by a stand-in tool (tests/tools/paced_writer.cpp, as the run's client prefix): the
+// event loop never stops for more than 50 ms, the run's whole parse costs at most twice the
+// import of the saved log (a parse of everything so far per snapshot costs quadratic time),
+// the dataset grows in the window while the run goes on, and ends as the import of the log.
+// WIREBENCH_LIVE_REPLIES and WIREBENCH_LIVE_SECONDS scale it up for the README's benchmark.
+void TestRunPanel::fastLiveRunKeepsTheWindowResponsive() {
+    const int replies = fromEnvironment("WIREBENCH_LIVE_REPLIES", 300000);
+    const int seconds = fromEnvironment("WIREBENCH_LIVE_SECONDS", 5);
+    const QString log = test::writeTestFile(m_dir.path(), QStringLiteral("recorded-fast.log"),
+                                            fastPingLog(replies));
+    MainWindow window;
+    window.resize(1500, 900);
+    window.show();
+    RunPanel* panel = openPanel(window);
+    QVERIFY(panel);
+    const QString folder = m_dir.filePath(QStringLiteral("fast"));
+    fillPing(panel, QStringLiteral("198.18.0.2"), replies, 0.001, folder);
+    panel->findChild<QLineEdit*>(QStringLiteral("clientPrefix"))
+        ->setText(QStringLiteral("%1 %2 %3").arg(WIREBENCH_PACED_WRITER, log).arg(seconds));
+
+    // The event loop is watched from the click to the final dataset in the store, and while
+    // the output streams in: from the first data in the store to the end of the run (the
+    // start and the end of a run also create processes and write its description).
+    test::EventLoopWatch watch;
+    test::EventLoopWatch streaming;
+    std::vector<std::size_t> counts; // replies in the store while the run went on
+    const auto record = [&] {
+        if (!panel->busy() || window.store()->entries().empty())
+            return;
+        if (counts.empty())
+            streaming.start();
+        counts.push_back(window.store()->entries().front().dataset().latency.size());
+    };
+    connect(window.store(), &DatasetStore::added, this, record);
+    connect(window.store(), &DatasetStore::changed, this, record);
+    qint64 blockedWhileStreaming = -1;
+    watch.start();
+    QElapsedTimer clock;
+    clock.start();
+    QTest::mouseClick(panel->findChild<QPushButton*>(QStringLiteral("start")), Qt::LeftButton);
+    QVERIFY2(panel->problems().isEmpty(), qPrintable(panel->problems().join('\n')));
+    auto* run = panel->findChild<MeasurementRun*>();
+    QVERIFY(run);
+    RunOutcome outcome;
+    connect(run, &MeasurementRun::finished, this, [&](const RunOutcome& o) {
+        blockedWhileStreaming = streaming.stop();
+        outcome.status = o.status;
+        outcome.error = o.error;
+        outcome.logPath = o.logPath;
+        outcome.parseCpuSeconds = o.parseCpuSeconds;
+    });
+    const auto finalInStore = [&] {
+        return !panel->busy() && !window.store()->entries().empty() &&
+               window.store()->entries().front().dataset().info.extra.value("run_status") ==
+                   QLatin1String("completed");
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(finalInStore(), (seconds + 60) * 1000 * test::kSlowdown);
+    const qint64 runMs = clock.elapsed();
+    const qint64 blocked = watch.stop();
+    QVERIFY2(outcome.status == RunOutcome::Status::Completed, qPrintable(outcome.error));
+
+    const double importStart = processCpuSeconds();
+    const ImportResult imported = FileImporter::importFile(outcome.logPath);
+    const double importCpu = processCpuSeconds() - importStart;
+    QCOMPARE(window.store()->entries().size(), std::size_t(1));
+    const Dataset& shown = window.store()->entries().front().dataset();
+    QCOMPARE(imported.datasets.size(), std::size_t(1));
+    QCOMPARE(DatasetJson::describe(shown), DatasetJson::describe(imported.datasets.front()));
+    QVERIFY(shown.latency.size() > std::size_t(replies) * 9 / 10);
+    qInfo("%d replies written in %d s: run %lld ms, event loop blocked at most %lld ms while "
+          "the output streamed in, %lld ms from the click to the final dataset; parse CPU %.3f "
+          "s, import of the log %.3f s CPU; %zu updates while running",
+          replies, seconds, runMs, blockedWhileStreaming, blocked, outcome.parseCpuSeconds,
+          importCpu, counts.size());
+    QVERIFY2(blockedWhileStreaming >= 0 && blockedWhileStreaming <= 50 * test::kSlowdown,
+             qPrintable(QString::number(blockedWhileStreaming)));
+    QVERIFY2(blocked <= 100 * test::kSlowdown, qPrintable(QString::number(blocked)));
+    QVERIFY2(
+        outcome.parseCpuSeconds <= 2 * importCpu + 0.01,
+        qPrintable(QStringLiteral("%1 s vs %2 s").arg(outcome.parseCpuSeconds).arg(importCpu)));
+    // It grew while the run went on.
+    QVERIFY2(counts.size() >= 3, qPrintable(QString::number(counts.size())));
+    QVERIFY(std::is_sorted(counts.begin(), counts.end()));
 }
 
 void TestRunPanel::refusedTargetStartsNothing_data() {

@@ -1,5 +1,6 @@
 #include "TestSupport.h"
 #include "io/DatasetJson.h"
+#include "io/StreamImport.h"
 #include "parse/FormatRegistry.h"
 
 #include <QDirIterator>
@@ -9,6 +10,8 @@
 #include <QTest>
 
 #include <random>
+
+#include <time.h>
 
 using namespace wb;
 
@@ -29,6 +32,9 @@ private slots:
     void truncationKeepsWhatPrecedesTheCut();
     void crlfReadsLikeLf_data() { addLogRows(); }
     void crlfReadsLikeLf();
+    void liveStreamGivesTheWholeImport_data() { addLogRows(); }
+    void liveStreamGivesTheWholeImport();
+    void liveStreamCostsWhatArrived();
 
 private:
     static void addLogRows();
@@ -318,6 +324,129 @@ void TestIncremental::crlfReadsLikeLf() {
     const QByteArray expected = fullDescription(test::parseBytes(lf, path));
     const QByteArray actual = fullDescription(test::parseBytes(crlf, path));
     QVERIFY2(actual == expected, qPrintable(firstDifference(actual, expected)));
+}
+
+// A live run's output read by StreamImport, appended in random pieces with snapshots between
+// them: finished, it is exactly the import of the whole log (with the format sniffed, and
+// given as a run gives it); the snapshots' growth, added up, is a prefix of the final
+// measurements, so nothing shown live is lost or shown twice.
+void TestIncremental::liveStreamGivesTheWholeImport() {
+    QFETCH(QString, path);
+    const QByteArray bytes = test::readAll(path);
+    const ImportResult sniffed = FileImporter::importBytes(view(bytes), path);
+    QVERIFY(sniffed.format);
+    ImportOptions given;
+    given.format = QString::fromLatin1(sniffed.format->id);
+    for (const ImportOptions& options : {ImportOptions(), given}) {
+        const QByteArray whole =
+            fullDescription(FileImporter::importBytes(view(bytes), path, options));
+        std::mt19937 random(qHash(relativeName(path)) + options.format.size());
+        std::uniform_int_distribution<std::size_t> size(1, 4096);
+        StreamImport stream(path, options);
+        std::vector<Dataset> shown;
+        for (std::size_t at = 0; at < std::size_t(bytes.size());) {
+            const std::size_t piece = std::min(size(random), std::size_t(bytes.size()) - at);
+            stream.append(view(bytes).substr(at, piece));
+            at += piece;
+            if (size(random) % 4 != 0)
+                continue;
+            const LiveSnapshot snapshot = stream.snapshot();
+            shown.resize(std::max(shown.size(), snapshot.datasets.size()));
+            for (std::size_t i = 0; i < snapshot.datasets.size(); ++i)
+                snapshot.datasets[i].applyTo(shown[i]);
+        }
+        const ImportResult finished = stream.finish();
+        const QByteArray streamed = fullDescription(finished);
+        QVERIFY2(streamed == whole,
+                 qPrintable(QStringLiteral("format \"%1\": %2")
+                                .arg(options.format, firstDifference(streamed, whole))));
+        for (std::size_t i = 0; i < shown.size(); ++i) {
+            if (shown[i].kind != Dataset::Kind::Latency || shown[i].latency.size() == 0)
+                continue;
+            const Dataset* full = matching(shown, i, finished.datasets);
+            QVERIFY2(full,
+                     qPrintable(QStringLiteral("dataset %1 shown live is not in the log").arg(i)));
+            const QString difference = notAPrefix(shown[i], *full, true);
+            QVERIFY2(difference.isEmpty(),
+                     qPrintable(QStringLiteral("dataset %1 shown live: ").arg(i) + difference));
+        }
+    }
+}
+
+namespace {
+
+double threadCpuSeconds() {
+    timespec time{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time);
+    return double(time.tv_sec) + double(time.tv_nsec) * 1e-9;
+}
+
+// An iputils -D log of `replies` replies with seeded RTTs.
+QByteArray pingLog(int replies) {
+    std::mt19937 random(7);
+    std::lognormal_distribution<double> rtt(-2.3, 0.4);
+    QByteArray log = "PING 198.18.0.2 (198.18.0.2) 56(84) bytes of data.\n";
+    log.reserve(qsizetype(replies) * 80);
+    for (int seq = 1; seq <= replies; ++seq)
+        log += "[" + QByteArray::number(1764633228.0 + seq * 0.001, 'f', 6) +
+               "] 64 bytes from 198.18.0.2: icmp_seq=" + QByteArray::number(seq) +
+               " ttl=64 time=" + QByteArray::number(rtt(random), 'f', 3) + " ms\n";
+    return log;
+}
+
+// CPU seconds of reading `log` as a live run does: pieces as a pipe gives them, a snapshot
+// after every few (as often as a run's ticks allow at 60,000 replies a second).
+double liveParseSeconds(const QByteArray& log) {
+    constexpr std::size_t kPiece = 64 * 1024;
+    constexpr int kPiecesPerSnapshot = 16;
+    ImportOptions options;
+    options.format = QStringLiteral("ping/iputils");
+    const double start = threadCpuSeconds();
+    StreamImport stream(QStringLiteral("live.log"), options);
+    int pieces = 0;
+    for (std::size_t at = 0; at < std::size_t(log.size()); at += kPiece) {
+        stream.append(view(log).substr(at, kPiece));
+        if (++pieces % kPiecesPerSnapshot == 0)
+            (void)stream.snapshot();
+    }
+    const ImportResult result = stream.finish();
+    const double seconds = threadCpuSeconds() - start;
+    return result.report.samples > 0 ? seconds : -1;
+}
+
+double importSeconds(const QByteArray& log) {
+    const double start = threadCpuSeconds();
+    const ImportResult result = FileImporter::importBytes(view(log), QStringLiteral("live.log"));
+    return result.report.samples > 0 ? threadCpuSeconds() - start : -1;
+}
+
+template <typename Measure> double bestOf(int tries, Measure measure) {
+    double best = measure();
+    for (int i = 1; i < tries; ++i)
+        best = std::min(best, measure());
+    return best;
+}
+
+} // namespace
+
+// The parse work of a live run is linear in its output: four times the replies cost about
+// four times as much (a parse of everything so far per snapshot grows quadratically), and the
+// whole live parse, snapshots included, costs at most twice the import of the finished log.
+void TestIncremental::liveStreamCostsWhatArrived() {
+    constexpr int kReplies = 75000;
+    const QByteArray small = pingLog(kReplies);
+    const QByteArray large = pingLog(4 * kReplies);
+    const double smallLive = bestOf(3, [&] { return liveParseSeconds(small); });
+    const double largeLive = bestOf(3, [&] { return liveParseSeconds(large); });
+    const double largeImport = bestOf(3, [&] { return importSeconds(large); });
+    qInfo("live parse: %d replies %.3f s, %d replies %.3f s; import %.3f s", kReplies, smallLive,
+          4 * kReplies, largeLive, largeImport);
+    QVERIFY(smallLive > 0 && largeLive > 0 && largeImport > 0);
+    // Linear: 4; quadratic: 16. Timer resolution and caches leave room.
+    QVERIFY2(largeLive <= 7 * smallLive + 0.005,
+             qPrintable(QStringLiteral("%1 s vs %2 s").arg(largeLive).arg(smallLive)));
+    QVERIFY2(largeLive <= 2 * largeImport + 0.005,
+             qPrintable(QStringLiteral("%1 s vs import %2 s").arg(largeLive).arg(largeImport)));
 }
 
 QTEST_APPLESS_MAIN(TestIncremental)

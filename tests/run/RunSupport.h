@@ -27,7 +27,7 @@ inline WatchedRun watchRun(const RunSpec& spec, const QString& outputDir, const 
     WatchedRun watched;
     MeasurementRun run(spec, outputDir, stem);
     QEventLoop loop;
-    QObject::connect(&run, &MeasurementRun::snapshot, [&](const ImportResult& soFar) {
+    QObject::connect(&run, &MeasurementRun::snapshot, [&](const LiveSnapshot& soFar) {
         watched.snapshotSamples.push_back(soFar.report.samples);
     });
     QObject::connect(&run, &MeasurementRun::status,

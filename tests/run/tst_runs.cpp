@@ -163,6 +163,50 @@ private slots:
         QVERIFY(!RunSidecar::isRunCompanion(dir.filePath("a.log")));
     }
 
+    // A run's output is parsed as it arrives, by one parser kept across every piece (pieces
+    // cut anywhere, as a pipe gives them): the snapshots grow while it runs, and the finished
+    // result is exactly what importing the saved log gives. The tool is a stand-in that writes
+    // a recorded log over a second and a half (tests/tools/paced_writer.cpp), put in front of
+    // the tool's command line as the run's client prefix; iperf3 -J arrives at the end.
+    void liveParseGivesTheImport_data() {
+        QTest::addColumn<QString>("log");
+        QTest::addColumn<int>("tool");
+        QTest::addColumn<bool>("json");
+        QTest::addColumn<int>("growing"); // snapshots with more samples at least
+        QTest::newRow("ping") << dataPath("ping/iputils_random_loss_5pct.txt") << int(RunTool::Ping)
+                              << false << 3;
+        QTest::newRow("iperf2 text")
+            << samplePath("tcp-cubic-P30-client.txt") << int(RunTool::Iperf2) << false << 3;
+        QTest::newRow("iperf3 text")
+            << samplePath("iperf3-cubic-P4.txt") << int(RunTool::Iperf3) << false << 3;
+        QTest::newRow("iperf3 json")
+            << samplePath("iperf3-cubic-P4.json") << int(RunTool::Iperf3) << true << 0;
+    }
+    void liveParseGivesTheImport() {
+        QFETCH(QString, log);
+        QFETCH(int, tool);
+        QFETCH(bool, json);
+        QFETCH(int, growing);
+        QTemporaryDir dir;
+        RunSpec spec = loopbackPing(1000, 1);
+        spec.tool = static_cast<RunTool>(tool);
+        spec.json = json;
+        spec.durationSeconds = 2;
+        spec.clientPrefix =
+            QStringList{QStringLiteral(WIREBENCH_PACED_WRITER), log, QStringLiteral("1.5")};
+        const WatchedRun run = watchRun(spec, dir.path(), QStringLiteral("live"), 30000);
+        QVERIFY(run.ended);
+        QVERIFY2(run.outcome.completed(), qPrintable(run.outcome.error));
+        QCOMPARE(readAll(run.outcome.logPath), readAll(log));
+        QVERIFY2(growthSteps(run.snapshotSamples) >= growing,
+                 qPrintable(QStringLiteral("snapshots: %1").arg(run.snapshotSamples.size())));
+        QVERIFY(run.outcome.result.report.samples > 0);
+        QVERIFY(run.outcome.parseCpuSeconds > 0);
+        const ImportResult again = FileImporter::importFile(run.outcome.logPath);
+        QCOMPARE(describe(again), describe(run.outcome.result));
+        QCOMPARE(again.report.warnings.count(), run.outcome.result.report.warnings.count());
+    }
+
     // A real ping on loopback: the snapshots grow while it runs, the log and its description
     // are on disk, and the run's dataset is what importing the log gives.
     void pingRunsLiveOnLoopback() {
