@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ConcurrentStep.h"
 #include "ExperimentPlan.h"
 #include "MeasurementRun.h"
 
@@ -60,6 +61,7 @@ private:
     RunOutcome m_current; // outcome of the running step, until it is finished
     std::unique_ptr<QProcess> m_process;
     std::unique_ptr<MeasurementRun> m_run;
+    std::unique_ptr<ConcurrentStep> m_members; // a step of several members, instead of m_run
 };
 
 } // namespace wb
