@@ -63,6 +63,7 @@ struct RunArguments {
     // Inside a --member only:
     double startSeconds = 0;
     QString memberName;
+    QString until;
 };
 
 bool parseRunArguments(const QStringList& args, CliContext& context, RunArguments* parsed,
@@ -85,8 +86,9 @@ bool parseRunArguments(const QStringList& args, CliContext& context, RunArgument
             return true;
         };
         QString text;
-        const bool memberOption =
-            name == QLatin1String("--start") || name == QLatin1String("--name");
+        const bool memberOption = name == QLatin1String("--start") ||
+                                  name == QLatin1String("--name") ||
+                                  name == QLatin1String("--until");
         const bool stepOption =
             name == QLatin1String("--member") || name == QLatin1String("--ss-interval");
         if (member ? stepOption || name == QLatin1String("--plan") || name == QLatin1String("-o") ||
@@ -104,6 +106,8 @@ bool parseRunArguments(const QStringList& args, CliContext& context, RunArgument
                 parsed->memberTexts << text;
             } else if (name == QLatin1String("--name")) {
                 parsed->memberName = text;
+            } else if (name == QLatin1String("--until")) {
+                parsed->until = text;
             } else if (name == QLatin1String("--start")) {
                 parsed->startSeconds = text.toDouble(&ok);
                 ok = ok && parsed->startSeconds >= 0;
@@ -180,7 +184,7 @@ bool parseMembers(const RunArguments& args, CliContext& context, std::vector<Ste
              args.given.contains(QStringLiteral("duration"))))
             StepMembers::pingFor(&parsed.spec, parsed.spec.durationSeconds);
         parsed.spec.label.clear();
-        members->push_back({parsed.memberName, parsed.spec, parsed.startSeconds});
+        members->push_back({parsed.memberName, parsed.spec, parsed.startSeconds, parsed.until});
     }
     StepMembers::complete(members);
     QStringList problems = StepMembers::check(*members);

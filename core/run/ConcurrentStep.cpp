@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSysInfo>
 
 #include <algorithm>
 #include <cmath>
@@ -105,22 +106,8 @@ void ConcurrentStep::start() {
         m_notes << note;
         emit status(note);
     }
-    if (!commands.empty()) {
-        m_sampler = std::make_unique<TcpStateSampler>(std::move(commands), m_sampleSeconds);
-        connect(m_sampler.get(), &TcpStateSampler::problem, this, [this](const QString& text) {
-            m_notes << text;
-            emit status(text);
-        });
-        bool taken = false;
-        const QString path = QDir(m_outputDir).filePath(m_stem + QStringLiteral(".ss.log"));
-        if (m_sampler->open(path, &taken, &why)) {
-            m_sampler->start();
-        } else {
-            m_notes << QStringLiteral("TCP state not sampled: cannot create %1: %2").arg(path, why);
-            emit status(m_notes.back());
-            m_sampler.reset();
-        }
-    }
+    if (!commands.empty())
+        openSampler(std::move(commands));
 
     writeRecord(QStringLiteral("running"));
     m_tick.start();
@@ -133,6 +120,53 @@ void ConcurrentStep::start() {
         timer->start(static_cast<int>(std::max<qint64>(0, dueMs - m_clock.elapsed())));
         m_startTimers.push_back(std::move(timer));
     }
+}
+
+void ConcurrentStep::openSampler(std::vector<QStringList> commands) {
+    m_sampler = std::make_unique<TcpStateSampler>(std::move(commands), m_sampleSeconds);
+    connect(m_sampler.get(), &TcpStateSampler::problem, this, [this](const QString& text) {
+        m_notes << text;
+        emit status(text);
+    });
+    const QString path = QDir(m_outputDir).filePath(m_stem + QStringLiteral(".ss.log"));
+    QFile record;
+    bool taken = false;
+    QString why;
+    if (!m_sampler->open(path, &taken, &why) ||
+        !OutputFile::createNew(record, RunSidecar::pathFor(path), &taken, &why)) {
+        m_notes << QStringLiteral("TCP state not sampled: cannot create %1: %2").arg(path, why);
+        emit status(m_notes.back());
+        if (!m_sampler->logPath().isEmpty())
+            QFile::remove(m_sampler->logPath());
+        m_sampler.reset();
+        return;
+    }
+    m_samplerRecordPath = RunSidecar::pathFor(path);
+    writeSamplerRecord(QStringLiteral("running"));
+    m_sampler->start();
+}
+
+void ConcurrentStep::writeSamplerRecord(const QString& state) {
+    RunRecord record;
+    record.label = m_label + QStringLiteral(" ss");
+    record.status = state;
+    record.tool = QStringLiteral("ss");
+    record.formatId = QStringLiteral("ss/tcp-info");
+    record.command = m_sampler->commands().front();
+    record.host = QSysInfo::machineHostName();
+    record.start = QDateTime::fromMSecsSinceEpoch(
+        std::chrono::duration_cast<std::chrono::milliseconds>(m_wallStart.time_since_epoch())
+            .count());
+    if (!m_members.empty())
+        record.parameters = m_members.front().spec.parameters;
+    record.parameters.insert(QStringLiteral("step"), m_stem);
+    record.parameters.insert(QStringLiteral("member"), QStringLiteral("ss"));
+    record.writer = ProcessIdentity::current();
+    if (state != QLatin1String("running"))
+        record.end = QDateTime::currentDateTime();
+    QString why;
+    if (!RunSidecar::write(m_samplerRecordPath, record, &why))
+        emit status(why);
 }
 
 bool ConcurrentStep::reserveStem(QString* why) {
@@ -151,7 +185,7 @@ bool ConcurrentStep::reserveStem(QString* why) {
             attempt == 1 ? m_fileStem : QStringLiteral("%1-%2").arg(m_fileStem).arg(attempt);
         // Every file the step will write is still free, so its members keep one stem; each is
         // created O_EXCL again when it is written.
-        QStringList names{stem + QStringLiteral(".ss.log")};
+        QStringList names{stem + QStringLiteral(".ss.log"), stem + QStringLiteral(".ss.run.json")};
         for (const StepMember& member : m_members) {
             for (const char* suffix : {".log", ".run.json", ".server.log"})
                 names << stem + QLatin1Char('.') + member.name + QLatin1String(suffix);
@@ -191,6 +225,28 @@ void ConcurrentStep::onMemberFinished(std::size_t index, const RunOutcome& outco
     Member& member = m_runs[index];
     member.outcome = outcome;
     member.latest = outcome.result;
+    if (member.stoppedByDesign && outcome.status == RunOutcome::Status::Cancelled &&
+        outcome.result.report.samples > 0) {
+        member.outcome->status = RunOutcome::Status::Completed;
+        member.outcome->error.clear();
+    }
+    for (std::size_t j = 0; j < m_runs.size(); ++j) {
+        Member& other = m_runs[j];
+        if (m_members[j].until != m_members[index].name || other.outcome || m_stopping)
+            continue;
+        const QString why =
+            QStringLiteral("stopped when member \"%1\" ended").arg(m_members[index].name);
+        if (other.started) {
+            other.stoppedByDesign = true;
+            other.run->cancel(why);
+        } else {
+            m_startTimers[j]->stop();
+            RunOutcome notStarted;
+            notStarted.status = RunOutcome::Status::Cancelled;
+            notStarted.error = QStringLiteral("not started: ") + why;
+            other.outcome = notStarted;
+        }
+    }
     if (outcome.status == RunOutcome::Status::Failed && !m_stopping) {
         m_status = RunOutcome::Status::Failed;
         m_error =
@@ -232,8 +288,10 @@ void ConcurrentStep::finishIfDone() {
         return;
     m_done = true;
     m_tick.stop();
-    if (m_sampler)
+    if (m_sampler) {
         m_sampler->stop();
+        writeSamplerRecord(RunOutcome::statusName(m_status));
+    }
 
     RunOutcome outcome;
     outcome.logPath = m_recordPath;

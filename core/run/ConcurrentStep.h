@@ -22,7 +22,8 @@ namespace wb {
 //   STEM.run.json         the step: every member's command line, log and wall-clock start
 //   STEM.NAME.log         each member's raw output (NAME: ping, iperf-1, ...), with its own
 //                         STEM.NAME.run.json (and STEM.NAME.server.log) as a single run has
-//   STEM.ss.log           ss -tin samples (TcpStateSampler), when the step has TCP flows
+//   STEM.ss.log           ss -tin samples (TcpStateSampler), when the step has TCP flows,
+//                         with STEM.ss.run.json (member "ss"), so it is imported into the group
 // Each member's datasets carry the parameters "step" (STEM) and "member" (NAME), so importing
 // the files again groups a step's members. The step ends when every member has ended; a
 // member that fails stops the others; cancel() stops all (SIGINT first, so each prints its
@@ -58,6 +59,7 @@ private:
         std::optional<RunOutcome> outcome;
         ImportResult latest;
         bool started = false;
+        bool stoppedByDesign = false; // stopped because the member it runs until ended
     };
 
     bool reserveStem(QString* why);
@@ -68,6 +70,8 @@ private:
     void emitSnapshot();
     void writeRecord(const QString& state);
     void fail(const QString& why);
+    void openSampler(std::vector<QStringList> commands);
+    void writeSamplerRecord(const QString& state);
 
     QString m_label;
     std::vector<StepMember> m_members;
@@ -78,7 +82,8 @@ private:
     QString m_recordPath;
     double m_sampleSeconds;
     std::unique_ptr<TcpStateSampler> m_sampler;
-    QStringList m_notes; // what the sampler said
+    QString m_samplerRecordPath; // STEM.ss.run.json: the samples' label and step parameters
+    QStringList m_notes;         // what the sampler said
     QElapsedTimer m_clock;
     std::chrono::system_clock::time_point m_wallStart;
     std::vector<std::unique_ptr<QTimer>> m_startTimers;

@@ -188,6 +188,7 @@ struct SetValue {
 struct MemberTemplate {
     QString name; // empty: named by StepMembers::complete
     QString path; // "runs[2].members[1]"
+    QString until;
     QMap<QString, SetValue> options;
     double start = 0;
 };
@@ -446,9 +447,10 @@ void PlanReader::readMembers(const QJsonValue& value, const QString& path, RunTe
             const QString& key = it.key();
             const QString where = member.path + QLatin1Char('.') + key;
             const Option* option = RunOptions::find(key);
-            if (key == QLatin1String("name")) {
+            if (key == QLatin1String("name") || key == QLatin1String("until")) {
                 if (it.value().isString())
-                    member.name = it.value().toString();
+                    (key == QLatin1String("name") ? member.name : member.until) =
+                        it.value().toString();
                 else
                     fail(where + QStringLiteral(": must be a string"));
             } else if (key == QLatin1String("start")) {
@@ -681,7 +683,7 @@ void PlanReader::expand(const RunTemplate& run, std::vector<PlanStep>* steps) {
                 QMap<QString, SetValue> options = run.options;
                 for (auto it = member.options.begin(); it != member.options.end(); ++it)
                     options.insert(it.key(), it.value());
-                StepMember stepMember{member.name, RunSpec(), member.start};
+                StepMember stepMember{member.name, RunSpec(), member.start, member.until};
                 fill(options, &stepMember.spec);
                 stepMember.spec.label.clear();
                 stepMember.spec.parameters = spec.parameters;

@@ -87,6 +87,14 @@ QStringList StepMembers::check(const std::vector<StepMember>& members) {
         else if (names.contains(member.name.toLower()))
             problems << QStringLiteral("%1: another member has this name").arg(who);
         names.insert(member.name.toLower());
+        if (!member.until.isEmpty()) {
+            const bool known = std::any_of(members.begin(), members.end(), [&](const auto& other) {
+                return other.name == member.until && &other != &member;
+            });
+            if (!known)
+                problems << QStringLiteral("%1: until names no other member of the step (\"%2\")")
+                                .arg(who, member.until);
+        }
         if (!(member.startSeconds >= 0 && member.startSeconds <= kMaxStartSeconds))
             problems << QStringLiteral("%1: start must be 0 to %2 s after the step's start")
                             .arg(who)

@@ -15,6 +15,10 @@ struct StepMember {
     QString name; // "ping", "iperf-1", ...; empty = named by StepMembers::complete
     RunSpec spec;
     double startSeconds = 0;
+    // Another member's name: this one is stopped (SIGINT, so it prints its summary) when that
+    // one ends, and counts as completed when it measured; its own duration is then the most
+    // it runs. Load that lasts exactly as long as the ping that measures it.
+    QString until;
 };
 
 // The rules every concurrent step follows, whether it comes from a plan, `wirebench-cli run
