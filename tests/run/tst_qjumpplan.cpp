@@ -1,8 +1,9 @@
 // samples/plans/qjump-table1.json, run as `wirebench-cli run --plan` runs it (PlanRunner): its own
 // setup makes the namespaces (198.18.0.0/15), its teardown removes them, and the five rows keep
 // the seed's order of harm (every loaded configuration's p50 at least 10x the idle one). To keep
-// CI short the test runs a copy with ping -c 500 instead of 5000 (the flows last as long as the
-// ping, "until"); everything else is the plan as shipped. Needs root; skipped otherwise.
+// CI short the test runs a copy with ping -c 500 instead of 5000 and 1 s of load before the
+// ping instead of 3 s (the flows last as long as the ping, "until"); everything else is the
+// plan as shipped. Needs root; skipped otherwise.
 
 #include "NetnsFixture.h"
 #include "TestSupport.h"
@@ -27,9 +28,11 @@ using namespace wb;
 namespace {
 
 constexpr int kTestPings = 500;
+constexpr double kTestWarmUp = 1;
 
-// The shipped plan with every ping member's count set to `count`.
-QByteArray withPingCount(const QByteArray& json, int count) {
+// The shipped plan with every ping member's count set to `count`, started at most `warmUp`
+// seconds after the load.
+QByteArray shortened(const QByteArray& json, int count, double warmUp) {
     QJsonObject plan = QJsonDocument::fromJson(json).object();
     QJsonArray runs = plan.value("runs").toArray();
     for (qsizetype r = 0; r < runs.size(); ++r) {
@@ -37,8 +40,10 @@ QByteArray withPingCount(const QByteArray& json, int count) {
         QJsonArray members = run.value("members").toArray();
         for (qsizetype m = 0; m < members.size(); ++m) {
             QJsonObject member = members[m].toObject();
-            if (member.value("tool").toString() == QLatin1String("ping"))
+            if (member.value("tool").toString() == QLatin1String("ping")) {
                 member.insert("count", count);
+                member.insert("start", std::min(member.value("start").toDouble(), warmUp));
+            }
             members[m] = member;
         }
         run.insert("members", members);
@@ -75,7 +80,7 @@ private slots:
         {
             QFile file(copy);
             QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(withPingCount(shipped.readAll(), kTestPings));
+            file.write(shortened(shipped.readAll(), kTestPings, kTestWarmUp));
         }
         ExperimentPlan plan;
         QStringList errors;
