@@ -1,6 +1,7 @@
 #pragma once
 
 #include "run/RunSpec.h"
+#include "run/StepMembers.h"
 
 #include <QWidget>
 
@@ -23,6 +24,12 @@ public:
     explicit RunForm(QWidget* parent = nullptr);
 
     RunSpec spec() const; // not validated
+
+    // "Latency under load": ping the target while TCP flows load the path (RRUL's shape).
+    bool latencyUnderLoad() const;
+    void setLatencyUnderLoad(bool on);
+    // The step's members from the form (StepMembers::latencyUnderLoad), not validated.
+    std::vector<StepMember> loadMembers() const;
     void setSpec(const RunSpec& spec);
     QString outputFolder() const;
     void setOutputFolder(const QString& folder);
@@ -35,6 +42,12 @@ private:
     void updateEnabled();
     void chooseOutputFolder();
 
+    QComboBox* m_mode = nullptr;
+    QGroupBox* m_loadBox = nullptr;
+    QSpinBox* m_flowsUp = nullptr;
+    QSpinBox* m_flowsDown = nullptr;
+    QSpinBox* m_loadDuration = nullptr;
+    QDoubleSpinBox* m_margin = nullptr;
     QComboBox* m_tool = nullptr;
     QLineEdit* m_target = nullptr;
     QLineEdit* m_label = nullptr;

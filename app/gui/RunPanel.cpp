@@ -187,9 +187,11 @@ void RunPanel::showProblems(const QStringList& problems) {
 bool RunPanel::start() {
     if (busy())
         return false;
+    const QString folder = QDir::fromNativeSeparators(m_form->outputFolder());
+    if (m_form->latencyUnderLoad())
+        return startLoadStep(folder);
     const RunSpec run = m_form->spec();
     QStringList problems = RunValidation::check(run);
-    const QString folder = QDir::fromNativeSeparators(m_form->outputFolder());
     if (folder.isEmpty())
         problems << tr("Choose an output folder for the raw log.");
     else if (const QString problem = OutputFolder::problem(folder); !problem.isEmpty())
@@ -202,6 +204,7 @@ bool RunPanel::start() {
     saveForm();
 
     m_ids.clear();
+    m_slots.clear();
     m_runLabel = run.label.isEmpty() ? RunForm::defaultLabel(run) : run.label;
     m_stepText.clear();
     m_run = new MeasurementRun(run, folder, fileStem(run), this);
@@ -212,6 +215,37 @@ bool RunPanel::start() {
     connect(m_run, &MeasurementRun::finished, this, &RunPanel::onRunFinished);
     setBusy(true, tr("Starting %1…").arg(m_runLabel));
     m_run->start(); // may finish at once (a missing binary, say); onRunFinished copes
+    return true;
+}
+
+// One step of ping and TCP flows, run as a plan of one step.
+bool RunPanel::startLoadStep(const QString& folder) {
+    const RunSpec base = m_form->spec();
+    const std::vector<StepMember> members = m_form->loadMembers();
+    QStringList problems = StepMembers::check(members);
+    if (members.size() < 2)
+        problems << tr("Give at least one flow up or down.");
+    if (folder.isEmpty())
+        problems << tr("Choose an output folder for the raw logs.");
+    else if (const QString problem = OutputFolder::problem(folder); !problem.isEmpty())
+        problems << tr("The output folder \"%1\" %2.").arg(folder, problem);
+    else if (problems.isEmpty() && !QDir().mkpath(folder))
+        problems << tr("The output folder \"%1\" cannot be created.").arg(folder);
+    showProblems(problems);
+    if (!problems.isEmpty())
+        return false;
+    saveForm();
+    ExperimentPlan plan;
+    plan.name = QStringLiteral("latency-under-load");
+    plan.outputDir = folder;
+    PlanStep step;
+    step.spec.label =
+        base.label.isEmpty() ? tr("latency under load %1").arg(base.target) : base.label;
+    step.members = members;
+    step.fileStem = QStringLiteral("load-") + fileStem(base);
+    plan.steps.push_back(step);
+    const QString name = plan.name;
+    runPlan(std::move(plan), name);
     return true;
 }
 
@@ -251,17 +285,25 @@ void RunPanel::onSnapshot(const ImportResult& soFar, const QString& label) {
     if (soFar.datasets.empty())
         return;
     std::vector<DatasetEntry> entries = DatasetEntry::fromImport(ImportResult(soFar));
+    std::map<QString, int> perMember;
     for (std::size_t i = 0; i < entries.size(); ++i) {
-        if (i < m_ids.size() && m_store->find(m_ids[i])) {
-            m_store->replaceData(m_ids[i], std::move(entries[i]));
+        // A step's members start at different times: their datasets keep their own slots.
+        const QString member = soFar.datasets[i].info.parameters.value(QStringLiteral("member"));
+        const QString key = member.isEmpty()
+                                ? QString::number(i)
+                                : member + QLatin1Char('#') + QString::number(perMember[member]++);
+        auto [slot, fresh] = m_slots.emplace(key, m_ids.size());
+        if (fresh)
+            m_ids.push_back(-1);
+        const std::size_t at = slot->second;
+        if (m_store->find(m_ids[at])) {
+            m_store->replaceData(m_ids[at], std::move(entries[i]));
             continue;
         }
-        entries[i].label = i == 0 ? label : QStringLiteral("%1 (%2)").arg(label).arg(i + 1);
-        const int id = m_store->add(std::move(entries[i]));
-        if (i < m_ids.size())
-            m_ids[i] = id; // the user removed it while the run went on: add it again
-        else
-            m_ids.push_back(id);
+        if (member.isEmpty())
+            entries[i].label = at == 0 ? label : QStringLiteral("%1 (%2)").arg(label).arg(at + 1);
+        // the user removed it while the run went on: add it again
+        m_ids[at] = m_store->add(std::move(entries[i]));
     }
 }
 
@@ -335,11 +377,17 @@ bool RunPanel::startPlan(const QString& path) {
     }
     QDir().mkpath(plan.outputDir);
     showProblems({});
+    const QString name = plan.name.isEmpty() ? QFileInfo(path).completeBaseName() : plan.name;
+    runPlan(std::move(plan), name);
+    return true;
+}
+
+void RunPanel::runPlan(ExperimentPlan plan, const QString& name) {
     m_ids.clear();
+    m_slots.clear();
     m_planCompleted = 0;
     m_planSteps = static_cast<int>(plan.steps.size());
     m_stepText.clear();
-    const QString name = plan.name.isEmpty() ? QFileInfo(path).completeBaseName() : plan.name;
     m_plan = new PlanRunner(std::move(plan), this);
     connect(m_plan, &PlanRunner::stepStarted, this, &RunPanel::onStepStarted);
     connect(m_plan, &PlanRunner::status, m_status, &QLabel::setText);
@@ -350,11 +398,11 @@ bool RunPanel::startPlan(const QString& path) {
     connect(m_plan, &PlanRunner::finished, this, &RunPanel::onPlanFinished);
     setBusy(true, tr("Starting plan %1…").arg(name));
     m_plan->start();
-    return true;
 }
 
 void RunPanel::onStepStarted(int index, int count, const QString& label) {
     m_ids.clear();
+    m_slots.clear();
     const std::vector<PlanStep>& steps = m_plan->plan().steps;
     const RunSpec* step = index >= 0 && index < int(steps.size()) ? &steps[index].spec : nullptr;
     m_runLabel = step && !step->label.isEmpty() ? step->label : label;

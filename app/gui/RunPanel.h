@@ -3,6 +3,7 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <map>
 #include <vector>
 
 class QLabel;
@@ -12,6 +13,7 @@ class QPushButton;
 namespace wb {
 
 class DatasetStore;
+struct ExperimentPlan;
 class MeasurementRun;
 class PlanRunner;
 class RunForm;
@@ -56,6 +58,8 @@ signals:
 private:
     void setBusy(bool busy, const QString& what);
     void showProblems(const QStringList& problems);
+    bool startLoadStep(const QString& folder);
+    void runPlan(ExperimentPlan plan, const QString& name);
     void onProgress(double elapsed, double expected);
     void onSnapshot(const ImportResult& soFar, const QString& label);
     void onRunFinished(const RunOutcome& outcome);
@@ -82,6 +86,8 @@ private:
     QString m_runLabel;     // label of the running run or plan step
     QString m_stepText;     // "step 3/8: label" while a plan runs
     std::vector<int> m_ids; // store ids of the current run's datasets, by index in its log
+    // A step's member datasets by "member#n" -> index in m_ids: members report in any order.
+    std::map<QString, std::size_t> m_slots;
     int m_planCompleted = 0;
     int m_planSteps = 0;
 };

@@ -59,6 +59,44 @@ void StepMembers::complete(std::vector<StepMember>* members) {
     }
 }
 
+std::vector<StepMember> StepMembers::latencyUnderLoad(const RunSpec& base, int up, int down,
+                                                      int loadSeconds, double marginSeconds) {
+    std::vector<StepMember> members;
+    StepMember ping{QStringLiteral("ping"), RunSpec(), 0, QString()};
+    ping.spec.tool = RunTool::Ping;
+    ping.spec.target = base.target;
+    ping.spec.intervalSeconds = base.intervalSeconds;
+    ping.spec.packetSize = base.packetSize;
+    ping.spec.clientPrefix = base.clientPrefix;
+    ping.spec.parameters = base.parameters;
+    pingFor(&ping.spec, loadSeconds + 2 * marginSeconds);
+    members.push_back(ping);
+    for (int direction = 0; direction < 2; ++direction) {
+        const bool reverse = direction == 1;
+        for (int i = 1; i <= (reverse ? down : up); ++i) {
+            StepMember flow{QStringLiteral("%1-%2").arg(reverse ? "down" : "up").arg(i), RunSpec(),
+                            marginSeconds, QString()};
+            RunSpec& spec = flow.spec;
+            spec.tool = RunTool::Iperf3;
+            spec.target = base.target;
+            spec.durationSeconds = loadSeconds;
+            spec.reportIntervalSeconds = base.reportIntervalSeconds;
+            spec.congestionControl = base.congestionControl;
+            spec.reverse = reverse;
+            spec.startServer = true;
+            // A port given is the first flow's; the others count up from it.
+            if (base.port > 0)
+                spec.port = base.port + static_cast<int>(members.size()) - 1;
+            spec.clientPrefix = base.clientPrefix;
+            spec.serverPrefix = base.serverPrefix;
+            spec.parameters = base.parameters;
+            members.push_back(flow);
+        }
+    }
+    complete(&members);
+    return members;
+}
+
 QStringList StepMembers::check(const std::vector<StepMember>& members) {
     QStringList problems;
     if (members.empty())

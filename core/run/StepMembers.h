@@ -39,6 +39,14 @@ public:
     // concurrent servers on one host cannot share one, and the TCP state sampled with ss is
     // matched to its flow by port.
     static void complete(std::vector<StepMember>* members);
+    // Latency under load as RRUL measures it: ping `base.target` (its interval, size and
+    // client prefix) for the load plus `marginSeconds` before and after, and `up` TCP flows up
+    // and `down` down (iperf3 -R) for `loadSeconds` from `marginSeconds` on, each with a
+    // server Wirebench starts (base's prefixes, congestion control and report interval; its
+    // port, when given, is the first flow's and the others count up from it).
+    // Members "ping", "up-1", ..., "down-1", ...
+    static std::vector<StepMember> latencyUnderLoad(const RunSpec& base, int up, int down,
+                                                    int loadSeconds, double marginSeconds);
     // Every problem with the members, each starting with the member's name (or place).
     static QStringList check(const std::vector<StepMember>& members);
     static QString checkSampleSeconds(double seconds);
