@@ -95,7 +95,9 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
     flowsRow->addWidget(new QLabel(tr("down:"), m_loadBox));
     flowsRow->addWidget(m_flowsDown);
     flowsRow->addStretch(1);
-    loadForm->addRow(tr("Flows &up:"), flowsRow);
+    auto* flowsLabel = new QLabel(tr("Flows &up:"), m_loadBox);
+    flowsLabel->setBuddy(m_flowsUp); // a row holding a layout gets no buddy by itself
+    loadForm->addRow(flowsLabel, flowsRow);
     loadForm->addRow(tr("Load &for:"), m_loadDuration);
     loadForm->addRow(tr("Idle &before/after:"), m_margin);
     m_loadBox->setVisible(false);
@@ -226,10 +228,9 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
     connect(m_tool, &QComboBox::currentIndexChanged, this, &RunForm::updateEnabled);
     connect(m_mode, &QComboBox::currentIndexChanged, this, &RunForm::updateEnabled);
     connect(m_startServer, &QCheckBox::toggled, this, &RunForm::updateEnabled);
-    connect(m_tool, &QComboBox::currentIndexChanged, this,
-            [this] { m_label->setPlaceholderText(defaultLabel(spec())); });
-    connect(m_target, &QLineEdit::textChanged, this,
-            [this] { m_label->setPlaceholderText(defaultLabel(spec())); });
+    for (QComboBox* combo : {m_tool, m_mode})
+        connect(combo, &QComboBox::currentIndexChanged, this, &RunForm::updatePlaceholder);
+    connect(m_target, &QLineEdit::textChanged, this, &RunForm::updatePlaceholder);
 }
 
 void RunForm::updateEnabled() {
@@ -296,8 +297,17 @@ void RunForm::setSpec(const RunSpec& spec) {
     m_startServer->setChecked(spec.startServer);
     m_clientPrefix->setText(joinWords(spec.clientPrefix));
     m_serverPrefix->setText(joinWords(spec.serverPrefix));
-    m_label->setPlaceholderText(defaultLabel(spec));
+    updatePlaceholder();
     updateEnabled();
+}
+
+void RunForm::updatePlaceholder() {
+    const RunSpec now = spec();
+    m_label->setPlaceholderText(latencyUnderLoad() ? defaultLoadLabel(now) : defaultLabel(now));
+}
+
+QString RunForm::defaultLoadLabel(const RunSpec& spec) {
+    return tr("latency under load %1").arg(spec.target).trimmed();
 }
 
 bool RunForm::latencyUnderLoad() const {

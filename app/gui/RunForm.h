@@ -37,9 +37,12 @@ public:
 
     // The label a run gets when the form's label is empty: "ping 127.0.0.1".
     static QString defaultLabel(const RunSpec& spec);
+    // The same for latency under load: "latency under load 127.0.0.1".
+    static QString defaultLoadLabel(const RunSpec& spec);
 
 private:
     void updateEnabled();
+    void updatePlaceholder();
     void chooseOutputFolder();
 
     QComboBox* m_mode = nullptr;

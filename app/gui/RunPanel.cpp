@@ -239,8 +239,7 @@ bool RunPanel::startLoadStep(const QString& folder) {
     plan.name = QStringLiteral("latency-under-load");
     plan.outputDir = folder;
     PlanStep step;
-    step.spec.label =
-        base.label.isEmpty() ? tr("latency under load %1").arg(base.target) : base.label;
+    step.spec.label = base.label.isEmpty() ? RunForm::defaultLoadLabel(base) : base.label;
     step.members = members;
     step.fileStem = QStringLiteral("load-") + fileStem(base);
     plan.steps.push_back(step);

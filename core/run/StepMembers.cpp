@@ -81,6 +81,7 @@ std::vector<StepMember> StepMembers::latencyUnderLoad(const RunSpec& base, int u
             spec.target = base.target;
             spec.durationSeconds = loadSeconds;
             spec.reportIntervalSeconds = base.reportIntervalSeconds;
+            spec.streams = base.streams;
             spec.congestionControl = base.congestionControl;
             spec.reverse = reverse;
             spec.startServer = true;

@@ -42,7 +42,8 @@ public:
     // Latency under load as RRUL measures it: ping `base.target` (its interval, size and
     // client prefix) for the load plus `marginSeconds` before and after, and `up` TCP flows up
     // and `down` down (iperf3 -R) for `loadSeconds` from `marginSeconds` on, each with a
-    // server Wirebench starts (base's prefixes, congestion control and report interval; its
+    // server Wirebench starts (base's prefixes, streams, congestion control and report
+    // interval; its
     // port, when given, is the first flow's and the others count up from it).
     // Members "ping", "up-1", ..., "down-1", ...
     static std::vector<StepMember> latencyUnderLoad(const RunSpec& base, int up, int down,
