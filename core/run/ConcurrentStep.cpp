@@ -45,7 +45,11 @@ ConcurrentStep::ConcurrentStep(QString label, std::vector<StepMember> members, Q
 
 ConcurrentStep::~ConcurrentStep() {
     if (running() && !m_recordPath.isEmpty()) {
-        m_sampler.reset();
+        if (m_sampler) {
+            m_sampler->stop();
+            writeSamplerRecord(RunOutcome::statusName(RunOutcome::Status::Cancelled));
+            m_sampler.reset();
+        }
         // The members' destructors kill their processes and mark their sidecars cancelled.
         m_error = m_error.isEmpty() ? QStringLiteral("Wirebench stopped during the step") : m_error;
         writeRecord(RunOutcome::statusName(RunOutcome::Status::Cancelled));

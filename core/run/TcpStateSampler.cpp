@@ -4,6 +4,7 @@
 #include "RunCommands.h"
 #include "io/OutputFile.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace wb {
@@ -51,11 +52,15 @@ void TcpStateSampler::stop() {
     m_running = false;
     m_timer.stop();
     for (auto& source : m_sources) {
-        if (source->process && source->process->state() != QProcess::NotRunning) {
-            source->process->disconnect(this);
-            ChildProcess::killNow(source->process.get());
+        for (Sample& sample : source->running) {
+            if (sample.process && sample.process->state() != QProcess::NotRunning) {
+                sample.process->disconnect(this);
+                ChildProcess::killNow(sample.process.get());
+            }
         }
-        source->process.reset();
+        // Samples that ended before the stop are whole: they are kept.
+        writeFinished(*source);
+        source->running.clear();
     }
     m_log.close();
 }
@@ -80,45 +85,67 @@ void TcpStateSampler::tick() {
 }
 
 void TcpStateSampler::sample(Source& source) {
-    if (source.process && source.process->state() != QProcess::NotRunning) {
+    if (static_cast<int>(source.running.size()) >= kMaxInFlight) {
         ++m_skipped;
         return;
     }
-    source.process = std::make_unique<QProcess>();
-    QProcess* process = source.process.get();
+    source.running.emplace_back();
+    Sample& sample = source.running.back();
+    sample.process = std::make_unique<QProcess>();
+    QProcess* process = sample.process.get();
     ChildProcess::prepare(process);
     connect(process, &QProcess::finished, this,
-            [this, &source](int exitCode, QProcess::ExitStatus status) {
-                onSampleFinished(source, exitCode, status);
+            [this, &source, process](int exitCode, QProcess::ExitStatus status) {
+                onSampleFinished(source, process, exitCode, status);
             });
-    connect(process, &QProcess::errorOccurred, this, [this, &source](QProcess::ProcessError error) {
-        if (error != QProcess::FailedToStart || source.reported)
-            return;
-        source.reported = true;
-        emit problem(QStringLiteral("cannot sample TCP state with \"%1\": %2")
-                         .arg(RunCommands::display(source.command), source.process->errorString()));
-    });
-    source.startedAt = wallTime(std::chrono::system_clock::now());
+    connect(process, &QProcess::errorOccurred, this,
+            [this, &source, process](QProcess::ProcessError error) {
+                if (error != QProcess::FailedToStart)
+                    return;
+                if (!source.reported) {
+                    source.reported = true;
+                    emit problem(
+                        QStringLiteral("cannot sample TCP state with \"%1\": %2")
+                            .arg(RunCommands::display(source.command), process->errorString()));
+                }
+                onSampleFinished(source, process, -1, QProcess::CrashExit);
+            });
+    sample.startedAt = wallTime(std::chrono::system_clock::now());
     process->start(source.command.front(), source.command.mid(1));
 }
 
-void TcpStateSampler::onSampleFinished(Source& source, int exitCode, QProcess::ExitStatus status) {
-    const QByteArray output = source.process->readAllStandardOutput();
-    if (status != QProcess::NormalExit || exitCode != 0) {
-        if (!source.reported) {
-            source.reported = true;
-            emit problem(QStringLiteral("TCP state sampling \"%1\" failed: %2")
-                             .arg(RunCommands::display(source.command),
-                                  RunCommands::lastLines(source.process->readAllStandardError())));
-        }
+void TcpStateSampler::onSampleFinished(Source& source, QProcess* process, int exitCode,
+                                       QProcess::ExitStatus status) {
+    auto it =
+        std::find_if(source.running.begin(), source.running.end(),
+                     [process](const Sample& sample) { return sample.process.get() == process; });
+    if (it == source.running.end() || it->done)
         return;
+    it->done = true;
+    it->ok = status == QProcess::NormalExit && exitCode == 0;
+    it->output = process->readAllStandardOutput();
+    if (!it->ok && !source.reported && process->error() != QProcess::FailedToStart) {
+        source.reported = true;
+        emit problem(QStringLiteral("TCP state sampling \"%1\" failed: %2")
+                         .arg(RunCommands::display(source.command),
+                              RunCommands::lastLines(process->readAllStandardError())));
     }
-    if (!m_log.isOpen())
-        return;
-    // One write per sample, flushed: the log always ends with whole samples.
-    m_log.write(source.startedAt.toLatin1() + '\n' + output);
-    m_log.flush();
-    ++m_samples;
+    // The process is deleted later: this runs inside its own signal.
+    it->process.release()->deleteLater();
+    writeFinished(source);
+}
+
+void TcpStateSampler::writeFinished(Source& source) {
+    while (!source.running.empty() && source.running.front().done) {
+        const Sample& sample = source.running.front();
+        if (sample.ok && m_log.isOpen()) {
+            // One write per sample, flushed: the log always ends with whole samples.
+            m_log.write(sample.startedAt.toLatin1() + '\n' + sample.output);
+            m_log.flush();
+            ++m_samples;
+        }
+        source.running.pop_front();
+    }
 }
 
 } // namespace wb

@@ -8,6 +8,7 @@
 #include <QTimer>
 
 #include <chrono>
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -23,8 +24,10 @@ namespace wb {
 //          cubic wscale:7,7 rto:204 rtt:0.1/0.05 ... cwnd:10 ...
 //
 // The ticks are scheduled against one monotonic clock (tick k at k × interval), so they do
-// not drift; a command still running at its next tick skips that tick instead of queueing up.
-// Nothing blocks the event loop: each sample is a process of its own.
+// not drift. Each sample is a process of its own, so nothing blocks the event loop; a few may
+// run at once (ss can take longer than a 10 ms interval on a busy machine), and their
+// outputs are written in the order they were started. A tick that finds kMaxInFlight samples
+// of a command still running is skipped (counted in skippedTicks()).
 class TcpStateSampler : public QObject {
     Q_OBJECT
 
@@ -48,21 +51,32 @@ public:
     // How a wall-clock time is written: seconds since the epoch with 9 decimals.
     static QString wallTime(std::chrono::system_clock::time_point time);
 
+    static constexpr int kMaxInFlight = 4;
+
 signals:
     // Once per kind of problem: a command that cannot start or that fails.
     void problem(const QString& text);
 
 private:
-    struct Source {
-        QStringList command;
+    struct Sample {
         std::unique_ptr<QProcess> process;
         QString startedAt;
+        QByteArray output;
+        bool done = false;
+        bool ok = false;
+    };
+    struct Source {
+        QStringList command;
+        std::deque<Sample> running; // in the order started
         bool reported = false;
     };
 
     void tick();
     void sample(Source& source);
-    void onSampleFinished(Source& source, int exitCode, QProcess::ExitStatus status);
+    void onSampleFinished(Source& source, QProcess* process, int exitCode,
+                          QProcess::ExitStatus status);
+    // Writes the finished samples at the front of source's queue, in the order started.
+    void writeFinished(Source& source);
 
     std::vector<QStringList> m_commands;
     std::vector<std::unique_ptr<Source>> m_sources;
