@@ -113,7 +113,9 @@ std::vector<CommandHelp> makeCommandHelp() {
           {"--title T", "a title above the plot"}}},
         {"run",
          {"[RUN OPTIONS] [--format FORMAT] -o DIR TARGET",
-          "--plan PLAN.json [-o DIR] [--format FORMAT]"},
+          "--plan PLAN.json [-o DIR] [--format FORMAT]",
+          "--member 'TOOL TARGET [RUN OPTIONS] [--start S] [--until NAME] [--name NAME]'... "
+          "[RUN OPTIONS] [--ss-interval S] -o DIR"},
          "run ping, iperf or iperf3 against TARGET, or every step of an experiment plan, and "
          "print the runs and the table summary of their logs",
          {"Runs the tool against TARGET. Its raw output goes to DIR/TOOL-TIME.log as it arrives, "
@@ -128,7 +130,17 @@ std::vector<CommandHelp> makeCommandHelp() {
           "and reported, the step's sidecar says \"cancelled\", its teardown runs and no later "
           "step starts; a second one stops at once. The programs a run starts die with "
           "wirebench-cli, even when it is killed; a sidecar left \"running\" by a killed run "
-          "reads as \"interrupted\"."},
+          "reads as \"interrupted\".",
+          "With --member, one step runs several tools at once on one clock (latency under "
+          "load): each --member is one quoted member, its tool, target and run options, plus "
+          "--start (seconds after the step's start), --until NAME (stopped when that member "
+          "ends) and --name (default ping, iperf-1, iperf-2, ...); run options outside the "
+          "members apply to every member, --duration of a ping member sets its count. Files: "
+          "DIR/step-TIME.run.json for the step (every member's command line and wall-clock "
+          "start), step-TIME.NAME.log per member and step-TIME.ss.log with ss -tin samples of "
+          "the TCP flows. Example: wirebench-cli run -o out --member 'ping 198.18.0.2 "
+          "--interval 0.1 --duration 70' --member 'iperf3 198.18.0.2 --start 5 --duration 60 "
+          "--start-server'"},
          {{"--tool ping|iperf|iperf2|iperf3",
            "the program to run (default ping; iperf and iperf2 are the same)"},
           {"--count N", "ping: requests (-c, default 10)"},
@@ -154,6 +166,14 @@ std::vector<CommandHelp> makeCommandHelp() {
            "run the client through this command, e.g. \"ssh node-1\" or \"ip netns exec ns\""},
           {"--server-prefix WORDS", "run the started server through this command"},
           {"--label TEXT", "the dataset's label"},
+          {"--member 'TOOL TARGET [OPTIONS]'",
+           "one member of a step of several tools at once; give it again for each member"},
+          {"--start SECONDS", "inside --member: when the member starts, after the step's start"},
+          {"--until NAME", "inside --member: stop this member when member NAME ends"},
+          {"--name NAME", "inside --member: its name in the file names (STEM.NAME.log)"},
+          {"--ss-interval SECONDS",
+           "with --member: seconds between ss -tin samples of the TCP flows (0.01 to 1, "
+           "default 0.1)"},
           {"--plan PLAN.json",
            "run every step of an experiment plan (README: Experiment plans); give no --tool or "
            "TARGET with it"},

@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QProcess>
+#include <QSet>
 
 #include <algorithm>
 
@@ -55,9 +56,18 @@ struct RunArguments {
     QString outputDir;
     QStringList tableArgs; // --format for the summary, passed on to `table`
     bool toolGiven = false;
+    QSet<QString> given;     // run option keys given
+    QStringList memberTexts; // each --member, as written
+    double sampleSeconds = StepMembers::kDefaultSampleSeconds;
+    bool sampleGiven = false;
+    // Inside a --member only:
+    double startSeconds = 0;
+    QString memberName;
+    QString until;
 };
 
-bool parseRunArguments(const QStringList& args, CliContext& context, RunArguments* parsed) {
+bool parseRunArguments(const QStringList& args, CliContext& context, RunArguments* parsed,
+                       bool member = false) {
     for (int i = 0; i < args.size(); ++i) {
         const QString& arg = args[i];
         const QString name = arg.section(QLatin1Char('='), 0, 0);
@@ -76,6 +86,42 @@ bool parseRunArguments(const QStringList& args, CliContext& context, RunArgument
             return true;
         };
         QString text;
+        const bool memberOption = name == QLatin1String("--start") ||
+                                  name == QLatin1String("--name") ||
+                                  name == QLatin1String("--until");
+        const bool stepOption =
+            name == QLatin1String("--member") || name == QLatin1String("--ss-interval");
+        if (member ? stepOption || name == QLatin1String("--plan") || name == QLatin1String("-o") ||
+                         name == QLatin1String("--output") || name == QLatin1String("--format")
+                   : memberOption) {
+            context.usageError(member ? QStringLiteral("%1 belongs outside --member").arg(name)
+                                      : QStringLiteral("%1 belongs inside --member").arg(name));
+            return false;
+        }
+        if (memberOption || stepOption) {
+            if (!value(&text))
+                return false;
+            bool ok = true;
+            if (name == QLatin1String("--member")) {
+                parsed->memberTexts << text;
+            } else if (name == QLatin1String("--name")) {
+                parsed->memberName = text;
+            } else if (name == QLatin1String("--until")) {
+                parsed->until = text;
+            } else if (name == QLatin1String("--start")) {
+                parsed->startSeconds = text.toDouble(&ok);
+                ok = ok && parsed->startSeconds >= 0;
+            } else {
+                parsed->sampleSeconds = text.toDouble(&ok);
+                parsed->sampleGiven = true;
+            }
+            if (!ok) {
+                context.usageError(
+                    QStringLiteral("%1: \"%2\" is not a valid value").arg(name, text));
+                return false;
+            }
+            continue;
+        }
         if (name == QLatin1String("--plan") || name == QLatin1String("-o") ||
             name == QLatin1String("--output") || name == QLatin1String("--format")) {
             if (!value(&text))
@@ -101,6 +147,7 @@ bool parseRunArguments(const QStringList& args, CliContext& context, RunArgument
                 return false;
             }
             option->set(parsed->spec, parsedValue);
+            parsed->given.insert(QString::fromLatin1(option->key));
             parsed->toolGiven = parsed->toolGiven || option->kind == RunOption::Kind::Tool;
             continue;
         }
@@ -115,6 +162,38 @@ bool parseRunArguments(const QStringList& args, CliContext& context, RunArgument
         parsed->spec.target = arg;
     }
     return true;
+}
+
+// Each --member "TOOL TARGET [OPTIONS]" over the options given outside the members.
+bool parseMembers(const RunArguments& args, CliContext& context, std::vector<StepMember>* members) {
+    for (const QString& text : args.memberTexts) {
+        const QStringList words = QProcess::splitCommand(text);
+        if (words.isEmpty() || !runToolFromName(words.front())) {
+            context.usageError(QStringLiteral("--member \"%1\": a member starts with its tool "
+                                              "(ping, iperf, iperf2 or iperf3)")
+                                   .arg(text));
+            return false;
+        }
+        RunArguments parsed;
+        parsed.spec = args.spec;
+        parsed.spec.tool = *runToolFromName(words.front());
+        if (!parseRunArguments(words.mid(1), context, &parsed, true))
+            return false;
+        if (parsed.spec.tool == RunTool::Ping && !parsed.given.contains(QStringLiteral("count")) &&
+            (parsed.given.contains(QStringLiteral("duration")) ||
+             args.given.contains(QStringLiteral("duration"))))
+            StepMembers::pingFor(&parsed.spec, parsed.spec.durationSeconds);
+        parsed.spec.label.clear();
+        members->push_back({parsed.memberName, parsed.spec, parsed.startSeconds, parsed.until});
+    }
+    StepMembers::complete(members);
+    QStringList problems = StepMembers::check(*members);
+    if (const QString problem = StepMembers::checkSampleSeconds(args.sampleSeconds);
+        !problem.isEmpty())
+        problems << QStringLiteral("--ss-interval: ") + problem;
+    for (const QString& problem : problems)
+        context.usageError(problem);
+    return problems.isEmpty();
 }
 
 // Checked before anything runs, so a refused folder starts no setup command.
@@ -148,6 +227,29 @@ bool planFor(const RunArguments& args, CliContext& context, ExperimentPlan* plan
     }
     if (args.outputDir.isEmpty()) {
         context.usageError(QStringLiteral("run needs -o DIR, the folder for the raw logs"));
+        return false;
+    }
+    if (!args.memberTexts.isEmpty()) {
+        if (args.toolGiven || !args.spec.target.isEmpty()) {
+            context.usageError(QStringLiteral("with --member, each member names its tool and "
+                                              "target; give no --tool or target outside them"));
+            return false;
+        }
+        PlanStep step;
+        if (!parseMembers(args, context, &step.members))
+            return false;
+        plan->name = QStringLiteral("run");
+        plan->outputDir = QDir(args.outputDir).absolutePath();
+        step.spec.label = args.spec.label.isEmpty() ? QStringLiteral("step") : args.spec.label;
+        step.tcpSampleSeconds = args.sampleSeconds;
+        step.fileStem = QStringLiteral("step-") +
+                        QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+        plan->steps.push_back(step);
+        return usableOutput(*plan, context);
+    }
+    if (args.sampleGiven) {
+        context.usageError(QStringLiteral("--ss-interval is for steps of several members "
+                                          "(--member)"));
         return false;
     }
     const QStringList problems = RunValidation::check(args.spec);
@@ -220,19 +322,40 @@ int runRun(const QStringList& args, CliContext& context) {
     runs.caption = QStringLiteral("Runs of %1").arg(plan.name);
     QStringList logs;
     for (std::size_t i = 0; i < runner.outcomes().size(); ++i) {
-        const RunOutcome& outcome = runner.outcomes()[i];
-        runs.rows.push_back({plan.steps[i].spec.displayLabel(),
-                             RunOutcome::statusName(outcome.status),
-                             outcome.logPath.isEmpty() ? QStringLiteral("-")
-                                                       : QFileInfo(outcome.logPath).fileName(),
-                             outcome.error.isEmpty() ? QStringLiteral("-") : outcome.error});
-        if (!outcome.completed()) {
-            context.fileProblem(
-                outcome.logPath.isEmpty() ? plan.steps[i].spec.displayLabel() : outcome.logPath,
-                outcome.error.isEmpty() ? RunOutcome::statusName(outcome.status) : outcome.error);
+        const RunOutcome& stepOutcome = runner.outcomes()[i];
+        // A step of several members: the step's own row (its record), then one per member.
+        std::vector<std::pair<QString, const RunOutcome*>> rows;
+        if (!plan.steps[i].members.empty()) {
+            runs.rows.push_back(
+                {plan.steps[i].spec.displayLabel(), RunOutcome::statusName(stepOutcome.status),
+                 stepOutcome.logPath.isEmpty() ? QStringLiteral("-")
+                                               : QFileInfo(stepOutcome.logPath).fileName(),
+                 stepOutcome.error.isEmpty() ? QStringLiteral("-") : stepOutcome.error});
+            // Members that did not complete report themselves below.
+            if (!stepOutcome.completed() &&
+                std::all_of(stepOutcome.members.begin(), stepOutcome.members.end(),
+                            [](const RunOutcome& member) { return member.completed(); }))
+                context.fileProblem(plan.steps[i].spec.displayLabel(), stepOutcome.error);
+            for (std::size_t m = 0; m < stepOutcome.members.size(); ++m)
+                rows.emplace_back(QStringLiteral("  ") + plan.steps[i].members[m].name,
+                                  &stepOutcome.members[m]);
+        } else {
+            rows.emplace_back(plan.steps[i].spec.displayLabel(), &stepOutcome);
         }
-        if (!outcome.result.datasets.empty())
-            logs << outcome.logPath;
+        for (const auto& [rowLabel, outcomePointer] : rows) {
+            const RunOutcome& outcome = *outcomePointer;
+            runs.rows.push_back({rowLabel, RunOutcome::statusName(outcome.status),
+                                 outcome.logPath.isEmpty() ? QStringLiteral("-")
+                                                           : QFileInfo(outcome.logPath).fileName(),
+                                 outcome.error.isEmpty() ? QStringLiteral("-") : outcome.error});
+            if (!outcome.completed()) {
+                context.fileProblem(outcome.logPath.isEmpty() ? rowLabel : outcome.logPath,
+                                    outcome.error.isEmpty() ? RunOutcome::statusName(outcome.status)
+                                                            : outcome.error);
+            }
+            if (!outcome.result.datasets.empty())
+                logs << outcome.logPath;
+        }
     }
     for (std::size_t i = runner.outcomes().size(); cancelled && i < plan.steps.size(); ++i)
         runs.rows.push_back({plan.steps[i].spec.displayLabel(), QStringLiteral("not started"),

@@ -35,6 +35,13 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
 
     auto* what = new QGroupBox(tr("Measurement"), this);
     auto* whatForm = new QFormLayout(what);
+    m_mode = new QComboBox(what);
+    m_mode->setObjectName(QStringLiteral("mode"));
+    m_mode->addItem(tr("Single run"));
+    m_mode->addItem(tr("Latency under load"));
+    m_mode->setToolTip(tr("Latency under load: ping the target while TCP flows (iperf3) load "
+                          "the path, all on one clock, with the flows' TCP state sampled (ss)"));
+    whatForm->addRow(tr("&Kind:"), m_mode);
     m_tool = new QComboBox(what);
     m_tool->setObjectName(QStringLiteral("tool"));
     m_tool->addItem(QStringLiteral("ping"), static_cast<int>(RunTool::Ping));
@@ -60,6 +67,48 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
     whatForm->addRow(tr("&Label:"), m_label);
     whatForm->addRow(tr("Tool optio&ns:"), m_extraArgs);
     column->addWidget(what);
+
+    // Prefilled like RRUL: 4 flows each way for 60 s, ping 5 s before and after the load.
+    m_loadBox = new QGroupBox(tr("Latency under load"), this);
+    m_loadBox->setObjectName(QStringLiteral("loadBox"));
+    auto* loadForm = new QFormLayout(m_loadBox);
+    m_flowsUp = new QSpinBox(m_loadBox);
+    m_flowsUp->setObjectName(QStringLiteral("flowsUp"));
+    m_flowsUp->setRange(0, 32);
+    m_flowsUp->setValue(4);
+    m_flowsUp->setToolTip(tr("TCP flows from the client to the target (iperf3, each with its "
+                             "own server and port)"));
+    m_flowsDown = new QSpinBox(m_loadBox);
+    m_flowsDown->setObjectName(QStringLiteral("flowsDown"));
+    m_flowsDown->setRange(0, 32);
+    m_flowsDown->setValue(4);
+    m_flowsDown->setToolTip(tr("TCP flows from the target to the client (iperf3 -R)"));
+    m_loadDuration = new QSpinBox(m_loadBox);
+    m_loadDuration->setObjectName(QStringLiteral("loadDuration"));
+    m_loadDuration->setRange(1, 86400);
+    m_loadDuration->setValue(60);
+    m_loadDuration->setSuffix(tr(" s"));
+    m_loadDuration->setToolTip(tr("How long the flows send"));
+    m_margin = new QDoubleSpinBox(m_loadBox);
+    m_margin->setObjectName(QStringLiteral("margin"));
+    m_margin->setRange(0, 3600);
+    m_margin->setDecimals(1);
+    m_margin->setValue(5);
+    m_margin->setSuffix(tr(" s"));
+    m_margin->setToolTip(tr("Ping alone before the load starts and after it ends: the idle "
+                            "latency to compare with"));
+    auto* flowsRow = new QHBoxLayout;
+    flowsRow->addWidget(m_flowsUp);
+    flowsRow->addWidget(new QLabel(tr("down:"), m_loadBox));
+    flowsRow->addWidget(m_flowsDown);
+    flowsRow->addStretch(1);
+    auto* flowsLabel = new QLabel(tr("Flows &up:"), m_loadBox);
+    flowsLabel->setBuddy(m_flowsUp); // a row holding a layout gets no buddy by itself
+    loadForm->addRow(flowsLabel, flowsRow);
+    loadForm->addRow(tr("Load &for:"), m_loadDuration);
+    loadForm->addRow(tr("Idle &before/after:"), m_margin);
+    m_loadBox->setVisible(false);
+    column->addWidget(m_loadBox);
 
     m_pingBox = new QGroupBox(tr("ping"), this);
     auto* pingForm = new QFormLayout(m_pingBox);
@@ -181,23 +230,34 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
     column->addWidget(where);
     column->addStretch(1);
 
-    for (QFormLayout* form : {whatForm, pingForm, iperfForm, whereForm})
+    for (QFormLayout* form : {whatForm, loadForm, pingForm, iperfForm, whereForm})
         form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     connect(m_tool, &QComboBox::currentIndexChanged, this, &RunForm::updateEnabled);
+    connect(m_mode, &QComboBox::currentIndexChanged, this, &RunForm::updateEnabled);
     connect(m_startServer, &QCheckBox::toggled, this, &RunForm::updateEnabled);
-    connect(m_tool, &QComboBox::currentIndexChanged, this,
-            [this] { m_label->setPlaceholderText(defaultLabel(spec())); });
-    connect(m_target, &QLineEdit::textChanged, this,
-            [this] { m_label->setPlaceholderText(defaultLabel(spec())); });
+    for (QComboBox* combo : {m_tool, m_mode})
+        connect(combo, &QComboBox::currentIndexChanged, this, &RunForm::updatePlaceholder);
+    connect(m_target, &QLineEdit::textChanged, this, &RunForm::updatePlaceholder);
 }
 
 void RunForm::updateEnabled() {
     const auto tool = static_cast<RunTool>(m_tool->currentData().toInt());
+    const bool load = latencyUnderLoad();
     const bool iperf = tool != RunTool::Ping;
-    m_pingBox->setEnabled(!iperf);
-    m_iperfBox->setEnabled(iperf);
-    m_json->setEnabled(tool == RunTool::Iperf3);
-    m_serverPrefix->setEnabled(iperf && m_startServer->isChecked());
+    m_loadBox->setVisible(load);
+    m_tool->setEnabled(!load);
+    // Under load the ping's and the flows' options both apply; the flows are TCP, iperf3, of
+    // a fixed direction and length, with servers Wirebench starts.
+    m_pingBox->setEnabled(load || !iperf);
+    m_count->setEnabled(!load);
+    m_iperfBox->setEnabled(load || iperf);
+    m_duration->setEnabled(!load);
+    m_udp->setEnabled(!load);
+    m_bandwidth->setEnabled(!load);
+    m_reverse->setEnabled(!load);
+    m_startServer->setEnabled(!load);
+    m_json->setEnabled(!load && tool == RunTool::Iperf3);
+    m_serverPrefix->setEnabled(load || (iperf && m_startServer->isChecked()));
 }
 
 RunSpec RunForm::spec() const {
@@ -246,8 +306,30 @@ void RunForm::setSpec(const RunSpec& spec) {
     m_extraArgs->setText(joinWords(spec.extraArgs));
     m_clientPrefix->setText(joinWords(spec.clientPrefix));
     m_serverPrefix->setText(joinWords(spec.serverPrefix));
-    m_label->setPlaceholderText(defaultLabel(spec));
+    updatePlaceholder();
     updateEnabled();
+}
+
+void RunForm::updatePlaceholder() {
+    const RunSpec now = spec();
+    m_label->setPlaceholderText(latencyUnderLoad() ? defaultLoadLabel(now) : defaultLabel(now));
+}
+
+QString RunForm::defaultLoadLabel(const RunSpec& spec) {
+    return tr("latency under load %1").arg(spec.target).trimmed();
+}
+
+bool RunForm::latencyUnderLoad() const {
+    return m_mode->currentIndex() == 1;
+}
+
+void RunForm::setLatencyUnderLoad(bool on) {
+    m_mode->setCurrentIndex(on ? 1 : 0);
+}
+
+std::vector<StepMember> RunForm::loadMembers() const {
+    return StepMembers::latencyUnderLoad(spec(), m_flowsUp->value(), m_flowsDown->value(),
+                                         m_loadDuration->value(), m_margin->value());
 }
 
 QString RunForm::outputFolder() const {

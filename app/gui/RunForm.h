@@ -1,6 +1,7 @@
 #pragma once
 
 #include "run/RunSpec.h"
+#include "run/StepMembers.h"
 
 #include <QWidget>
 
@@ -23,6 +24,12 @@ public:
     explicit RunForm(QWidget* parent = nullptr);
 
     RunSpec spec() const; // not validated
+
+    // "Latency under load": ping the target while TCP flows load the path (RRUL's shape).
+    bool latencyUnderLoad() const;
+    void setLatencyUnderLoad(bool on);
+    // The step's members from the form (StepMembers::latencyUnderLoad), not validated.
+    std::vector<StepMember> loadMembers() const;
     void setSpec(const RunSpec& spec);
     QString outputFolder() const;
     void setOutputFolder(const QString& folder);
@@ -30,11 +37,20 @@ public:
 
     // The label a run gets when the form's label is empty: "ping 127.0.0.1".
     static QString defaultLabel(const RunSpec& spec);
+    // The same for latency under load: "latency under load 127.0.0.1".
+    static QString defaultLoadLabel(const RunSpec& spec);
 
 private:
     void updateEnabled();
+    void updatePlaceholder();
     void chooseOutputFolder();
 
+    QComboBox* m_mode = nullptr;
+    QGroupBox* m_loadBox = nullptr;
+    QSpinBox* m_flowsUp = nullptr;
+    QSpinBox* m_flowsDown = nullptr;
+    QSpinBox* m_loadDuration = nullptr;
+    QDoubleSpinBox* m_margin = nullptr;
     QComboBox* m_tool = nullptr;
     QLineEdit* m_target = nullptr;
     QLineEdit* m_label = nullptr;

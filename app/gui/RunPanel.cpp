@@ -188,9 +188,11 @@ void RunPanel::showProblems(const QStringList& problems) {
 bool RunPanel::start() {
     if (busy())
         return false;
+    const QString folder = QDir::fromNativeSeparators(m_form->outputFolder());
+    if (m_form->latencyUnderLoad())
+        return startLoadStep(folder);
     const RunSpec run = m_form->spec();
     QStringList problems = RunValidation::check(run);
-    const QString folder = QDir::fromNativeSeparators(m_form->outputFolder());
     if (folder.isEmpty())
         problems << tr("Choose an output folder for the raw log.");
     else if (const QString problem = OutputFolder::problem(folder); !problem.isEmpty())
@@ -208,10 +210,41 @@ bool RunPanel::start() {
     m_run = new MeasurementRun(run, folder, fileStem(run), this);
     connect(m_run, &MeasurementRun::status, m_status, &QLabel::setText);
     connect(m_run, &MeasurementRun::progress, this, &RunPanel::onProgress);
-    connect(m_run, &MeasurementRun::snapshot, this, &RunPanel::onSnapshot);
+    connect(m_run, &MeasurementRun::snapshot, this,
+            [this](const LiveSnapshot& growth) { onSnapshot(0, growth); });
     connect(m_run, &MeasurementRun::finished, this, &RunPanel::onRunFinished);
     setBusy(true, tr("Starting %1…").arg(m_runLabel));
     m_run->start(); // may finish at once (a missing binary, say); onRunFinished copes
+    return true;
+}
+
+// One step of ping and TCP flows, run as a plan of one step.
+bool RunPanel::startLoadStep(const QString& folder) {
+    const RunSpec base = m_form->spec();
+    const std::vector<StepMember> members = m_form->loadMembers();
+    QStringList problems = StepMembers::check(members);
+    if (members.size() < 2)
+        problems << tr("Give at least one flow up or down.");
+    if (folder.isEmpty())
+        problems << tr("Choose an output folder for the raw logs.");
+    else if (const QString problem = OutputFolder::problem(folder); !problem.isEmpty())
+        problems << tr("The output folder \"%1\" %2.").arg(folder, problem);
+    else if (problems.isEmpty() && !QDir().mkpath(folder))
+        problems << tr("The output folder \"%1\" cannot be created.").arg(folder);
+    showProblems(problems);
+    if (!problems.isEmpty())
+        return false;
+    saveForm();
+    ExperimentPlan plan;
+    plan.name = QStringLiteral("latency-under-load");
+    plan.outputDir = folder;
+    PlanStep step;
+    step.spec.label = base.label.isEmpty() ? RunForm::defaultLoadLabel(base) : base.label;
+    step.members = members;
+    step.fileStem = QStringLiteral("load-") + fileStem(base);
+    plan.steps.push_back(step);
+    const QString name = plan.name;
+    runPlan(std::move(plan), name);
     return true;
 }
 
@@ -248,26 +281,44 @@ void RunPanel::onProgress(double elapsed, double expected) {
 // Datasets follow the run by their index in the raw log: the first snapshot with data adds
 // them, later ones (and the final result) replace their data, labels and colours stay.
 void RunPanel::followNewRun() {
-    if (m_live)
-        m_live->deleteWhenCompleted(); // the previous run's final result may still be on its way
-    m_live = new LiveDatasets(m_store, m_runLabel, this);
+    for (LiveDatasets* live : m_live)
+        if (live)
+            live->deleteWhenCompleted(); // the previous run's final result may be on its way
+    m_live.clear();
 }
 
-void RunPanel::onSnapshot(const LiveSnapshot& growth) {
-    if (m_live)
-        m_live->grow(growth);
+LiveDatasets* RunPanel::liveFor(int member) {
+    const auto at = static_cast<std::size_t>(std::max(member, 0));
+    if (m_live.size() <= at)
+        m_live.resize(at + 1, nullptr);
+    if (!m_live[at]) {
+        // A concurrent step's members are named after the step: "load 198.18.0.2 ping".
+        QString label = m_runLabel;
+        if (m_plan) {
+            const std::vector<PlanStep>& steps = m_plan->plan().steps;
+            const auto step = static_cast<std::size_t>(m_plan->currentStep());
+            if (step < steps.size() && at < steps[step].members.size())
+                label += QLatin1Char(' ') + steps[step].members[at].name;
+        }
+        m_live[at] = new LiveDatasets(m_store, label, this);
+    }
+    return m_live[at];
+}
+
+void RunPanel::onSnapshot(int member, const LiveSnapshot& growth) {
+    liveFor(member)->grow(growth);
 }
 
 void RunPanel::onFinalResult(const ImportResult& result, MeasurementRun* run) {
-    if (m_live)
-        m_live->complete(result, run);
-    else if (run)
-        run->deleteLater();
+    liveFor(0)->complete(result, run);
 }
 
-const std::vector<int>& RunPanel::datasetIds() const {
-    static const std::vector<int> none;
-    return m_live ? m_live->ids() : none;
+std::vector<int> RunPanel::datasetIds() const {
+    std::vector<int> ids;
+    for (const LiveDatasets* live : m_live)
+        if (live)
+            ids.insert(ids.end(), live->ids().begin(), live->ids().end());
+    return ids;
 }
 
 // The panel names the log by its file name (the folder is in the form); the status bar, with
@@ -340,21 +391,25 @@ bool RunPanel::startPlan(const QString& path) {
     }
     QDir().mkpath(plan.outputDir);
     showProblems({});
+    const QString name = plan.name.isEmpty() ? QFileInfo(path).completeBaseName() : plan.name;
+    runPlan(std::move(plan), name);
+    return true;
+}
+
+void RunPanel::runPlan(ExperimentPlan plan, const QString& name) {
     m_planCompleted = 0;
     m_planSteps = static_cast<int>(plan.steps.size());
     m_stepText.clear();
-    const QString name = plan.name.isEmpty() ? QFileInfo(path).completeBaseName() : plan.name;
     m_plan = new PlanRunner(std::move(plan), this);
     connect(m_plan, &PlanRunner::stepStarted, this, &RunPanel::onStepStarted);
     connect(m_plan, &PlanRunner::status, m_status, &QLabel::setText);
     connect(m_plan, &PlanRunner::progress, this, &RunPanel::onProgress);
     connect(m_plan, &PlanRunner::snapshot, this,
-            [this](int, const LiveSnapshot& growth) { onSnapshot(growth); });
+            [this](int, int member, const LiveSnapshot& growth) { onSnapshot(member, growth); });
     connect(m_plan, &PlanRunner::stepFinished, this, &RunPanel::onStepFinished);
     connect(m_plan, &PlanRunner::finished, this, &RunPanel::onPlanFinished);
     setBusy(true, tr("Starting plan %1…").arg(name));
     m_plan->start();
-    return true;
 }
 
 void RunPanel::onStepStarted(int index, int count, const QString& label) {
@@ -370,7 +425,10 @@ void RunPanel::onStepStarted(int index, int count, const QString& label) {
 }
 
 void RunPanel::onStepFinished(int, const RunOutcome& outcome) {
-    onFinalResult(outcome.result);
+    if (outcome.members.empty())
+        onFinalResult(outcome.result);
+    for (std::size_t i = 0; i < outcome.members.size(); ++i)
+        liveFor(static_cast<int>(i))->complete(outcome.members[i].result);
     if (outcome.completed())
         ++m_planCompleted;
     m_status->setText(QStringLiteral("%1 — %2").arg(m_stepText, outcomeLine(outcome, false)));

@@ -3,6 +3,7 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <map>
 #include <vector>
 
 class QLabel;
@@ -12,6 +13,7 @@ class QPushButton;
 namespace wb {
 
 class DatasetStore;
+struct ExperimentPlan;
 class LiveDatasets;
 class MeasurementRun;
 class PlanRunner;
@@ -38,8 +40,9 @@ public:
     // The problems that kept the last Start from running (empty when it started).
     QStringList problems() const { return m_problems; }
     QString statusText() const;
-    // Datasets of the running (or last) run or plan step, by index in its raw log.
-    const std::vector<int>& datasetIds() const;
+    // Datasets of the running (or last) run or plan step, by index in its raw log (a
+    // concurrent step's: member by member).
+    std::vector<int> datasetIds() const;
 
     // Validates the form and starts the run; problems are shown under the form instead.
     bool start();
@@ -58,10 +61,15 @@ signals:
 private:
     void setBusy(bool busy, const QString& what);
     void showProblems(const QStringList& problems);
+    bool startLoadStep(const QString& folder);
+    void runPlan(ExperimentPlan plan, const QString& name);
     void onProgress(double elapsed, double expected);
     // A run or plan step starts: its datasets will follow it in the store (LiveDatasets).
     void followNewRun();
-    void onSnapshot(const LiveSnapshot& growth);
+    // The datasets of member `member` of the running step (0: the run itself), made when
+    // its first data arrives.
+    LiveDatasets* liveFor(int member);
+    void onSnapshot(int member, const LiveSnapshot& growth);
     // `run`, when given, holds the result (a finished run) and is handed over with it.
     void onFinalResult(const ImportResult& result, MeasurementRun* run = nullptr);
     void onRunFinished(const RunOutcome& outcome);
@@ -85,9 +93,11 @@ private:
     MeasurementRun* m_run = nullptr; // owned (child); deleted after it finished
     PlanRunner* m_plan = nullptr;
     QStringList m_problems;
-    QString m_runLabel;             // label of the running run or plan step
-    QString m_stepText;             // "step 3/8: label" while a plan runs
-    LiveDatasets* m_live = nullptr; // the current run's datasets (owned, a child)
+    QString m_runLabel; // label of the running run or plan step
+    QString m_stepText; // "step 3/8: label" while a plan runs
+    // The current run's datasets, one LiveDatasets per member of a concurrent step (one for
+    // a single run); owned, children.
+    std::vector<LiveDatasets*> m_live;
     int m_planCompleted = 0;
     int m_planSteps = 0;
 };

@@ -184,6 +184,15 @@ struct SetValue {
     QString path;
 };
 
+// One entry of a run's "members" after checking.
+struct MemberTemplate {
+    QString name; // empty: named by StepMembers::complete
+    QString path; // "runs[2].members[1]"
+    QString until;
+    QMap<QString, SetValue> options;
+    double start = 0;
+};
+
 // One entry of "runs" after checking, before expansion.
 struct RunTemplate {
     QString name;
@@ -193,6 +202,8 @@ struct RunTemplate {
     int repetitions = 1;
     QList<QStringList> setup;
     QList<QStringList> teardown;
+    std::vector<MemberTemplate> members; // empty: a step of one tool
+    double sampleSeconds = StepMembers::kDefaultSampleSeconds;
 };
 
 class PlanReader {
@@ -205,6 +216,7 @@ private:
     void readDefaults(const QJsonValue& value);
     void readRun(const QJsonValue& value, int index, const QSet<QString>& earlierNames);
     QList<QStringList> readCommands(const QJsonValue& value, const QString& path);
+    void readMembers(const QJsonValue& value, const QString& path, RunTemplate* run);
     void readMatrix(const QJsonValue& value, const QString& path, RunTemplate* run);
     void checkPlaceholders(const RunTemplate& run);
     void expand(const RunTemplate& run, std::vector<PlanStep>* steps);
@@ -368,6 +380,14 @@ void PlanReader::readRun(const QJsonValue& value, int index, const QSet<QString>
                 run.repetitions = it.value().toInt();
             else
                 fail(path + QStringLiteral(": must be an integer 1..1000"));
+        } else if (key == QLatin1String("members")) {
+            readMembers(it.value(), path, &run);
+        } else if (key == QLatin1String("ss_interval")) {
+            const QString problem = StepMembers::checkSampleSeconds(it.value().toDouble(-1));
+            if (!it.value().isDouble() || !problem.isEmpty())
+                fail(path + QStringLiteral(": ") + problem);
+            else
+                run.sampleSeconds = it.value().toDouble();
         } else if (key == QLatin1String("setup")) {
             run.setup = readCommands(it.value(), path);
         } else if (key == QLatin1String("teardown")) {
@@ -406,6 +426,50 @@ QList<QStringList> PlanReader::readCommands(const QJsonValue& value, const QStri
         commands << argv;
     }
     return commands;
+}
+
+void PlanReader::readMembers(const QJsonValue& value, const QString& path, RunTemplate* run) {
+    const QJsonArray array = value.toArray();
+    if (!value.isArray() || array.isEmpty()) {
+        fail(path + QStringLiteral(": must be a non-empty array of members, each an object of "
+                                   "run options with \"start\""));
+        return;
+    }
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        MemberTemplate member;
+        member.path = QStringLiteral("%1[%2]").arg(path).arg(i);
+        if (!array[i].isObject()) {
+            fail(member.path + QStringLiteral(": must be an object"));
+            continue;
+        }
+        const QJsonObject object = array[i].toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            const QString& key = it.key();
+            const QString where = member.path + QLatin1Char('.') + key;
+            const Option* option = RunOptions::find(key);
+            if (key == QLatin1String("name") || key == QLatin1String("until")) {
+                if (it.value().isString())
+                    (key == QLatin1String("name") ? member.name : member.until) =
+                        it.value().toString();
+                else
+                    fail(where + QStringLiteral(": must be a string"));
+            } else if (key == QLatin1String("start")) {
+                const double start = it.value().toDouble(-1);
+                if (!it.value().isDouble() || start < 0 || start > StepMembers::kMaxStartSeconds)
+                    fail(where + QStringLiteral(": must be a number of seconds 0..%1 after the "
+                                                "step's start")
+                                     .arg(numberText(StepMembers::kMaxStartSeconds)));
+                else
+                    member.start = start;
+            } else if (option && option->kind != Kind::Template) {
+                if (checkOption(*option, it.value(), where, m_errors))
+                    member.options.insert(key, {it.value(), where});
+            } else {
+                fail(unknownKey(member.path, key));
+            }
+        }
+        run->members.push_back(member);
+    }
 }
 
 void PlanReader::readMatrix(const QJsonValue& value, const QString& path, RunTemplate* run) {
@@ -495,6 +559,13 @@ void PlanReader::checkPlaceholders(const RunTemplate& run) {
                       QStringLiteral("%1.%2[%3][%4]").arg(run.path, what).arg(i).arg(j));
         }
     };
+    for (const MemberTemplate& member : run.members) {
+        for (auto it = member.options.begin(); it != member.options.end(); ++it) {
+            if (!run.matrix.contains(it.key()) &&
+                takesPlaceholders(*RunOptions::find(it.key()), it->value))
+                check(it->value.toString(), it->path);
+        }
+    }
     checkCommands(run.setup, "setup");
     checkCommands(run.teardown, "teardown");
 }
@@ -575,20 +646,25 @@ void PlanReader::expand(const RunTemplate& run, std::vector<PlanStep>* steps) {
             PlanStep step;
             RunSpec& spec = step.spec;
             QString labelTemplate;
-            for (auto it = run.options.begin(); it != run.options.end(); ++it) {
-                if (chosen.contains(it.key()))
-                    continue;
-                const QString text = substitute(scalarText(it->value), values);
-                if (it.key() == QLatin1String("label"))
-                    labelTemplate = text;
-                else
-                    apply(&spec, *RunOptions::find(it.key()), it->value, text);
-            }
-            for (auto it = chosen.begin(); it != chosen.end(); ++it) {
-                if (const Option* option = RunOptions::find(it.key()))
-                    apply(&spec, *option, it.value(), scalarText(it.value()));
+            // The options with placeholders filled in, then the matrix values of this step.
+            const auto fill = [&](const QMap<QString, SetValue>& options, RunSpec* into) {
+                for (auto it = options.begin(); it != options.end(); ++it) {
+                    if (chosen.contains(it.key()))
+                        continue;
+                    const QString text = substitute(scalarText(it->value), values);
+                    if (it.key() == QLatin1String("label"))
+                        labelTemplate = text;
+                    else
+                        apply(into, *RunOptions::find(it.key()), it->value, text);
+                }
+                for (auto it = chosen.begin(); it != chosen.end(); ++it) {
+                    if (const Option* option = RunOptions::find(it.key()))
+                        apply(into, *option, it.value(), scalarText(it.value()));
+                }
+            };
+            fill(run.options, &spec);
+            for (auto it = chosen.begin(); it != chosen.end(); ++it)
                 spec.parameters.insert(it.key(), scalarText(it.value()));
-            }
             if (run.repetitions > 1)
                 spec.parameters.insert(QStringLiteral("repetition"), QString::number(repetition));
             spec.parameters.insert(QStringLiteral("run"), run.name);
@@ -603,8 +679,30 @@ void PlanReader::expand(const RunTemplate& run, std::vector<PlanStep>* steps) {
             spec.label = labelTemplate;
             step.fileStem = ExperimentPlan::fileStemFor(spec.label);
 
-            for (const QString& problem : RunValidation::check(spec))
-                report(problem, spec.label);
+            for (const MemberTemplate& member : run.members) {
+                QMap<QString, SetValue> options = run.options;
+                for (auto it = member.options.begin(); it != member.options.end(); ++it)
+                    options.insert(it.key(), it.value());
+                StepMember stepMember{member.name, RunSpec(), member.start, member.until};
+                fill(options, &stepMember.spec);
+                stepMember.spec.label.clear();
+                stepMember.spec.parameters = spec.parameters;
+                const bool timed = options.contains(QStringLiteral("duration")) ||
+                                   chosen.contains(QStringLiteral("duration"));
+                if (stepMember.spec.tool == RunTool::Ping && timed &&
+                    !member.options.contains(QStringLiteral("count")))
+                    StepMembers::pingFor(&stepMember.spec, stepMember.spec.durationSeconds);
+                step.members.push_back(stepMember);
+            }
+            step.tcpSampleSeconds = run.sampleSeconds;
+            if (step.members.empty()) {
+                for (const QString& problem : RunValidation::check(spec))
+                    report(problem, spec.label);
+            } else {
+                StepMembers::complete(&step.members);
+                for (const QString& problem : StepMembers::check(step.members))
+                    report(problem, spec.label);
+            }
             const auto commands = [&](const QList<QStringList>& templates, const char* what,
                                       QList<QStringList>* out) {
                 for (qsizetype i = 0; i < templates.size(); ++i) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "RunSpec.h"
+#include "StepMembers.h"
 
 #include <QByteArray>
 #include <QList>
@@ -17,6 +18,10 @@ struct PlanStep {
     QList<QStringList> setup;    // commands run before the measurement, in order
     QList<QStringList> teardown; // commands run after it, even when it failed
     QString fileStem;            // unique within the plan, safe as a file name
+    // Several tools at once on one clock (ConcurrentStep); empty for a step of one tool, which
+    // is `spec`. With members, `spec` holds only the step's label and parameters.
+    std::vector<StepMember> members;
+    double tcpSampleSeconds = StepMembers::kDefaultSampleSeconds; // ss -tin interval
 };
 
 // An experiment plan: named runs, each optionally expanded over a matrix of option values

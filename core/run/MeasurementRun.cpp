@@ -159,11 +159,12 @@ bool MeasurementRun::createOutputs(const QDir& dir, const QString& stem, bool* t
     // is ever opened for writing: a name taken by any of the three moves the whole run on to
     // the next stem. The sidecar's name is reserved the same way; its contents are replaced
     // atomically later.
-    const QString logPath = dir.filePath(stem + QStringLiteral(".log"));
+    const QString base = m_fileSuffix.isEmpty() ? stem : stem + QLatin1Char('.') + m_fileSuffix;
+    const QString logPath = dir.filePath(base + QStringLiteral(".log"));
     m_sidecarPath = RunSidecar::pathFor(logPath);
     const QString serverLogPath = m_commands.server.isEmpty()
                                       ? QString()
-                                      : dir.filePath(stem + QStringLiteral(".server.log"));
+                                      : dir.filePath(base + QStringLiteral(".server.log"));
     QStringList created;
     QFile sidecar;
     const auto claim = [&](QFile& file, const QString& path) {
@@ -262,6 +263,7 @@ void MeasurementRun::startClient() {
         startParsing();
     m_elapsed.start();
     m_tick.start();
+    m_clientStart = std::chrono::system_clock::now();
     m_client->start(m_commands.client.front(), m_commands.client.mid(1));
 }
 

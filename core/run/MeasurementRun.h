@@ -14,7 +14,9 @@
 #include <QProcess>
 #include <QTimer>
 
+#include <chrono>
 #include <memory>
+#include <optional>
 
 namespace wb {
 
@@ -30,6 +32,9 @@ struct RunOutcome {
     // CPU time spent parsing the client's output (on the parser's thread) and cutting the
     // snapshots: what a live run's parsing costs, for benchmarks and tests.
     double parseCpuSeconds = 0;
+    // A step of several members (ConcurrentStep): each member's own outcome, in the order
+    // of the step; logPath is then the step's record and result holds every member's data.
+    std::vector<RunOutcome> members;
 
     bool completed() const { return status == Status::Completed; }
     static QString statusName(Status status);
@@ -53,6 +58,19 @@ public:
     // then SIGKILL) and the server; finished() reports Cancelled with what was measured,
     // and why (e.g. "interrupted by SIGTERM") as its error and in the sidecar.
     void cancel(const QString& why = QString());
+
+    // Call before start(): the files become STEM.SUFFIX.log, STEM.SUFFIX.run.json and
+    // STEM.SUFFIX.server.log (the members of a concurrent step, e.g. STEM.iperf-1.log).
+    void setFileSuffix(const QString& suffix) { m_fileSuffix = suffix; }
+    // Wall-clock time at which the client was started (again, when a refused client was
+    // retried, as its log starts over); empty before that. Full system_clock resolution, so
+    // the members of a step can be put on one time axis.
+    std::optional<std::chrono::system_clock::time_point> clientStart() const {
+        return m_clientStart;
+    }
+
+    // The raw log once start() created it (empty before).
+    QString logPath() const { return m_log.fileName(); }
 
     const RunSpec& spec() const { return m_spec; }
     const RunCommands& commands() const { return m_commands; }
@@ -110,6 +128,8 @@ private:
     RunCommands m_commands;
     QString m_outputDir;
     QString m_fileStem;
+    QString m_fileSuffix;
+    std::optional<std::chrono::system_clock::time_point> m_clientStart;
     State m_state = State::Idle;
     bool m_cancelRequested = false;
     QString m_cancelReason;

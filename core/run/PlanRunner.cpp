@@ -48,6 +48,8 @@ void PlanRunner::cancel(const QString& why) {
     emit status(QStringLiteral("cancelling the plan"));
     if (m_phase == Phase::Measure && m_run) {
         m_run->cancel(m_cancelReason); // its finished() leads to the teardown
+    } else if (m_phase == Phase::Measure && m_members) {
+        m_members->cancel(m_cancelReason);
     } else if (m_phase == Phase::Setup) {
         // The measurement is skipped; the teardown still undoes what setup did.
         ChildProcess::signal(m_process.get(), SIGKILL);
@@ -139,11 +141,26 @@ void PlanRunner::onCommandFinished(int exitCode, QProcess::ExitStatus exitStatus
 void PlanRunner::startMeasurement() {
     m_phase = Phase::Measure;
     const PlanStep& step = m_plan.steps[static_cast<std::size_t>(m_step)];
+    if (!step.members.empty()) {
+        m_members = std::make_unique<ConcurrentStep>(step.spec.displayLabel(), step.members,
+                                                     m_plan.outputDir, step.fileStem,
+                                                     step.tcpSampleSeconds);
+        connect(m_members.get(), &ConcurrentStep::status, this, &PlanRunner::status);
+        connect(m_members.get(), &ConcurrentStep::progress, this, &PlanRunner::progress);
+        connect(m_members.get(), &ConcurrentStep::snapshot, this,
+                [this](int member, const LiveSnapshot& growth) {
+                    emit snapshot(m_step, member, growth);
+                });
+        connect(m_members.get(), &ConcurrentStep::finished, this,
+                &PlanRunner::onMeasurementFinished);
+        m_members->start();
+        return;
+    }
     m_run = std::make_unique<MeasurementRun>(step.spec, m_plan.outputDir, step.fileStem);
     connect(m_run.get(), &MeasurementRun::status, this, &PlanRunner::status);
     connect(m_run.get(), &MeasurementRun::progress, this, &PlanRunner::progress);
     connect(m_run.get(), &MeasurementRun::snapshot, this,
-            [this](const LiveSnapshot& growth) { emit snapshot(m_step, growth); });
+            [this](const LiveSnapshot& growth) { emit snapshot(m_step, 0, growth); });
     connect(m_run.get(), &MeasurementRun::finished, this, &PlanRunner::onMeasurementFinished);
     m_run->start();
 }
@@ -154,6 +171,8 @@ void PlanRunner::onMeasurementFinished(const RunOutcome& outcome) {
         // Deleted later: this is called from inside the run's own signal.
         m_run.release()->deleteLater();
     }
+    if (m_members)
+        m_members.release()->deleteLater();
     m_phase = Phase::Teardown;
     m_command = 0;
     runNextCommand();

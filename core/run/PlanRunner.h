@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ConcurrentStep.h"
 #include "ExperimentPlan.h"
 #include "MeasurementRun.h"
 
@@ -27,6 +28,7 @@ public:
     // its teardown and starts no later step.
     void cancel(const QString& why = QString());
 
+    int currentStep() const { return m_step; } // -1 before the first step
     const ExperimentPlan& plan() const { return m_plan; }
     const std::vector<RunOutcome>& outcomes() const { return m_outcomes; }
 
@@ -36,7 +38,8 @@ signals:
     void stepStarted(int index, int count, const QString& label);
     void status(const QString& text);
     void progress(double elapsedSeconds, double expectedSeconds); // of the running step
-    void snapshot(int index, const wb::LiveSnapshot& growth);
+    // What step `index` gained: its member `member` (0 for a step of one tool).
+    void snapshot(int index, int member, const wb::LiveSnapshot& growth);
     void stepFinished(int index, const wb::RunOutcome& outcome);
     void finished(bool cancelled);
 
@@ -60,6 +63,7 @@ private:
     RunOutcome m_current; // outcome of the running step, until it is finished
     std::unique_ptr<QProcess> m_process;
     std::unique_ptr<MeasurementRun> m_run;
+    std::unique_ptr<ConcurrentStep> m_members; // a step of several members, instead of m_run
 };
 
 } // namespace wb

@@ -1,5 +1,7 @@
 #include "RunCommands.h"
 
+#include <algorithm>
+
 namespace wb {
 
 namespace {
@@ -61,7 +63,9 @@ RunCommands RunCommands::build(const RunSpec& spec) {
         commands.client << pingArguments(spec) << spec.extraArgs << spec.target;
         commands.versionCommand << QStringLiteral("-V");
         commands.formatId = QStringLiteral("ping/iputils");
-        commands.expectedSeconds = spec.count * spec.intervalSeconds;
+        // Below 10 ms, iputils ping sleeps 10 ms whenever a reply is outstanding, so under
+        // load (RTTs above the interval) it sends at most about 100 requests a second.
+        commands.expectedSeconds = spec.count * std::max(spec.intervalSeconds, 0.01);
         break;
     case RunTool::Iperf2:
         commands.client << commonIperfArguments(spec);

@@ -52,6 +52,7 @@ private slots:
     void badPlanListsEveryProblem();
     void irrelevantOptionsAreDisabled();
     void formIsRemembered();
+    void latencyUnderLoadRunsOneStep();
 
 private:
     static RunPanel* openPanel(MainWindow& window);
@@ -411,6 +412,63 @@ void TestRunPanel::loopbackIperf3ShowsFlows() {
     QCOMPARE(entry.label, QStringLiteral("iperf3 127.0.0.1"));
     QCOMPARE(entry.dataset().flows.flows.size(), std::size_t(2));
     QCOMPARE(filesIn(folder, QStringLiteral("*.server.log")).size(), 1);
+}
+
+// "Latency under load": prefilled like RRUL, and run as one step whose members appear as
+// datasets of their own (here 1 flow each way for 2 s, ping 1 s before and after).
+void TestRunPanel::latencyUnderLoadRunsOneStep() {
+    if (QStandardPaths::findExecutable(QStringLiteral("iperf3")).isEmpty())
+        QSKIP("iperf3 is not installed");
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    RunPanel* panel = openPanel(window);
+    QVERIFY(panel);
+    RunSpec spec;
+    spec.target = QStringLiteral("127.0.0.1");
+    spec.intervalSeconds = 0.2;
+    spec.port = 20000 + int(QCoreApplication::applicationPid() % 20000);
+    panel->form()->setSpec(spec);
+    auto* mode = panel->findChild<QComboBox*>(QStringLiteral("mode"));
+    QVERIFY(!panel->findChild<QGroupBox*>(QStringLiteral("loadBox"))->isVisibleTo(panel));
+    mode->setCurrentIndex(1);
+    QVERIFY(panel->form()->latencyUnderLoad());
+    QVERIFY(panel->findChild<QGroupBox*>(QStringLiteral("loadBox"))->isVisibleTo(panel));
+    QVERIFY(!panel->findChild<QComboBox*>(QStringLiteral("tool"))->isEnabled());
+    std::vector<StepMember> members = panel->form()->loadMembers();
+    QCOMPARE(int(members.size()), 9);
+    QCOMPARE(members[0].name, QStringLiteral("ping"));
+    QCOMPARE(members[0].spec.count, 350); // 5 + 60 + 5 s at 0.2 s
+    QCOMPARE(members[1].name, QStringLiteral("up-1"));
+    QCOMPARE(members[1].startSeconds, 5.0);
+    QCOMPARE(members[1].spec.durationSeconds, 60);
+    QCOMPARE(members[8].name, QStringLiteral("down-4"));
+    QVERIFY(members[8].spec.reverse && members[8].spec.startServer);
+    screenshot(&window, QStringLiteral("latency-under-load"));
+
+    panel->findChild<QSpinBox*>(QStringLiteral("flowsUp"))->setValue(1);
+    panel->findChild<QSpinBox*>(QStringLiteral("flowsDown"))->setValue(1);
+    panel->findChild<QSpinBox*>(QStringLiteral("loadDuration"))->setValue(2);
+    panel->findChild<QDoubleSpinBox*>(QStringLiteral("margin"))->setValue(1);
+    const QString folder = m_dir.filePath(QStringLiteral("load"));
+    panel->form()->setOutputFolder(folder);
+    QTest::mouseClick(panel->findChild<QPushButton*>(QStringLiteral("start")), Qt::LeftButton);
+    QVERIFY2(panel->problems().isEmpty(), qPrintable(panel->problems().join('\n')));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->busy(), 40000);
+    QVERIFY2(panel->statusText().contains(QStringLiteral("1 of 1 steps completed")),
+             qPrintable(panel->statusText()));
+    QCOMPARE(window.store()->entries().size(), std::size_t(3));
+    QStringList labels;
+    for (const DatasetEntry& entry : window.store()->entries()) {
+        labels << entry.label;
+        QVERIFY(entry.dataset().info.parameters.value("step").startsWith("load-ping-127.0.0.1"));
+    }
+    labels.sort();
+    QCOMPARE(labels, (QStringList{"latency under load 127.0.0.1 down-1",
+                                  "latency under load 127.0.0.1 ping",
+                                  "latency under load 127.0.0.1 up-1"}));
+    QCOMPARE(filesIn(folder, QStringLiteral("*.ss.log")).size(), 1);
+    QCOMPARE(filesIn(folder, QStringLiteral("*.server.log")).size(), 2);
 }
 
 void TestRunPanel::planStepsAreLabelled() {

@@ -2,6 +2,7 @@
 
 // Runs a MeasurementRun to its end inside a test, recording what it showed on the way.
 
+#include "run/ConcurrentStep.h"
 #include "run/MeasurementRun.h"
 
 #include <QEventLoop>
@@ -43,6 +44,38 @@ inline WatchedRun watchRun(const RunSpec& spec, const QString& outputDir, const 
     run.start();
     if (!watched.ended)
         loop.exec();
+    return watched;
+}
+
+struct WatchedStep {
+    RunOutcome outcome;
+    bool ended = false;
+    QString recordPath;
+    QStringList statuses;
+};
+
+// The same for a step of several members.
+inline WatchedStep watchStep(const QString& label, const std::vector<StepMember>& members,
+                             const QString& outputDir, const QString& stem, double sampleSeconds,
+                             int timeoutMs = 60000, int afterMs = -1,
+                             const std::function<void(ConcurrentStep&)>& during = {}) {
+    WatchedStep watched;
+    ConcurrentStep step(label, members, outputDir, stem, sampleSeconds);
+    QEventLoop loop;
+    QObject::connect(&step, &ConcurrentStep::status,
+                     [&](const QString& text) { watched.statuses << text; });
+    QObject::connect(&step, &ConcurrentStep::finished, [&](const RunOutcome& outcome) {
+        watched.outcome = outcome;
+        watched.ended = true;
+        loop.quit();
+    });
+    if (during && afterMs >= 0)
+        QTimer::singleShot(afterMs, &step, [&] { during(step); });
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    step.start();
+    if (!watched.ended)
+        loop.exec();
+    watched.recordPath = step.recordPath();
     return watched;
 }
 

@@ -584,6 +584,9 @@ void TestPlan::samplePlans_data() {
         << "cubic-vs-reno.json" << 12 << "tcp congestion=cubic streams=1 #1";
     QTest::newRow("udp-loss") << "udp-loss.json" << 18 << "udp loss=0 #1";
     QTest::newRow("geni-ssh") << "geni-ssh.json" << 5 << "baseline";
+    QTest::newRow("qjump-table1") << "qjump-table1.json" << 5
+                                  << "One host, idle network: ping 201 to 208";
+    QTest::newRow("rrul-lite") << "rrul-lite.json" << 6 << "rrul congestion=cubic #1";
 }
 
 void TestPlan::samplePlans() {
@@ -604,9 +607,15 @@ void TestPlan::samplePlans() {
     for (const PlanStep& step : plan.steps) {
         stems.insert(step.fileStem);
         // Only the RFC 2544 benchmark range or the testbed's own node names.
-        QVERIFY2(step.spec.target.startsWith("198.18.") ||
-                     step.spec.target == QLatin1String("server-node"),
-                 qPrintable(step.spec.target));
+        QStringList targets{step.spec.target};
+        if (!step.members.empty()) {
+            targets.clear();
+            for (const StepMember& member : step.members)
+                targets << member.spec.target;
+        }
+        for (const QString& target : targets)
+            QVERIFY2(target.startsWith("198.18.") || target == QLatin1String("server-node"),
+                     qPrintable(target));
     }
     QCOMPARE(int(stems.size()), steps);
 }

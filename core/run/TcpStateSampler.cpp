@@ -1,0 +1,151 @@
+#include "TcpStateSampler.h"
+
+#include "ChildProcess.h"
+#include "RunCommands.h"
+#include "io/OutputFile.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace wb {
+
+TcpStateSampler::TcpStateSampler(std::vector<QStringList> commands, double intervalSeconds,
+                                 QObject* parent)
+    : QObject(parent), m_commands(std::move(commands)),
+      m_intervalNs(static_cast<qint64>(std::llround(intervalSeconds * 1e9))) {
+    m_timer.setSingleShot(true);
+    m_timer.setTimerType(Qt::PreciseTimer);
+    connect(&m_timer, &QTimer::timeout, this, &TcpStateSampler::tick);
+    for (const QStringList& command : m_commands) {
+        auto source = std::make_unique<Source>();
+        source->command = command;
+        m_sources.push_back(std::move(source));
+    }
+}
+
+TcpStateSampler::~TcpStateSampler() {
+    stop();
+}
+
+bool TcpStateSampler::open(const QString& path, bool* taken, QString* why) {
+    return OutputFile::createNew(m_log, path, taken, why);
+}
+
+QString TcpStateSampler::wallTime(std::chrono::system_clock::time_point time) {
+    const qint64 ns =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(time.time_since_epoch()).count();
+    return QStringLiteral("%1.%2")
+        .arg(ns / 1000000000)
+        .arg(ns % 1000000000, 9, 10, QLatin1Char('0'));
+}
+
+void TcpStateSampler::start() {
+    if (m_running || !m_log.isOpen())
+        return;
+    m_running = true;
+    m_clock.start();
+    m_tick = 0;
+    tick();
+}
+
+void TcpStateSampler::stop() {
+    m_running = false;
+    m_timer.stop();
+    for (auto& source : m_sources) {
+        for (Sample& sample : source->running) {
+            if (sample.process && sample.process->state() != QProcess::NotRunning) {
+                sample.process->disconnect(this);
+                ChildProcess::killNow(sample.process.get());
+            }
+        }
+        // Samples that ended before the stop are whole: they are kept.
+        writeFinished(*source);
+        source->running.clear();
+    }
+    m_log.close();
+}
+
+void TcpStateSampler::tick() {
+    if (!m_running)
+        return;
+    for (auto& source : m_sources)
+        sample(*source);
+    // The next tick on the grid k × interval that is still ahead: a late event loop skips
+    // ticks rather than firing them in a burst.
+    const qint64 now = m_clock.nsecsElapsed();
+    qint64 next = m_tick + 1;
+    if (next * m_intervalNs <= now) {
+        const qint64 ahead = now / m_intervalNs + 1;
+        m_skipped += static_cast<int>((ahead - next) * static_cast<qint64>(m_sources.size()));
+        next = ahead;
+    }
+    m_tick = next;
+    const qint64 waitNs = next * m_intervalNs - now;
+    m_timer.start(static_cast<int>((waitNs + 999999) / 1000000));
+}
+
+void TcpStateSampler::sample(Source& source) {
+    if (static_cast<int>(source.running.size()) >= kMaxInFlight) {
+        ++m_skipped;
+        return;
+    }
+    source.running.emplace_back();
+    Sample& sample = source.running.back();
+    sample.process = std::make_unique<QProcess>();
+    QProcess* process = sample.process.get();
+    ChildProcess::prepare(process);
+    connect(process, &QProcess::finished, this,
+            [this, &source, process](int exitCode, QProcess::ExitStatus status) {
+                onSampleFinished(source, process, exitCode, status);
+            });
+    connect(process, &QProcess::errorOccurred, this,
+            [this, &source, process](QProcess::ProcessError error) {
+                if (error != QProcess::FailedToStart)
+                    return;
+                if (!source.reported) {
+                    source.reported = true;
+                    emit problem(
+                        QStringLiteral("cannot sample TCP state with \"%1\": %2")
+                            .arg(RunCommands::display(source.command), process->errorString()));
+                }
+                onSampleFinished(source, process, -1, QProcess::CrashExit);
+            });
+    sample.startedAt = wallTime(std::chrono::system_clock::now());
+    process->start(source.command.front(), source.command.mid(1));
+}
+
+void TcpStateSampler::onSampleFinished(Source& source, QProcess* process, int exitCode,
+                                       QProcess::ExitStatus status) {
+    auto it =
+        std::find_if(source.running.begin(), source.running.end(),
+                     [process](const Sample& sample) { return sample.process.get() == process; });
+    if (it == source.running.end() || it->done)
+        return;
+    it->done = true;
+    it->ok = status == QProcess::NormalExit && exitCode == 0;
+    it->output = process->readAllStandardOutput();
+    if (!it->ok && !source.reported && process->error() != QProcess::FailedToStart) {
+        source.reported = true;
+        emit problem(QStringLiteral("TCP state sampling \"%1\" failed: %2")
+                         .arg(RunCommands::display(source.command),
+                              RunCommands::lastLines(process->readAllStandardError())));
+    }
+    // The process is deleted later: this runs inside its own signal.
+    it->process.release()->deleteLater();
+    writeFinished(source);
+}
+
+void TcpStateSampler::writeFinished(Source& source) {
+    while (!source.running.empty() && source.running.front().done) {
+        const Sample& sample = source.running.front();
+        if (sample.ok && m_log.isOpen()) {
+            // One write per sample, flushed: the log always ends with whole samples.
+            m_log.write(sample.startedAt.toLatin1() + '\n' + sample.output);
+            m_log.flush();
+            ++m_samples;
+        }
+        source.running.pop_front();
+    }
+}
+
+} // namespace wb
