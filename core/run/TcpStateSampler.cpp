@@ -51,17 +51,17 @@ void TcpStateSampler::start() {
 void TcpStateSampler::stop() {
     m_running = false;
     m_timer.stop();
-    for (auto& source : m_sources) {
-        for (Sample& sample : source->running) {
-            if (sample.process && sample.process->state() != QProcess::NotRunning) {
-                sample.process->disconnect(this);
-                ChildProcess::killNow(sample.process.get());
-            }
+    for (Sample& sample : m_queue) {
+        if (sample.process && sample.process->state() != QProcess::NotRunning) {
+            sample.process->disconnect(this);
+            ChildProcess::killNow(sample.process.get());
         }
-        // Samples that ended before the stop are whole: they are kept.
-        writeFinished(*source);
-        source->running.clear();
     }
+    // Samples that ended before the stop are whole: they are kept, up to the first that did not.
+    writeFinished();
+    m_queue.clear();
+    for (auto& source : m_sources)
+        source->inFlight = 0;
     m_log.close();
 }
 
@@ -85,18 +85,20 @@ void TcpStateSampler::tick() {
 }
 
 void TcpStateSampler::sample(Source& source) {
-    if (static_cast<int>(source.running.size()) >= kMaxInFlight) {
+    if (source.inFlight >= kMaxInFlight) {
         ++m_skipped;
         return;
     }
-    source.running.emplace_back();
-    Sample& sample = source.running.back();
+    ++source.inFlight;
+    m_queue.emplace_back();
+    Sample& sample = m_queue.back();
+    sample.source = &source;
     sample.process = std::make_unique<QProcess>();
     QProcess* process = sample.process.get();
     ChildProcess::prepare(process);
     connect(process, &QProcess::finished, this,
-            [this, &source, process](int exitCode, QProcess::ExitStatus status) {
-                onSampleFinished(source, process, exitCode, status);
+            [this, process](int exitCode, QProcess::ExitStatus status) {
+                onSampleFinished(process, exitCode, status);
             });
     connect(process, &QProcess::errorOccurred, this,
             [this, &source, process](QProcess::ProcessError error) {
@@ -108,19 +110,21 @@ void TcpStateSampler::sample(Source& source) {
                         QStringLiteral("cannot sample TCP state with \"%1\": %2")
                             .arg(RunCommands::display(source.command), process->errorString()));
                 }
-                onSampleFinished(source, process, -1, QProcess::CrashExit);
+                onSampleFinished(process, -1, QProcess::CrashExit);
             });
     sample.startedAt = wallTime(std::chrono::system_clock::now());
     process->start(source.command.front(), source.command.mid(1));
 }
 
-void TcpStateSampler::onSampleFinished(Source& source, QProcess* process, int exitCode,
+void TcpStateSampler::onSampleFinished(QProcess* process, int exitCode,
                                        QProcess::ExitStatus status) {
-    auto it =
-        std::find_if(source.running.begin(), source.running.end(),
-                     [process](const Sample& sample) { return sample.process.get() == process; });
-    if (it == source.running.end() || it->done)
+    auto it = std::find_if(m_queue.begin(), m_queue.end(), [process](const Sample& sample) {
+        return sample.process.get() == process;
+    });
+    if (it == m_queue.end() || it->done)
         return;
+    Source& source = *it->source;
+    --source.inFlight;
     it->done = true;
     it->ok = status == QProcess::NormalExit && exitCode == 0;
     it->output = process->readAllStandardOutput();
@@ -132,19 +136,19 @@ void TcpStateSampler::onSampleFinished(Source& source, QProcess* process, int ex
     }
     // The process is deleted later: this runs inside its own signal.
     it->process.release()->deleteLater();
-    writeFinished(source);
+    writeFinished();
 }
 
-void TcpStateSampler::writeFinished(Source& source) {
-    while (!source.running.empty() && source.running.front().done) {
-        const Sample& sample = source.running.front();
+void TcpStateSampler::writeFinished() {
+    while (!m_queue.empty() && m_queue.front().done) {
+        const Sample& sample = m_queue.front();
         if (sample.ok && m_log.isOpen()) {
             // One write per sample, flushed: the log always ends with whole samples.
             m_log.write(sample.startedAt.toLatin1() + '\n' + sample.output);
             m_log.flush();
             ++m_samples;
         }
-        source.running.pop_front();
+        m_queue.pop_front();
     }
 }
 

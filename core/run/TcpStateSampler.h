@@ -25,9 +25,10 @@ namespace wb {
 //
 // The ticks are scheduled against one monotonic clock (tick k at k × interval), so they do
 // not drift. Each sample is a process of its own, so nothing blocks the event loop; a few may
-// run at once (ss can take longer than a 10 ms interval on a busy machine), and their
-// outputs are written in the order they were started. A tick that finds kMaxInFlight samples
-// of a command still running is skipped (counted in skippedTicks()).
+// run at once (ss can take longer than a 10 ms interval on a busy machine), and the outputs
+// of all commands are written in the order they were started, so the times in the log never
+// step back. A tick that finds kMaxInFlight samples of a command still running is skipped
+// for that command (counted in skippedTicks()).
 class TcpStateSampler : public QObject {
     Q_OBJECT
 
@@ -58,7 +59,9 @@ signals:
     void problem(const QString& text);
 
 private:
+    struct Source;
     struct Sample {
+        Source* source = nullptr;
         std::unique_ptr<QProcess> process;
         QString startedAt;
         QByteArray output;
@@ -67,19 +70,19 @@ private:
     };
     struct Source {
         QStringList command;
-        std::deque<Sample> running; // in the order started
+        int inFlight = 0;
         bool reported = false;
     };
 
     void tick();
     void sample(Source& source);
-    void onSampleFinished(Source& source, QProcess* process, int exitCode,
-                          QProcess::ExitStatus status);
-    // Writes the finished samples at the front of source's queue, in the order started.
-    void writeFinished(Source& source);
+    void onSampleFinished(QProcess* process, int exitCode, QProcess::ExitStatus status);
+    // Writes the finished samples at the front of the queue, in the order started.
+    void writeFinished();
 
     std::vector<QStringList> m_commands;
     std::vector<std::unique_ptr<Source>> m_sources;
+    std::deque<Sample> m_queue; // every command's samples, in the order started
     qint64 m_intervalNs;
     QElapsedTimer m_clock;
     qint64 m_tick = 0;

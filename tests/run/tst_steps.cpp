@@ -582,6 +582,9 @@ void TestSteps::latencyUnderLoad() {
     const QJsonArray commands = record.value("tcp_state").toObject().value("commands").toArray();
     QCOMPARE(commands.size(), 2);
     const auto samples = ssSamples(out.filePath("lul.ss.log"));
+    // Written in the order they were taken, across both namespaces: time never steps back.
+    for (std::size_t i = 1; i < samples.size(); ++i)
+        QVERIFY2(samples[i].time >= samples[i - 1].time, qPrintable(QString::number(i)));
     QVERIFY(samplesWithCwnd(samples, 5201) >= 20);
     QVERIFY(samplesWithCwnd(samples, 5202) >= 20);
     // Two commands per tick: each keeps its own interval.
