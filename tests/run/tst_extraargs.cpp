@@ -169,9 +169,8 @@ private slots:
     // wirebench-cli run takes them as one string, refuses before anything runs and says why.
     void commandLineRefusesWithTheReason() {
         QTemporaryDir dir;
-        const CliRun refused =
-            runCli({"run", "--tool", "iperf3", "--extra-args", "-w 4M -uJ", "-o", dir.path(),
-                    "198.18.0.2"});
+        const CliRun refused = runCli({"run", "--tool", "iperf3", "--extra-args", "-w 4M -uJ", "-o",
+                                       dir.path(), "198.18.0.2"});
         QCOMPARE(refused.exitCode, 2);
         QVERIFY2(refused.err.contains(R"(extra argument "-uJ": -u sets what the run's "udp")"),
                  qPrintable(refused.err));
