@@ -193,16 +193,8 @@ bool RunPanel::start() {
         return startLoadStep(folder);
     const RunSpec run = m_form->spec();
     QStringList problems = RunValidation::check(run);
-    if (folder.isEmpty())
-        problems << tr("Choose an output folder for the raw log.");
-    else if (const QString problem = OutputFolder::problem(folder); !problem.isEmpty())
-        problems << tr("The output folder \"%1\" %2.").arg(folder, problem);
-    else if (problems.isEmpty() && !QDir().mkpath(folder))
-        problems << tr("The output folder \"%1\" cannot be created.").arg(folder);
-    showProblems(problems);
-    if (!problems.isEmpty())
+    if (!startable(folder, problems))
         return false;
-    saveForm();
 
     m_runLabel = run.label.isEmpty() ? RunForm::defaultLabel(run) : run.label;
     m_stepText.clear();
@@ -218,13 +210,9 @@ bool RunPanel::start() {
     return true;
 }
 
-// One step of ping and TCP flows, run as a plan of one step.
-bool RunPanel::startLoadStep(const QString& folder) {
-    const RunSpec base = m_form->spec();
-    const std::vector<StepMember> members = m_form->loadMembers();
-    QStringList problems = StepMembers::check(members);
-    if (members.size() < 2)
-        problems << tr("Give at least one flow up or down.");
+// Adds what is wrong with the output folder to the form's problems (creating the folder when
+// nothing is) and shows them; true when the run may start (the form is then saved).
+bool RunPanel::startable(const QString& folder, QStringList problems) {
     if (folder.isEmpty())
         problems << tr("Choose an output folder for the raw logs.");
     else if (const QString problem = OutputFolder::problem(folder); !problem.isEmpty())
@@ -235,6 +223,18 @@ bool RunPanel::startLoadStep(const QString& folder) {
     if (!problems.isEmpty())
         return false;
     saveForm();
+    return true;
+}
+
+// One step of ping and TCP flows, run as a plan of one step.
+bool RunPanel::startLoadStep(const QString& folder) {
+    const RunSpec base = m_form->spec();
+    const std::vector<StepMember> members = m_form->loadMembers();
+    QStringList problems = StepMembers::check(members);
+    if (members.size() < 2)
+        problems << tr("Give at least one flow up or down.");
+    if (!startable(folder, problems))
+        return false;
     ExperimentPlan plan;
     plan.name = QStringLiteral("latency-under-load");
     plan.outputDir = folder;

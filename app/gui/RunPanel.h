@@ -61,6 +61,7 @@ signals:
 private:
     void setBusy(bool busy, const QString& what);
     void showProblems(const QStringList& problems);
+    bool startable(const QString& folder, QStringList problems);
     bool startLoadStep(const QString& folder);
     void runPlan(ExperimentPlan plan, const QString& name);
     void onProgress(double elapsed, double expected);

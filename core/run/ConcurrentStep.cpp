@@ -173,15 +173,8 @@ void ConcurrentStep::writeSamplerRecord(const QString& state) {
 }
 
 bool ConcurrentStep::reserveStem(QString* why) {
-    if (const QString problem = OutputFolder::problem(m_outputDir); !problem.isEmpty()) {
-        *why = QStringLiteral("the output folder %1 %2")
-                   .arg(QDir::toNativeSeparators(m_outputDir), problem);
+    if (!OutputFolder::prepare(m_outputDir, why))
         return false;
-    }
-    if (!QDir().mkpath(m_outputDir)) {
-        *why = QStringLiteral("cannot create the output folder %1").arg(m_outputDir);
-        return false;
-    }
     const QDir dir(m_outputDir);
     for (int attempt = 1; attempt < 10000; ++attempt) {
         const QString stem =

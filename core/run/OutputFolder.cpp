@@ -56,6 +56,18 @@ QString OutputFolder::problem(const QString& path) {
     return {};
 }
 
+bool OutputFolder::prepare(const QString& path, QString* why) {
+    if (const QString wrong = problem(path); !wrong.isEmpty()) {
+        *why = QStringLiteral("the output folder %1 %2").arg(QDir::toNativeSeparators(path), wrong);
+        return false;
+    }
+    if (!QDir().mkpath(path)) {
+        *why = QStringLiteral("cannot create the output folder %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
 QString OutputFolder::planOutputProblem(const QString& planDir, const QString& output) {
     if (QDir::isAbsolutePath(output))
         return {};

@@ -14,6 +14,10 @@ public:
     // Otherwise the reason, starting with what is wrong ("is a symbolic link to /etc").
     static QString problem(const QString& path);
 
+    // Checks path as problem() does and creates it; false with the reason in a sentence
+    // ("the output folder /x is a symbolic link to /etc", "cannot create ...") otherwise.
+    static bool prepare(const QString& path, QString* why);
+
     // Empty when a plan's output, relative to planDir, names planDir or a place inside it,
     // with ".." and symbolic links resolved. An absolute output is the user's own choice
     // and is left to problem().

@@ -317,7 +317,10 @@ void TestSteps::loopbackStepKeepsOneClock() {
         QVERIFY(taken.open(QIODevice::WriteOnly));
         taken.write("not ours\n");
     }
-    constexpr double kInterval = 0.01; // the shortest allowed: ss may take longer than this
+    // Short, so that ss (about 10 ms a sample on a busy machine) overlaps its next tick; the
+    // shortest allowed (10 ms) is kept only on a machine with cores to spare, which the tests
+    // running beside this one do not leave.
+    constexpr double kInterval = 0.025;
     std::vector<StepMember> members{pingMember("127.0.0.1", 0.05, 4),
                                     flowMember(RunTool::Iperf3, "127.0.0.1", 1, 2),
                                     flowMember(RunTool::Iperf2, "127.0.0.1", 1.2, 2)};
@@ -378,7 +381,7 @@ void TestSteps::loopbackStepKeepsOneClock() {
     const double perInterval = span / kInterval / double(samples.size() - 1);
     qInfo("%zu ss samples over %.2f s: %.3f intervals apart, median gap %.4f s", samples.size(),
           span, perInterval, median(gaps(samples)));
-    QVERIFY(samples.size() >= 250);
+    QVERIFY(samples.size() >= 100);
     QVERIFY(perInterval > 0.8 && perInterval < 1.2);
     QVERIFY(std::abs(median(gaps(samples)) - kInterval) < 0.2 * kInterval);
     for (const SsSample& sample : samples) {
