@@ -288,8 +288,10 @@ void TestRunPanel::fastLiveRunKeepsTheWindowResponsive() {
     QVERIFY2(
         outcome.parseCpuSeconds <= 2 * importCpu + 0.01,
         qPrintable(QStringLiteral("%1 s vs %2 s").arg(outcome.parseCpuSeconds).arg(importCpu)));
-    // It grew while the run went on.
-    QVERIFY2(counts.size() >= 3, qPrintable(QString::number(counts.size())));
+    // It grew while the run went on (updates are spaced by their cost, which the sanitizers
+    // multiply: fewer of them there).
+    QVERIFY2(counts.size() >= (test::kSlowdown > 1 ? 2 : 3),
+             qPrintable(QString::number(counts.size())));
     QVERIFY(std::is_sorted(counts.begin(), counts.end()));
 }
 
