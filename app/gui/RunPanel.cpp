@@ -278,8 +278,7 @@ void RunPanel::onProgress(double elapsed, double expected) {
                                                : QStringLiteral("%1 · %2").arg(m_stepText, time));
 }
 
-// Datasets follow the run by their index in the raw log: the first snapshot with data adds
-// them, later ones (and the final result) replace their data, labels and colours stay.
+// A new run or plan step: the previous one's datasets stay in the store as they are.
 void RunPanel::followNewRun() {
     for (LiveDatasets* live : m_live)
         if (live)
@@ -287,6 +286,9 @@ void RunPanel::followNewRun() {
     m_live.clear();
 }
 
+// Each member's datasets follow it by their index in its raw log (LiveDatasets): the first
+// snapshot with data adds them, later ones (and the final result) replace their data; labels
+// and colours stay.
 LiveDatasets* RunPanel::liveFor(int member) {
     const auto at = static_cast<std::size_t>(std::max(member, 0));
     if (m_live.size() <= at)
