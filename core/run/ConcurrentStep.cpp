@@ -173,40 +173,38 @@ void ConcurrentStep::writeSamplerRecord(const QString& state) {
 }
 
 bool ConcurrentStep::reserveStem(QString* why) {
-    if (!OutputFolder::prepare(m_outputDir, why))
-        return false;
-    const QDir dir(m_outputDir);
-    for (int attempt = 1; attempt < 10000; ++attempt) {
-        const QString stem =
-            attempt == 1 ? m_fileStem : QStringLiteral("%1-%2").arg(m_fileStem).arg(attempt);
-        // Every file the step will write is still free, so its members keep one stem; each is
-        // created O_EXCL again when it is written.
-        QStringList names{stem + QStringLiteral(".ss.log"), stem + QStringLiteral(".ss.run.json")};
-        for (const StepMember& member : m_members) {
-            for (const char* suffix : {".log", ".run.json", ".server.log"})
-                names << stem + QLatin1Char('.') + member.name + QLatin1String(suffix);
-        }
-        const bool taken = std::any_of(names.begin(), names.end(), [&](const QString& name) {
-            const QFileInfo info(dir.filePath(name));
-            return info.exists() || info.isSymLink();
-        });
-        if (taken)
-            continue;
-        QFile record;
-        bool exists = false;
-        const QString path = dir.filePath(stem + QStringLiteral(".run.json"));
-        if (OutputFile::createNew(record, path, &exists, why)) {
-            m_stem = stem;
-            m_recordPath = path;
-            return true;
-        }
-        if (!exists) {
-            *why = QStringLiteral("cannot create %1: %2").arg(path, *why);
-            return false;
-        }
-    }
-    *why = QStringLiteral("no free file name for %1 in %2").arg(m_fileStem, m_outputDir);
-    return false;
+    using StemTry = OutputFolder::StemTry;
+    return OutputFolder::claimStem(
+        m_outputDir, m_fileStem,
+        [this](const QDir& dir, const QString& stem, QString* failure) {
+            // Every file the step will write is still free, so its members keep one stem;
+            // each is created O_EXCL again when it is written.
+            QStringList names{stem + QStringLiteral(".ss.log"),
+                              stem + QStringLiteral(".ss.run.json")};
+            for (const StepMember& member : m_members) {
+                for (const char* suffix : {".log", ".run.json", ".server.log"})
+                    names << stem + QLatin1Char('.') + member.name + QLatin1String(suffix);
+            }
+            const bool taken = std::any_of(names.begin(), names.end(), [&](const QString& name) {
+                const QFileInfo info(dir.filePath(name));
+                return info.exists() || info.isSymLink();
+            });
+            if (taken)
+                return StemTry::Taken;
+            QFile record;
+            bool exists = false;
+            const QString path = dir.filePath(stem + QStringLiteral(".run.json"));
+            if (OutputFile::createNew(record, path, &exists, failure)) {
+                m_stem = stem;
+                m_recordPath = path;
+                return StemTry::Created;
+            }
+            if (exists)
+                return StemTry::Taken;
+            *failure = QStringLiteral("cannot create %1: %2").arg(path, *failure);
+            return StemTry::Failed;
+        },
+        why);
 }
 
 void ConcurrentStep::startMember(std::size_t index) {

@@ -128,22 +128,15 @@ void MeasurementRun::start() {
 }
 
 bool MeasurementRun::openOutputs(QString* why) {
-    if (!OutputFolder::prepare(m_outputDir, why))
-        return false;
-    const QDir dir(m_outputDir);
-    for (int attempt = 1; attempt < 10000; ++attempt) {
-        const QString stem =
-            attempt == 1 ? m_fileStem : QStringLiteral("%1-%2").arg(m_fileStem).arg(attempt);
-        bool taken = false;
-        if (!createOutputs(dir, stem, &taken, why)) {
-            if (taken)
-                continue;
-            return false;
-        }
-        return true;
-    }
-    *why = QStringLiteral("no free file name for %1 in %2").arg(m_fileStem, m_outputDir);
-    return false;
+    return OutputFolder::claimStem(
+        m_outputDir, m_fileStem,
+        [this](const QDir& dir, const QString& stem, QString* failure) {
+            bool taken = false;
+            if (createOutputs(dir, stem, &taken, failure))
+                return OutputFolder::StemTry::Created;
+            return taken ? OutputFolder::StemTry::Taken : OutputFolder::StemTry::Failed;
+        },
+        why);
 }
 
 bool MeasurementRun::createOutputs(const QDir& dir, const QString& stem, bool* taken,

@@ -68,6 +68,27 @@ bool OutputFolder::prepare(const QString& path, QString* why) {
     return true;
 }
 
+bool OutputFolder::claimStem(const QString& folder, const QString& stem, const TryStem& tryStem,
+                             QString* why) {
+    if (!prepare(folder, why))
+        return false;
+    const QDir dir(folder);
+    for (int attempt = 1; attempt < 10000; ++attempt) {
+        const QString numbered =
+            attempt == 1 ? stem : QStringLiteral("%1-%2").arg(stem).arg(attempt);
+        switch (tryStem(dir, numbered, why)) {
+        case StemTry::Created:
+            return true;
+        case StemTry::Failed:
+            return false;
+        case StemTry::Taken:
+            break;
+        }
+    }
+    *why = QStringLiteral("no free file name for %1 in %2").arg(stem, folder);
+    return false;
+}
+
 QString OutputFolder::planOutputProblem(const QString& planDir, const QString& output) {
     if (QDir::isAbsolutePath(output))
         return {};
