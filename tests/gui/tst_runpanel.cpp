@@ -288,11 +288,13 @@ void TestRunPanel::fastLiveRunKeepsTheWindowResponsive() {
     QVERIFY2(
         outcome.parseCpuSeconds <= 2 * importCpu + 0.01,
         qPrintable(QStringLiteral("%1 s vs %2 s").arg(outcome.parseCpuSeconds).arg(importCpu)));
-    // It grew while the run went on (updates are spaced by their cost, which the sanitizers
-    // multiply: fewer of them there).
-    QVERIFY2(counts.size() >= (test::kSlowdown > 1 ? 2 : 3),
+    // It grew while the run went on: a part of the replies was shown before the end. Updates
+    // are spaced by their cost, which the sanitizers multiply on a loaded machine: there one
+    // update while running is all that can be asked for.
+    QVERIFY2(counts.size() >= (test::kSlowdown > 1 ? 1 : 3),
              qPrintable(QString::number(counts.size())));
     QVERIFY(std::is_sorted(counts.begin(), counts.end()));
+    QVERIFY(counts.front() < shown.latency.size());
 }
 
 void TestRunPanel::refusedTargetStartsNothing_data() {
