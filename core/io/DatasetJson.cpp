@@ -54,7 +54,8 @@ QJsonObject describe(const FlowInterval& i) {
         {"out_of_order", optional(i.outOfOrder)},
         {"retransmits", optional(i.retransmits)},
         {"cwnd_bytes", optional(i.cwndBytes)},
-        {"rtt_ms", optional(i.rttMs)}};
+        {"rtt_ms", optional(i.rttMs)},
+        {"rttvar_ms", optional(i.rttvarMs)}};
     for (const auto& [key, value] : optionalFields)
         if (!value.isNull()) // only what the log had, so golden files stay readable
             out.insert(QLatin1String(key), value);

@@ -42,6 +42,7 @@ Iperf3IntervalReader::Field Iperf3IntervalReader::fieldOf(std::string_view name)
     case 6:
         return is(name, "socket")   ? Field::Socket
                : is(name, "sender") ? Field::Sender
+               : is(name, "rttvar") ? Field::Rttvar
                                     : Field::Other;
     case 7:
         return is(name, "omitted")   ? Field::Omitted
@@ -168,6 +169,9 @@ void Iperf3IntervalReader::setField(const JsonStream::Number* number, std::optio
         break;
     case Field::Rtt:
         r.rtt = real();
+        break;
+    case Field::Rttvar:
+        r.rttvar = real();
         break;
     case Field::MeanRtt:
         r.meanRtt = real();

@@ -66,6 +66,7 @@ private:
         JitterMs,
         SndCwnd,
         Rtt,
+        Rttvar,
         MeanRtt,
         Omitted,
         Sender,

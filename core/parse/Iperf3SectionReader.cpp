@@ -65,6 +65,8 @@ FlowInterval toInterval(const Iperf3StreamRecord& r) {
     interval.cwndBytes = r.sndCwnd;
     if (const std::optional<double> rtt = r.rtt ? r.rtt : r.meanRtt)
         interval.rttMs = *rtt / 1000.0;
+    if (r.rttvar)
+        interval.rttvarMs = *r.rttvar / 1000.0;
     return interval;
 }
 

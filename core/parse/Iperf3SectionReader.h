@@ -19,7 +19,7 @@ struct Iperf3StreamRecord {
     int socket = 0;
     double start = 0, end = 0, bytes = 0, bitsPerSecond = 0;
     std::optional<std::int64_t> retransmits, lostPackets, packets, outOfOrder;
-    std::optional<double> jitterMs, sndCwnd, rtt, meanRtt;
+    std::optional<double> jitterMs, sndCwnd, rtt, rttvar, meanRtt;
     std::optional<bool> sender;
     bool omitted = false;
 };
