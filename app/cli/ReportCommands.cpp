@@ -83,10 +83,15 @@ Reports collect(const CommonOptions& options, CliContext& context) {
             context.markProblem();
         reports.imports.push_back(std::move(result));
     });
+    // ss samples of a step explain the TCP state of its iperf flows read beside them.
+    std::vector<const Dataset*> all;
+    for (const ImportResult& result : reports.imports)
+        for (const Dataset& dataset : result.datasets)
+            all.push_back(&dataset);
     for (const ImportResult& result : reports.imports) {
         for (const Dataset& dataset : result.datasets) {
             if (dataset.kind == Dataset::Kind::Throughput) {
-                reports.flows.push_back(FlowReport::of(result, dataset));
+                reports.flows.push_back(FlowReport::of(result, dataset, all));
                 reports.flowHeadings.push_back(heading(result, dataset));
                 checkFlows(reports.flows.back(), context);
             } else {

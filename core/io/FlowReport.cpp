@@ -22,6 +22,32 @@ QJsonObject totalsJson(const FlowTotals& totals) {
             {"bits_per_second", totals.bitsPerSecond}};
 }
 
+// The TCP figures of a flow (or of all flows) as `flows --format json` gives them; every key
+// null when the log has no TCP state for it.
+void insertTcp(QJsonObject* out, const TcpFlowSummary& tcp, TcpStateSource source) {
+    const auto pair = [](const char* a, const std::optional<double>& x, const char* b,
+                         const std::optional<double>& y) {
+        return x ? QJsonValue(QJsonObject{{a, *x}, {b, DatasetJson::optional(y)}}) : QJsonValue();
+    };
+    out->insert("tcp_source", orNull(TcpState::describe(source)));
+    out->insert("cwnd_bytes", pair("mean", tcp.cwndMeanBytes, "max", tcp.cwndMaxBytes));
+    out->insert("rtt_ms", pair("mean", tcp.rttMeanMs, "p99", tcp.rttP99Ms));
+    out->insert("retransmits", DatasetJson::optional(tcp.retransmits));
+    out->insert("retransmits_per_mb", DatasetJson::optional(tcp.retransmitsPerMB));
+}
+
+// An interval's TCP figures, only those the log printed (a UDP interval stays as it was).
+void insertIntervalTcp(QJsonObject* out, const FlowInterval& interval) {
+    if (interval.retransmits)
+        out->insert("retransmits", qint64(*interval.retransmits));
+    if (interval.cwndBytes)
+        out->insert("cwnd_bytes", *interval.cwndBytes);
+    if (interval.rttMs)
+        out->insert("rtt_ms", *interval.rttMs);
+    if (interval.rttvarMs)
+        out->insert("rttvar_ms", *interval.rttvarMs);
+}
+
 QString megabits(double bitsPerSecond) {
     return std::isnan(bitsPerSecond) ? QStringLiteral("-")
                                      : QString::number(bitsPerSecond / 1e6, 'f', 2);
@@ -29,12 +55,14 @@ QString megabits(double bitsPerSecond) {
 
 } // namespace
 
-FlowReport FlowReport::of(const ImportResult& result, const Dataset& dataset) {
+FlowReport FlowReport::of(const ImportResult& result, const Dataset& dataset,
+                          const std::vector<const Dataset*>& others) {
     return of(result.file, result.format ? QString::fromLatin1(result.format->id) : QString(),
-              dataset);
+              dataset, others);
 }
 
-FlowReport FlowReport::of(const QString& file, const QString& formatId, const Dataset& dataset) {
+FlowReport FlowReport::of(const QString& file, const QString& formatId, const Dataset& dataset,
+                          const std::vector<const Dataset*>& others) {
     FlowReport report;
     report.file = file;
     report.label = dataset.label;
@@ -46,7 +74,20 @@ FlowReport FlowReport::of(const QString& file, const QString& formatId, const Da
     report.parameters = dataset.info.parameters;
     report.dataset = &dataset;
     report.stats = FlowStatistics::of(dataset.flows);
+    report.tcp = TcpState::statesOf(dataset, others);
+    for (const TcpFlowState& state : report.tcp)
+        report.tcpPerFlow.push_back(TcpState::summarize(state));
+    report.tcpAll = TcpState::summarize(report.tcp);
     return report;
+}
+
+TcpStateSource FlowReport::tcpSource() const {
+    TcpStateSource best = TcpStateSource::None;
+    for (const TcpFlowState& state : tcp)
+        if (state.kind != TcpStateSource::None &&
+            (best == TcpStateSource::None || int(state.kind) < int(best)))
+            best = state.kind;
+    return best;
 }
 
 QJsonObject FlowReport::toJson() const {
@@ -54,17 +95,22 @@ QJsonObject FlowReport::toJson() const {
     for (std::size_t i = 0; i < stats.flows.size(); ++i) {
         const FlowStatistics::PerFlow& perFlow = stats.flows[i];
         QJsonArray intervals;
-        for (const FlowInterval& interval : dataset->flows.flows[i].intervals)
-            intervals.append(QJsonObject{{"start", interval.start},
-                                         {"end", interval.end},
-                                         {"bytes", interval.bytes},
-                                         {"bits_per_second", interval.bitsPerSecond}});
+        for (const FlowInterval& interval : dataset->flows.flows[i].intervals) {
+            QJsonObject object{{"start", interval.start},
+                               {"end", interval.end},
+                               {"bytes", interval.bytes},
+                               {"bits_per_second", interval.bitsPerSecond}};
+            insertIntervalTcp(&object, interval);
+            intervals.append(object);
+        }
         QJsonObject flow = totalsJson(perFlow.totals);
         flow.insert("id", perFlow.id);
         flow.insert("intervals", intervals);
         flow.insert("jitter_ms", DatasetJson::optional(perFlow.jitterMs));
         flow.insert("lost", DatasetJson::optional(perFlow.lost));
         flow.insert("total_datagrams", DatasetJson::optional(perFlow.totalDatagrams));
+        if (i < tcp.size())
+            insertTcp(&flow, tcpPerFlow[i], tcp[i].kind);
         flows.append(flow);
     }
     const bool anyFlow = !stats.flows.empty();
@@ -85,6 +131,9 @@ QJsonObject FlowReport::toJson() const {
                                                           {"median", stats.intervals.median},
                                                           {"stddev", stats.intervals.stddev}})
                                  : QJsonValue()}};
+    QJsonObject all;
+    insertTcp(&all, tcpAll, tcpSource());
+    out.insert("tcp", tcpSource() == TcpStateSource::None ? QJsonValue() : QJsonValue(all));
     DatasetJson::insertParameters(&out, parameters);
     return out;
 }

@@ -2,6 +2,7 @@
 
 #include "TableWriter.h"
 #include "stats/FlowStatistics.h"
+#include "stats/TcpState.h"
 
 #include <QJsonObject>
 #include <QMap>
@@ -24,10 +25,20 @@ struct FlowReport {
     QMap<QString, QString> parameters; // what a plan varied for this run
     const Dataset* dataset = nullptr;
     FlowStatistics stats;
+    // Each flow's TCP state (TcpState::statesOf) and its figures, in the order of the flows.
+    std::vector<TcpFlowState> tcp;
+    std::vector<TcpFlowSummary> tcpPerFlow;
+    TcpFlowSummary tcpAll; // every flow's together
 
-    static FlowReport of(const ImportResult& result, const Dataset& dataset);
+    // `others`: the datasets read beside this one, where ss samples of the same step are looked
+    // for (TcpState::statesOf); they must outlive the report.
+    static FlowReport of(const ImportResult& result, const Dataset& dataset,
+                         const std::vector<const Dataset*>& others = {});
     // The same for a dataset already imported (a workspace's): file and registry format id.
-    static FlowReport of(const QString& file, const QString& formatId, const Dataset& dataset);
+    static FlowReport of(const QString& file, const QString& formatId, const Dataset& dataset,
+                         const std::vector<const Dataset*>& others = {});
+    // The best source any flow's TCP state is read from; None when no flow has any.
+    TcpStateSource tcpSource() const;
 
     // One row per report: SUM, spread across flows and fairness in Mbits/s (`table`'s layout).
     static Table comparisonTable(const std::vector<FlowReport>& reports);

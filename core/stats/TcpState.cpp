@@ -141,14 +141,15 @@ bool isSampler(const Dataset& dataset) {
 }
 
 // Whether an ss dataset may hold `dataset`'s connections: the same step of a plan, or (when
-// neither names a step) recorded over the same time.
+// neither names a step) recorded over the same time. A log that does not say when it started
+// (iperf text, ss without time lines: recorded by hand) is left to the ports to match.
 bool sameRecording(const Dataset& sampler, const Dataset& dataset) {
     const QString step = dataset.info.parameters.value(QStringLiteral("step"));
     const QString samplerStep = sampler.info.parameters.value(QStringLiteral("step"));
     if (!step.isEmpty() || !samplerStep.isEmpty())
         return step == samplerStep;
     if (!sampler.info.start.isValid() || !dataset.info.start.isValid())
-        return false;
+        return true;
     const auto lastEnd = [](const Dataset& d) {
         double end = 0;
         for (const Flow& flow : d.flows.flows)

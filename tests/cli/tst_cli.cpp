@@ -1,11 +1,16 @@
 #include "TestSupport.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
+#include <vector>
 
 using namespace wb;
 
@@ -38,6 +43,8 @@ private slots:
     void compatTooFewSamplesIsFatal();
     void parseErrorsGoToStderrWithLine();
     void flowsJsonHasContractKeys();
+    void flowsJsonHasTcpFigures();
+    void flowsJsonReadsTcpStateFromSsSamples();
     void statsOnThroughputLogReportsIntervals();
     void tableComparesCubicAndReno();
     void plotWritesRequestedImage_data();
@@ -283,6 +290,110 @@ void TestCli::flowsJsonHasContractKeys() {
     }
     QCOMPARE(datasets[0].toObject()["congestion_control"].toString(), QStringLiteral("cubic"));
     QCOMPARE(datasets[1].toObject()["congestion_control"].toString(), QStringLiteral("reno"));
+}
+
+namespace {
+
+// numpy.percentile's default (linear) rule, written out here so the check does not use the
+// code it checks.
+double linearPercentile(std::vector<double> values, double p) {
+    std::sort(values.begin(), values.end());
+    const double h = double(values.size() - 1) * p / 100;
+    const auto below = static_cast<std::size_t>(h);
+    if (below + 1 >= values.size())
+        return values.back();
+    return values[below] + (h - double(below)) * (values[below + 1] - values[below]);
+}
+
+double meanOf(const std::vector<double>& values) {
+    double sum = 0;
+    for (double v : values)
+        sum += v;
+    return sum / double(values.size());
+}
+
+} // namespace
+
+// The TCP figures of every flow equal a reading of iperf3's own JSON: snd_cwnd and rtt of
+// each stream's intervals, the sender's whole-run retransmits and bytes.
+void TestCli::flowsJsonHasTcpFigures() {
+    const QString file = test::samplePath("iperf3-reno-P4.json");
+    QFile log(file);
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    const QJsonObject iperf = QJsonDocument::fromJson(log.readAll()).object();
+    const CliRun run = runCli({"flows", "--format", "json", file});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject dataset =
+        QJsonDocument::fromJson(run.out.toUtf8()).object()["datasets"].toArray().first().toObject();
+    const QJsonArray flows = dataset["flows"].toArray();
+    QCOMPARE(flows.size(), qsizetype(4));
+    std::int64_t allRetransmits = 0;
+    for (const QJsonValue& value : flows) {
+        const QJsonObject flow = value.toObject();
+        const int socket = flow["id"].toString().toInt();
+        std::vector<double> cwnd;
+        std::vector<double> rtt;
+        for (const QJsonValue& interval : iperf["intervals"].toArray())
+            for (const QJsonValue& stream : interval.toObject()["streams"].toArray())
+                if (stream.toObject()["socket"].toInt() == socket) {
+                    cwnd.push_back(stream.toObject()["snd_cwnd"].toDouble());
+                    rtt.push_back(stream.toObject()["rtt"].toDouble() / 1000);
+                }
+        QCOMPARE(cwnd.size(), std::size_t(30));
+        QJsonObject sender;
+        for (const QJsonValue& stream : iperf["end"].toObject()["streams"].toArray())
+            if (stream.toObject()["sender"].toObject()["socket"].toInt() == socket)
+                sender = stream.toObject()["sender"].toObject();
+        QCOMPARE(flow["tcp_source"].toString(), QStringLiteral("iperf3 -J"));
+        QCOMPARE(flow["cwnd_bytes"].toObject()["mean"].toDouble(), meanOf(cwnd));
+        QCOMPARE(flow["cwnd_bytes"].toObject()["max"].toDouble(),
+                 *std::max_element(cwnd.begin(), cwnd.end()));
+        QCOMPARE(flow["rtt_ms"].toObject()["mean"].toDouble(), meanOf(rtt));
+        QCOMPARE(flow["rtt_ms"].toObject()["p99"].toDouble(), linearPercentile(rtt, 99));
+        const std::int64_t retransmits = sender["retransmits"].toInteger();
+        QVERIFY(retransmits > 0);
+        allRetransmits += retransmits;
+        QCOMPARE(flow["retransmits"].toInteger(), retransmits);
+        QCOMPARE(flow["retransmits_per_mb"].toDouble(),
+                 double(retransmits) / (sender["bytes"].toDouble() / 1e6));
+        const QJsonObject first = flow["intervals"].toArray().first().toObject();
+        for (const char* key : {"cwnd_bytes", "rtt_ms", "rttvar_ms", "retransmits"})
+            QVERIFY2(first.contains(key), key);
+    }
+    QCOMPARE(dataset["tcp"].toObject()["retransmits"].toInteger(), allRetransmits);
+    QCOMPARE(dataset["tcp"].toObject()["tcp_source"].toString(), QStringLiteral("iperf3 -J"));
+    // A UDP log has no TCP state: the keys are there, null.
+    const CliRun udp =
+        runCli({"flows", "--format", "json", test::samplePath("udp-bw-1M-client.txt")});
+    const QJsonObject udpSet =
+        QJsonDocument::fromJson(udp.out.toUtf8()).object()["datasets"].toArray().first().toObject();
+    QVERIFY(udpSet.contains("tcp") && udpSet["tcp"].isNull());
+    const QJsonObject udpFlow = udpSet["flows"].toArray().first().toObject();
+    for (const char* key : {"tcp_source", "cwnd_bytes", "rtt_ms", "retransmits"})
+        QVERIFY2(udpFlow.contains(key) && udpFlow[key].isNull(), key);
+}
+
+// iperf flows read beside the ss samples of their connections take their window and RTT
+// from the samples (matched by ports), and say so.
+void TestCli::flowsJsonReadsTcpStateFromSsSamples() {
+    const CliRun run =
+        runCli({"flows", "--format", "json", test::dataPath("ss/iperf3-cubic-P2-client.txt"),
+                test::dataPath("ss/iperf3-cubic-P2.ss.log")});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonArray datasets =
+        QJsonDocument::fromJson(run.out.toUtf8()).object()["datasets"].toArray();
+    QCOMPARE(datasets.size(), qsizetype(2));
+    const QJsonArray iperfFlows = datasets[0].toObject()["flows"].toArray();
+    const QJsonArray sockets = datasets[1].toObject()["flows"].toArray();
+    QCOMPARE(iperfFlows.size(), qsizetype(2));
+    for (int i = 0; i < 2; ++i) {
+        const QJsonObject flow = iperfFlows[i].toObject();
+        const QJsonObject socket = sockets[i].toObject();
+        QCOMPARE(flow["tcp_source"].toString(), QStringLiteral("ss -tin samples"));
+        QCOMPARE(flow["cwnd_bytes"], socket["cwnd_bytes"]);
+        QCOMPARE(flow["rtt_ms"], socket["rtt_ms"]);
+        QVERIFY(flow["cwnd_bytes"].toObject()["max"].toDouble() > 0);
+    }
 }
 
 void TestCli::statsOnThroughputLogReportsIntervals() {
