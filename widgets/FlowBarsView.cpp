@@ -4,10 +4,19 @@
 #include "DatasetGrouping.h"
 #include "DatasetStore.h"
 #include "PlotStyle.h"
+#include "TableExport.h"
+#include "io/FlowReport.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -158,15 +167,72 @@ FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent) : WorkbenchView
     m_stats->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_stats->setWordWrap(true);
 
+    // Under the plot: the runs' figures, and each flow's throughput and TCP state.
+    m_stats->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    auto* statsPage = new QScrollArea(this);
+    statsPage->setWidget(m_stats);
+    statsPage->setWidgetResizable(true);
+    statsPage->setFrameShape(QFrame::NoFrame);
+    m_flowModel = new TableModel(this);
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_flowModel);
+    proxy->setSortRole(TableModel::SortRole);
+    m_flowTable = new QTableView(this);
+    m_flowTable->setObjectName(QStringLiteral("flowTable"));
+    m_flowTable->setModel(proxy);
+    m_flowTable->setSortingEnabled(true);
+    m_flowTable->sortByColumn(-1, Qt::AscendingOrder); // the order core gave until a click
+    m_flowTable->verticalHeader()->setVisible(false);
+    m_flowTable->setAlternatingRowColors(true);
+    m_flowTable->verticalHeader()->setDefaultSectionSize(m_flowTable->fontMetrics().height() + 6);
+    m_flowTable->setToolTip(
+        tr("Per flow: mean throughput; the TCP sender's congestion window (KBytes of 1024 "
+           "bytes) and smoothed RTT (ms) over its samples; retransmissions over the run and "
+           "per 10⁶ bytes sent; where the TCP state was read. \"all N\" rows: every flow of "
+           "the run together."));
+    const TableExport::Buttons buttons = TableExport::createButtons(
+        this, tr("table"),
+        [this] {
+            refreshFlowTable();
+            TableExport::copyToClipboard({m_flowModel->table()});
+        },
+        [this] {
+            refreshFlowTable();
+            TableExport::saveWithDialog(this, exportName() + QStringLiteral("-tcp.csv"),
+                                        {m_flowModel->table()});
+        });
+    auto* flowPage = new QWidget(this);
+    auto* flowButtons = new QHBoxLayout;
+    flowButtons->addStretch(1);
+    flowButtons->addWidget(buttons.copy);
+    flowButtons->addWidget(buttons.save);
+    auto* flowLayout = new QVBoxLayout(flowPage);
+    flowLayout->setContentsMargins(0, 0, 0, 0);
+    flowLayout->addWidget(m_flowTable, 1);
+    flowLayout->addLayout(flowButtons);
+    m_tables = new QTabWidget(this);
+    m_tables->setObjectName(QStringLiteral("flowTables"));
+    m_tables->addTab(statsPage, tr("Runs"));
+    m_tables->addTab(flowPage, tr("Per flow: TCP state"));
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(m_plot);
+    splitter->addWidget(m_tables);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
-    layout->addWidget(m_plot, 1);
-    layout->addWidget(m_stats);
+    layout->addWidget(splitter, 1);
 
     connect(m_orderBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int index) {
         setOrdering(index == 1 ? Ordering::ByThroughput : Ordering::ById);
     });
     connect(m_plot, &QCustomPlot::mouseMove, this, &FlowBarsView::showToolTip);
+    connect(m_tables, &QTabWidget::currentChanged, this, [this](int index) {
+        if (index == 1)
+            refreshFlowTable();
+    });
     // The plot's width is only known once it is laid out (on screen or at an export's size).
     connect(m_plot, &QCustomPlot::afterLayout, this, &FlowBarsView::thinIdLabels);
     connect(m_plot, &QCustomPlot::afterLayout, this, &FlowBarsView::fitMeanSlotLabel);
@@ -206,6 +272,33 @@ QString FlowBarsView::statsText() const {
     return m_stats->text();
 }
 
+const Table& FlowBarsView::flowTable() const {
+    return m_flowModel->table();
+}
+
+void FlowBarsView::showFlowTable() {
+    m_tables->setCurrentIndex(1);
+    refreshFlowTable();
+}
+
+void FlowBarsView::refreshFlowTable() {
+    if (!m_flowTableStale)
+        return;
+    m_flowTableStale = false;
+    std::vector<const Dataset*> all;
+    for (const DatasetEntry& entry : store()->entries())
+        all.push_back(&entry.dataset());
+    std::vector<FlowReport> reports;
+    for (const DatasetEntry* entry : store()->visibleThroughput()) {
+        FlowReport report =
+            FlowReport::of(entry->dataset().sourceFile, entry->formatId, entry->dataset(), all);
+        report.label = entry->label;
+        reports.push_back(std::move(report));
+    }
+    m_flowModel->setTable(FlowReport::tcpTable(reports));
+    m_flowTable->resizeColumnsToContents();
+}
+
 void FlowBarsView::resetView() {
     std::size_t most = 0;
     for (const auto& infos : m_infos)
@@ -238,6 +331,9 @@ void FlowBarsView::rebuild() {
     m_groupBars.clear();
     m_meanKey = 0;
     m_meanLabel = nullptr; // cleared with the items
+    m_flowTableStale = true;
+    if (m_tables->currentIndex() == 1)
+        refreshFlowTable();
     const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->throughputGroups();
     m_orderBox->setEnabled(groups.empty()); // a group is one bar: no flows to order
     if (!groups.empty()) {

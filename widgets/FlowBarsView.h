@@ -1,5 +1,6 @@
 #pragma once
 
+#include "TableModel.h"
 #include "WorkbenchView.h"
 
 #include <QHash>
@@ -13,6 +14,8 @@ class QCPItemText;
 class QCPBarsGroup;
 class QComboBox;
 class QLabel;
+class QTabWidget;
+class QTableView;
 class QMouseEvent;
 
 namespace wb {
@@ -50,8 +53,15 @@ public:
     const std::vector<QCPBars*>& groupBars() const { return m_groupBars; }
     // The figures table under the plot, as shown (rich text).
     QString statsText() const;
+    // The per-flow table under the plot (core's FlowReport::tcpTable of the visible throughput
+    // datasets), filled when its tab is shown.
+    const Table& flowTable() const;
+    void showFlowTable();
 
 private:
+    void refreshFlowTable();
+    QString flowTableText() const;
+
     // What a bar stands for, so the hover read-out can name the flow.
     struct BarInfo {
         QString dataset;
@@ -86,6 +96,10 @@ private:
     QCustomPlot* m_plot = nullptr;
     QComboBox* m_orderBox = nullptr;
     QLabel* m_stats = nullptr;
+    QTabWidget* m_tables = nullptr;
+    QTableView* m_flowTable = nullptr;
+    TableModel* m_flowModel = nullptr;
+    bool m_flowTableStale = true;
     Ordering m_ordering = Ordering::ById;
     QHash<int, QCPBars*> m_bars;                   // dataset id -> its bars
     QHash<QCPBars*, std::vector<BarInfo>> m_infos; // bars -> one entry per bar, by key - 1

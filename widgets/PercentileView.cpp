@@ -7,16 +7,12 @@
 #include "io/LatencyReport.h"
 
 #include <QAction>
-#include <QApplication>
-#include <QClipboard>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -262,7 +258,7 @@ QString PercentileView::tabSeparated() const {
 }
 
 void PercentileView::copyToClipboard() const {
-    QApplication::clipboard()->setText(tabSeparated());
+    TableExport::copyToClipboard({currentTable()});
 }
 
 bool PercentileView::exportTo(const QString& path, QString* error) const {
@@ -270,13 +266,7 @@ bool PercentileView::exportTo(const QString& path, QString* error) const {
 }
 
 void PercentileView::exportWithDialog() {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export table"), exportName() + QStringLiteral(".csv"), TableExport::fileFilter());
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!exportTo(path, &error))
-        QMessageBox::warning(this, tr("Export table"), error);
+    TableExport::saveWithDialog(this, exportName() + QStringLiteral(".csv"), {currentTable()});
 }
 
 QJsonObject PercentileView::saveSettings() const {

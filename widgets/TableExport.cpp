@@ -3,8 +3,12 @@
 #include "io/OutputFile.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QCoreApplication>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QPushButton>
 
 namespace wb {
@@ -42,6 +46,21 @@ bool TableExport::save(const QString& path, const std::vector<Table>& tables, QS
 QString TableExport::fileFilter() {
     return QCoreApplication::translate("TableExport",
                                        "CSV (*.csv);;Markdown (*.md);;LaTeX (*.tex)");
+}
+
+void TableExport::copyToClipboard(const std::vector<Table>& tables) {
+    QApplication::clipboard()->setText(tabSeparated(tables));
+}
+
+void TableExport::saveWithDialog(QWidget* parent, const QString& name,
+                                 const std::vector<Table>& tables) {
+    const QString title = QCoreApplication::translate("TableExport", "Export table");
+    const QString path = QFileDialog::getSaveFileName(parent, title, name, fileFilter());
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!save(path, tables, &error))
+        QMessageBox::warning(parent, title, error);
 }
 
 TableExport::Buttons TableExport::createButtons(QWidget* view, const QString& what,

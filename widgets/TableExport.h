@@ -22,6 +22,10 @@ public:
     static bool save(const QString& path, const std::vector<Table>& tables, QString* error);
     // For QFileDialog: "CSV (*.csv);;Markdown (*.md);;LaTeX (*.tex)".
     static QString fileFilter();
+    static void copyToClipboard(const std::vector<Table>& tables);
+    // Asks where (suggesting `name`), saves, and says why when it could not.
+    static void saveWithDialog(QWidget* parent, const QString& name,
+                               const std::vector<Table>& tables);
 
     // The Copy and Export… buttons of a table view, and Ctrl+C anywhere in the view (what goes
     // into a report is the whole table, not the selected cell). `what`: "table" or "tables".

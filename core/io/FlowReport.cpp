@@ -157,6 +157,42 @@ Table FlowReport::comparisonTable(const std::vector<FlowReport>& reports) {
     return table;
 }
 
+Table FlowReport::tcpTable(const std::vector<FlowReport>& reports) {
+    Table table;
+    table.header = QStringList{
+        "run",           "flow",         "Mbits/s",     "cwnd mean (KBytes)", "cwnd max (KBytes)",
+        "RTT mean (ms)", "RTT p99 (ms)", "retransmits", "retransmits per MB", "TCP state from"};
+    table.rightAligned = {false, false, true, true, true, true, true, true, true, false};
+    table.caption = QStringLiteral("TCP state per flow");
+    const auto fixed = [](const std::optional<double>& value, double scale, int decimals) {
+        return value ? QString::number(*value / scale, 'f', decimals) : QStringLiteral("-");
+    };
+    const auto row = [&](const QString& run, const QString& flow, double bitsPerSecond,
+                         const TcpFlowSummary& tcp, TcpStateSource source) {
+        return QStringList{
+            run,
+            flow,
+            megabits(bitsPerSecond),
+            fixed(tcp.cwndMeanBytes, 1024, 1),
+            fixed(tcp.cwndMaxBytes, 1024, 1),
+            fixed(tcp.rttMeanMs, 1, 3),
+            fixed(tcp.rttP99Ms, 1, 3),
+            tcp.retransmits ? QString::number(*tcp.retransmits) : QStringLiteral("-"),
+            fixed(tcp.retransmitsPerMB, 1, 3),
+            source == TcpStateSource::None ? QStringLiteral("-") : TcpState::describe(source)};
+    };
+    for (const FlowReport& r : reports) {
+        for (std::size_t i = 0; i < r.stats.flows.size(); ++i)
+            table.rows.push_back(row(r.label, r.stats.flows[i].id,
+                                     r.stats.flows[i].totals.bitsPerSecond,
+                                     i < r.tcpPerFlow.size() ? r.tcpPerFlow[i] : TcpFlowSummary{},
+                                     i < r.tcp.size() ? r.tcp[i].kind : TcpStateSource::None));
+        table.rows.push_back(row(r.label, QStringLiteral("all %1").arg(r.stats.flows.size()),
+                                 r.stats.sum.bitsPerSecond, r.tcpAll, r.tcpSource()));
+    }
+    return table;
+}
+
 QString FlowReport::intervalText() const {
     return QString::asprintf("Mean: %f\tMedian: %f\tStdDev: %f\n", stats.intervals.mean,
                              stats.intervals.median, stats.intervals.stddev);

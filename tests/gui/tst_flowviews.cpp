@@ -87,6 +87,7 @@ private slots:
     void barsMatchCore();
     void hidingRemovesBars();
     void statsTable();
+    void perFlowTableShowsTcpState();
     void udpLossAndJitter();
     void sumIntervalsOfAddsSlots();
     void timeViewSumMatchesLog();
@@ -164,6 +165,41 @@ void TestFlowViews::statsTable() {
     }
     QVERIFY(view.barsOf(cubic)->name().contains(QLatin1String("SUM 89.8 Mbit/s")));
     QVERIFY(!text.contains(QLatin1String("loss %"))); // TCP only: no UDP columns
+}
+
+// The per-flow table lists each flow and each run's "all" row with the TCP state core read:
+// iperf3 -J's own figures, and for flows recorded beside ss samples, the samples'.
+void TestFlowViews::perFlowTableShowsTcpState() {
+    DatasetStore store;
+    FlowBarsView view(&store);
+    QVERIFY(addSample(store, QStringLiteral("iperf3-reno-P4.json")) > 0);
+    const int client =
+        test::addLog(store, test::dataPath(QStringLiteral("ss/iperf3-cubic-P2-client.txt")),
+                     QStringLiteral("client"));
+    QVERIFY(client > 0);
+    QVERIFY(test::addLog(store, test::dataPath(QStringLiteral("ss/iperf3-cubic-P2.ss.log")),
+                         QStringLiteral("samples")) > 0);
+    QVERIFY(view.flowTable().rows.empty()); // filled when shown, not on every change
+    view.showFlowTable();
+    const Table& table = view.flowTable();
+    const int source = int(table.header.indexOf(QStringLiteral("TCP state from")));
+    const int cwndMax = int(table.header.indexOf(QStringLiteral("cwnd max (KBytes)")));
+    QVERIFY(source > 0 && cwndMax > 0);
+    // 4 + 1 rows of the iperf3 run, 2 + 1 of the client, 2 + 1 of the samples' sockets.
+    QCOMPARE(table.rows.size(), std::size_t(11));
+    QCOMPARE(table.rows[0][source], QStringLiteral("iperf3 -J"));
+    QCOMPARE(table.rows[4][1], QStringLiteral("all 4"));
+    QCOMPARE(table.rows[5][0], QStringLiteral("client"));
+    QCOMPARE(table.rows[5][source], QStringLiteral("ss -tin samples"));
+    // The client's flows show their sockets' figures.
+    QCOMPARE(table.rows[5][cwndMax], table.rows[8][cwndMax]);
+    QCOMPARE(table.rows[6][cwndMax], table.rows[9][cwndMax]);
+    // iperf3 -J: the largest snd_cwnd of stream 5 over its intervals, in KBytes.
+    QCOMPARE(table.rows[0][1], QStringLiteral("5"));
+    QCOMPARE(table.rows[0][cwndMax], QString::number(140456 / 1024.0, 'f', 1));
+    // A change marks it stale; shown, it follows at once.
+    store.setVisible(client, false);
+    QCOMPARE(view.flowTable().rows.size(), std::size_t(8));
 }
 
 void TestFlowViews::udpLossAndJitter() {
