@@ -152,6 +152,13 @@ private:
         addFigure(makeView<FlowBarsView>());
         addFigure(makeView<ThroughputTimeView>());
         m_document.addTable(content.throughput);
+        if (!content.tcp.rows.empty()) {
+            m_document.addParagraph(QStringLiteral(
+                "The TCP senders' state over each run, all flows together: the congestion "
+                "window (KBytes of 1024 bytes) and smoothed RTT over every sample, "
+                "retransmissions over the run and per 10⁶ bytes sent, and where it was read."));
+            m_document.addTable(content.tcp);
+        }
     }
 
     void addComparisons(const ReportContent& content) {

@@ -220,15 +220,22 @@ ReportContent ReportContent::of(const QString& title, const std::vector<ReportRu
     content.runs.caption = QStringLiteral("The runs shown in this report");
     content.environment = metadataTable(kEnvironmentColumns, runs);
     content.environment.caption = QStringLiteral("How the runs were made");
+    std::vector<const Dataset*> all;
+    for (const ReportRun& run : runs)
+        all.push_back(&run.dataset());
     std::vector<FlowReport> flows;
     for (const ReportRun& run : runs) {
         if (run.dataset().kind != Dataset::Kind::Throughput)
             continue;
-        flows.push_back(FlowReport::of(run.dataset().sourceFile, run.formatId, run.dataset()));
+        flows.push_back(FlowReport::of(run.dataset().sourceFile, run.formatId, run.dataset(), all));
         flows.back().label = run.label;
     }
     if (!flows.empty())
         content.throughput = FlowReport::comparisonTable(flows);
+    if (FlowReport::anyTcpState(flows)) {
+        content.tcp = FlowReport::tcpTable(flows, true);
+        content.tcp.caption = QStringLiteral("TCP sender state per run");
+    }
     addComparisons(&content, runs, Dataset::Kind::Latency, groupKey);
     addComparisons(&content, runs, Dataset::Kind::Throughput, groupKey);
     content.warnings = warningsTable(runs, problems, &content.issueCount);

@@ -46,6 +46,7 @@ struct ReportContent {
     Table runs;        // what was measured: label, file, tool, target, protocol, ...
     Table environment; // how: host, kernel, command line, plan parameters, tags; may be empty
     Table throughput;  // FlowReport::comparisonTable of the throughput runs; may be empty
+    Table tcp;         // FlowReport::tcpTable's run rows, when a run has TCP state; may be empty
     // Per kind of run: the first two groups by the grouping key when it makes two or more,
     // else the first run against each of the next ones (kMaxBaselineComparisons at most).
     std::vector<ReportComparison> comparisons;

@@ -6,6 +6,7 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
 #include <cmath>
 
 namespace wb {
@@ -157,7 +158,13 @@ Table FlowReport::comparisonTable(const std::vector<FlowReport>& reports) {
     return table;
 }
 
-Table FlowReport::tcpTable(const std::vector<FlowReport>& reports) {
+bool FlowReport::anyTcpState(const std::vector<FlowReport>& reports) {
+    return std::any_of(reports.begin(), reports.end(), [](const FlowReport& report) {
+        return report.tcpSource() != TcpStateSource::None;
+    });
+}
+
+Table FlowReport::tcpTable(const std::vector<FlowReport>& reports, bool runsOnly) {
     Table table;
     table.header = QStringList{
         "run",           "flow",         "Mbits/s",     "cwnd mean (KBytes)", "cwnd max (KBytes)",
@@ -182,7 +189,7 @@ Table FlowReport::tcpTable(const std::vector<FlowReport>& reports) {
             source == TcpStateSource::None ? QStringLiteral("-") : TcpState::describe(source)};
     };
     for (const FlowReport& r : reports) {
-        for (std::size_t i = 0; i < r.stats.flows.size(); ++i)
+        for (std::size_t i = 0; !runsOnly && i < r.stats.flows.size(); ++i)
             table.rows.push_back(row(r.label, r.stats.flows[i].id,
                                      r.stats.flows[i].totals.bitsPerSecond,
                                      i < r.tcpPerFlow.size() ? r.tcpPerFlow[i] : TcpFlowSummary{},

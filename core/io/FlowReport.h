@@ -43,10 +43,12 @@ struct FlowReport {
     // One row per report: SUM, spread across flows and fairness in Mbits/s (`table`'s layout).
     static Table comparisonTable(const std::vector<FlowReport>& reports);
 
-    // One row per flow and one for all flows of each report: throughput and the TCP sender's
-    // state (window in KBytes of 1024 bytes as iperf prints it, RTT in ms, retransmissions),
-    // "-" where the log has no such figure.
-    static Table tcpTable(const std::vector<FlowReport>& reports);
+    // One row per flow (unless runsOnly) and one for all flows of each report: throughput and
+    // the TCP sender's state (window in KBytes of 1024 bytes as iperf prints it, RTT in ms,
+    // retransmissions), "-" where the log has no such figure.
+    static Table tcpTable(const std::vector<FlowReport>& reports, bool runsOnly = false);
+    // Whether any flow of any report has TCP state to show.
+    static bool anyTcpState(const std::vector<FlowReport>& reports);
 
     // `flows --format json` dataset object (keys as DESIGN.md lists them).
     QJsonObject toJson() const;

@@ -185,6 +185,7 @@ private slots:
     void htmlIsOneSelfContainedFile();
     void htmlNumbersEqualTheCli();
     void flowWorkspaceComparesTheTagGroups();
+    void reportListsTcpStatePerRun();
     void missingWorkspaceIsAUsageError();
     void missingLogIsReportedAndTheRestWritten();
     void windowExportsTheSameReport();
@@ -354,6 +355,40 @@ void TestReport::flowWorkspaceComparesTheTagGroups() {
     const QString pdf = m_dir.filePath("flows.pdf");
     QVERIFY(reportCleanly({workspace, "-o", pdf}));
     QVERIFY(runOutput("pdfinfo", {pdf}).contains("Title:           flows.wbws"));
+}
+
+// Runs whose logs carry the senders' TCP state get a table of it, each figure the CLI's.
+void TestReport::reportListsTcpStatePerRun() {
+    const QStringList files = {test::samplePath("iperf3-cubic-P4.json"),
+                               test::samplePath("iperf3-reno-P4.json")};
+    const QString workspace = writeWorkspace("tcp.wbws", files, {"cubic", "reno"});
+    QVERIFY(!workspace.isEmpty());
+    const QString htmlPath = m_dir.filePath("tcp.html");
+    QVERIFY(reportCleanly({workspace, "-o", htmlPath}));
+    const std::vector<HtmlTable> tables = htmlTables(QString::fromUtf8(test::readAll(htmlPath)));
+    const HtmlTable* tcp = findTable(tables, "TCP sender state per run");
+    QVERIFY(tcp);
+    QCOMPARE(tcp->rows.size(), std::size_t{2});
+    const QJsonArray datasets = cliJson("flows", "datasets", files);
+    QCOMPARE(datasets.size(), qsizetype(2));
+    for (std::size_t i = 0; i < 2; ++i) {
+        const QStringList& row = tcp->rows[i];
+        const QJsonObject all = datasets[qsizetype(i)]["tcp"].toObject();
+        QCOMPARE(row[tcp->column("flow")], QStringLiteral("all 4"));
+        QCOMPARE(row[tcp->column("TCP state from")], QStringLiteral("iperf3 -J"));
+        QVERIFY(sameToShownDigits(row[tcp->column("cwnd mean (KBytes)")],
+                                  all["cwnd_bytes"]["mean"].toDouble() / 1024));
+        QVERIFY(
+            sameToShownDigits(row[tcp->column("RTT p99 (ms)")], all["rtt_ms"]["p99"].toDouble()));
+        QCOMPARE(row[tcp->column("retransmits")].toLongLong(), all["retransmits"].toInteger());
+    }
+    // Logs without TCP state get no such table.
+    const QString plain =
+        writeWorkspace("plain.wbws", {test::samplePath("tcp-cubic-P1-client.txt")}, {"cubic"});
+    const QString plainHtml = m_dir.filePath("plain.html");
+    QVERIFY(reportCleanly({plain, "-o", plainHtml}));
+    QVERIFY(!findTable(htmlTables(QString::fromUtf8(test::readAll(plainHtml))),
+                       "TCP sender state per run"));
 }
 
 void TestReport::missingWorkspaceIsAUsageError() {
