@@ -431,6 +431,9 @@ void RunPanel::onStepFinished(int, const RunOutcome& outcome) {
         onFinalResult(outcome.result);
     for (std::size_t i = 0; i < outcome.members.size(); ++i)
         liveFor(static_cast<int>(i))->complete(outcome.members[i].result);
+    // The TCP state of the step's flows: the views read it beside the flows it matches.
+    if (!outcome.samplesLogPath.isEmpty() && QFileInfo(outcome.samplesLogPath).size() > 0)
+        emit importRequested({outcome.samplesLogPath});
     if (outcome.completed())
         ++m_planCompleted;
     m_status->setText(QStringLiteral("%1 — %2").arg(m_stepText, outcomeLine(outcome, false)));

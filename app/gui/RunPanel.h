@@ -57,6 +57,9 @@ signals:
     void busyChanged(bool busy);
     // One line saying how a run or plan ended, for the status bar.
     void finished(const QString& summary);
+    // Logs a run wrote besides what it shows live (a step's ss samples), for the window to
+    // import.
+    void importRequested(const QStringList& paths);
 
 private:
     void setBusy(bool busy, const QString& what);

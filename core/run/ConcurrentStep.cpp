@@ -288,6 +288,8 @@ void ConcurrentStep::finishIfDone() {
     RunOutcome outcome;
     outcome.logPath = m_recordPath;
     outcome.sidecarPath = m_recordPath;
+    if (m_sampler)
+        outcome.samplesLogPath = m_sampler->logPath();
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
         RunOutcome member;
         if (m_runs[i].outcome) {

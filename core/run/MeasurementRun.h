@@ -35,6 +35,8 @@ struct RunOutcome {
     // A step of several members (ConcurrentStep): each member's own outcome, in the order
     // of the step; logPath is then the step's record and result holds every member's data.
     std::vector<RunOutcome> members;
+    // A step's ss -tin samples (STEM.ss.log), when it sampled its TCP flows.
+    QString samplesLogPath;
 
     bool completed() const { return status == Status::Completed; }
     static QString statusName(Status status);

@@ -194,9 +194,11 @@ QString TcpState::describe(TcpStateSource source) {
 std::vector<TcpFlowState> TcpState::statesOf(const Dataset& dataset,
                                              const std::vector<const Dataset*>& others) {
     std::vector<TcpFlowState> states;
+    std::vector<bool> sender; // the sampled socket is the flow's sending end
     const TcpStateSource own = ownSource(dataset);
     for (const Flow& flow : dataset.flows.flows)
         states.push_back({&flow, &flow, hasTcpFigures(flow) ? own : TcpStateSource::None, 0});
+    sender.assign(states.size(), false);
     if (isSampler(dataset))
         return states;
     for (const Dataset* sampler : others) {
@@ -209,12 +211,18 @@ std::vector<TcpFlowState> TcpState::statesOf(const Dataset& dataset,
         for (const SocketFlowMatch& match : SocketFlowMatcher::match(*sampler, dataset)) {
             if (!match.flow || *match.flow >= states.size())
                 continue;
+            // The first sampled socket that sends the flow's data (a sampler on loopback sees
+            // both ends, and the receiver's window says nothing of the flow), else the other.
+            const Flow& flow = dataset.flows.flows[*match.flow];
+            const bool receivedHere = flow.direction == QLatin1String("receive");
+            const bool sends = match.fromOtherEnd == receivedHere;
             TcpFlowState& state = states[*match.flow];
-            if (state.kind == TcpStateSource::SsSamples)
-                continue; // the first sampler that has it
+            if (state.kind == TcpStateSource::SsSamples && (sender[*match.flow] || !sends))
+                continue;
             state.source = &sampler->flows.flows[match.socket];
             state.kind = TcpStateSource::SsSamples;
             state.timeShift = shift;
+            sender[*match.flow] = sends;
         }
     }
     return states;

@@ -3,6 +3,7 @@
 #include "TestSupport.h"
 #include "io/DatasetJson.h"
 #include "run/MeasurementRun.h"
+#include "stats/TcpState.h"
 
 #include "CdfView.h"
 #include "DatasetStore.h"
@@ -461,16 +462,31 @@ void TestRunPanel::latencyUnderLoadRunsOneStep() {
     QTRY_VERIFY_WITH_TIMEOUT(!panel->busy(), 40000);
     QVERIFY2(panel->statusText().contains(QStringLiteral("1 of 1 steps completed")),
              qPrintable(panel->statusText()));
-    QCOMPARE(window.store()->entries().size(), std::size_t(3));
+    // The members, and the step's ss samples imported once it ended.
+    QTRY_COMPARE_WITH_TIMEOUT(window.store()->entries().size(), std::size_t(4),
+                              10000 * test::kSlowdown);
     QStringList labels;
+    const Dataset* samples = nullptr;
+    const Dataset* up = nullptr;
+    std::vector<const Dataset*> all;
     for (const DatasetEntry& entry : window.store()->entries()) {
         labels << entry.label;
         QVERIFY(entry.dataset().info.parameters.value("step").startsWith("load-ping-127.0.0.1"));
+        all.push_back(&entry.dataset());
+        if (entry.dataset().info.tool == QLatin1String("ss"))
+            samples = &entry.dataset();
+        if (entry.label.endsWith(QLatin1String("up-1")))
+            up = &entry.dataset();
     }
+    QVERIFY(samples && up);
     labels.sort();
-    QCOMPARE(labels, (QStringList{"latency under load 127.0.0.1 down-1",
-                                  "latency under load 127.0.0.1 ping",
-                                  "latency under load 127.0.0.1 up-1"}));
+    QCOMPARE(labels, (QStringList{
+                         "latency under load 127.0.0.1 down-1", "latency under load 127.0.0.1 ping",
+                         "latency under load 127.0.0.1 ss", "latency under load 127.0.0.1 up-1"}));
+    // The upload flow's TCP state is read from the step's samples.
+    const std::vector<TcpFlowState> states = TcpState::statesOf(*up, all);
+    QCOMPARE(states.size(), std::size_t(1));
+    QCOMPARE(int(states.front().kind), int(TcpStateSource::SsSamples));
     QCOMPARE(filesIn(folder, QStringLiteral("*.ss.log")).size(), 1);
     QCOMPARE(filesIn(folder, QStringLiteral("*.server.log")).size(), 2);
 }
