@@ -50,6 +50,15 @@ GroupMember DatasetGrouping::memberOf(const DatasetEntry& entry) {
     return {&entry.dataset(), entry.tags, entry.label};
 }
 
+QStringList DatasetGrouping::mixWarnings() {
+    QStringList warnings;
+    for (const auto& groups : {latencyGroups(), throughputGroups()})
+        for (const PooledGroup& group : groups)
+            if (!group.mixes.isEmpty())
+                warnings << DatasetGroups::mixWarning(group.name, group.mixes);
+    return warnings;
+}
+
 std::vector<PooledGroup> DatasetGrouping::groups(const std::vector<const DatasetEntry*>& entries,
                                                  Cache* cache) {
     const QString key = m_store->groupKey();
@@ -67,12 +76,15 @@ std::vector<PooledGroup> DatasetGrouping::groups(const std::vector<const Dataset
         pooled.name = group.name();
         pooled.color = SeriesColor::palette(static_cast<int>(out.size()));
         std::vector<std::shared_ptr<const Dataset>> datasets;
+        std::vector<const Dataset*> runs;
         std::size_t samples = 0;
         for (std::size_t member : group.members) {
             pooled.memberIds.push_back(entries[member]->id);
             datasets.push_back(entries[member]->analysis->dataset);
+            runs.push_back(datasets.back().get());
             samples += datasets.back()->latency.size();
         }
+        pooled.mixes = DatasetGroups::mixes(runs, key);
         const QString signature = signatureOf(key, group, entries);
         pooled.analysis = cache->value(signature);
         if (!pooled.analysis && !m_pending.contains(signature)) {

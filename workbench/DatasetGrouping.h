@@ -25,6 +25,7 @@ struct PooledGroup {
     QString name; // DatasetGroup::name(), e.g. "congestion_control=cubic"
     SeriesColor color;
     std::vector<int> memberIds;
+    QStringList mixes; // what its runs differ in (DatasetGroups::mixes)
     // nullptr while a large group is pooled in the background (DatasetGrouping::pooling()).
     std::shared_ptr<const DatasetAnalysis> analysis;
 };
@@ -49,6 +50,8 @@ public:
     // The groups of the visible latency (throughput) datasets; empty when grouping is off.
     std::vector<PooledGroup> latencyGroups();
     std::vector<PooledGroup> throughputGroups();
+    // "NAME: pools …" for every group of either kind whose runs differ in how they were made.
+    QStringList mixWarnings();
 
     // What "Group by" offers: DatasetGroups::fixedKeys(), then the parameters.NAME and
     // tag.NAME keys of the loaded datasets (tags written "NAME=VALUE").

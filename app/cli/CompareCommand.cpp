@@ -230,6 +230,13 @@ int runCompare(const QStringList& args, CliContext& context) {
                            : sidesFromGroups(common, compare.groupBy, context, &loaded, &a, &b);
     if (!sides || !checkSide(&a, context) || !checkSide(&b, context))
         return context.exitCode();
+    // A side whose runs differ in how they were made compares more than the key.
+    for (const Side* side : {&a, &b}) {
+        const QStringList mixes = DatasetGroups::mixes(side->datasets, compare.groupBy);
+        if (!mixes.isEmpty())
+            context.fileWarning(side->name,
+                                QStringLiteral("pools %1").arg(mixes.join(QStringLiteral("; "))));
+    }
     if (a.data().kind != b.data().kind) {
         context.usageError(
             QStringLiteral("%1 is a %2 log and %3 a %4 log; compare needs two of "

@@ -4,6 +4,7 @@
 #include "CdfView.h"
 #include "CompareView.h"
 #include "DatasetEditActions.h"
+#include "DatasetGrouping.h"
 #include "DatasetListModel.h"
 #include "DatasetStore.h"
 #include "DistributionsView.h"
@@ -152,6 +153,24 @@ void MainWindow::createDocks() {
     auto* datasetsLayout = new QVBoxLayout(datasets);
     datasetsLayout->setContentsMargins(0, 0, 0, 0);
     datasetsLayout->addLayout(groupRow);
+    // Groups whose runs differ in how they were made (-P 30 beside -P 4) say so here.
+    auto* mixes = new QLabel(datasets);
+    mixes->setObjectName(QStringLiteral("groupMixes"));
+    mixes->setWordWrap(true);
+    mixes->setTextFormat(Qt::PlainText);
+    mixes->setStyleSheet(QStringLiteral("color: #b35900"));
+    mixes->setToolTip(tr("A group pools runs that differ in more than the grouping key: its "
+                         "figures mix the effect of both"));
+    mixes->hide();
+    const auto showMixes = [this, mixes] {
+        const QStringList warnings = DatasetGrouping::of(m_store)->mixWarnings();
+        mixes->setText(QStringLiteral("⚠ ") + warnings.join(QStringLiteral("\n⚠ ")));
+        mixes->setVisible(!warnings.isEmpty());
+    };
+    connect(m_store, &DatasetStore::added, mixes, showMixes);
+    connect(m_store, &DatasetStore::removed, mixes, showMixes);
+    connect(m_store, &DatasetStore::changed, mixes, showMixes);
+    datasetsLayout->addWidget(mixes);
     datasetsLayout->addWidget(m_list, 1);
     m_notLoaded = new NotLoadedPanel(datasets);
     datasetsLayout->addWidget(m_notLoaded);

@@ -1,6 +1,7 @@
 #include "DatasetGroups.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <map>
 
@@ -73,7 +74,99 @@ bool naturalLess(const QString& a, const QString& b) {
     return a.size() - i < b.size() - j;
 }
 
+// A run's length in whole seconds where the log says it: the throughput test's whole-run
+// figure, else its last interval's end.
+QString durationOf(const Dataset& d) {
+    if (d.kind != Dataset::Kind::Throughput)
+        return {};
+    double seconds = d.flows.sumTotal ? d.flows.sumTotal->seconds() : 0;
+    for (const Flow& flow : d.flows.flows)
+        if (seconds <= 0 && !flow.intervals.empty())
+            seconds = std::max(seconds, flow.intervals.back().end);
+    return seconds > 0 ? QString::number(std::llround(seconds)) : QString();
+}
+
+QString streamsOf(const Dataset& d) {
+    if (d.info.streams > 0)
+        return QString::number(d.info.streams);
+    if (d.kind == Dataset::Kind::Throughput && !d.flows.flows.empty())
+        return QString::number(d.flows.flows.size());
+    return {};
+}
+
 } // namespace
+
+QStringList DatasetGroups::mixes(const std::vector<const Dataset*>& runs, const QString& groupKey) {
+    struct Field {
+        QString key;
+        std::function<QString(const Dataset&)> value;
+        std::function<QString(const QStringList&)> phrase;
+    };
+    const auto plain = [](const QString& what) {
+        return [what](const QStringList& values) {
+            return QStringLiteral("%1 %2").arg(what, values.join(QStringLiteral(" and ")));
+        };
+    };
+    std::vector<Field> fields{
+        {"tool", [](const Dataset& d) { return d.info.tool; }, plain(QStringLiteral("tools"))},
+        {"protocol", [](const Dataset& d) { return d.info.protocol; },
+         plain(QStringLiteral("protocols"))},
+        {"role", [](const Dataset& d) { return d.info.role; }, plain(QStringLiteral("roles"))},
+        {"streams", streamsOf,
+         [](QStringList values) {
+             for (QString& v : values)
+                 v.prepend(QStringLiteral("-P "));
+             return values.join(QStringLiteral(" and ")) + QStringLiteral(" runs");
+         }},
+        {"target", [](const Dataset& d) { return d.info.target; },
+         plain(QStringLiteral("targets"))},
+        {"congestion_control", [](const Dataset& d) { return d.info.congestionControl; },
+         plain(QStringLiteral("congestion control"))},
+        {"duration", durationOf,
+         [](QStringList values) {
+             for (QString& v : values)
+                 v.append(QStringLiteral(" s"));
+             return QStringLiteral("durations ") + values.join(QStringLiteral(" and "));
+         }},
+    };
+    QStringList parameters;
+    for (const Dataset* run : runs)
+        for (auto it = run->info.parameters.begin(); it != run->info.parameters.end(); ++it)
+            if (!parameters.contains(it.key()))
+                parameters << it.key();
+    parameters.sort();
+    for (const QString& name : parameters) {
+        if (name == QLatin1String("repetition") || name == QLatin1String("step") ||
+            name == QLatin1String("member"))
+            continue;
+        fields.push_back({kParameterPrefix + name,
+                          [name](const Dataset& d) { return d.info.parameters.value(name); },
+                          plain(QStringLiteral("parameter ") + name)});
+    }
+    const QString shared = normalized(groupKey);
+    QStringList out;
+    for (const Field& field : fields) {
+        if (field.key == shared)
+            continue;
+        QStringList values;
+        for (const Dataset* run : runs) {
+            const QString value = field.value(*run);
+            if (!value.isEmpty() && !values.contains(value))
+                values << value;
+        }
+        if (values.size() < 2)
+            continue;
+        std::sort(values.begin(), values.end(), naturalLess);
+        out << field.phrase(values);
+    }
+    return out;
+}
+
+QString DatasetGroups::mixWarning(const QString& groupName, const QStringList& mixes) {
+    return mixes.isEmpty()
+               ? QString()
+               : QStringLiteral("%1: pools %2").arg(groupName, mixes.join(QStringLiteral("; ")));
+}
 
 QString DatasetGroup::name() const {
     return value.isEmpty() ? QStringLiteral("(none)") : key + QLatin1Char('=') + value;

@@ -54,6 +54,15 @@ public:
     // RunInfo keeps each field the members agree on. All members must be of one kind
     // (sameKind); empty input gives an empty latency dataset.
     static Dataset pool(const std::vector<const Dataset*>& datasets, const QString& label);
+
+    // What the runs of one group differ in that changes a result, one phrase each ("-P 30 and
+    // -P 4 runs", "protocols tcp and udp", "durations 10 s and 60 s", "parameter rate 20mbit
+    // and 50mbit"); empty when they agree. Runs that do not say are not counted as differing;
+    // groupKey (what the group shares anyway) and a plan's repetition, step and member are
+    // left out.
+    static QStringList mixes(const std::vector<const Dataset*>& runs, const QString& groupKey);
+    // "NAME: pools …; …" for a group that mixes, else empty.
+    static QString mixWarning(const QString& groupName, const QStringList& mixes);
     static bool sameKind(const std::vector<const Dataset*>& datasets);
 };
 

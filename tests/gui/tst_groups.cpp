@@ -24,6 +24,7 @@
 #include "stats/Bootstrap.h"
 #include "stats/Comparison.h"
 
+#include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -92,6 +93,7 @@ private slots:
     void compareOffersGroups();
     void groupByOffersKeysOfTheData();
     void bulkTagAndRelabelSurviveWorkspace();
+    void windowSaysWhatAGroupMixes();
     void screenshots();
 };
 
@@ -365,6 +367,30 @@ void TestGroups::bulkTagAndRelabelSurviveWorkspace() {
 }
 
 // Not a check: renders the views for a human to look at (WIREBENCH_SCREENSHOTS=dir).
+// Grouped by congestion control, cubic's -P 1 and -P 30 runs are one group; by streams, the
+// -P 30 group holds cubic and reno: the window says so beside "Group by", and stops saying it
+// when no group mixes.
+void TestGroups::windowSaysWhatAGroupMixes() {
+    MainWindow window;
+    window.show();
+    window.importPaths({test::samplePath("tcp-cubic-P1-client.txt"),
+                        test::samplePath("tcp-cubic-P30-client.txt"),
+                        test::samplePath("tcp-reno-P30-client.txt")});
+    QVERIFY(waitForImport(window));
+    auto* mixes = window.findChild<QLabel*>(QStringLiteral("groupMixes"));
+    QVERIFY(mixes);
+    QVERIFY(!mixes->isVisible());
+    window.store()->setGroupKey(QStringLiteral("congestion_control"));
+    QVERIFY(mixes->isVisible());
+    QCOMPARE(mixes->text(),
+             QStringLiteral("⚠ congestion_control=cubic: pools -P 1 and -P 30 runs"));
+    window.store()->setGroupKey(QStringLiteral("streams"));
+    QCOMPARE(mixes->text(),
+             QStringLiteral("⚠ streams=30: pools congestion control cubic and reno"));
+    window.store()->setGroupKey(QStringLiteral("label")); // one run per group
+    QVERIFY(!mixes->isVisible());
+}
+
 void TestGroups::screenshots() {
     const QString dir = qEnvironmentVariable("WIREBENCH_SCREENSHOTS");
     if (dir.isEmpty())

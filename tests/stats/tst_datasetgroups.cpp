@@ -43,6 +43,7 @@ private slots:
     void naturalOrderOfValues();
     void poolsLatencySamples();
     void poolsFlows();
+    void groupsSayWhatTheyMix();
 };
 
 void TestGroups::keys() {
@@ -160,6 +161,37 @@ void TestGroups::poolsFlows() {
     for (const FlowStatistics::PerFlow& flow : all.flows)
         pooledSum += flow.totals.bitsPerSecond;
     QCOMPARE(pooledSum, sum);
+}
+
+// A group's runs that differ in how they were made are named; what the group shares, runs
+// that do not say and a plan's repetitions are not.
+void TestGroups::groupsSayWhatTheyMix() {
+    Samples samples;
+    const Dataset* cubic1 = samples.load(QStringLiteral("tcp-cubic-P1-client.txt"));
+    const Dataset* cubic30 = samples.load(QStringLiteral("tcp-cubic-P30-client.txt"));
+    const Dataset* udp = samples.load(QStringLiteral("udp-bw-1M-client.txt"));
+    const Dataset* iperf3 = samples.load(QStringLiteral("iperf3-cubic-P4.json"));
+    QVERIFY(cubic1 && cubic30 && udp && iperf3);
+    QCOMPARE(DatasetGroups::mixes({cubic1, cubic30}, QStringLiteral("congestion_control")),
+             QStringList{QStringLiteral("-P 1 and -P 30 runs")});
+    QCOMPARE(DatasetGroups::mixes({cubic30, cubic30}, QStringLiteral("congestion_control")),
+             QStringList());
+    // Grouped by streams, the stream count is what they share.
+    QCOMPARE(DatasetGroups::mixes({cubic1, cubic30}, QStringLiteral("streams")), QStringList());
+    const QStringList mixed = DatasetGroups::mixes({cubic1, udp, iperf3}, QString());
+    QVERIFY2(mixed.contains(QStringLiteral("tools iperf and iperf3")), qPrintable(mixed.join('|')));
+    QVERIFY2(mixed.contains(QStringLiteral("protocols tcp and udp")), qPrintable(mixed.join('|')));
+    QVERIFY2(mixed.contains(QStringLiteral("-P 1 and -P 4 runs")), qPrintable(mixed.join('|')));
+    // Plan parameters: a bottleneck that differs is named, repetitions are not.
+    Dataset a = *cubic1;
+    Dataset b = *cubic1;
+    a.info.parameters = {{"repetition", "1"}, {"rate", "20mbit"}};
+    b.info.parameters = {{"repetition", "2"}, {"rate", "50mbit"}};
+    QCOMPARE(DatasetGroups::mixes({&a, &b}, QString()),
+             QStringList{QStringLiteral("parameter rate 20mbit and 50mbit")});
+    QCOMPARE(
+        DatasetGroups::mixWarning(QStringLiteral("cubic"), {QStringLiteral("-P 1 and -P 30 runs")}),
+        QStringLiteral("cubic: pools -P 1 and -P 30 runs"));
 }
 
 QTEST_GUILESS_MAIN(TestGroups)
