@@ -1,5 +1,7 @@
 #include "ReportContent.h"
 
+#include "stats/TcpStateLines.h"
+
 #include "io/ComparisonReport.h"
 #include "io/FlowReport.h"
 #include "stats/DatasetGroups.h"
@@ -221,14 +223,20 @@ ReportContent ReportContent::of(const QString& title, const std::vector<ReportRu
     content.environment = metadataTable(kEnvironmentColumns, runs);
     content.environment.caption = QStringLiteral("How the runs were made");
     std::vector<FlowReport> flows;
+    std::vector<const Dataset*> throughputRuns;
     for (const ReportRun& run : runs) {
         if (run.dataset().kind != Dataset::Kind::Throughput)
             continue;
         flows.push_back(FlowReport::of(run.dataset().sourceFile, run.formatId, run.dataset()));
         flows.back().label = run.label;
+        throughputRuns.push_back(&run.dataset());
     }
     if (!flows.empty())
         content.throughput = FlowReport::comparisonTable(flows);
+    const std::vector<TcpDatasetLines> tcpLines = TcpStateLines::of(throughputRuns);
+    for (TcpMetric metric : {TcpMetric::Cwnd, TcpMetric::Rtt})
+        if (TcpStateLines::has(tcpLines, metric))
+            content.tcpFigures.push_back(metric);
     addComparisons(&content, runs, Dataset::Kind::Latency, groupKey);
     addComparisons(&content, runs, Dataset::Kind::Throughput, groupKey);
     content.warnings = warningsTable(runs, problems, &content.issueCount);

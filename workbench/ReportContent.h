@@ -3,6 +3,7 @@
 #include "io/TableWriter.h"
 #include "model/ParseReport.h"
 #include "stats/DatasetAnalysis.h"
+#include "stats/TcpState.h"
 
 #include <QString>
 #include <QStringList>
@@ -46,6 +47,8 @@ struct ReportContent {
     Table runs;        // what was measured: label, file, tool, target, protocol, ...
     Table environment; // how: host, kernel, command line, plan parameters, tags; may be empty
     Table throughput;  // FlowReport::comparisonTable of the throughput runs; may be empty
+    // The TCP state figures the throughput runs have data for (cwnd, RTT), in that order.
+    std::vector<TcpMetric> tcpFigures;
     // Per kind of run: the first two groups by the grouping key when it makes two or more,
     // else the first run against each of the next ones (kMaxBaselineComparisons at most).
     std::vector<ReportComparison> comparisons;
