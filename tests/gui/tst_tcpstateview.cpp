@@ -4,6 +4,8 @@
 // runs, and keeps the choice in the view settings.
 
 #include "DatasetStore.h"
+#include "ReportSource.h"
+#include "ReportWriter.h"
 #include "StoreSupport.h"
 #include "TestSupport.h"
 #include "ThroughputTimeView.h"
@@ -13,6 +15,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QTemporaryDir>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -75,6 +78,7 @@ private slots:
     void ssDatasetNotDrawnTwice();
     void groupsArePooled();
     void settingsRoundTrip();
+    void reportHasCwndAndRttFigures();
     void screenshots();
 };
 
@@ -230,6 +234,38 @@ void TestTcpStateView::settingsRoundTrip() {
     QCOMPARE(metricBox(again)->currentData().toString(), QStringLiteral("rtt"));
     again.restoreSettings({});
     QCOMPARE(again.metric(), TcpMetric::Throughput);
+}
+
+// The report adds a cwnd and an RTT figure where the runs have them, whatever the tab shows.
+void TestTcpStateView::reportHasCwndAndRttFigures() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    DatasetStore store;
+    addSample(store, "iperf3-reno-P4.json");
+    addSample(store, "iperf3-cubic-P4.json");
+    ReportSource source;
+    source.title = QStringLiteral("cubic vs reno");
+    ThroughputTimeView tab(&store);
+    tab.setMetric(TcpMetric::Retransmits); // the tab's choice does not change the figures
+    source.viewSettings.insert(tab.settingsKey(), tab.saveSettings());
+    QCOMPARE(source.content(store).tcpFigures,
+             (std::vector<TcpMetric>{TcpMetric::Cwnd, TcpMetric::Rtt}));
+    QString error;
+    const QString path = dir.filePath("report.html");
+    QVERIFY2(ReportWriter::write(&store, source, path, &error), qPrintable(error));
+    const QString html = QString::fromUtf8(test::readAll(path));
+    QCOMPARE(html.count("<svg"), 4); // flow bars, throughput, cwnd, RTT
+    QVERIFY(html.contains("Throughput per report interval"));
+    QVERIFY(html.contains("Congestion window of each flow"));
+    QVERIFY(html.contains("Smoothed RTT of each flow"));
+    QVERIFY(html.contains("TCP state from iperf3 -J"));
+
+    // iperf 2 without -e: neither figure.
+    DatasetStore plain;
+    addSample(plain, "tcp-cubic-P30-client.txt");
+    QVERIFY(ReportSource{}.content(plain).tcpFigures.empty());
+    QVERIFY2(ReportWriter::write(&plain, ReportSource{}, path, &error), qPrintable(error));
+    QCOMPARE(QString::fromUtf8(test::readAll(path)).count("<svg"), 2);
 }
 
 // Not a check: renders the tab for a human to look at (WIREBENCH_SCREENSHOTS=dir).
