@@ -3,6 +3,7 @@
 #include "FlowStatistics.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -67,14 +68,15 @@ TcpPoint combineAt(const std::vector<TaggedPoint>& points, TcpCombination combin
 std::vector<TcpDatasetLines> TcpStateLines::of(const std::vector<const Dataset*>& datasets) {
     std::vector<TcpDatasetLines> lines;
     std::map<const Flow*, const Dataset*> fed; // an ss socket -> the dataset whose flow it is
+    // Only samplers can be another dataset's source: a folder of a thousand iperf logs is
+    // not matched against itself.
+    std::vector<const Dataset*> samplers;
+    std::copy_if(datasets.begin(), datasets.end(), std::back_inserter(samplers),
+                 [](const Dataset* d) { return isSampler(*d); });
     for (const Dataset* dataset : datasets) {
-        std::vector<const Dataset*> others;
-        for (const Dataset* other : datasets)
-            if (other != dataset)
-                others.push_back(other);
         TcpDatasetLines entry;
         entry.dataset = dataset;
-        entry.flows = TcpState::statesOf(*dataset, others);
+        entry.flows = TcpState::statesOf(*dataset, samplers);
         if (!isSampler(*dataset))
             for (const TcpFlowState& state : entry.flows)
                 if (state.source != state.flow && state.kind == TcpStateSource::SsSamples)
