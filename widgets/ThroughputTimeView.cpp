@@ -380,9 +380,11 @@ void ThroughputTimeView::addGroup(const PooledGroup& group,
     std::vector<TcpPoint> line = TcpStateLines::pooled(runs, m_metric);
     if (line.empty())
         return;
-    const QString what = TcpStateLines::combinationOf(m_metric) == TcpCombination::Sum
-                             ? tr("mean of %n runs' SUM", nullptr, int(runs.size()))
-                             : tr("mean of the flows of %n runs", nullptr, int(runs.size()));
+    const bool sum = TcpStateLines::combinationOf(m_metric) == TcpCombination::Sum;
+    QString what = sum ? tr("SUM") : tr("mean of flows");
+    if (runs.size() > 1)
+        what = sum ? tr("mean SUM of %1 runs").arg(runs.size())
+                   : tr("mean of the flows of %1 runs").arg(runs.size());
     QCPGraph* graph =
         addSeries(tr("%1 — %2").arg(group.name, what), std::move(line),
                   QPen(PlotStyle::toColor(group.color), PlotStyle::lineWidth() * 1.6));
@@ -432,7 +434,10 @@ QStringList ThroughputTimeView::notesOf(const std::vector<const DatasetEntry*>& 
     }
     if (!sources.isEmpty())
         notes.prepend(tr("TCP state read from — %1.").arg(sources.join(QStringLiteral("; "))));
-    if (m_metric == TcpMetric::Rtt)
+    bool banded = false;
+    for (int i = 0; i < m_plot->graphCount() && !banded; ++i)
+        banded = m_plot->graph(i)->channelFillGraph() != nullptr;
+    if (banded)
         notes << tr("The shaded band around each flow's RTT is ± rttvar where the log has it.");
     if (m_metric != TcpMetric::Throughput && !metricAvailable(m_metric))
         notes << tr("No visible dataset has %1.").arg(metricName(m_metric).toLower());

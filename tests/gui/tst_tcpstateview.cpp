@@ -282,12 +282,25 @@ void TestTcpStateView::screenshots() {
             view.setMetric(metric);
             view.resize(size);
             view.show();
-            QTest::qWait(50);
+            view.plot()->replot();
             view.grab().save(QStringLiteral("%1/%2-%3x%4.png")
                                  .arg(dir, view.exportName())
                                  .arg(size.width())
                                  .arg(size.height()));
         }
+    view.resize(1100, 650);
+    store.setGroupKey(QStringLiteral("congestion_control"));
+    view.plot()->replot();
+    view.grab().save(dir + QStringLiteral("/tcp-grouped.png"));
+    store.setGroupKey({});
+    store.clear();
+    addMatchedStep(store, true);
+    view.setFlowsChoice(true);
+    for (TcpMetric metric : {TcpMetric::Cwnd, TcpMetric::Rtt, TcpMetric::PacingRate}) {
+        view.setMetric(metric);
+        view.plot()->replot();
+        view.grab().save(QStringLiteral("%1/ss-matched-%2.png").arg(dir, TcpState::key(metric)));
+    }
 }
 
 QTEST_MAIN(TestTcpStateView)
