@@ -98,8 +98,10 @@ std::vector<CommandHelp> makeCommandHelp() {
           "retransmits "
           "take iperf logs and ss -tin samples. cwnd, rtt and retransmits read each flow's TCP "
           "state from the best source it has (ss samples of the same step, iperf3 -J, iperf3 "
-          "text, iperf 2 -e), named in the legend; a FILE whose log has no such figure is named "
-          "and left out."},
+          "text, iperf 2 -e), named on the plot: in the x axis title when every line has the "
+          "same source, else in each legend entry. An ss log whose connections are another "
+          "FILE's flows is drawn as those flows, not again. A FILE whose log has no such "
+          "figure is named and left out."},
          {{"--type TYPE",
            "cdf or ccdf (the latency CDF, or its complement for the tail), timeline (RTT over "
            "time with lost requests), bands (median and percentile bands per window), hist or "
