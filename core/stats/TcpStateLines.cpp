@@ -11,10 +11,6 @@ namespace wb {
 
 namespace {
 
-bool isSampler(const Dataset& dataset) {
-    return dataset.info.tool == QLatin1String("ss");
-}
-
 QStringList sourcesOf(const std::vector<TcpFlowState>& states) {
     std::set<TcpStateSource> kinds; // the enum lists the sources best first
     for (const TcpFlowState& state : states)
@@ -72,19 +68,19 @@ std::vector<TcpDatasetLines> TcpStateLines::of(const std::vector<const Dataset*>
     // not matched against itself.
     std::vector<const Dataset*> samplers;
     std::copy_if(datasets.begin(), datasets.end(), std::back_inserter(samplers),
-                 [](const Dataset* d) { return isSampler(*d); });
+                 [](const Dataset* d) { return TcpState::isSampler(*d); });
     for (const Dataset* dataset : datasets) {
         TcpDatasetLines entry;
         entry.dataset = dataset;
         entry.flows = TcpState::statesOf(*dataset, samplers);
-        if (!isSampler(*dataset))
+        if (!TcpState::isSampler(*dataset))
             for (const TcpFlowState& state : entry.flows)
                 if (state.source != state.flow && state.kind == TcpStateSource::SsSamples)
                     fed.emplace(state.source, dataset);
         lines.push_back(std::move(entry));
     }
     for (TcpDatasetLines& entry : lines) {
-        if (!isSampler(*entry.dataset))
+        if (!TcpState::isSampler(*entry.dataset))
             continue;
         const Dataset* drawnAs = nullptr;
         const auto isFed = [&](const TcpFlowState& state) {

@@ -27,18 +27,11 @@ int addSample(DatasetStore& store, const QString& name) {
     return test::addLog(store, test::samplePath(name), QFileInfo(name).completeBaseName());
 }
 
-Dataset load(const QString& path) {
-    ImportResult result = FileImporter::importFile(path);
-    if (!result.ok() || result.datasets.empty())
-        qFatal("cannot read %s", qPrintable(path));
-    return std::move(result.datasets.front());
-}
-
 // The ss samples and the iperf3 client of one recorded step, each given the step parameter
 // a step's sidecar gives them; returns {sampler id, client id}.
 std::pair<int, int> addMatchedStep(DatasetStore& store, bool sameStep) {
-    Dataset sampler = load(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
-    Dataset client = load(test::dataPath("ss/iperf3-cubic-P2-client.txt"));
+    Dataset sampler = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
+    Dataset client = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2-client.txt"));
     if (sameStep) {
         sampler.info.parameters.insert("step", "cubic-P2");
         client.info.parameters.insert("step", "cubic-P2");

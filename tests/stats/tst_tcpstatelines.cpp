@@ -16,13 +16,6 @@ using namespace wb;
 
 namespace {
 
-Dataset load(const QString& path) {
-    ImportResult result = FileImporter::importFile(path);
-    if (!result.ok() || result.datasets.empty())
-        qFatal("cannot read %s", qPrintable(path));
-    return std::move(result.datasets.front());
-}
-
 // snd_cwnd (bytes) and retransmits of every stream per interval of an iperf3 -J log, read
 // without the parser: interval end -> one value per stream, in stream order.
 struct JsonIntervals {
@@ -116,7 +109,7 @@ void TestTcpStateLines::combineMergesCloseTimes() {
 
 void TestTcpStateLines::meanOfFlowsEqualsJson() {
     const QString path = test::samplePath("iperf3-reno-P4.json");
-    const Dataset reno = load(path);
+    const Dataset reno = test::firstDatasetOf(path);
     const JsonIntervals json = readJson(path);
     const auto lines = TcpStateLines::of({&reno});
     QCOMPARE(lines.size(), std::size_t(1));
@@ -137,8 +130,8 @@ void TestTcpStateLines::meanOfFlowsEqualsJson() {
 }
 
 void TestTcpStateLines::pooledGroup() {
-    const Dataset reno = load(test::samplePath("iperf3-reno-P4.json"));
-    const Dataset cubic = load(test::samplePath("iperf3-cubic-P4.json"));
+    const Dataset reno = test::firstDatasetOf(test::samplePath("iperf3-reno-P4.json"));
+    const Dataset cubic = test::firstDatasetOf(test::samplePath("iperf3-cubic-P4.json"));
     const JsonIntervals renoJson = readJson(test::samplePath("iperf3-reno-P4.json"));
     const JsonIntervals cubicJson = readJson(test::samplePath("iperf3-cubic-P4.json"));
     const auto lines = TcpStateLines::of({&reno, &cubic});
@@ -158,8 +151,8 @@ void TestTcpStateLines::pooledGroup() {
 }
 
 void TestTcpStateLines::ssSocketsNotDrawnTwice() {
-    Dataset client = load(test::dataPath("ss/iperf3-cubic-P2-client.txt"));
-    Dataset sampler = load(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
+    Dataset client = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2-client.txt"));
+    Dataset sampler = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
     // What a step's sidecar gives both logs of one step.
     client.info.parameters.insert("step", "cubic-P2");
     sampler.info.parameters.insert("step", "cubic-P2");
@@ -180,8 +173,8 @@ void TestTcpStateLines::ssSocketsNotDrawnTwice() {
 void TestTcpStateLines::unmatchedSamplerDrawn() {
     // Without a step in common the sampler is another recording: drawn on its own, and the
     // client's state is its own Cwnd column.
-    const Dataset client = load(test::dataPath("ss/iperf3-cubic-P2-client.txt"));
-    const Dataset sampler = load(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
+    const Dataset client = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2-client.txt"));
+    const Dataset sampler = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
     const auto lines = TcpStateLines::of({&sampler, &client});
     QVERIFY(!lines[0].drawnAs);
     QCOMPARE(lines[0].flows.size(), std::size_t(2));
