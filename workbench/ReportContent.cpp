@@ -1,10 +1,9 @@
 #include "ReportContent.h"
 
-#include "stats/TcpStateLines.h"
-
 #include "io/ComparisonReport.h"
 #include "io/FlowReport.h"
 #include "stats/DatasetGroups.h"
+#include "stats/TcpStateLines.h"
 
 #include <QFileInfo>
 #include <QSet>
@@ -211,6 +210,21 @@ void addComparisons(ReportContent* content, const std::vector<ReportRun>& runs, 
                                     .arg(last);
 }
 
+// The TCP state figures (cwnd, RTT) some throughput run has over time, each connection
+// counted once (TcpStateLines).
+std::vector<TcpMetric> tcpFiguresOf(const std::vector<ReportRun>& runs) {
+    std::vector<const Dataset*> throughput;
+    for (const ReportRun& run : runs)
+        if (run.dataset().kind == Dataset::Kind::Throughput)
+            throughput.push_back(&run.dataset());
+    const std::vector<TcpDatasetLines> lines = TcpStateLines::of(throughput);
+    std::vector<TcpMetric> figures;
+    for (TcpMetric metric : {TcpMetric::Cwnd, TcpMetric::Rtt})
+        if (TcpStateLines::has(lines, metric))
+            figures.push_back(metric);
+    return figures;
+}
+
 } // namespace
 
 ReportContent ReportContent::of(const QString& title, const std::vector<ReportRun>& runs,
@@ -223,23 +237,18 @@ ReportContent ReportContent::of(const QString& title, const std::vector<ReportRu
     content.environment = metadataTable(kEnvironmentColumns, runs);
     content.environment.caption = QStringLiteral("How the runs were made");
     std::vector<FlowReport> flows;
-    std::vector<const Dataset*> throughputRuns;
     for (const ReportRun& run : runs) {
         if (run.dataset().kind != Dataset::Kind::Throughput)
             continue;
         flows.push_back(FlowReport::of(run.dataset().sourceFile, run.formatId, run.dataset()));
         flows.back().label = run.label;
-        throughputRuns.push_back(&run.dataset());
     }
     if (!flows.empty())
         content.throughput = FlowReport::comparisonTable(flows);
-    const std::vector<TcpDatasetLines> tcpLines = TcpStateLines::of(throughputRuns);
-    for (TcpMetric metric : {TcpMetric::Cwnd, TcpMetric::Rtt})
-        if (TcpStateLines::has(tcpLines, metric))
-            content.tcpFigures.push_back(metric);
     addComparisons(&content, runs, Dataset::Kind::Latency, groupKey);
     addComparisons(&content, runs, Dataset::Kind::Throughput, groupKey);
     content.warnings = warningsTable(runs, problems, &content.issueCount);
+    content.tcpFigures = tcpFiguresOf(runs);
     return content;
 }
 

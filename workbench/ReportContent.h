@@ -47,14 +47,14 @@ struct ReportContent {
     Table runs;        // what was measured: label, file, tool, target, protocol, ...
     Table environment; // how: host, kernel, command line, plan parameters, tags; may be empty
     Table throughput;  // FlowReport::comparisonTable of the throughput runs; may be empty
-    // The TCP state figures the throughput runs have data for (cwnd, RTT), in that order.
-    std::vector<TcpMetric> tcpFigures;
     // Per kind of run: the first two groups by the grouping key when it makes two or more,
     // else the first run against each of the next ones (kMaxBaselineComparisons at most).
     std::vector<ReportComparison> comparisons;
     QStringList comparisonNotes; // how the pairs were chosen, one sentence per kind
     Table warnings;              // file, line, kind, message, line text; may be empty
     std::int64_t issueCount = 0; // problems in all, including those the table leaves out
+    // The TCP state figures the throughput runs have data for (cwnd, RTT), in that order.
+    std::vector<TcpMetric> tcpFigures;
 
     // Parse issues listed per kind and file; the count says how many more there are.
     static constexpr std::size_t kIssuesShownPerFile = 10;
