@@ -63,6 +63,12 @@ QString captionOf(const QString& exportName) {
                       "side at each flow position."},
         {"throughput-time", "Throughput per report interval over the course of each run: every "
                             "flow as a thin line, their SUM as a thick one."},
+        {"tcp-cwnd-time", "Congestion window of each flow over the course of each run, at the "
+                          "end of each report interval or ss sample; the thick line is the mean "
+                          "of the flows. The legend names where each run's TCP state was read."},
+        {"tcp-rtt-time", "Smoothed RTT of each flow over the course of each run, shaded ± "
+                         "rttvar where the log has it; the thick line is the mean of the flows. "
+                         "The legend names where each run's TCP state was read."},
     };
     return captions.value(exportName);
 }
@@ -150,7 +156,14 @@ private:
             "report where the log has one. Jain's fairness index is (Σx)² / (n·Σx²) over the "
             "mean throughput x of the n flows: 1 when all flows get the same."));
         addFigure(makeView<FlowBarsView>());
-        addFigure(makeView<ThroughputTimeView>());
+        auto* time = makeView<ThroughputTimeView>();
+        time->setMetric(TcpMetric::Throughput); // the tab may show another metric
+        addFigure(time);
+        for (TcpMetric metric : content.tcpFigures) {
+            auto* state = makeView<ThroughputTimeView>();
+            state->setMetric(metric);
+            addFigure(state);
+        }
         m_document.addTable(content.throughput);
         if (!content.tcp.rows.empty()) {
             m_document.addParagraph(QStringLiteral(

@@ -1,12 +1,17 @@
 #include "ThroughputTimeView.h"
 
+#include "DatasetGrouping.h"
 #include "DatasetStore.h"
 #include "PlotStyle.h"
 
+#include "stats/TcpStateLines.h"
+
 #include <QCheckBox>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QStandardItemModel>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -18,6 +23,64 @@ namespace wb {
 namespace {
 
 constexpr double kMega = 1e6;
+constexpr double kKilobyte = 1024; // iperf's KBytes, which its Cwnd column prints
+
+constexpr TcpMetric kMetrics[] = {TcpMetric::Throughput, TcpMetric::Cwnd,
+                                  TcpMetric::Rtt,        TcpMetric::Retransmits,
+                                  TcpMetric::PacingRate, TcpMetric::DeliveryRate};
+
+QString metricName(TcpMetric metric) {
+    switch (metric) {
+    case TcpMetric::Throughput:
+        return ThroughputTimeView::tr("Throughput");
+    case TcpMetric::Cwnd:
+        return ThroughputTimeView::tr("Congestion window");
+    case TcpMetric::Rtt:
+        return ThroughputTimeView::tr("Smoothed RTT");
+    case TcpMetric::Retransmits:
+        return ThroughputTimeView::tr("Retransmits per interval");
+    case TcpMetric::PacingRate:
+        return ThroughputTimeView::tr("Pacing rate (ss)");
+    case TcpMetric::DeliveryRate:
+        return ThroughputTimeView::tr("Delivery rate (ss)");
+    }
+    return {};
+}
+
+// The y axis title, with the unit the values are drawn in (displayValue).
+QString axisLabel(TcpMetric metric) {
+    switch (metric) {
+    case TcpMetric::Throughput:
+        return ThroughputTimeView::tr("throughput (Mbit/s)");
+    case TcpMetric::Cwnd:
+        return ThroughputTimeView::tr("congestion window (KBytes)");
+    case TcpMetric::Rtt:
+        return ThroughputTimeView::tr("smoothed RTT (ms)");
+    case TcpMetric::Retransmits:
+        return ThroughputTimeView::tr("retransmits per interval");
+    case TcpMetric::PacingRate:
+        return ThroughputTimeView::tr("pacing rate (Mbit/s)");
+    case TcpMetric::DeliveryRate:
+        return ThroughputTimeView::tr("delivery rate (Mbit/s)");
+    }
+    return {};
+}
+
+// A value of TcpState's unit (bytes, ms, bits/s, count) in the unit of the axis.
+double displayValue(TcpMetric metric, double value) {
+    switch (metric) {
+    case TcpMetric::Cwnd:
+        return value / kKilobyte;
+    case TcpMetric::Throughput:
+    case TcpMetric::PacingRate:
+    case TcpMetric::DeliveryRate:
+        return value / kMega;
+    case TcpMetric::Rtt:
+    case TcpMetric::Retransmits:
+        return value;
+    }
+    return value;
+}
 
 // Flow k of n in the dataset's hue, lightness spread so neighbouring lines differ, and
 // translucent so 30 overlapping lines read as a band with the SUM on top.
@@ -34,6 +97,16 @@ QColor flowColor(const QColor& base, std::size_t k, std::size_t n) {
 
 ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     : WorkbenchView(store, parent) {
+    m_metricBox = new QComboBox(this);
+    m_metricBox->setObjectName(QStringLiteral("tcpMetric"));
+    for (TcpMetric metric : kMetrics)
+        m_metricBox->addItem(metricName(metric), TcpState::key(metric));
+    m_metricBox->setToolTip(
+        tr("What to draw over time. The TCP state comes from the best source each flow has: ss "
+           "samples of the same step, iperf3 -J, iperf3 text, iperf 2 -e; metrics no visible "
+           "dataset has are disabled"));
+    auto* metricLabel = new QLabel(tr("&Show:"), this);
+    metricLabel->setBuddy(m_metricBox);
     m_flowsBox = new QCheckBox(tr("individual flows"), this);
     m_flowsBox->setToolTip(
         tr("Per-flow lines; by default shown only when no dataset has more than %1 flows")
@@ -42,6 +115,8 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     m_legendBox->setChecked(true);
     auto* reset = new QPushButton(tr("Reset view"), this);
     auto* controls = new QHBoxLayout;
+    controls->addWidget(metricLabel);
+    controls->addWidget(m_metricBox);
     controls->addWidget(m_flowsBox);
     controls->addWidget(m_legendBox);
     controls->addStretch(1);
@@ -52,8 +127,6 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     m_plot->setInteraction(QCP::iSelectLegend, false);
     // Legend above the axis rect: the SUM lines run along the top, where an inset would sit.
     PlotStyle::placeLegendAbove(m_plot);
-    m_plot->xAxis->setLabel(tr("time (s, interval midpoint)"));
-    m_plot->yAxis->setLabel(tr("throughput (Mbit/s)"));
     m_plot->setMouseTracking(true);
 
     m_notes = new QLabel(this);
@@ -65,6 +138,10 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     layout->addWidget(m_plot, 1);
     layout->addWidget(m_notes);
 
+    connect(m_metricBox, QOverload<int>::of(&QComboBox::activated), this, [this](int index) {
+        if (const auto metric = TcpState::fromKey(m_metricBox->itemData(index).toString()))
+            setMetric(*metric);
+    });
     // clicked, not toggled: only the user's click turns "automatic" into a fixed choice.
     connect(m_flowsBox, &QCheckBox::clicked, this,
             [this](bool checked) { setFlowsChoice(checked); });
@@ -73,6 +150,12 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     connect(m_plot, &QCustomPlot::mouseMove, this, &ThroughputTimeView::showToolTip);
     followStore(this, &ThroughputTimeView::rebuild);
     rebuild();
+}
+
+QString ThroughputTimeView::exportName() const {
+    if (m_metric == TcpMetric::Throughput)
+        return QStringLiteral("throughput-time");
+    return QStringLiteral("tcp-%1-time").arg(TcpState::key(m_metric));
 }
 
 bool ThroughputTimeView::flowsShown() const {
@@ -89,6 +172,15 @@ void ThroughputTimeView::setFlowsChoice(std::optional<bool> show) {
     rebuild();
 }
 
+void ThroughputTimeView::setMetric(TcpMetric metric) {
+    m_metric = metric;
+    rebuild();
+}
+
+bool ThroughputTimeView::metricAvailable(TcpMetric metric) const {
+    return std::find(m_available.begin(), m_available.end(), metric) != m_available.end();
+}
+
 bool ThroughputTimeView::legendShown() const {
     return m_legendBox->isChecked();
 }
@@ -103,18 +195,29 @@ QJsonObject ThroughputTimeView::saveSettings() const {
     QJsonObject settings{{QStringLiteral("legend"), legendShown()}};
     settings.insert(QStringLiteral("flows"),
                     m_flowsChoice ? QJsonValue(*m_flowsChoice) : QJsonValue());
+    settings.insert(QStringLiteral("metric"), TcpState::key(m_metric));
     return settings;
 }
 
 void ThroughputTimeView::restoreSettings(const QJsonObject& settings) {
     const QJsonValue flows = settings.value(QStringLiteral("flows"));
     m_flowsChoice = flows.isBool() ? std::optional<bool>(flows.toBool()) : std::nullopt;
+    m_metric = TcpState::fromKey(settings.value(QStringLiteral("metric")).toString())
+                   .value_or(TcpMetric::Throughput);
     setLegendShown(settings.value(QStringLiteral("legend")).toBool(true));
     rebuild();
 }
 
 QCPGraph* ThroughputTimeView::sumGraph(int datasetId) const {
     return m_sums.value(datasetId, nullptr);
+}
+
+std::vector<QCPGraph*> ThroughputTimeView::flowGraphs(int datasetId) const {
+    return m_flowGraphs.value(datasetId);
+}
+
+QCPGraph* ThroughputTimeView::groupGraph(const QString& name) const {
+    return m_groups.value(name, nullptr);
 }
 
 QString ThroughputTimeView::notesText() const {
@@ -128,9 +231,12 @@ void ThroughputTimeView::resetView() {
     for (auto it = m_series.cbegin(); it != m_series.cend(); ++it) {
         if (!it.value().intervals.empty())
             right = std::max(right, it.value().intervals.back().end);
-        top = std::max(top, it.key()->getValueRange(found).upper);
+        if (!it.value().points.empty())
+            right = std::max(right, it.value().points.back().t);
     }
-    // Throughput starts at zero and so does the axis: a cropped axis exaggerates dips.
+    for (int i = 0; i < m_plot->graphCount(); ++i) // the rttvar bands too
+        top = std::max(top, m_plot->graph(i)->getValueRange(found).upper);
+    // The axis starts at zero: a cropped axis exaggerates dips.
     m_plot->xAxis->setRange(0, right > 0 ? right : 1);
     m_plot->yAxis->setRange(0, top > 0 ? top * 1.08 : 1);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -149,60 +255,243 @@ QCPGraph* ThroughputTimeView::addSeries(const QString& name, std::vector<FlowInt
         values.push_back(interval.bitsPerSecond / kMega);
     }
     graph->setData(keys, values, true);
-    m_series.insert(graph, {name, std::move(intervals)});
+    m_series.insert(graph, {name, std::move(intervals), {}});
     return graph;
 }
 
-void ThroughputTimeView::addDataset(const DatasetEntry& entry, bool withFlows) {
-    const std::vector<Flow>& flows = entry.dataset().flows.flows;
-    if (withFlows) {
-        bool inLegend = false;
-        for (std::size_t k = 0; k < flows.size(); ++k) {
-            if (flows[k].intervals.empty())
-                continue; // whole-run totals only: nothing to draw over time
-            QCPGraph* graph =
-                addSeries(tr("%1 — flow %2").arg(entry.label, flows[k].id), flows[k].intervals,
-                          QPen(flowColor(PlotStyle::toColor(entry.color), k, flows.size()), 1.0));
-            // One legend entry stands for all flows of the dataset.
-            if (inLegend)
-                graph->removeFromLegend();
-            else if (flows.size() > 1)
-                graph->setName(tr("%1 — %2 flows").arg(entry.label).arg(flows.size()));
-            inLegend = true;
+QCPGraph* ThroughputTimeView::addSeries(const QString& name, std::vector<TcpPoint> points,
+                                        const QPen& pen) {
+    auto* graph = m_plot->addGraph();
+    graph->setName(name);
+    graph->setPen(pen);
+    graph->setAdaptiveSampling(true);
+    QVector<double> keys;
+    QVector<double> values;
+    for (const TcpPoint& point : points) {
+        keys.push_back(point.t);
+        values.push_back(displayValue(m_metric, point.value));
+    }
+    graph->setData(keys, values, true);
+    m_series.insert(graph, {name, {}, std::move(points)});
+    return graph;
+}
+
+// srtt ± rttvar as a filled channel between two graphs that have no legend entry and no
+// read-out of their own.
+void ThroughputTimeView::addBand(const std::vector<TcpPoint>& points, const QColor& color) {
+    QVector<double> keys;
+    QVector<double> lows;
+    QVector<double> highs;
+    for (const TcpPoint& point : points)
+        if (point.low && point.high) {
+            keys.push_back(point.t);
+            lows.push_back(displayValue(m_metric, *point.low));
+            highs.push_back(displayValue(m_metric, *point.high));
         }
+    if (keys.isEmpty())
+        return;
+    QColor fill = color;
+    fill.setAlpha(45);
+    auto* low = m_plot->addGraph();
+    auto* high = m_plot->addGraph();
+    for (QCPGraph* edge : {low, high}) {
+        edge->setPen(Qt::NoPen);
+        edge->removeFromLegend();
+        edge->setSelectable(QCP::stNone);
+    }
+    low->setData(keys, lows, true);
+    high->setData(keys, highs, true);
+    high->setBrush(fill);
+    high->setChannelFillGraph(low);
+}
+
+void ThroughputTimeView::addFlows(const DatasetEntry& entry, const TcpDatasetLines& lines) {
+    const std::size_t n = lines.flows.size();
+    const QString sources = sourceSuffix(lines);
+    std::vector<QCPGraph*>& graphs = m_flowGraphs[entry.id];
+    bool inLegend = false;
+    for (std::size_t k = 0; k < n; ++k) {
+        const Flow& flow = *lines.flows[k].flow;
+        const QPen pen(flowColor(PlotStyle::toColor(entry.color), k, n), 1.0);
+        QCPGraph* graph = nullptr;
+        if (m_metric == TcpMetric::Throughput) {
+            if (flow.intervals.empty())
+                continue; // whole-run totals only: nothing to draw over time
+            graph = addSeries(tr("%1 — flow %2").arg(entry.label, flow.id), flow.intervals, pen);
+        } else {
+            std::vector<TcpPoint> points = TcpState::series(lines.flows[k], m_metric);
+            if (points.empty())
+                continue;
+            addBand(points, pen.color());
+            graph = addSeries(tr("%1 — flow %2%3").arg(entry.label, flow.id, sources),
+                              std::move(points), pen);
+        }
+        graphs.push_back(graph);
+        // One legend entry stands for all flows of the dataset.
+        if (inLegend)
+            graph->removeFromLegend();
+        else if (n > 1)
+            graph->setName(m_metric == TcpMetric::Throughput
+                               ? tr("%1 — %2 flows").arg(entry.label).arg(n)
+                               : tr("%1 — %2 flows%3").arg(entry.label).arg(n).arg(sources));
+        inLegend = true;
+    }
+}
+
+QString ThroughputTimeView::sourceSuffix(const TcpDatasetLines& lines) const {
+    return m_commonSource ? QString()
+                          : QStringLiteral(" (%1)").arg(lines.sources.join(QStringLiteral(", ")));
+}
+
+void ThroughputTimeView::addDataset(const DatasetEntry& entry, const TcpDatasetLines& lines,
+                                    bool withFlows) {
+    if (withFlows) {
+        addFlows(entry, lines);
         return;
     }
-    std::vector<FlowInterval> sum = FlowStatistics::sumIntervalsOf(entry.dataset().flows);
-    if (sum.empty())
-        return;
-    QCPGraph* graph =
-        addSeries(tr("%1 — SUM").arg(entry.label), std::move(sum),
-                  QPen(PlotStyle::toColor(entry.color), PlotStyle::lineWidth() * 1.6));
+    const QPen pen(PlotStyle::toColor(entry.color), PlotStyle::lineWidth() * 1.6);
+    QCPGraph* graph = nullptr;
+    if (m_metric == TcpMetric::Throughput) {
+        std::vector<FlowInterval> sum = TcpStateLines::sumIntervals(lines);
+        if (sum.empty())
+            return;
+        graph = addSeries(tr("%1 — SUM").arg(entry.label), std::move(sum), pen);
+    } else {
+        std::vector<TcpPoint> line = TcpStateLines::combined(lines, m_metric);
+        if (line.empty())
+            return;
+        const QString what =
+            TcpStateLines::combinationOf(m_metric) == TcpCombination::Sum ? tr("SUM") : tr("mean");
+        graph = addSeries(tr("%1 — %2%3").arg(entry.label, what, sourceSuffix(lines)),
+                          std::move(line), pen);
+    }
     m_sums.insert(entry.id, graph);
+}
+
+void ThroughputTimeView::addGroup(const PooledGroup& group,
+                                  const std::vector<TcpDatasetLines>& lines,
+                                  const std::vector<const DatasetEntry*>& entries) {
+    std::vector<const TcpDatasetLines*> runs;
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        if (std::find(group.memberIds.begin(), group.memberIds.end(), entries[i]->id) !=
+                group.memberIds.end() &&
+            !lines[i].drawnAs)
+            runs.push_back(&lines[i]);
+    std::vector<TcpPoint> line = TcpStateLines::pooled(runs, m_metric);
+    if (line.empty())
+        return;
+    const bool sum = TcpStateLines::combinationOf(m_metric) == TcpCombination::Sum;
+    QString what = sum ? tr("SUM") : tr("mean of flows");
+    if (runs.size() > 1)
+        what = sum ? tr("mean SUM of %1 runs").arg(runs.size())
+                   : tr("mean of the flows of %1 runs").arg(runs.size());
+    QCPGraph* graph =
+        addSeries(tr("%1 — %2").arg(group.name, what), std::move(line),
+                  QPen(PlotStyle::toColor(group.color), PlotStyle::lineWidth() * 1.6));
+    m_groups.insert(group.name, graph);
+}
+
+void ThroughputTimeView::updateMetricChoice(const std::vector<TcpDatasetLines>& lines) {
+    m_available.clear();
+    for (TcpMetric metric : kMetrics)
+        if (metric == TcpMetric::Throughput ? !lines.empty() : TcpStateLines::has(lines, metric))
+            m_available.push_back(metric);
+    // The current choice stays selectable while no visible dataset has it: showing a
+    // dataset again brings its lines back.
+    auto* model = qobject_cast<QStandardItemModel*>(m_metricBox->model());
+    for (int i = 0; i < m_metricBox->count() && model; ++i) {
+        const TcpMetric metric = kMetrics[i];
+        model->item(i)->setEnabled(metricAvailable(metric) || metric == m_metric);
+    }
+    m_metricBox->setCurrentIndex(m_metricBox->findData(TcpState::key(m_metric)));
+}
+
+QStringList ThroughputTimeView::notesOf(const std::vector<const DatasetEntry*>& entries,
+                                        const std::vector<TcpDatasetLines>& lines,
+                                        bool grouped) const {
+    QStringList notes;
+    QStringList sources;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const QString& label = entries[i]->label;
+        if (const Dataset* drawnAs = lines[i].drawnAs) {
+            const auto owner =
+                std::find_if(entries.begin(), entries.end(),
+                             [&](const DatasetEntry* e) { return &e->dataset() == drawnAs; });
+            notes << tr("%1: its sockets are drawn as the flows of %2, whose TCP state they are.")
+                         .arg(label, owner != entries.end() ? (*owner)->label : QString());
+        } else if (m_metric == TcpMetric::Throughput) {
+            if (!grouped && !m_sums.contains(entries[i]->id))
+                notes << tr("%1: the log has no interval lines (run iperf with -i 1); its totals "
+                            "are on the Flows tab.")
+                             .arg(label);
+        } else if (!TcpStateLines::has(lines[i], m_metric)) {
+            notes << tr("%1: its log has no %2 (iperf3 -J, iperf3 text, iperf 2 -e and ss -tin "
+                        "samples do).")
+                         .arg(label, metricName(m_metric).toLower());
+        } else {
+            sources << tr("%1: %2").arg(label, lines[i].sources.join(QStringLiteral(", ")));
+        }
+    }
+    if (!sources.isEmpty())
+        notes.prepend(tr("TCP state read from — %1.").arg(sources.join(QStringLiteral("; "))));
+    bool banded = false;
+    for (int i = 0; i < m_plot->graphCount() && !banded; ++i)
+        banded = m_plot->graph(i)->channelFillGraph() != nullptr;
+    if (banded)
+        notes << tr("The shaded band around each flow's RTT is ± rttvar where the log has it.");
+    if (m_metric != TcpMetric::Throughput && !metricAvailable(m_metric))
+        notes << tr("No visible dataset has %1.").arg(metricName(m_metric).toLower());
+    return notes;
 }
 
 void ThroughputTimeView::rebuild() {
     m_plot->clearGraphs();
     m_sums.clear();
+    m_flowGraphs.clear();
+    m_groups.clear();
     m_series.clear();
     const std::vector<const DatasetEntry*> entries = drawable(store()->visibleThroughput());
-    const bool withFlows = flowsShown();
+    std::vector<const Dataset*> datasets;
+    for (const DatasetEntry* entry : entries)
+        datasets.push_back(&entry->dataset());
+    const std::vector<TcpDatasetLines> lines = TcpStateLines::of(datasets);
+    updateMetricChoice(lines);
+    // One source for every line: named once under the plot, the legend stays short.
+    QStringList sources;
+    for (const TcpDatasetLines& entry : lines)
+        if (!entry.drawnAs && TcpStateLines::has(entry, m_metric))
+            for (const QString& source : entry.sources)
+                if (!sources.contains(source))
+                    sources << source;
+    m_commonSource = sources.size() <= 1;
+    if (m_metric == TcpMetric::Throughput)
+        m_plot->xAxis->setLabel(tr("time (s, interval midpoint)"));
+    else if (m_commonSource && !sources.isEmpty())
+        m_plot->xAxis->setLabel(tr("time (s); TCP state from %1").arg(sources.front()));
+    else
+        m_plot->xAxis->setLabel(tr("time (s)"));
+    m_plot->yAxis->setLabel(axisLabel(m_metric));
+
+    const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->throughputGroups();
+    const bool grouped = !groups.empty();
+    const bool withFlows = !grouped && flowsShown();
     m_flowsBox->setChecked(withFlows);
-    QStringList notes;
-    // Two passes so every SUM is drawn over every dataset's flow lines.
-    if (withFlows)
-        for (const DatasetEntry* entry : entries)
-            addDataset(*entry, true);
-    for (const DatasetEntry* entry : entries) {
-        addDataset(*entry, false);
-        if (!m_sums.contains(entry->id))
-            notes << tr("%1: the log has no interval lines (run iperf with -i 1); its totals are "
-                        "on the Flows tab.")
-                         .arg(entry->label);
+    m_flowsBox->setEnabled(!grouped); // a group is one line
+    if (grouped) {
+        for (const PooledGroup& group : groups)
+            addGroup(group, lines, entries);
+    } else {
+        // Two passes so every SUM is drawn over every dataset's flow lines.
+        for (bool flows : {true, false})
+            if (flows == withFlows || !flows)
+                for (std::size_t i = 0; i < entries.size(); ++i)
+                    if (!lines[i].drawnAs)
+                        addDataset(*entries[i], lines[i], flows);
     }
+    QStringList notes = notesOf(entries, lines, grouped);
     if (entries.empty())
         notes << tr("No visible throughput dataset. Drop iperf or iperf3 logs onto the window.");
-    else if (!withFlows && !m_flowsChoice)
+    else if (!grouped && !withFlows && !m_flowsChoice)
         notes << tr("Individual flows are hidden because a dataset has more than %1; tick "
                     "“individual flows” "
                     "to draw them.")
@@ -211,6 +500,41 @@ void ThroughputTimeView::rebuild() {
     m_notes->setVisible(!notes.isEmpty());
     m_plot->legend->setVisible(legendShown() && m_plot->legend->itemCount() > 0);
     resetView();
+}
+
+QString ThroughputTimeView::readOut(const Series& series, int index) const {
+    if (!series.intervals.empty()) {
+        const FlowInterval& interval = series.intervals[static_cast<std::size_t>(index)];
+        return tr("<b>%1</b><br>%2–%3 s<br>%4 Mbit/s")
+            .arg(series.name.toHtmlEscaped(), QString::number(interval.start, 'f', 1),
+                 QString::number(interval.end, 'f', 1),
+                 QString::number(interval.bitsPerSecond / kMega, 'f', 2));
+    }
+    const TcpPoint& point = series.points[static_cast<std::size_t>(index)];
+    QString value;
+    switch (m_metric) {
+    case TcpMetric::Cwnd:
+        value = tr("cwnd %1 KBytes (%2 bytes)")
+                    .arg(QString::number(point.value / kKilobyte, 'f', 1))
+                    .arg(QString::number(point.value, 'f', 0));
+        break;
+    case TcpMetric::Rtt:
+        value = tr("srtt %1 ms").arg(QString::number(point.value, 'f', 3));
+        if (point.high)
+            value += tr(", rttvar %1 ms").arg(QString::number(*point.high - point.value, 'f', 3));
+        break;
+    case TcpMetric::Retransmits:
+        value = tr("%1 retransmits").arg(QString::number(point.value, 'g', 10));
+        break;
+    case TcpMetric::Throughput:
+    case TcpMetric::PacingRate:
+    case TcpMetric::DeliveryRate:
+        value = tr("%1: %2 Mbit/s")
+                    .arg(metricName(m_metric), QString::number(point.value / kMega, 'f', 2));
+        break;
+    }
+    return tr("<b>%1</b><br>%2 s<br>%3")
+        .arg(series.name.toHtmlEscaped(), QString::number(point.t, 'f', 2), value);
 }
 
 void ThroughputTimeView::showToolTip(QMouseEvent* event) {
@@ -227,18 +551,14 @@ void ThroughputTimeView::showToolTip(QMouseEvent* event) {
         bestIndex = details.value<QCPDataSelection>().dataRange().begin();
     }
     const auto found = m_series.constFind(best);
-    if (!best || found == m_series.cend() || bestIndex < 0 ||
-        bestIndex >= static_cast<int>(found.value().intervals.size())) {
+    const std::size_t size = found == m_series.cend() ? 0
+                                                      : std::max(found.value().intervals.size(),
+                                                                 found.value().points.size());
+    if (!best || bestIndex < 0 || static_cast<std::size_t>(bestIndex) >= size) {
         QToolTip::hideText();
         return;
     }
-    const FlowInterval& interval = found.value().intervals[static_cast<std::size_t>(bestIndex)];
-    QToolTip::showText(event->globalPosition().toPoint(),
-                       tr("<b>%1</b><br>%2–%3 s<br>%4 Mbit/s")
-                           .arg(found.value().name.toHtmlEscaped(),
-                                QString::number(interval.start, 'f', 1),
-                                QString::number(interval.end, 'f', 1),
-                                QString::number(interval.bitsPerSecond / kMega, 'f', 2)),
+    QToolTip::showText(event->globalPosition().toPoint(), readOut(found.value(), bestIndex),
                        m_plot);
 }
 

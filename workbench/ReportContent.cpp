@@ -3,6 +3,7 @@
 #include "io/ComparisonReport.h"
 #include "io/FlowReport.h"
 #include "stats/DatasetGroups.h"
+#include "stats/TcpStateLines.h"
 
 #include <QFileInfo>
 #include <QSet>
@@ -209,6 +210,21 @@ void addComparisons(ReportContent* content, const std::vector<ReportRun>& runs, 
                                     .arg(last);
 }
 
+// The TCP state figures (cwnd, RTT) some throughput run has over time, each connection
+// counted once (TcpStateLines).
+std::vector<TcpMetric> tcpFiguresOf(const std::vector<ReportRun>& runs) {
+    std::vector<const Dataset*> throughput;
+    for (const ReportRun& run : runs)
+        if (run.dataset().kind == Dataset::Kind::Throughput)
+            throughput.push_back(&run.dataset());
+    const std::vector<TcpDatasetLines> lines = TcpStateLines::of(throughput);
+    std::vector<TcpMetric> figures;
+    for (TcpMetric metric : {TcpMetric::Cwnd, TcpMetric::Rtt})
+        if (TcpStateLines::has(lines, metric))
+            figures.push_back(metric);
+    return figures;
+}
+
 } // namespace
 
 ReportContent ReportContent::of(const QString& title, const std::vector<ReportRun>& runs,
@@ -239,6 +255,7 @@ ReportContent ReportContent::of(const QString& title, const std::vector<ReportRu
     addComparisons(&content, runs, Dataset::Kind::Latency, groupKey);
     addComparisons(&content, runs, Dataset::Kind::Throughput, groupKey);
     content.warnings = warningsTable(runs, problems, &content.issueCount);
+    content.tcpFigures = tcpFiguresOf(runs);
     return content;
 }
 

@@ -3,6 +3,7 @@
 #include "io/TableWriter.h"
 #include "model/ParseReport.h"
 #include "stats/DatasetAnalysis.h"
+#include "stats/TcpState.h"
 
 #include <QString>
 #include <QStringList>
@@ -53,6 +54,8 @@ struct ReportContent {
     QStringList comparisonNotes; // how the pairs were chosen, one sentence per kind
     Table warnings;              // file, line, kind, message, line text; may be empty
     std::int64_t issueCount = 0; // problems in all, including those the table leaves out
+    // The TCP state figures the throughput runs have data for (cwnd, RTT), in that order.
+    std::vector<TcpMetric> tcpFigures;
 
     // Parse issues listed per kind and file; the count says how many more there are.
     static constexpr std::size_t kIssuesShownPerFile = 10;

@@ -94,12 +94,21 @@ std::vector<CommandHelp> makeCommandHelp() {
          "the workbench's plots, rendered without a display",
          {"Draws every FILE into one plot with the workbench's own views, on the offscreen "
           "platform: no display is needed. The default size is a paper column at about 300 dpi. "
-          "The latency plots take ping and fping logs; flows and timeseries take iperf logs."},
+          "The latency plots take ping and fping logs; flows, timeseries, cwnd, rtt and "
+          "retransmits "
+          "take iperf logs and ss -tin samples. cwnd, rtt and retransmits read each flow's TCP "
+          "state from the best source it has (ss samples of the same step, iperf3 -J, iperf3 "
+          "text, iperf 2 -e), named on the plot: in the x axis title when every line has the "
+          "same source, else in each legend entry. An ss log whose connections are another "
+          "FILE's flows is drawn as those flows, not again. A FILE whose log has no such "
+          "figure is named and left out."},
          {{"--type TYPE",
            "cdf or ccdf (the latency CDF, or its complement for the tail), timeline (RTT over "
            "time with lost requests), bands (median and percentile bands per window), hist or "
-           "box (latency distributions), flows (per-flow throughput bars) or timeseries "
-           "(throughput over time)"},
+           "box (latency distributions), flows (per-flow throughput bars), timeseries "
+           "(throughput over time), cwnd (congestion window per flow over time, KBytes), rtt "
+           "(smoothed RTT per flow over time, ms, with an rttvar band where the log has it) or "
+           "retransmits (retransmissions per interval per flow)"},
           {"-o, --output FILE",
            "the figure; its extension, .png, .pdf or .svg, chooses the format. It is written to "
            "a temporary file beside it and renamed when complete: on any failure an existing "

@@ -10,6 +10,8 @@
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
 
+#include "stats/TcpStateLines.h"
+
 #include <QApplication>
 
 #include <memory>
@@ -28,6 +30,39 @@ struct PlotOptions {
     QStringList files;
 };
 
+// cwnd, rtt and retransmits: the Throughput-over-time view showing that TCP metric per flow.
+std::optional<TcpMetric> tcpMetricOf(const QString& type) {
+    for (const char* name : {"cwnd", "rtt", "retransmits"})
+        if (type == QLatin1String(name))
+            return TcpState::fromKey(type);
+    return std::nullopt;
+}
+
+// Takes out of the store, naming its file, every dataset that has none of the metric's
+// figures (an ss dataset drawn as another file's flows stays: it is drawn there).
+void dropDatasetsWithout(TcpMetric metric, const QString& type, DatasetStore& store,
+                         CliContext& context) {
+    std::vector<const Dataset*> datasets;
+    for (const DatasetEntry& entry : store.entries())
+        datasets.push_back(&entry.dataset());
+    const std::vector<TcpDatasetLines> lines = TcpStateLines::of(datasets);
+    QList<int> without;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (lines[i].drawnAs || TcpStateLines::has(lines[i], metric))
+            continue;
+        without << store.entries()[i].id;
+        const QString figure = metric == TcpMetric::Cwnd  ? QStringLiteral("congestion window")
+                               : metric == TcpMetric::Rtt ? QStringLiteral("RTT")
+                                                          : QStringLiteral("retransmission count");
+        context.fileProblem(store.entries()[i].dataset().sourceFile,
+                            QStringLiteral("no %1 over time in this log, so it is left out of "
+                                           "the %2 plot (iperf3 -J, iperf3 text, iperf 2 -e and "
+                                           "ss -tin samples have it)")
+                                .arg(figure, type));
+    }
+    store.remove(without);
+}
+
 // Kinds of plot the workbench's views draw; the other types of the contract arrive with
 // the latency-over-time views.
 std::unique_ptr<WorkbenchView> makeView(const PlotOptions& options, DatasetStore* store) {
@@ -42,6 +77,12 @@ std::unique_ptr<WorkbenchView> makeView(const PlotOptions& options, DatasetStore
         return std::make_unique<FlowBarsView>(store, nullptr);
     if (options.type == QLatin1String("timeseries"))
         return std::make_unique<ThroughputTimeView>(store, nullptr);
+    if (const std::optional<TcpMetric> metric = tcpMetricOf(options.type)) {
+        auto view = std::make_unique<ThroughputTimeView>(store, nullptr);
+        view->setMetric(*metric);
+        view->setFlowsChoice(true); // per flow, with the run's SUM or mean on top
+        return view;
+    }
     if (options.type == QLatin1String("timeline")) {
         auto view = std::make_unique<TimelineView>(store, nullptr);
         view->setLogY(options.logY);
@@ -142,16 +183,18 @@ int runPlot(const QStringList& args, CliContext& context) {
     DatasetStore store;
     const auto view = makeView(options, &store);
     if (!view) {
-        context.usageError(QStringLiteral("plot type \"%1\" is not available (cdf, ccdf, timeline, "
-                                          "bands, hist, box, flows, timeseries)")
-                               .arg(options.type));
+        context.usageError(
+            QStringLiteral("plot type \"%1\" is not available (cdf, ccdf, timeline, "
+                           "bands, hist, box, flows, timeseries, cwnd, rtt, retransmits)")
+                .arg(options.type));
         return context.exitCode();
     }
     CommonOptions files;
     files.files = options.files;
-    // Every plot but the two throughput ones shows latency.
-    const bool wantsLatency =
-        options.type != QLatin1String("flows") && options.type != QLatin1String("timeseries");
+    // Every plot but the throughput and TCP ones shows latency.
+    const std::optional<TcpMetric> tcpMetric = tcpMetricOf(options.type);
+    const bool wantsLatency = options.type != QLatin1String("flows") &&
+                              options.type != QLatin1String("timeseries") && !tcpMetric;
     forEachImport(files, context, [&](ImportResult& result) {
         const QString file = result.file;
         for (DatasetEntry& entry : DatasetEntry::fromImport(std::move(result))) {
@@ -167,6 +210,11 @@ int runPlot(const QStringList& args, CliContext& context) {
     });
     if (store.entries().empty())
         return context.exitCode();
+    if (tcpMetric) {
+        dropDatasetsWithout(*tcpMetric, options.type, store, context);
+        if (store.entries().empty())
+            return UsageOrNothingUsable;
+    }
     if (!view->drawingNote().isEmpty()) // a plot of many files names the runs it leaves out
         context.fileWarning(options.output, view->drawingNote());
     view->resize(options.size.width, options.size.height);

@@ -136,10 +136,6 @@ SummaryParts partsOf(const TcpFlowState& state) {
     return parts;
 }
 
-bool isSampler(const Dataset& dataset) {
-    return dataset.kind == Dataset::Kind::Throughput && dataset.info.tool == QLatin1String("ss");
-}
-
 // Whether an ss dataset may hold `dataset`'s connections: the same step of a plan, or (when
 // neither names a step) recorded over the same time. A log that does not say when it started
 // (iperf text, ss without time lines: recorded by hand) is left to the ports to match.
@@ -161,6 +157,10 @@ bool sameRecording(const Dataset& sampler, const Dataset& dataset) {
 }
 
 } // namespace
+
+bool TcpState::isSampler(const Dataset& dataset) {
+    return dataset.kind == Dataset::Kind::Throughput && dataset.info.tool == QLatin1String("ss");
+}
 
 TcpStateSource TcpState::ownSource(const Dataset& dataset) {
     if (dataset.kind != Dataset::Kind::Throughput ||

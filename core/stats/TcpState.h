@@ -62,6 +62,9 @@ struct TcpFlowState {
 
 class TcpState {
 public:
+    // Whether the dataset is a socket sampler's (ss/tcp-info), whose connections may be the
+    // flows of another dataset of the same recording.
+    static bool isSampler(const Dataset& dataset);
     // What the dataset's own log gives (None for a latency or UDP dataset, or a TCP log
     // without any of the columns).
     static TcpStateSource ownSource(const Dataset& dataset);

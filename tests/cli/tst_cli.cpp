@@ -50,6 +50,7 @@ private slots:
     void plotWritesRequestedImage_data();
     void plotWritesRequestedImage();
     void plotRefusesWrongInput();
+    void plotTcpState();
 
 private:
     QString write(const QString& name, const QByteArray& bytes);
@@ -473,6 +474,42 @@ void TestCli::plotRefusesWrongInput() {
     QVERIFY2(mixed.err.contains("geni-cubic-P30.txt: a throughput log cannot go into a cdf plot"),
              qPrintable(mixed.err));
     QVERIFY(QFile::exists(out));
+}
+
+// cwnd, rtt and retransmits: per flow over time at the default (paper column) size, the
+// source and the unit on the figure; a log without the figure is named and left out.
+void TestCli::plotTcpState() {
+    const QString reno = test::samplePath("iperf3-reno-P4.json");
+    const QString cubic = test::samplePath("iperf3-cubic-P4.json");
+    const QString svg = m_dir.filePath("cwnd.svg");
+    const CliRun cwnd = runCli({"plot", "--type", "cwnd", "-o", svg, reno, cubic});
+    QCOMPARE(cwnd.exitCode, 0);
+    const QByteArray figure = test::readAll(svg);
+    QVERIFY(figure.contains("viewBox=\"0 0 336 240\""));
+    QVERIFY(figure.contains("congestion window")); // the axis title may wrap
+    QVERIFY(figure.contains("KBytes)"));
+    QVERIFY(figure.contains("TCP state from iperf3 -J"));
+    const QString png = m_dir.filePath("rtt.png");
+    QCOMPARE(runCli({"plot", "--type", "rtt", "-o", png, reno}).exitCode, 0);
+    QVERIFY(test::readAll(png).startsWith("\x89PNG"));
+    const QString pdf = m_dir.filePath("retransmits.pdf");
+    QCOMPARE(runCli({"plot", "--type", "retransmits", "-o", pdf, reno}).exitCode, 0);
+    QVERIFY(test::readAll(pdf).startsWith("%PDF-"));
+
+    // geni-cubic-P30.txt has whole-run totals only: no window over time.
+    const QString geni = test::samplePath("geni-cubic-P30.txt");
+    const QString mixedOut = m_dir.filePath("mixed.svg");
+    const CliRun mixed = runCli({"plot", "--type", "cwnd", "-o", mixedOut, geni, reno});
+    QCOMPARE(mixed.exitCode, 1);
+    QVERIFY2(mixed.err.contains("geni-cubic-P30.txt: no congestion window over time in this log"),
+             qPrintable(mixed.err));
+    QVERIFY(QFile::exists(mixedOut));
+    QVERIFY(!test::readAll(mixedOut).contains("geni-cubic-P30"));
+    const QString noneOut = m_dir.filePath("none.svg");
+    const CliRun none = runCli({"plot", "--type", "rtt", "-o", noneOut, geni});
+    QCOMPARE(none.exitCode, 2);
+    QVERIFY2(none.err.contains("geni-cubic-P30.txt: no RTT over time"), qPrintable(none.err));
+    QVERIFY(!QFile::exists(noneOut));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -143,4 +143,13 @@ inline QString pythonWithNumpy() {
     return {};
 }
 
+// The first dataset of a log, read as the workbench reads it; fails the test binary when the
+// log cannot be read (a missing test file).
+inline Dataset firstDatasetOf(const QString& path) {
+    ImportResult result = FileImporter::importFile(path);
+    if (!result.ok() || result.datasets.empty())
+        qFatal("cannot read %s", qPrintable(path));
+    return std::move(result.datasets.front());
+}
+
 } // namespace wb::test

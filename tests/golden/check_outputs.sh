@@ -244,6 +244,13 @@ run_all() {
         run_case "$cli" "$out" "$type-iperf3" --writes plot.svg \
             plot --type "$type" -o @OUT@ samples/iperf3-cubic-P4.json samples/iperf3-reno-P4.json
     done
+    # TCP state per flow over time from iperf3 -J; an iperf2 log without -e has none of it.
+    for type in cwnd rtt retransmits; do
+        run_case "$cli" "$out" "$type-iperf3" --writes plot.svg \
+            plot --type "$type" -o @OUT@ samples/iperf3-cubic-P4.json samples/iperf3-reno-P4.json
+    done
+    run_case "$cli" "$out" cwnd-tcp-P30 --writes plot.svg \
+        plot --type cwnd -o @OUT@ samples/tcp-cubic-P30-client.txt
 
     run_case "$cli" "$out_root/report" demo --writes report.html report samples/demo.wbws -o @OUT@
 

@@ -610,7 +610,7 @@ void TestReport::flowMeanLabelShowsWhole() {
 void TestReport::columnFigureReadsWhole_data() {
     QTest::addColumn<QString>("type");
     for (const char* type :
-         {"cdf", "ccdf", "box", "hist", "timeline", "bands", "flows", "timeseries"})
+         {"cdf", "ccdf", "box", "hist", "timeline", "bands", "flows", "timeseries", "cwnd", "rtt"})
         QTest::newRow(type) << QString::fromLatin1(type);
 }
 
@@ -620,10 +620,12 @@ void TestReport::columnFigureReadsWhole() {
     QFETCH(QString, type);
     const ExportOptions size = kFigureSizes[1];
     const bool throughput = type == "flows" || type == "timeseries";
+    const std::optional<TcpMetric> tcp = TcpState::fromKey(type);
     const QStringList logs =
-        throughput ? QStringList{"tcp-cubic-P30-client.txt", "tcp-reno-P30-client.txt"}
-                   : QStringList{"ping18_np", "ping18_iperf18_np", "ping18_iperf16_np",
-                                 "ping18_iperf68_np", "ping18_iperf18_iperf68_np"};
+        tcp          ? QStringList{"iperf3-cubic-P4.json", "iperf3-reno-P4.json"}
+        : throughput ? QStringList{"tcp-cubic-P30-client.txt", "tcp-reno-P30-client.txt"}
+                     : QStringList{"ping18_np", "ping18_iperf18_np", "ping18_iperf16_np",
+                                   "ping18_iperf68_np", "ping18_iperf18_iperf68_np"};
     DatasetStore store;
     for (const QString& log : logs)
         QVERIFY(test::addLog(store, test::samplePath(log), QFileInfo(log).completeBaseName()) > 0);
@@ -644,7 +646,12 @@ void TestReport::columnFigureReadsWhole() {
     } else if (type == "flows") {
         view = std::make_unique<FlowBarsView>(&store);
     } else {
-        view = std::make_unique<ThroughputTimeView>(&store);
+        auto time = std::make_unique<ThroughputTimeView>(&store);
+        if (tcp) { // as wirebench-cli plot --type cwnd|rtt draws them: per flow
+            time->setMetric(*tcp);
+            time->setFlowsChoice(true);
+        }
+        view = std::move(time);
     }
     view->resize(size.width, size.height); // as wirebench-cli plot does
     QCustomPlot* plot = view->plot();

@@ -1,0 +1,301 @@
+// The Throughput-over-time tab's TCP metrics: the metric choice draws exactly TcpState's
+// series per flow (cwnd of iperf3-reno-P4.json, RTT with its rttvar band), names the source,
+// enables only what the data has, draws an ss dataset matched to an iperf log once, groups
+// runs, and keeps the choice in the view settings.
+
+#include "DatasetStore.h"
+#include "ReportSource.h"
+#include "ReportWriter.h"
+#include "StoreSupport.h"
+#include "TestSupport.h"
+#include "ThroughputTimeView.h"
+
+#include "io/FileImporter.h"
+#include "stats/TcpStateLines.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QTemporaryDir>
+#include <QTest>
+#include <qcustomplot.h>
+
+using namespace wb;
+
+namespace {
+
+int addSample(DatasetStore& store, const QString& name) {
+    return test::addLog(store, test::samplePath(name), QFileInfo(name).completeBaseName());
+}
+
+// The ss samples and the iperf3 client of one recorded step, each given the step parameter
+// a step's sidecar gives them; returns {sampler id, client id}.
+std::pair<int, int> addMatchedStep(DatasetStore& store, bool sameStep) {
+    Dataset sampler = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
+    Dataset client = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2-client.txt"));
+    if (sameStep) {
+        sampler.info.parameters.insert("step", "cubic-P2");
+        client.info.parameters.insert("step", "cubic-P2");
+    }
+    const int samplerId = test::addDataset(store, std::move(sampler), "cubic-P2 ss");
+    const int clientId = test::addDataset(store, std::move(client), "cubic-P2 iperf3");
+    return {samplerId, clientId};
+}
+
+QComboBox* metricBox(ThroughputTimeView& view) {
+    return view.findChild<QComboBox*>(QStringLiteral("tcpMetric"));
+}
+
+// The view draws a flow's points at their times and in the axis unit.
+void compareGraph(const QCPGraph* graph, const std::vector<TcpPoint>& points, double scale) {
+    QVERIFY(graph);
+    QCOMPARE(graph->dataCount(), int(points.size()));
+    for (int i = 0; i < graph->dataCount(); ++i) {
+        QCOMPARE(graph->data()->at(i)->key, points[std::size_t(i)].t);
+        QCOMPARE(graph->data()->at(i)->value, points[std::size_t(i)].value / scale);
+    }
+}
+
+std::vector<TcpFlowState> statesOf(const DatasetStore& store, int id) {
+    return TcpState::statesOf(store.find(id)->dataset(), {});
+}
+
+} // namespace
+
+class TestTcpStateView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void cwndPerFlowIsTcpStateSeries();
+    void rttBandIsRttvar();
+    void metricChoiceFollowsData();
+    void ssDatasetNotDrawnTwice();
+    void groupsArePooled();
+    void settingsRoundTrip();
+    void reportHasCwndAndRttFigures();
+    void screenshots();
+};
+
+void TestTcpStateView::cwndPerFlowIsTcpStateSeries() {
+    DatasetStore store;
+    ThroughputTimeView view(&store);
+    const int reno = addSample(store, "iperf3-reno-P4.json");
+    view.setMetric(TcpMetric::Cwnd);
+    QCOMPARE(view.exportName(), QStringLiteral("tcp-cwnd-time"));
+    const std::vector<TcpFlowState> states = statesOf(store, reno);
+    const std::vector<QCPGraph*> graphs = view.flowGraphs(reno);
+    QCOMPARE(graphs.size(), std::size_t(4));
+    for (std::size_t k = 0; k < graphs.size(); ++k)
+        compareGraph(graphs[k], TcpState::series(states[k], TcpMetric::Cwnd), 1024);
+    // The first interval of stream 5 in the log: "snd_cwnd": 75296 at "end": 1.000186.
+    QCOMPARE(graphs[0]->data()->at(0)->key, 1.000186);
+    QCOMPARE(graphs[0]->data()->at(0)->value, 75296 / 1024.0);
+    // The run's line is the mean of the flows, from core.
+    const auto lines = TcpStateLines::of({&store.find(reno)->dataset()});
+    compareGraph(view.sumGraph(reno), TcpStateLines::combined(lines[0], TcpMetric::Cwnd), 1024);
+    QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("congestion window (KBytes)"));
+    // One source for all: named on the x axis, not in every legend entry.
+    QCOMPARE(view.plot()->xAxis->label(), QStringLiteral("time (s); TCP state from iperf3 -J"));
+    QCOMPARE(view.sumGraph(reno)->name(), QStringLiteral("iperf3-reno-P4 — mean"));
+    QVERIFY2(view.notesText().contains(QLatin1String("iperf3-reno-P4: iperf3 -J")),
+             qPrintable(view.notesText()));
+    // Throughput again: the intervals at their midpoints, as before.
+    view.setMetric(TcpMetric::Throughput);
+    QCOMPARE(view.exportName(), QStringLiteral("throughput-time"));
+    QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("throughput (Mbit/s)"));
+    const FlowInterval& first = store.find(reno)->dataset().flows.flows[0].intervals[0];
+    QCOMPARE(view.flowGraphs(reno)[0]->data()->at(0)->key, (first.start + first.end) / 2);
+}
+
+void TestTcpStateView::rttBandIsRttvar() {
+    DatasetStore store;
+    ThroughputTimeView view(&store);
+    const int reno = addSample(store, "iperf3-reno-P4.json");
+    view.setMetric(TcpMetric::Rtt);
+    const std::vector<TcpFlowState> states = statesOf(store, reno);
+    const std::vector<QCPGraph*> graphs = view.flowGraphs(reno);
+    QCOMPARE(graphs.size(), std::size_t(4));
+    for (std::size_t k = 0; k < graphs.size(); ++k)
+        compareGraph(graphs[k], TcpState::series(states[k], TcpMetric::Rtt), 1);
+    // 4 flows, 4 bands of two edges each, the mean: the band's upper edge is filled down to
+    // its lower one, srtt ± rttvar (23.261 ms ± 2.161 ms for stream 5's first interval).
+    QCOMPARE(view.plot()->graphCount(), 4 + 4 * 2 + 1);
+    int bands = 0;
+    for (int i = 0; i < view.plot()->graphCount(); ++i) {
+        QCPGraph* high = view.plot()->graph(i);
+        if (!high->channelFillGraph())
+            continue;
+        ++bands;
+        if (bands == 1) {
+            QCOMPARE(high->data()->at(0)->value, 23.261 + 2.161);
+            QCOMPARE(high->channelFillGraph()->data()->at(0)->value, 23.261 - 2.161);
+        }
+    }
+    QCOMPARE(bands, 4);
+    QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("smoothed RTT (ms)"));
+    QVERIFY(view.notesText().contains(QLatin1String("rttvar")));
+}
+
+void TestTcpStateView::metricChoiceFollowsData() {
+    DatasetStore store;
+    ThroughputTimeView view(&store);
+    QComboBox* box = metricBox(view);
+    QVERIFY(box);
+    QCOMPARE(box->count(), 6);
+    const QList<QLabel*> labels = view.findChildren<QLabel*>();
+    QVERIFY(std::any_of(labels.begin(), labels.end(), [box](const QLabel* label) {
+        return label->buddy() == box && label->text().contains(QLatin1String("&"));
+    })); // a mnemonic (Alt+S) reaches it
+    QVERIFY(box->focusPolicy() & Qt::TabFocus);
+    QVERIFY(!view.metricAvailable(TcpMetric::Cwnd));
+    addSample(store, "iperf3-reno-P4.json");
+    QVERIFY(view.metricAvailable(TcpMetric::Cwnd));
+    QVERIFY(view.metricAvailable(TcpMetric::Rtt));
+    QVERIFY(view.metricAvailable(TcpMetric::Retransmits));
+    QVERIFY(!view.metricAvailable(TcpMetric::PacingRate)); // ss only
+    QVERIFY(!view.metricAvailable(TcpMetric::DeliveryRate));
+    // Chosen with the keyboard: Down moves from Throughput to Congestion window.
+    view.show();
+    box->setFocus();
+    QTest::keyClick(box, Qt::Key_Down);
+    QCOMPARE(view.metric(), TcpMetric::Cwnd);
+    QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("congestion window (KBytes)"));
+    // The samples of an ss log bring pacing and delivery rate.
+    addMatchedStep(store, false);
+    QVERIFY(view.metricAvailable(TcpMetric::PacingRate));
+    QVERIFY(view.metricAvailable(TcpMetric::DeliveryRate));
+}
+
+void TestTcpStateView::ssDatasetNotDrawnTwice() {
+    DatasetStore store;
+    ThroughputTimeView view(&store);
+    view.setMetric(TcpMetric::Cwnd);
+    const auto [sampler, client] = addMatchedStep(store, true);
+    // The client's flows read their window from the ss samples; the samples are not drawn
+    // again as a dataset of their own.
+    const std::vector<QCPGraph*> flows = view.flowGraphs(client);
+    QCOMPARE(flows.size(), std::size_t(2));
+    QVERIFY(view.flowGraphs(sampler).empty());
+    QVERIFY(!view.sumGraph(sampler));
+    QVERIFY(view.sumGraph(client));
+    QVERIFY(view.plot()->xAxis->label().contains(QLatin1String("ss -tin samples")));
+    QVERIFY2(view.notesText().contains(QLatin1String("cubic-P2 ss: its sockets are drawn as "
+                                                     "the flows of cubic-P2 iperf3")),
+             qPrintable(view.notesText()));
+    const auto states =
+        TcpState::statesOf(store.find(client)->dataset(), {&store.find(sampler)->dataset()});
+    for (std::size_t k = 0; k < flows.size(); ++k) {
+        QCOMPARE(states[k].kind, TcpStateSource::SsSamples);
+        compareGraph(flows[k], TcpState::series(states[k], TcpMetric::Cwnd), 1024);
+    }
+    QCOMPARE(view.plot()->graphCount(), 2 + 1);
+    // Throughput too: the client's flows and SUM only.
+    view.setMetric(TcpMetric::Throughput);
+    QVERIFY(!view.sumGraph(sampler));
+    QCOMPARE(view.plot()->graphCount(), 2 + 1);
+    // Not of the same step: two recordings, both drawn, the client from its Cwnd column.
+    DatasetStore apart;
+    ThroughputTimeView apartView(&apart);
+    apartView.setMetric(TcpMetric::Cwnd);
+    const auto [apartSampler, apartClient] = addMatchedStep(apart, false);
+    QVERIFY(apartView.sumGraph(apartSampler));
+    // Two sources: each line names its own.
+    QVERIFY(apartView.flowGraphs(apartClient)[0]->name().contains(QLatin1String("(iperf3 text)")));
+    QVERIFY(apartView.sumGraph(apartSampler)->name().contains(QLatin1String("(ss -tin samples)")));
+}
+
+void TestTcpStateView::groupsArePooled() {
+    DatasetStore store;
+    ThroughputTimeView view(&store);
+    view.setMetric(TcpMetric::Cwnd);
+    const int reno = addSample(store, "iperf3-reno-P4.json");
+    addSample(store, "iperf3-cubic-P4.json");
+    store.setGroupKey(QStringLiteral("congestion_control"));
+    const auto lines = TcpStateLines::of({&store.find(reno)->dataset()});
+    const QCPGraph* group = view.groupGraph(QStringLiteral("congestion_control=reno"));
+    compareGraph(group, TcpStateLines::pooled({&lines[0]}, TcpMetric::Cwnd), 1024);
+    QVERIFY(view.groupGraph(QStringLiteral("congestion_control=cubic")));
+    QCOMPARE(view.plot()->graphCount(), 2); // one line per group
+    QVERIFY(view.flowGraphs(reno).empty());
+}
+
+void TestTcpStateView::settingsRoundTrip() {
+    DatasetStore store;
+    ThroughputTimeView view(&store);
+    view.setMetric(TcpMetric::Rtt);
+    ThroughputTimeView again(&store);
+    again.restoreSettings(view.saveSettings());
+    QCOMPARE(again.metric(), TcpMetric::Rtt);
+    QCOMPARE(metricBox(again)->currentData().toString(), QStringLiteral("rtt"));
+    again.restoreSettings({});
+    QCOMPARE(again.metric(), TcpMetric::Throughput);
+}
+
+// The report adds a cwnd and an RTT figure where the runs have them, whatever the tab shows.
+void TestTcpStateView::reportHasCwndAndRttFigures() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    DatasetStore store;
+    addSample(store, "iperf3-reno-P4.json");
+    addSample(store, "iperf3-cubic-P4.json");
+    ReportSource source;
+    source.title = QStringLiteral("cubic vs reno");
+    ThroughputTimeView tab(&store);
+    tab.setMetric(TcpMetric::Retransmits); // the tab's choice does not change the figures
+    source.viewSettings.insert(tab.settingsKey(), tab.saveSettings());
+    QCOMPARE(source.content(store).tcpFigures,
+             (std::vector<TcpMetric>{TcpMetric::Cwnd, TcpMetric::Rtt}));
+    QString error;
+    const QString path = dir.filePath("report.html");
+    QVERIFY2(ReportWriter::write(&store, source, path, &error), qPrintable(error));
+    const QString html = QString::fromUtf8(test::readAll(path));
+    QCOMPARE(html.count("<svg"), 4); // flow bars, throughput, cwnd, RTT
+    QVERIFY(html.contains("Throughput per report interval"));
+    QVERIFY(html.contains("Congestion window of each flow"));
+    QVERIFY(html.contains("Smoothed RTT of each flow"));
+    QVERIFY(html.contains("TCP state from iperf3 -J"));
+
+    // iperf 2 without -e: neither figure.
+    DatasetStore plain;
+    addSample(plain, "tcp-cubic-P30-client.txt");
+    QVERIFY(ReportSource{}.content(plain).tcpFigures.empty());
+    QVERIFY2(ReportWriter::write(&plain, ReportSource{}, path, &error), qPrintable(error));
+    QCOMPARE(QString::fromUtf8(test::readAll(path)).count("<svg"), 2);
+}
+
+// Not a check: renders the tab for a human to look at (WIREBENCH_SCREENSHOTS=dir).
+void TestTcpStateView::screenshots() {
+    const QString dir = qEnvironmentVariable("WIREBENCH_SCREENSHOTS");
+    if (dir.isEmpty())
+        QSKIP("set WIREBENCH_SCREENSHOTS=DIR to write screenshots");
+    DatasetStore store;
+    ThroughputTimeView view(&store);
+    addSample(store, "iperf3-reno-P4.json");
+    addSample(store, "iperf3-cubic-P4.json");
+    for (const QSize size : {QSize(1366, 768), QSize(1920, 1080)})
+        for (TcpMetric metric : {TcpMetric::Cwnd, TcpMetric::Rtt}) {
+            view.setMetric(metric);
+            view.resize(size);
+            view.show();
+            view.plot()->replot();
+            view.grab().save(QStringLiteral("%1/%2-%3x%4.png")
+                                 .arg(dir, view.exportName())
+                                 .arg(size.width())
+                                 .arg(size.height()));
+        }
+    view.resize(1100, 650);
+    store.setGroupKey(QStringLiteral("congestion_control"));
+    view.plot()->replot();
+    view.grab().save(dir + QStringLiteral("/tcp-grouped.png"));
+    store.setGroupKey({});
+    store.clear();
+    addMatchedStep(store, true);
+    view.setFlowsChoice(true);
+    for (TcpMetric metric : {TcpMetric::Cwnd, TcpMetric::Rtt, TcpMetric::PacingRate}) {
+        view.setMetric(metric);
+        view.plot()->replot();
+        view.grab().save(QStringLiteral("%1/ss-matched-%2.png").arg(dir, TcpState::key(metric)));
+    }
+}
+
+QTEST_MAIN(TestTcpStateView)
+#include "tst_tcpstateview.moc"
