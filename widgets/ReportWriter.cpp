@@ -5,6 +5,7 @@
 #include "DatasetStore.h"
 #include "DistributionsView.h"
 #include "FlowBarsView.h"
+#include "LoadTimeView.h"
 #include "PercentileView.h"
 #include "ReportDocument.h"
 #include "ReportHtml.h"
@@ -63,6 +64,9 @@ QString captionOf(const QString& exportName) {
                       "side at each flow position."},
         {"throughput-time", "Throughput per report interval over the course of each run: every "
                             "flow as a thin line, their SUM as a thick one."},
+        {"load-time", "A latency-under-load step on one time axis: the ping RTT (lost requests "
+                      "marked at the top), the throughput of every flow and their SUM, and a TCP "
+                      "metric of each flow from the source its lane names; the load is shaded."},
     };
     return captions.value(exportName);
 }
@@ -82,6 +86,7 @@ public:
         addRuns(content);
         addLatency();
         addThroughput(content);
+        addLoadTime(content);
         addComparisons(content);
         addProblems(content);
         return m_document;
@@ -152,6 +157,16 @@ private:
         addFigure(makeView<FlowBarsView>());
         addFigure(makeView<ThroughputTimeView>());
         m_document.addTable(content.throughput);
+    }
+
+    void addLoadTime(const ReportContent& content) {
+        if (!content.latencyUnderLoad)
+            return;
+        m_document.addSection(QStringLiteral("Latency under load"));
+        m_document.addParagraph(QStringLiteral(
+            "The step's members on one time axis, placed by the wall-clock start each recorded: "
+            "what the latency did while the flows ran."));
+        addFigure(makeView<LoadTimeView>());
     }
 
     void addComparisons(const ReportContent& content) {

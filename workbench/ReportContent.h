@@ -52,6 +52,9 @@ struct ReportContent {
     QStringList comparisonNotes; // how the pairs were chosen, one sentence per kind
     Table warnings;              // file, line, kind, message, line text; may be empty
     std::int64_t issueCount = 0; // problems in all, including those the table leaves out
+    // The runs hold a latency-under-load step (LoadTimeline::isLoadStep): the report draws
+    // its lanes on one time axis.
+    bool latencyUnderLoad = false;
 
     // Parse issues listed per kind and file; the count says how many more there are.
     static constexpr std::size_t kIssuesShownPerFile = 10;

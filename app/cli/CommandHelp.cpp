@@ -94,12 +94,16 @@ std::vector<CommandHelp> makeCommandHelp() {
          "the workbench's plots, rendered without a display",
          {"Draws every FILE into one plot with the workbench's own views, on the offscreen "
           "platform: no display is needed. The default size is a paper column at about 300 dpi. "
-          "The latency plots take ping and fping logs; flows and timeseries take iperf logs."},
+          "The latency plots take ping and fping logs; flows and timeseries take iperf logs; "
+          "loadtime takes the logs of a latency-under-load step (its ping, iperf and ss -tin "
+          "logs), or any ping -D and iperf logs with start times."},
          {{"--type TYPE",
            "cdf or ccdf (the latency CDF, or its complement for the tail), timeline (RTT over "
            "time with lost requests), bands (median and percentile bands per window), hist or "
-           "box (latency distributions), flows (per-flow throughput bars) or timeseries "
-           "(throughput over time)"},
+           "box (latency distributions), flows (per-flow throughput bars), timeseries "
+           "(throughput over time) or loadtime (ping RTT, throughput per flow and SUM, and the "
+           "flows' congestion window in lanes on one time axis, aligned by the runs' recorded "
+           "start times, the load shaded)"},
           {"-o, --output FILE",
            "the figure; its extension, .png, .pdf or .svg, chooses the format. It is written to "
            "a temporary file beside it and renamed when complete: on any failure an existing "

@@ -6,6 +6,7 @@
 #include "DatasetStore.h"
 #include "DistributionsView.h"
 #include "FlowBarsView.h"
+#include "LoadTimeView.h"
 #include "PlotExporter.h"
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
@@ -42,6 +43,8 @@ std::unique_ptr<WorkbenchView> makeView(const PlotOptions& options, DatasetStore
         return std::make_unique<FlowBarsView>(store, nullptr);
     if (options.type == QLatin1String("timeseries"))
         return std::make_unique<ThroughputTimeView>(store, nullptr);
+    if (options.type == QLatin1String("loadtime"))
+        return std::make_unique<LoadTimeView>(store, nullptr);
     if (options.type == QLatin1String("timeline")) {
         auto view = std::make_unique<TimelineView>(store, nullptr);
         view->setLogY(options.logY);
@@ -143,19 +146,20 @@ int runPlot(const QStringList& args, CliContext& context) {
     const auto view = makeView(options, &store);
     if (!view) {
         context.usageError(QStringLiteral("plot type \"%1\" is not available (cdf, ccdf, timeline, "
-                                          "bands, hist, box, flows, timeseries)")
+                                          "bands, hist, box, flows, timeseries, loadtime)")
                                .arg(options.type));
         return context.exitCode();
     }
     CommonOptions files;
     files.files = options.files;
-    // Every plot but the two throughput ones shows latency.
+    // Every plot but the two throughput ones shows latency; loadtime shows both.
     const bool wantsLatency =
         options.type != QLatin1String("flows") && options.type != QLatin1String("timeseries");
+    const bool wantsBoth = options.type == QLatin1String("loadtime");
     forEachImport(files, context, [&](ImportResult& result) {
         const QString file = result.file;
         for (DatasetEntry& entry : DatasetEntry::fromImport(std::move(result))) {
-            if (entry.isLatency() != wantsLatency) {
+            if (!wantsBoth && entry.isLatency() != wantsLatency) {
                 context.fileProblem(
                     file, QStringLiteral("a %1 log cannot go into a %2 plot")
                               .arg(entry.isLatency() ? "latency" : "throughput", options.type));

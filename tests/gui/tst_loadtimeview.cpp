@@ -1,0 +1,232 @@
+// The Load-over-time tab on the latency-under-load recording of tests/data/loadtime: lanes
+// that share one time axis, each labelled, the load shaded, the RTT points where the ping's
+// timestamps put them.
+
+#include "DatasetStore.h"
+#include "LoadTimeView.h"
+#include "StoreSupport.h"
+#include "TestSupport.h"
+
+#include <QDir>
+#include <QJsonObject>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <limits>
+
+using namespace wb;
+
+namespace {
+
+QDir recording() {
+    return QDir(test::dataPath(QStringLiteral("loadtime")));
+}
+
+// Every dataset of every log of the recording, as the workbench imports them.
+void addRecording(DatasetStore& store) {
+    for (const QString& log :
+         recording().entryList({QStringLiteral("*.log")}, QDir::Files, QDir::Name)) {
+        ImportResult result = FileImporter::importFile(recording().filePath(log));
+        QVERIFY2(result.ok(), qPrintable(log));
+        store.add(DatasetEntry::fromImport(std::move(result)));
+    }
+}
+
+// The wall-clock start a member's sidecar recorded, read from the JSON itself.
+qint64 recordedStartMs(const QString& log) {
+    const QString sidecar =
+        QString(log).replace(QStringLiteral(".log"), QStringLiteral(".run.json"));
+    const QJsonObject root =
+        QJsonDocument::fromJson(test::readAll(recording().filePath(sidecar))).object();
+    return QDateTime::fromString(root.value(QStringLiteral("start")).toString(), Qt::ISODateWithMs)
+        .toMSecsSinceEpoch();
+}
+
+const DatasetEntry* entryOf(const DatasetStore& store, const QString& tool) {
+    for (const DatasetEntry& entry : store.entries())
+        if (entry.dataset().info.tool == tool)
+            return &entry;
+    return nullptr;
+}
+
+QCPRange xRange(LoadTimeView& view, LoadTimeView::Lane lane) {
+    return view.lane(lane)->axis(QCPAxis::atBottom)->range();
+}
+
+} // namespace
+
+class TstLoadTimeView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void lanesShareOneTimeAxis() {
+        DatasetStore store;
+        addRecording(store);
+        LoadTimeView view(&store);
+        view.resize(900, 700);
+        view.plot()->replot();
+        const QCPRange first = xRange(view, LoadTimeView::LatencyLane);
+        QVERIFY(first.size() > 15); // the whole step, about 20 s
+        for (auto lane : {LoadTimeView::ThroughputLane, LoadTimeView::TcpLane})
+            QCOMPARE(xRange(view, lane), first);
+        // Zoom one lane: the others follow; pan another: the same.
+        view.lane(LoadTimeView::ThroughputLane)->axis(QCPAxis::atBottom)->scaleRange(0.25, 8);
+        const QCPRange zoomed = xRange(view, LoadTimeView::ThroughputLane);
+        QVERIFY(zoomed.size() < first.size() / 2);
+        QCOMPARE(xRange(view, LoadTimeView::LatencyLane), zoomed);
+        QCOMPARE(xRange(view, LoadTimeView::TcpLane), zoomed);
+        view.lane(LoadTimeView::TcpLane)->axis(QCPAxis::atBottom)->moveRange(3);
+        QCOMPARE(xRange(view, LoadTimeView::LatencyLane).lower, zoomed.lower + 3);
+        QCOMPARE(xRange(view, LoadTimeView::ThroughputLane), xRange(view, LoadTimeView::TcpLane));
+        // Only the bottom lane carries the time axis' numbers and title.
+        QVERIFY(!view.lane(LoadTimeView::LatencyLane)->axis(QCPAxis::atBottom)->tickLabels());
+        QVERIFY(!view.lane(LoadTimeView::ThroughputLane)->axis(QCPAxis::atBottom)->tickLabels());
+        QVERIFY(view.lane(LoadTimeView::TcpLane)->axis(QCPAxis::atBottom)->tickLabels());
+        QVERIFY(view.lane(LoadTimeView::TcpLane)
+                    ->axis(QCPAxis::atBottom)
+                    ->label()
+                    .contains(QStringLiteral("step")));
+        view.resetView();
+        QCOMPARE(xRange(view, LoadTimeView::TcpLane), first);
+    }
+
+    void everyLaneLabelledNoLegend() {
+        DatasetStore store;
+        addRecording(store);
+        LoadTimeView view(&store);
+        const auto label = [&](LoadTimeView::Lane lane) {
+            return view.lane(lane)->axis(QCPAxis::atLeft)->label();
+        };
+        QVERIFY2(label(LoadTimeView::LatencyLane).contains(QStringLiteral("RTT (ms)")),
+                 qPrintable(label(LoadTimeView::LatencyLane)));
+        QVERIFY(label(LoadTimeView::ThroughputLane).contains(QStringLiteral("(Mbit/s)")));
+        // The TCP lane names its metric, unit and source: the step's ss samples.
+        QVERIFY2(label(LoadTimeView::TcpLane).contains(QStringLiteral("cwnd (kB)")) &&
+                     label(LoadTimeView::TcpLane).contains(QStringLiteral("ss -tin samples")),
+                 qPrintable(label(LoadTimeView::TcpLane)));
+        QVERIFY(!view.plot()->legend->visible());
+        QVERIFY(view.sumGraph() && view.sumGraph()->dataCount() > 10);
+        view.setTcpMetric(TcpMetric::Rtt);
+        QVERIFY(label(LoadTimeView::TcpLane).contains(QStringLiteral("sRTT (ms)")));
+        // The choice is a view setting of the workspace.
+        LoadTimeView other(&store);
+        other.restoreSettings(view.saveSettings());
+        QCOMPARE(other.tcpMetric(), TcpMetric::Rtt);
+        for (int lane = 0; lane < LoadTimeView::kLaneCount; ++lane)
+            QVERIFY(view.lane(LoadTimeView::Lane(lane))->graphs().size() > 0);
+    }
+
+    void loadPeriodShadedInEveryLane() {
+        DatasetStore store;
+        addRecording(store);
+        LoadTimeView view(&store);
+        // Independently: the flows' sidecar starts and their first and last intervals.
+        qint64 origin = std::numeric_limits<qint64>::max();
+        const QStringList logs = recording().entryList({QStringLiteral("*.log")});
+        for (const QString& log : logs)
+            if (QFile::exists(recording().filePath(QString(log).replace(".log", ".run.json"))))
+                origin = std::min(origin, recordedStartMs(log));
+        double start = std::numeric_limits<double>::max();
+        double end = 0;
+        for (const DatasetEntry& entry : store.entries()) {
+            if (entry.dataset().info.tool != QLatin1String("iperf3"))
+                continue;
+            const double offset =
+                double(recordedStartMs(QFileInfo(entry.dataset().sourceFile).fileName()) - origin) /
+                1000;
+            for (const Flow& flow : entry.dataset().flows.flows) {
+                start = std::min(start, offset + flow.intervals.front().start);
+                end = std::max(end, offset + flow.intervals.back().end);
+            }
+        }
+        QVERIFY(start > 4 && end > start + 9);
+        for (int lane = 0; lane < LoadTimeView::kLaneCount; ++lane) {
+            const QCPItemRect* shade = view.loadShade(LoadTimeView::Lane(lane));
+            QVERIFY(shade);
+            QCOMPARE(shade->clipAxisRect(), view.lane(LoadTimeView::Lane(lane)));
+            QCOMPARE(shade->topLeft->coords().x(), start);
+            QCOMPARE(shade->bottomRight->coords().x(), end);
+            QCOMPARE(shade->topLeft->coords().y(), 0.0); // the lane's full height
+            QCOMPARE(shade->bottomRight->coords().y(), 1.0);
+        }
+    }
+
+    void rttPointsAreTimestampsLessStart() {
+        DatasetStore store;
+        addRecording(store);
+        LoadTimeView view(&store);
+        const DatasetEntry* ping = entryOf(store, QStringLiteral("ping"));
+        QVERIFY(ping && ping->dataset().latency.hasTimestamps());
+        const qint64 start = recordedStartMs(QFileInfo(ping->dataset().sourceFile).fileName());
+        // The ping is the step's first member: its start is the axis' zero.
+        QCOMPARE(*view.timeline().originMs(), start);
+        const QCPGraph* graph = view.rttGraphOf(ping->id);
+        QVERIFY(graph);
+        const LatencySeries& series = ping->dataset().latency;
+        QCOMPARE(graph->dataCount(), int(series.size()));
+        for (std::size_t i = 0; i < series.size(); ++i) {
+            const auto point = graph->data()->at(int(i));
+            QCOMPARE(point->key, series.timestamps[i] - double(start) / 1000);
+            QCOMPARE(point->value, series.rttMs[i]);
+        }
+        // The RTT rises while the flows fill the bottleneck's queue.
+        double idle = 0, loaded = 0;
+        int idleCount = 0, loadedCount = 0;
+        for (std::size_t i = 0; i < series.size(); ++i) {
+            const double t = graph->data()->at(int(i))->key;
+            if (t < 4)
+                idle += series.rttMs[i], ++idleCount;
+            else if (t > 8 && t < 14)
+                loaded += series.rttMs[i], ++loadedCount;
+        }
+        QVERIFY(idleCount > 10 && loadedCount > 10);
+        QVERIFY2(
+            loaded / loadedCount > 10 * idle / idleCount,
+            qPrintable(QStringLiteral("%1 vs %2").arg(loaded / loadedCount).arg(idle / idleCount)));
+    }
+
+    void datasetWithoutStartDrawnFromZeroAndSaid() {
+        DatasetStore store;
+        addRecording(store);
+        // An iperf log without a start time beside the step's members.
+        Dataset undated;
+        undated.kind = Dataset::Kind::Throughput;
+        undated.info.tool = QStringLiteral("iperf");
+        Flow flow;
+        flow.id = QStringLiteral("3");
+        FlowInterval interval;
+        interval.start = 0;
+        interval.end = 1;
+        interval.bitsPerSecond = 1e6;
+        flow.intervals.push_back(interval);
+        undated.flows.flows.push_back(flow);
+        test::addDataset(store, undated, QStringLiteral("undated-iperf"));
+        LoadTimeView view(&store);
+        // Not a member of the step: named as left out.
+        QVERIFY2(view.drawingNote().contains(QStringLiteral("undated-iperf")),
+                 qPrintable(view.drawingNote()));
+        // Beside a ping with -D timestamps but no step, the same log is drawn from 0 and the
+        // view says so.
+        DatasetStore loose;
+        Dataset ping;
+        ping.info.tool = QStringLiteral("ping");
+        ping.latency.rttMs = {0.5, 0.6};
+        ping.latency.sequence = {1, 2};
+        ping.latency.timestamps = {1764633228.25, 1764633228.35};
+        test::addDataset(loose, ping, QStringLiteral("ping-D"));
+        test::addDataset(loose, undated, QStringLiteral("undated-iperf"));
+        LoadTimeView looseView(&loose);
+        QCOMPARE(looseView.timeline().basis(), LoadTimeline::Basis::AbsoluteTimes);
+        QVERIFY2(looseView.drawingNote().contains(QStringLiteral("Drawn from 0 s")) &&
+                     looseView.drawingNote().contains(QStringLiteral("undated-iperf")),
+                 qPrintable(looseView.drawingNote()));
+        QVERIFY(looseView.lane(LoadTimeView::TcpLane)
+                    ->axis(QCPAxis::atBottom)
+                    ->label()
+                    .contains(QStringLiteral("without a start from 0")));
+        QCOMPARE(looseView.sumGraph()->data()->at(0)->key, 0.0);
+    }
+};
+
+QTEST_MAIN(TstLoadTimeView)
+#include "tst_loadtimeview.moc"
