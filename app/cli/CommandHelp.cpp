@@ -109,7 +109,8 @@ std::vector<CommandHelp> makeCommandHelp() {
            "a temporary file beside it and renamed when complete: on any failure an existing "
            "FILE keeps its bytes. A FILE that is a symbolic link is refused"},
           {"--width W", "figure width in points, 100 to 10000 (default 336)"},
-          {"--height H", "figure height in points, 100 to 10000 (default 240)"},
+          {"--height H",
+           "figure height in points, 100 to 10000 (default 240; 400 for loadtime's three lanes)"},
           {"--scale S", "PNG pixels per point, 0.5 to 8 (default 3); a PNG is W*S x H*S pixels"},
           {"--log-x", "logarithmic RTT axis for cdf and ccdf (their default)"},
           {"--linear-x", "linear RTT axis for cdf and ccdf"},

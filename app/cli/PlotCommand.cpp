@@ -26,8 +26,12 @@ struct PlotOptions {
     bool logX = false;
     bool linearX = false;
     bool logY = false;
+    bool heightGiven = false;
     QStringList files;
 };
+
+// loadtime stacks three lanes: a column's width, and the height three plots need to read.
+constexpr int kLoadTimeHeight = 400;
 
 // Kinds of plot the workbench's views draw; the other types of the contract arrive with
 // the latency-over-time views.
@@ -97,7 +101,7 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
         else if (arg == QLatin1String("--width"))
             ok = nextInt(&options->size.width);
         else if (arg == QLatin1String("--height"))
-            ok = nextInt(&options->size.height);
+            ok = options->heightGiven = nextInt(&options->size.height);
         else if (arg == QLatin1String("--title"))
             ok = next(&options->size.title);
         else if (arg == QLatin1String("--scale")) {
@@ -128,6 +132,8 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
             QStringLiteral("plot needs --type, -o OUT.png|.pdf|.svg and at least one FILE"));
         return false;
     }
+    if (options->type == QLatin1String("loadtime") && !options->heightGiven)
+        options->size.height = kLoadTimeHeight;
     if (PlotExporter::formatOf(options->output).isEmpty()) {
         context.usageError(
             QStringLiteral("%1: the output must end in .png, .pdf or .svg").arg(options->output));
