@@ -24,9 +24,13 @@ const QColor kSumColor(40, 40, 40);
 const QColor kLoadShade(255, 170, 60, 45);
 constexpr char kLoadLayer[] = "load";
 
-// Tick labels, titles and the grid as PlotStyle::apply sets them on the first axis rect.
+// Tick labels, titles and the grid as PlotStyle::apply sets them on the first axis rect, on
+// the layers QCustomPlot gives the first rect's (a new rect's grids would draw on its axes).
 void styleAxes(QCPAxisRect* rect) {
+    rect->setLayer(QStringLiteral("background"));
     for (QCPAxis* axis : rect->axes()) {
+        axis->setLayer(QStringLiteral("axes"));
+        axis->grid()->setLayer(QStringLiteral("grid"));
         axis->setTickLabelFont(PlotStyle::axisFont());
         axis->setLabelFont(PlotStyle::labelFont());
         axis->grid()->setSubGridVisible(false);
@@ -302,7 +306,7 @@ QString LoadTimeView::axisText() const {
     QString text;
     switch (m_timeline.basis()) {
     case LoadTimeline::Basis::ConcurrentStep:
-        text = tr("time (s) since the step's first member started");
+        text = tr("time (s) from the first member's start");
         break;
     case LoadTimeline::Basis::AbsoluteTimes:
         text = tr("time (s) since the earliest start");
@@ -367,13 +371,13 @@ void LoadTimeView::rebuild() {
     m_lanes[LatencyLane]->axis(QCPAxis::atLeft)->setLabel(tr("ping RTT (ms)"));
     m_lanes[ThroughputLane]
         ->axis(QCPAxis::atLeft)
-        ->setLabel(tr("throughput (Mbit/s), flows and SUM"));
+        ->setLabel(tr("throughput (Mbit/s)\nflows and SUM"));
     const QString metric = m_tcpMetric == TcpMetric::Cwnd ? tr("cwnd (kB)") : tr("TCP sRTT (ms)");
     m_lanes[TcpLane]
         ->axis(QCPAxis::atLeft)
         ->setLabel(m_tcpSources.isEmpty()
                        ? metric
-                       : tr("%1, %2").arg(metric, m_tcpSources.join(QStringLiteral(", "))));
+                       : tr("%1\n%2").arg(metric, m_tcpSources.join(QStringLiteral(", "))));
     m_lanes[TcpLane]->axis(QCPAxis::atBottom)->setLabel(axisText());
 
     QStringList notes = this->notes();

