@@ -79,8 +79,11 @@ LoadTimeView::LoadTimeView(DatasetStore* store, QWidget* parent) : WorkbenchView
 
     m_plot = new QCustomPlot(this);
     PlotStyle::apply(m_plot);
-    m_plot->legend->setVisible(false); // every lane is named by its axis title
+    m_plot->setInteraction(QCP::iSelectLegend, false);
     buildLanes();
+    // Lanes are named by their axis titles; the legend above them says which run is which
+    // colour, and covers no data.
+    PlotStyle::placeLegendAbove(m_plot);
 
     m_notes = new QLabel(this);
     m_notes->setObjectName(QStringLiteral("loadTimeNotes"));
@@ -176,11 +179,14 @@ void LoadTimeView::resetView() {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-QCPGraph* LoadTimeView::addGraph(Lane lane, const QPen& pen) {
+QCPGraph* LoadTimeView::addGraph(Lane lane, const QPen& pen, const QString& legendName) {
     QCPAxisRect* rect = m_lanes[lane];
     QCPGraph* graph = m_plot->addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
     graph->setPen(pen);
     graph->setAdaptiveSampling(true);
+    graph->setName(legendName);
+    if (legendName.isEmpty())
+        graph->removeFromLegend();
     return graph;
 }
 
@@ -188,7 +194,8 @@ void LoadTimeView::drawLatency(const QHash<const Dataset*, const DatasetEntry*>&
     for (const LoadTimeline::Placement& placement : m_timeline.latency()) {
         const DatasetEntry* entry = entries.value(placement.dataset);
         const QColor color = PlotStyle::toColor(entry->color);
-        QCPGraph* rtt = addGraph(LatencyLane, QPen(color, PlotStyle::lineWidth() * 0.6));
+        QCPGraph* rtt =
+            addGraph(LatencyLane, QPen(color, PlotStyle::lineWidth() * 0.6), entry->label);
         rtt->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, 2.5));
         const std::vector<double> times = m_timeline.replyTimes(placement);
         const std::vector<double>& values = placement.dataset->latency.rttMs;
@@ -203,6 +210,9 @@ void LoadTimeView::drawLatency(const QHash<const Dataset*, const DatasetEntry*>&
         QCPGraph* marks = m_plot->addGraph(m_lanes[LatencyLane]->axis(QCPAxis::atBottom),
                                            m_lanes[LatencyLane]->axis(QCPAxis::atRight));
         marks->setLineStyle(QCPGraph::lsNone);
+        marks->setName(tr("lost request"));
+        if (m_lost.size() > 0)
+            marks->removeFromLegend();
         marks->setScatterStyle(
             QCPScatterStyle(QCPScatterStyle::ssTriangleInverted, kLostColor, kLostColor, 6));
         marks->setData(QVector<double>(lost.begin(), lost.end()),
@@ -215,7 +225,10 @@ void LoadTimeView::drawLatency(const QHash<const Dataset*, const DatasetEntry*>&
 
 void LoadTimeView::drawThroughput(const QHash<const Dataset*, const DatasetEntry*>& entries) {
     for (const LoadTimeline::Placement& placement : m_timeline.throughput()) {
-        const QColor color = PlotStyle::toColor(entries.value(placement.dataset)->color);
+        const DatasetEntry* entry = entries.value(placement.dataset);
+        const QColor color = PlotStyle::toColor(entry->color);
+        // One legend entry per run, however many flows it has.
+        QString name = entry->label;
         for (const Flow& flow : placement.dataset->flows.flows) {
             if (flow.intervals.empty())
                 continue;
@@ -226,7 +239,8 @@ void LoadTimeView::drawThroughput(const QHash<const Dataset*, const DatasetEntry
             }
             keys << placement.offset + flow.intervals.back().end;
             values << values.back();
-            QCPGraph* graph = addGraph(ThroughputLane, QPen(translucent(color, 200), 1.0));
+            QCPGraph* graph = addGraph(ThroughputLane, QPen(translucent(color, 200), 1.0), name);
+            name.clear();
             graph->setLineStyle(QCPGraph::lsStepLeft);
             graph->setData(keys, values, true);
         }
@@ -245,7 +259,8 @@ void LoadTimeView::drawThroughput(const QHash<const Dataset*, const DatasetEntry
     }
     keys << end;
     values << values.back();
-    m_sum = addGraph(ThroughputLane, QPen(kSumColor, PlotStyle::lineWidth() * 1.3));
+    m_sum = addGraph(ThroughputLane, QPen(kSumColor, PlotStyle::lineWidth() * 1.3),
+                     tr("SUM of the flows"));
     m_sum->setLineStyle(QCPGraph::lsStepLeft);
     m_sum->setData(keys, values, true);
     m_right = std::max(m_right, end);
@@ -265,7 +280,7 @@ void LoadTimeView::drawTcp(const QHash<const Dataset*, const DatasetEntry*>& ent
                 keys << placement.offset + point.t;
                 values << point.value * scale;
             }
-            addGraph(TcpLane, QPen(color, 1.0))->setData(keys, values, true);
+            addGraph(TcpLane, QPen(color, 1.0), QString())->setData(keys, values, true);
             const QString source = TcpState::describe(state.kind);
             if (!m_tcpSources.contains(source))
                 m_tcpSources << source;
@@ -392,6 +407,7 @@ void LoadTimeView::rebuild() {
         shown << tr("Shaded: the load, %1 s to %2 s.")
                      .arg(m_timeline.loadPeriod()->first, 0, 'f', 2)
                      .arg(m_timeline.loadPeriod()->second, 0, 'f', 2);
+    m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
     m_notes->setText(shown.join(QLatin1Char(' ')));
     m_notes->setVisible(!shown.isEmpty());
     if (!userNavigated())

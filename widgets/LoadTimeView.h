@@ -64,7 +64,8 @@ private:
     void drawTcp(const QHash<const Dataset*, const DatasetEntry*>& entries,
                  const std::vector<const Dataset*>& samplers);
     void shadeLoad();
-    QCPGraph* addGraph(Lane lane, const QPen& pen);
+    // A graph on the lane's axes; legendName empty: not in the legend.
+    QCPGraph* addGraph(Lane lane, const QPen& pen, const QString& legendName);
     QString axisText() const;
     QStringList notes() const;
 

@@ -4,6 +4,7 @@
 
 #include "DatasetStore.h"
 #include "LoadTimeView.h"
+#include "PlotExporter.h"
 #include "StoreSupport.h"
 #include "TestSupport.h"
 
@@ -107,7 +108,21 @@ private slots:
         QVERIFY2(label(LoadTimeView::TcpLane).contains(QStringLiteral("cwnd (kB)")) &&
                      label(LoadTimeView::TcpLane).contains(QStringLiteral("ss -tin samples")),
                  qPrintable(label(LoadTimeView::TcpLane)));
-        QVERIFY(!view.plot()->legend->visible());
+        // The legend says which run is which colour, above the lanes, over no data.
+        ExportOptions size;
+        size.width = 480;
+        size.height = 640;
+        PlotExporter::layOut(view.plot(), size);
+        const QCPLegend* legend = view.plot()->legend;
+        QVERIFY(legend->visible());
+        QVERIFY(!qobject_cast<QCPLayoutInset*>(legend->layout()));
+        for (int lane = 0; lane < LoadTimeView::kLaneCount; ++lane)
+            QVERIFY2(!legend->outerRect().intersects(view.lane(LoadTimeView::Lane(lane))->rect()),
+                     qPrintable(QStringLiteral("%1 %2 vs %3 %4")
+                                    .arg(legend->outerRect().y())
+                                    .arg(legend->outerRect().bottom())
+                                    .arg(view.lane(LoadTimeView::Lane(lane))->rect().y())
+                                    .arg(view.lane(LoadTimeView::Lane(lane))->rect().bottom())));
         QVERIFY(view.sumGraph() && view.sumGraph()->dataCount() > 10);
         view.setTcpMetric(TcpMetric::Rtt);
         QVERIFY(label(LoadTimeView::TcpLane).contains(QStringLiteral("sRTT (ms)")));
