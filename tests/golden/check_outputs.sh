@@ -245,6 +245,10 @@ run_all() {
             plot --type "$type" -o @OUT@ samples/iperf3-cubic-P4.json samples/iperf3-reno-P4.json
     done
 
+    # A latency-under-load step on one time axis: its ping, flows and ss samples.
+    run_case "$cli" "$out" loadtime-step --writes plot.svg \
+        plot --type loadtime -o @OUT@ tests/data/loadtime/*.log
+
     run_case "$cli" "$out_root/report" demo --writes report.html report samples/demo.wbws -o @OUT@
 
     # The generated logs, named relative to their folder so that outputs name them alike.

@@ -5,11 +5,14 @@
 #include "DatasetStore.h"
 #include "LoadTimeView.h"
 #include "PlotExporter.h"
+#include "PlotStyle.h"
+#include "ReportWriter.h"
 #include "StoreSupport.h"
 #include "TestSupport.h"
 
 #include <QDir>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -202,6 +205,78 @@ private slots:
         QVERIFY2(
             loaded / loadedCount > 10 * idle / idleCount,
             qPrintable(QStringLiteral("%1 vs %2").arg(loaded / loadedCount).arg(idle / idleCount)));
+    }
+
+    void readsWholeAtColumnAndReportSize_data() {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::newRow("column (plot's default)") << 336 << 400;
+        QTest::newRow("report") << 480 << 640;
+    }
+
+    // As the other plots are checked (tst_report): every lane keeps room for its data and its
+    // title whole, the legend covers no lane and shows each entry whole, one time axis.
+    void readsWholeAtColumnAndReportSize() {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        DatasetStore store;
+        addRecording(store);
+        LoadTimeView view(&store);
+        view.resize(width, height);
+        ExportOptions size;
+        size.width = width;
+        size.height = height;
+        PlotExporter::layOut(view.plot(), size);
+        const QRect figure(0, 0, width, height);
+        const QCPLegend* legend = view.plot()->legend;
+        for (int i = 0; i < legend->itemCount(); ++i)
+            if (const QCPAbstractLegendItem* item = legend->item(i)) {
+                QVERIFY(item->outerRect().width() >= item->minimumOuterSizeHint().width());
+                QVERIFY(figure.contains(item->outerRect()));
+                QVERIFY(item->font().pointSizeF() >= PlotStyle::kSmallestPointSize);
+            }
+        for (int lane = 0; lane < LoadTimeView::kLaneCount; ++lane) {
+            const QCPAxisRect* rect = view.lane(LoadTimeView::Lane(lane));
+            QVERIFY2(rect->height() >= 0.15 * height, qPrintable(QString::number(rect->height())));
+            QVERIFY(figure.contains(rect->outerRect()));
+            QVERIFY(!legend->outerRect().intersects(rect->rect()));
+            // Lanes one below the other, the same width: one time axis.
+            QCOMPARE(rect->left(), view.lane(LoadTimeView::LatencyLane)->left());
+            QCOMPARE(rect->width(), view.lane(LoadTimeView::LatencyLane)->width());
+            if (lane > 0)
+                QVERIFY(rect->top() >= view.lane(LoadTimeView::Lane(lane - 1))->bottom());
+            const QCPAxis* y = rect->axis(QCPAxis::atLeft);
+            QVERIFY(!y->label().isEmpty());
+            // Grid lines under the data and the axes, in every lane.
+            for (const QCPAxis* axis : {y, rect->axis(QCPAxis::atBottom)})
+                QCOMPARE(axis->grid()->layer()->name(), QStringLiteral("grid"));
+            QVERIFY2(PlotStyle::widestLine(y->label(), y->labelFont()) <= rect->height() + 1,
+                     qPrintable(y->label()));
+            QVERIFY(y->labelFont().pointSizeF() >= PlotStyle::kSmallestPointSize);
+        }
+        const QCPAxis* time = view.lane(LoadTimeView::TcpLane)->axis(QCPAxis::atBottom);
+        QVERIFY(PlotStyle::widestLine(time->label(), time->labelFont()) <=
+                view.lane(LoadTimeView::TcpLane)->width() + 1);
+    }
+
+    void reportDrawsItForALoadStepOnly() {
+        QTemporaryDir dir;
+        const QString html = dir.filePath(QStringLiteral("report.html"));
+        DatasetStore store;
+        addRecording(store);
+        ReportSource source;
+        source.title = QStringLiteral("load");
+        QString error;
+        QVERIFY2(ReportWriter::write(&store, source, html, &error), qPrintable(error));
+        const QString text = QString::fromUtf8(test::readAll(html));
+        QCOMPARE(text.count(QStringLiteral("class=\"load-time\"")), 1);
+        QVERIFY(text.contains(QStringLiteral("Latency under load")));
+        // The same logs without the ping: no latency under load, no such figure.
+        for (const DatasetEntry& entry : store.entries())
+            if (entry.isLatency())
+                store.setVisible(entry.id, false);
+        QVERIFY(ReportWriter::write(&store, source, html, &error));
+        QVERIFY(!test::readAll(html).contains("class=\"load-time\""));
     }
 
     void datasetWithoutStartDrawnFromZeroAndSaid() {
