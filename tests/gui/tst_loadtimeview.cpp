@@ -248,7 +248,8 @@ private slots:
             const QCPAxis* y = rect->axis(QCPAxis::atLeft);
             QVERIFY(!y->label().isEmpty());
             // Grid lines under the data and the axes, in every lane.
-            for (const QCPAxis* axis : {y, rect->axis(QCPAxis::atBottom)})
+            for (const QCPAxis* axis :
+                 {y, static_cast<const QCPAxis*>(rect->axis(QCPAxis::atBottom))})
                 QCOMPARE(axis->grid()->layer()->name(), QStringLiteral("grid"));
             QVERIFY2(PlotStyle::widestLine(y->label(), y->labelFont()) <= rect->height() + 1,
                      qPrintable(y->label()));
