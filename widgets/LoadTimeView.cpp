@@ -334,10 +334,7 @@ QString LoadTimeView::axisText() const {
     return text;
 }
 
-QStringList LoadTimeView::notes() const {
-    QHash<const Dataset*, const DatasetEntry*> entries;
-    for (const DatasetEntry& entry : store()->entries())
-        entries.insert(&entry.dataset(), &entry);
+QStringList LoadTimeView::notes(const QHash<const Dataset*, const DatasetEntry*>& entries) const {
     QStringList notes;
     if (!m_timeline.unplaced().empty())
         notes << tr("Drawn from 0 s for want of a recorded start time: %1.")
@@ -395,7 +392,7 @@ void LoadTimeView::rebuild() {
                        : tr("%1\n%2").arg(metric, m_tcpSources.join(QStringLiteral(", "))));
     m_lanes[TcpLane]->axis(QCPAxis::atBottom)->setLabel(axisText());
 
-    QStringList notes = this->notes();
+    QStringList notes = this->notes(entries);
     if (!runs.note.isEmpty())
         notes << runs.note;
     setDrawingNote(notes.join(QLatin1Char(' ')));

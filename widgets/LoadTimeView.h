@@ -67,7 +67,8 @@ private:
     // A graph on the lane's axes; legendName empty: not in the legend.
     QCPGraph* addGraph(Lane lane, const QPen& pen, const QString& legendName);
     QString axisText() const;
-    QStringList notes() const;
+    // What the view leaves out or draws from 0, naming the runs.
+    QStringList notes(const QHash<const Dataset*, const DatasetEntry*>& entries) const;
 
     QCustomPlot* m_plot = nullptr;
     QComboBox* m_metricBox = nullptr;
