@@ -74,7 +74,8 @@ mkdir -m 700 "$XDG_RUNTIME_DIR"
 # manifest are not; the refused logs (tc/ss dumps, recording transcripts) stay in.
 is_log() {
     case "$1" in
-    *.md | *.sh | *.py | *.wbws | *.golden.json | */plans/* | */MANIFEST.tsv) return 1 ;;
+    # A run's sidecar (.run.json) is read with its log, not as a log.
+    *.md | *.sh | *.py | *.wbws | *.golden.json | *.run.json | */plans/* | */MANIFEST.tsv) return 1 ;;
     esac
     return 0
 }
