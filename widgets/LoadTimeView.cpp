@@ -28,7 +28,9 @@ constexpr char kLoadLayer[] = "load";
 // the layers QCustomPlot gives the first rect's (a new rect's grids would draw on its axes).
 void styleAxes(QCPAxisRect* rect) {
     rect->setLayer(QStringLiteral("background"));
-    for (QCPAxis* axis : rect->axes()) {
+    // In a fixed order (axes() comes from a hash): the layers then draw alike in every run.
+    for (auto type : {QCPAxis::atBottom, QCPAxis::atLeft, QCPAxis::atTop, QCPAxis::atRight}) {
+        QCPAxis* axis = rect->axis(type);
         axis->setLayer(QStringLiteral("axes"));
         axis->grid()->setLayer(QStringLiteral("grid"));
         axis->setTickLabelFont(PlotStyle::axisFont());
