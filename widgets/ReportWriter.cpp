@@ -5,6 +5,7 @@
 #include "DatasetStore.h"
 #include "DistributionsView.h"
 #include "FlowBarsView.h"
+#include "LoadTimeView.h"
 #include "PercentileView.h"
 #include "ReportDocument.h"
 #include "ReportHtml.h"
@@ -69,6 +70,9 @@ QString captionOf(const QString& exportName) {
         {"tcp-rtt-time", "Smoothed RTT of each flow over the course of each run, shaded ± "
                          "rttvar where the log has it; the thick line is the mean of the flows. "
                          "The legend names where each run's TCP state was read."},
+        {"load-time", "A latency-under-load step on one time axis: the ping RTT (lost requests "
+                      "marked at the top), the throughput of every flow and their SUM, and a TCP "
+                      "metric of each flow from the source its lane names; the load is shaded."},
     };
     return captions.value(exportName);
 }
@@ -88,6 +92,7 @@ public:
         addRuns(content);
         addLatency();
         addThroughput(content);
+        addLoadTime(content);
         addComparisons(content);
         addProblems(content);
         return m_document;
@@ -172,6 +177,16 @@ private:
                 "retransmissions over the run and per 10⁶ bytes sent, and where it was read."));
             m_document.addTable(content.tcp);
         }
+    }
+
+    void addLoadTime(const ReportContent& content) {
+        if (!content.latencyUnderLoad)
+            return;
+        m_document.addSection(QStringLiteral("Latency under load"));
+        m_document.addParagraph(QStringLiteral(
+            "The step's members on one time axis, placed by the wall-clock start each recorded: "
+            "what the latency did while the flows ran."));
+        addFigure(makeView<LoadTimeView>());
     }
 
     void addComparisons(const ReportContent& content) {

@@ -3,6 +3,7 @@
 #include "io/ComparisonReport.h"
 #include "io/FlowReport.h"
 #include "stats/DatasetGroups.h"
+#include "stats/LoadTimeline.h"
 #include "stats/TcpStateLines.h"
 
 #include <QFileInfo>
@@ -256,6 +257,10 @@ ReportContent ReportContent::of(const QString& title, const std::vector<ReportRu
     addComparisons(&content, runs, Dataset::Kind::Throughput, groupKey);
     content.warnings = warningsTable(runs, problems, &content.issueCount);
     content.tcpFigures = tcpFiguresOf(runs);
+    std::vector<const Dataset*> datasets;
+    for (const ReportRun& run : runs)
+        datasets.push_back(&run.dataset());
+    content.latencyUnderLoad = LoadTimeline::isLoadStep(datasets);
     return content;
 }
 

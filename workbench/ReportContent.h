@@ -56,6 +56,9 @@ struct ReportContent {
     std::int64_t issueCount = 0; // problems in all, including those the table leaves out
     // The TCP state figures the throughput runs have data for (cwnd, RTT), in that order.
     std::vector<TcpMetric> tcpFigures;
+    // The runs hold a latency-under-load step (LoadTimeline::isLoadStep): the report draws
+    // its lanes on one time axis.
+    bool latencyUnderLoad = false;
 
     // Parse issues listed per kind and file; the count says how many more there are.
     static constexpr std::size_t kIssuesShownPerFile = 10;

@@ -95,26 +95,30 @@ std::vector<CommandHelp> makeCommandHelp() {
          {"Draws every FILE into one plot with the workbench's own views, on the offscreen "
           "platform: no display is needed. The default size is a paper column at about 300 dpi. "
           "The latency plots take ping and fping logs; flows, timeseries, cwnd, rtt and "
-          "retransmits "
-          "take iperf logs and ss -tin samples. cwnd, rtt and retransmits read each flow's TCP "
-          "state from the best source it has (ss samples of the same step, iperf3 -J, iperf3 "
-          "text, iperf 2 -e), named on the plot: in the x axis title when every line has the "
-          "same source, else in each legend entry. An ss log whose connections are another "
-          "FILE's flows is drawn as those flows, not again. A FILE whose log has no such "
-          "figure is named and left out."},
+          "retransmits take iperf logs and ss -tin samples. cwnd, rtt and retransmits read each "
+          "flow's TCP state from the best source it has (ss samples of the same step, iperf3 "
+          "-J, iperf3 text, iperf 2 -e), named on the plot: in the x axis title when every line "
+          "has the same source, else in each legend entry. An ss log whose connections are "
+          "another FILE's flows is drawn as those flows, not again. A FILE whose log has no "
+          "such figure is named and left out. loadtime takes the logs of a latency-under-load "
+          "step (its ping, iperf and ss -tin logs), or any ping -D and iperf logs with start "
+          "times."},
          {{"--type TYPE",
            "cdf or ccdf (the latency CDF, or its complement for the tail), timeline (RTT over "
            "time with lost requests), bands (median and percentile bands per window), hist or "
            "box (latency distributions), flows (per-flow throughput bars), timeseries "
            "(throughput over time), cwnd (congestion window per flow over time, KBytes), rtt "
-           "(smoothed RTT per flow over time, ms, with an rttvar band where the log has it) or "
-           "retransmits (retransmissions per interval per flow)"},
+           "(smoothed RTT per flow over time, ms, with an rttvar band where the log has it), "
+           "retransmits (retransmissions per interval per flow) or loadtime (ping RTT, "
+           "throughput per flow and SUM, and the flows' congestion window in lanes on one time "
+           "axis, aligned by the runs' recorded start times, the load shaded)"},
           {"-o, --output FILE",
            "the figure; its extension, .png, .pdf or .svg, chooses the format. It is written to "
            "a temporary file beside it and renamed when complete: on any failure an existing "
            "FILE keeps its bytes. A FILE that is a symbolic link is refused"},
           {"--width W", "figure width in points, 100 to 10000 (default 336)"},
-          {"--height H", "figure height in points, 100 to 10000 (default 240)"},
+          {"--height H",
+           "figure height in points, 100 to 10000 (default 240; 400 for loadtime's three lanes)"},
           {"--scale S", "PNG pixels per point, 0.5 to 8 (default 3); a PNG is W*S x H*S pixels"},
           {"--log-x", "logarithmic RTT axis for cdf and ccdf (their default)"},
           {"--linear-x", "linear RTT axis for cdf and ccdf"},

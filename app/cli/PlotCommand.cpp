@@ -6,6 +6,7 @@
 #include "DatasetStore.h"
 #include "DistributionsView.h"
 #include "FlowBarsView.h"
+#include "LoadTimeView.h"
 #include "PlotExporter.h"
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
@@ -27,6 +28,7 @@ struct PlotOptions {
     bool logX = false;
     bool linearX = false;
     bool logY = false;
+    bool heightGiven = false;
     QStringList files;
 };
 
@@ -62,6 +64,8 @@ void dropDatasetsWithout(TcpMetric metric, const QString& type, DatasetStore& st
     }
     store.remove(without);
 }
+// loadtime stacks three lanes: a column's width, and the height three plots need to read.
+constexpr int kLoadTimeHeight = 400;
 
 // Kinds of plot the workbench's views draw; the other types of the contract arrive with
 // the latency-over-time views.
@@ -83,6 +87,8 @@ std::unique_ptr<WorkbenchView> makeView(const PlotOptions& options, DatasetStore
         view->setFlowsChoice(true); // per flow, with the run's SUM or mean on top
         return view;
     }
+    if (options.type == QLatin1String("loadtime"))
+        return std::make_unique<LoadTimeView>(store, nullptr);
     if (options.type == QLatin1String("timeline")) {
         auto view = std::make_unique<TimelineView>(store, nullptr);
         view->setLogY(options.logY);
@@ -135,7 +141,7 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
         else if (arg == QLatin1String("--width"))
             ok = nextInt(&options->size.width);
         else if (arg == QLatin1String("--height"))
-            ok = nextInt(&options->size.height);
+            ok = options->heightGiven = nextInt(&options->size.height);
         else if (arg == QLatin1String("--title"))
             ok = next(&options->size.title);
         else if (arg == QLatin1String("--scale")) {
@@ -166,6 +172,8 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
             QStringLiteral("plot needs --type, -o OUT.png|.pdf|.svg and at least one FILE"));
         return false;
     }
+    if (options->type == QLatin1String("loadtime") && !options->heightGiven)
+        options->size.height = kLoadTimeHeight;
     if (PlotExporter::formatOf(options->output).isEmpty()) {
         context.usageError(
             QStringLiteral("%1: the output must end in .png, .pdf or .svg").arg(options->output));
@@ -185,20 +193,21 @@ int runPlot(const QStringList& args, CliContext& context) {
     if (!view) {
         context.usageError(
             QStringLiteral("plot type \"%1\" is not available (cdf, ccdf, timeline, "
-                           "bands, hist, box, flows, timeseries, cwnd, rtt, retransmits)")
+                           "bands, hist, box, flows, timeseries, cwnd, rtt, retransmits, loadtime)")
                 .arg(options.type));
         return context.exitCode();
     }
     CommonOptions files;
     files.files = options.files;
-    // Every plot but the throughput and TCP ones shows latency.
+    // Every plot but the throughput and TCP ones shows latency; loadtime shows both.
     const std::optional<TcpMetric> tcpMetric = tcpMetricOf(options.type);
     const bool wantsLatency = options.type != QLatin1String("flows") &&
                               options.type != QLatin1String("timeseries") && !tcpMetric;
+    const bool wantsBoth = options.type == QLatin1String("loadtime");
     forEachImport(files, context, [&](ImportResult& result) {
         const QString file = result.file;
         for (DatasetEntry& entry : DatasetEntry::fromImport(std::move(result))) {
-            if (entry.isLatency() != wantsLatency) {
+            if (!wantsBoth && entry.isLatency() != wantsLatency) {
                 context.fileProblem(
                     file, QStringLiteral("a %1 log cannot go into a %2 plot")
                               .arg(entry.isLatency() ? "latency" : "throughput", options.type));

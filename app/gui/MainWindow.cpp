@@ -12,6 +12,7 @@
 #include "FlowBarsView.h"
 #include "GroupByBox.h"
 #include "ImportController.h"
+#include "LoadTimeView.h"
 #include "NotLoadedPanel.h"
 #include "ParseReportPanel.h"
 #include "PercentileView.h"
@@ -90,6 +91,7 @@ void MainWindow::createViews() {
                new PercentileView(m_store, m_tabs),
                flows,
                new ThroughputTimeView(m_store, m_tabs),
+               new LoadTimeView(m_store, m_tabs),
                new CompareView(m_store, m_tabs)};
     for (WorkbenchView* view : m_views)
         m_tabs->addTab(view, view->title());

@@ -74,7 +74,8 @@ mkdir -m 700 "$XDG_RUNTIME_DIR"
 # manifest are not; the refused logs (tc/ss dumps, recording transcripts) stay in.
 is_log() {
     case "$1" in
-    *.md | *.sh | *.py | *.wbws | *.golden.json | */plans/* | */MANIFEST.tsv) return 1 ;;
+    # A run's sidecar (.run.json) is read with its log, not as a log.
+    *.md | *.sh | *.py | *.wbws | *.golden.json | *.run.json | */plans/* | */MANIFEST.tsv) return 1 ;;
     esac
     return 0
 }
@@ -251,6 +252,10 @@ run_all() {
     done
     run_case "$cli" "$out" cwnd-tcp-P30 --writes plot.svg \
         plot --type cwnd -o @OUT@ samples/tcp-cubic-P30-client.txt
+
+    # A latency-under-load step on one time axis: its ping, flows and ss samples.
+    run_case "$cli" "$out" loadtime-step --writes plot.svg \
+        plot --type loadtime -o @OUT@ tests/data/loadtime/*.log
 
     run_case "$cli" "$out_root/report" demo --writes report.html report samples/demo.wbws -o @OUT@
 

@@ -32,10 +32,10 @@ int addSample(DatasetStore& store, const QString& name) {
 std::pair<int, int> addMatchedStep(DatasetStore& store, bool sameStep) {
     Dataset sampler = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
     Dataset client = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2-client.txt"));
-    if (sameStep) {
-        sampler.info.parameters.insert("step", "cubic-P2");
-        client.info.parameters.insert("step", "cubic-P2");
-    }
+    // Apart: each in a step of its own (without a step, a hand recording's sockets are
+    // matched to the flows by their ports).
+    sampler.info.parameters.insert("step", sameStep ? "cubic-P2" : "cubic-P2-samples");
+    client.info.parameters.insert("step", "cubic-P2");
     const int samplerId = test::addDataset(store, std::move(sampler), "cubic-P2 ss");
     const int clientId = test::addDataset(store, std::move(client), "cubic-P2 iperf3");
     return {samplerId, clientId};

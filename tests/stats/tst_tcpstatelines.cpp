@@ -171,10 +171,12 @@ void TestTcpStateLines::ssSocketsNotDrawnTwice() {
 }
 
 void TestTcpStateLines::unmatchedSamplerDrawn() {
-    // Without a step in common the sampler is another recording: drawn on its own, and the
-    // client's state is its own Cwnd column.
-    const Dataset client = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2-client.txt"));
-    const Dataset sampler = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
+    // In different steps the sampler is another recording: drawn on its own, and the client's
+    // state is its own Cwnd column.
+    Dataset client = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2-client.txt"));
+    Dataset sampler = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
+    client.info.parameters.insert("step", "a");
+    sampler.info.parameters.insert("step", "b");
     const auto lines = TcpStateLines::of({&sampler, &client});
     QVERIFY(!lines[0].drawnAs);
     QCOMPARE(lines[0].flows.size(), std::size_t(2));

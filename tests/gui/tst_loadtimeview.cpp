@@ -1,0 +1,325 @@
+// The Load-over-time tab on the latency-under-load recording of tests/data/loadtime: lanes
+// that share one time axis, each labelled, the load shaded, the RTT points where the ping's
+// timestamps put them.
+
+#include "DatasetStore.h"
+#include "LoadTimeView.h"
+#include "PlotExporter.h"
+#include "PlotStyle.h"
+#include "ReportWriter.h"
+#include "StoreSupport.h"
+#include "TestSupport.h"
+
+#include <QDir>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <limits>
+
+using namespace wb;
+
+namespace {
+
+QDir recording() {
+    return QDir(test::dataPath(QStringLiteral("loadtime")));
+}
+
+// Every dataset of every log of the recording, as the workbench imports them.
+void addRecording(DatasetStore& store) {
+    for (const QString& log :
+         recording().entryList({QStringLiteral("*.log")}, QDir::Files, QDir::Name)) {
+        ImportResult result = FileImporter::importFile(recording().filePath(log));
+        QVERIFY2(result.ok(), qPrintable(log));
+        store.add(DatasetEntry::fromImport(std::move(result)));
+    }
+}
+
+// The wall-clock start a member's sidecar recorded, read from the JSON itself.
+qint64 recordedStartMs(const QString& log) {
+    const QString sidecar =
+        QString(log).replace(QStringLiteral(".log"), QStringLiteral(".run.json"));
+    const QJsonObject root =
+        QJsonDocument::fromJson(test::readAll(recording().filePath(sidecar))).object();
+    return QDateTime::fromString(root.value(QStringLiteral("start")).toString(), Qt::ISODateWithMs)
+        .toMSecsSinceEpoch();
+}
+
+const DatasetEntry* entryOf(const DatasetStore& store, const QString& tool) {
+    for (const DatasetEntry& entry : store.entries())
+        if (entry.dataset().info.tool == tool)
+            return &entry;
+    return nullptr;
+}
+
+// An axis title as one line: the plot breaks long ones to fit the lane.
+QString titleOf(const QCPAxis* axis) {
+    return axis->label().replace(QLatin1Char('\n'), QLatin1Char(' '));
+}
+
+QCPRange xRange(LoadTimeView& view, LoadTimeView::Lane lane) {
+    return view.lane(lane)->axis(QCPAxis::atBottom)->range();
+}
+
+} // namespace
+
+class TstLoadTimeView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void lanesShareOneTimeAxis() {
+        DatasetStore store;
+        addRecording(store);
+        LoadTimeView view(&store);
+        view.resize(900, 700);
+        view.plot()->replot();
+        const QCPRange first = xRange(view, LoadTimeView::LatencyLane);
+        QVERIFY(first.size() > 15); // the whole step, about 20 s
+        for (auto lane : {LoadTimeView::ThroughputLane, LoadTimeView::TcpLane})
+            QCOMPARE(xRange(view, lane), first);
+        // Zoom one lane: the others follow; pan another: the same.
+        view.lane(LoadTimeView::ThroughputLane)->axis(QCPAxis::atBottom)->scaleRange(0.25, 8);
+        const QCPRange zoomed = xRange(view, LoadTimeView::ThroughputLane);
+        QVERIFY(zoomed.size() < first.size() / 2);
+        QCOMPARE(xRange(view, LoadTimeView::LatencyLane), zoomed);
+        QCOMPARE(xRange(view, LoadTimeView::TcpLane), zoomed);
+        view.lane(LoadTimeView::TcpLane)->axis(QCPAxis::atBottom)->moveRange(3);
+        QCOMPARE(xRange(view, LoadTimeView::LatencyLane).lower, zoomed.lower + 3);
+        QCOMPARE(xRange(view, LoadTimeView::ThroughputLane), xRange(view, LoadTimeView::TcpLane));
+        // Only the bottom lane carries the time axis' numbers and title.
+        QVERIFY(!view.lane(LoadTimeView::LatencyLane)->axis(QCPAxis::atBottom)->tickLabels());
+        QVERIFY(!view.lane(LoadTimeView::ThroughputLane)->axis(QCPAxis::atBottom)->tickLabels());
+        QVERIFY(view.lane(LoadTimeView::TcpLane)->axis(QCPAxis::atBottom)->tickLabels());
+        const QString time = titleOf(view.lane(LoadTimeView::TcpLane)->axis(QCPAxis::atBottom));
+        QVERIFY2(time.contains(QStringLiteral("first member")), qPrintable(time));
+        view.resetView();
+        QCOMPARE(xRange(view, LoadTimeView::TcpLane), first);
+    }
+
+    void everyLaneLabelledNoLegend() {
+        DatasetStore store;
+        addRecording(store);
+        LoadTimeView view(&store);
+        const auto label = [&](LoadTimeView::Lane lane) {
+            return titleOf(view.lane(lane)->axis(QCPAxis::atLeft));
+        };
+        QVERIFY2(label(LoadTimeView::LatencyLane).contains(QStringLiteral("RTT (ms)")),
+                 qPrintable(label(LoadTimeView::LatencyLane)));
+        QVERIFY(label(LoadTimeView::ThroughputLane).contains(QStringLiteral("(Mbit/s)")));
+        // The TCP lane names its metric, unit and source: the step's ss samples.
+        QVERIFY2(label(LoadTimeView::TcpLane).contains(QStringLiteral("cwnd (kB)")) &&
+                     label(LoadTimeView::TcpLane).contains(QStringLiteral("ss -tin samples")),
+                 qPrintable(label(LoadTimeView::TcpLane)));
+        // The legend says which run is which colour, above the lanes, over no data.
+        ExportOptions size;
+        size.width = 480;
+        size.height = 640;
+        PlotExporter::layOut(view.plot(), size);
+        const QCPLegend* legend = view.plot()->legend;
+        QVERIFY(legend->visible());
+        QVERIFY(!qobject_cast<QCPLayoutInset*>(legend->layout()));
+        for (int lane = 0; lane < LoadTimeView::kLaneCount; ++lane)
+            QVERIFY2(!legend->outerRect().intersects(view.lane(LoadTimeView::Lane(lane))->rect()),
+                     qPrintable(QStringLiteral("%1 %2 vs %3 %4")
+                                    .arg(legend->outerRect().y())
+                                    .arg(legend->outerRect().bottom())
+                                    .arg(view.lane(LoadTimeView::Lane(lane))->rect().y())
+                                    .arg(view.lane(LoadTimeView::Lane(lane))->rect().bottom())));
+        QVERIFY(view.sumGraph() && view.sumGraph()->dataCount() > 10);
+        view.setTcpMetric(TcpMetric::Rtt);
+        QVERIFY(label(LoadTimeView::TcpLane).contains(QStringLiteral("sRTT (ms)")));
+        // The choice is a view setting of the workspace.
+        LoadTimeView other(&store);
+        other.restoreSettings(view.saveSettings());
+        QCOMPARE(other.tcpMetric(), TcpMetric::Rtt);
+        for (int lane = 0; lane < LoadTimeView::kLaneCount; ++lane)
+            QVERIFY(view.lane(LoadTimeView::Lane(lane))->graphs().size() > 0);
+    }
+
+    void loadPeriodShadedInEveryLane() {
+        DatasetStore store;
+        addRecording(store);
+        LoadTimeView view(&store);
+        // Independently: the flows' sidecar starts and their first and last intervals.
+        qint64 origin = std::numeric_limits<qint64>::max();
+        const QStringList logs = recording().entryList({QStringLiteral("*.log")});
+        // The axis' zero: the first member's start (the ss sampler is not a member drawn).
+        for (const QString& log : logs)
+            if (!log.endsWith(QLatin1String(".ss.log")))
+                origin = std::min(origin, recordedStartMs(log));
+        double start = std::numeric_limits<double>::max();
+        double end = 0;
+        for (const DatasetEntry& entry : store.entries()) {
+            if (entry.dataset().info.tool != QLatin1String("iperf3"))
+                continue;
+            const double offset =
+                double(recordedStartMs(QFileInfo(entry.dataset().sourceFile).fileName()) - origin) /
+                1000;
+            for (const Flow& flow : entry.dataset().flows.flows) {
+                start = std::min(start, offset + flow.intervals.front().start);
+                end = std::max(end, offset + flow.intervals.back().end);
+            }
+        }
+        QVERIFY(start > 4 && end > start + 9);
+        for (int lane = 0; lane < LoadTimeView::kLaneCount; ++lane) {
+            const QCPItemRect* shade = view.loadShade(LoadTimeView::Lane(lane));
+            QVERIFY(shade);
+            QCOMPARE(shade->clipAxisRect(), view.lane(LoadTimeView::Lane(lane)));
+            QCOMPARE(shade->topLeft->coords().x(), start);
+            QCOMPARE(shade->bottomRight->coords().x(), end);
+            QCOMPARE(shade->topLeft->coords().y(), 0.0); // the lane's full height
+            QCOMPARE(shade->bottomRight->coords().y(), 1.0);
+        }
+    }
+
+    void rttPointsAreTimestampsLessStart() {
+        DatasetStore store;
+        addRecording(store);
+        LoadTimeView view(&store);
+        const DatasetEntry* ping = entryOf(store, QStringLiteral("ping"));
+        QVERIFY(ping && ping->dataset().latency.hasTimestamps());
+        const qint64 start = recordedStartMs(QFileInfo(ping->dataset().sourceFile).fileName());
+        // The ping is the step's first member: its start is the axis' zero.
+        QCOMPARE(*view.timeline().originMs(), start);
+        const QCPGraph* graph = view.rttGraphOf(ping->id);
+        QVERIFY(graph);
+        const LatencySeries& series = ping->dataset().latency;
+        QCOMPARE(graph->dataCount(), int(series.size()));
+        for (std::size_t i = 0; i < series.size(); ++i) {
+            const auto point = graph->data()->at(int(i));
+            QCOMPARE(point->key, series.timestamps[i] - double(start) / 1000);
+            QCOMPARE(point->value, series.rttMs[i]);
+        }
+        // The RTT rises while the flows fill the bottleneck's queue.
+        double idle = 0, loaded = 0;
+        int idleCount = 0, loadedCount = 0;
+        for (std::size_t i = 0; i < series.size(); ++i) {
+            const double t = graph->data()->at(int(i))->key;
+            if (t < 4)
+                idle += series.rttMs[i], ++idleCount;
+            else if (t > 8 && t < 14)
+                loaded += series.rttMs[i], ++loadedCount;
+        }
+        QVERIFY(idleCount > 10 && loadedCount > 10);
+        QVERIFY2(
+            loaded / loadedCount > 10 * idle / idleCount,
+            qPrintable(QStringLiteral("%1 vs %2").arg(loaded / loadedCount).arg(idle / idleCount)));
+    }
+
+    void readsWholeAtColumnAndReportSize_data() {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::newRow("column (plot's default)") << 336 << 400;
+        QTest::newRow("report") << 480 << 640;
+    }
+
+    // As the other plots are checked (tst_report): every lane keeps room for its data and its
+    // title whole, the legend covers no lane and shows each entry whole, one time axis.
+    void readsWholeAtColumnAndReportSize() {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        DatasetStore store;
+        addRecording(store);
+        LoadTimeView view(&store);
+        view.resize(width, height);
+        ExportOptions size;
+        size.width = width;
+        size.height = height;
+        PlotExporter::layOut(view.plot(), size);
+        const QRect figure(0, 0, width, height);
+        const QCPLegend* legend = view.plot()->legend;
+        for (int i = 0; i < legend->itemCount(); ++i)
+            if (const QCPAbstractLegendItem* item = legend->item(i)) {
+                QVERIFY(item->outerRect().width() >= item->minimumOuterSizeHint().width());
+                QVERIFY(figure.contains(item->outerRect()));
+                QVERIFY(item->font().pointSizeF() >= PlotStyle::kSmallestPointSize);
+            }
+        for (int lane = 0; lane < LoadTimeView::kLaneCount; ++lane) {
+            const QCPAxisRect* rect = view.lane(LoadTimeView::Lane(lane));
+            QVERIFY2(rect->height() >= 0.15 * height, qPrintable(QString::number(rect->height())));
+            QVERIFY(figure.contains(rect->outerRect()));
+            QVERIFY(!legend->outerRect().intersects(rect->rect()));
+            // Lanes one below the other, the same width: one time axis.
+            QCOMPARE(rect->left(), view.lane(LoadTimeView::LatencyLane)->left());
+            QCOMPARE(rect->width(), view.lane(LoadTimeView::LatencyLane)->width());
+            if (lane > 0)
+                QVERIFY(rect->top() >= view.lane(LoadTimeView::Lane(lane - 1))->bottom());
+            const QCPAxis* y = rect->axis(QCPAxis::atLeft);
+            QVERIFY(!y->label().isEmpty());
+            // Grid lines under the data and the axes, in every lane.
+            for (const QCPAxis* axis :
+                 {y, static_cast<const QCPAxis*>(rect->axis(QCPAxis::atBottom))})
+                QCOMPARE(axis->grid()->layer()->name(), QStringLiteral("grid"));
+            QVERIFY2(PlotStyle::widestLine(y->label(), y->labelFont()) <= rect->height() + 1,
+                     qPrintable(y->label()));
+            QVERIFY(y->labelFont().pointSizeF() >= PlotStyle::kSmallestPointSize);
+        }
+        const QCPAxis* time = view.lane(LoadTimeView::TcpLane)->axis(QCPAxis::atBottom);
+        QVERIFY(PlotStyle::widestLine(time->label(), time->labelFont()) <=
+                view.lane(LoadTimeView::TcpLane)->width() + 1);
+    }
+
+    void reportDrawsItForALoadStepOnly() {
+        QTemporaryDir dir;
+        const QString html = dir.filePath(QStringLiteral("report.html"));
+        DatasetStore store;
+        addRecording(store);
+        ReportSource source;
+        source.title = QStringLiteral("load");
+        QString error;
+        QVERIFY2(ReportWriter::write(&store, source, html, &error), qPrintable(error));
+        const QString text = QString::fromUtf8(test::readAll(html));
+        QCOMPARE(text.count(QStringLiteral("class=\"load-time\"")), 1);
+        QVERIFY(text.contains(QStringLiteral("Latency under load")));
+        // The same logs without the ping: no latency under load, no such figure.
+        for (const DatasetEntry& entry : store.entries())
+            if (entry.isLatency())
+                store.setVisible(entry.id, false);
+        QVERIFY(ReportWriter::write(&store, source, html, &error));
+        QVERIFY(!test::readAll(html).contains("class=\"load-time\""));
+    }
+
+    void datasetWithoutStartDrawnFromZeroAndSaid() {
+        DatasetStore store;
+        addRecording(store);
+        // An iperf log without a start time beside the step's members.
+        Dataset undated;
+        undated.kind = Dataset::Kind::Throughput;
+        undated.info.tool = QStringLiteral("iperf");
+        Flow flow;
+        flow.id = QStringLiteral("3");
+        FlowInterval interval;
+        interval.start = 0;
+        interval.end = 1;
+        interval.bitsPerSecond = 1e6;
+        flow.intervals.push_back(interval);
+        undated.flows.flows.push_back(flow);
+        test::addDataset(store, undated, QStringLiteral("undated-iperf"));
+        LoadTimeView view(&store);
+        // Not a member of the step: named as left out.
+        QVERIFY2(view.drawingNote().contains(QStringLiteral("undated-iperf")),
+                 qPrintable(view.drawingNote()));
+        // Beside a ping with -D timestamps but no step, the same log is drawn from 0 and the
+        // view says so.
+        DatasetStore loose;
+        Dataset ping;
+        ping.info.tool = QStringLiteral("ping");
+        ping.latency.rttMs = {0.5, 0.6};
+        ping.latency.sequence = {1, 2};
+        ping.latency.timestamps = {1764633228.25, 1764633228.35};
+        test::addDataset(loose, ping, QStringLiteral("ping-D"));
+        test::addDataset(loose, undated, QStringLiteral("undated-iperf"));
+        LoadTimeView looseView(&loose);
+        QCOMPARE(looseView.timeline().basis(), LoadTimeline::Basis::AbsoluteTimes);
+        QVERIFY2(looseView.drawingNote().contains(QStringLiteral("Drawn from 0 s")) &&
+                     looseView.drawingNote().contains(QStringLiteral("undated-iperf")),
+                 qPrintable(looseView.drawingNote()));
+        QVERIFY(titleOf(looseView.lane(LoadTimeView::TcpLane)->axis(QCPAxis::atBottom))
+                    .contains(QStringLiteral("without a start from 0")));
+        QCOMPARE(looseView.sumGraph()->data()->at(0)->key, 0.0);
+    }
+};
+
+QTEST_MAIN(TstLoadTimeView)
+#include "tst_loadtimeview.moc"
