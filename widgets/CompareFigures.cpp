@@ -189,6 +189,7 @@ void CompareFigures::showLatency(const LatencyComparison& c, const std::vector<d
         ticker->addTick(keys.back(), QStringLiteral("p") + LatencyReport::levelName(level.level));
     }
     m_side->xAxis->setTicker(ticker);
+    m_side->xAxis->grid()->setZeroLinePen(Qt::NoPen); // key 0 is p0, not a zero
     zeroLine(m_side);
     const QColor ink(40, 40, 40);
     m_points[0] = pointGraph(m_side, ink, QCPScatterStyle::ssDisc, 6);

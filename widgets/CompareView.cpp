@@ -19,8 +19,11 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace wb {
 
@@ -134,13 +137,15 @@ CompareView::CompareView(DatasetStore* store, QWidget* parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(tables);
+    m_tablesScroll = scroll;
 
     // The tables on the left, what they say drawn on the right.
+    // The tables keep the width of their columns; the plots take the rest.
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(scroll);
     splitter->addWidget(m_figures);
-    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
 
     auto* layout = new QVBoxLayout(this);
@@ -274,7 +279,8 @@ void CompareView::compare() {
     std::vector<std::shared_ptr<const DatasetAnalysis>> others;
     if (!latency)
         for (const DatasetEntry& entry : store()->entries())
-            others.push_back(entry.analysis);
+            if (entry.analysis)
+                others.push_back(entry.analysis);
     auto job = [nameA = a->label, nameB = b->label, dataA = a->analysis, dataB = b->analysis,
                 latency, others = std::move(others)] {
         Result result;
@@ -332,12 +338,20 @@ void CompareView::showComparison(const Result& result, int generation) {
         delete item->widget();
         delete item;
     }
+    int widest = 0;
     for (const Table& table : m_tables) {
         auto* caption = new QLabel(QStringLiteral("<b>%1</b>").arg(table.caption.toHtmlEscaped()));
+        caption->setWordWrap(true);
         m_tablesLayout->addWidget(caption);
-        m_tablesLayout->addWidget(tableWidget(table, this));
+        QTableWidget* widget = tableWidget(table, this);
+        widest = std::max(widest, widget->sizeHint().width());
+        m_tablesLayout->addWidget(widget);
     }
     m_tablesLayout->addStretch(1);
+    // As wide as the widest table (the plots take the rest), unless that leaves the plots too
+    // little of a small screen: then the tables scroll.
+    const int tablesWidth = widest + style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8;
+    m_tablesScroll->setMinimumWidth(std::min(tablesWidth, kMaxTablesWidth));
     emit resultReady();
 }
 

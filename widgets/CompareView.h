@@ -14,6 +14,7 @@
 class QComboBox;
 class QCustomPlot;
 class QLabel;
+class QScrollArea;
 class QVBoxLayout;
 
 namespace wb {
@@ -79,6 +80,8 @@ public:
     // Comparisons with more samples than this (A and B together) run off the GUI thread:
     // the tests merge the sorted samples, ~70 ms for 5M samples.
     static constexpr std::size_t kBackgroundSamples = 1000000;
+    // The most the tables take of the tab's width, in pixels, before they scroll.
+    static constexpr int kMaxTablesWidth = 640;
 
 signals:
     void resultReady();
@@ -102,6 +105,7 @@ private:
     QLabel* m_summary;
     QVBoxLayout* m_tablesLayout;
     CompareFigures* m_figures;
+    QScrollArea* m_tablesScroll;
     std::vector<Choice> m_choices;
     QString m_wantedA; // restored from settings before the datasets are loaded
     QString m_wantedB;
