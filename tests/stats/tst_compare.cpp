@@ -230,11 +230,14 @@ void TestCompare::ksStatisticWithTies() {
 
 void TestCompare::ksLocationMatchesNaive() {
     // Ties inside and between the samples, unequal sizes, one sample above the other, a
-    // difference of either sign, and two ping logs.
+    // difference of either sign, the largest difference reached more than once, and two
+    // ping logs.
     const std::vector<std::pair<std::vector<double>, std::vector<double>>> cases{
         {{1, 2, 2, 2, 3, 5, 5}, {2, 2, 3, 3, 3, 4, 5, 6}},
         {{0.5, 0.7, 0.9}, {1.5, 1.7}},
         {{3, 4, 5, 6}, {1, 2, 3}},
+        {{1, 3}, {2, 4}}, // D = 0.5 at 1 and again at 3: the first is its location
+        {{1, 2, 5, 6}, {3, 4, 7, 8}},
         {sorted(skewedSample(200, 7, 1.0)), sorted(skewedSample(333, 8, 1.2))},
         {sorted(skewedSample(50, 9, 2.0)), sorted(skewedSample(50, 10, 1.0))},
         {pingSamples("ping18_np"), pingSamples("ping18_iperf18_np")},
