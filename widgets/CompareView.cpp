@@ -1,7 +1,9 @@
 #include "CompareView.h"
 
+#include "CompareFigures.h"
 #include "DatasetGrouping.h"
 #include "DatasetStore.h"
+#include "PlotStyle.h"
 #include "TableExport.h"
 #include "io/ComparisonReport.h"
 
@@ -16,8 +18,12 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSplitter>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace wb {
 
@@ -83,13 +89,14 @@ QTableWidget* tableWidget(const Table& table, QWidget* parent) {
 
 CompareView::CompareView(DatasetStore* store, QWidget* parent)
     : WorkbenchView(store, parent), m_a(new QComboBox(this)), m_b(new QComboBox(this)),
-      m_status(new QLabel(this)), m_summary(new QLabel(this)) {
+      m_status(new QLabel(this)), m_summary(new QLabel(this)), m_figures(new CompareFigures(this)) {
     for (QComboBox* box : {m_a, m_b}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         box->setMinimumContentsLength(24);
         connect(box, qOverload<int>(&QComboBox::activated), this, [this] {
             m_wantedA.clear();
             m_wantedB.clear();
+            m_userChose = true;
             compare();
         });
     }
@@ -130,12 +137,22 @@ CompareView::CompareView(DatasetStore* store, QWidget* parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(tables);
+    m_tablesScroll = scroll;
+
+    // The tables on the left, what they say drawn on the right.
+    // The tables keep the width of their columns; the plots take the rest.
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(scroll);
+    splitter->addWidget(m_figures);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
     layout->addWidget(m_summary);
-    layout->addWidget(scroll, 1);
+    layout->addWidget(splitter, 1);
 
     followStore(this, &CompareView::rebuild);
     rebuild();
@@ -165,6 +182,7 @@ bool CompareView::choose(const QString& keyA, const QString& keyB) {
     m_b->setCurrentIndex(b);
     m_wantedA.clear();
     m_wantedB.clear();
+    m_userChose = true;
     compare();
     return true;
 }
@@ -180,7 +198,7 @@ void CompareView::rebuild() {
             if (!group.analysis)
                 continue; // still pooling; offered when it is done
             m_choices.push_back({QStringLiteral("group:%1:%2").arg(kind, group.name), group.name,
-                                 latency, group.analysis});
+                                 latency, group.analysis, group.color, true});
             texts << describe(m_choices.back(), static_cast<int>(group.memberIds.size()));
         }
     }
@@ -198,7 +216,7 @@ void CompareView::rebuild() {
         if (!entry.visible)
             continue;
         m_choices.push_back({QStringLiteral("dataset:%1").arg(entry.id), entry.label,
-                             entry.isLatency(), entry.analysis});
+                             entry.isLatency(), entry.analysis, entry.color, false});
         texts << describe(m_choices.back(), 0);
     }
     const auto find = [this](const QString& wanted) {
@@ -213,6 +231,10 @@ void CompareView::rebuild() {
         m_wantedA.clear(); // found: from now on the combo boxes say what is chosen
         m_wantedB.clear();
     } else {
+        // The user's pair went away (hidden, regrouped): what follows is the tab's own pick.
+        // A pair restored from a workspace stays wanted until its datasets are loaded.
+        if (m_wantedA.isEmpty())
+            m_userChose = false;
         // The first two of one kind: groups first when grouping is on, latency before flows.
         a = b = -1;
         for (std::size_t i = 0; i < m_choices.size() && b < 0; ++i)
@@ -249,57 +271,87 @@ void CompareView::compare() {
     if (signature == m_computedFrom)
         return; // already shown or on its way
     m_computedFrom = signature;
+    m_shownA = *a;
+    m_shownB = *b;
     const int generation = ++m_generation;
     const bool latency = a->latency;
+    // The datasets a flow's TCP state may be read from (ss samples of the same step).
+    std::vector<std::shared_ptr<const DatasetAnalysis>> others;
+    if (!latency)
+        for (const DatasetEntry& entry : store()->entries())
+            if (entry.analysis)
+                others.push_back(entry.analysis);
     auto job = [nameA = a->label, nameB = b->label, dataA = a->analysis, dataB = b->analysis,
-                latency] {
-        std::pair<std::shared_ptr<const LatencyComparison>,
-                  std::shared_ptr<const ThroughputComparison>>
-            result;
-        if (latency)
-            result.first = std::make_shared<const LatencyComparison>(
+                latency, others = std::move(others)] {
+        Result result;
+        if (latency) {
+            result.latency = std::make_shared<const LatencyComparison>(
                 LatencyComparison::of(nameA, dataA->sortedRttMs, nameB, dataB->sortedRttMs));
-        else
-            result.second = std::make_shared<const ThroughputComparison>(
-                ThroughputComparison::of(nameA, dataA->flows, nameB, dataB->flows));
+            return result;
+        }
+        result.throughput = std::make_shared<const ThroughputComparison>(
+            ThroughputComparison::of(nameA, dataA->flows, nameB, dataB->flows));
+        std::vector<const Dataset*> datasets;
+        for (const auto& other : others)
+            datasets.push_back(other->dataset.get());
+        result.tcp = std::make_shared<const TcpComparison>(
+            TcpComparison::of(nameA, *dataA->dataset, nameB, *dataB->dataset, datasets));
         return result;
     };
     const std::size_t samples =
         latency ? a->analysis->sortedRttMs.size() + b->analysis->sortedRttMs.size() : 0;
     if (samples <= kBackgroundSamples) {
-        const auto result = job();
-        showComparison(result.first, result.second, generation);
+        showComparison(job(), generation);
         return;
     }
     m_computing = true;
     m_status->setText(tr("computing…"));
-    m_jobs.run(std::move(job), [this, generation](auto result) {
-        showComparison(result.first, result.second, generation);
-    });
+    m_jobs.run(std::move(job),
+               [this, generation](const Result& result) { showComparison(result, generation); });
 }
 
-void CompareView::showComparison(std::shared_ptr<const LatencyComparison> latency,
-                                 std::shared_ptr<const ThroughputComparison> throughput,
-                                 int generation) {
+QCustomPlot* CompareView::plot() {
+    return m_figures->mainPlot();
+}
+
+void CompareView::showComparison(const Result& result, int generation) {
     if (generation != m_generation)
         return; // the user chose something else meanwhile
     m_computing = false;
     m_status->clear();
-    m_latency = std::move(latency);
-    m_throughput = std::move(throughput);
+    m_latency = result.latency;
+    m_throughput = result.throughput;
+    m_tcp = result.tcp;
     m_tables =
         m_latency ? ComparisonReport::tables(*m_latency) : ComparisonReport::tables(*m_throughput);
+    if (m_tcp && m_tcp->any())
+        m_tables.push_back(ComparisonReport::table(*m_tcp));
+    const CompareFigures::Side a{m_shownA.label, PlotStyle::toColor(m_shownA.color)};
+    const CompareFigures::Side b{m_shownB.label, PlotStyle::toColor(m_shownB.color)};
+    if (m_latency)
+        m_figures->showLatency(*m_latency, m_shownA.analysis->sortedRttMs,
+                               m_shownB.analysis->sortedRttMs, a, b);
+    else
+        m_figures->showThroughput(*m_throughput, a, b);
     m_summary->setText(summary());
     while (QLayoutItem* item = m_tablesLayout->takeAt(0)) {
         delete item->widget();
         delete item;
     }
+    int widest = 0;
     for (const Table& table : m_tables) {
         auto* caption = new QLabel(QStringLiteral("<b>%1</b>").arg(table.caption.toHtmlEscaped()));
+        caption->setWordWrap(true);
         m_tablesLayout->addWidget(caption);
-        m_tablesLayout->addWidget(tableWidget(table, this));
+        QTableWidget* widget = tableWidget(table, this);
+        widest = std::max(widest, widget->sizeHint().width());
+        m_tablesLayout->addWidget(widget);
     }
     m_tablesLayout->addStretch(1);
+    // As wide as the widest table (the plots take the rest), unless that leaves the plots too
+    // little of a small screen: then the tables scroll.
+    const int tablesWidth = widest + style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8;
+    m_tablesScroll->setMinimumWidth(std::min(tablesWidth, kMaxTablesWidth));
     emit resultReady();
 }
 
@@ -310,7 +362,9 @@ void CompareView::showMessage(const QString& text) {
     m_status->clear();
     m_latency.reset();
     m_throughput.reset();
+    m_tcp.reset();
     m_tables.clear();
+    m_figures->clear();
     m_summary->setText(text);
     while (QLayoutItem* item = m_tablesLayout->takeAt(0)) {
         delete item->widget();
@@ -351,17 +405,36 @@ void CompareView::exportWithDialog() {
         QMessageBox::warning(this, tr("Export comparison"), error);
 }
 
+std::vector<ChosenComparison> CompareView::chosenComparisons() const {
+    if (!m_userChose)
+        return {};
+    if (!m_wantedA.isEmpty() && !m_wantedB.isEmpty())
+        return {{m_wantedA, m_wantedB, m_wantedGroups}};
+    const Choice* a = chosen(m_a);
+    const Choice* b = chosen(m_b);
+    if (!a || !b || a->latency != b->latency)
+        return {};
+    return {{a->label, b->label, a->group && b->group}};
+}
+
 QJsonObject CompareView::saveSettings() const {
     // Labels, not ids: ids are per session, labels come back with the workspace.
     const Choice* a = chosen(m_a);
     const Choice* b = chosen(m_b);
-    return {{QStringLiteral("a"), a ? a->label : m_wantedA},
-            {QStringLiteral("b"), b ? b->label : m_wantedB}};
+    QJsonObject settings{{QStringLiteral("a"), a && m_wantedA.isEmpty() ? a->label : m_wantedA},
+                         {QStringLiteral("b"), b && m_wantedB.isEmpty() ? b->label : m_wantedB}};
+    const std::vector<ChosenComparison> pairs = chosenComparisons();
+    if (!pairs.empty())
+        settings.insert(QStringLiteral("chosen"), ChosenComparison::toJson(pairs));
+    return settings;
 }
 
 void CompareView::restoreSettings(const QJsonObject& settings) {
-    m_wantedA = settings.value(QStringLiteral("a")).toString();
-    m_wantedB = settings.value(QStringLiteral("b")).toString();
+    const std::vector<ChosenComparison> pairs = ChosenComparison::fromSettings(settings);
+    m_userChose = !pairs.empty();
+    m_wantedA = m_userChose ? pairs.front().a : settings.value(QStringLiteral("a")).toString();
+    m_wantedB = m_userChose ? pairs.front().b : settings.value(QStringLiteral("b")).toString();
+    m_wantedGroups = m_userChose && pairs.front().groups;
     rebuild();
 }
 

@@ -157,40 +157,103 @@ ReportComparison comparison(const QString& nameA, const DatasetAnalysis& a, cons
     return out;
 }
 
-// The runs of one kind pooled per group (DatasetGroups), when the key makes two groups or
-// more; what the workbench's grouped views and the Compare tab show.
-std::vector<std::pair<QString, std::shared_ptr<const DatasetAnalysis>>>
-pooledGroups(const std::vector<const ReportRun*>& runs, const QString& key) {
+std::vector<GroupMember> membersOf(const std::vector<const ReportRun*>& runs) {
     std::vector<GroupMember> members;
     for (const ReportRun* run : runs)
         members.push_back({&run->dataset(), run->tags, run->label});
+    return members;
+}
+
+// One group of runs pooled into one dataset, as the workbench's grouped views and the Compare
+// tab show it.
+std::shared_ptr<const DatasetAnalysis> pooledGroup(const std::vector<GroupMember>& members,
+                                                   const DatasetGroup& group) {
+    std::vector<const Dataset*> datasets;
+    for (std::size_t member : group.members)
+        datasets.push_back(members[member].dataset);
+    return DatasetAnalysis::of(
+        std::make_shared<const Dataset>(DatasetGroups::pool(datasets, group.name())));
+}
+
+// The runs of one kind pooled per group (DatasetGroups), when the key makes two groups or
+// more: the first two.
+std::vector<std::pair<QString, std::shared_ptr<const DatasetAnalysis>>>
+pooledGroups(const std::vector<const ReportRun*>& runs, const QString& key) {
     std::vector<std::pair<QString, std::shared_ptr<const DatasetAnalysis>>> pooled;
     if (key.isEmpty())
         return pooled;
+    const std::vector<GroupMember> members = membersOf(runs);
     const std::vector<DatasetGroup> groups = DatasetGroups::group(members, key);
     if (groups.size() < 2)
         return pooled;
-    for (std::size_t g = 0; g < 2; ++g) {
-        std::vector<const Dataset*> datasets;
-        for (std::size_t member : groups[g].members)
-            datasets.push_back(members[member].dataset);
-        const QString name = groups[g].name();
-        pooled.emplace_back(name, DatasetAnalysis::of(std::make_shared<const Dataset>(
-                                      DatasetGroups::pool(datasets, name))));
-    }
+    for (std::size_t g = 0; g < 2; ++g)
+        pooled.emplace_back(groups[g].name(), pooledGroup(members, groups[g]));
     return pooled;
 }
 
+// One side of a chosen comparison among the runs of one kind: the run of that label, or the
+// group of that name pooled; nullptr when the runs shown have none (hidden, renamed).
+std::shared_ptr<const DatasetAnalysis> chosenSide(const std::vector<const ReportRun*>& runs,
+                                                  const QString& name, bool group,
+                                                  const QString& key) {
+    if (!group) {
+        for (const ReportRun* run : runs)
+            if (run->label == name)
+                return run->analysis;
+        return nullptr;
+    }
+    if (key.isEmpty())
+        return nullptr;
+    const std::vector<GroupMember> members = membersOf(runs);
+    for (const DatasetGroup& candidate : DatasetGroups::group(members, key))
+        if (candidate.name() == name)
+            return pooledGroup(members, candidate);
+    return nullptr;
+}
+
+// The chosen comparisons with a side among the runs of this kind, made where both sides are;
+// a choice one of whose sides is not among them (hidden, renamed) is named in the notes.
+// True when any was made: then the automatic ones of this kind are left out.
+bool addChosen(ReportContent* content, const std::vector<const ReportRun*>& ofKind,
+               const QString& what, const QString& groupKey,
+               const std::vector<ChosenComparison>& chosen) {
+    int made = 0;
+    QStringList missing;
+    for (const ChosenComparison& pair : chosen) {
+        const auto a = chosenSide(ofKind, pair.a, pair.groups, groupKey);
+        const auto b = chosenSide(ofKind, pair.b, pair.groups, groupKey);
+        if (a && b) {
+            content->comparisons.push_back(comparison(pair.a, *a, pair.b, *b));
+            ++made;
+        } else if (a || b) {
+            missing << QStringLiteral("%1 vs %2").arg(pair.a, pair.b);
+        }
+    }
+    if (made > 0)
+        content->comparisonNotes << QStringLiteral(
+                                        "The %1 comparison(s) chosen in the Compare tab, A "
+                                        "against B as chosen there.")
+                                        .arg(what);
+    if (!missing.isEmpty())
+        content->comparisonNotes
+            << QStringLiteral("Left out, chosen in the Compare tab but with a side that is not "
+                              "among the %1 runs shown (hidden or renamed): %2.")
+                   .arg(what, missing.join(QStringLiteral("; ")));
+    return made > 0;
+}
+
 void addComparisons(ReportContent* content, const std::vector<ReportRun>& runs, Dataset::Kind kind,
-                    const QString& groupKey) {
+                    const QString& groupKey, const std::vector<ChosenComparison>& chosen) {
     std::vector<const ReportRun*> ofKind;
     for (const ReportRun& run : runs)
         if (run.dataset().kind == kind)
             ofKind.push_back(&run);
-    if (ofKind.size() < 2)
-        return;
     const QString what =
         kind == Dataset::Kind::Latency ? QStringLiteral("latency") : QStringLiteral("throughput");
+    if (addChosen(content, ofKind, what, groupKey, chosen))
+        return;
+    if (ofKind.size() < 2)
+        return;
     const auto groups = pooledGroups(ofKind, groupKey);
     if (!groups.empty()) {
         content->comparisons.push_back(
@@ -229,8 +292,8 @@ std::vector<TcpMetric> tcpFiguresOf(const std::vector<ReportRun>& runs) {
 } // namespace
 
 ReportContent ReportContent::of(const QString& title, const std::vector<ReportRun>& runs,
-                                const std::vector<ReportProblem>& problems,
-                                const QString& groupKey) {
+                                const std::vector<ReportProblem>& problems, const QString& groupKey,
+                                const std::vector<ChosenComparison>& chosen) {
     ReportContent content;
     content.title = title;
     content.runs = metadataTable(kRunColumns, runs);
@@ -253,14 +316,11 @@ ReportContent ReportContent::of(const QString& title, const std::vector<ReportRu
         content.tcp = FlowReport::tcpTable(flows, true);
         content.tcp.caption = QStringLiteral("TCP sender state per run");
     }
-    addComparisons(&content, runs, Dataset::Kind::Latency, groupKey);
-    addComparisons(&content, runs, Dataset::Kind::Throughput, groupKey);
+    addComparisons(&content, runs, Dataset::Kind::Latency, groupKey, chosen);
+    addComparisons(&content, runs, Dataset::Kind::Throughput, groupKey, chosen);
     content.warnings = warningsTable(runs, problems, &content.issueCount);
     content.tcpFigures = tcpFiguresOf(runs);
-    std::vector<const Dataset*> datasets;
-    for (const ReportRun& run : runs)
-        datasets.push_back(&run.dataset());
-    content.latencyUnderLoad = LoadTimeline::isLoadStep(datasets);
+    content.latencyUnderLoad = LoadTimeline::isLoadStep(all);
     return content;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ChosenComparison.h"
 #include "io/TableWriter.h"
 #include "model/ParseReport.h"
 #include "stats/DatasetAnalysis.h"
@@ -48,8 +49,10 @@ struct ReportContent {
     Table environment; // how: host, kernel, command line, plan parameters, tags; may be empty
     Table throughput;  // FlowReport::comparisonTable of the throughput runs; may be empty
     Table tcp;         // FlowReport::tcpTable's run rows, when a run has TCP state; may be empty
-    // Per kind of run: the first two groups by the grouping key when it makes two or more,
-    // else the first run against each of the next ones (kMaxBaselineComparisons at most).
+    // Per kind of run: the comparisons the user chose in the Compare tab, in their order;
+    // when there are none of that kind, the first two groups by the grouping key when it
+    // makes two or more, else the first run against each of the next ones
+    // (kMaxBaselineComparisons at most).
     std::vector<ReportComparison> comparisons;
     QStringList comparisonNotes; // how the pairs were chosen, one sentence per kind
     Table warnings;              // file, line, kind, message, line text; may be empty
@@ -64,9 +67,11 @@ struct ReportContent {
     static constexpr std::size_t kIssuesShownPerFile = 10;
     static constexpr std::size_t kMaxBaselineComparisons = 4;
 
-    // groupKey: a DatasetGroups key ("tag", "congestion_control", ...) to compare groups by.
+    // groupKey: a DatasetGroups key ("tag", "congestion_control", ...) to compare groups by;
+    // chosen: the Compare tab's choices (runs by label, groups by name under groupKey).
     static ReportContent of(const QString& title, const std::vector<ReportRun>& runs,
-                            const std::vector<ReportProblem>& problems, const QString& groupKey);
+                            const std::vector<ReportProblem>& problems, const QString& groupKey,
+                            const std::vector<ChosenComparison>& chosen = {});
 };
 
 } // namespace wb

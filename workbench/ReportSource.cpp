@@ -21,7 +21,8 @@ ReportContent ReportSource::content(const DatasetStore& store) const {
     // Without a grouping chosen in the workbench, the user's tags ("cubic", "reno") are
     // the best guess at what was meant to be compared.
     const QString groupKey = store.groupKey().isEmpty() ? QStringLiteral("tag") : store.groupKey();
-    return ReportContent::of(title, visibleRuns(store), problems, groupKey);
+    return ReportContent::of(title, visibleRuns(store), problems, groupKey,
+                             ChosenComparison::fromViewSettings(viewSettings));
 }
 
 QString ReportSource::subtitle(const DatasetStore& store) {

@@ -21,7 +21,8 @@ struct ReportSource {
     QMap<QString, QJsonObject> viewSettings;
     std::vector<ReportProblem> problems;
 
-    // The visible datasets' runs, metadata, throughput table, comparisons and problems.
+    // The visible datasets' runs, metadata, throughput table, comparisons (those chosen in
+    // the Compare tab, from its view settings, first) and problems.
     ReportContent content(const DatasetStore& store) const;
     // "Wirebench report of N run(s), generated …", and how many hidden runs were left out.
     static QString subtitle(const DatasetStore& store);

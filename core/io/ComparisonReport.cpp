@@ -45,6 +45,10 @@ QString intervalText(const ConfidenceInterval& ci, int decimals, double scale = 
         .arg(fixed(ci.low * scale, decimals), fixed(ci.high * scale, decimals));
 }
 
+QString orNone(const QString& text) {
+    return text.isEmpty() ? QStringLiteral("none") : text;
+}
+
 QString confidenceHeader(const BootstrapOptions& options) {
     return QString::number(options.confidence * 100, 'g', 3) + QStringLiteral(" % CI");
 }
@@ -176,6 +180,33 @@ std::vector<Table> ComparisonReport::tables(const ThroughputComparison& c) {
     table.rows.push_back({QStringLiteral("Jain fairness"), fixed(jain.a, 4), fixed(jain.b, 4),
                           fixed(jain.diff, 4), fixed(jain.ratio, 3)});
     return {table};
+}
+
+Table ComparisonReport::table(const TcpComparison& c) {
+    Table table;
+    if (!c.any())
+        return table;
+    table.header = QStringList{"TCP sender", "A", "B", "B - A"};
+    table.rightAligned = {false, true, true, true};
+    const QString source = c.sourceA == c.sourceB ? TcpState::describe(c.sourceA)
+                                                  : QStringLiteral("%1 (A), %2 (B)")
+                                                        .arg(orNone(TcpState::describe(c.sourceA)),
+                                                             orNone(TcpState::describe(c.sourceB)));
+    table.caption = QStringLiteral("TCP state of all flows: %1 (A) vs %2 (B), from %3")
+                        .arg(c.nameA, c.nameB, source);
+    constexpr double kKiB = 1.0 / 1024;
+    const auto row = [&table](const QString& what, const Difference& d, int decimals,
+                              double scale) {
+        table.rows.push_back({what, fixed(d.a * scale, decimals), fixed(d.b * scale, decimals),
+                              fixed(d.diff * scale, decimals)});
+    };
+    row(QStringLiteral("mean cwnd (KBytes)"), c.cwndMeanBytes, 1, kKiB);
+    row(QStringLiteral("max cwnd (KBytes)"), c.cwndMaxBytes, 1, kKiB);
+    row(QStringLiteral("mean RTT (ms)"), c.rttMeanMs, 3, 1);
+    row(QStringLiteral("p99 RTT (ms)"), c.rttP99Ms, 3, 1);
+    row(QStringLiteral("retransmits"), c.retransmits, 0, 1);
+    row(QStringLiteral("retransmits per MB sent"), c.retransmitsPerMB, 3, 1);
+    return table;
 }
 
 } // namespace wb

@@ -2,6 +2,7 @@
 
 #include "io/TableWriter.h"
 #include "stats/Comparison.h"
+#include "stats/TcpComparison.h"
 
 #include <QJsonObject>
 
@@ -27,6 +28,10 @@ public:
     // Percentiles (value, diff, ratio and the CIs) and, for latency, the tests.
     static std::vector<Table> tables(const LatencyComparison& comparison);
     static std::vector<Table> tables(const ThroughputComparison& comparison);
+    // The TCP senders' figures, A, B and B − A: cwnd in KBytes (1024 bytes, as iperf prints
+    // it), RTT in ms, retransmissions and retransmissions per 10^6 bytes sent; empty when
+    // neither side has any (comparison.any() is false).
+    static Table table(const TcpComparison& comparison);
 
     // "p = 0.0312", "p < 1e-300": how a p-value reads in text.
     static QString pValueText(double p);

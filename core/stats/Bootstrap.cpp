@@ -81,17 +81,30 @@ double Bootstrap::beta(std::mt19937_64& generator, double a, double b) {
 
 ConfidenceInterval Bootstrap::mean(const std::vector<double>& values,
                                    const BootstrapOptions& options) {
+    return of(
+        values,
+        [](const std::vector<double>& resample) {
+            double sum = 0;
+            for (double value : resample)
+                sum += value;
+            return sum / static_cast<double>(resample.size());
+        },
+        options);
+}
+
+ConfidenceInterval Bootstrap::of(const std::vector<double>& values, const Statistic& statistic,
+                                 const BootstrapOptions& options) {
     if (values.empty() || options.resamples <= 0)
         return {};
     std::mt19937_64 generator(options.seed);
     const std::size_t n = values.size();
     std::vector<double> replicates;
     replicates.reserve(static_cast<std::size_t>(options.resamples));
+    std::vector<double> resample(n);
     for (int r = 0; r < options.resamples; ++r) {
-        double sum = 0;
-        for (std::size_t i = 0; i < n; ++i)
-            sum += values[uniformIndex(generator, n)];
-        replicates.push_back(sum / static_cast<double>(n));
+        for (double& value : resample)
+            value = values[uniformIndex(generator, n)];
+        replicates.push_back(statistic(resample));
     }
     return intervalOf(replicates, options);
 }
@@ -100,17 +113,37 @@ ConfidenceInterval Bootstrap::percentile(const std::vector<double>& sorted, doub
                                          const BootstrapOptions& options) {
     if (sorted.empty() || options.resamples <= 0 || std::isnan(level))
         return {};
+    return intervalOf(percentileReplicates(sorted, level, options.resamples, options.seed),
+                      options);
+}
+
+ConfidenceInterval Bootstrap::percentileDifference(const std::vector<double>& sortedA,
+                                                   const std::vector<double>& sortedB, double level,
+                                                   const BootstrapOptions& options) {
+    if (sortedA.empty() || sortedB.empty() || options.resamples <= 0 || std::isnan(level))
+        return {};
+    std::vector<double> differences =
+        percentileReplicates(sortedB, level, options.resamples, options.seed + 1);
+    const std::vector<double> ofA =
+        percentileReplicates(sortedA, level, options.resamples, options.seed);
+    for (std::size_t r = 0; r < differences.size(); ++r)
+        differences[r] -= ofA[r];
+    return intervalOf(differences, options);
+}
+
+std::vector<double> Bootstrap::percentileReplicates(const std::vector<double>& sorted, double level,
+                                                    int resamples, std::uint64_t seed) {
     // Each level has its own stream from the seed, so a level's interval does not depend on
     // which other levels were asked for.
-    std::mt19937_64 generator(options.seed);
+    std::mt19937_64 generator(seed);
     const std::size_t n = sorted.size();
     const Percentiles::Rank rank = Percentiles::rankOf(n, level);
     const bool interpolated = rank.interpolated && rank.previous + 1 < n;
     const auto k = static_cast<double>(rank.previous + 1); // 1-based order statistic
     const auto size = static_cast<double>(n);
     std::vector<double> replicates;
-    replicates.reserve(static_cast<std::size_t>(options.resamples));
-    for (int r = 0; r < options.resamples; ++r) {
+    replicates.reserve(static_cast<std::size_t>(resamples));
+    for (int r = 0; r < resamples; ++r) {
         // The k-th smallest of n uniforms is Beta(k, n-k+1).
         const double lower = beta(generator, k, size - k + 1);
         const double valueLower = sorted[indexOf(lower, n)];
@@ -124,7 +157,7 @@ ConfidenceInterval Bootstrap::percentile(const std::vector<double>& sorted, doub
         replicates.push_back(
             Percentiles::interpolate(valueLower, sorted[indexOf(upper, n)], rank.gamma));
     }
-    return intervalOf(replicates, options);
+    return replicates;
 }
 
 } // namespace wb

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <vector>
 
@@ -40,6 +41,11 @@ public:
     // for per-flow throughputs (tens to thousands of values).
     static ConfidenceInterval mean(const std::vector<double>& values,
                                    const BootstrapOptions& options = {});
+    // CI of any statistic of the values (Jain's index of per-flow throughputs), resampled
+    // index by index as mean() does; mean() is this with the mean.
+    using Statistic = std::function<double(const std::vector<double>&)>;
+    static ConfidenceInterval of(const std::vector<double>& values, const Statistic& statistic,
+                                 const BootstrapOptions& options = {});
 
     // CI of percentile `level` (numpy's linear method) of sorted samples (ascending, no NaN).
     // A resample of n values is never built: the value at rank k of a resample is the value
@@ -50,6 +56,12 @@ public:
     // resamples of 5M samples take microseconds.
     static ConfidenceInterval percentile(const std::vector<double>& sorted, double level,
                                          const BootstrapOptions& options = {});
+    // CI of percentile `level` of B minus that of A, two independent samples resampled
+    // independently: A's replicates are percentile()'s, B's come from a stream of their own
+    // (seed + 1), and the interval is taken over the replicates' differences.
+    static ConfidenceInterval percentileDifference(const std::vector<double>& sortedA,
+                                                   const std::vector<double>& sortedB, double level,
+                                                   const BootstrapOptions& options = {});
 
     // Unbiased index in [0, n) from the generator (rejection of the incomplete last block).
     static std::uint64_t uniformIndex(std::mt19937_64& generator, std::uint64_t n);
@@ -57,6 +69,11 @@ public:
     static double uniformOpen(std::mt19937_64& generator);
     // Draws of Beta(a, b) (a, b >= 1) from two Marsaglia–Tsang gamma draws.
     static double beta(std::mt19937_64& generator, double a, double b);
+
+private:
+    // percentile()'s replicates of one level (non-empty sorted samples).
+    static std::vector<double> percentileReplicates(const std::vector<double>& sorted, double level,
+                                                    int resamples, std::uint64_t seed);
 };
 
 } // namespace wb

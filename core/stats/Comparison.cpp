@@ -117,6 +117,12 @@ ConfidenceInterval IntervalBasis::mean(const std::vector<double>& values,
     return values.size() >= 2 ? Bootstrap::mean(values, options) : ConfidenceInterval{};
 }
 
+ConfidenceInterval IntervalBasis::jain(const std::vector<double>& values,
+                                       const BootstrapOptions& options) {
+    return values.size() >= 2 ? Bootstrap::of(values, FlowStatistics::jain, options)
+                              : ConfidenceInterval{};
+}
+
 ComparisonOptions::ComparisonOptions() : levels(LatencySummary::defaultLevels()) {}
 
 Difference Difference::of(double a, double b) {
@@ -152,8 +158,12 @@ LatencyComparison LatencyComparison::of(const QString& nameA, const std::vector<
     c.ks = TwoSampleTests::kolmogorovSmirnov(sortedA, sortedB);
     c.mannWhitney = TwoSampleTests::mannWhitney(sortedA, sortedB);
     for (double level : options.intervalLevels)
-        c.intervals.push_back({level, IntervalBasis::percentile(sortedA, level, options.bootstrap),
-                               IntervalBasis::percentile(sortedB, level, options.bootstrap)});
+        c.intervals.push_back(
+            {level, IntervalBasis::percentile(sortedA, level, options.bootstrap),
+             IntervalBasis::percentile(sortedB, level, options.bootstrap),
+             sortedA.size() >= 2 && sortedB.size() >= 2
+                 ? Bootstrap::percentileDifference(sortedA, sortedB, level, options.bootstrap)
+                 : ConfidenceInterval{}});
     return c;
 }
 
@@ -208,8 +218,10 @@ ThroughputComparison ThroughputComparison::of(const QString& nameA, const FlowSt
     c.nameA = nameA;
     c.nameB = nameB;
     c.options = options;
-    const std::vector<double> flowsA = perFlowBitsPerSecond(a);
-    const std::vector<double> flowsB = perFlowBitsPerSecond(b);
+    c.flowBitsPerSecondA = perFlowBitsPerSecond(a);
+    c.flowBitsPerSecondB = perFlowBitsPerSecond(b);
+    const std::vector<double>& flowsA = c.flowBitsPerSecondA;
+    const std::vector<double>& flowsB = c.flowBitsPerSecondB;
     c.flowsA = flowsA.size();
     c.flowsB = flowsB.size();
     const auto meanOf = [](const std::vector<double>& values) {
@@ -223,6 +235,8 @@ ThroughputComparison ThroughputComparison::of(const QString& nameA, const FlowSt
                                     flowsB.empty() ? std::nan("") : b.jainFairness);
     c.meanIntervalA = IntervalBasis::mean(flowsA, options.bootstrap);
     c.meanIntervalB = IntervalBasis::mean(flowsB, options.bootstrap);
+    c.jainIntervalA = IntervalBasis::jain(flowsA, options.bootstrap);
+    c.jainIntervalB = IntervalBasis::jain(flowsB, options.bootstrap);
     return c;
 }
 

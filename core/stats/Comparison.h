@@ -38,6 +38,8 @@ struct IntervalBasis {
                                          const BootstrapOptions& options);
     static ConfidenceInterval mean(const std::vector<double>& values,
                                    const BootstrapOptions& options);
+    static ConfidenceInterval jain(const std::vector<double>& values,
+                                   const BootstrapOptions& options);
 };
 
 // One figure of A and B side by side. diff = b - a, ratio = b / a (NaN when a is 0).
@@ -60,6 +62,7 @@ struct LatencyComparison {
         double level = 0;
         ConfidenceInterval a;
         ConfidenceInterval b;
+        ConfidenceInterval diff; // of B − A (Bootstrap::percentileDifference)
     };
 
     QString nameA;
@@ -97,6 +100,12 @@ struct ThroughputComparison {
     Difference jainFairness; // ratio unused in the wording; diff = b - a
     ConfidenceInterval meanIntervalA;
     ConfidenceInterval meanIntervalB;
+    // Bootstrap CIs of Jain's index, the flows resampled (fewer than two flows: none).
+    ConfidenceInterval jainIntervalA;
+    ConfidenceInterval jainIntervalB;
+    // Every flow's mean bits per second, in the datasets' flow order (perFlowBitsPerSecond).
+    std::vector<double> flowBitsPerSecondA;
+    std::vector<double> flowBitsPerSecondB;
     ComparisonOptions options;
 
     QStringList findings() const;

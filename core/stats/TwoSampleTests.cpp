@@ -40,7 +40,7 @@ KolmogorovSmirnov TwoSampleTests::kolmogorovSmirnov(const std::vector<double>& s
                                                     const std::vector<double>& sortedB) {
     KolmogorovSmirnov result;
     if (sortedA.empty() || sortedB.empty())
-        return {kNaN, kNaN, PValueMethod::Exact};
+        return {kNaN, kNaN, PValueMethod::Exact, kNaN, kNaN, kNaN};
     const auto n1 = static_cast<std::int64_t>(sortedA.size());
     const auto n2 = static_cast<std::int64_t>(sortedB.size());
     const std::int64_t g = std::gcd(n1, n2);
@@ -53,10 +53,24 @@ KolmogorovSmirnov TwoSampleTests::kolmogorovSmirnov(const std::vector<double>& s
         [&](std::size_t belowA, std::size_t belowB, std::size_t equalA, std::size_t equalB) {
             const auto i = static_cast<std::int64_t>(belowA + equalA);
             const auto j = static_cast<std::int64_t>(belowB + equalB);
-            h = std::max(h, std::abs(i * (n2 / g) - j * (n1 / g)));
+            const std::int64_t height = std::abs(i * (n2 / g) - j * (n1 / g));
+            if (height <= h)
+                return; // the first (smallest) value reaching the maximum stays its location
+            h = height;
+            result.location = equalA > 0 ? sortedA[belowA] : sortedB[belowB];
+            result.cdfA = static_cast<double>(i) / static_cast<double>(n1);
+            result.cdfB = static_cast<double>(j) / static_cast<double>(n2);
         });
     const double lcm = static_cast<double>(n1 / g) * static_cast<double>(n2);
     result.statistic = static_cast<double>(h) / lcm;
+    if (h == 0) { // identical samples: the CDFs touch everywhere, at the smallest value too
+        result.location = std::min(sortedA.front(), sortedB.front());
+        result.cdfA =
+            static_cast<double>(std::upper_bound(sortedA.begin(), sortedA.end(), result.location) -
+                                sortedA.begin()) /
+            static_cast<double>(n1);
+        result.cdfB = result.cdfA;
+    }
     if (static_cast<std::size_t>(std::max(n1, n2)) <= kKsExactLimit) {
         result.method = PValueMethod::Exact;
         result.pValue = ksExactPValue(n1, n2, h);

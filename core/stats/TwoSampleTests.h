@@ -13,6 +13,12 @@ struct KolmogorovSmirnov {
     double statistic = 0; // D = max |F_A(x) - F_B(x)|
     double pValue = 1;
     PValueMethod method = PValueMethod::Exact;
+    // Where D is reached: the smallest sample value x with |F_A(x) - F_B(x)| = D, and both
+    // empirical CDFs there (F(x) = share of values <= x), the ends of the segment a plot
+    // marks D with. NaN when a sample is empty.
+    double location = 0;
+    double cdfA = 0;
+    double cdfB = 0;
 };
 
 // Two-sided Mann–Whitney U test, as scipy.stats.mannwhitneyu(use_continuity=True,

@@ -2,7 +2,9 @@
 // ComparisonReport) and what `wirebench-cli compare --format json` prints, on the QJump ping
 // samples and the cubic/reno iperf logs; large comparisons run off the GUI thread.
 
+#include "CompareFigures.h"
 #include "CompareView.h"
+#include "ConfidenceBars.h"
 #include "DatasetGrouping.h"
 #include "DatasetStore.h"
 #include "StoreSupport.h"
@@ -10,6 +12,9 @@
 
 #include "io/ComparisonReport.h"
 #include "stats/Comparison.h"
+#include "stats/FlowStatistics.h"
+#include "stats/Percentiles.h"
+#include "stats/TcpState.h"
 
 #include <QClipboard>
 #include <QElapsedTimer>
@@ -20,7 +25,9 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace wb;
@@ -86,6 +93,9 @@ private slots:
     void copyAndExport();
     void largeComparisonRunsInBackground();
     void keepsChoiceInSettings();
+    void latencyFiguresDrawTheComparison();
+    void flowFiguresDrawEveryFlowAndTheTcpState();
+    void chosenPairsAreTheUsers();
 };
 
 void TestCompareView::latencyEqualsCore() {
@@ -186,7 +196,10 @@ void TestCompareView::throughputEqualsCore() {
     QVERIFY(sameInterval(shown.meanIntervalB, expected.meanIntervalB));
     QVERIFY(shown.meanIntervalA.valid());
     QCOMPARE(view.summary(), expected.summary());
-    compareTables(view.tables(), ComparisonReport::tables(expected));
+    std::vector<Table> tables = ComparisonReport::tables(expected);
+    if (view.tcp() && view.tcp()->any())
+        tables.push_back(ComparisonReport::table(*view.tcp()));
+    compareTables(view.tables(), tables);
 }
 
 void TestCompareView::throughputEqualsCli() {
@@ -339,6 +352,189 @@ void TestCompareView::keepsChoiceInSettings() {
     QVERIFY(again.latency());
     QCOMPARE(again.latency()->nameA, QStringLiteral("ping18_iperf68_np"));
     QCOMPARE(again.latency()->nameB, QStringLiteral("ping18_iperf16_np"));
+}
+
+void TestCompareView::latencyFiguresDrawTheComparison() {
+    DatasetStore store;
+    const int idle = addSample(store, QStringLiteral("ping18_np"));
+    const int loaded = addSample(store, QStringLiteral("ping18_iperf18_np"));
+    CompareView view(&store);
+    view.resize(1200, 700);
+    QVERIFY(view.latency());
+    const LatencyComparison& c = *view.latency();
+    const std::vector<double>* sorted[2] = {&store.find(idle)->analysis->sortedRttMs,
+                                            &store.find(loaded)->analysis->sortedRttMs};
+    const CompareFigures& figures = *view.figures();
+    // Each CDF: every drawn point is a step of that side's empirical CDF, F(x) = share of
+    // samples <= x counted here, from the smallest sample to the largest.
+    for (int side = 0; side < 2; ++side) {
+        const QCPGraph* graph = figures.cdfGraph(side);
+        QVERIFY(graph && graph->dataCount() > 10);
+        const std::vector<double>& samples = *sorted[side];
+        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+            const double share =
+                static_cast<double>(std::count_if(samples.begin(), samples.end(),
+                                                  [&](double v) { return v <= it->key; })) /
+                static_cast<double>(samples.size());
+            QVERIFY2(
+                std::fabs(it->value - share) < 1e-12,
+                qPrintable(QStringLiteral("%1: %2 vs %3").arg(it->key).arg(it->value).arg(share)));
+        }
+        QCOMPARE(graph->data()->constBegin()->key, samples.front());
+        QCOMPARE((graph->data()->constEnd() - 1)->key, samples.back());
+        QCOMPARE((graph->data()->constEnd() - 1)->value, 1.0);
+    }
+    // The KS segment: where the CDFs differ most, found here by trying every sample value.
+    double bestX = 0;
+    double bestD = -1;
+    double bestA = 0;
+    double bestB = 0;
+    std::vector<double> pooled = *sorted[0];
+    pooled.insert(pooled.end(), sorted[1]->begin(), sorted[1]->end());
+    std::sort(pooled.begin(), pooled.end());
+    for (double x : pooled) {
+        const auto share = [x](const std::vector<double>& s) {
+            return static_cast<double>(std::upper_bound(s.begin(), s.end(), x) - s.begin()) /
+                   static_cast<double>(s.size());
+        };
+        const double d = std::fabs(share(*sorted[0]) - share(*sorted[1]));
+        if (d > bestD + 1e-12) {
+            bestD = d;
+            bestX = x;
+            bestA = share(*sorted[0]);
+            bestB = share(*sorted[1]);
+        }
+    }
+    QVERIFY(std::fabs(c.ks.statistic - bestD) < 1e-12);
+    QCOMPARE(c.ks.location, bestX);
+    const QCPItemLine* segment = figures.ksSegment();
+    QVERIFY(segment);
+    QCOMPARE(segment->start->coords(), QPointF(bestX, bestA));
+    QCOMPARE(segment->end->coords(), QPointF(bestX, bestB));
+    QVERIFY2(figures.ksLabel()->text().startsWith(
+                 QStringLiteral("D = %1").arg(QString::number(bestD, 'f', 3))),
+             qPrintable(figures.ksLabel()->text()));
+    QVERIFY(figures.mainPlot()->xAxis->label().contains(QStringLiteral("ms")));
+    // The percentile differences: B − A at every compared level, with the CI of the
+    // difference where the comparison has one and no bar elsewhere.
+    const QCPGraph* diffs = figures.differenceGraph();
+    QCOMPARE(diffs->dataCount(), static_cast<int>(c.percentiles.size()));
+    const QCPErrorBars* bars = ConfidenceBars::of(diffs);
+    QVERIFY(bars);
+    int withInterval = 0;
+    for (int i = 0; i < diffs->dataCount(); ++i) {
+        const LatencyComparison::Level& level = c.percentiles[static_cast<std::size_t>(i)];
+        QCOMPARE(diffs->data()->at(i)->value, level.value.diff);
+        QCOMPARE(diffs->data()->at(i)->value, Percentiles::ofSorted(*sorted[1], level.level) -
+                                                  Percentiles::ofSorted(*sorted[0], level.level));
+        const QCPErrorBarsData& bar = bars->data()->at(i);
+        if (const LatencyComparison::Interval* interval = c.interval(level.level)) {
+            ++withInterval;
+            QVERIFY(close(level.value.diff - bar.errorMinus, interval->diff.low));
+            QVERIFY(close(level.value.diff + bar.errorPlus, interval->diff.high));
+        } else {
+            QCOMPARE(bar.errorMinus, 0.0);
+            QCOMPARE(bar.errorPlus, 0.0);
+        }
+    }
+    QCOMPARE(withInterval, 2); // p50 and p99
+    QVERIFY(figures.sidePlot()->yAxis->label().contains(QStringLiteral("(ms)")));
+    // No legend inside the axis rect: it stands above the curves.
+    QVERIFY(figures.mainPlot()->legend->visible());
+    QVERIFY(figures.mainPlot()->legend->layout() != figures.mainPlot()->axisRect()->insetLayout());
+}
+
+void TestCompareView::flowFiguresDrawEveryFlowAndTheTcpState() {
+    DatasetStore store;
+    const int cubic = addSample(store, QStringLiteral("iperf3-cubic-P4.json"));
+    const int reno = addSample(store, QStringLiteral("iperf3-reno-P4.json"));
+    CompareView view(&store);
+    QVERIFY(view.throughput());
+    const ThroughputComparison& c = *view.throughput();
+    const CompareFigures& figures = *view.figures();
+    // Every flow's throughput, in Mbit/s, as FlowStatistics reads each flow of each log.
+    const int ids[2] = {cubic, reno};
+    for (int side = 0; side < 2; ++side) {
+        const FlowStatistics& stats = store.find(ids[side])->analysis->flows;
+        const QCPGraph* graph = figures.flowGraph(side);
+        QVERIFY(graph);
+        QCOMPARE(graph->dataCount(), 4);
+        QCOMPARE(static_cast<std::size_t>(graph->dataCount()), stats.flows.size());
+        std::vector<double> drawn;
+        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+            drawn.push_back(it->value);
+        std::vector<double> expected;
+        for (const FlowStatistics::PerFlow& flow : stats.flows)
+            expected.push_back(flow.totals.bitsPerSecond * 1e-6);
+        std::sort(drawn.begin(), drawn.end());
+        std::sort(expected.begin(), expected.end());
+        for (std::size_t i = 0; i < drawn.size(); ++i)
+            QVERIFY(close(drawn[i], expected[i]));
+    }
+    // Jain's index of each side with its CI.
+    const QCPGraph* jain = figures.jainGraph();
+    QCOMPARE(jain->dataCount(), 2);
+    QCOMPARE(jain->data()->at(0)->value, store.find(cubic)->analysis->flows.jainFairness);
+    QCOMPARE(jain->data()->at(1)->value, store.find(reno)->analysis->flows.jainFairness);
+    const QCPErrorBars* bars = ConfidenceBars::of(jain);
+    QVERIFY(bars && c.jainIntervalA.valid() && c.jainIntervalB.valid());
+    QVERIFY(close(c.jainFairness.a - bars->data()->at(0).errorMinus, c.jainIntervalA.low));
+    QVERIFY(close(c.jainFairness.b + bars->data()->at(1).errorPlus, c.jainIntervalB.high));
+    // The TCP columns: each side as TcpState::summarize reads its log, and B − A.
+    QVERIFY(view.tcp() && view.tcp()->any());
+    const TcpFlowSummary a =
+        TcpState::summarize(TcpState::statesOf(*store.find(cubic)->analysis->dataset, {}));
+    const TcpFlowSummary b =
+        TcpState::summarize(TcpState::statesOf(*store.find(reno)->analysis->dataset, {}));
+    const TcpComparison& tcp = *view.tcp();
+    QVERIFY(a.cwndMeanBytes && b.cwndMaxBytes && a.rttP99Ms && b.retransmits);
+    QCOMPARE(tcp.cwndMeanBytes.a, *a.cwndMeanBytes);
+    QCOMPARE(tcp.cwndMaxBytes.b, *b.cwndMaxBytes);
+    QCOMPARE(tcp.rttMeanMs.diff, *b.rttMeanMs - *a.rttMeanMs);
+    QCOMPARE(tcp.rttP99Ms.a, *a.rttP99Ms);
+    QCOMPARE(tcp.retransmits.diff, static_cast<double>(*b.retransmits - *a.retransmits));
+    QCOMPARE(tcp.retransmitsPerMB.a, *a.retransmitsPerMB);
+    // ... listed in the tab as core's table.
+    const Table& listed = view.tables().back();
+    QCOMPARE(listed.rows, ComparisonReport::table(tcp).rows);
+    QCOMPARE(listed.rows[4][3], QString::number(*b.retransmits - *a.retransmits));
+    QVERIFY(figures.mainPlot()->yAxis->label().contains(QStringLiteral("Mbit/s")));
+}
+
+void TestCompareView::chosenPairsAreTheUsers() {
+    DatasetStore store;
+    const int a = addSample(store, QStringLiteral("ping18_np"));
+    const int b = addSample(store, QStringLiteral("ping18_iperf16_np"));
+    const int c = addSample(store, QStringLiteral("ping18_iperf68_np"));
+    CompareView view(&store);
+    QCOMPARE(view.settingsKey(), ChosenComparison::settingsKey()); // where reports look
+    // The pair the tab picked itself is not a choice of the user's.
+    QVERIFY(view.latency());
+    QVERIFY(view.chosenComparisons().empty());
+    QVERIFY(!view.saveSettings().contains(QStringLiteral("chosen")));
+    QVERIFY(view.choose(datasetKey(c), datasetKey(a)));
+    const std::vector<ChosenComparison> chosen{
+        {QStringLiteral("ping18_iperf68_np"), QStringLiteral("ping18_np"), false}};
+    QVERIFY(view.chosenComparisons() == chosen);
+    const QJsonObject settings = view.saveSettings();
+    QVERIFY(ChosenComparison::fromSettings(settings) == chosen);
+    // A workspace brings it back before its datasets are loaded, and keeps it.
+    DatasetStore restored;
+    CompareView again(&restored);
+    again.restoreSettings(settings);
+    QVERIFY(again.chosenComparisons() == chosen);
+    QVERIFY(ChosenComparison::fromSettings(again.saveSettings()) == chosen);
+    addSample(restored, QStringLiteral("ping18_np"));
+    addSample(restored, QStringLiteral("ping18_iperf16_np"));
+    addSample(restored, QStringLiteral("ping18_iperf68_np"));
+    again.bringUpToDate();
+    QVERIFY(again.chosenComparisons() == chosen);
+    QCOMPARE(again.latency()->nameA, QStringLiteral("ping18_iperf68_np"));
+    // Hiding a side: the tab falls back to a pair of its own, no longer the user's.
+    store.setVisible(c, false);
+    view.bringUpToDate();
+    QVERIFY(view.chosenComparisons().empty());
+    Q_UNUSED(b);
 }
 
 QTEST_MAIN(TestCompareView)

@@ -4,6 +4,7 @@
 
 #include "BandsView.h"
 #include "CdfView.h"
+#include "CompareView.h"
 #include "DistributionsView.h"
 #include "FlowBarsView.h"
 #include "ImportController.h"
@@ -189,6 +190,7 @@ private slots:
     void missingWorkspaceIsAUsageError();
     void missingLogIsReportedAndTheRestWritten();
     void windowExportsTheSameReport();
+    void comparisonChosenInTheTabIsReported();
     void histogramLegendCoversNoBar();
     void cdfLegendCoversNoCurve();
     void timelineNamesEveryRunWhole();
@@ -434,6 +436,71 @@ void TestReport::windowExportsTheSameReport() {
     }
     QVERIFY(!window.exportReport(m_dir.filePath("report.txt"), &error));
     QVERIFY(error.contains(".pdf or .html"));
+}
+
+void TestReport::comparisonChosenInTheTabIsReported() {
+    // Tagged idle / load: left to itself the report compares the two tag groups.
+    const QString workspace =
+        writeWorkspace("chosen.wbws",
+                       {test::samplePath("ping18_np"), test::samplePath("ping18_iperf16_np"),
+                        test::samplePath("ping18_iperf18_np")},
+                       {"idle", "load", "load"});
+    QVERIFY(!workspace.isEmpty());
+    const QString automatic = m_dir.filePath("automatic.html");
+    QVERIFY(reportCleanly({workspace, "-o", automatic}));
+    const QString groupsCaption =
+        QStringLiteral("Latency percentiles: tag=idle (A) vs tag=load (B)");
+    QVERIFY(findTable(htmlTables(QString::fromUtf8(test::readAll(automatic))), groupsCaption));
+
+    const auto readOutside = [](const QString&, const QStringList&) { return true; };
+    MainWindow window;
+    window.setOutsideFolderQuestion(readOutside); // the samples are beside the temporary dir
+    QString error;
+    QVERIFY2(test::openWorkspace(window, workspace, &error), qPrintable(error));
+    auto* view = window.findChild<CompareView*>();
+    QVERIFY(view);
+    view->bringUpToDate(); // a hidden tab rebuilds when shown
+    QString loaded;
+    QString idle;
+    for (const CompareView::Choice& choice : view->choices()) {
+        if (choice.label.contains(QStringLiteral("iperf18")))
+            loaded = choice.key;
+        if (choice.label == QStringLiteral("ping18_np"))
+            idle = choice.key;
+    }
+    QVERIFY(!loaded.isEmpty() && !idle.isEmpty());
+    QVERIFY(view->choose(loaded, idle)); // B − A the other way round from the file order
+    const QString chosenCaption =
+        QStringLiteral("Latency percentiles: %1 (A) vs ping18_np (B)").arg(view->latency()->nameA);
+    const auto verifyChosen = [&](const QString& html) {
+        const std::vector<HtmlTable> tables = htmlTables(html);
+        const HtmlTable* table = findTable(tables, chosenCaption);
+        QVERIFY2(table, qPrintable(chosenCaption));
+        QCOMPARE(table->rows[0], (QStringList{"samples", "5000", "5000", "-", "-", "-", "-"}));
+        QVERIFY(!findTable(tables, groupsCaption)); // the user chose: no automatic ones
+        QVERIFY(html.contains(QStringLiteral("chosen in the Compare tab")));
+    };
+    const QString fromWindow = m_dir.filePath("chosen-window.html");
+    QVERIFY2(window.exportReport(fromWindow, &error), qPrintable(error));
+    verifyChosen(QString::fromUtf8(test::readAll(fromWindow)));
+
+    // Saved and opened again, by the window and by wirebench-cli report.
+    const QString saved = m_dir.filePath("chosen-saved.wbws");
+    QVERIFY2(window.saveWorkspace(saved, &error), qPrintable(error));
+    MainWindow reopened;
+    reopened.setOutsideFolderQuestion(readOutside);
+    QVERIFY2(test::openWorkspace(reopened, saved, &error), qPrintable(error));
+    CompareView* reopenedView = reopened.findChild<CompareView*>();
+    reopenedView->bringUpToDate();
+    const std::vector<ChosenComparison> kept = reopenedView->chosenComparisons();
+    QCOMPARE(kept.size(), std::size_t(1));
+    QCOMPARE(kept.front().b, QStringLiteral("ping18_np"));
+    const QString fromReopened = m_dir.filePath("chosen-reopened.html");
+    QVERIFY2(reopened.exportReport(fromReopened, &error), qPrintable(error));
+    verifyChosen(QString::fromUtf8(test::readAll(fromReopened)));
+    const QString fromCli = m_dir.filePath("chosen-cli.html");
+    QVERIFY(reportCleanly({saved, "-o", fromCli}));
+    verifyChosen(QString::fromUtf8(test::readAll(fromCli)));
 }
 
 void TestReport::histogramLegendCoversNoBar() {

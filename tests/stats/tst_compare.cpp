@@ -5,6 +5,7 @@
 #include "stats/FlowStatistics.h"
 #include "stats/LatencySummary.h"
 #include "stats/Percentiles.h"
+#include "stats/TcpComparison.h"
 #include "stats/TwoSampleTests.h"
 
 #include <QElapsedTimer>
@@ -38,6 +39,30 @@ double naiveKs(const std::vector<double>& a, const std::vector<double>& b) {
             d = std::max(d, std::fabs(below(a) - below(b)));
         }
     return d;
+}
+
+// Where D is reached, the slow way: over the pooled values in ascending order, the first
+// whose ECDF difference is the largest, with both ECDFs there.
+struct NaiveLocation {
+    double x = 0;
+    double cdfA = 0;
+    double cdfB = 0;
+};
+
+NaiveLocation naiveKsLocation(const std::vector<double>& a, const std::vector<double>& b) {
+    std::vector<double> pooled = a;
+    pooled.insert(pooled.end(), b.begin(), b.end());
+    std::sort(pooled.begin(), pooled.end());
+    const auto share = [](const std::vector<double>& s, double x) {
+        return static_cast<double>(
+                   std::count_if(s.begin(), s.end(), [x](double v) { return v <= x; })) /
+               static_cast<double>(s.size());
+    };
+    const double d = naiveKs(a, b);
+    for (double x : pooled)
+        if (std::fabs(std::fabs(share(a, x) - share(b, x)) - d) < 1e-12)
+            return {x, share(a, x), share(b, x)};
+    return {std::nan(""), std::nan(""), std::nan("")};
 }
 
 // U1 the slow way: every pair, a tie counting one half.
@@ -119,6 +144,10 @@ private slots:
     void ksExactEveryThreshold();
     void ksStatisticWithTies();
     void ksAsymptoticHandComputed();
+    void ksLocationMatchesNaive();
+    void percentileDifferenceInterval();
+    void jainIntervalMatchesResampling();
+    void tcpComparisonOfIperf3CubicAndReno();
     void mannWhitneyConoverExample();
     void mannWhitneyExactMatchesEnumeration();
     void mannWhitneyAsymptoticWithTies();
@@ -197,6 +226,126 @@ void TestCompare::ksStatisticWithTies() {
     const KolmogorovSmirnov ks = TwoSampleTests::kolmogorovSmirnov(a, b);
     QVERIFY(std::fabs(ks.statistic - naiveKs(a, b)) < 1e-12);
     QVERIFY(ks.pValue > 0 && ks.pValue <= 1);
+}
+
+void TestCompare::ksLocationMatchesNaive() {
+    // Ties inside and between the samples, unequal sizes, one sample above the other, a
+    // difference of either sign, the largest difference reached more than once, and two
+    // ping logs.
+    const std::vector<std::pair<std::vector<double>, std::vector<double>>> cases{
+        {{1, 2, 2, 2, 3, 5, 5}, {2, 2, 3, 3, 3, 4, 5, 6}},
+        {{0.5, 0.7, 0.9}, {1.5, 1.7}},
+        {{3, 4, 5, 6}, {1, 2, 3}},
+        {{1, 3}, {2, 4}}, // D = 0.5 at 1 and again at 3: the first is its location
+        {{1, 2, 5, 6}, {3, 4, 7, 8}},
+        {sorted(skewedSample(200, 7, 1.0)), sorted(skewedSample(333, 8, 1.2))},
+        {sorted(skewedSample(50, 9, 2.0)), sorted(skewedSample(50, 10, 1.0))},
+        {pingSamples("ping18_np"), pingSamples("ping18_iperf18_np")},
+    };
+    for (const auto& [a, b] : cases) {
+        const KolmogorovSmirnov ks = TwoSampleTests::kolmogorovSmirnov(a, b);
+        const NaiveLocation expected = naiveKsLocation(a, b);
+        QVERIFY(std::fabs(ks.statistic - naiveKs(a, b)) < 1e-12);
+        QCOMPARE(ks.location, expected.x);
+        QVERIFY(std::fabs(ks.cdfA - expected.cdfA) < 1e-12);
+        QVERIFY(std::fabs(ks.cdfB - expected.cdfB) < 1e-12);
+        QVERIFY(std::fabs(std::fabs(ks.cdfA - ks.cdfB) - ks.statistic) < 1e-12);
+    }
+    // Identical samples: D = 0, marked at the smallest value where both CDFs are equal.
+    const std::vector<double> same{1, 2, 2, 3};
+    const KolmogorovSmirnov ks = TwoSampleTests::kolmogorovSmirnov(same, same);
+    QCOMPARE(ks.location, 1.0);
+    QCOMPARE(ks.cdfA, 0.25);
+    QCOMPARE(ks.cdfB, 0.25);
+    QVERIFY(std::isnan(TwoSampleTests::kolmogorovSmirnov({}, same).location));
+}
+
+void TestCompare::percentileDifferenceInterval() {
+    // With a single value in A every replicate of A is that value: the interval of B − A is
+    // B's own interval (drawn from B's stream, seed + 1) moved by it.
+    const std::vector<double> b = pingSamples("ping18_iperf18_np");
+    BootstrapOptions options;
+    BootstrapOptions streamOfB = options;
+    streamOfB.seed = options.seed + 1;
+    for (double level : {50.0, 99.0, 37.5}) {
+        const ConfidenceInterval diff = Bootstrap::percentileDifference({0.5}, b, level, options);
+        const ConfidenceInterval ofB = Bootstrap::percentile(b, level, streamOfB);
+        QCOMPARE(diff.low, ofB.low - 0.5);
+        QCOMPARE(diff.high, ofB.high - 0.5);
+    }
+    // The comparison carries it at its interval levels: around the observed difference, and
+    // around 0 for a sample against itself.
+    const std::vector<double> idle = pingSamples("ping18_np");
+    const LatencyComparison c = LatencyComparison::of("idle", idle, "loaded", b);
+    for (const LatencyComparison::Interval& interval : c.intervals) {
+        const double observed = c.percentile(interval.level)->value.diff;
+        QVERIFY(interval.diff.valid());
+        QVERIFY(interval.diff.low <= observed && observed <= interval.diff.high);
+        QCOMPARE(interval.diff.low,
+                 Bootstrap::percentileDifference(idle, b, interval.level, options).low);
+    }
+    const LatencyComparison same = LatencyComparison::of("A", idle, "B", idle);
+    for (const LatencyComparison::Interval& interval : same.intervals)
+        QVERIFY(interval.diff.low <= 0 && 0 <= interval.diff.high);
+    QVERIFY(!LatencyComparison::of("A", {1.0}, "B", {1.0, 2.0}).intervals.front().diff.valid());
+}
+
+void TestCompare::jainIntervalMatchesResampling() {
+    // Bootstrap::of resamples index by index from the seed: the same draws by hand give the
+    // same replicates, so the same interval exactly.
+    const std::vector<double> flows = skewedSample(30, 5, 3e6);
+    BootstrapOptions options;
+    std::mt19937_64 generator(options.seed);
+    std::vector<double> replicates;
+    std::vector<double> resample(flows.size());
+    for (int r = 0; r < options.resamples; ++r) {
+        for (double& v : resample)
+            v = flows[Bootstrap::uniformIndex(generator, flows.size())];
+        replicates.push_back(FlowStatistics::jain(resample));
+    }
+    const std::vector<double> bounds = Percentiles::select(replicates, {2.5, 97.5});
+    FlowStatistics stats;
+    for (double v : flows)
+        stats.flows.emplace_back().totals.bitsPerSecond = v;
+    stats.jainFairness = FlowStatistics::jain(flows);
+    const ThroughputComparison c = ThroughputComparison::of("a", stats, "b", stats);
+    QCOMPARE(c.jainIntervalA.low, bounds[0]);
+    QCOMPARE(c.jainIntervalA.high, bounds[1]);
+    QCOMPARE(c.flowBitsPerSecondA, flows);
+    QVERIFY(c.jainIntervalA.low <= c.jainFairness.a && c.jainFairness.a <= c.jainIntervalA.high);
+}
+
+void TestCompare::tcpComparisonOfIperf3CubicAndReno() {
+    const ImportResult cubic = FileImporter::importFile(test::samplePath("iperf3-cubic-P4.json"));
+    const ImportResult reno = FileImporter::importFile(test::samplePath("iperf3-reno-P4.json"));
+    QVERIFY(!cubic.datasets.empty() && !reno.datasets.empty());
+    const Dataset& a = cubic.datasets.front();
+    const Dataset& b = reno.datasets.front();
+    const TcpComparison c = TcpComparison::of("cubic", a, "reno", b, {&a, &b});
+    QVERIFY(c.any());
+    QCOMPARE(c.sourceA, TcpStateSource::Iperf3Json);
+    const TcpFlowSummary expectedA = TcpState::summarize(TcpState::statesOf(a, {}));
+    const TcpFlowSummary expectedB = TcpState::summarize(TcpState::statesOf(b, {}));
+    QVERIFY(expectedA.cwndMeanBytes && expectedB.cwndMeanBytes && expectedA.rttP99Ms &&
+            expectedA.retransmits && expectedB.retransmitsPerMB);
+    QCOMPARE(c.cwndMeanBytes.a, *expectedA.cwndMeanBytes);
+    QCOMPARE(c.cwndMeanBytes.b, *expectedB.cwndMeanBytes);
+    QCOMPARE(c.cwndMaxBytes.diff, *expectedB.cwndMaxBytes - *expectedA.cwndMaxBytes);
+    QCOMPARE(c.rttMeanMs.a, *expectedA.rttMeanMs);
+    QCOMPARE(c.rttP99Ms.diff, *expectedB.rttP99Ms - *expectedA.rttP99Ms);
+    QCOMPARE(c.retransmits.a, static_cast<double>(*expectedA.retransmits));
+    QCOMPARE(c.retransmits.diff,
+             static_cast<double>(*expectedB.retransmits - *expectedA.retransmits));
+    QCOMPARE(c.retransmitsPerMB.b, *expectedB.retransmitsPerMB);
+    const Table table = ComparisonReport::table(c);
+    QCOMPARE(table.rows.size(), std::size_t(6));
+    QCOMPARE(table.rows[4][1], QString::number(*expectedA.retransmits));
+    QVERIFY2(table.caption.contains(QStringLiteral("iperf3 -J")), qPrintable(table.caption));
+    // A UDP or ping dataset has no TCP figures: no table.
+    const ImportResult ping = FileImporter::importFile(test::samplePath("ping18_np"));
+    const Dataset& p = ping.datasets.front();
+    QVERIFY(!TcpComparison::of("x", p, "y", p, {}).any());
+    QVERIFY(ComparisonReport::table(TcpComparison::of("x", p, "y", p, {})).rows.empty());
 }
 
 void TestCompare::ksAsymptoticHandComputed() {

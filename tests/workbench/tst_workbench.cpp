@@ -1,10 +1,13 @@
-// The application model without a toolkit: labels from patterns, the store's palette, and
-// background jobs handing their results to their receiver's thread.
+// The application model without a toolkit: labels from patterns, the store's palette,
+// background jobs handing their results to their receiver's thread, and the comparisons a
+// report makes (those chosen in the Compare tab first).
 #include "BackgroundJobs.h"
 #include "DatasetStore.h"
 #include "LabelPattern.h"
+#include "ReportContent.h"
 #include "StoreSupport.h"
 #include "TestSupport.h"
+#include "stats/Comparison.h"
 
 #include <QCoreApplication>
 #include <QTest>
@@ -21,6 +24,7 @@ private slots:
     void labelPatterns();
     void storeGivesPaletteColours();
     void jobsReportOnTheReceiversThread();
+    void reportComparesWhatWasChosen();
 };
 
 void TestWorkbench::labelPatterns() {
@@ -69,6 +73,52 @@ void TestWorkbench::jobsReportOnTheReceiversThread() {
     QCoreApplication::processEvents();
     std::sort(results.begin(), results.end());
     QCOMPARE(results, (std::vector<int>{0, 1, 4, 9}));
+}
+
+void TestWorkbench::reportComparesWhatWasChosen() {
+    // Two cubic and two reno runs, tagged; the report's own pick is the two tag groups.
+    std::vector<ReportRun> runs;
+    std::vector<ParseReport> reports(4);
+    const char* const files[] = {"iperf3-cubic-P4.json", "tcp-cubic-P30-client.txt",
+                                 "iperf3-reno-P4.json", "tcp-reno-P30-client.txt"};
+    for (int i = 0; i < 4; ++i) {
+        ImportResult result = FileImporter::importFile(test::samplePath(files[i]));
+        QVERIFY(!result.datasets.empty());
+        auto dataset = std::make_shared<const Dataset>(std::move(result.datasets.front()));
+        runs.push_back({DatasetAnalysis::of(dataset), &reports[static_cast<std::size_t>(i)],
+                        QString::fromLatin1(files[i]), QString(),
+                        QStringList{i < 2 ? QStringLiteral("cubic") : QStringLiteral("reno")}});
+    }
+    const QString tag = QStringLiteral("tag");
+    const ReportContent automatic = ReportContent::of({}, runs, {}, tag);
+    QCOMPARE(automatic.comparisons.size(), std::size_t(1));
+    QCOMPARE(automatic.comparisons[0].title, QStringLiteral("tag=cubic vs tag=reno"));
+
+    // Chosen: the groups the other way round, and two runs; each as chosen, in order, and
+    // no automatic one. A choice with a side not shown is named and left out.
+    const std::vector<ChosenComparison> chosen{
+        {QStringLiteral("tag=reno"), QStringLiteral("tag=cubic"), true},
+        {QStringLiteral("iperf3-reno-P4.json"), QStringLiteral("iperf3-cubic-P4.json"), false},
+        {QStringLiteral("iperf3-reno-P4.json"), QStringLiteral("hidden run"), false}};
+    const ReportContent content = ReportContent::of({}, runs, {}, tag, chosen);
+    QCOMPARE(content.comparisons.size(), std::size_t(2));
+    QCOMPARE(content.comparisons[0].title, QStringLiteral("tag=reno vs tag=cubic"));
+    QCOMPARE(content.comparisons[0].tables[0].rows[0],
+             (QStringList{"flows", "34", "34", "-", "-"})); // 4 + 30 flows pooled per group
+    QCOMPARE(content.comparisons[1].title,
+             QStringLiteral("iperf3-reno-P4.json vs iperf3-cubic-P4.json"));
+    const ThroughputComparison expected =
+        ThroughputComparison::of(QStringLiteral("iperf3-reno-P4.json"), runs[2].analysis->flows,
+                                 QStringLiteral("iperf3-cubic-P4.json"), runs[0].analysis->flows);
+    QCOMPARE(content.comparisons[1].summary, expected.summary());
+    const QString notes = content.comparisonNotes.join(QLatin1Char(' '));
+    QVERIFY2(notes.contains(QStringLiteral("chosen in the Compare tab")), qPrintable(notes));
+    QVERIFY2(notes.contains(QStringLiteral("iperf3-reno-P4.json vs hidden run")),
+             qPrintable(notes));
+    // Only a choice that cannot be made: the report's own pick follows.
+    const ReportContent fallback = ReportContent::of({}, runs, {}, tag, {chosen[2]});
+    QCOMPARE(fallback.comparisons.size(), std::size_t(1));
+    QCOMPARE(fallback.comparisons[0].title, QStringLiteral("tag=cubic vs tag=reno"));
 }
 
 QTEST_GUILESS_MAIN(TestWorkbench)
