@@ -140,6 +140,13 @@ void TestCompareCli::groupByCongestionControl() {
                                 samplePath("tcp-reno-P1-client.txt"), reno});
     QCOMPARE(four.exitCode, 0);
     QCOMPARE(jsonOf(four)["flows"].toObject()["a"].toInt(), 31);
+    // ... and each side says that it pools runs of different stream counts.
+    for (const char* side : {"cubic", "reno"})
+        QVERIFY2(four.err.contains(QStringLiteral("congestion_control=%1: warning: pools -P 1 and "
+                                                  "-P 30 runs")
+                                       .arg(QLatin1String(side))),
+                 qPrintable(four.err));
+    QVERIFY(!grouped.err.contains("pools"));
     // Three values of a key cannot be compared two by two.
     const CliRun streams =
         runCli({"compare", "--group-by", "streams", samplePath("geni-cubic-P1.txt"), cubic,
