@@ -210,6 +210,43 @@ QString bootstrapNote(const BootstrapOptions& options) {
         .arg(options.seed);
 }
 
+// A side of several runs: the runs, not their pooled samples, are the independent
+// observations, so the run-level comparison comes first.
+bool hasRepetitions(const Side& a, const Side& b) {
+    return a.datasets.size() >= 2 || b.datasets.size() >= 2;
+}
+
+std::vector<Table> withRunLevel(std::vector<Table> tables, const Side& a, const Side& b,
+                                const ComparisonOptions& options) {
+    if (hasRepetitions(a, b))
+        tables.insert(tables.begin(), ComparisonReport::runLevelTable(RunValues::of(a.datasets),
+                                                                      RunValues::of(b.datasets),
+                                                                      options.bootstrap));
+    return tables;
+}
+
+QJsonObject withRunLevel(QJsonObject json, const Side& a, const Side& b,
+                         const ComparisonOptions& options) {
+    if (hasRepetitions(a, b))
+        json.insert("run_level",
+                    ComparisonReport::runLevelJson(RunValues::of(a.datasets),
+                                                   RunValues::of(b.datasets), options.bootstrap));
+    return json;
+}
+
+QString levelNote(const Side& a, const Side& b) {
+    if (!hasRepetitions(a, b))
+        return {};
+    QString note = QStringLiteral("Run level first (each run one value); then sample level, every "
+                                  "sample of a side's runs pooled as if independent\n");
+    for (const Side* side : {&a, &b})
+        if (side->datasets.size() == 1)
+            note += QStringLiteral("%1 is one run: no between-run variation could be estimated "
+                                   "for it\n")
+                        .arg(side == &a ? QLatin1String("A") : QLatin1String("B"));
+    return note;
+}
+
 } // namespace
 
 int runCompare(const QStringList& args, CliContext& context) {
@@ -259,11 +296,12 @@ int runCompare(const QStringList& args, CliContext& context) {
         const LatencyComparison c =
             LatencyComparison::of(a.name, sortedA, b.name, sortedB, options);
         if (common.json)
-            context.out() << QJsonDocument(ComparisonReport::toJson(c)).toJson();
+            context.out()
+                << QJsonDocument(withRunLevel(ComparisonReport::toJson(c), a, b, options)).toJson();
         else
-            print(ComparisonReport::tables(c), c.findings(),
+            print(withRunLevel(ComparisonReport::tables(c), a, b, options), c.findings(),
                   sideLine("A", a, c.countA, "samples") + sideLine("B", b, c.countB, "samples") +
-                      bootstrapNote(options.bootstrap),
+                      bootstrapNote(options.bootstrap) + levelNote(a, b),
                   common, context);
     } else {
         const FlowStatistics statsA = FlowStatistics::of(a.data().flows);
@@ -276,11 +314,12 @@ int runCompare(const QStringList& args, CliContext& context) {
         const ThroughputComparison c =
             ThroughputComparison::of(a.name, statsA, b.name, statsB, options);
         if (common.json)
-            context.out() << QJsonDocument(ComparisonReport::toJson(c)).toJson();
+            context.out()
+                << QJsonDocument(withRunLevel(ComparisonReport::toJson(c), a, b, options)).toJson();
         else
-            print(ComparisonReport::tables(c), c.findings(),
+            print(withRunLevel(ComparisonReport::tables(c), a, b, options), c.findings(),
                   sideLine("A", a, c.flowsA, "flows") + sideLine("B", b, c.flowsB, "flows") +
-                      bootstrapNote(options.bootstrap),
+                      bootstrapNote(options.bootstrap) + levelNote(a, b),
                   common, context);
     }
     context.fileReported();

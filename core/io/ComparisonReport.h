@@ -2,8 +2,11 @@
 
 #include "io/TableWriter.h"
 #include "stats/Comparison.h"
+#include "stats/RunLevelStatistics.h"
+#include "stats/RunValues.h"
 #include "stats/TcpComparison.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 
 #include <vector>
@@ -32,6 +35,18 @@ public:
     // it), RTT in ms, retransmissions and retransmissions per 10^6 bytes sent; empty when
     // neither side has any (comparison.any() is false).
     static Table table(const TcpComparison& comparison);
+
+    // Each run one value: per statistic of RunValues, B vs A on run values
+    // (RunLevelStatistics::compare). The caption says that runs are the unit; a note row says
+    // when a side has one run (no between-run variation could be estimated).
+    static Table runLevelTable(const std::vector<RunStatistic>& a,
+                               const std::vector<RunStatistic>& b, const BootstrapOptions& options);
+    // [{"statistic","runs":{"a","b"},"median":{"a","b"},"median_diff","median_diff_ci",
+    //   "permutation_p","permutation_method","mann_whitney_p","cliffs_delta",
+    //   "hodges_lehmann","between_run_variation"}]
+    static QJsonArray runLevelJson(const std::vector<RunStatistic>& a,
+                                   const std::vector<RunStatistic>& b,
+                                   const BootstrapOptions& options);
 
     // "p = 0.0312", "p < 1e-300": how a p-value reads in text.
     static QString pValueText(double p);

@@ -33,7 +33,7 @@ struct RunLevelComparison {
     ConfidenceInterval medianDifferenceInterval;
     // Two-sided permutation test of the difference of means: every split of the pooled run
     // values when there are at most kExactPermutationLimit, else kPermutations random ones
-    // (p = (hits + 1) / (kPermutations + 1)); method says which.
+    // (p = (hits + 1) / (kPermutations + 1)); method says which (Asymptotic: sampled).
     double permutationP = 1;
     PValueMethod permutationMethod = PValueMethod::Exact;
     MannWhitney mannWhitney;  // on the run values, scipy's rules (exact for small counts)

@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
@@ -147,6 +148,27 @@ void TestCompareCli::groupByCongestionControl() {
                                        .arg(QLatin1String(side))),
                  qPrintable(four.err));
     QVERIFY(!grouped.err.contains("pools"));
+    // Two runs a side: compared run by run first, each run's SUM as `flows` gives it.
+    QVERIFY(!g.contains("run_level")); // one run a side: the sample-level comparison only
+    const QJsonArray runLevel = jsonOf(four)["run_level"].toArray();
+    QVERIFY(!runLevel.isEmpty());
+    const QJsonObject sum = runLevel.first().toObject();
+    QCOMPARE(sum["statistic"].toString(), QStringLiteral("SUM (Mbits/s)"));
+    QCOMPARE(sum["runs"]["a"].toInt(), 2);
+    QCOMPARE(sum["runs"]["b"].toInt(), 2);
+    QCOMPARE(sum["permutation_method"].toString(), QStringLiteral("exact"));
+    QVERIFY(sum["between_run_variation"].toBool());
+    const auto sumOf = [](const QString& file) {
+        const QJsonObject flows =
+            QJsonDocument::fromJson(runCli({"flows", "--format", "json", file}).out.toUtf8())
+                .object();
+        return flows["datasets"][0]["sum"]["bits_per_second"].toDouble() / 1e6;
+    };
+    const double cubicP1 = sumOf(samplePath("tcp-cubic-P1-client.txt"));
+    const double cubicP30 = sumOf(cubic);
+    QCOMPARE(sum["median"]["a"].toDouble(), (cubicP1 + cubicP30) / 2);
+    // Two runs against two: 6 splits, the observed one and its mirror among them.
+    QVERIFY(sum["permutation_p"].toDouble() >= 2.0 / 6 - 1e-12);
     // Three values of a key cannot be compared two by two.
     const CliRun streams =
         runCli({"compare", "--group-by", "streams", samplePath("geni-cubic-P1.txt"), cubic,

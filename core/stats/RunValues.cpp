@@ -1,0 +1,47 @@
+#include "RunValues.h"
+
+#include "FlowStatistics.h"
+#include "Percentiles.h"
+#include "TcpState.h"
+
+namespace wb {
+
+std::vector<RunStatistic> RunValues::of(const std::vector<const Dataset*>& runs) {
+    if (runs.empty())
+        return {};
+    if (runs.front()->kind == Dataset::Kind::Latency) {
+        RunStatistic p50{QStringLiteral("p50 (ms)"), {}};
+        RunStatistic p99{QStringLiteral("p99 (ms)"), {}};
+        for (const Dataset* run : runs) {
+            if (run->latency.rttMs.empty())
+                continue;
+            const std::vector<double> levels = Percentiles::select(run->latency.rttMs, {50, 99});
+            p50.values.push_back(levels[0]);
+            p99.values.push_back(levels[1]);
+        }
+        return {p50, p99};
+    }
+    RunStatistic sum{QStringLiteral("SUM (Mbits/s)"), {}};
+    RunStatistic jain{QStringLiteral("Jain's index"), {}};
+    RunStatistic cwnd{QStringLiteral("mean cwnd (KBytes)"), {}};
+    RunStatistic rtt{QStringLiteral("mean RTT (ms)"), {}};
+    for (const Dataset* run : runs) {
+        const FlowStatistics stats = FlowStatistics::of(run->flows);
+        if (stats.flows.empty())
+            continue;
+        sum.values.push_back(stats.sum.bitsPerSecond / 1e6);
+        jain.values.push_back(stats.jainFairness);
+        const TcpFlowSummary tcp = TcpState::summarize(TcpState::statesOf(*run, runs));
+        if (tcp.cwndMeanBytes)
+            cwnd.values.push_back(*tcp.cwndMeanBytes / 1024);
+        if (tcp.rttMeanMs)
+            rtt.values.push_back(*tcp.rttMeanMs);
+    }
+    std::vector<RunStatistic> out{sum, jain};
+    for (const RunStatistic* tcp : {&cwnd, &rtt})
+        if (!tcp->values.empty() && tcp->values.size() == sum.values.size())
+            out.push_back(*tcp);
+    return out;
+}
+
+} // namespace wb
