@@ -238,19 +238,20 @@ std::vector<JsonReading> jsonReadingsOf(const QByteArray& log, const Flow& flow)
     return out;
 }
 
-// iperf 2 -e's interval lines of one stream: "[  1] 0.0000-1.0000 sec ... 127K/100415(970) us",
+// iperf 2 -e's interval lines of one stream: "[  1] 0.0000-1.0000 sec ... 127K/100415(970) us"
+// (cwnd K/RTT(rttvar) us),
 // without the whole-run line (longer than the recordings' -i 1).
 struct Iperf2Reading {
     double end = 0;
     double cwndBytes = 0;
     double rttMs = 0;
+    double rttvarMs = 0;
 };
 
 std::vector<Iperf2Reading> iperf2ReadingsOf(const QByteArray& log, int streamNumber) {
     constexpr double kReportSeconds = 1;
     const QRegularExpression line(
-        QStringLiteral(
-            "^\\[\\s*%1\\]\\s+([0-9.]+)-([0-9.]+) sec .* (\\d+)K/(\\d+)(?:\\(\\d+\\))? us")
+        QStringLiteral("^\\[\\s*%1\\]\\s+([0-9.]+)-([0-9.]+) sec .* (\\d+)K/(\\d+)\\((\\d+)\\) us")
             .arg(streamNumber));
     std::vector<Iperf2Reading> out;
     for (const QString& text : QString::fromUtf8(log).split(QLatin1Char('\n'))) {
@@ -259,7 +260,7 @@ std::vector<Iperf2Reading> iperf2ReadingsOf(const QByteArray& log, int streamNum
             match.captured(2).toDouble() - match.captured(1).toDouble() > kReportSeconds)
             continue;
         out.push_back({match.captured(2).toDouble(), match.captured(3).toDouble() * 1024,
-                       match.captured(4).toDouble() / 1000});
+                       match.captured(4).toDouble() / 1000, match.captured(5).toDouble() / 1000});
     }
     return out;
 }
@@ -511,6 +512,7 @@ void TestTcpState::bottleneckSsSeriesEqualTheSsLog() {
                 const SsReading& reading = (*readings)[i];
                 QCOMPARE(cwnd[i].value, reading.cwndBytes);
                 QCOMPARE(rtt[i].value, reading.rttMs);
+                QVERIFY(rtt[i].low && rtt[i].high);
                 QCOMPARE(*rtt[i].high, reading.rttMs + reading.rttvarMs);
                 QCOMPARE(*rtt[i].low, std::max(0.0, reading.rttMs - reading.rttvarMs));
                 // Times: the log's, moved by the shift onto the iperf log's axis.
@@ -552,6 +554,7 @@ void TestTcpState::bottleneckIperf3JsonSeriesEqualTheJson() {
             QCOMPARE(cwnd[i].t, reading.end);
             QCOMPARE(cwnd[i].value, reading.cwndBytes);
             QCOMPARE(rtt[i].value, reading.rttMs);
+            QVERIFY(rtt[i].low && rtt[i].high);
             QCOMPARE(*rtt[i].low, std::max(0.0, reading.rttMs - reading.rttvarMs));
             QCOMPARE(*rtt[i].high, reading.rttMs + reading.rttvarMs);
             QCOMPARE(retransmits[i].value, reading.retransmits);
@@ -586,6 +589,9 @@ void TestTcpState::bottleneckIperf2SeriesEqualItsColumns() {
             QCOMPARE(cwnd[i].t, readings[i].end);
             QCOMPARE(cwnd[i].value, readings[i].cwndBytes);
             QCOMPARE(rtt[i].value, readings[i].rttMs);
+            QVERIFY(rtt[i].low && rtt[i].high);
+            QCOMPARE(*rtt[i].low, std::max(0.0, readings[i].rttMs - readings[i].rttvarMs));
+            QCOMPARE(*rtt[i].high, readings[i].rttMs + readings[i].rttvarMs);
         }
     }
 }
