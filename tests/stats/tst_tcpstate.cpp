@@ -155,6 +155,7 @@ StepLogs readStep(const QString& relativeFolder) {
 
 // One ss -tin sample of one socket as the log prints it.
 struct SsReading {
+    qint64 epochNs = 0; // the sample's time line
     double secondsSinceFirstSample = 0;
     double cwndBytes = 0; // cwnd:N × mss:N
     double rttMs = 0;     // rtt:a/b
@@ -173,6 +174,7 @@ std::map<QString, std::vector<SsReading>> readSsLog(const QByteArray& log) {
     std::map<QString, std::vector<SsReading>> sockets;
     std::optional<std::pair<qint64, qint64>> first;
     double now = 0;
+    qint64 epochNs = 0;
     QString connection;
     for (const QString& line : QString::fromUtf8(log).split(QLatin1Char('\n'))) {
         if (const auto match = timeLine.match(line); match.hasMatch()) {
@@ -181,6 +183,7 @@ std::map<QString, std::vector<SsReading>> readSsLog(const QByteArray& log) {
             if (!first)
                 first = time;
             now = double(time.first - first->first) + double(time.second - first->second) / 1e9;
+            epochNs = time.first * 1000000000 + time.second;
             continue;
         }
         if (const auto match = socketLine.match(line); match.hasMatch()) {
@@ -190,7 +193,8 @@ std::map<QString, std::vector<SsReading>> readSsLog(const QByteArray& log) {
         const auto c = cwnd.match(line), m = mss.match(line), r = rtt.match(line);
         if (connection.isEmpty() || !c.hasMatch() || !m.hasMatch() || !r.hasMatch())
             continue;
-        sockets[connection].push_back({now, c.captured(1).toDouble() * m.captured(1).toDouble(),
+        sockets[connection].push_back({epochNs, now,
+                                       c.captured(1).toDouble() * m.captured(1).toDouble(),
                                        r.captured(1).toDouble(), r.captured(2).toDouble()});
         connection.clear();
     }
@@ -209,6 +213,24 @@ const std::vector<SsReading>* ssReadingsOf(const std::map<QString, std::vector<S
         if (const auto it = log.find(key); it != log.end())
             return &it->second;
     return nullptr;
+}
+
+// When the step record (the folder's STEM.run.json with "members") says member `name`'s
+// client started, in ns since the epoch; 0 when it does not.
+qint64 clientStartNs(const QString& folder, const QString& name) {
+    const QDir dir(folder);
+    for (const QString& file : dir.entryList({QStringLiteral("*.run.json")}, QDir::Files)) {
+        const QJsonObject record =
+            QJsonDocument::fromJson(test::readAll(dir.filePath(file))).object();
+        for (const QJsonValue& member : record["members"].toArray()) {
+            if (member["name"].toString() != name)
+                continue;
+            const QStringList parts = member["client_start"].toString().split(QLatin1Char('.'));
+            if (parts.size() == 2 && parts[1].size() == 9)
+                return parts[0].toLongLong() * 1000000000 + parts[1].toLongLong();
+        }
+    }
+    return 0;
 }
 
 // One iperf3 -J interval of one stream.
@@ -265,6 +287,20 @@ std::vector<Iperf2Reading> iperf2ReadingsOf(const QByteArray& log, int streamNum
     return out;
 }
 
+// iperf3 text's interval lines of one sender: "[  5]   0.00-1.00   sec ... 0    191 KBytes",
+// the Cwnd column in binary units.
+std::vector<std::pair<double, double>> iperf3TextCwnd(const QByteArray& log) {
+    static const QRegularExpression line(QStringLiteral(
+        "^\\[\\s*\\d+\\]\\s+[0-9.]+-([0-9.]+)\\s+sec\\s.*\\s([0-9.]+) (K|M)Bytes\\s*$"));
+    std::vector<std::pair<double, double>> out;
+    for (const QString& text : QString::fromUtf8(log).split(QLatin1Char('\n')))
+        if (const auto match = line.match(text); match.hasMatch())
+            out.emplace_back(match.captured(1).toDouble(),
+                             match.captured(2).toDouble() *
+                                 (match.captured(3) == QLatin1String("K") ? 1024 : 1024 * 1024));
+    return out;
+}
+
 } // namespace
 
 class TestTcpState : public QObject {
@@ -286,6 +322,8 @@ private slots:
     void bottleneckIperf3JsonSeriesEqualTheJson();
     void bottleneckIperf2SeriesEqualItsColumns_data();
     void bottleneckIperf2SeriesEqualItsColumns();
+    void ssSamplesSitAtTheirWallClockTime_data();
+    void ssSamplesSitAtTheirWallClockTime();
     void renoHalvesRepeatedlyCubicBacksOffLess();
     void latencyUnderLoadFlowsHaveSsSamplesBothWays();
 };
@@ -596,6 +634,49 @@ void TestTcpState::bottleneckIperf2SeriesEqualItsColumns() {
     }
 }
 
+void TestTcpState::ssSamplesSitAtTheirWallClockTime_data() {
+    QTest::addColumn<QString>("folder");
+    for (const char* folder : kBottleneckSteps)
+        QTest::newRow(folder) << QString::fromLatin1(folder);
+    QTest::newRow("latency-under-load") << QStringLiteral("latency-under-load");
+}
+
+void TestTcpState::ssSamplesSitAtTheirWallClockTime() {
+    // On a flow's time axis (0 = when its client started, as the step record says) an ss
+    // sample sits at its time line minus that start: the sidecars' starts (ms) are the
+    // client's start and the ss log's first sample, not when the run or step began.
+    QFETCH(QString, folder);
+    const StepLogs step = readStep(folder);
+    const std::map<QString, std::vector<SsReading>> log =
+        readSsLog(StepLogs::bytesOf(*step.byTool(QStringLiteral("ss"))));
+    int flows = 0;
+    for (const Dataset& iperf : step.datasets) {
+        if (iperf.kind != Dataset::Kind::Throughput || iperf.info.tool == QLatin1String("ss"))
+            continue;
+        const qint64 clientStart =
+            clientStartNs(step.folder, iperf.info.parameters.value(QStringLiteral("member")));
+        QVERIFY2(clientStart > 0, qPrintable(iperf.sourceFile));
+        for (const TcpFlowState& state : TcpState::statesOf(iperf, step.all())) {
+            const std::vector<SsReading>* readings = ssReadingsOf(log, *state.flow);
+            QVERIFY(readings);
+            const std::vector<TcpPoint> cwnd = TcpState::series(state, TcpMetric::Cwnd);
+            QCOMPARE(cwnd.size(), readings->size());
+            for (std::size_t i = 0; i < cwnd.size(); ++i) {
+                const double expected = double((*readings)[i].epochNs - clientStart) / 1e9;
+                // Each start is kept to the ms.
+                QVERIFY2(std::abs(cwnd[i].t - expected) < 0.0021,
+                         qPrintable(QStringLiteral("%1 sample %2: at %3 s, its time line %4 s")
+                                        .arg(iperf.sourceFile)
+                                        .arg(i)
+                                        .arg(cwnd[i].t)
+                                        .arg(expected)));
+            }
+            ++flows;
+        }
+    }
+    QVERIFY(flows >= 2);
+}
+
 void TestTcpState::renoHalvesRepeatedlyCubicBacksOffLess() {
     // Through the deep queue each flow's window is limited by losses: reno halves it (the
     // sawtooth), cubic takes 30 % off and grows back along its cubic curve. Read from the
@@ -651,6 +732,21 @@ void TestTcpState::latencyUnderLoadFlowsHaveSsSamplesBothWays() {
             QCOMPARE(valuesOf(TcpState::series(state, TcpMetric::Cwnd)).size(), readings->size());
             QVERIFY(readings->size() > 100);
             ++(state.flow->direction == QLatin1String("receive") ? down : up);
+        }
+        // The log's own source: an up flow's client is its sender and prints Cwnd.
+        if (dataset.flows.flows.front().direction == QLatin1String("receive"))
+            continue;
+        const std::vector<TcpFlowState> own = TcpState::statesOf(dataset, {});
+        QCOMPARE(own.size(), std::size_t{1});
+        QCOMPARE(own.front().kind, TcpStateSource::Iperf3Text);
+        const std::vector<std::pair<double, double>> readings =
+            iperf3TextCwnd(StepLogs::bytesOf(dataset));
+        const std::vector<TcpPoint> cwnd = TcpState::series(own.front(), TcpMetric::Cwnd);
+        QCOMPARE(cwnd.size(), readings.size());
+        QVERIFY(cwnd.size() >= 19);
+        for (std::size_t i = 0; i < cwnd.size(); ++i) {
+            QCOMPARE(cwnd[i].t, readings[i].first);
+            QCOMPARE(cwnd[i].value, readings[i].second);
         }
     }
     QVERIFY(ping);
