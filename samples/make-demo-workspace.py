@@ -2,8 +2,11 @@
 """Writes samples/demo.wbws: a Wirebench workspace with every recorded log in samples/.
 
 The seed configurations are shown and labelled (QJump Table 1, GENI and recorded cubic vs
-reno with 30 flows); every other log is loaded but hidden, ready to be ticked. `./setup.sh demo`
-opens this workspace; tests check that it lists every log. Re-run after recording new logs.
+reno with 30 flows); every other log of this folder is loaded but hidden, ready to be ticked.
+So are, labelled, the logs of the steps recorded through Wirebench in the STEPS folders
+(record-tcp.sh bottleneck and load): each member's log and the step's ss samples, read with
+their sidecars (step parameters, start times). `./setup.sh demo` opens this workspace; tests
+check that it lists every log. Re-run after recording new logs.
 """
 import json
 import pathlib
@@ -23,6 +26,15 @@ SHOWN = {
     "tcp-reno-P30-client.txt": ("reno -P 30 (recorded)", "#e69f00"),
 }
 NOT_LOGS = (".sh", ".md", ".py", ".wbws")
+# Folders of steps recorded by wirebench-cli (STEM.NAME.log per member, STEM.ss.log): the label
+# of their logs (+ the member's name) and their tags.
+STEPS = {
+    "latency-under-load": ("latency under load (rrul-lite, cubic)", ["latency-under-load", "cubic"]),
+    "bottleneck/iperf3-cubic": ("cubic, 20 Mbit/s bottleneck with a 300 KB queue", ["bottleneck", "cubic"]),
+    "bottleneck/iperf3-reno": ("reno, 20 Mbit/s bottleneck with a 300 KB queue", ["bottleneck", "reno"]),
+}
+# A step's files that are read with its logs, not as logs (RunSidecar::isRunCompanion).
+STEP_COMPANIONS = (".run.json", ".server.log")
 
 
 def tags(name):
@@ -31,6 +43,18 @@ def tags(name):
         if name.startswith(prefix):
             found.append(tag)
     return found
+
+
+def step_datasets():
+    datasets = []
+    for folder, (label, step_tags) in STEPS.items():
+        for log in sorted((HERE / folder).glob("*.log")):
+            if log.name.endswith(STEP_COMPANIONS):
+                continue
+            member = log.name[:-len(".log")].rsplit(".", 1)[-1]
+            datasets.append({"path": f"{folder}/{log.name}", "index": 0, "label": f"{label}: {member}",
+                             "color": "", "visible": False, "tags": step_tags})
+    return datasets
 
 
 def main():
@@ -42,12 +66,12 @@ def main():
         "title": "Wirebench samples: QJump Table 1, GENI cubic vs reno, ToMaTo",
         "datasets": [{"path": name, "index": 0, "label": SHOWN.get(name, ("", ""))[0],
                       "color": SHOWN.get(name, ("", ""))[1], "visible": name in SHOWN, "tags": tags(name)}
-                     for name in logs],
+                     for name in logs] + step_datasets(),
         "views": {},
         "extra": {"currentTab": 0},
     }
     (HERE / "demo.wbws").write_text(json.dumps(workspace, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"demo.wbws: {len(logs)} logs, {len(SHOWN)} shown")
+    print(f"demo.wbws: {len(workspace['datasets'])} logs, {len(SHOWN)} shown")
 
 
 if __name__ == "__main__":

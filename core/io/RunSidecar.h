@@ -36,6 +36,9 @@ struct RunRecord {
     // Each side's facts as read through its prefix: "client", "server" (when the run started
     // one), "workbench". Empty in sidecars written before they were recorded.
     QMap<QString, HostFacts> hosts;
+    // When the client (the tool whose log this is) was started, once it was: the origin of
+    // the times in a log that has no clock of its own (iperf's intervals), on which other
+    // logs of the same step are placed. Before that, when the run began.
     QDateTime start;
     QDateTime end;
     std::optional<int> exitCode;

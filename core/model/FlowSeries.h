@@ -30,7 +30,7 @@ struct FlowInterval {
     CompactOptional<std::int64_t> retransmits;
     CompactOptional<double> cwndBytes;
     CompactOptional<double> rttMs;
-    CompactOptional<double> rttvarMs; // iperf3 -J only
+    CompactOptional<double> rttvarMs; // iperf3 -J, iperf 2 -e (2.1 and later)
     // False when bytes were derived from a rounded human-readable figure ("13.1 MBytes");
     // CSV and JSON output carry exact byte counts.
     bool bytesExact = false;

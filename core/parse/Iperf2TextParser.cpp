@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 namespace wb {
@@ -70,9 +71,20 @@ void readCwndRtt(std::string_view& rest, FlowInterval& out) {
     const auto rtt = takeDouble(word);
     if (!rtt)
         return;
+    // The RTT's variation in brackets, in the RTT's unit (2.1 and later).
+    std::optional<double> rttvar;
+    if (!word.empty() && word.front() == '(') {
+        word.remove_prefix(1);
+        rttvar = takeDouble(word);
+        if (word != ")" || !rttvar || !std::isfinite(*rttvar) || *rttvar < 0)
+            rttvar.reset();
+    }
     const std::string_view unit = iperf::takeWord(rest);
+    const auto toMs = [&unit](double value) { return unit == "ms" ? value : value / 1000.0; };
     out.cwndBytes = *cwnd * factor;
-    out.rttMs = unit == "ms" ? *rtt : *rtt / 1000.0;
+    out.rttMs = toMs(*rtt);
+    if (rttvar)
+        out.rttvarMs = toMs(*rttvar);
 }
 
 // One line of a scanned block: the figures of a plain result line, or where a line the

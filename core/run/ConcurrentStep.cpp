@@ -157,9 +157,10 @@ void ConcurrentStep::writeSamplerRecord(const QString& state) {
     record.formatId = QStringLiteral("ss/tcp-info");
     record.command = m_sampler->commands().front();
     record.host = QSysInfo::machineHostName();
+    // The origin of the log's times is its first sample, a few ms after the step began.
+    const auto origin = m_sampler->firstSampleStart().value_or(m_wallStart);
     record.start = QDateTime::fromMSecsSinceEpoch(
-        std::chrono::duration_cast<std::chrono::milliseconds>(m_wallStart.time_since_epoch())
-            .count());
+        std::chrono::duration_cast<std::chrono::milliseconds>(origin.time_since_epoch()).count());
     if (!m_members.empty())
         record.parameters = m_members.front().spec.parameters;
     record.parameters.insert(QStringLiteral("step"), m_stem);

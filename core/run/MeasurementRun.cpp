@@ -250,6 +250,11 @@ void MeasurementRun::startClient() {
     m_elapsed.start();
     m_tick.start();
     m_clientStart = std::chrono::system_clock::now();
+    // The log's times count from here, not from the run's start: the host facts and a
+    // started server come before it.
+    m_description.start = QDateTime::fromMSecsSinceEpoch(
+        std::chrono::duration_cast<std::chrono::milliseconds>(m_clientStart->time_since_epoch())
+            .count());
     m_client->start(m_commands.client.front(), m_commands.client.mid(1));
 }
 

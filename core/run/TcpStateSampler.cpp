@@ -112,7 +112,7 @@ void TcpStateSampler::sample(Source& source) {
                 }
                 onSampleFinished(process, -1, QProcess::CrashExit);
             });
-    sample.startedAt = wallTime(std::chrono::system_clock::now());
+    sample.startedAt = std::chrono::system_clock::now();
     process->start(source.command.front(), source.command.mid(1));
 }
 
@@ -144,8 +144,10 @@ void TcpStateSampler::writeFinished() {
         const Sample& sample = m_queue.front();
         if (sample.ok && m_log.isOpen()) {
             // One write per sample, flushed: the log always ends with whole samples.
-            m_log.write(sample.startedAt.toLatin1() + '\n' + sample.output);
+            m_log.write(wallTime(sample.startedAt).toLatin1() + '\n' + sample.output);
             m_log.flush();
+            if (!m_firstSampleStart)
+                m_firstSampleStart = sample.startedAt;
             ++m_samples;
         }
         m_queue.pop_front();

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace wb {
@@ -47,6 +48,11 @@ public:
     const std::vector<QStringList>& commands() const { return m_commands; }
     QString logPath() const { return m_log.fileName(); }
     int samples() const { return m_samples; }
+    // When the log's first sample was started (its first time line), once one was written:
+    // the origin of the log's times.
+    std::optional<std::chrono::system_clock::time_point> firstSampleStart() const {
+        return m_firstSampleStart;
+    }
     int skippedTicks() const { return m_skipped; }
 
     // How a wall-clock time is written: seconds since the epoch with 9 decimals.
@@ -63,7 +69,7 @@ private:
     struct Sample {
         Source* source = nullptr;
         std::unique_ptr<QProcess> process;
-        QString startedAt;
+        std::chrono::system_clock::time_point startedAt;
         QByteArray output;
         bool done = false;
         bool ok = false;
@@ -91,6 +97,7 @@ private:
     bool m_running = false;
     int m_samples = 0;
     int m_skipped = 0;
+    std::optional<std::chrono::system_clock::time_point> m_firstSampleStart;
 };
 
 } // namespace wb

@@ -26,7 +26,7 @@ enum class TcpStateSource {
     SsSamples,      // ss -tin samples of the same step (or an ss/tcp-info dataset itself)
     Iperf3Json,     // iperf3 -J per-interval snd_cwnd, rtt, rttvar, retransmits
     Iperf3Text,     // iperf3 text Retr and Cwnd columns (rounded)
-    Iperf2Enhanced, // iperf 2 -e Rtry, Cwnd and RTT columns
+    Iperf2Enhanced, // iperf 2 -e Rtry and Cwnd/RTT(var) columns
 };
 
 // One point of a series: the state at time t (seconds on the dataset's own time axis; the
@@ -89,9 +89,10 @@ public:
     // and p99 over all of them, retransmissions and bytes added up.
     static TcpFlowSummary summarize(const std::vector<TcpFlowState>& states);
 
-    // How often the series falls by at least `fraction` of its value from one point to a
-    // later one before rising again (a halving of cwnd is one drop of 0.5): each fall from
-    // a local peak to the next local trough counts once.
+    // How often the series falls by at least `fraction` of its highest value since the last
+    // drop (a halving of cwnd is one drop of 0.5). A drop ends, and counts once, where the
+    // series rises again after falling that far (or at its end); smaller rises on the way
+    // down do not split one fall in two, nor do they end it.
     static int drops(const std::vector<TcpPoint>& series, double fraction);
 
     // Unit of the metric's values ("bytes", "ms", "bits/s", "retransmits").

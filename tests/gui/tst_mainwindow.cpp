@@ -280,15 +280,25 @@ void TestMainWindow::corruptWorkspaceChangesNothing() {
 
 void TestMainWindow::demoWorkspaceLoadsEverySample() {
     // samples/demo.wbws is what `./setup.sh demo` opens: every log of samples/, the seed
-    // configurations visible and labelled. It must list every log and open without a miss.
+    // configurations visible and labelled, and the logs of the steps recorded in subfolders
+    // (latency under load, the bottleneck). It must list every log and open without a miss.
     const QString path = test::samplePath("demo.wbws");
     QString error;
     const auto workspace = WorkspaceFile::load(path, &error);
     QVERIFY2(workspace, qPrintable(error));
     QVERIFY(WorkspaceFile::missingRawLogs(*workspace).isEmpty());
     QStringList listed;
-    for (const WorkspaceDataset& dataset : workspace->datasets)
-        listed << QFileInfo(dataset.absoluteSource).fileName();
+    QStringList steps;
+    const QDir samples(QStringLiteral(WIREBENCH_SAMPLES_DIR));
+    for (const WorkspaceDataset& dataset : workspace->datasets) {
+        const QString relative = samples.relativeFilePath(dataset.absoluteSource);
+        if (relative.contains(QLatin1Char('/')))
+            steps << relative.section(QLatin1Char('/'), 0, 0);
+        else
+            listed << relative;
+    }
+    QVERIFY(steps.contains(QStringLiteral("latency-under-load")));
+    QVERIFY(steps.contains(QStringLiteral("bottleneck")));
     const QStringList logs = QDir(QStringLiteral(WIREBENCH_SAMPLES_DIR))
                                  .entryList({"*"}, QDir::Files)
                                  .filter(QRegularExpression(QStringLiteral(

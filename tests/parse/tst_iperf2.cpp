@@ -404,7 +404,24 @@ void TestIperf2::recordedVariants() {
         QCOMPARE(flow->intervals[1].retransmits, std::optional<std::int64_t>(0));
         QCOMPARE(*flow->intervals[1].cwndBytes, 330.0 * 1024);
         QCOMPARE(*flow->intervals[1].rttMs, 19.102);
+        // "330K/19102(2076) us": the RTT's variation in brackets, in the RTT's unit.
+        QVERIFY(flow->intervals[1].rttvarMs && flow->total->rttvarMs);
+        QCOMPARE(*flow->intervals[1].rttvarMs, 2.076);
         QCOMPARE(*flow->total->rttMs, 18.274);
+        QCOMPARE(*flow->total->rttvarMs, 1.414);
+        // Without the brackets (2.0.x), or with them broken: the RTT alone.
+        const QByteArray log = test::readAll(test::dataPath("iperf/tcp-enhanced-client.txt"));
+        for (const char* cwndRtt : {"330K/19102 us", "330K/19102(20x6) us", "330K/19102(2076 us",
+                                    "330K/19102(-3) us", "330K/19102(1e999) us"}) {
+            const ImportResult changed = test::parseBytes(
+                QByteArray(log).replace("330K/19102(2076) us", cwndRtt), "enhanced.txt");
+            const Flow* one = flowById(changed, QStringLiteral("1"));
+            QVERIFY(one);
+            QCOMPARE(*one->intervals[1].rttMs, 19.102);
+            QVERIFY2(!one->intervals[1].rttvarMs, cwndRtt);
+            QVERIFY(one->intervals[2].rttvarMs);
+            QCOMPARE(*one->intervals[2].rttvarMs, 1.503);
+        }
         const RunInfo& info = r.datasets.front().info;
         QCOMPARE(info.congestionControl, QStringLiteral("reno"));
         QCOMPARE(info.version, QStringLiteral("2.1"));

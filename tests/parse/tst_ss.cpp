@@ -158,7 +158,8 @@ private slots:
         QCOMPARE(QByteArray(format->id), QByteArray("ss/tcp-info"));
     }
 
-    // No other log of samples/, tests/data/ or the corpus looks like ss output to its sniffer.
+    // No other log of samples/, tests/data/ or the corpus looks like ss output to its sniffer
+    // (the ss samples are tcp-ss/, data/ss/ and the steps' STEM.ss.log).
     void sniffLeavesOtherFormatsAlone() {
         QStringList roots{test::samplePath(QString()), test::dataPath(QString())};
         const QString corpus = QStringLiteral("/work/shared/corpus");

@@ -207,6 +207,41 @@ private slots:
         QCOMPARE(again.report.warnings.count(), run.outcome.result.report.warnings.count());
     }
 
+    // The sidecar's start, and so the dataset's, is when the client started: the origin of
+    // the times of a log without a clock of its own (iperf's intervals), where the other
+    // members of a step and their ss samples are placed against it. The host facts come
+    // before it, so the run's own beginning would place them too late.
+    void sidecarStartIsTheClientsStart() {
+        QTemporaryDir dir;
+        RunSpec spec = loopbackPing(1000, 1);
+        spec.tool = RunTool::Iperf3;
+        spec.durationSeconds = 2;
+        spec.clientPrefix = QStringList{QStringLiteral(WIREBENCH_PACED_WRITER),
+                                        samplePath("iperf3-cubic-P4.txt"), QStringLiteral("0.3")};
+        MeasurementRun run(spec, dir.path(), QStringLiteral("origin"));
+        std::optional<RunOutcome> outcome;
+        std::optional<std::chrono::system_clock::time_point> clientStart;
+        QEventLoop loop;
+        connect(&run, &MeasurementRun::finished, &loop, [&](const RunOutcome& ended) {
+            outcome = ended;
+            clientStart = run.clientStart();
+            loop.quit();
+        });
+        QTimer::singleShot(30000, &loop, &QEventLoop::quit);
+        run.start();
+        if (!outcome)
+            loop.exec();
+        QVERIFY(outcome && clientStart);
+        QVERIFY2(outcome->completed(), qPrintable(outcome->error));
+        const auto record = RunSidecar::read(outcome->sidecarPath, nullptr);
+        QVERIFY(record);
+        const qint64 clientStartMs =
+            std::chrono::duration_cast<std::chrono::milliseconds>(clientStart->time_since_epoch())
+                .count();
+        QCOMPARE(record->start.toMSecsSinceEpoch(), clientStartMs);
+        QCOMPARE(outcome->result.datasets.front().info.start.toMSecsSinceEpoch(), clientStartMs);
+    }
+
     // A real ping on loopback: the snapshots grow while it runs, the log and its description
     // are on disk, and the run's dataset is what importing the log gives.
     void pingRunsLiveOnLoopback() {
