@@ -219,16 +219,21 @@ iperf3_run() {   # iperf3_run CC json|text
     sleep 2
 }
 
+# The facts every recording's params.txt starts with.
+recording_facts() {
+    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "kernel: $(uname -r)"
+    echo "iperf: $(iperf -v 2>&1)"
+    echo "iperf3: $(iperf3 -v | head -1)"
+    echo "bottleneck: tbf on $NS_C egress to-left: rate $BN_RATE burst $BN_BURST limit $BN_LIMIT"
+}
+
 record_geni() {
     log "recording GENI cubic/reno runs into $OUT_DIR"
     mkdir -p "$SS_DIR"
     setup
     {
-        echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-        echo "kernel: $(uname -r)"
-        echo "iperf: $(iperf -v 2>&1)"
-        echo "iperf3: $(iperf3 -v | head -1)"
-        echo "bottleneck: tbf on $NS_C egress to-left: rate $BN_RATE burst $BN_BURST limit $BN_LIMIT"
+        recording_facts
         echo "iperf2: -t $IPERF2_TIME -i 1; iperf3: -P $IPERF3_PARALLEL -t $IPERF3_TIME -i 1"
         echo "allowed cc in namespaces: $(ip netns exec "$NS_L" sysctl -n net.ipv4.tcp_allowed_congestion_control); initial default: $DEFAULT_CC"
     } > "$SS_DIR/params.txt"
@@ -277,11 +282,7 @@ record_bottleneck() {
     mkdir -p "$OUT_DIR/bottleneck"
     setup
     {
-        echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-        echo "kernel: $(uname -r)"
-        echo "iperf: $(iperf -v 2>&1)"
-        echo "iperf3: $(iperf3 -v | head -1)"
-        echo "bottleneck: tbf on $NS_C egress to-left: rate $BN_RATE burst $BN_BURST limit $BN_LIMIT"
+        recording_facts
         echo "flows: -P $DEEP_STREAMS -t $DEEP_TIME from $NS_R ($IP_R) to $NS_L ($IP_L)"
         echo "ss -tin of the sender: every $DEEP_SS_INTERVAL s (iperf3), every 1 s (iperf 2)"
         echo "allowed cc in namespaces: $(ip netns exec "$NS_L" sysctl -n net.ipv4.tcp_allowed_congestion_control); initial default: $DEFAULT_CC"

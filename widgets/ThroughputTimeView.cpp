@@ -25,61 +25,49 @@ namespace {
 constexpr double kMega = 1e6;
 constexpr double kKilobyte = 1024; // iperf's KBytes, which its Cwnd column prints
 
-constexpr TcpMetric kMetrics[] = {TcpMetric::Throughput, TcpMetric::Cwnd,
-                                  TcpMetric::Rtt,        TcpMetric::Retransmits,
-                                  TcpMetric::PacingRate, TcpMetric::DeliveryRate};
+// How each metric reads: its name in the choice, its axis title with the unit the values
+// are drawn in, and what a value of TcpState's unit (bytes, ms, bits/s, count) is divided by.
+struct MetricText {
+    TcpMetric metric;
+    const char* name;
+    const char* axis;
+    double divisor;
+};
+
+constexpr MetricText kMetricTexts[] = {
+    {TcpMetric::Throughput, QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "Throughput"),
+     QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "throughput (Mbit/s)"), kMega},
+    {TcpMetric::Cwnd, QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "Congestion window"),
+     QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "congestion window (KBytes)"), kKilobyte},
+    {TcpMetric::Rtt, QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "Smoothed RTT"),
+     QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "smoothed RTT (ms)"), 1},
+    {TcpMetric::Retransmits,
+     QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "Retransmits per interval"),
+     QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "retransmits per interval"), 1},
+    {TcpMetric::PacingRate, QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "Pacing rate (ss)"),
+     QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "pacing rate (Mbit/s)"), kMega},
+    {TcpMetric::DeliveryRate, QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "Delivery rate (ss)"),
+     QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "delivery rate (Mbit/s)"), kMega},
+};
+
+const MetricText& textOf(TcpMetric metric) {
+    for (const MetricText& text : kMetricTexts)
+        if (text.metric == metric)
+            return text;
+    return kMetricTexts[0];
+}
 
 QString metricName(TcpMetric metric) {
-    switch (metric) {
-    case TcpMetric::Throughput:
-        return ThroughputTimeView::tr("Throughput");
-    case TcpMetric::Cwnd:
-        return ThroughputTimeView::tr("Congestion window");
-    case TcpMetric::Rtt:
-        return ThroughputTimeView::tr("Smoothed RTT");
-    case TcpMetric::Retransmits:
-        return ThroughputTimeView::tr("Retransmits per interval");
-    case TcpMetric::PacingRate:
-        return ThroughputTimeView::tr("Pacing rate (ss)");
-    case TcpMetric::DeliveryRate:
-        return ThroughputTimeView::tr("Delivery rate (ss)");
-    }
-    return {};
+    return ThroughputTimeView::tr(textOf(metric).name);
 }
 
 // The y axis title, with the unit the values are drawn in (displayValue).
 QString axisLabel(TcpMetric metric) {
-    switch (metric) {
-    case TcpMetric::Throughput:
-        return ThroughputTimeView::tr("throughput (Mbit/s)");
-    case TcpMetric::Cwnd:
-        return ThroughputTimeView::tr("congestion window (KBytes)");
-    case TcpMetric::Rtt:
-        return ThroughputTimeView::tr("smoothed RTT (ms)");
-    case TcpMetric::Retransmits:
-        return ThroughputTimeView::tr("retransmits per interval");
-    case TcpMetric::PacingRate:
-        return ThroughputTimeView::tr("pacing rate (Mbit/s)");
-    case TcpMetric::DeliveryRate:
-        return ThroughputTimeView::tr("delivery rate (Mbit/s)");
-    }
-    return {};
+    return ThroughputTimeView::tr(textOf(metric).axis);
 }
 
-// A value of TcpState's unit (bytes, ms, bits/s, count) in the unit of the axis.
 double displayValue(TcpMetric metric, double value) {
-    switch (metric) {
-    case TcpMetric::Cwnd:
-        return value / kKilobyte;
-    case TcpMetric::Throughput:
-    case TcpMetric::PacingRate:
-    case TcpMetric::DeliveryRate:
-        return value / kMega;
-    case TcpMetric::Rtt:
-    case TcpMetric::Retransmits:
-        return value;
-    }
-    return value;
+    return value / textOf(metric).divisor;
 }
 
 // Flow k of n in the dataset's hue, lightness spread so neighbouring lines differ, and
@@ -99,8 +87,8 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     : WorkbenchView(store, parent) {
     m_metricBox = new QComboBox(this);
     m_metricBox->setObjectName(QStringLiteral("tcpMetric"));
-    for (TcpMetric metric : kMetrics)
-        m_metricBox->addItem(metricName(metric), TcpState::key(metric));
+    for (const MetricText& text : kMetricTexts)
+        m_metricBox->addItem(metricName(text.metric), TcpState::key(text.metric));
     m_metricBox->setToolTip(
         tr("What to draw over time. The TCP state comes from the best source each flow has: ss "
            "samples of the same step, iperf3 -J, iperf3 text, iperf 2 -e; metrics no visible "
@@ -393,14 +381,15 @@ void ThroughputTimeView::addGroup(const PooledGroup& group,
 
 void ThroughputTimeView::updateMetricChoice(const std::vector<TcpDatasetLines>& lines) {
     m_available.clear();
-    for (TcpMetric metric : kMetrics)
-        if (metric == TcpMetric::Throughput ? !lines.empty() : TcpStateLines::has(lines, metric))
-            m_available.push_back(metric);
+    for (const MetricText& text : kMetricTexts)
+        if (text.metric == TcpMetric::Throughput ? !lines.empty()
+                                                 : TcpStateLines::has(lines, text.metric))
+            m_available.push_back(text.metric);
     // The current choice stays selectable while no visible dataset has it: showing a
     // dataset again brings its lines back.
     auto* model = qobject_cast<QStandardItemModel*>(m_metricBox->model());
     for (int i = 0; i < m_metricBox->count() && model; ++i) {
-        const TcpMetric metric = kMetrics[i];
+        const TcpMetric metric = kMetricTexts[i].metric;
         model->item(i)->setEnabled(metricAvailable(metric) || metric == m_metric);
     }
     m_metricBox->setCurrentIndex(m_metricBox->findData(TcpState::key(m_metric)));
