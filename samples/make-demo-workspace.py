@@ -3,9 +3,10 @@
 
 The seed configurations are shown and labelled (QJump Table 1, GENI and recorded cubic vs
 reno with 30 flows); every other log of this folder is loaded but hidden, ready to be ticked.
-So are, labelled, the logs of the steps recorded through Wirebench in the STEPS folders
-(record-tcp.sh bottleneck and load): each member's log and the step's ss samples, read with
-their sidecars (step parameters, start times). `./setup.sh demo` opens this workspace; tests
+The logs of the steps recorded through Wirebench in the STEPS folders (record-tcp.sh
+bottleneck and load) are labelled, each member's log and the step's ss samples, read with
+their sidecars (step parameters, start times); the latency-under-load step is shown (the Load
+over time tab draws it), the bottleneck runs hidden. `./setup.sh demo` opens this workspace; tests
 check that it lists every log. Re-run after recording new logs.
 """
 import json
@@ -27,11 +28,12 @@ SHOWN = {
 }
 NOT_LOGS = (".sh", ".md", ".py", ".wbws")
 # Folders of steps recorded by wirebench-cli (STEM.NAME.log per member, STEM.ss.log): the label
-# of their logs (+ the member's name) and their tags.
+# of their logs (+ the member's name), their tags and whether they are shown.
 STEPS = {
-    "latency-under-load": ("latency under load (rrul-lite, cubic)", ["latency-under-load", "cubic"]),
-    "bottleneck/iperf3-cubic": ("cubic, 20 Mbit/s bottleneck with a 300 KB queue", ["bottleneck", "cubic"]),
-    "bottleneck/iperf3-reno": ("reno, 20 Mbit/s bottleneck with a 300 KB queue", ["bottleneck", "reno"]),
+    # Untagged: the demo's tag groups stay QJump, cubic and reno.
+    "latency-under-load": ("latency under load (rrul-lite, cubic)", [], True),
+    "bottleneck/iperf3-cubic": ("cubic, 20 Mbit/s bottleneck with a 300 KB queue", ["bottleneck", "cubic"], False),
+    "bottleneck/iperf3-reno": ("reno, 20 Mbit/s bottleneck with a 300 KB queue", ["bottleneck", "reno"], False),
 }
 # A step's files that are read with its logs, not as logs (RunSidecar::isRunCompanion).
 STEP_COMPANIONS = (".run.json", ".server.log")
@@ -47,13 +49,13 @@ def tags(name):
 
 def step_datasets():
     datasets = []
-    for folder, (label, step_tags) in STEPS.items():
+    for folder, (label, step_tags, shown) in STEPS.items():
         for log in sorted((HERE / folder).glob("*.log")):
             if log.name.endswith(STEP_COMPANIONS):
                 continue
             member = log.name[:-len(".log")].rsplit(".", 1)[-1]
             datasets.append({"path": f"{folder}/{log.name}", "index": 0, "label": f"{label}: {member}",
-                             "color": "", "visible": False, "tags": step_tags})
+                             "color": "", "visible": shown, "tags": step_tags})
     return datasets
 
 
@@ -71,7 +73,8 @@ def main():
         "extra": {"currentTab": 0},
     }
     (HERE / "demo.wbws").write_text(json.dumps(workspace, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"demo.wbws: {len(workspace['datasets'])} logs, {len(SHOWN)} shown")
+    shown = sum(1 for d in workspace["datasets"] if d["visible"])
+    print(f"demo.wbws: {len(workspace['datasets'])} logs, {shown} shown")
 
 
 if __name__ == "__main__":

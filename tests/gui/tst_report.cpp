@@ -245,7 +245,7 @@ void TestReport::pdfHasEveryFigureOnItsPages() {
     QVERIFY(reportCleanly({test::samplePath("demo.wbws"), "-o", pdf}));
     const QString info = runOutput("pdfinfo", {pdf});
     const int pages = QRegularExpression("Pages:\\s+(\\d+)").match(info).captured(1).toInt();
-    QVERIFY2(pages >= 7, qPrintable(info)); // seven figures, each at most a page
+    QVERIFY2(pages >= 10, qPrintable(info)); // ten figures, each at most a page
     // Every page says which it is; every figure is on one page with its caption, which
     // follows the plot's own axis title: a plot cut across pages would split them.
     const QStringList figureAxes{"fraction of samples",
@@ -254,7 +254,10 @@ void TestReport::pdfHasEveryFigureOnItsPages() {
                                  "samples (%)",
                                  "RTT (ms)",
                                  "throughput (Mbit/s)",
-                                 "time (s"};
+                                 "time (s",
+                                 "congestion window",
+                                 "smoothed RTT",
+                                 "ping RTT"};
     int figuresSeen = 0;
     for (int page = 1; page <= pages; ++page) {
         const QString text = runOutput(
@@ -268,7 +271,7 @@ void TestReport::pdfHasEveryFigureOnItsPages() {
                      qPrintable(QStringLiteral("figure %1 on page %2").arg(figure).arg(page)));
         }
     }
-    QCOMPARE(figuresSeen, 7);
+    QCOMPARE(figuresSeen, 10);
 }
 
 void TestReport::htmlIsOneSelfContainedFile() {
@@ -277,11 +280,12 @@ void TestReport::htmlIsOneSelfContainedFile() {
     for (const char* external :
          {"src=\"http", "href=\"http", "file:", "<link", "<script", "<img", "url(", "@import"})
         QVERIFY2(!html.contains(QLatin1String(external)), external);
-    // One inline SVG per figure; the demo shows 5 latency and 2 throughput plots.
-    QCOMPARE(html.count("<figure"), 7);
-    QCOMPARE(html.count("<svg"), 7);
-    QCOMPARE(html.count("</svg>"), 7);
-    for (int figure = 1; figure <= 7; ++figure)
+    // One inline SVG per figure; the demo shows 5 latency plots, 4 of throughput (flows, over
+    // time, cwnd and RTT: its latency-under-load step has TCP state) and load over time.
+    QCOMPARE(html.count("<figure"), 10);
+    QCOMPARE(html.count("<svg"), 10);
+    QCOMPARE(html.count("</svg>"), 10);
+    for (int figure = 1; figure <= 10; ++figure)
         QVERIFY(html.contains(QStringLiteral("<b>Figure %1.</b>").arg(figure)));
     QVERIFY(html.contains("<title>Wirebench samples: QJump Table 1"));
     QVERIFY(html.contains("Comparisons"));
@@ -294,12 +298,22 @@ void TestReport::htmlNumbersEqualTheCli() {
     const HtmlTable* latency = findTable(tables, "Round-trip time statistics");
     const HtmlTable* throughput = findTable(tables, "Throughput per run");
     QVERIFY(runs && latency && throughput);
-    QCOMPARE(runs->rows.size(), std::size_t{9}); // the demo's visible runs
+    QCOMPARE(runs->rows.size(), std::size_t{15}); // the demo's visible runs
+    // Each run's log as the workspace names it (a step's logs are in folders of samples/).
+    QString error;
+    const std::optional<Workspace> workspace =
+        WorkspaceFile::load(test::samplePath("demo.wbws"), &error);
+    QVERIFY2(workspace, qPrintable(error));
     QMap<QString, QString> fileOf;
-    for (const QStringList& row : runs->rows)
-        fileOf.insert(row[runs->column("label")], test::samplePath(row[runs->column("file")]));
+    for (const WorkspaceDataset& dataset : workspace->datasets)
+        if (dataset.visible)
+            fileOf.insert(dataset.label, dataset.absoluteSource);
+    for (const QStringList& row : runs->rows) {
+        const QString file = fileOf.value(row[runs->column("label")]);
+        QCOMPARE(QFileInfo(file).fileName(), row[runs->column("file")]);
+    }
 
-    QCOMPARE(latency->rows.size(), std::size_t{5});
+    QCOMPARE(latency->rows.size(), std::size_t{6});
     QMap<QString, QJsonObject> stats;
     for (const QJsonValue& d : cliJson("stats", "datasets", fileOf.values()))
         stats.insert(d["file"].toString(), d.toObject());
@@ -318,7 +332,7 @@ void TestReport::htmlNumbersEqualTheCli() {
                      qPrintable(row[0] + ": p" + level));
     }
 
-    QCOMPARE(throughput->rows.size(), std::size_t{4});
+    QCOMPARE(throughput->rows.size(), std::size_t{9});
     QMap<QString, QJsonObject> table;
     for (const QJsonValue& r : cliJson("table", "rows", fileOf.values()))
         table.insert(r["file"].toString(), r.toObject());
@@ -510,7 +524,7 @@ void TestReport::histogramLegendCoversNoBar() {
     for (const ExportOptions& size : kFigureSizes) {
         PlotExporter::layOut(view.plot(), size);
         QCustomPlot* plot = view.plot();
-        QCOMPARE(legendEntries(plot), 5);
+        QCOMPARE(legendEntries(plot), int(store.visibleLatency().size()));
         verifyLegendEntriesWhole(plot, size);
         int barSeries = 0;
         for (int i = 0; i < plot->plottableCount(); ++i) {
@@ -521,7 +535,7 @@ void TestReport::histogramLegendCoversNoBar() {
             QVERIFY2(bars->selectTestRect(plot->legend->outerRect(), false).isEmpty(),
                      qPrintable(bars->name() + " at " + sizeText(size)));
         }
-        QCOMPARE(barSeries, 5);
+        QCOMPARE(barSeries, int(store.visibleLatency().size()));
     }
 }
 
@@ -532,7 +546,7 @@ void TestReport::cdfLegendCoversNoCurve() {
     for (const ExportOptions& size : kFigureSizes) {
         PlotExporter::layOut(view.plot(), size);
         QCustomPlot* plot = view.plot();
-        QCOMPARE(legendEntries(plot), 5);
+        QCOMPARE(legendEntries(plot), int(store.visibleLatency().size()));
         verifyLegendEntriesWhole(plot, size);
         const QRectF legend = plot->legend->outerRect();
         // Steps drawn left-stepped: along at the left point's value, then up or down.
@@ -599,7 +613,7 @@ void TestReport::timelineNamesEveryRunWhole() {
 void TestReport::timelineSaysNothingWasLost() {
     DatasetStore store;
     addDemoRuns(store);
-    QCOMPARE(store.visibleLatency().size(), std::size_t(5));
+    QCOMPARE(store.visibleLatency().size(), std::size_t(6));
     for (const DatasetEntry* entry : store.visibleLatency())
         QVERIFY(entry->dataset().latency.lostSequence.empty());
     TimelineView view(&store);
@@ -640,8 +654,9 @@ void TestReport::boxLabelsLeaveTheDataTheHeight() {
     QVERIFY2(plot->axisRect()->height() > size.height / 2,
              qPrintable(QString::number(plot->axisRect()->height())));
     const auto labels = plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks();
-    QCOMPARE(labels.size(), 5);
-    const double slot = plot->axisRect()->width() / 5.0;
+    const auto runs = int(store.visibleLatency().size());
+    QCOMPARE(labels.size(), runs);
+    const double slot = plot->axisRect()->width() / runs;
     const QFontMetricsF metrics(plot->xAxis->tickLabelFont());
     int key = 0;
     for (const DatasetEntry* entry : store.visibleLatency()) {
