@@ -230,36 +230,38 @@ void ThroughputTimeView::resetView() {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-QCPGraph* ThroughputTimeView::addSeries(const QString& name, std::vector<FlowInterval> intervals,
-                                        const QPen& pen) {
+QCPGraph* ThroughputTimeView::addGraph(const QString& name, const QVector<double>& keys,
+                                       const QVector<double>& values, const QPen& pen) {
     auto* graph = m_plot->addGraph();
     graph->setName(name);
     graph->setPen(pen);
     graph->setAdaptiveSampling(true);
+    graph->setData(keys, values, true);
+    return graph;
+}
+
+QCPGraph* ThroughputTimeView::addSeries(const QString& name, std::vector<FlowInterval> intervals,
+                                        const QPen& pen) {
     QVector<double> keys;
     QVector<double> values;
     for (const FlowInterval& interval : intervals) {
         keys.push_back((interval.start + interval.end) / 2);
         values.push_back(interval.bitsPerSecond / kMega);
     }
-    graph->setData(keys, values, true);
+    QCPGraph* graph = addGraph(name, keys, values, pen);
     m_series.insert(graph, {name, std::move(intervals), {}});
     return graph;
 }
 
 QCPGraph* ThroughputTimeView::addSeries(const QString& name, std::vector<TcpPoint> points,
                                         const QPen& pen) {
-    auto* graph = m_plot->addGraph();
-    graph->setName(name);
-    graph->setPen(pen);
-    graph->setAdaptiveSampling(true);
     QVector<double> keys;
     QVector<double> values;
     for (const TcpPoint& point : points) {
         keys.push_back(point.t);
         values.push_back(displayValue(m_metric, point.value));
     }
-    graph->setData(keys, values, true);
+    QCPGraph* graph = addGraph(name, keys, values, pen);
     m_series.insert(graph, {name, {}, std::move(points)});
     return graph;
 }

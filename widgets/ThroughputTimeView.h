@@ -7,6 +7,7 @@
 
 #include <QHash>
 #include <QString>
+#include <QVector>
 
 #include <optional>
 #include <vector>
@@ -77,6 +78,9 @@ private:
 
     void rebuild();
     void updateMetricChoice(const std::vector<TcpDatasetLines>& lines);
+    // A graph of the keys and values (already in the axis units), named for the legend.
+    QCPGraph* addGraph(const QString& name, const QVector<double>& keys,
+                       const QVector<double>& values, const QPen& pen);
     QCPGraph* addSeries(const QString& name, std::vector<FlowInterval> intervals, const QPen& pen);
     QCPGraph* addSeries(const QString& name, std::vector<TcpPoint> points, const QPen& pen);
     void addBand(const std::vector<TcpPoint>& points, const QColor& color);
