@@ -2,7 +2,6 @@
 
 #include "DatasetJson.h"
 #include "LatencyReport.h"
-#include "stats/Percentiles.h"
 
 #include <QJsonArray>
 
@@ -65,12 +64,7 @@ void forEachRunLevel(const std::vector<RunStatistic>& a, const std::vector<RunSt
     for (const RunStatistic& left : a)
         for (const RunStatistic& right : b)
             if (left.name == right.name && !left.values.empty() && !right.values.empty())
-                use(left, right, RunLevelStatistics::compare(left.values, right.values, options));
-}
-
-double medianOf(std::vector<double> values) {
-    Percentiles::sortAscending(values);
-    return Percentiles::ofSorted(values, 50);
+                use(left.name, RunLevelStatistics::compare(left.values, right.values, options));
 }
 
 } // namespace
@@ -85,25 +79,21 @@ Table ComparisonReport::runLevelTable(const std::vector<RunStatistic>& a,
     table.rightAligned = {false, true, true, true, true, true, true, true, true, true, true};
     table.caption = QStringLiteral("Run-level comparison: each run one value");
     bool oneRun = false;
-    forEachRunLevel(
-        a, b, options,
-        [&](const RunStatistic& left, const RunStatistic& right, const RunLevelComparison& c) {
-            oneRun = oneRun || !c.betweenRunVariation();
-            table.rows.push_back(
-                {left.name, QString::number(c.runsA), QString::number(c.runsB),
-                 fixed(medianOf(left.values), 3), fixed(medianOf(right.values), 3),
-                 fixed(c.medianDifference, 3),
-                 c.medianDifferenceInterval.valid()
-                     ? QStringLiteral("[%1, %2]")
-                           .arg(fixed(c.medianDifferenceInterval.low, 3),
-                                fixed(c.medianDifferenceInterval.high, 3))
-                     : QStringLiteral("-"),
-                 fixed(c.permutationP, 4) + (c.permutationMethod == PValueMethod::Exact
-                                                 ? QString()
-                                                 : QStringLiteral(" (sampled)")),
-                 fixed(c.mannWhitney.pValue, 4), fixed(c.cliffsDelta, 3),
-                 fixed(c.hodgesLehmann, 3)});
-        });
+    forEachRunLevel(a, b, options, [&](const QString& statistic, const RunLevelComparison& c) {
+        oneRun = oneRun || !c.betweenRunVariation();
+        table.rows.push_back(
+            {statistic, QString::number(c.runsA), QString::number(c.runsB), fixed(c.medianA, 3),
+             fixed(c.medianB, 3), fixed(c.medianDifference, 3),
+             c.medianDifferenceInterval.valid()
+                 ? QStringLiteral("[%1, %2]")
+                       .arg(fixed(c.medianDifferenceInterval.low, 3),
+                            fixed(c.medianDifferenceInterval.high, 3))
+                 : QStringLiteral("-"),
+             fixed(c.permutationP, 4) + (c.permutationMethod == PValueMethod::Exact
+                                             ? QString()
+                                             : QStringLiteral(" (sampled)")),
+             fixed(c.mannWhitney.pValue, 4), fixed(c.cliffsDelta, 3), fixed(c.hodgesLehmann, 3)});
+    });
     if (oneRun)
         table.caption +=
             QStringLiteral("; with one run on a side no between-run variation could be estimated");
@@ -114,27 +104,25 @@ QJsonArray ComparisonReport::runLevelJson(const std::vector<RunStatistic>& a,
                                           const std::vector<RunStatistic>& b,
                                           const BootstrapOptions& options) {
     QJsonArray out;
-    forEachRunLevel(
-        a, b, options,
-        [&](const RunStatistic& left, const RunStatistic& right, const RunLevelComparison& c) {
-            out.append(QJsonObject{
-                {"statistic", left.name},
-                {"runs", QJsonObject{{"a", qint64(c.runsA)}, {"b", qint64(c.runsB)}}},
-                {"median", QJsonObject{{"a", DatasetJson::number(medianOf(left.values))},
-                                       {"b", DatasetJson::number(medianOf(right.values))}}},
-                {"median_diff", DatasetJson::number(c.medianDifference)},
-                {"median_diff_ci", c.medianDifferenceInterval.valid()
-                                       ? QJsonValue(intervalJson(c.medianDifferenceInterval))
-                                       : QJsonValue()},
-                {"permutation_p", DatasetJson::number(c.permutationP)},
-                {"permutation_method", c.permutationMethod == PValueMethod::Exact
-                                           ? QStringLiteral("exact")
-                                           : QStringLiteral("sampled")},
-                {"mann_whitney_p", DatasetJson::number(c.mannWhitney.pValue)},
-                {"cliffs_delta", DatasetJson::number(c.cliffsDelta)},
-                {"hodges_lehmann", DatasetJson::number(c.hodgesLehmann)},
-                {"between_run_variation", c.betweenRunVariation()}});
-        });
+    forEachRunLevel(a, b, options, [&](const QString& statistic, const RunLevelComparison& c) {
+        out.append(QJsonObject{
+            {"statistic", statistic},
+            {"runs", QJsonObject{{"a", qint64(c.runsA)}, {"b", qint64(c.runsB)}}},
+            {"median", QJsonObject{{"a", DatasetJson::number(c.medianA)},
+                                   {"b", DatasetJson::number(c.medianB)}}},
+            {"median_diff", DatasetJson::number(c.medianDifference)},
+            {"median_diff_ci", c.medianDifferenceInterval.valid()
+                                   ? QJsonValue(intervalJson(c.medianDifferenceInterval))
+                                   : QJsonValue()},
+            {"permutation_p", DatasetJson::number(c.permutationP)},
+            {"permutation_method", c.permutationMethod == PValueMethod::Exact
+                                       ? QStringLiteral("exact")
+                                       : QStringLiteral("sampled")},
+            {"mann_whitney_p", DatasetJson::number(c.mannWhitney.pValue)},
+            {"cliffs_delta", DatasetJson::number(c.cliffsDelta)},
+            {"hodges_lehmann", DatasetJson::number(c.hodgesLehmann)},
+            {"between_run_variation", c.betweenRunVariation()}});
+    });
     return out;
 }
 

@@ -181,7 +181,9 @@ RunLevelComparison RunLevelStatistics::compare(const std::vector<double>& a,
     out.runsB = b.size();
     if (a.empty() || b.empty())
         return out;
-    out.medianDifference = medianOf(b) - medianOf(a);
+    out.medianA = medianOf(a);
+    out.medianB = medianOf(b);
+    out.medianDifference = out.medianB - out.medianA;
     out.permutationP = permutationPValue(a, b, options, &out.permutationMethod);
     out.mannWhitney = TwoSampleTests::mannWhitney(sorted(a), sorted(b));
     out.cliffsDelta = cliffsDelta(a, b);

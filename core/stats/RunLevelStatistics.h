@@ -27,7 +27,9 @@ struct RunLevelSummary {
 struct RunLevelComparison {
     std::size_t runsA = 0;
     std::size_t runsB = 0;
-    double medianDifference = 0; // median(B) - median(A)
+    double medianA = 0;
+    double medianB = 0;
+    double medianDifference = 0; // medianB - medianA
     // Bootstrap of the difference of medians, each group's runs resampled on their own;
     // invalid unless both groups have two or more runs.
     ConfidenceInterval medianDifferenceInterval;
