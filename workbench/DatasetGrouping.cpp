@@ -47,7 +47,7 @@ std::vector<PooledGroup> DatasetGrouping::throughputGroups() {
 }
 
 GroupMember DatasetGrouping::memberOf(const DatasetEntry& entry) {
-    return {&entry.dataset(), entry.tags, entry.label};
+    return {&entry.dataset(), entry.tags, entry.label, {}};
 }
 
 QStringList DatasetGrouping::mixWarnings() {

@@ -160,7 +160,7 @@ ReportComparison comparison(const QString& nameA, const DatasetAnalysis& a, cons
 std::vector<GroupMember> membersOf(const std::vector<const ReportRun*>& runs) {
     std::vector<GroupMember> members;
     for (const ReportRun* run : runs)
-        members.push_back({&run->dataset(), run->tags, run->label});
+        members.push_back({&run->dataset(), run->tags, run->label, {}});
     return members;
 }
 

@@ -149,7 +149,7 @@ bool sidesFromGroups(const CommonOptions& common, const QString& key, CliContext
     load(files, common, context, loaded);
     std::vector<GroupMember> members;
     for (const Dataset* dataset : loaded->datasets)
-        members.push_back({dataset, {}, {}});
+        members.push_back({dataset, {}, {}, {}});
     std::vector<DatasetGroup> groups = DatasetGroups::group(members, key);
     if (!groups.empty() && groups.back().value.isEmpty()) {
         for (std::size_t i : groups.back().members)

@@ -191,7 +191,10 @@ QStringList DatasetGroups::valuesOf(const GroupMember& member, const QString& ke
     const QString k = normalized(key);
     const Dataset& dataset = *member.dataset;
     QStringList values;
-    if (k == QLatin1String("tag")) {
+    const auto userValue = member.metadata.constFind(k);
+    if (userValue != member.metadata.constEnd()) {
+        values << *userValue;
+    } else if (k == QLatin1String("tag")) {
         values = member.tags;
     } else if (k.startsWith(kTagPrefix)) {
         const QString prefix = k.mid(kTagPrefix.size()) + QLatin1Char('=');

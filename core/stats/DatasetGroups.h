@@ -2,6 +2,7 @@
 
 #include "model/Dataset.h"
 
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -10,12 +11,16 @@
 namespace wb {
 
 // A dataset as grouping sees it: the data plus the user's tags (the CLI has none; the GUI
-// has DatasetEntry::tags, a workspace WorkspaceDataset::tags). The label used is
-// dataset->label, so callers pass the user's label there (or via `label` when it differs).
+// has DatasetEntry::tags, a workspace WorkspaceDataset::tags) and the metadata the user set.
+// The label used is dataset->label, so callers pass the user's label there (or via `label`
+// when it differs).
 struct GroupMember {
     const Dataset* dataset = nullptr;
     QStringList tags;
     QString label; // empty = dataset->label
+    // Values the user set, by key ("congestion_control" -> "cubic"): they take the place of
+    // what the log says for that key, and may name keys the log has no field for.
+    QMap<QString, QString> metadata;
 };
 
 // One group: the value of the key its members share, and which members (indices into the
@@ -39,8 +44,8 @@ public:
     static QStringList fixedKeys();
     static bool isKey(const QString& key);
 
-    // The member's values for `key`: one value, except for `tag`, where each tag is a value.
-    // Empty when the member has none.
+    // The member's values for `key`: the user's value when it set one, else the log's; one
+    // value, except for `tag`, where each tag is a value. Empty when the member has none.
     static QStringList valuesOf(const GroupMember& member, const QString& key);
 
     // Groups in ascending order of value (natural order: "P2" before "P10"); a member with

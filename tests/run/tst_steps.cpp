@@ -400,7 +400,7 @@ void TestSteps::loopbackStepKeepsOneClock() {
     for (const Dataset& dataset : imported.datasets) {
         if (dataset.info.parameters.value("step") == QLatin1String("lul-2"))
             memberNames << dataset.info.parameters.value("member");
-        grouped.push_back({&dataset, {}, {}});
+        grouped.push_back({&dataset, {}, {}, {}});
     }
     memberNames.removeDuplicates();
     memberNames.sort();

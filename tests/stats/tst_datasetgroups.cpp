@@ -40,6 +40,7 @@ private slots:
     void keys();
     void groupsTcpSamplesByRunInfo();
     void groupsByTagsLabelsAndParameters();
+    void userMetadataTakesThePlaceOfTheLogs();
     void naturalOrderOfValues();
     void poolsLatencySamples();
     void poolsFlows();
@@ -62,7 +63,7 @@ void TestGroups::groupsTcpSamplesByRunInfo() {
                              "tcp-cubic-P30-client.txt", "tcp-reno-P1-client.txt"}) {
         const Dataset* dataset = samples.load(QString::fromLatin1(name));
         QVERIFY(dataset);
-        members.push_back({dataset, {}, {}});
+        members.push_back({dataset, {}, {}, {}});
     }
     const std::vector<DatasetGroup> byCc = DatasetGroups::group(members, "congestion_control");
     QCOMPARE(namesOf(byCc), QStringList({"congestion_control=cubic", "congestion_control=reno"}));
@@ -88,9 +89,9 @@ void TestGroups::groupsByTagsLabelsAndParameters() {
     b.info.parameters["repetition"] = "2";
     Dataset c;
     c.label = "run 3";
-    const std::vector<GroupMember> members{{&a, {"loaded", "config=fq"}, {}},
-                                           {&b, {"idle", "config=fq"}, "baseline"},
-                                           {&c, {"loaded"}, {}}};
+    const std::vector<GroupMember> members{{&a, {"loaded", "config=fq"}, {}, {}},
+                                           {&b, {"idle", "config=fq"}, "baseline", {}},
+                                           {&c, {"loaded"}, {}, {}}};
     QCOMPARE(namesOf(DatasetGroups::group(members, "tag")),
              QStringList({"tag=config=fq", "tag=idle", "tag=loaded"}));
     const std::vector<DatasetGroup> byConfig = DatasetGroups::group(members, "tag.config");
@@ -104,13 +105,29 @@ void TestGroups::groupsByTagsLabelsAndParameters() {
              QStringList({"parameters.repetition=1", "parameters.repetition=2", "(none)"}));
 }
 
+void TestGroups::userMetadataTakesThePlaceOfTheLogs() {
+    Dataset logSaysCubic;
+    logSaysCubic.info.congestionControl = "cubic";
+    Dataset logSaysNothing;
+    const std::vector<GroupMember> members{
+        {&logSaysCubic, {}, {}, {{"congestion_control", "reno"}}},
+        {&logSaysNothing, {}, {}, {{"congestion_control", "cubic"}, {"bottleneck", "50mbit"}}},
+        {&logSaysCubic, {}, {}, {}}};
+    QCOMPARE(DatasetGroups::valuesOf(members[0], "congestion-control"), QStringList{"reno"});
+    QCOMPARE(DatasetGroups::valuesOf(members[2], "congestion_control"), QStringList{"cubic"});
+    const std::vector<DatasetGroup> byCc = DatasetGroups::group(members, "congestion_control");
+    QCOMPARE(namesOf(byCc), QStringList({"congestion_control=cubic", "congestion_control=reno"}));
+    QCOMPARE(byCc[0].members, std::vector<std::size_t>({1, 2}));
+    QCOMPARE(DatasetGroups::valuesOf(members[1], "bottleneck"), QStringList{"50mbit"});
+}
+
 void TestGroups::naturalOrderOfValues() {
     std::vector<Dataset> datasets(4);
     const QStringList values{"P10", "P2", "P1", "P30"};
     std::vector<GroupMember> members;
     for (int i = 0; i < 4; ++i) {
         datasets[static_cast<std::size_t>(i)].label = values[i];
-        members.push_back({&datasets[static_cast<std::size_t>(i)], {}, {}});
+        members.push_back({&datasets[static_cast<std::size_t>(i)], {}, {}, {}});
     }
     QCOMPARE(namesOf(DatasetGroups::group(members, "label")),
              QStringList({"label=P1", "label=P2", "label=P10", "label=P30"}));

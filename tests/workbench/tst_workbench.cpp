@@ -31,7 +31,7 @@ void TestWorkbench::labelPatterns() {
     ImportResult result =
         FileImporter::importFile(test::samplePath(QStringLiteral("tcp-cubic-P30-client.txt")));
     const Dataset& dataset = result.datasets.front();
-    const GroupMember member{&dataset, {QStringLiteral("site=lab"), QStringLiteral("x")}, {}};
+    const GroupMember member{&dataset, {QStringLiteral("site=lab"), QStringLiteral("x")}, {}, {}};
     QCOMPARE(
         LabelPattern::expand(QStringLiteral("{congestion_control} P{streams} #{n}"), member, 3),
         QStringLiteral("cubic P30 #3"));
