@@ -9,6 +9,10 @@
 #                            state over time (cwnd sawtooth, RTT growing with the queue)
 #   record-tcp.sh load       a latency-under-load step of samples/plans/rrul-lite.json,
 #                            shortened (ping -D and iperf3 flows up and down, ss sampling)
+#   record-tcp.sh plan       samples/plans/cubic-vs-reno.json (cubic and reno, 1 and 30
+#                            streams, 3 repetitions of PLAN_TIME s; the plan says 60) through
+#                            the geni bottleneck: a study with repetitions, for run-level
+#                            comparisons
 #
 # Topology of geni and bottleneck (all addresses in 198.18.0.0/15, RFC 2544 benchmark range),
 # named after the GENI layout (left = iperf server, right = iperf client, center = router):
@@ -45,6 +49,8 @@
 #   load (the plan's output folder: the plan's and the step's sidecars, logs, ss log):
 #   latency-under-load/       rrul-lite.json's step, LOAD_TIME s of load with ping from
 #                             5 s before to 5 s after, LOAD_UP flows up and LOAD_DOWN down
+#   plan (the plan's output folder):
+#   cubic-vs-reno/            cubic-vs-reno.json's 12 runs, client right, server left
 set -euo pipefail
 
 if [[ ${EUID:-$(id -u)} -ne 0 ]]; then
@@ -77,6 +83,8 @@ LOAD_IDLE=${LOAD_IDLE:-5}
 LOAD_UP=${LOAD_UP:-2}
 LOAD_DOWN=${LOAD_DOWN:-2}
 LOAD_CC=${LOAD_CC:-cubic}
+# plan: each run's seconds (the samples keep 20 s runs small; the plan itself says 60)
+PLAN_TIME=${PLAN_TIME:-20}
 # wirebench-cli for the bottleneck and load recordings: the release build, else PATH's
 WIREBENCH_CLI=${WIREBENCH_CLI:-$HERE/../build/release/app/cli/wirebench-cli}
 [[ -x $WIREBENCH_CLI ]] || WIREBENCH_CLI=$(command -v wirebench-cli || true)
@@ -332,13 +340,31 @@ PY
     log "done"
 }
 
+# ---- the cubic-vs-reno plan ----------------------------------------------------------
+record_plan() {
+    [[ -x $WIREBENCH_CLI ]] || { echo "record-tcp.sh: wirebench-cli not found" >&2; exit 1; }
+    setup
+    local dir=$OUT_DIR/cubic-vs-reno plan
+    plan=$(mktemp --suffix=.json)
+    # The plan names the README's two namespaces; here they are this topology's ends.
+    sed -e "s/\"wb-a\"/\"$NS_R\"/" -e "s/\"wb-b\"/\"$NS_L\"/" -e "s/198\.18\.0\.2/$IP_L/" \
+        -e "s/\"duration\": [0-9]*/\"duration\": $PLAN_TIME/" \
+        "$HERE/plans/cubic-vs-reno.json" >"$plan"
+    log "cubic vs reno: $plan (plans/cubic-vs-reno.json, namespaces and target of this topology)"
+    rm -rf "$dir"
+    run "$WIREBENCH_CLI" run --plan "$plan" -o "$dir"
+    rm -f "$plan"
+    log "done"
+}
+
 main() {
     case ${1:-geni} in
     geni) record_geni ;;
     bottleneck) record_bottleneck ;;
     load) record_load ;;
+    plan) record_plan ;;
     *)
-        echo "usage: record-tcp.sh [geni|bottleneck|load]" >&2
+        echo "usage: record-tcp.sh [geni|bottleneck|load|plan]" >&2
         exit 2
         ;;
     esac
