@@ -45,14 +45,18 @@ install_dependencies() {
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
 }
 
+# build PRESET [TARGET...]: the preset's default targets (everything, tests included) or only
+# the TARGETs named.
 build() {
   local preset=${1:-release}
+  shift || true
   cmake --preset "$preset" >/dev/null
-  cmake --build --preset "$preset"
+  cmake --build --preset "$preset" ${1:+--target "$@"}
 }
 
 demo() {
-  build release
+  # the workbench and the CLI only: the tests are built by ./setup.sh test
+  build release wirebench wirebench-cli
   if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
     echo "setup.sh: no display; showing the reports instead (run under a desktop or xvfb-run for the window)"
     build/release/app/cli/wirebench-cli table samples/ping18_* samples/geni-*-P30.txt samples/tcp-*-P30-client.txt
