@@ -106,10 +106,16 @@ double RunLevelStatistics::permutationPValue(const std::vector<double>& a,
     const auto statistic = [&](double sumA) {
         return (total - sumA) / double(n - k) - sumA / double(k);
     };
-    const double observed = meanOf(b) - meanOf(a);
-    // scipy.stats.permutation_test's tolerance: splits this close to the observed value count
-    // as reaching it (the same sum in another order differs in its last bits).
-    const double gamma = std::abs(100 * DBL_EPSILON * observed);
+    // The observed split is the first one enumerated (A's values, summed in their order), so
+    // its statistic is computed exactly as the enumeration computes it.
+    const double observed = statistic(std::accumulate(a.begin(), a.end(), 0.0));
+    // Splits this close to the observed value count as reaching it: the same values summed in
+    // another order differ in their last bits, by up to a few ulps of the sums (scipy's
+    // permutation_test has such a tolerance too).
+    double largest = 0;
+    for (double value : pooled)
+        largest = std::max(largest, std::abs(value));
+    const double gamma = 100 * DBL_EPSILON * double(n) * largest;
     std::int64_t atLeast = 0;
     std::int64_t atMost = 0;
     std::int64_t splits = 0;
