@@ -31,6 +31,20 @@
 namespace wb {
 
 namespace {
+
+// What the bar says once a run is over, in place of its last "elapsed / expected".
+QString outcomeWord(RunOutcome::Status status) {
+    switch (status) {
+    case RunOutcome::Status::Completed:
+        return RunPanel::tr("completed");
+    case RunOutcome::Status::Cancelled:
+        return RunPanel::tr("cancelled");
+    case RunOutcome::Status::Failed:
+        break;
+    }
+    return RunPanel::tr("failed");
+}
+
 QString seconds(double s) {
     return QString::number(std::floor(s + 1e-9), 'f', 0);
 }
@@ -350,6 +364,7 @@ void RunPanel::onRunFinished(const RunOutcome& outcome) {
     onFinalResult(outcome.result, run);
     const QString line = outcomeLine(outcome, true);
     m_progress->setValue(outcome.completed() ? 1000 : m_progress->value());
+    m_progress->setFormat(outcomeWord(outcome.status));
     m_status->setText(outcomeLine(outcome, false));
     m_status->setToolTip(line);
     emit finished(line);
@@ -454,7 +469,9 @@ void RunPanel::onPlanFinished(bool cancelled) {
                                          .arg(m_planCompleted)
                                          .arg(m_planSteps)
                                          .arg(folder);
-    m_progress->setFormat(QString());
+    m_progress->setFormat(
+        cancelled ? outcomeWord(RunOutcome::Status::Cancelled)
+                  : tr("%1 of %2 steps completed").arg(m_planCompleted).arg(m_planSteps));
     m_status->setText(line);
     m_status->setToolTip(line);
     emit finished(line);

@@ -5,6 +5,7 @@
 #include "PlotExporter.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QStandardPaths>
 
@@ -83,10 +84,13 @@ void Settings::setLastRun(const RunSpec& spec) {
                         QJsonDocument(RunOptions::toJson(spec)).toJson(QJsonDocument::Compact));
 }
 
+// Until the user picks one, run logs go to a folder they can find in a file manager (the
+// documents folder, else home), not under a hidden data directory.
 QString Settings::runOutputFolder() const {
-    const QString fallback =
-        QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
-        QStringLiteral("/runs");
+    QString base = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (base.isEmpty() || !QFileInfo(base).isDir())
+        base = QStandardPaths::writableLocation(QStandardPaths::HomeLocation);
+    const QString fallback = base + QStringLiteral("/Wirebench runs");
     return m_settings.value(kRunFolder, fallback).toString();
 }
 

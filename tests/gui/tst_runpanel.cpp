@@ -53,6 +53,7 @@ private slots:
     void badPlanListsEveryProblem();
     void irrelevantOptionsAreDisabled();
     void formIsRemembered();
+    void runLogsGoToAVisibleFolder();
     void latencyUnderLoadRunsOneStep();
 
 private:
@@ -153,6 +154,8 @@ void TestRunPanel::loopbackPingGrowsLive() {
     QVERIFY(cdf);
     QTRY_VERIFY(cdf->graphOf(entry.id) && !cdf->graphOf(entry.id)->data()->isEmpty());
     QVERIFY(progressTexts.filter(QRegularExpression(QStringLiteral("^\\d+ / \\d+ s$"))).size() > 0);
+    // Once over, the bar says how the run ended, not its last "elapsed / expected".
+    QCOMPARE(progress->text(), QStringLiteral("completed"));
 
     QCOMPARE(filesIn(folder, QStringLiteral("*.log")).size(), 1);
     QCOMPARE(filesIn(folder, QStringLiteral("*.run.json")).size(), 1);
@@ -575,6 +578,19 @@ void TestRunPanel::irrelevantOptionsAreDisabled() {
     QVERIFY(!streams->toolTip().isEmpty());
 }
 
+// Before the user chose a folder, the form offers one a file manager shows: no hidden
+// (dot) folder on its path, as the application data location would be.
+void TestRunPanel::runLogsGoToAVisibleFolder() {
+    QSettings(QStringLiteral("Wirebench"), QStringLiteral("Wirebench"))
+        .remove(QStringLiteral("run/outputFolder"));
+    MainWindow window;
+    const QString folder = QDir::fromNativeSeparators(window.runPanel()->form()->outputFolder());
+    QVERIFY2(folder.endsWith(QStringLiteral("/Wirebench runs")), qPrintable(folder));
+    const QString home = QDir::homePath();
+    QVERIFY2(folder.startsWith(home), qPrintable(folder));
+    QVERIFY2(!folder.mid(home.size()).contains(QStringLiteral("/.")), qPrintable(folder));
+}
+
 void TestRunPanel::formIsRemembered() {
     RunSpec spec;
     spec.tool = RunTool::Iperf3;
@@ -602,6 +618,7 @@ void TestRunPanel::formIsRemembered() {
         window.close(); // saves the form
     }
     MainWindow again;
+    QCOMPARE(QDir::fromNativeSeparators(again.runPanel()->form()->outputFolder()), folder);
     const RunSpec back = again.runPanel()->form()->spec();
     QCOMPARE(back.tool, spec.tool);
     QCOMPARE(back.target, spec.target);
