@@ -80,6 +80,10 @@ QTableWidget* tableWidget(const Table& table, QWidget* parent) {
     int height = widget->horizontalHeader()->sizeHint().height() + 2 * widget->frameWidth();
     for (int row = 0; row < widget->rowCount(); ++row)
         height += widget->rowHeight(row);
+    // A table wider than the tables' column (the run-level one) scrolls sideways: room for
+    // the scroll bar, or it covers the last row.
+    if (widget->sizeHint().width() > CompareView::kMaxTablesWidth)
+        height += widget->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
     widget->setFixedHeight(height);
     widget->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     return widget;

@@ -138,7 +138,7 @@ void PercentileView::setGroupLevel(GroupLevel level) {
         return;
     m_groupLevel = level;
     syncGroupSource();
-    syncControls();
+    requestRebuild(); // the interval plot follows at once, not after the table's next reset
 }
 
 // Which model the table shows: the run-level group table, or PercentileTableModel (per
