@@ -167,6 +167,8 @@ QString PercentileTableModel::header(const Column& column) const {
     const QString unit = QStringLiteral(" (%1)").arg(unitName(shownUnit()));
     switch (column.kind) {
     case Kind::Label:
+        if (m_pooledGroups && DatasetGrouping::of(m_store)->active())
+            return tr("group");
         return m_table1 ? tr("label") : tr("dataset");
     case Kind::Count:
         return m_table1 ? tr("samples") : tr("count");

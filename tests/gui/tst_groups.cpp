@@ -345,6 +345,7 @@ void TestGroups::percentileGroupsAtRunLevelByDefault() {
         QStringLiteral("Pooled samples (runs treated as one)")));
     const Table pooled = view.currentTable();
     QCOMPARE(pooled.rows.size(), std::size_t(2));
+    QCOMPARE(pooled.header[0], QStringLiteral("group"));
     QCOMPARE(pooled.rows[1][0], QStringLiteral("tag.load=iperf"));
     QCOMPARE(pooled.rows[1][1], QStringLiteral("15000"));
     QVERIFY(pooled.caption.contains(QStringLiteral("pooled samples (runs treated as one)")));
