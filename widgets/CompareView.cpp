@@ -80,6 +80,10 @@ QTableWidget* tableWidget(const Table& table, QWidget* parent) {
     int height = widget->horizontalHeader()->sizeHint().height() + 2 * widget->frameWidth();
     for (int row = 0; row < widget->rowCount(); ++row)
         height += widget->rowHeight(row);
+    // A table wider than the tables' column (the run-level one) scrolls sideways: room for
+    // the scroll bar, or it covers the last row.
+    if (widget->sizeHint().width() > CompareView::kMaxTablesWidth)
+        height += widget->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
     widget->setFixedHeight(height);
     widget->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     return widget;
@@ -197,8 +201,12 @@ void CompareView::rebuild() {
              latency ? grouping->latencyGroups() : grouping->throughputGroups()) {
             if (!group.analysis)
                 continue; // still pooling; offered when it is done
+            std::vector<std::shared_ptr<const Dataset>> runs;
+            for (int id : group.memberIds)
+                if (const DatasetEntry* member = store()->find(id))
+                    runs.push_back(member->analysis->dataset);
             m_choices.push_back({QStringLiteral("group:%1:%2").arg(kind, group.name), group.name,
-                                 latency, group.analysis, group.color, true});
+                                 latency, group.analysis, group.color, true, std::move(runs)});
             texts << describe(m_choices.back(), static_cast<int>(group.memberIds.size()));
         }
     }
@@ -215,8 +223,13 @@ void CompareView::rebuild() {
     for (const DatasetEntry& entry : store()->entries()) {
         if (!entry.visible)
             continue;
-        m_choices.push_back({QStringLiteral("dataset:%1").arg(entry.id), entry.label,
-                             entry.isLatency(), entry.analysis, entry.color, false});
+        m_choices.push_back({QStringLiteral("dataset:%1").arg(entry.id),
+                             entry.label,
+                             entry.isLatency(),
+                             entry.analysis,
+                             entry.color,
+                             false,
+                             {entry.analysis->dataset}});
         texts << describe(m_choices.back(), 0);
     }
     const auto find = [this](const QString& wanted) {
@@ -282,8 +295,14 @@ void CompareView::compare() {
             if (entry.analysis)
                 others.push_back(entry.analysis);
     auto job = [nameA = a->label, nameB = b->label, dataA = a->analysis, dataB = b->analysis,
-                latency, others = std::move(others)] {
+                runsA = a->runs, runsB = b->runs, latency, others = std::move(others)] {
         Result result;
+        std::vector<const Dataset*> runPointers[2];
+        for (int side = 0; side < 2; ++side)
+            for (const auto& run : side == 0 ? runsA : runsB)
+                runPointers[side].push_back(run.get());
+        result.runLevel =
+            ComparisonReport::withRunLevel({}, runPointers[0], runPointers[1], BootstrapOptions{});
         if (latency) {
             result.latency = std::make_shared<const LatencyComparison>(
                 LatencyComparison::of(nameA, dataA->sortedRttMs, nameB, dataB->sortedRttMs));
@@ -324,6 +343,8 @@ void CompareView::showComparison(const Result& result, int generation) {
     m_tcp = result.tcp;
     m_tables =
         m_latency ? ComparisonReport::tables(*m_latency) : ComparisonReport::tables(*m_throughput);
+    m_tables.insert(m_tables.begin(), result.runLevel.begin(), result.runLevel.end());
+    m_levelNote = ComparisonReport::levelNote(m_shownA.runs.size(), m_shownB.runs.size()).trimmed();
     if (m_tcp && m_tcp->any())
         m_tables.push_back(ComparisonReport::table(*m_tcp));
     const CompareFigures::Side a{m_shownA.label, PlotStyle::toColor(m_shownA.color)};
@@ -333,7 +354,12 @@ void CompareView::showComparison(const Result& result, int generation) {
                                m_shownB.analysis->sortedRttMs, a, b);
     else
         m_figures->showThroughput(*m_throughput, a, b);
-    m_summary->setText(summary());
+    m_summary->setText(m_levelNote.isEmpty()
+                           ? summary()
+                           : QStringLiteral("<i>%1</i><br>%2")
+                                 .arg(m_levelNote.toHtmlEscaped().replace(QLatin1Char('\n'),
+                                                                          QStringLiteral("<br>")),
+                                      summary().toHtmlEscaped()));
     while (QLayoutItem* item = m_tablesLayout->takeAt(0)) {
         delete item->widget();
         delete item;
@@ -364,6 +390,7 @@ void CompareView::showMessage(const QString& text) {
     m_throughput.reset();
     m_tcp.reset();
     m_tables.clear();
+    m_levelNote.clear();
     m_figures->clear();
     m_summary->setText(text);
     while (QLayoutItem* item = m_tablesLayout->takeAt(0)) {

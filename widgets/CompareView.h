@@ -41,6 +41,8 @@ public:
         std::shared_ptr<const DatasetAnalysis> analysis;
         SeriesColor color;
         bool group = false;
+        // One dataset per run: the dataset itself, or a group's members.
+        std::vector<std::shared_ptr<const Dataset>> runs;
     };
 
     explicit CompareView(DatasetStore* store, QWidget* parent = nullptr);
@@ -71,8 +73,12 @@ public:
     const TcpComparison* tcp() const { return m_tcp.get(); }
     const CompareFigures* figures() const { return m_figures; }
     // ComparisonReport's tables of what is shown: the source of the view, Copy and Export.
+    // When a side holds two runs or more the run-level table comes first.
     const std::vector<Table>& tables() const { return m_tables; }
     QString summary() const;
+    // Which kind of figures come first (ComparisonReport::levelNote); empty when neither side
+    // has repetitions.
+    QString levelNote() const { return m_levelNote; }
     QString tabSeparated() const;
     void copyToClipboard() const;
     bool exportTo(const QString& path, QString* error) const;
@@ -93,6 +99,7 @@ private:
         std::shared_ptr<const LatencyComparison> latency;
         std::shared_ptr<const ThroughputComparison> throughput;
         std::shared_ptr<const TcpComparison> tcp;
+        std::vector<Table> runLevel; // ComparisonReport::withRunLevel's table, if any
     };
     void showComparison(const Result& result, int generation);
     void showMessage(const QString& text);
@@ -118,6 +125,7 @@ private:
     Choice m_shownA; // what the comparison shown (or running) compares
     Choice m_shownB;
     std::vector<Table> m_tables;
+    QString m_levelNote;
     QString m_computedFrom; // what the comparison shown (or running) was computed from
     bool m_computing = false;
     int m_generation = 0; // a result of an older choice is dropped

@@ -6,6 +6,7 @@
 #include "PlotStyle.h"
 #include "TableExport.h"
 #include "io/FlowReport.h"
+#include "io/GroupSummaryReport.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -145,6 +146,9 @@ FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent) : WorkbenchView
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Order flows:"), this));
     controls->addWidget(m_orderBox);
+    m_groupLevelBox = new GroupLevelBox(this);
+    connect(m_groupLevelBox, &GroupLevelBox::levelChosen, this, &FlowBarsView::setGroupLevel);
+    controls->addWidget(m_groupLevelBox);
     controls->addStretch(1);
 
     m_plot = new QCustomPlot(this);
@@ -240,6 +244,14 @@ FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent) : WorkbenchView
     rebuild();
 }
 
+void FlowBarsView::setGroupLevel(GroupLevel level) {
+    m_groupLevelBox->setLevel(level);
+    if (level == m_groupLevel)
+        return;
+    m_groupLevel = level;
+    rebuild();
+}
+
 void FlowBarsView::setOrdering(Ordering ordering) {
     if (ordering == m_ordering)
         return;
@@ -251,13 +263,16 @@ void FlowBarsView::setOrdering(Ordering ordering) {
 QJsonObject FlowBarsView::saveSettings() const {
     return {{QStringLiteral("ordering"), m_ordering == Ordering::ByThroughput
                                              ? QStringLiteral("throughput")
-                                             : QStringLiteral("id")}};
+                                             : QStringLiteral("id")},
+            {QStringLiteral("groupLevel"), GroupLevelBox::settingsName(m_groupLevel)}};
 }
 
 void FlowBarsView::restoreSettings(const QJsonObject& settings) {
     setOrdering(settings.value(QStringLiteral("ordering")).toString() == QLatin1String("throughput")
                     ? Ordering::ByThroughput
                     : Ordering::ById);
+    setGroupLevel(
+        GroupLevelBox::fromSettingsName(settings.value(QStringLiteral("groupLevel")).toString()));
 }
 
 QCPBars* FlowBarsView::barsOf(int datasetId) const {
@@ -336,9 +351,13 @@ void FlowBarsView::rebuild() {
         refreshFlowTable();
     const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->throughputGroups();
     m_orderBox->setEnabled(groups.empty()); // a group is one bar: no flows to order
+    m_groupLevelBox->setVisible(!groups.empty());
     if (!groups.empty()) {
         setDrawingNote({}); // a bar per group: every run is in one
-        rebuildGroups(groups);
+        if (m_groupLevel == GroupLevel::RunLevel)
+            rebuildGroupsAtRunLevel(groups);
+        else
+            rebuildGroups(groups);
         return;
     }
     const std::vector<const DatasetEntry*> entries = drawable(store()->visibleThroughput());
@@ -406,7 +425,7 @@ QCPBars* FlowBarsView::addMeanBar(QCPBarsGroup* group, double key, double width,
     bars->addData(key, mean.value / kMega);
     ConfidenceBars::attach(bars, {mean.value / kMega}, {mean.interval}, 1 / kMega,
                            QColor(40, 40, 40));
-    m_means.insert(bars, {name, static_cast<int>(stats.flows.size()), runs, mean.value,
+    m_means.insert(bars, {name, static_cast<int>(stats.flows.size()), runs, false, mean.value,
                           mean.interval.low, mean.interval.high});
     return bars;
 }
@@ -512,6 +531,62 @@ void FlowBarsView::rebuildGroups(const std::vector<PooledGroup>& groups) {
     resetView();
 }
 
+void FlowBarsView::rebuildGroupsAtRunLevel(const std::vector<PooledGroup>& groups) {
+    const QString sumName = QStringLiteral("SUM (Mbits/s)");
+    const QString jainName = QStringLiteral("Jain's index");
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    std::vector<GroupSummary> summaries;
+    for (const PooledGroup& group : groups) {
+        summaries.push_back(*group.runLevel);
+        const GroupStatistic* sum = group.runLevel->find(sumName);
+        if (!sum)
+            continue;
+        const double key = static_cast<double>(m_groupBars.size() + 1);
+        const QColor color = PlotStyle::toColor(group.color);
+        auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+        bars->setWidthType(QCPBars::wtPlotCoords);
+        bars->setWidth(0.6);
+        bars->setPen(QPen(color.darker(140), 0.8));
+        bars->setBrush(color);
+        bars->addData(key, sum->runs.mean);
+        ConfidenceBars::attach(bars, {sum->runs.mean}, {sum->runs.meanInterval}, 1,
+                               QColor(40, 40, 40));
+        const auto runs = static_cast<int>(sum->runs.runs);
+        m_means.insert(bars,
+                       {group.name, 0, runs, true, sum->runs.mean * kMega,
+                        sum->runs.meanInterval.low * kMega, sum->runs.meanInterval.high * kMega});
+        const GroupStatistic* jain = group.runLevel->find(jainName);
+        bars->setName(tr("%1 — SUM %2 Mbit/s, Jain's index %3: mean of %4")
+                          .arg(group.name, GroupSummaryReport::valueText(sum->runs.mean, sumName),
+                               jain ? GroupSummaryReport::valueText(jain->runs.mean, jainName)
+                                    : QStringLiteral("-"),
+                               runs == 1 ? tr("1 run (sample level)") : tr("%1 runs").arg(runs)));
+        m_groupBars.push_back(bars);
+        const qsizetype equals = group.name.indexOf(QLatin1Char('='));
+        ticker->addTick(key, equals < 0 ? group.name : group.name.mid(equals + 1));
+    }
+    m_idLabels.clear();
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->xAxis->setLabel(tr("group (%1); run level: error bars 95 % CI resampling whole runs")
+                                .arg(store()->groupKey()));
+    m_plot->yAxis->setLabel(tr("SUM of a run, mean over runs (Mbit/s)"));
+    m_plot->legend->setVisible(true);
+    const Table table = GroupSummaryReport::table(summaries, {});
+    QString html = QStringLiteral("<p><b>%1</b></p><table cellspacing=\"0\" cellpadding=\"3\"><tr>")
+                       .arg(table.caption.toHtmlEscaped());
+    for (const QString& header : table.header)
+        html += cell(header.toHtmlEscaped(), true);
+    html += QStringLiteral("</tr>");
+    for (const QStringList& row : table.rows) {
+        html += QStringLiteral("<tr>");
+        for (const QString& text : row)
+            html += cell(text.toHtmlEscaped());
+        html += QStringLiteral("</tr>");
+    }
+    m_stats->setText(html + QStringLiteral("</table>"));
+    resetView();
+}
+
 void FlowBarsView::thinIdLabels() {
     if (m_idLabels.isEmpty())
         return;
@@ -555,6 +630,17 @@ void FlowBarsView::showToolTip(QMouseEvent* event) {
         if (it.key()->selectTest(event->pos(), false) < 0)
             continue;
         const MeanInfo& mean = it.value();
+        if (mean.runLevel) {
+            QToolTip::showText(
+                event->globalPosition().toPoint(),
+                tr("<b>%1</b><br>SUM, mean of %2 runs: %3 Mbit/s<br>95 % CI "
+                   "resampling runs [%4, %5] Mbit/s")
+                    .arg(mean.name.toHtmlEscaped())
+                    .arg(mean.runs)
+                    .arg(mbits(mean.bitsPerSecond, 2), mbits(mean.low, 2), mbits(mean.high, 2)),
+                m_plot);
+            return;
+        }
         const QString flows = mean.runs > 0
                                   ? tr("%1 flows of %2 runs, pooled").arg(mean.flows).arg(mean.runs)
                                   : tr("%1 flows").arg(mean.flows);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "GroupLevelBox.h"
 #include "TableModel.h"
 #include "WorkbenchView.h"
 
@@ -26,8 +27,10 @@ struct PooledGroup;
 // The Flows tab: per-flow mean throughput as bars, one bar group per flow position so that
 // two runs (cubic and reno) stand side by side, then each run's mean per-flow throughput with
 // its bootstrap CI, and a table of the figures core computed (SUM, spread across flows,
-// Jain's index, UDP loss and jitter). With grouping on, one bar per group: the mean
-// per-flow throughput of its pooled flows with its CI.
+// Jain's index, UDP loss and jitter). With grouping on, one bar per group: by default at run
+// level, the mean of its runs' SUMs with a CI resampling whole runs and a table of the runs'
+// SUM, Jain's index and TCP state (GroupSummaryReport); or the mean per-flow throughput of
+// its pooled flows with its CI.
 class FlowBarsView : public WorkbenchView {
     Q_OBJECT
 
@@ -49,6 +52,8 @@ public:
     QCPBars* barsOf(int datasetId) const;
     // The mean-throughput bar (with its CI) of one dataset; nullptr when grouped or hidden.
     QCPBars* meanBarsOf(int datasetId) const;
+    GroupLevel groupLevel() const { return m_groupLevel; }
+    void setGroupLevel(GroupLevel level);
     // With grouping on: one bar per group, in group order; empty otherwise.
     const std::vector<QCPBars*>& groupBars() const { return m_groupBars; }
     // The figures table under the plot, as shown (rich text).
@@ -75,7 +80,8 @@ private:
     struct MeanInfo {
         QString name;
         int flows = 0;
-        int runs = 0; // pooled runs of a group; 0 for one dataset
+        int runs = 0;          // pooled runs of a group; 0 for one dataset
+        bool runLevel = false; // the mean of the runs' SUMs, not of pooled flows
         double bitsPerSecond = 0;
         double low = 0;
         double high = 0;
@@ -83,6 +89,7 @@ private:
 
     void rebuild();
     void rebuildGroups(const std::vector<PooledGroup>& groups);
+    void rebuildGroupsAtRunLevel(const std::vector<PooledGroup>& groups);
     // A bar of mean per-flow throughput with its CI error bars; remembered for the tooltip.
     QCPBars* addMeanBar(QCPBarsGroup* group, double key, double width, const QColor& color,
                         const QString& name, const FlowStatistics& stats, int runs);
@@ -95,6 +102,8 @@ private:
 
     QCustomPlot* m_plot = nullptr;
     QComboBox* m_orderBox = nullptr;
+    GroupLevelBox* m_groupLevelBox = nullptr;
+    GroupLevel m_groupLevel = GroupLevel::RunLevel;
     QLabel* m_stats = nullptr;
     QTabWidget* m_tables = nullptr;
     QTableView* m_flowTable = nullptr;

@@ -1,5 +1,6 @@
 #include "PercentileTableModel.h"
 
+#include "DatasetGrouping.h"
 #include "DatasetStore.h"
 #include "io/LatencyReport.h"
 
@@ -39,6 +40,17 @@ std::vector<double> PercentileTableModel::computedLevels() const {
 void PercentileTableModel::reload() {
     beginResetModel();
     m_rows.clear();
+    DatasetGrouping* grouping = DatasetGrouping::of(m_store);
+    if (m_pooledGroups && grouping->active()) {
+        const std::vector<PooledGroup> groups = grouping->latencyGroups();
+        for (std::size_t i = 0; i < groups.size(); ++i)
+            if (groups[i].analysis) // a large group still being pooled shows when it is done
+                m_rows.push_back({static_cast<int>(i), groups[i].name,
+                                  groups[i].analysis->latencyAt(computedLevels()),
+                                  groups[i].analysis->loss});
+        endResetModel();
+        return;
+    }
     for (const DatasetEntry* e : m_store->visibleLatency())
         m_rows.push_back(
             {e->id, e->label, e->analysis->latencyAt(computedLevels()), e->analysis->loss});
@@ -74,6 +86,13 @@ void PercentileTableModel::setUnit(Unit unit) {
         return;
     m_unit = unit;
     rebuildColumns(); // headers and every number change
+}
+
+void PercentileTableModel::setPooledGroups(bool on) {
+    if (on == m_pooledGroups)
+        return;
+    m_pooledGroups = on;
+    reload();
 }
 
 void PercentileTableModel::setQjumpTable1(bool on) {
@@ -148,6 +167,8 @@ QString PercentileTableModel::header(const Column& column) const {
     const QString unit = QStringLiteral(" (%1)").arg(unitName(shownUnit()));
     switch (column.kind) {
     case Kind::Label:
+        if (m_pooledGroups && DatasetGrouping::of(m_store)->active())
+            return tr("group");
         return m_table1 ? tr("label") : tr("dataset");
     case Kind::Count:
         return m_table1 ? tr("samples") : tr("count");
@@ -248,6 +269,8 @@ Table PercentileTableModel::table(const std::vector<int>& rowOrder) const {
     }
     table.caption =
         m_table1 ? tr("Latency percentiles per configuration") : tr("Latency percentiles");
+    if (m_pooledGroups && DatasetGrouping::of(m_store)->active())
+        table.caption += tr(" per group, pooled samples (runs treated as one)");
     for (int r : rowOrder) {
         if (r < 0 || r >= rowCount())
             continue;

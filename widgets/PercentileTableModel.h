@@ -51,6 +51,10 @@ public:
     Unit unit() const { return m_unit; }
     Unit shownUnit() const { return m_table1 ? Unit::Microseconds : m_unit; }
     void setUnit(Unit unit);
+    // With Group by: one row per group, its runs' samples pooled as one run (DatasetGrouping's
+    // pooled analyses) instead of one row per dataset.
+    bool pooledGroups() const { return m_pooledGroups; }
+    void setPooledGroups(bool on);
     // QJump NSDI'15 Table 1: label, samples, p50 and p99 in µs.
     bool qjumpTable1() const { return m_table1; }
     void setQjumpTable1(bool on);
@@ -84,6 +88,7 @@ private:
     std::vector<double> m_levels;
     Unit m_unit = Unit::Milliseconds;
     bool m_table1 = false;
+    bool m_pooledGroups = false;
 };
 
 } // namespace wb

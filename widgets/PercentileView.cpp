@@ -1,9 +1,12 @@
 #include "PercentileView.h"
 
-#include "ConfidenceBars.h"
+#include "DatasetGrouping.h"
+#include "DatasetStore.h"
 #include "PercentileTableModel.h"
 #include "PlotStyle.h"
 #include "TableExport.h"
+#include "TableModel.h"
+#include "io/GroupSummaryReport.h"
 #include "io/LatencyReport.h"
 
 #include <QAction>
@@ -27,9 +30,17 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     : WorkbenchView(store, parent), m_model(new PercentileTableModel(store, this)),
       m_proxy(new QSortFilterProxyModel(this)), m_table(new QTableView(this)),
       m_levels(new QLineEdit(this)), m_unit(new QComboBox(this)),
-      m_table1(new QPushButton(tr("QJump Table 1"), this)), m_intervals(new QCustomPlot(this)) {
+      m_table1(new QPushButton(tr("QJump Table 1"), this)),
+      m_groupLevelBox(new GroupLevelBox(this)), m_caption(new QLabel(this)),
+      m_groupTable(new TableModel(this)), m_intervals(new QCustomPlot(this)) {
     m_proxy->setSourceModel(m_model);
+    static_assert(int(PercentileTableModel::SortRole) == int(TableModel::SortRole));
     m_proxy->setSortRole(PercentileTableModel::SortRole);
+
+    connect(m_groupLevelBox, &GroupLevelBox::levelChosen, this, &PercentileView::setGroupLevel);
+    m_caption->setObjectName(QStringLiteral("levelCaption"));
+    m_caption->setWordWrap(true);
+    store->onAnyChange(this, &PercentileView::syncGroupSource);
 
     m_levels->setText(LatencyReport::levelsText(m_model->levels()));
     m_levels->setToolTip(tr("Percentile levels (0–100), comma separated; Enter applies"));
@@ -59,6 +70,7 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     controls->addWidget(new QLabel(tr("Unit:"), this));
     controls->addWidget(m_unit);
     controls->addWidget(m_table1);
+    controls->addWidget(m_groupLevelBox);
     controls->addStretch(1);
     controls->addWidget(buttons.copy);
     controls->addWidget(buttons.save);
@@ -98,7 +110,9 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
+    layout->addWidget(m_caption);
     layout->addWidget(splitter, 1);
+    syncGroupSource();
     syncControls();
     rebuildIntervals();
 }
@@ -115,20 +129,112 @@ QCPGraph* PercentileView::intervalGraph(double level) const {
     return nullptr;
 }
 
+bool PercentileView::showsRunLevel() const {
+    return m_proxy->sourceModel() == m_groupTable;
+}
+
+void PercentileView::setGroupLevel(GroupLevel level) {
+    if (level == m_groupLevel)
+        return;
+    m_groupLevel = level;
+    syncGroupSource();
+    requestRebuild(); // the interval plot follows at once, not after the table's next reset
+}
+
+// Which model the table shows: the run-level group table, or PercentileTableModel (per
+// dataset, or per group pooled); and the caption that says so.
+void PercentileView::syncGroupSource() {
+    DatasetGrouping* grouping = DatasetGrouping::of(store());
+    const bool grouped = grouping->active();
+    m_groupLevelBox->setVisible(grouped);
+    m_caption->setVisible(grouped);
+    m_model->setPooledGroups(grouped && m_groupLevel == GroupLevel::Pooled);
+    if (grouped && m_groupLevel == GroupLevel::RunLevel) {
+        std::vector<GroupSummary> summaries;
+        for (const PooledGroup& group : grouping->latencyGroups())
+            summaries.push_back(*group.runLevel);
+        Table table = GroupSummaryReport::table(summaries, {});
+        table.caption = tr("Latency per group by %1. ").arg(store()->groupKey()) + table.caption;
+        m_caption->setText(table.caption);
+        m_groupTable->setTable(std::move(table));
+        if (m_proxy->sourceModel() != m_groupTable)
+            m_proxy->setSourceModel(m_groupTable);
+    } else {
+        if (m_proxy->sourceModel() != m_model)
+            m_proxy->setSourceModel(m_model);
+        m_caption->setText(
+            tr("Pooled samples (runs treated as one): every sample of a group's runs in one "
+               "sample; the error bars resample samples and are too narrow when runs differ."));
+    }
+    syncControls();
+}
+
+std::vector<PercentileView::IntervalRow> PercentileView::intervalRows(QString* note) {
+    std::vector<IntervalRow> rows;
+    *note = ConfidenceBars::note();
+    if (showsRunLevel()) {
+        const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->latencyGroups();
+        *note = tr("markers: mean of the runs' values; error bars: 95 % CI resampling whole "
+                   "runs (one run: no bar)");
+        for (int row = 0; row < m_proxy->rowCount(); ++row) {
+            const auto index =
+                static_cast<std::size_t>(m_proxy->mapToSource(m_proxy->index(row, 0)).row());
+            if (index >= groups.size())
+                continue;
+            IntervalRow out{groups[index].name, {}};
+            for (double level : intervalLevels()) {
+                const GroupStatistic* statistic = groups[index].runLevel->find(
+                    QStringLiteral("p%1 (ms)").arg(LatencyReport::levelName(level)));
+                out.estimates.push_back(
+                    statistic ? Estimate{statistic->runs.mean, statistic->runs.meanInterval}
+                              : Estimate{std::nan(""), {}});
+            }
+            rows.push_back(std::move(out));
+        }
+        return rows;
+    }
+    std::vector<std::pair<QString, std::shared_ptr<const DatasetAnalysis>>> analyses;
+    if (m_model->pooledGroups()) {
+        const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->latencyGroups();
+        for (int row = 0; row < m_proxy->rowCount(); ++row) {
+            const auto index = static_cast<std::size_t>(
+                m_proxy->data(m_proxy->index(row, 0), PercentileTableModel::DatasetIdRole).toInt());
+            if (index < groups.size() && groups[index].analysis)
+                analyses.emplace_back(groups[index].name, groups[index].analysis);
+        }
+    } else {
+        std::vector<const DatasetEntry*> entries; // in the table's order
+        for (int row = 0; row < m_proxy->rowCount(); ++row)
+            if (const DatasetEntry* entry = store()->find(
+                    m_proxy->data(m_proxy->index(row, 0), PercentileTableModel::DatasetIdRole)
+                        .toInt()))
+                entries.push_back(entry);
+        for (const DatasetEntry* entry : drawable(entries))
+            analyses.emplace_back(entry->label, entry->analysis);
+    }
+    for (const auto& [label, analysis] : analyses) {
+        if (analysis->sortedRttMs.empty())
+            continue;
+        IntervalRow out{label, {}};
+        for (double level : intervalLevels())
+            out.estimates.push_back(ConfidenceBars::percentile(*analysis, level));
+        rows.push_back(std::move(out));
+    }
+    return rows;
+}
+
 void PercentileView::rebuildIntervals() {
     m_intervals->clearPlottables();
     m_intervalGraphs.clear();
     m_intervalTips.clear();
-    const bool micro = m_model->shownUnit() == PercentileTableModel::Unit::Microseconds;
+    const bool micro = m_model->shownUnit() == PercentileTableModel::Unit::Microseconds &&
+                       !showsRunLevel();       // the run-level table is in ms
     const double scale = micro ? 1000.0 : 1.0; // the analysis is in ms
-    const QString unit = PercentileTableModel::unitName(m_model->shownUnit());
-    std::vector<const DatasetEntry*> rows; // in the table's order
-    for (int row = 0; row < m_proxy->rowCount(); ++row)
-        if (const DatasetEntry* entry = store()->find(
-                m_proxy->data(m_proxy->index(row, 0), PercentileTableModel::DatasetIdRole).toInt());
-            entry && !entry->analysis->sortedRttMs.empty())
-            rows.push_back(entry);
-    rows = drawable(rows);
+    const QString unit =
+        micro ? PercentileTableModel::unitName(PercentileTableModel::Unit::Microseconds)
+              : PercentileTableModel::unitName(PercentileTableModel::Unit::Milliseconds);
+    QString note;
+    const std::vector<IntervalRow> rows = intervalRows(&note);
     // Markers that stay apart in greyscale: filled disc for the median, open diamond for p99.
     const QColor colors[] = {QColor(0, 114, 178), QColor(213, 94, 0)};
     const QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssDisc,
@@ -146,15 +252,14 @@ void PercentileView::rebuildIntervals() {
         std::vector<ConfidenceInterval> intervals;
         QStringList tips;
         for (std::size_t row = 0; row < rows.size(); ++row) {
-            const Estimate estimate = ConfidenceBars::percentile(*rows[row]->analysis, level);
+            const Estimate& estimate = rows[row].estimates[i];
             values.push_back(estimate.value * scale);
             intervals.push_back(estimate.interval);
             graph->addData(static_cast<double>(row + 1) + offsets[i % 2], values.back());
             tips << tr("<b>%1</b><br>%2 = %3 %4<br>95 % CI %5 %4<br>%6")
-                        .arg(rows[row]->label.toHtmlEscaped(), graph->name(),
+                        .arg(rows[row].label.toHtmlEscaped(), graph->name(),
                              QString::number(values.back(), 'g', 4), unit,
-                             ConfidenceBars::text(estimate.interval, scale, micro ? 1 : 4),
-                             ConfidenceBars::note());
+                             ConfidenceBars::text(estimate.interval, scale, micro ? 1 : 4), note);
         }
         // Whiskers wider than the marker: a tight interval still shows as a bar across it.
         ConfidenceBars::attach(graph, values, intervals, scale, colors[i % 2].darker(130))
@@ -163,11 +268,11 @@ void PercentileView::rebuildIntervals() {
         m_intervalTips.push_back(tips);
     }
     std::vector<CategoryAxisLabels::Category> runs;
-    for (const auto* row : rows)
-        runs.push_back({row->label, {}, {}});
+    for (const IntervalRow& row : rows)
+        runs.push_back({row.label, {}, {}});
     m_runLabels.setCategories(std::move(runs));
     m_intervals->xAxis->grid()->setVisible(false);
-    m_intervals->xAxis->setLabel(ConfidenceBars::note());
+    m_intervals->xAxis->setLabel(note);
     m_intervals->xAxis->setRange(0.4,
                                  static_cast<double>(std::max<std::size_t>(rows.size(), 1)) + 0.6);
     PlotStyle::setLogScale(m_intervals->yAxis, true);
@@ -244,12 +349,26 @@ void PercentileView::syncControls() {
     // Table 1 fixes its columns and unit; say so instead of silently ignoring edits.
     m_levels->setEnabled(!m_model->qjumpTable1());
     m_unit->setEnabled(!m_model->qjumpTable1());
+    m_groupLevelBox->setLevel(m_groupLevel);
+    // The run-level table has its own columns (RunValues' p50 and p99, in ms).
+    const bool runLevel = showsRunLevel();
+    m_levels->setEnabled(m_levels->isEnabled() && !runLevel);
+    m_unit->setEnabled(m_unit->isEnabled() && !runLevel);
+    m_table1->setEnabled(!runLevel);
 }
 
 Table PercentileView::currentTable() const {
     std::vector<int> order;
     for (int row = 0; row < m_proxy->rowCount(); ++row)
         order.push_back(m_proxy->mapToSource(m_proxy->index(row, 0)).row());
+    if (showsRunLevel()) {
+        Table table = m_groupTable->table();
+        std::vector<QStringList> rows;
+        for (int row : order)
+            rows.push_back(table.rows[static_cast<std::size_t>(row)]);
+        table.rows = std::move(rows);
+        return table;
+    }
     return m_model->table(order);
 }
 
@@ -278,7 +397,8 @@ QJsonObject PercentileView::saveSettings() const {
             {"unit", m_model->unit() == PercentileTableModel::Unit::Microseconds ? "us" : "ms"},
             {"qjumpTable1", m_model->qjumpTable1()},
             {"sortColumn", header->sortIndicatorSection()},
-            {"sortDescending", header->sortIndicatorOrder() == Qt::DescendingOrder}};
+            {"sortDescending", header->sortIndicatorOrder() == Qt::DescendingOrder},
+            {"groupLevel", GroupLevelBox::settingsName(m_groupLevel)}};
 }
 
 void PercentileView::restoreSettings(const QJsonObject& settings) {
@@ -291,6 +411,8 @@ void PercentileView::restoreSettings(const QJsonObject& settings) {
                          ? PercentileTableModel::Unit::Microseconds
                          : PercentileTableModel::Unit::Milliseconds);
     m_model->setQjumpTable1(settings.value(QStringLiteral("qjumpTable1")).toBool());
+    setGroupLevel(
+        GroupLevelBox::fromSettingsName(settings.value(QStringLiteral("groupLevel")).toString()));
     sortBy(settings.value(QStringLiteral("sortColumn")).toInt(-1),
            settings.value(QStringLiteral("sortDescending")).toBool() ? Qt::DescendingOrder
                                                                      : Qt::AscendingOrder);
@@ -299,6 +421,7 @@ void PercentileView::restoreSettings(const QJsonObject& settings) {
 
 void PercentileView::resetView() {
     m_model->setLevels(PercentileTableModel::defaultLevels());
+    setGroupLevel(GroupLevel::RunLevel);
     sortBy(-1, Qt::AscendingOrder);
     syncControls();
 }

@@ -1,11 +1,14 @@
 #pragma once
 
 #include "CategoryAxisLabels.h"
+#include "ConfidenceBars.h"
+#include "GroupLevelBox.h"
 #include "WorkbenchView.h"
 #include "io/TableWriter.h"
 
 class QComboBox;
 class QCPGraph;
+class QLabel;
 class QLineEdit;
 class QMouseEvent;
 class QPushButton;
@@ -15,11 +18,15 @@ class QTableView;
 namespace wb {
 
 class PercentileTableModel;
+class TableModel;
 
 // The percentile table of every visible latency dataset, sortable, with the QJump Table 1
 // layout one click away; copy as tab-separated text and export through core's TableWriter.
 // Under it, p50 and p99 of each dataset (in the table's order and unit) with their bootstrap
 // 95 % CIs as error bars: whether two runs' tails really differ is read there.
+// With Group by, one row per group: at run level by default (each run summarised first, the
+// mean of the runs' p50/p99 with a CI resampling whole runs and their spread,
+// GroupSummaryReport's table), or its runs' samples pooled as one run; a caption says which.
 class PercentileView : public WorkbenchView {
     Q_OBJECT
 
@@ -36,6 +43,13 @@ public:
     void resetView() override; // unsorted, default levels
 
     PercentileTableModel* model() const { return m_model; }
+    // What a group row shows: run-level figures (the default) or pooled samples.
+    GroupLevel groupLevel() const { return m_groupLevel; }
+    void setGroupLevel(GroupLevel level);
+    // The table shows the groups at run level (GroupSummaryReport's table).
+    bool showsRunLevel() const;
+    // Says which kind of figures the table shows; visible while grouping is on.
+    QLabel* levelCaption() const { return m_caption; }
     QTableView* tableView() const { return m_table; }
     void setQjumpTable1(bool on);
     void sortBy(int column, Qt::SortOrder order);
@@ -58,6 +72,14 @@ private:
     void syncControls();
     void rebuildIntervals();
     void showIntervalToolTip(QMouseEvent* event);
+    void syncGroupSource();
+    // The interval plot's points in the table's order: a label and an Estimate per
+    // intervalLevels() each; the note says what the error bars are.
+    struct IntervalRow {
+        QString label;
+        std::vector<Estimate> estimates;
+    };
+    std::vector<IntervalRow> intervalRows(QString* note);
 
     PercentileTableModel* m_model;
     QSortFilterProxyModel* m_proxy;
@@ -65,6 +87,10 @@ private:
     QLineEdit* m_levels;
     QComboBox* m_unit;
     QPushButton* m_table1;
+    GroupLevelBox* m_groupLevelBox;
+    QLabel* m_caption;
+    TableModel* m_groupTable; // the run-level table, the proxy's source in that mode
+    GroupLevel m_groupLevel = GroupLevel::RunLevel;
     QCustomPlot* m_intervals;
     std::vector<QCPGraph*> m_intervalGraphs; // one per intervalLevels()
     std::vector<QStringList> m_intervalTips; // per graph, one tooltip per point

@@ -1,5 +1,7 @@
 #include "ReportWriter.h"
 
+#include "DatasetGrouping.h"
+
 #include "BandsView.h"
 #include "CdfView.h"
 #include "DatasetStore.h"
@@ -147,8 +149,11 @@ private:
         auto* percentiles = makeView<PercentileView>();
         percentiles->bringUpToDate();
         Table table = percentiles->currentTable();
-        table.caption = QStringLiteral("Round-trip time statistics of each run (%1)")
-                            .arg(table.caption.toLower());
+        // Grouped, the table says which kind of figures its group rows show.
+        table.caption = DatasetGrouping::of(m_store)->active()
+                            ? table.caption
+                            : QStringLiteral("Round-trip time statistics of each run (%1)")
+                                  .arg(table.caption.toLower());
         m_document.addTable(table);
     }
 
@@ -190,9 +195,13 @@ private:
     }
 
     void addComparisons(const ReportContent& content) {
-        if (content.comparisons.empty())
+        if (content.comparisons.empty() && content.groupSummaries.empty())
             return;
         m_document.addSection(QStringLiteral("Comparisons"));
+        for (const Table& table : content.groupSummaries)
+            m_document.addTable(table);
+        if (content.comparisons.empty())
+            return;
         m_document.addParagraph(
             content.comparisonNotes.join(QLatin1Char(' ')) +
             QStringLiteral(" Differences are B − A, ratios B / A; confidence intervals come "

@@ -39,11 +39,11 @@ bool DatasetGrouping::active() const {
 }
 
 std::vector<PooledGroup> DatasetGrouping::latencyGroups() {
-    return groups(m_store->visibleLatency(), &m_latencyCache);
+    return groups(m_store->visibleLatency(), &m_latencyCache, &m_latencySummaries);
 }
 
 std::vector<PooledGroup> DatasetGrouping::throughputGroups() {
-    return groups(m_store->visibleThroughput(), &m_throughputCache);
+    return groups(m_store->visibleThroughput(), &m_throughputCache, &m_throughputSummaries);
 }
 
 GroupMember DatasetGrouping::memberOf(const DatasetEntry& entry) {
@@ -60,10 +60,11 @@ QStringList DatasetGrouping::mixWarnings() {
 }
 
 std::vector<PooledGroup> DatasetGrouping::groups(const std::vector<const DatasetEntry*>& entries,
-                                                 Cache* cache) {
+                                                 Cache* cache, SummaryCache* summaries) {
     const QString key = m_store->groupKey();
     if (key.isEmpty()) {
         cache->clear();
+        summaries->clear();
         return {};
     }
     std::vector<GroupMember> members;
@@ -71,6 +72,7 @@ std::vector<PooledGroup> DatasetGrouping::groups(const std::vector<const Dataset
         members.push_back(memberOf(*entry));
     std::vector<PooledGroup> out;
     Cache kept; // only what is shown now, so the cache never outgrows the store
+    SummaryCache keptSummaries;
     for (const DatasetGroup& group : DatasetGroups::group(members, key)) {
         PooledGroup pooled;
         pooled.name = group.name();
@@ -98,10 +100,16 @@ std::vector<PooledGroup> DatasetGrouping::groups(const std::vector<const Dataset
                     std::make_shared<const Dataset>(DatasetGroups::pool(members, pooled.name)));
             }
         }
+        pooled.runLevel = summaries->value(signature);
+        if (!pooled.runLevel)
+            pooled.runLevel =
+                std::make_shared<const GroupSummary>(GroupSummaries::of(pooled.name, runs));
         kept.insert(signature, pooled.analysis);
+        keptSummaries.insert(signature, pooled.runLevel);
         out.push_back(std::move(pooled));
     }
     *cache = std::move(kept);
+    *summaries = std::move(keptSummaries);
     return out;
 }
 

@@ -4,6 +4,7 @@
 #include "SeriesColor.h"
 #include "stats/DatasetAnalysis.h"
 #include "stats/DatasetGroups.h"
+#include "stats/GroupSummary.h"
 
 #include <QHash>
 #include <QObject>
@@ -28,6 +29,9 @@ struct PooledGroup {
     QStringList mixes; // what its runs differ in (DatasetGroups::mixes)
     // nullptr while a large group is pooled in the background (DatasetGrouping::pooling()).
     std::shared_ptr<const DatasetAnalysis> analysis;
+    // The group at run level (each member one run, GroupSummaries::of with the default
+    // bootstrap): what the views show by default.
+    std::shared_ptr<const GroupSummary> runLevel;
 };
 
 // The store's datasets grouped by its group key (DatasetStore::groupKey). Grouping and pooling
@@ -60,9 +64,11 @@ public:
 
 private:
     using Cache = QHash<QString, std::shared_ptr<const DatasetAnalysis>>;
+    using SummaryCache = QHash<QString, std::shared_ptr<const GroupSummary>>;
 
     explicit DatasetGrouping(DatasetStore* store);
-    std::vector<PooledGroup> groups(const std::vector<const DatasetEntry*>& entries, Cache* cache);
+    std::vector<PooledGroup> groups(const std::vector<const DatasetEntry*>& entries, Cache* cache,
+                                    SummaryCache* summaries);
     // Pools on m_jobs; the result goes into the cache and the store reports a change.
     void poolInBackground(const QString& signature, const QString& name,
                           std::vector<std::shared_ptr<const Dataset>> datasets, Cache* cache);
@@ -70,6 +76,8 @@ private:
     DatasetStore* m_store;
     Cache m_latencyCache; // pooled analyses by what they were pooled from
     Cache m_throughputCache;
+    SummaryCache m_latencySummaries; // run-level summaries by the same signatures
+    SummaryCache m_throughputSummaries;
     QSet<QString> m_pending; // signatures being pooled in the background
     BackgroundJobs m_jobs{this};
 };

@@ -2,6 +2,7 @@
 
 #include "io/ComparisonReport.h"
 #include "io/FlowReport.h"
+#include "io/GroupSummaryReport.h"
 #include "stats/DatasetGroups.h"
 #include "stats/LoadTimeline.h"
 #include "stats/TcpStateLines.h"
@@ -140,8 +141,12 @@ Table warningsTable(const std::vector<ReportRun>& runs, const std::vector<Report
     return table;
 }
 
+// A against B, each one run or a group of runs (runsA, runsB: one dataset per run): at run
+// level first when a side has repetitions (ComparisonReport::withRunLevel), the summary
+// saying so.
 ReportComparison comparison(const QString& nameA, const DatasetAnalysis& a, const QString& nameB,
-                            const DatasetAnalysis& b) {
+                            const DatasetAnalysis& b, const std::vector<const Dataset*>& runsA,
+                            const std::vector<const Dataset*>& runsB) {
     ReportComparison out;
     out.title = QStringLiteral("%1 vs %2").arg(nameA, nameB);
     if (a.isLatency()) {
@@ -154,6 +159,11 @@ ReportComparison comparison(const QString& nameA, const DatasetAnalysis& a, cons
         out.summary = c.summary();
         out.tables = ComparisonReport::tables(c);
     }
+    out.tables = ComparisonReport::withRunLevel(std::move(out.tables), runsA, runsB, {});
+    const QString note = ComparisonReport::levelNote(runsA.size(), runsB.size());
+    if (!note.isEmpty())
+        out.summary = note.trimmed().replace(QLatin1Char('\n'), QStringLiteral(". ")) +
+                      QStringLiteral(". ") + out.summary;
     return out;
 }
 
@@ -164,22 +174,36 @@ std::vector<GroupMember> membersOf(const std::vector<const ReportRun*>& runs) {
     return members;
 }
 
+// The runs of one group, one dataset each.
+std::vector<const Dataset*> runsOf(const std::vector<GroupMember>& members,
+                                   const DatasetGroup& group) {
+    std::vector<const Dataset*> datasets;
+    for (std::size_t member : group.members)
+        datasets.push_back(members[member].dataset);
+    return datasets;
+}
+
 // One group of runs pooled into one dataset, as the workbench's grouped views and the Compare
 // tab show it.
 std::shared_ptr<const DatasetAnalysis> pooledGroup(const std::vector<GroupMember>& members,
                                                    const DatasetGroup& group) {
-    std::vector<const Dataset*> datasets;
-    for (std::size_t member : group.members)
-        datasets.push_back(members[member].dataset);
+    const std::vector<const Dataset*> datasets = runsOf(members, group);
     return DatasetAnalysis::of(
         std::make_shared<const Dataset>(DatasetGroups::pool(datasets, group.name())));
 }
 
+// A side of a comparison: its data (one run's, or a group's pooled) and its runs.
+struct ComparisonSide {
+    QString name;
+    std::shared_ptr<const DatasetAnalysis> analysis;
+    std::vector<const Dataset*> runs;
+};
+
 // The runs of one kind pooled per group (DatasetGroups), when the key makes two groups or
 // more: the first two.
-std::vector<std::pair<QString, std::shared_ptr<const DatasetAnalysis>>>
-pooledGroups(const std::vector<const ReportRun*>& runs, const QString& key) {
-    std::vector<std::pair<QString, std::shared_ptr<const DatasetAnalysis>>> pooled;
+std::vector<ComparisonSide> pooledGroups(const std::vector<const ReportRun*>& runs,
+                                         const QString& key) {
+    std::vector<ComparisonSide> pooled;
     if (key.isEmpty())
         return pooled;
     const std::vector<GroupMember> members = membersOf(runs);
@@ -187,28 +211,32 @@ pooledGroups(const std::vector<const ReportRun*>& runs, const QString& key) {
     if (groups.size() < 2)
         return pooled;
     for (std::size_t g = 0; g < 2; ++g)
-        pooled.emplace_back(groups[g].name(), pooledGroup(members, groups[g]));
+        pooled.push_back(
+            {groups[g].name(), pooledGroup(members, groups[g]), runsOf(members, groups[g])});
     return pooled;
 }
 
 // One side of a chosen comparison among the runs of one kind: the run of that label, or the
-// group of that name pooled; nullptr when the runs shown have none (hidden, renamed).
-std::shared_ptr<const DatasetAnalysis> chosenSide(const std::vector<const ReportRun*>& runs,
-                                                  const QString& name, bool group,
-                                                  const QString& key) {
+// group of that name pooled; no analysis when the runs shown have none (hidden, renamed).
+ComparisonSide chosenSide(const std::vector<const ReportRun*>& runs, const QString& name,
+                          bool group, const QString& key) {
     if (!group) {
         for (const ReportRun* run : runs)
             if (run->label == name)
-                return run->analysis;
-        return nullptr;
+                return {name, run->analysis, {&run->dataset()}};
+        return {};
     }
     if (key.isEmpty())
-        return nullptr;
+        return {};
     const std::vector<GroupMember> members = membersOf(runs);
     for (const DatasetGroup& candidate : DatasetGroups::group(members, key))
         if (candidate.name() == name)
-            return pooledGroup(members, candidate);
-    return nullptr;
+            return {name, pooledGroup(members, candidate), runsOf(members, candidate)};
+    return {};
+}
+
+ReportComparison comparison(const ComparisonSide& a, const ComparisonSide& b) {
+    return comparison(a.name, *a.analysis, b.name, *b.analysis, a.runs, b.runs);
 }
 
 // The chosen comparisons with a side among the runs of this kind, made where both sides are;
@@ -220,12 +248,12 @@ bool addChosen(ReportContent* content, const std::vector<const ReportRun*>& ofKi
     int made = 0;
     QStringList missing;
     for (const ChosenComparison& pair : chosen) {
-        const auto a = chosenSide(ofKind, pair.a, pair.groups, groupKey);
-        const auto b = chosenSide(ofKind, pair.b, pair.groups, groupKey);
-        if (a && b) {
-            content->comparisons.push_back(comparison(pair.a, *a, pair.b, *b));
+        const ComparisonSide a = chosenSide(ofKind, pair.a, pair.groups, groupKey);
+        const ComparisonSide b = chosenSide(ofKind, pair.b, pair.groups, groupKey);
+        if (a.analysis && b.analysis) {
+            content->comparisons.push_back(comparison(a, b));
             ++made;
-        } else if (a || b) {
+        } else if (a.analysis || b.analysis) {
             missing << QStringLiteral("%1 vs %2").arg(pair.a, pair.b);
         }
     }
@@ -256,22 +284,50 @@ void addComparisons(ReportContent* content, const std::vector<ReportRun>& runs, 
         return;
     const auto groups = pooledGroups(ofKind, groupKey);
     if (!groups.empty()) {
-        content->comparisons.push_back(
-            comparison(groups[0].first, *groups[0].second, groups[1].first, *groups[1].second));
+        content->comparisons.push_back(comparison(groups[0], groups[1]));
         content->comparisonNotes << QStringLiteral(
-                                        "The %1 runs grouped by %2: the first two groups, each "
-                                        "pooled into one sample, A against B.")
+                                        "The %1 runs grouped by %2: the first two groups, A "
+                                        "against B, at run level first when a group has two "
+                                        "runs or more, then each pooled into one sample.")
                                         .arg(what, groupKey);
         return;
     }
     const std::size_t last = std::min(ofKind.size() - 1, ReportContent::kMaxBaselineComparisons);
     for (std::size_t i = 1; i <= last; ++i)
-        content->comparisons.push_back(comparison(ofKind[0]->label, *ofKind[0]->analysis,
-                                                  ofKind[i]->label, *ofKind[i]->analysis));
+        content->comparisons.push_back(
+            comparison(ofKind[0]->label, *ofKind[0]->analysis, ofKind[i]->label,
+                       *ofKind[i]->analysis, {&ofKind[0]->dataset()}, {&ofKind[i]->dataset()}));
     content->comparisonNotes << QStringLiteral("The first %1 run (%2) as A against %3 other "
                                                "%1 run(s) as B.")
                                     .arg(what, ofKind[0]->label)
                                     .arg(last);
+}
+
+// The groups of each kind's runs by groupKey at run level, when it makes two groups or more.
+std::vector<Table> groupSummariesOf(const std::vector<ReportRun>& runs, const QString& groupKey) {
+    std::vector<Table> tables;
+    if (groupKey.isEmpty())
+        return tables;
+    for (Dataset::Kind kind : {Dataset::Kind::Latency, Dataset::Kind::Throughput}) {
+        std::vector<const ReportRun*> ofKind;
+        for (const ReportRun& run : runs)
+            if (run.dataset().kind == kind)
+                ofKind.push_back(&run);
+        const std::vector<GroupMember> members = membersOf(ofKind);
+        const std::vector<DatasetGroup> groups = DatasetGroups::group(members, groupKey);
+        if (groups.size() < 2)
+            continue;
+        std::vector<GroupSummary> summaries;
+        for (const DatasetGroup& group : groups)
+            summaries.push_back(GroupSummaries::of(group.name(), runsOf(members, group)));
+        Table table = GroupSummaryReport::table(summaries, {});
+        table.caption = QStringLiteral("%1 runs grouped by %2. %3")
+                            .arg(kind == Dataset::Kind::Latency ? QStringLiteral("Latency")
+                                                                : QStringLiteral("Throughput"),
+                                 groupKey, table.caption);
+        tables.push_back(std::move(table));
+    }
+    return tables;
 }
 
 // The TCP state figures (cwnd, RTT) some throughput run has over time, each connection
@@ -318,6 +374,7 @@ ReportContent ReportContent::of(const QString& title, const std::vector<ReportRu
     }
     addComparisons(&content, runs, Dataset::Kind::Latency, groupKey, chosen);
     addComparisons(&content, runs, Dataset::Kind::Throughput, groupKey, chosen);
+    content.groupSummaries = groupSummariesOf(runs, groupKey);
     content.warnings = warningsTable(runs, problems, &content.issueCount);
     content.tcpFigures = tcpFiguresOf(runs);
     content.latencyUnderLoad = LoadTimeline::isLoadStep(all);

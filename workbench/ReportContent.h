@@ -55,6 +55,9 @@ struct ReportContent {
     // (kMaxBaselineComparisons at most).
     std::vector<ReportComparison> comparisons;
     QStringList comparisonNotes; // how the pairs were chosen, one sentence per kind
+    // Per kind, when groupKey makes two groups or more: one row per group at run level
+    // (GroupSummaryReport::table; a group of one run at sample level, as it says).
+    std::vector<Table> groupSummaries;
     Table warnings;              // file, line, kind, message, line text; may be empty
     std::int64_t issueCount = 0; // problems in all, including those the table leaves out
     // The TCP state figures the throughput runs have data for (cwnd, RTT), in that order.

@@ -48,6 +48,10 @@ const OptionHelp kCompat{
     "are range errors; fewer than 100 samples is fatal. Without it duplicate replies are counted "
     "but not sampled and a reply line that does not parse is a parse error."};
 
+// The bootstrap options of compare and table --group-by (GroupOptions).
+const OptionHelp kSeed{"--seed N", "seed of the bootstrap's random numbers (default 20150504)"};
+const OptionHelp kResamples{"--resamples N", "bootstrap resamples (default 2000)"};
+
 std::vector<CommandHelp> makeCommandHelp() {
     return {
         {"detect",
@@ -71,14 +75,39 @@ std::vector<CommandHelp> makeCommandHelp() {
           "reordered replies; csv, markdown and latex print one table row per file."},
          {kFormat, kPercentiles, kCompat}},
         {"table",
-         {"[--format FORMAT] [--compat qjump] FILE..."},
+         {"[--format FORMAT] [--compat qjump] FILE...",
+          "[--format FORMAT] [--compat qjump] [--seed N] [--resamples N] [--pooled] --group-by "
+          "KEY FILE..."},
          "one comparison row per file: samples, p50 and p99 in microseconds (latency) or flows, "
-         "SUM, spread and Jain's fairness (throughput)",
+         "SUM, spread and Jain's fairness (throughput); with --group-by one row per group of runs",
          {"Latency logs give one row each with the number of samples, p50 and p99 in "
           "microseconds. Throughput logs give one row each with the protocol, congestion control, "
           "number of flows, SUM, smallest and largest flow, standard deviation across flows and "
-          "Jain's fairness index. Both tables are printed when both kinds of log are given."},
-         {kFormat, kCompat}},
+          "Jain's fairness index. Both tables are printed when both kinds of log are given.",
+          "With --group-by KEY the logs are split by their value of KEY and each group of each "
+          "kind is one row, at run level: every run (log) is summarised first (latency: p50 and "
+          "p99 in ms; throughput: SUM in Mbits/s, Jain's index and, when every run has them, the "
+          "TCP senders' mean cwnd in KBytes and mean RTT in ms), then the group shows the mean of "
+          "its runs' values, a 95% bootstrap confidence interval of that mean that resamples "
+          "whole runs, and the spread between runs (smallest to largest run value). The columns "
+          "and the caption say so. A group of one run shows that run's own (sample-level) values "
+          "and no interval: no between-run variation can be estimated from one run. A group whose "
+          "runs differ in how they were made (streams, protocol, duration, ...) is named on "
+          "stderr. --format json prints {\"group_by\", \"latency\", \"throughput\"}, each with "
+          "\"groups\" of {\"group\", \"runs\", \"level\", \"statistics\": [{\"statistic\", "
+          "\"mean\", \"ci\", \"median\", \"min\", \"max\", \"stddev\"}]} (stddev: population, "
+          "between runs)."},
+         {kFormat,
+          kCompat,
+          {"--group-by KEY",
+           "one row per group of logs with the same value of KEY (the keys of compare "
+           "--group-by), at run level"},
+          {"--pooled",
+           "with --group-by: pool every sample (flow) of a group's runs as if one run and print "
+           "the per-file columns for each group, labelled \"pooled samples (runs treated as "
+           "one)\"; intervals from pooled samples are too narrow when runs differ"},
+          kSeed,
+          kResamples}},
         {"flows",
          {"[--format FORMAT] FILE..."},
          "per-flow throughput report of iperf and iperf3 logs",
@@ -222,8 +251,8 @@ std::vector<CommandHelp> makeCommandHelp() {
            "protocol, role, streams, congestion_control, version, host, kernel, command_line or "
            "kind (what the logs and their .run.json descriptions say), label, tag, tag.NAME (a "
            "tag written NAME=VALUE) or parameters.NAME (a parameter of an experiment plan)"},
-          {"--seed N", "seed of the bootstrap's random numbers (default 20150504)"},
-          {"--resamples N", "bootstrap resamples (default 2000)"}}},
+          kSeed,
+          kResamples}},
         {"report",
          {"WORKSPACE -o report.pdf|report.html"},
          "a report of a saved workspace as PDF or as one self-contained HTML file",

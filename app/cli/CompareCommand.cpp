@@ -1,5 +1,6 @@
 #include "CliContext.h"
 #include "Commands.h"
+#include "GroupOptions.h"
 
 #include "io/ComparisonReport.h"
 #include "stats/DatasetGroups.h"
@@ -19,55 +20,6 @@ namespace {
 QString kindName(Dataset::Kind kind) {
     return kind == Dataset::Kind::Latency ? QStringLiteral("latency")
                                           : QStringLiteral("throughput");
-}
-
-// The options only compare has; the rest go to parseCommonOptions.
-struct CompareOptions {
-    QString groupBy;
-    BootstrapOptions bootstrap;
-};
-
-bool takeCompareOptions(const QStringList& args, CliContext& context, CompareOptions* options,
-                        QStringList* rest) {
-    for (int i = 0; i < args.size(); ++i) {
-        const QString name = args[i].section(QLatin1Char('='), 0, 0);
-        if (name != QLatin1String("--group-by") && name != QLatin1String("--seed") &&
-            name != QLatin1String("--resamples")) {
-            *rest << args[i];
-            continue;
-        }
-        QString value;
-        if (args[i].contains(QLatin1Char('='))) {
-            value = args[i].section(QLatin1Char('='), 1);
-        } else if (i + 1 < args.size()) {
-            value = args[++i];
-        } else {
-            context.usageError(QStringLiteral("%1 needs a value").arg(name));
-            return false;
-        }
-        bool ok = true;
-        if (name == QLatin1String("--group-by")) {
-            options->groupBy = value;
-            ok = DatasetGroups::isKey(value);
-            if (!ok)
-                context.usageError(
-                    QStringLiteral("--group-by \"%1\": not a key (%2, parameters.NAME, tag.NAME)")
-                        .arg(value, DatasetGroups::fixedKeys().join(QStringLiteral(", "))));
-        } else if (name == QLatin1String("--seed")) {
-            options->bootstrap.seed = value.toULongLong(&ok);
-            if (!ok)
-                context.usageError(QStringLiteral("--seed \"%1\": not a whole number").arg(value));
-        } else {
-            options->bootstrap.resamples = value.toInt(&ok);
-            ok = ok && options->bootstrap.resamples > 0;
-            if (!ok)
-                context.usageError(
-                    QStringLiteral("--resamples \"%1\": needs a positive number").arg(value));
-        }
-        if (!ok)
-            return false;
-    }
-    return true;
 }
 
 // The paths an operand names: a file, a folder (forEachImport reads every log in it, as a
@@ -147,10 +99,7 @@ bool sidesFromGroups(const CommonOptions& common, const QString& key, CliContext
     for (const QString& operand : common.files)
         files += logsOf(operand);
     load(files, common, context, loaded);
-    std::vector<GroupMember> members;
-    for (const Dataset* dataset : loaded->datasets)
-        members.push_back({dataset, {}, {}, {}});
-    std::vector<DatasetGroup> groups = DatasetGroups::group(members, key);
+    std::vector<DatasetGroup> groups = DatasetGroups::group(groupMembers(loaded->datasets), key);
     if (!groups.empty() && groups.back().value.isEmpty()) {
         for (std::size_t i : groups.back().members)
             context.fileWarning(loaded->datasets[i]->sourceFile,
@@ -210,24 +159,15 @@ QString bootstrapNote(const BootstrapOptions& options) {
         .arg(options.seed);
 }
 
-// A side of several runs: the runs, not their pooled samples, are the independent
-// observations, so the run-level comparison comes first.
-bool hasRepetitions(const Side& a, const Side& b) {
-    return a.datasets.size() >= 2 || b.datasets.size() >= 2;
-}
-
 std::vector<Table> withRunLevel(std::vector<Table> tables, const Side& a, const Side& b,
                                 const ComparisonOptions& options) {
-    if (hasRepetitions(a, b))
-        tables.insert(tables.begin(), ComparisonReport::runLevelTable(RunValues::of(a.datasets),
-                                                                      RunValues::of(b.datasets),
-                                                                      options.bootstrap));
-    return tables;
+    return ComparisonReport::withRunLevel(std::move(tables), a.datasets, b.datasets,
+                                          options.bootstrap);
 }
 
 QJsonObject withRunLevel(QJsonObject json, const Side& a, const Side& b,
                          const ComparisonOptions& options) {
-    if (hasRepetitions(a, b))
+    if (ComparisonReport::hasRepetitions(a.datasets.size(), b.datasets.size()))
         json.insert("run_level",
                     ComparisonReport::runLevelJson(RunValues::of(a.datasets),
                                                    RunValues::of(b.datasets), options.bootstrap));
@@ -235,24 +175,15 @@ QJsonObject withRunLevel(QJsonObject json, const Side& a, const Side& b,
 }
 
 QString levelNote(const Side& a, const Side& b) {
-    if (!hasRepetitions(a, b))
-        return {};
-    QString note = QStringLiteral("Run level first (each run one value); then sample level, every "
-                                  "sample of a side's runs pooled as if independent\n");
-    for (const Side* side : {&a, &b})
-        if (side->datasets.size() == 1)
-            note += QStringLiteral("%1 is one run: no between-run variation could be estimated "
-                                   "for it\n")
-                        .arg(side == &a ? QLatin1String("A") : QLatin1String("B"));
-    return note;
+    return ComparisonReport::levelNote(a.datasets.size(), b.datasets.size());
 }
 
 } // namespace
 
 int runCompare(const QStringList& args, CliContext& context) {
-    CompareOptions compare;
+    GroupOptions compare;
     QStringList rest;
-    if (!takeCompareOptions(args, context, &compare, &rest))
+    if (!takeGroupOptions(args, context, false, &compare, &rest))
         return context.exitCode();
     CommonOptions common;
     common.percentiles = LatencySummary::defaultLevels();

@@ -1,14 +1,17 @@
 #include "CliContext.h"
 #include "Commands.h"
+#include "GroupOptions.h"
 
 #include "io/DatasetJson.h"
 #include "io/FlowReport.h"
+#include "io/GroupSummaryReport.h"
 #include "io/LatencyReport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 
 #include <cmath>
+#include <deque>
 
 namespace wb::cli {
 
@@ -213,15 +216,16 @@ int runStats(const QStringList& args, CliContext& context) {
     return context.exitCode();
 }
 
-int runTable(const QStringList& args, CliContext& context) {
-    CommonOptions options;
-    options.percentiles = {50, 99};
-    if (!parseCommonOptions(args, context, &options, false, true))
-        return context.exitCode();
-    const Reports reports = collect(options, context);
+namespace {
+
+// `table`'s rows of latency and throughput reports, as text tables or JSON: one per file, or
+// with pooledGroups one per group whose runs' samples were pooled as one run.
+void printTableRows(const std::vector<LatencyReport>& latency, const std::vector<FlowReport>& flows,
+                    bool pooledGroups, const CommonOptions& options, CliContext& context) {
+    const QString pooledNote = QStringLiteral(", pooled samples (runs treated as one)");
     if (options.json) {
         QJsonArray rows;
-        for (const LatencyReport& r : reports.latency)
+        for (const LatencyReport& r : latency)
             rows.append(
                 QJsonObject{{"label", r.label},
                             {"file", r.file},
@@ -229,33 +233,145 @@ int runTable(const QStringList& args, CliContext& context) {
                             {"samples", static_cast<qint64>(r.stats.count)},
                             {"p50_us", DatasetJson::number(r.stats.percentile(50) * 1000)},
                             {"p99_us", DatasetJson::number(r.stats.percentile(99) * 1000)}});
-        for (const FlowReport& r : reports.flows)
+        for (const FlowReport& r : flows)
             rows.append(QJsonObject{{"label", r.label},
                                     {"file", r.file},
                                     {"kind", "throughput"},
                                     {"flows", static_cast<qint64>(r.stats.flows.size())},
                                     {"sum_bits_per_second", r.stats.sum.bitsPerSecond},
                                     {"jain_fairness", r.stats.jainFairness}});
+        if (pooledGroups)
+            for (QJsonValueRef row : rows) {
+                QJsonObject pooled = row.toObject();
+                pooled.insert("level", "pooled samples (runs treated as one)");
+                row = pooled;
+            }
         printJson(context, "rows", rows);
-        return context.exitCode();
+        return;
     }
-    if (!reports.latency.empty()) {
+    if (!latency.empty()) {
         Table table;
         table.header = QStringList{"label", "samples", "p50 (µs)", "p99 (µs)"};
         table.rightAligned = {false, true, true, true};
-        table.caption = QStringLiteral("Latency percentiles per configuration");
-        for (const LatencyReport& r : reports.latency)
+        table.caption = pooledGroups ? QStringLiteral("Latency percentiles per group") + pooledNote
+                                     : QStringLiteral("Latency percentiles per configuration");
+        for (const LatencyReport& r : latency)
             table.rows.push_back({r.label, QString::number(r.stats.count),
                                   number(r.stats.percentile(50) * 1000, 1),
                                   number(r.stats.percentile(99) * 1000, 1)});
+        if (pooledGroups && options.table == TableWriter::Format::Text)
+            context.out() << table.caption << '\n';
         context.out() << TableWriter::write(table, options.table);
     }
-    if (!reports.flows.empty()) {
-        if (!reports.latency.empty())
+    if (!flows.empty()) {
+        if (!latency.empty())
             context.out() << '\n';
-        context.out() << TableWriter::write(FlowReport::comparisonTable(reports.flows),
-                                            options.table);
+        Table table = FlowReport::comparisonTable(flows);
+        if (pooledGroups) {
+            table.caption = QStringLiteral("Throughput per group") + pooledNote;
+            table.header[0] = QStringLiteral("group");
+            if (options.table == TableWriter::Format::Text)
+                context.out() << table.caption << '\n';
+        }
+        context.out() << TableWriter::write(table, options.table);
     }
+}
+
+// The datasets of every import of one kind, in the order of the files.
+std::vector<const Dataset*> datasetsOfKind(const Reports& reports, Dataset::Kind kind) {
+    std::vector<const Dataset*> out;
+    for (const ImportResult& result : reports.imports)
+        for (const Dataset& dataset : result.datasets)
+            if (dataset.kind == kind)
+                out.push_back(&dataset);
+    return out;
+}
+
+// `table --group-by KEY`: one row per group of each kind. Run level by default (each run
+// summarised first, GroupSummaries); with --pooled the old figures of every sample of a
+// group's runs pooled as one run.
+void printGroupTable(const Reports& reports, const GroupOptions& group,
+                     const CommonOptions& options, CliContext& context) {
+    std::vector<const Dataset*> all;
+    for (const ImportResult& result : reports.imports)
+        for (const Dataset& dataset : result.datasets)
+            all.push_back(&dataset);
+    QJsonObject json{{"group_by", group.groupBy}};
+    std::vector<LatencyReport> pooledLatency;
+    std::vector<FlowReport> pooledFlows;
+    std::deque<Dataset> pooled; // the pooled flows' datasets, which FlowReport points to
+    bool first = true;
+    for (Dataset::Kind kind : {Dataset::Kind::Latency, Dataset::Kind::Throughput}) {
+        const std::vector<const Dataset*> datasets = datasetsOfKind(reports, kind);
+        if (datasets.empty())
+            continue;
+        std::vector<GroupSummary> summaries;
+        for (const DatasetGroup& found :
+             DatasetGroups::group(groupMembers(datasets), group.groupBy)) {
+            std::vector<const Dataset*> runs;
+            for (std::size_t member : found.members)
+                runs.push_back(datasets[member]);
+            const QStringList mixes = DatasetGroups::mixes(runs, group.groupBy);
+            if (!mixes.isEmpty())
+                context.fileWarning(
+                    found.name(), QStringLiteral("pools %1").arg(mixes.join(QStringLiteral("; "))));
+            if (!group.pooled) {
+                summaries.push_back(GroupSummaries::of(found.name(), runs, group.bootstrap));
+                continue;
+            }
+            pooled.push_back(DatasetGroups::pool(runs, found.name()));
+            if (kind == Dataset::Kind::Latency) {
+                LatencyReport report;
+                report.label = report.file = found.name();
+                report.stats = LatencySummary::of(pooled.back().latency.rttMs, {50, 99});
+                pooledLatency.push_back(report);
+            } else {
+                pooledFlows.push_back(FlowReport::of(found.name(), {}, pooled.back(), all));
+                pooledFlows.back().label = found.name();
+            }
+        }
+        if (group.pooled)
+            continue;
+        const QString kindName = kind == Dataset::Kind::Latency ? QStringLiteral("latency")
+                                                                : QStringLiteral("throughput");
+        if (options.json) {
+            json.insert(kindName, GroupSummaryReport::json(summaries, group.bootstrap));
+            continue;
+        }
+        if (!first)
+            context.out() << '\n';
+        first = false;
+        Table table = GroupSummaryReport::table(summaries, group.bootstrap);
+        if (options.table == TableWriter::Format::Text)
+            context.out() << table.caption << '\n';
+        context.out() << TableWriter::write(table, options.table);
+    }
+    if (group.pooled)
+        printTableRows(pooledLatency, pooledFlows, true, options, context);
+    else if (options.json)
+        context.out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
+}
+
+} // namespace
+
+int runTable(const QStringList& args, CliContext& context) {
+    GroupOptions group;
+    QStringList rest;
+    if (!takeGroupOptions(args, context, true, &group, &rest))
+        return context.exitCode();
+    if (group.groupBy.isEmpty() && group.pooled) {
+        context.usageError(QStringLiteral("--pooled needs --group-by KEY"));
+        return context.exitCode();
+    }
+    CommonOptions options;
+    options.percentiles = {50, 99};
+    if (!parseCommonOptions(rest, context, &options, false, true))
+        return context.exitCode();
+    const Reports reports = collect(options, context);
+    if (!group.groupBy.isEmpty())
+        printGroupTable(reports, group, options, context);
+    else
+        printTableRows(reports.latency, reports.flows, false, options, context);
     return context.exitCode();
 }
 

@@ -1,6 +1,7 @@
 #include "RunValues.h"
 
 #include "FlowStatistics.h"
+#include "LossStructure.h"
 #include "Percentiles.h"
 #include "TcpState.h"
 
@@ -12,14 +13,21 @@ std::vector<RunStatistic> RunValues::of(const std::vector<const Dataset*>& runs)
     if (runs.front()->kind == Dataset::Kind::Latency) {
         RunStatistic p50{QStringLiteral("p50 (ms)"), {}};
         RunStatistic p99{QStringLiteral("p99 (ms)"), {}};
+        RunStatistic loss{QStringLiteral("loss %"), {}};
         for (const Dataset* run : runs) {
+            // A run whose replies all went missing still has its loss.
+            if (const LossStructure lost = LossStructure::of(run->latency); lost.requests > 0)
+                loss.values.push_back(lost.lossPercent);
             if (run->latency.rttMs.empty())
                 continue;
             const std::vector<double> levels = Percentiles::select(run->latency.rttMs, {50, 99});
             p50.values.push_back(levels[0]);
             p99.values.push_back(levels[1]);
         }
-        return {p50, p99};
+        std::vector<RunStatistic> out{p50, p99};
+        if (loss.values.size() == runs.size())
+            out.push_back(loss);
+        return out;
     }
     RunStatistic sum{QStringLiteral("SUM (Mbits/s)"), {}};
     RunStatistic jain{QStringLiteral("Jain's index"), {}};

@@ -16,7 +16,8 @@ struct RunStatistic {
 
 class RunValues {
 public:
-    // Latency runs: p50 and p99 of each run's RTTs (ms). Throughput runs: SUM (Mbits/s),
+    // Latency runs: p50 and p99 of each run's RTTs (ms) and, when every run knows what it
+    // sent, its loss (% of requests, LossStructure). Throughput runs: SUM (Mbits/s),
     // Jain's index and, when every run has them, the mean congestion window (KBytes of 1024)
     // and smoothed RTT (ms) of its TCP senders. A run without a figure (no replies) is left
     // out of that figure; all runs must be of one kind.

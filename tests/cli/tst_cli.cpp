@@ -11,6 +11,7 @@
 #include <QtEndian>
 
 #include <algorithm>
+#include <numeric>
 #include <vector>
 
 using namespace wb;
@@ -48,6 +49,8 @@ private slots:
     void flowsJsonReadsTcpStateFromSsSamples();
     void statsOnThroughputLogReportsIntervals();
     void tableComparesCubicAndReno();
+    void tableGroupByIsRunLevel();
+    void tableGroupByPooledSaysSo();
     void plotWritesRequestedImage_data();
     void plotWritesRequestedImage();
     void plotRefusesWrongInput();
@@ -417,6 +420,77 @@ void TestCli::tableComparesCubicAndReno() {
     QVERIFY2(run.out.contains("Jain fairness"), qPrintable(run.out));
     QVERIFY(run.out.contains(QRegularExpression("geni-cubic-P30 .* 30 +89.80 ")));
     QVERIFY(run.out.contains(QRegularExpression("geni-reno-P30 .* 30 +90.70 ")));
+}
+
+// `table --group-by`: one row per group at run level, each run's SUM read from `flows --format
+// json` of its own log, the group's mean and spread recomputed from them.
+void TestCli::tableGroupByIsRunLevel() {
+    const QString folder = test::samplePath("bottleneck");
+    // The folder's params.txt is no flow log (exit status 1, named); every other log is a run.
+    const CliRun flows = runCli({"flows", "--format", "json", folder});
+    QCOMPARE(flows.exitCode, 1);
+    QMap<QString, std::vector<double>> sums; // congestion control -> each run's SUM (Mbit/s)
+    for (const QJsonValue& dataset :
+         QJsonDocument::fromJson(flows.out.toUtf8()).object().value("datasets").toArray()) {
+        const QString cc = dataset.toObject().value("congestion_control").toString();
+        if (!cc.isEmpty())
+            sums[cc].push_back(
+                dataset.toObject().value("sum").toObject().value("bits_per_second").toDouble() /
+                1e6);
+    }
+    QCOMPARE(sums.keys(), QStringList({"cubic", "reno"}));
+    const CliRun run =
+        runCli({"table", "--format", "json", "--group-by", "congestion_control", folder});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY(run.err.contains("params.txt: no flow results in this log"));
+    const QJsonObject json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    QCOMPARE(json.value("group_by").toString(), QStringLiteral("congestion_control"));
+    const QJsonArray groups = json.value("throughput").toObject().value("groups").toArray();
+    QCOMPARE(groups.size(), 3); // cubic, reno and params.txt, which does not say
+    for (int g = 0; g < 2; ++g) {
+        const QJsonObject group = groups.at(g).toObject();
+        const std::vector<double>& runs = sums[g == 0 ? "cubic" : "reno"];
+        QCOMPARE(group.value("group").toString(),
+                 QStringLiteral("congestion_control=") + (g == 0 ? "cubic" : "reno"));
+        QCOMPARE(group.value("runs").toInt(), int(runs.size()));
+        QCOMPARE(group.value("level").toString(), QStringLiteral("run"));
+        const QJsonObject sum = group.value("statistics").toArray().at(0).toObject();
+        QCOMPARE(sum.value("statistic").toString(), QStringLiteral("SUM (Mbits/s)"));
+        const double mean = std::accumulate(runs.begin(), runs.end(), 0.0) / double(runs.size());
+        QVERIFY(std::abs(sum.value("mean").toDouble() - mean) < 1e-9 * mean);
+        QCOMPARE(sum.value("min").toDouble(), *std::min_element(runs.begin(), runs.end()));
+        QCOMPARE(sum.value("max").toDouble(), *std::max_element(runs.begin(), runs.end()));
+        const QJsonArray ci = sum.value("ci").toArray();
+        QVERIFY(ci.at(0).toDouble() >= sum.value("min").toDouble());
+        QVERIFY(ci.at(1).toDouble() <= sum.value("max").toDouble());
+    }
+    // The tables say which kind of figure they show, in every format.
+    const CliRun text = runCli({"table", "--group-by", "congestion_control", folder});
+    QCOMPARE(text.exitCode, 1);
+    QVERIFY2(text.out.startsWith("Run level: each run summarised first"), qPrintable(text.out));
+    for (const char* format : {"csv", "markdown", "latex"}) {
+        const CliRun table =
+            runCli({"table", "--format", format, "--group-by", "congestion_control", folder});
+        QCOMPARE(table.exitCode, 1);
+        QVERIFY2(table.out.contains("SUM (Mbits/s) mean of runs"), qPrintable(table.out));
+        QVERIFY(table.out.contains("CI (runs resampled)")); // LaTeX escapes the %
+    }
+    // The groups mix iperf 2 and iperf3 runs: said on stderr.
+    QVERIFY2(text.err.contains("congestion_control=cubic: warning: pools"), qPrintable(text.err));
+}
+
+void TestCli::tableGroupByPooledSaysSo() {
+    const CliRun pooled =
+        runCli({"table", "--pooled", "--group-by", "tool", test::samplePath("ping18_np"),
+                test::samplePath("ping18_iperf16_np")});
+    QCOMPARE(pooled.exitCode, 0);
+    QVERIFY2(pooled.out.startsWith("Latency percentiles per group, pooled samples (runs treated "
+                                   "as one)"),
+             qPrintable(pooled.out));
+    QVERIFY(pooled.out.contains(QRegularExpression("tool=ping +10000 ")));
+    const CliRun usage = runCli({"table", "--pooled", test::samplePath("ping18_np")});
+    QCOMPARE(usage.exitCode, 2);
+    QVERIFY(usage.err.contains("--pooled needs --group-by"));
 }
 
 void TestCli::plotWritesRequestedImage_data() {

@@ -3,7 +3,8 @@
 # leaves every number the command-line tool prints exactly as it was.
 #
 # It runs a fixed set of commands (detect, stats in text/json/--compat qjump, table in
-# text/csv, flows in text/json, compare, plot of every type to SVG, report to HTML) over
+# text/csv and --group-by, flows in text/json, compare, plot of every type to SVG, report to
+# HTML) over
 #   - every log in samples/ and under tests/data/ (the files wirebench-cli refuses too: their
 #     error messages are output),
 #   - every log in ../shared/corpus/ (beside the clone; skipped with a message when absent),
@@ -228,6 +229,22 @@ run_all() {
         compare --format json --group-by congestion_control "${tcp_p30[@]}"
     run_case "$cli" "$out" iperf3-cubic-vs-reno compare "${iperf3_pair[@]}"
     run_case "$cli" "$out" iperf3-cubic-vs-reno-json compare --format json "${iperf3_pair[@]}"
+
+    # Groups of runs, one row each: at run level (the default) and pooled. Cubic against reno
+    # in the bottleneck recordings (iperf 2 and iperf3 runs, each with its ss samples; the
+    # server logs do not say); the five QJump runs and the two 30-stream runs by kind.
+    out=$out_root/table-group
+    local bottleneck=samples/bottleneck by_kind=(samples/ping18_* "${tcp_p30[@]}")
+    run_case "$cli" "$out" bottleneck-by-cc table --group-by congestion_control "$bottleneck"
+    run_case "$cli" "$out" bottleneck-by-cc-csv \
+        table --format csv --group-by congestion_control "$bottleneck"
+    run_case "$cli" "$out" bottleneck-by-cc-json \
+        table --format json --group-by congestion_control "$bottleneck"
+    run_case "$cli" "$out" bottleneck-by-cc-pooled \
+        table --pooled --group-by congestion_control "$bottleneck"
+    run_case "$cli" "$out" ping-and-tcp-by-kind table --group-by kind "${by_kind[@]}"
+    run_case "$cli" "$out" ping-and-tcp-by-kind-markdown \
+        table --format markdown --group-by kind "${by_kind[@]}"
 
     # Latency plots on two logs at once and on one with lost requests; flow plots on an iperf2
     # text log and on two iperf3 -J logs.

@@ -17,12 +17,15 @@
 #include "PercentileTableModel.h"
 #include "PercentileView.h"
 #include "PlotStyle.h"
+#include "ReportContent.h"
 #include "StoreSupport.h"
 #include "TestSupport.h"
 #include "WindowSupport.h"
 
+#include "parse/FormatRegistry.h"
 #include "stats/Bootstrap.h"
 #include "stats/Comparison.h"
+#include "stats/FlowStatistics.h"
 
 #include <QLabel>
 #include <QSignalSpy>
@@ -32,6 +35,8 @@
 #include <QTest>
 #include <QTreeView>
 #include <qcustomplot.h>
+
+#include <numeric>
 
 using namespace wb;
 
@@ -91,6 +96,10 @@ private slots:
     void flowBarsShowMeanWithInterval();
     void percentileViewDrawsIntervals();
     void compareOffersGroups();
+    void percentileGroupsAtRunLevelByDefault();
+    void flowBarsGroupsAtRunLevelByDefault();
+    void compareShowsRunLevelFirst();
+    void reportComparesGroupsAtRunLevel();
     void groupByOffersKeysOfTheData();
     void bulkTagAndRelabelSurviveWorkspace();
     void windowSaysWhatAGroupMixes();
@@ -180,6 +189,7 @@ void TestGroups::flowBarsShowOneBarPerGroup() {
             store.find(id)->analysis->flows.flows.size();
     }
     FlowBarsView view(&store);
+    view.setGroupLevel(GroupLevel::Pooled); // the run-level default has its own test
     store.setGroupKey(QStringLiteral("congestion_control"));
     const std::vector<PooledGroup> groups = DatasetGrouping::of(&store)->throughputGroups();
     QCOMPARE(groups.size(), std::size_t(2));
@@ -284,6 +294,150 @@ void TestGroups::compareOffersGroups() {
     QCOMPARE(view.throughput()->flowsA, std::size_t(31));
     QCOMPARE(view.throughput()->meanFlowBitsPerSecond.b, expected.meanFlowBitsPerSecond.b);
     QCOMPARE(view.summary(), expected.summary());
+}
+
+// Three loaded QJump runs and the idle one, grouped by a tag: the Percentiles tab shows one row
+// per group at run level by default (the mean of each run's p50/p99, with a CI resampling
+// runs), says so, and switches to pooled samples on request, saying that too.
+void TestGroups::percentileGroupsAtRunLevelByDefault() {
+    DatasetStore store;
+    const std::vector<int> ids = test::addQjumpSamples(store);
+    DatasetEditActions::addTags(&store, {ids[0]}, QStringLiteral("load=idle"));
+    DatasetEditActions::addTags(&store, {ids[1], ids[2], ids[3]}, QStringLiteral("load=iperf"));
+    store.setVisible(ids[4], false);
+    PercentileView view(&store);
+    QVERIFY(view.levelCaption()->isHidden()); // nothing to say without groups
+    store.setGroupKey(QStringLiteral("tag.load"));
+    view.bringUpToDate();
+    QVERIFY(view.showsRunLevel());
+    QVERIFY(!view.levelCaption()->isHidden());
+    QVERIFY2(view.levelCaption()->text().contains(QStringLiteral("Run level: each run summarised "
+                                                                 "first")),
+             qPrintable(view.levelCaption()->text()));
+    const Table table = view.currentTable();
+    QCOMPARE(table.rows.size(), std::size_t(2));
+    QCOMPARE(table.rows[0][0], QStringLiteral("tag.load=idle"));
+    QCOMPARE(table.rows[1][0], QStringLiteral("tag.load=iperf"));
+    QCOMPARE(table.rows[1][1], QStringLiteral("3"));
+    QCOMPARE(table.rows[1][2], QStringLiteral("run"));
+    QCOMPARE(table.rows[0][2], QStringLiteral("sample (one run)"));
+    const int p99Column = static_cast<int>(table.header.indexOf("p99 (ms) mean of runs"));
+    QVERIFY(p99Column > 0);
+    std::vector<double> runP99;
+    for (int i = 1; i <= 3; ++i)
+        runP99.push_back(store.find(ids[static_cast<std::size_t>(i)])->analysis->percentile(99));
+    const double mean = std::accumulate(runP99.begin(), runP99.end(), 0.0) / 3;
+    QCOMPARE(table.rows[1][p99Column], QString::number(mean, 'f', 3));
+    // The plot: the mean of the runs with the run-level CI, as the table says.
+    QTRY_COMPARE(view.intervalGraph(99)->dataCount(), 2); // redrawn once the table settles
+    QCPGraph* graph = view.intervalGraph(99);
+    QVERIFY(close(graph->data()->at(1)->value, mean));
+    const ConfidenceInterval ci = Bootstrap::mean(runP99);
+    const auto extent = barExtents(ConfidenceBars::of(graph), {mean, mean}).back();
+    QVERIFY(close(extent.first, ci.low));
+    QVERIFY(close(extent.second, ci.high));
+    QVERIFY(view.plot()->xAxis->label().contains(QStringLiteral("resampling whole runs")));
+
+    view.setGroupLevel(GroupLevel::Pooled);
+    view.bringUpToDate();
+    QVERIFY(!view.showsRunLevel());
+    QVERIFY(view.levelCaption()->text().startsWith(
+        QStringLiteral("Pooled samples (runs treated as one)")));
+    const Table pooled = view.currentTable();
+    QCOMPARE(pooled.rows.size(), std::size_t(2));
+    QCOMPARE(pooled.header[0], QStringLiteral("group"));
+    QCOMPARE(pooled.rows[1][0], QStringLiteral("tag.load=iperf"));
+    QCOMPARE(pooled.rows[1][1], QStringLiteral("15000"));
+    QVERIFY(pooled.caption.contains(QStringLiteral("pooled samples (runs treated as one)")));
+    // The choice is kept with the workspace.
+    QCOMPARE(view.saveSettings().value("groupLevel").toString(), QStringLiteral("pooled"));
+    store.setGroupKey(QString());
+    view.bringUpToDate();
+    QCOMPARE(view.currentTable().rows.size(), std::size_t(4)); // a row per visible dataset
+}
+
+void TestGroups::flowBarsGroupsAtRunLevelByDefault() {
+    DatasetStore store;
+    std::vector<int> cubic;
+    for (const char* name : {"tcp-cubic-P30-client.txt", "tcp-cubic-P1-client.txt",
+                             "tcp-reno-P30-client.txt", "tcp-reno-P1-client.txt"}) {
+        const int id = addSample(store, QString::fromLatin1(name));
+        if (QByteArray(name).contains("cubic"))
+            cubic.push_back(id);
+    }
+    FlowBarsView view(&store);
+    store.setGroupKey(QStringLiteral("congestion_control"));
+    QCOMPARE(view.groupLevel(), GroupLevel::RunLevel);
+    QCOMPARE(view.groupBars().size(), std::size_t(2));
+    std::vector<double> sums;
+    for (int id : cubic)
+        sums.push_back(store.find(id)->analysis->flows.sum.bitsPerSecond / 1e6);
+    const double mean = (sums[0] + sums[1]) / 2;
+    QCPBars* bar = view.groupBars()[0];
+    QVERIFY(close(bar->data()->at(0)->value, mean));
+    const ConfidenceInterval ci = Bootstrap::mean(sums);
+    const auto extent = barExtents(ConfidenceBars::of(bar), {mean}).front();
+    QVERIFY(close(extent.first, ci.low));
+    QVERIFY(close(extent.second, ci.high));
+    QVERIFY2(bar->name().endsWith(QStringLiteral("mean of 2 runs")), qPrintable(bar->name()));
+    QVERIFY(view.plot()->xAxis->label().contains(QStringLiteral("run level")));
+    QVERIFY(view.statsText().contains(QStringLiteral("Run level: each run summarised first")));
+    QVERIFY(view.statsText().contains(QStringLiteral("Jain&#x27;s index mean of runs")) ||
+            view.statsText().contains(QStringLiteral("Jain's index mean of runs")));
+}
+
+void TestGroups::compareShowsRunLevelFirst() {
+    DatasetStore store;
+    for (const char* name : {"tcp-cubic-P30-client.txt", "tcp-cubic-P1-client.txt",
+                             "tcp-reno-P30-client.txt", "tcp-reno-P1-client.txt"})
+        addSample(store, QString::fromLatin1(name));
+    CompareView view(&store);
+    store.setGroupKey(QStringLiteral("congestion_control"));
+    QVERIFY(view.throughput());
+    QVERIFY(!view.tables().empty());
+    QVERIFY(view.tables().front().caption.startsWith(
+        QStringLiteral("Run-level comparison: each run one value")));
+    QVERIFY(view.levelNote().startsWith(QStringLiteral("Run level first")));
+    // Two runs against one run: the one-run side is named.
+    QVERIFY(view.choose(QStringLiteral("group:flows:congestion_control=cubic"),
+                        QStringLiteral("dataset:%1").arg(store.entries()[2].id)));
+    QVERIFY(view.levelNote().contains(
+        QStringLiteral("B is one run: no between-run variation could be estimated")));
+    // Two single runs: no run-level table.
+    QVERIFY(view.choose(QStringLiteral("dataset:%1").arg(store.entries()[0].id),
+                        QStringLiteral("dataset:%1").arg(store.entries()[2].id)));
+    QVERIFY(view.levelNote().isEmpty());
+    QVERIFY(!view.tables().front().caption.startsWith(QStringLiteral("Run-level")));
+}
+
+void TestGroups::reportComparesGroupsAtRunLevel() {
+    std::vector<ImportResult> imports;
+    for (const char* name : {"tcp-cubic-P30-client.txt", "tcp-cubic-P1-client.txt",
+                             "tcp-reno-P30-client.txt", "tcp-reno-P1-client.txt"})
+        imports.push_back(FileImporter::importFile(test::samplePath(QString::fromLatin1(name))));
+    std::vector<ReportRun> runs;
+    for (const ImportResult& import : imports)
+        runs.push_back({DatasetAnalysis::of(std::make_shared<const Dataset>(import.datasets[0])),
+                        &import.report,
+                        import.datasets[0].label,
+                        QString::fromLatin1(import.format->id),
+                        {}});
+    const ReportContent content =
+        ReportContent::of(QStringLiteral("t"), runs, {}, QStringLiteral("congestion_control"));
+    QCOMPARE(content.comparisons.size(), std::size_t(1));
+    const ReportComparison& comparison = content.comparisons.front();
+    QVERIFY(comparison.tables.front().caption.startsWith(QStringLiteral("Run-level comparison")));
+    QVERIFY(comparison.summary.startsWith(QStringLiteral("Run level first")));
+    QCOMPARE(content.groupSummaries.size(), std::size_t(1));
+    const Table& groups = content.groupSummaries.front();
+    QVERIFY(groups.caption.contains(QStringLiteral("Run level: each run summarised first")));
+    QCOMPARE(groups.rows.size(), std::size_t(2));
+    QCOMPARE(groups.rows[0][0], QStringLiteral("congestion_control=cubic"));
+    QCOMPARE(groups.rows[0][1], QStringLiteral("2"));
+    const double mean = (FlowStatistics::of(imports[0].datasets[0].flows).sum.bitsPerSecond +
+                         FlowStatistics::of(imports[1].datasets[0].flows).sum.bitsPerSecond) /
+                        2e6;
+    QCOMPARE(groups.rows[0][3], QString::number(mean, 'f', 3));
 }
 
 void TestGroups::groupByOffersKeysOfTheData() {
@@ -429,6 +583,12 @@ void TestGroups::screenshots() {
     CdfView cdf(&pings);
     pings.setGroupKey(QStringLiteral("congestion_control"));
     save(&cdf, QStringLiteral("cdf-grouped"));
+    PercentileView groupedPercentiles(&pings); // run level, then pooled
+    save(&groupedPercentiles, QStringLiteral("percentiles-grouped-run-level"));
+    groupedPercentiles.setGroupLevel(GroupLevel::Pooled);
+    save(&groupedPercentiles, QStringLiteral("percentiles-grouped-pooled"));
+    CompareView compareGrouped(&grouped);
+    save(&compareGrouped, QStringLiteral("compare-grouped"));
 
     // The window: "Group by" over the dataset list, the tags column, the Compare tab.
     MainWindow window;

@@ -103,7 +103,10 @@ void TestWorkbench::reportComparesWhatWasChosen() {
     const ReportContent content = ReportContent::of({}, runs, {}, tag, chosen);
     QCOMPARE(content.comparisons.size(), std::size_t(2));
     QCOMPARE(content.comparisons[0].title, QStringLiteral("tag=reno vs tag=cubic"));
-    QCOMPARE(content.comparisons[0].tables[0].rows[0],
+    // Groups of two runs: the run-level comparison first, then the pooled flows.
+    QVERIFY(content.comparisons[0].tables[0].caption.startsWith(
+        QStringLiteral("Run-level comparison: each run one value")));
+    QCOMPARE(content.comparisons[0].tables[1].rows[0],
              (QStringList{"flows", "34", "34", "-", "-"})); // 4 + 30 flows pooled per group
     QCOMPARE(content.comparisons[1].title,
              QStringLiteral("iperf3-reno-P4.json vs iperf3-cubic-P4.json"));

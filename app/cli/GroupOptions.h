@@ -1,0 +1,31 @@
+#pragma once
+
+#include "stats/Bootstrap.h"
+#include "stats/DatasetGroups.h"
+
+#include <QStringList>
+
+#include <vector>
+
+namespace wb::cli {
+
+class CliContext;
+
+// The options of the commands that group logs (compare, table): --group-by KEY, the
+// bootstrap's --seed and --resamples and, where accepted, --pooled.
+struct GroupOptions {
+    QString groupBy;
+    BootstrapOptions bootstrap;
+    bool pooled = false; // the groups' samples pooled as one run instead of run level
+};
+
+// Takes the group options out of args (the rest go to `rest`, for parseCommonOptions); false
+// with a usage error reported when one is wrong. --pooled only when acceptPooled.
+bool takeGroupOptions(const QStringList& args, CliContext& context, bool acceptPooled,
+                      GroupOptions* options, QStringList* rest);
+
+// The datasets as grouping sees them. The CLI's one place that builds GroupMembers, so that
+// metadata given on the command line reaches every grouping command.
+std::vector<GroupMember> groupMembers(const std::vector<const Dataset*>& datasets);
+
+} // namespace wb::cli

@@ -1,0 +1,253 @@
+#include "TestSupport.h"
+
+#include "io/FileImporter.h"
+#include "io/GroupSummaryReport.h"
+#include "stats/Bootstrap.h"
+#include "stats/FlowStatistics.h"
+#include "stats/GroupSummary.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QTest>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+using namespace wb;
+
+// A group of runs summarised at run level (GroupSummaries, GroupSummaryReport): each run's
+// p50/p99 read from the raw log by the test itself, numpy's linear percentile recomputed by
+// hand, then the mean, spread and a bootstrap of the run values written out naively.
+class TestGroupSummary : public QObject {
+    Q_OBJECT
+
+private slots:
+    void latencyGroupFromRunValues();
+    void throughputGroupFromRunSums();
+    void oneRunIsSampleLevel();
+    void tableAndJsonSayWhichLevel();
+};
+
+namespace {
+
+// Every "time=X ms" of a reply line that is not a duplicate: the RTTs, read by a regex.
+std::vector<double> rttsOf(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    static const QRegularExpression time(QStringLiteral("time=([0-9.]+) ms"));
+    std::vector<double> values;
+    for (const QByteArray& line : file.readAll().split('\n')) {
+        if (line.contains("DUP!"))
+            continue;
+        const QRegularExpressionMatch match = time.match(QString::fromLatin1(line));
+        if (match.hasMatch())
+            values.push_back(match.captured(1).toDouble());
+    }
+    return values;
+}
+
+// 100 · (transmitted − received) / transmitted from ping's summary line.
+double lossOf(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    static const QRegularExpression counts(
+        QStringLiteral("([0-9]+) packets transmitted, ([0-9]+) received"));
+    const QRegularExpressionMatch match = counts.match(QString::fromLatin1(file.readAll()));
+    if (!match.hasMatch())
+        return -1;
+    const double sent = match.captured(1).toDouble();
+    return 100 * (sent - match.captured(2).toDouble()) / sent;
+}
+
+// numpy.percentile(values, level), method "linear", written out.
+double numpyPercentile(std::vector<double> values, double level) {
+    std::sort(values.begin(), values.end());
+    const double h = double(values.size() - 1) * level / 100;
+    const auto below = static_cast<std::size_t>(std::floor(h));
+    const std::size_t above = std::min(below + 1, values.size() - 1);
+    return values[below] + (h - double(below)) * (values[above] - values[below]);
+}
+
+double meanOf(const std::vector<double>& values) {
+    return std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
+}
+
+// The percentile bootstrap of the mean of the run values: whole runs drawn with replacement.
+ConfidenceInterval naiveRunBootstrap(const std::vector<double>& runValues) {
+    const BootstrapOptions options;
+    std::mt19937_64 generator(options.seed);
+    std::vector<double> replicates;
+    for (int r = 0; r < options.resamples; ++r) {
+        double sum = 0;
+        for (std::size_t i = 0; i < runValues.size(); ++i)
+            sum += runValues[Bootstrap::uniformIndex(generator, runValues.size())];
+        replicates.push_back(sum / double(runValues.size()));
+    }
+    return {numpyPercentile(replicates, 2.5), numpyPercentile(replicates, 97.5)};
+}
+
+struct Imported {
+    std::vector<ImportResult> results;
+    std::vector<const Dataset*> runs;
+};
+
+Imported importAll(const QStringList& paths) {
+    Imported imported;
+    for (const QString& path : paths)
+        imported.results.push_back(FileImporter::importFile(path));
+    for (const ImportResult& result : imported.results)
+        for (const Dataset& dataset : result.datasets)
+            imported.runs.push_back(&dataset);
+    return imported;
+}
+
+bool close(double a, double b) {
+    return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
+}
+
+const QStringList kLoadedRuns{QStringLiteral("ping18_iperf16_np"),
+                              QStringLiteral("ping18_iperf18_np"),
+                              QStringLiteral("ping18_iperf68_np")};
+
+} // namespace
+
+// The five QJump runs as one group: with five runs the 2.5 % and 97.5 % points of the
+// bootstrap fall between distinct resampled means, so the CI pins the resampling and its seed
+// (with three runs they are the smallest and largest run value whatever the draws).
+void TestGroupSummary::latencyGroupFromRunValues() {
+    const QStringList paths = test::qjumpSamplePaths();
+    const Imported imported = importAll(paths);
+    QCOMPARE(imported.runs.size(), std::size_t(5));
+    const GroupSummary group = GroupSummaries::of(QStringLiteral("qjump"), imported.runs);
+    QCOMPARE(group.runCount, std::size_t(5));
+    QVERIFY(group.runLevel());
+    for (double level : {50.0, 99.0}) {
+        std::vector<double> runValues;
+        for (const QString& path : paths)
+            runValues.push_back(numpyPercentile(rttsOf(path), level));
+        const GroupStatistic* statistic =
+            group.find(QStringLiteral("p%1 (ms)").arg(level, 0, 'f', 0));
+        QVERIFY(statistic);
+        const RunLevelSummary& runs = statistic->runs;
+        QCOMPARE(runs.runs, std::size_t(5));
+        QVERIFY(close(runs.mean, meanOf(runValues)));
+        QVERIFY(close(runs.min, *std::min_element(runValues.begin(), runValues.end())));
+        QVERIFY(close(runs.max, *std::max_element(runValues.begin(), runValues.end())));
+        double squares = 0;
+        for (double value : runValues)
+            squares += (value - meanOf(runValues)) * (value - meanOf(runValues));
+        QVERIFY(close(runs.stddev, std::sqrt(squares / 5)));
+        // The CI resamples the five runs, not the 25,000 samples: as wide as the runs differ.
+        const ConfidenceInterval expected = naiveRunBootstrap(runValues);
+        QVERIFY(close(runs.meanInterval.low, expected.low));
+        QVERIFY(close(runs.meanInterval.high, expected.high));
+        QVERIFY(runs.meanInterval.low > runs.min && runs.meanInterval.high < runs.max);
+        QVERIFY(runs.meanInterval.high - runs.meanInterval.low > 0.2 * (runs.max - runs.min));
+    }
+    std::vector<double> losses;
+    for (const QString& path : paths)
+        losses.push_back(lossOf(path));
+    const GroupStatistic* loss = group.find(QStringLiteral("loss %"));
+    QVERIFY(loss);
+    QCOMPARE(loss->runs.runs, std::size_t(5));
+    QVERIFY(close(loss->runs.mean, meanOf(losses)));
+}
+
+void TestGroupSummary::throughputGroupFromRunSums() {
+    const Imported imported =
+        importAll({test::samplePath(QStringLiteral("tcp-cubic-P30-client.txt")),
+                   test::samplePath(QStringLiteral("tcp-cubic-P1-client.txt"))});
+    const GroupSummary group = GroupSummaries::of(QStringLiteral("cubic"), imported.runs);
+    std::vector<double> sums;
+    std::vector<double> jains;
+    for (const Dataset* run : imported.runs) {
+        const FlowStatistics stats = FlowStatistics::of(run->flows);
+        sums.push_back(stats.sum.bitsPerSecond / 1e6);
+        // Jain's index of the flows' mean throughputs, written out.
+        double total = 0;
+        double squares = 0;
+        for (const FlowStatistics::PerFlow& flow : stats.flows) {
+            total += flow.totals.bitsPerSecond;
+            squares += flow.totals.bitsPerSecond * flow.totals.bitsPerSecond;
+        }
+        jains.push_back(total * total / (double(stats.flows.size()) * squares));
+    }
+    const GroupStatistic* sum = group.find(QStringLiteral("SUM (Mbits/s)"));
+    const GroupStatistic* jain = group.find(QStringLiteral("Jain's index"));
+    QVERIFY(sum && jain);
+    QVERIFY(close(sum->runs.mean, meanOf(sums)));
+    QVERIFY(close(jain->runs.mean, meanOf(jains)));
+    QVERIFY(close(jain->runs.min, *std::min_element(jains.begin(), jains.end())));
+    const ConfidenceInterval expected = naiveRunBootstrap(sums);
+    QVERIFY(close(sum->runs.meanInterval.low, expected.low));
+    QVERIFY(close(sum->runs.meanInterval.high, expected.high));
+}
+
+void TestGroupSummary::oneRunIsSampleLevel() {
+    const Imported imported = importAll({test::samplePath(QStringLiteral("ping18_np"))});
+    const GroupSummary group = GroupSummaries::of(QStringLiteral("idle"), imported.runs);
+    QVERIFY(!group.runLevel());
+    const GroupStatistic* p99 = group.find(QStringLiteral("p99 (ms)"));
+    QVERIFY(p99);
+    QVERIFY(close(p99->runs.mean,
+                  numpyPercentile(rttsOf(test::samplePath(QStringLiteral("ping18_np"))), 99)));
+    QVERIFY(!p99->runs.meanInterval.valid()); // no between-run variation from one run
+
+    const QString lossy = test::dataPath(QStringLiteral("ping/iputils_O_loss.txt"));
+    const Imported withLoss = importAll({lossy});
+    const GroupStatistic* loss =
+        GroupSummaries::of(QStringLiteral("lossy"), withLoss.runs).find(QStringLiteral("loss %"));
+    QVERIFY(loss);
+    QVERIFY(lossOf(lossy) > 0);
+    QVERIFY(close(loss->runs.mean, lossOf(lossy)));
+}
+
+void TestGroupSummary::tableAndJsonSayWhichLevel() {
+    QStringList paths;
+    for (const QString& name : kLoadedRuns)
+        paths << test::samplePath(name);
+    const Imported loaded = importAll(paths);
+    const Imported idle = importAll({test::samplePath(QStringLiteral("ping18_np"))});
+    const std::vector<GroupSummary> groups{
+        GroupSummaries::of(QStringLiteral("load=iperf"), loaded.runs),
+        GroupSummaries::of(QStringLiteral("load=idle"), idle.runs)};
+    const Table table = GroupSummaryReport::table(groups, {});
+    QCOMPARE(table.header.mid(0, 6),
+             QStringList({"group", "runs", "level", "p50 (ms) mean of runs",
+                          "p50 (ms) 95 % CI (runs resampled)", "p50 (ms) min–max of runs"}));
+    QVERIFY(table.caption.startsWith(QStringLiteral("Run level: each run summarised first")));
+    QVERIFY(table.caption.contains(QStringLiteral("a group of one run shows that run's "
+                                                  "sample-level values")));
+    QCOMPARE(table.rows.size(), std::size_t(2));
+    const GroupStatistic* p50 = groups[0].find(QStringLiteral("p50 (ms)"));
+    QCOMPARE(
+        table.rows[0].mid(0, 6),
+        QStringList(
+            {"load=iperf", "3", "run", QString::number(p50->runs.mean, 'f', 3),
+             QStringLiteral("[%1, %2]")
+                 .arg(p50->runs.meanInterval.low, 0, 'f', 3)
+                 .arg(p50->runs.meanInterval.high, 0, 'f', 3),
+             QStringLiteral("%1–%2").arg(p50->runs.min, 0, 'f', 3).arg(p50->runs.max, 0, 'f', 3)}));
+    QCOMPARE(table.rows[1][2], QStringLiteral("sample (one run)"));
+    QCOMPARE(table.rows[1][4], QStringLiteral("-"));
+    QCOMPARE(table.rows[1][5], QStringLiteral("-"));
+
+    const QJsonObject json = GroupSummaryReport::json(groups, {});
+    QCOMPARE(json.value("bootstrap").toObject().value("resampled").toString(),
+             QStringLiteral("runs"));
+    const QJsonArray rows = json.value("groups").toArray();
+    QCOMPARE(rows.at(0).toObject().value("level").toString(), QStringLiteral("run"));
+    QCOMPARE(rows.at(1).toObject().value("level").toString(), QStringLiteral("sample"));
+    const QJsonObject first = rows.at(0).toObject().value("statistics").toArray().at(0).toObject();
+    QCOMPARE(first.value("mean").toDouble(), p50->runs.mean);
+    QCOMPARE(first.value("ci").toArray().at(0).toDouble(), p50->runs.meanInterval.low);
+    QVERIFY(
+        rows.at(1).toObject().value("statistics").toArray().at(0).toObject().value("ci").isNull());
+}
+
+QTEST_GUILESS_MAIN(TestGroupSummary)
+#include "tst_groupsummary.moc"
