@@ -47,7 +47,7 @@ std::vector<PooledGroup> DatasetGrouping::throughputGroups() {
 }
 
 GroupMember DatasetGrouping::memberOf(const DatasetEntry& entry) {
-    return {&entry.dataset(), entry.tags, entry.label, {}};
+    return {&entry.dataset(), entry.tags, entry.label, entry.metadata};
 }
 
 QStringList DatasetGrouping::mixWarnings() {
@@ -130,14 +130,18 @@ QStringList DatasetGrouping::offeredKeys(const DatasetStore& store) {
     QStringList keys = DatasetGroups::fixedKeys();
     QStringList parameters;
     QStringList tagKeys;
+    QStringList usersKeys;
     for (const DatasetEntry& entry : store.entries()) {
         for (const QString& name : entry.dataset().info.parameters.keys())
             parameters << QStringLiteral("parameters.") + name;
+        for (const QString& key : entry.metadata.keys())
+            if (!keys.contains(key) && !key.startsWith(QLatin1String("parameters.")))
+                usersKeys << key;
         for (const QString& tag : entry.tags)
             if (const qsizetype equals = tag.indexOf(QLatin1Char('=')); equals > 0)
                 tagKeys << QStringLiteral("tag.") + tag.left(equals);
     }
-    for (QStringList* found : {&parameters, &tagKeys}) {
+    for (QStringList* found : {&parameters, &usersKeys, &tagKeys}) {
         found->removeDuplicates();
         found->sort();
         keys << *found;

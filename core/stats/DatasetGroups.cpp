@@ -187,6 +187,10 @@ bool DatasetGroups::isKey(const QString& key) {
     return fixedKeys().contains(k);
 }
 
+QString DatasetGroups::normalizedKey(const QString& key) {
+    return normalized(key);
+}
+
 QStringList DatasetGroups::valuesOf(const GroupMember& member, const QString& key) {
     const QString k = normalized(key);
     const Dataset& dataset = *member.dataset;

@@ -43,6 +43,10 @@ public:
     // parameters.NAME (any plan parameter) and tag.NAME (a tag written "NAME=VALUE").
     static QStringList fixedKeys();
     static bool isKey(const QString& key);
+    // A key as grouping looks it up, also in GroupMember::metadata: trimmed, and except for
+    // parameters.NAME and tag.NAME lower case with '-' as '_' ("Congestion-Control" is
+    // "congestion_control").
+    static QString normalizedKey(const QString& key);
 
     // The member's values for `key`: the user's value when it set one, else the log's; one
     // value, except for `tag`, where each tag is a value. Empty when the member has none.
