@@ -6,6 +6,7 @@
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -73,7 +74,9 @@ MetadataDialog::MetadataDialog(std::vector<GroupMember> members, QWidget* parent
     add->setObjectName(QStringLiteral("addKey"));
     add->setAutoDefault(false);
     connect(add, &QPushButton::clicked, this, &MetadataDialog::addKey);
-    connect(m_newValue, &QLineEdit::returnPressed, this, &MetadataDialog::addKey);
+    // Enter in the new key's fields adds it instead of closing the dialog.
+    m_newKey->installEventFilter(this);
+    m_newValue->installEventFilter(this);
     auto* keyLabel = new QLabel(tr("&Key:"), this);
     keyLabel->setBuddy(m_newKey);
     auto* valueLabel = new QLabel(tr("&Value:"), this);
@@ -110,6 +113,20 @@ MetadataDialog::MetadataDialog(std::vector<GroupMember> members, QWidget* parent
 
 QMap<QString, QString> MetadataDialog::edits() const {
     return m_model->edits();
+}
+
+bool MetadataDialog::eventFilter(QObject* watched, QEvent* event) {
+    if ((watched == m_newKey || watched == m_newValue) && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter) {
+            if (watched == m_newKey && m_newValue->text().trimmed().isEmpty())
+                m_newValue->setFocus();
+            else
+                addKey();
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
 }
 
 void MetadataDialog::showError(const QString& text) {

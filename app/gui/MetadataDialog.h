@@ -31,6 +31,9 @@ public:
     // What to apply on OK: key -> value; an empty value takes the user's value away.
     QMap<QString, QString> edits() const;
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void addKey();
     void clearCurrent();
