@@ -49,11 +49,12 @@ QStringList DatasetMetadata::keysOf(const std::vector<GroupMember>& members) {
     for (const QString& key : DatasetGroups::fixedKeys())
         if (!isUsersOwn(key))
             keys << key;
-    QStringList parameters;
+    QStringList parameters; // the log's keys beyond the fixed ones: a run plan's
     QStringList own;
     for (const GroupMember& member : members) {
-        for (const QString& name : member.dataset->info.parameters.keys())
-            parameters << kParameterPrefix + name;
+        for (const auto& [key, value] : DatasetGroups::logFields(*member.dataset))
+            if (!keys.contains(key))
+                parameters << key;
         for (const QString& key : member.metadata.keys())
             if (!keys.contains(key))
                 own << key;
