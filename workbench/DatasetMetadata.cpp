@@ -53,7 +53,7 @@ QStringList DatasetMetadata::keysOf(const std::vector<GroupMember>& members) {
     QStringList own;
     for (const GroupMember& member : members) {
         for (const auto& [key, value] : DatasetGroups::logFields(*member.dataset))
-            if (!keys.contains(key))
+            if (!keys.contains(key) && !isUsersOwn(key))
                 parameters << key;
         for (const QString& key : member.metadata.keys())
             if (!keys.contains(key))

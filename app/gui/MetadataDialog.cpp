@@ -39,6 +39,7 @@ MetadataDialog::MetadataDialog(std::vector<GroupMember> members, QWidget* parent
                              QAbstractItemView::AnyKeyPressed);
     m_table->setTabKeyNavigation(false); // Tab leaves the table for the buttons
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8); // compact rows
     m_table->horizontalHeader()->setSectionResizeMode(MetadataTableModel::KeyColumn,
                                                       QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(MetadataTableModel::LogColumn,

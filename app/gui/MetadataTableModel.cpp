@@ -22,9 +22,9 @@ QString MetadataTableModel::userText(const MetadataField& field) const {
     if (field.userSetCount == 0)
         return {};
     const QString values = field.userValues.join(QStringLiteral(", "));
-    if (field.userValues.size() == 1 && field.userSetCount == datasets)
-        return values;
-    return tr("%1 (on %2 of %3)").arg(values).arg(field.userSetCount).arg(datasets);
+    if (field.userSetCount < datasets)
+        return tr("%1 (on %2 of %3)").arg(values).arg(field.userSetCount).arg(datasets);
+    return field.userValues.size() == 1 ? values : tr("%1 (differing)").arg(values);
 }
 
 QString MetadataTableModel::toolTip(const MetadataField& field) const {

@@ -111,6 +111,7 @@ void TestMetadata::dialogSetsMarksAndClears() {
         QVERIFY2(model.rowOf(key) >= 0, qPrintable(key));
     QCOMPARE(model.rowOf(QStringLiteral("label")), -1); // edited as the label
     QCOMPARE(model.rowOf(QStringLiteral("tag")), -1);   // tags stay free labels
+    QCOMPARE(model.rowOf(QStringLiteral("kind")), -1);  // what the data is
     const int row = model.rowOf(kCc);
     QCOMPARE(model.index(row, MetadataTableModel::LogColumn).data().toString(),
              QStringLiteral("cubic, reno"));
