@@ -343,16 +343,18 @@ QByteArray WorkspaceFile::toJson(const Workspace& workspace, const QString& path
         const QString absolute = absolutePathOf(dataset);
         const bool keepStored =
             !dataset.storedAbsoluteSource.isEmpty() && !FileKind::exists(absolute);
-        datasets.append(
-            QJsonObject{{"path", folder.relativeFilePath(absolute)},
-                        {"absolutePath", keepStored ? dataset.storedAbsoluteSource : absolute},
-                        {"format", dataset.formatId},
-                        {"index", dataset.indexInFile},
-                        {"label", dataset.label},
-                        {"color", dataset.color},
-                        {"visible", dataset.visible},
-                        {"tags", QJsonArray::fromStringList(dataset.tags)},
-                        {"metadata", metadataObject(dataset.metadata)}});
+        QJsonObject saved{{"path", folder.relativeFilePath(absolute)},
+                          {"absolutePath", keepStored ? dataset.storedAbsoluteSource : absolute},
+                          {"format", dataset.formatId},
+                          {"index", dataset.indexInFile},
+                          {"label", dataset.label},
+                          {"color", dataset.color},
+                          {"visible", dataset.visible},
+                          {"tags", QJsonArray::fromStringList(dataset.tags)}};
+        // Only where the user set something: a workspace without any saves as it always did.
+        if (const QJsonObject metadata = metadataObject(dataset.metadata); !metadata.isEmpty())
+            saved.insert(QLatin1String("metadata"), metadata);
+        datasets.append(saved);
     }
 
     QJsonObject views;

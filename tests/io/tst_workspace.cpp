@@ -149,6 +149,8 @@ void TestWorkspace::savedFileIsDocumentedFormat() {
     QCOMPARE(first["color"].toString(), QStringLiteral("#1f77b4"));
     QCOMPARE(first["metadata"].toObject(),
              (QJsonObject{{"congestion_control", "cubic"}, {QStringLiteral("prüfstand"), "GENI"}}));
+    // A dataset without metadata of the user's is written as before "metadata" existed.
+    QVERIFY(!root["datasets"].toArray().at(1).toObject().contains("metadata"));
     QVERIFY(root["views"].toObject().contains("latency-cdf"));
 }
 
