@@ -3,6 +3,7 @@
 // report makes (those chosen in the Compare tab first).
 #include "BackgroundJobs.h"
 #include "DatasetGrouping.h"
+#include "DatasetMetadata.h"
 #include "DatasetStore.h"
 #include "ImportController.h"
 #include "LabelPattern.h"
@@ -32,6 +33,7 @@ private slots:
     void storeKeepsUsersMetadata();
     void workspaceRestoresUsersMetadata();
     void reportMarksUsersMetadata();
+    void metadataFieldsOfTheLogAndTheUser();
 };
 
 void TestWorkbench::labelPatterns() {
@@ -244,6 +246,42 @@ void TestWorkbench::reportMarksUsersMetadata() {
     QVERIFY(!marked.comparisons.empty());
     QCOMPARE(marked.comparisons.front().title,
              QStringLiteral("congestion_control=bbr vs congestion_control=reno"));
+}
+
+// The one key space the Set metadata dialog lists: the log's keys (with or without a value),
+// a run plan's parameters, the user's own keys; per key what the logs say, what the user set
+// and which log values the user's replace.
+void TestWorkbench::metadataFieldsOfTheLogAndTheUser() {
+    ImportResult cubic = FileImporter::importFile(test::samplePath("tcp-cubic-P30-client.txt"));
+    ImportResult geni = FileImporter::importFile(test::samplePath("geni-reno-P30.txt"));
+    Dataset planned = cubic.datasets.front();
+    planned.info.parameters.insert(QStringLiteral("rate"), QStringLiteral("20mbit"));
+    std::vector<GroupMember> members{{&planned, {"x=y"}, {}, {{"congestion_control", "bbr"}}},
+                                     {&geni.datasets.front(), {}, {}, {{"testbed", "geni"}}}};
+    const QStringList keys = DatasetMetadata::keysOf(members);
+    for (const char* key : {"tool", "streams", "congestion_control", "host"})
+        QVERIFY2(keys.contains(QLatin1String(key)), key); // host: no log says it, still listed
+    for (const char* key : {"label", "tag", "tag.x", "kind"})
+        QVERIFY2(!keys.contains(QLatin1String(key)), key);
+    QCOMPARE(keys.mid(keys.size() - 2), (QStringList{"parameters.rate", "testbed"}));
+
+    const MetadataField cc = DatasetMetadata::fieldOf(members, "congestion_control");
+    QCOMPARE(cc.logValues, QStringList{"cubic"}); // the GENI log says nothing
+    QCOMPARE(cc.userValues, QStringList{"bbr"});
+    QCOMPARE(cc.userSetCount, 1);
+    QCOMPARE(cc.overriddenLogValues, QStringList{"cubic"});
+    const MetadataField testbed = DatasetMetadata::fieldOf(members, "testbed");
+    QVERIFY(testbed.logValues.isEmpty());
+    QVERIFY(!testbed.overridesLog()); // fills a gap
+    members[0].metadata.insert("parameters.rate", "50mbit");
+    const MetadataField rate = DatasetMetadata::fieldOf(members, "parameters.rate");
+    QCOMPARE(rate.overriddenLogValues, QStringList{"20mbit"});
+    members[0].metadata.insert("parameters.rate", "20mbit"); // as the plan says
+    QVERIFY(!DatasetMetadata::fieldOf(members, "parameters.rate").overridesLog());
+
+    QVERIFY(DatasetMetadata::refusal("Congestion-Control").isEmpty());
+    for (const char* key : {"label", "tag", "tag.site", "kind", " ", "parameters.", "{n}"})
+        QVERIFY2(!DatasetMetadata::refusal(QLatin1String(key)).isEmpty(), key);
 }
 
 QTEST_GUILESS_MAIN(TestWorkbench)
