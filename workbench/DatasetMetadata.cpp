@@ -22,7 +22,7 @@ QString tr(const char* text) {
 } // namespace
 
 QString DatasetMetadata::refusal(const QString& key) {
-    const QString k = DatasetGroups::normalizedKey(key);
+    const QString k = DatasetGroups::canonicalKey(key);
     if (k.isEmpty())
         return tr("A metadata key needs a name.");
     if (k == QLatin1String("label"))

@@ -151,7 +151,7 @@ void DatasetStore::setMetadata(const QList<int>& ids, const QMap<QString, QStrin
             continue;
         QMap<QString, QString> updated = e->metadata;
         for (auto it = values.begin(); it != values.end(); ++it) {
-            const QString key = DatasetGroups::normalizedKey(it.key());
+            const QString key = DatasetGroups::canonicalKey(it.key());
             if (key.isEmpty())
                 continue;
             if (it.value().isEmpty())

@@ -28,7 +28,7 @@ struct DatasetEntry {
     SeriesColor color;
     bool visible = true;
     QStringList tags; // free labels
-    // Metadata values the user set, by key (DatasetGroups::normalizedKey): each takes the
+    // Metadata values the user set, by key (DatasetGroups::canonicalKey): each takes the
     // place of the log's value for its key wherever datasets are grouped, relabelled, compared
     // or reported (GroupMember::metadata); a key the log has no field for adds one.
     QMap<QString, QString> metadata;
@@ -72,7 +72,7 @@ public:
     void setTags(int id, const QStringList& tags);
     // Sets, for every dataset of ids, each key of `values` to its value; an empty value takes
     // the user's value for that key away (the log's shows again). Keys are normalized
-    // (DatasetGroups::normalizedKey). One change (changed(-1)) for all of them; ids not in
+    // (DatasetGroups::canonicalKey). One change (changed(-1)) for all of them; ids not in
     // the store are skipped.
     void setMetadata(const QList<int>& ids, const QMap<QString, QString>& values);
     // What views group datasets by (a DatasetGroups key); empty = every dataset on its own.

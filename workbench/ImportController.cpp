@@ -34,7 +34,7 @@ bool applyChoice(const ImportController::Request& request, DatasetEntry& entry) 
     entry.tags = saved.tags;
     for (auto it = saved.metadata.begin(); it != saved.metadata.end(); ++it)
         if (DatasetMetadata::refusal(it.key()).isEmpty()) // a hand-edited "label" or "tag.x"
-            entry.metadata.insert(DatasetGroups::normalizedKey(it.key()), it.value());
+            entry.metadata.insert(DatasetGroups::canonicalKey(it.key()), it.value());
     return true;
 }
 } // namespace

@@ -31,7 +31,7 @@ QString LabelPattern::expand(const QString& pattern, const GroupMember& member, 
         else if (name == kFile)
             label += QFileInfo(member.dataset->sourceFile).fileName();
         else if (DatasetGroups::isKey(name) ||
-                 member.metadata.contains(DatasetGroups::normalizedKey(name)))
+                 member.metadata.contains(DatasetGroups::canonicalKey(name)))
             label += DatasetGroups::valuesOf(member, name).join(QStringLiteral(","));
         else
             label += match.captured(0); // unknown: left as written
@@ -45,7 +45,7 @@ QStringList LabelPattern::unknownPlaceholders(const QString& pattern,
     for (auto it = placeholder().globalMatch(pattern); it.hasNext();) {
         const QString name = it.next().captured(1).trimmed();
         if (name != kNumber && name != kFile && !DatasetGroups::isKey(name) &&
-            !usersKeys.contains(DatasetGroups::normalizedKey(name)))
+            !usersKeys.contains(DatasetGroups::canonicalKey(name)))
             unknown << name;
     }
     unknown.removeDuplicates();

@@ -99,7 +99,7 @@ bool MetadataTableModel::setValue(const QString& key, const QString& value, QStr
             *error = why;
         return false;
     }
-    const QString k = DatasetGroups::normalizedKey(key);
+    const QString k = DatasetGroups::canonicalKey(key);
     const QString v = value.trimmed();
     for (GroupMember& member : m_members) {
         if (v.isEmpty())
@@ -122,7 +122,7 @@ bool MetadataTableModel::setValue(const QString& key, const QString& value, QStr
 }
 
 int MetadataTableModel::rowOf(const QString& key) const {
-    const QString k = DatasetGroups::normalizedKey(key);
+    const QString k = DatasetGroups::canonicalKey(key);
     for (std::size_t row = 0; row < m_fields.size(); ++row)
         if (m_fields[row].key == k)
             return static_cast<int>(row);

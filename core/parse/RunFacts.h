@@ -14,7 +14,7 @@ class RunFacts {
 public:
     static void complete(Dataset& dataset);
 
-    // Seconds between echo requests (rounded to the millisecond) from the reply times of a
+    // Seconds between echo requests (to two significant digits) from the reply times of a
     // run: each reply's time less its round trip is when its request left. Known when the
     // requests left at one steady pace; 0 when the run has fewer than three timed replies or
     // the spacing is irregular (ping -A, a clock of whole seconds, a log with gaps in time).

@@ -55,14 +55,6 @@ const std::vector<std::pair<QString, std::function<QString(const Dataset&)>>>& i
     return fields;
 }
 
-// "congestion-control" and "congestion_control" name the same key.
-QString normalized(const QString& key) {
-    QString k = key.trimmed();
-    if (!k.startsWith(kParameterPrefix) && !k.startsWith(kTagPrefix))
-        k = k.toLower().replace(QLatin1Char('-'), QLatin1Char('_'));
-    return k;
-}
-
 // Natural order: runs of digits compare as numbers, so "P2" sorts before "P10".
 bool naturalLess(const QString& a, const QString& b) {
     int i = 0;
@@ -89,6 +81,14 @@ bool naturalLess(const QString& a, const QString& b) {
         ++j;
     }
     return a.size() - i < b.size() - j;
+}
+
+// Numbers in ascending order that lie within 5 % of each other: the lengths of runs of one -t
+// as their logs show them (60 s, and 61 s where the last slow datagram left late).
+bool closeNumbers(const QStringList& ascending) {
+    const double first = ascending.front().toDouble();
+    const double last = ascending.back().toDouble();
+    return first > 0 && last - first <= 0.05 * last;
 }
 
 } // namespace
@@ -144,7 +144,7 @@ QStringList DatasetGroups::mixes(const std::vector<GroupMember>& runs, const QSt
     parameters.sort();
     for (const QString& name : parameters)
         keys.emplace_back(kParameterPrefix + name, plain(QStringLiteral("parameter ") + name));
-    const QString shared = normalized(groupKey);
+    const QString shared = canonicalKey(groupKey);
     QStringList out;
     for (const auto& [key, phrase] : keys) {
         if (key == shared)
@@ -154,9 +154,9 @@ QStringList DatasetGroups::mixes(const std::vector<GroupMember>& runs, const QSt
             for (const QString& value : valuesOf(run, key))
                 if (!values.contains(value))
                     values << value;
-        if (values.size() < 2)
-            continue;
         std::sort(values.begin(), values.end(), naturalLess);
+        if (values.size() < 2 || (key == QLatin1String("duration") && closeNumbers(values)))
+            continue;
         out << phrase(values);
     }
     return out;
@@ -198,6 +198,13 @@ QString DatasetGroup::name() const {
     return value.isEmpty() ? QStringLiteral("(none)") : key + QLatin1Char('=') + value;
 }
 
+QString DatasetGroups::canonicalKey(const QString& key) {
+    QString k = key.trimmed();
+    if (!k.startsWith(kParameterPrefix) && !k.startsWith(kTagPrefix))
+        k = k.toLower().replace(QLatin1Char('-'), QLatin1Char('_'));
+    return k;
+}
+
 QStringList DatasetGroups::fixedKeys() {
     QStringList keys;
     for (const auto& field : infoFields())
@@ -207,18 +214,14 @@ QStringList DatasetGroups::fixedKeys() {
 }
 
 bool DatasetGroups::isKey(const QString& key) {
-    const QString k = normalized(key);
+    const QString k = canonicalKey(key);
     if (k.startsWith(kParameterPrefix) || k.startsWith(kTagPrefix))
         return k.size() > (k.startsWith(kTagPrefix) ? kTagPrefix.size() : kParameterPrefix.size());
     return fixedKeys().contains(k);
 }
 
-QString DatasetGroups::normalizedKey(const QString& key) {
-    return normalized(key);
-}
-
 QStringList DatasetGroups::valuesOf(const GroupMember& member, const QString& key) {
-    const QString k = normalized(key);
+    const QString k = canonicalKey(key);
     const Dataset& dataset = *member.dataset;
     QStringList values;
     const auto userValue = member.metadata.constFind(k);
@@ -258,7 +261,7 @@ std::vector<DatasetGroup> DatasetGroups::group(const std::vector<GroupMember>& m
             byValue[value].push_back(i);
     }
     std::vector<DatasetGroup> groups;
-    const QString k = normalized(key);
+    const QString k = canonicalKey(key);
     for (auto& [value, indices] : byValue)
         groups.push_back({k, value, std::move(indices)});
     if (!withoutValue.empty())

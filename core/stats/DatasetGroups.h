@@ -45,10 +45,9 @@ public:
     // tag.NAME (a tag written "NAME=VALUE").
     static QStringList fixedKeys();
     static bool isKey(const QString& key);
-    // A key as grouping looks it up, also in GroupMember::metadata: trimmed, and except for
-    // parameters.NAME and tag.NAME lower case with '-' as '_' ("Congestion-Control" is
-    // "congestion_control").
-    static QString normalizedKey(const QString& key);
+    // A key as the table spells it: "Congestion-Control" is "congestion_control"; the NAME
+    // of parameters.NAME and tag.NAME is kept as written. GroupMember::metadata is keyed so.
+    static QString canonicalKey(const QString& key);
 
     // What the log (and a run's sidecar) says of a dataset, by key in the order of
     // fixedKeys(), then parameters.NAME in order of name; keys without a value are left out.
