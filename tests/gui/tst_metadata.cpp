@@ -341,6 +341,22 @@ void TestMetadata::screenshots() {
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     QVERIFY(dialog.grab().save(dir + "/metadata-dialog.png"));
+    dialog.hide();
+
+    // The window on a 1366×768 screen (under Xvfb) with the dialog over it.
+    MainWindow window;
+    window.importPaths(
+        {test::samplePath("geni-cubic-P30.txt"), test::samplePath("geni-reno-P30.txt")});
+    QVERIFY(waitForImport(window));
+    window.showMaximized();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    MetadataDialog over(membersOf(*window.store(), {window.store()->entries()[0].id,
+                                                    window.store()->entries()[1].id}),
+                        &window);
+    over.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&over));
+    QTest::qWait(200);
+    QVERIFY(QGuiApplication::primaryScreen()->grabWindow(0).save(dir + "/metadata-screen.png"));
 }
 
 QTEST_MAIN(TestMetadata)
