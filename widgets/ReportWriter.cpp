@@ -126,6 +126,8 @@ private:
         m_document.addTable(content.runs);
         if (!content.environment.rows.empty())
             m_document.addTable(content.environment);
+        if (!content.metadataNote.isEmpty())
+            m_document.addParagraph(content.metadataNote);
     }
 
     void addLatency() {

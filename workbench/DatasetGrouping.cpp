@@ -47,7 +47,7 @@ std::vector<PooledGroup> DatasetGrouping::throughputGroups() {
 }
 
 GroupMember DatasetGrouping::memberOf(const DatasetEntry& entry) {
-    return {&entry.dataset(), entry.tags, entry.label, {}};
+    return {&entry.dataset(), entry.tags, entry.label, entry.metadata};
 }
 
 QStringList DatasetGrouping::mixWarnings() {
@@ -78,15 +78,13 @@ std::vector<PooledGroup> DatasetGrouping::groups(const std::vector<const Dataset
         pooled.name = group.name();
         pooled.color = SeriesColor::palette(static_cast<int>(out.size()));
         std::vector<std::shared_ptr<const Dataset>> datasets;
-        std::vector<const Dataset*> runs;
         std::size_t samples = 0;
         for (std::size_t member : group.members) {
             pooled.memberIds.push_back(entries[member]->id);
             datasets.push_back(entries[member]->analysis->dataset);
-            runs.push_back(datasets.back().get());
             samples += datasets.back()->latency.size();
         }
-        pooled.mixes = DatasetGroups::mixes(runs, key);
+        pooled.mixes = DatasetGroups::mixes(members, group); // the user's values count
         const QString signature = signatureOf(key, group, entries);
         pooled.analysis = cache->value(signature);
         if (!pooled.analysis && !m_pending.contains(signature)) {
@@ -138,14 +136,18 @@ QStringList DatasetGrouping::offeredKeys(const DatasetStore& store) {
     QStringList keys = DatasetGroups::fixedKeys();
     QStringList parameters;
     QStringList tagKeys;
+    QStringList usersKeys;
     for (const DatasetEntry& entry : store.entries()) {
         for (const QString& name : entry.dataset().info.parameters.keys())
             parameters << QStringLiteral("parameters.") + name;
+        for (const QString& key : entry.metadata.keys())
+            if (!keys.contains(key) && !key.startsWith(QLatin1String("parameters.")))
+                usersKeys << key;
         for (const QString& tag : entry.tags)
             if (const qsizetype equals = tag.indexOf(QLatin1Char('=')); equals > 0)
                 tagKeys << QStringLiteral("tag.") + tag.left(equals);
     }
-    for (QStringList* found : {&parameters, &tagKeys}) {
+    for (QStringList* found : {&parameters, &usersKeys, &tagKeys}) {
         found->removeDuplicates();
         found->sort();
         keys << *found;

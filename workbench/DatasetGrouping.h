@@ -57,8 +57,9 @@ public:
     // "NAME: pools …" for every group of either kind whose runs differ in how they were made.
     QStringList mixWarnings();
 
-    // What "Group by" offers: DatasetGroups::fixedKeys(), then the parameters.NAME and
-    // tag.NAME keys of the loaded datasets (tags written "NAME=VALUE").
+    // What "Group by" offers: DatasetGroups::fixedKeys(), then the parameters.NAME keys, the
+    // keys only the user's metadata names, and the tag.NAME keys of the loaded datasets (tags
+    // written "NAME=VALUE").
     static QStringList offeredKeys(const DatasetStore& store);
     static GroupMember memberOf(const DatasetEntry& entry);
 

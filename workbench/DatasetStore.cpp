@@ -1,6 +1,7 @@
 #include "DatasetStore.h"
 
 #include "parse/FormatRegistry.h"
+#include "stats/DatasetGroups.h"
 
 #include <algorithm>
 #include <utility>
@@ -139,6 +140,29 @@ void DatasetStore::setTags(int id, const QStringList& tags) {
     if (DatasetEntry* e = entry(id); e && e->tags != tags) {
         e->tags = tags;
         reportChange(id);
+    }
+}
+
+void DatasetStore::setMetadata(const QList<int>& ids, const QMap<QString, QString>& values) {
+    const ChangeBatch batch(this);
+    for (int id : ids) {
+        DatasetEntry* e = entry(id);
+        if (!e)
+            continue;
+        QMap<QString, QString> updated = e->metadata;
+        for (auto it = values.begin(); it != values.end(); ++it) {
+            const QString key = DatasetGroups::canonicalKey(it.key());
+            if (key.isEmpty())
+                continue;
+            if (it.value().isEmpty())
+                updated.remove(key);
+            else
+                updated.insert(key, it.value());
+        }
+        if (updated != e->metadata) {
+            e->metadata = std::move(updated);
+            reportChange(id);
+        }
     }
 }
 

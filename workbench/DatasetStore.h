@@ -6,6 +6,7 @@
 #include "stats/DatasetAnalysis.h"
 
 #include <QList>
+#include <QMap>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -26,7 +27,11 @@ struct DatasetEntry {
     QString label;
     SeriesColor color;
     bool visible = true;
-    QStringList tags;
+    QStringList tags; // free labels
+    // Metadata values the user set, by key (DatasetGroups::canonicalKey): each takes the
+    // place of the log's value for its key wherever datasets are grouped, relabelled, compared
+    // or reported (GroupMember::metadata); a key the log has no field for adds one.
+    QMap<QString, QString> metadata;
 
     const Dataset& dataset() const { return *analysis->dataset; }
     bool isLatency() const { return analysis->isLatency(); }
@@ -65,14 +70,20 @@ public:
     void setColor(int id, const SeriesColor& color);
     void setVisible(int id, bool visible);
     void setTags(int id, const QStringList& tags);
+    // Sets, for every dataset of ids, each key of `values` to its value; an empty value takes
+    // the user's value for that key away (the log's shows again). Keys are normalized
+    // (DatasetGroups::canonicalKey). One change (changed(-1)) for all of them; ids not in
+    // the store are skipped.
+    void setMetadata(const QList<int>& ids, const QMap<QString, QString>& values);
     // What views group datasets by (a DatasetGroups key); empty = every dataset on its own.
     const QString& groupKey() const { return m_groupKey; }
     void setGroupKey(const QString& key);
     // New data for an existing entry (a live run's dataset that grew): replaces the analysis,
-    // format, parse report and index in the file; keeps id, label, colour, visibility, tags.
+    // format, parse report and index in the file; keeps id, label, colour, visibility, tags
+    // and metadata.
     void replaceData(int id, DatasetEntry fresh);
 
-    // Edits made while one lives (labels, colours, visibility, tags of many datasets) are
+    // Edits made while one lives (labels, colours, visibility, tags, metadata) are
     // reported as one changed(-1) when the last one ends, so views redraw once.
     class ChangeBatch {
     public:
@@ -98,7 +109,7 @@ signals:
     void aboutToAdd(int first, int last);
     void added(const QList<int>& ids);
     void removed(const QList<int>& ids);
-    // Something about one entry changed (label, colour, visibility, tags, data); -1 =
+    // Something about one entry changed (label, colour, visibility, tags, metadata, data); -1 =
     // everything (also the group key).
     void changed(int id);
 

@@ -1,5 +1,6 @@
 #include "ImportController.h"
 
+#include "DatasetMetadata.h"
 #include "DatasetStore.h"
 #include "io/FileImporter.h"
 #include "io/LogFiles.h"
@@ -31,6 +32,9 @@ bool applyChoice(const ImportController::Request& request, DatasetEntry& entry) 
     }
     entry.visible = saved.visible;
     entry.tags = saved.tags;
+    for (auto it = saved.metadata.begin(); it != saved.metadata.end(); ++it)
+        if (DatasetMetadata::refusal(it.key()).isEmpty()) // a hand-edited "label" or "tag.x"
+            entry.metadata.insert(DatasetGroups::canonicalKey(it.key()), it.value());
     return true;
 }
 } // namespace

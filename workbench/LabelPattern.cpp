@@ -30,7 +30,8 @@ QString LabelPattern::expand(const QString& pattern, const GroupMember& member, 
             label += QString::number(n);
         else if (name == kFile)
             label += QFileInfo(member.dataset->sourceFile).fileName();
-        else if (DatasetGroups::isKey(name))
+        else if (DatasetGroups::isKey(name) ||
+                 member.metadata.contains(DatasetGroups::canonicalKey(name)))
             label += DatasetGroups::valuesOf(member, name).join(QStringLiteral(","));
         else
             label += match.captured(0); // unknown: left as written
@@ -38,11 +39,13 @@ QString LabelPattern::expand(const QString& pattern, const GroupMember& member, 
     return (label + pattern.mid(copied)).trimmed();
 }
 
-QStringList LabelPattern::unknownPlaceholders(const QString& pattern) {
+QStringList LabelPattern::unknownPlaceholders(const QString& pattern,
+                                              const QStringList& usersKeys) {
     QStringList unknown;
     for (auto it = placeholder().globalMatch(pattern); it.hasNext();) {
         const QString name = it.next().captured(1).trimmed();
-        if (name != kNumber && name != kFile && !DatasetGroups::isKey(name))
+        if (name != kNumber && name != kFile && !DatasetGroups::isKey(name) &&
+            !usersKeys.contains(DatasetGroups::canonicalKey(name)))
             unknown << name;
     }
     unknown.removeDuplicates();
@@ -54,7 +57,8 @@ QString LabelPattern::help() {
                       QStringLiteral("{file} (the log's file name)")};
     for (const QString& key : DatasetGroups::fixedKeys())
         names << QLatin1Char('{') + key + QLatin1Char('}');
-    names << QStringLiteral("{tag.NAME} (the VALUE of a NAME=VALUE tag)")
+    names << QStringLiteral("{NAME} (a metadata key you set)")
+          << QStringLiteral("{tag.NAME} (the VALUE of a NAME=VALUE tag)")
           << QStringLiteral("{parameters.NAME} (a run plan's parameter)");
     return QCoreApplication::translate("LabelPattern", "Placeholders: %1.")
         .arg(names.join(QStringLiteral(", ")));

@@ -8,15 +8,18 @@
 namespace wb {
 
 // Relabelling datasets in bulk: "{congestion_control} P{streams} #{n}". A placeholder is any
-// key grouping knows (DatasetGroups::valuesOf, so the keys have one definition), {file} (the
-// log's file name) or {n} (1, 2, … in the order the datasets are relabelled).
+// key grouping knows (DatasetGroups::valuesOf, so the keys have one definition; a value the
+// user set takes the place of the log's), a metadata key of the user's own, {file} (the log's
+// file name) or {n} (1, 2, … in the order the datasets are relabelled).
 class LabelPattern {
 public:
     // The label for one dataset; a field the dataset has no value for becomes empty, and a
     // field with several values (tags) lists them separated by commas.
     static QString expand(const QString& pattern, const GroupMember& member, int n);
     // The placeholders of the pattern that are none of the above; relabel only when empty.
-    static QStringList unknownPlaceholders(const QString& pattern);
+    // usersKeys: the metadata keys the user set on the datasets relabelled.
+    static QStringList unknownPlaceholders(const QString& pattern,
+                                           const QStringList& usersKeys = {});
     // The placeholders understood, for a dialog: {n}, {file}, then the grouping keys.
     static QString help();
 };

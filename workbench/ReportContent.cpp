@@ -1,5 +1,6 @@
 #include "ReportContent.h"
 
+#include "DatasetMetadata.h"
 #include "io/ComparisonReport.h"
 #include "io/FlowReport.h"
 #include "io/GroupSummaryReport.h"
@@ -20,39 +21,50 @@ QString orDash(const QString& text) {
     return text.isEmpty() ? QStringLiteral("-") : text;
 }
 
-QString parametersText(const QMap<QString, QString>& parameters) {
+// The plan's parameters, "NAME=VALUE, …", with the values the user set (parameters.NAME)
+// in place of the plan's and marked.
+QString parametersText(const ReportRun& run) {
+    QMap<QString, QString> parameters = run.dataset().info.parameters;
+    const QLatin1String prefix("parameters.");
+    for (auto it = run.metadata.cbegin(); it != run.metadata.cend(); ++it)
+        if (it.key().startsWith(prefix))
+            parameters.insert(it.key().mid(prefix.size()), DatasetMetadata::markedAsUsers(*it));
     QStringList parts;
     for (auto it = parameters.cbegin(); it != parameters.cend(); ++it)
         parts << it.key() + QLatin1Char('=') + it.value();
     return parts.join(QStringLiteral(", "));
 }
 
-// A metadata column: its header and the cell of one run.
+// A metadata column: its header, the metadata key it shows (nullptr: none the user sets)
+// and the cell of one run as its log gives it.
 struct MetadataColumn {
     const char* header;
+    const char* key;
     QString (*cell)(const ReportRun& run);
 };
 
 const MetadataColumn kRunColumns[] = {
-    {"label", [](const ReportRun& r) { return r.label; }},
-    {"file", [](const ReportRun& r) { return QFileInfo(r.dataset().sourceFile).fileName(); }},
-    {"tool",
+    {"label", nullptr, [](const ReportRun& r) { return r.label; }},
+    {"file", nullptr,
+     [](const ReportRun& r) { return QFileInfo(r.dataset().sourceFile).fileName(); }},
+    {"tool", "tool",
      [](const ReportRun& r) {
          const RunInfo& info = r.dataset().info;
          return info.dialect.isEmpty() || info.dialect == info.tool
                     ? info.tool
                     : QStringLiteral("%1 (%2)").arg(info.tool, info.dialect);
      }},
-    {"target", [](const ReportRun& r) { return r.dataset().info.target; }},
-    {"protocol", [](const ReportRun& r) { return r.dataset().info.protocol; }},
-    {"role", [](const ReportRun& r) { return r.dataset().info.role; }},
-    {"streams",
+    {"target", "target", [](const ReportRun& r) { return r.dataset().info.target; }},
+    {"protocol", "protocol", [](const ReportRun& r) { return r.dataset().info.protocol; }},
+    {"role", "role", [](const ReportRun& r) { return r.dataset().info.role; }},
+    {"streams", "streams",
      [](const ReportRun& r) {
          return r.dataset().info.streams > 0 ? QString::number(r.dataset().info.streams)
                                              : QString();
      }},
-    {"congestion control", [](const ReportRun& r) { return r.dataset().info.congestionControl; }},
-    {"start (ISO 8601)",
+    {"congestion control", "congestion_control",
+     [](const ReportRun& r) { return r.dataset().info.congestionControl; }},
+    {"start (ISO 8601)", nullptr,
      [](const ReportRun& r) {
          const QDateTime& start = r.dataset().info.start;
          return start.isValid() ? start.toString(Qt::ISODate) : QString();
@@ -60,36 +72,79 @@ const MetadataColumn kRunColumns[] = {
 };
 
 const MetadataColumn kEnvironmentColumns[] = {
-    {"label", [](const ReportRun& r) { return r.label; }},
-    {"host", [](const ReportRun& r) { return r.dataset().info.host; }},
-    {"kernel", [](const ReportRun& r) { return r.dataset().info.kernel; }},
-    {"command line", [](const ReportRun& r) { return r.dataset().info.commandLine; }},
-    {"plan parameters",
-     [](const ReportRun& r) { return parametersText(r.dataset().info.parameters); }},
-    {"tags", [](const ReportRun& r) { return r.tags.join(QStringLiteral(", ")); }},
+    {"label", nullptr, [](const ReportRun& r) { return r.label; }},
+    {"host", "host", [](const ReportRun& r) { return r.dataset().info.host; }},
+    {"kernel", "kernel", [](const ReportRun& r) { return r.dataset().info.kernel; }},
+    {"command line", "command_line",
+     [](const ReportRun& r) { return r.dataset().info.commandLine; }},
+    {"plan parameters", nullptr, [](const ReportRun& r) { return parametersText(r); }},
+    {"tags", nullptr, [](const ReportRun& r) { return r.tags.join(QStringLiteral(", ")); }},
 };
+
+// A column of the metadata table: a fixed one, or one of a key only the user's metadata has.
+struct ShownColumn {
+    QString header;
+    QString key; // empty: nothing the user sets
+    const MetadataColumn* fixed = nullptr;
+
+    // The run's value: the user's, marked, where the user set one; else the log's.
+    QString cell(const ReportRun& run) const {
+        if (const auto set = run.metadata.constFind(key);
+            !key.isEmpty() && set != run.metadata.cend())
+            return DatasetMetadata::markedAsUsers(*set);
+        return fixed ? fixed->cell(run) : QString();
+    }
+};
+
+// The keys the user set that no fixed column shows (their own, or a log field such as
+// version), sorted; plan parameters are shown with the plan's.
+QStringList extraUserKeys(const std::vector<ReportRun>& runs) {
+    QStringList shown;
+    const auto addKeys = [&shown](const auto& columns) {
+        for (const MetadataColumn& column : columns)
+            if (column.key)
+                shown << QLatin1String(column.key);
+    };
+    addKeys(kRunColumns);
+    addKeys(kEnvironmentColumns);
+    QStringList keys;
+    for (const ReportRun& run : runs)
+        for (const QString& key : run.metadata.keys())
+            if (!shown.contains(key) && !keys.contains(key) &&
+                !key.startsWith(QLatin1String("parameters.")))
+                keys << key;
+    keys.sort();
+    return keys;
+}
 
 // A table of the columns that say something about at least one run (imported logs know no
 // host or command line; a column of dashes only takes room). The label always stays.
 template <std::size_t N>
-Table metadataTable(const MetadataColumn (&columns)[N], const std::vector<ReportRun>& runs) {
+Table metadataTable(const MetadataColumn (&columns)[N], const QStringList& extraKeys,
+                    const std::vector<ReportRun>& runs) {
+    std::vector<ShownColumn> candidates;
+    for (const MetadataColumn& column : columns)
+        candidates.push_back({QString::fromUtf8(column.header),
+                              column.key ? QString::fromLatin1(column.key) : QString(), &column});
+    for (const QString& key : extraKeys)
+        candidates.push_back({key, key, nullptr});
     Table table;
-    std::vector<const MetadataColumn*> kept{&columns[0]};
-    for (std::size_t c = 1; c < N; ++c)
+    std::vector<const ShownColumn*> kept{&candidates[0]};
+    for (std::size_t c = 1; c < candidates.size(); ++c)
         for (const ReportRun& run : runs)
-            if (!columns[c].cell(run).isEmpty()) {
-                kept.push_back(&columns[c]);
+            if (!candidates[c].cell(run).isEmpty()) {
+                kept.push_back(&candidates[c]);
                 break;
             }
     if (kept.size() == 1)
         return table;
-    for (const MetadataColumn* column : kept) {
-        table.header << QString::fromUtf8(column->header);
+    for (const ShownColumn* column : kept) {
+        table.header << column->header;
         table.rightAligned.push_back(column->header == QLatin1String("streams"));
     }
     for (const ReportRun& run : runs) {
         QStringList row;
-        for (const MetadataColumn* column : kept)
+        for (const ShownColumn* column : kept)
             row << orDash(column->cell(run));
         table.rows.push_back(row);
     }
@@ -170,7 +225,7 @@ ReportComparison comparison(const QString& nameA, const DatasetAnalysis& a, cons
 std::vector<GroupMember> membersOf(const std::vector<const ReportRun*>& runs) {
     std::vector<GroupMember> members;
     for (const ReportRun* run : runs)
-        members.push_back({&run->dataset(), run->tags, run->label, {}});
+        members.push_back({&run->dataset(), run->tags, run->label, run->metadata});
     return members;
 }
 
@@ -352,10 +407,14 @@ ReportContent ReportContent::of(const QString& title, const std::vector<ReportRu
                                 const std::vector<ChosenComparison>& chosen) {
     ReportContent content;
     content.title = title;
-    content.runs = metadataTable(kRunColumns, runs);
+    content.runs = metadataTable(kRunColumns, extraUserKeys(runs), runs);
     content.runs.caption = QStringLiteral("The runs shown in this report");
-    content.environment = metadataTable(kEnvironmentColumns, runs);
+    content.environment = metadataTable(kEnvironmentColumns, {}, runs);
     content.environment.caption = QStringLiteral("How the runs were made");
+    // Every value the user set is in a column: its key's, its own, or the plan parameters.
+    if (std::any_of(runs.begin(), runs.end(),
+                    [](const ReportRun& run) { return !run.metadata.isEmpty(); }))
+        content.metadataNote = DatasetMetadata::userMarkNote();
     std::vector<const Dataset*> all;
     for (const ReportRun& run : runs)
         all.push_back(&run.dataset());

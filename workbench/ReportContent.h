@@ -6,6 +6,7 @@
 #include "stats/DatasetAnalysis.h"
 #include "stats/TcpState.h"
 
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -22,6 +23,7 @@ struct ReportRun {
     QString label;
     QString formatId; // registry id, e.g. "ping/iputils"
     QStringList tags;
+    QMap<QString, QString> metadata; // values the user set by key (GroupMember::metadata)
 
     const Dataset& dataset() const { return *analysis->dataset; }
 };
@@ -45,10 +47,13 @@ struct ReportComparison {
 // the parsers found. Plain tables, so the PDF and the HTML writer show the same cells.
 struct ReportContent {
     QString title;
-    Table runs;        // what was measured: label, file, tool, target, protocol, ...
+    Table runs; // what was measured: label, file, tool, target, protocol, ..., the user's keys
     Table environment; // how: host, kernel, command line, plan parameters, tags; may be empty
-    Table throughput;  // FlowReport::comparisonTable of the throughput runs; may be empty
-    Table tcp;         // FlowReport::tcpTable's run rows, when a run has TCP state; may be empty
+    // Under the two tables above when a cell shows a value the user set (marked "cubic*"):
+    // DatasetMetadata::userMarkNote(). Empty otherwise.
+    QString metadataNote;
+    Table throughput; // FlowReport::comparisonTable of the throughput runs; may be empty
+    Table tcp;        // FlowReport::tcpTable's run rows, when a run has TCP state; may be empty
     // Per kind of run: the comparisons the user chose in the Compare tab, in their order;
     // when there are none of that kind, the first two groups by the grouping key when it
     // makes two or more, else the first run against each of the next ones

@@ -11,8 +11,8 @@ std::vector<ReportRun> visibleRuns(const DatasetStore& store) {
     std::vector<ReportRun> runs;
     for (const DatasetEntry& entry : store.entries())
         if (entry.visible)
-            runs.push_back(
-                {entry.analysis, &entry.report, entry.label, entry.formatId, entry.tags});
+            runs.push_back({entry.analysis, &entry.report, entry.label, entry.formatId, entry.tags,
+                            entry.metadata});
     return runs;
 }
 } // namespace

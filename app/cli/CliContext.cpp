@@ -70,6 +70,28 @@ int CliContext::exitCode() const {
     return m_problem ? SomeFilesFailed : Success;
 }
 
+std::vector<GroupMember> groupMembers(const CommonOptions& options,
+                                      const std::vector<const Dataset*>& datasets,
+                                      CliContext& context) {
+    std::vector<GroupMember> members;
+    QStringList read;
+    for (const Dataset* dataset : datasets) {
+        members.push_back({dataset, {}, {}, options.metadata.of(dataset->sourceFile)});
+        read << dataset->sourceFile;
+    }
+    warnOfUnreadLogs(options.metadata, read, context);
+    return members;
+}
+
+void warnOfUnreadLogs(const UserMetadata& metadata, const QStringList& read, CliContext& context) {
+    for (const UserMetadata::NamedLog& log : metadata.notAmong(read))
+        context.fileWarning(log.metadataFile,
+                            QStringLiteral("line %1: %2 is not among the logs read; its values "
+                                           "are not used")
+                                .arg(log.line)
+                                .arg(log.path));
+}
+
 QStringList expandLogs(const QStringList& paths, CliContext& context) {
     LogFiles::List list = LogFiles::expand(paths);
     for (const RefusedPath& refused : list.refused)
@@ -130,6 +152,24 @@ bool parseCommonOptions(const QStringList& args, CliContext& context, CommonOpti
                 return false;
             }
             options->qjumpCompat = true;
+        } else if (name == QLatin1String("--set")) {
+            QString assignment;
+            if (!value(&assignment))
+                return false;
+            const int eq = static_cast<int>(assignment.indexOf(QLatin1Char('=')));
+            if (eq <= 0 || assignment.left(eq).trimmed().isEmpty()) {
+                context.usageError(QStringLiteral("--set \"%1\": needs KEY=VALUE").arg(assignment));
+                return false;
+            }
+            options->metadata.setForAll(assignment.left(eq), assignment.mid(eq + 1).trimmed());
+        } else if (name == QLatin1String("--metadata")) {
+            QString file;
+            if (!value(&file))
+                return false;
+            if (auto error = options->metadata.readFile(file)) {
+                context.lineProblem(error->file, error->line, error->what);
+                return false;
+            }
         } else if (arg == QLatin1String("--")) {
             options->files += args.mid(i + 1);
             break;

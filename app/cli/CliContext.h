@@ -2,6 +2,8 @@
 
 #include "io/FileImporter.h"
 #include "io/TableWriter.h"
+#include "io/UserMetadata.h"
+#include "stats/DatasetGroups.h"
 
 #include <QStringList>
 #include <QTextStream>
@@ -52,12 +54,24 @@ struct CommonOptions {
     bool json = false;
     std::vector<double> percentiles;
     bool qjumpCompat = false;
+    // The user's values for the logs (--set KEY=VALUE, --metadata FILE).
+    UserMetadata metadata;
     QStringList files;
 };
 
 // Parses argv after the subcommand; false (with a usage error reported) when it is wrong.
 bool parseCommonOptions(const QStringList& args, CliContext& context, CommonOptions* options,
                         bool acceptPercentiles, bool acceptCompat);
+
+// The datasets as grouping sees them, each with the user's values for its log (--set,
+// --metadata); warns of the logs a metadata file names that none of the datasets came from.
+// Every command that groups or labels builds its members here.
+std::vector<GroupMember> groupMembers(const CommonOptions& options,
+                                      const std::vector<const Dataset*>& datasets,
+                                      CliContext& context);
+// The warning of groupMembers for a command that reads the user's values otherwise: the logs
+// a metadata file names that are not among `read` (the logs' paths as imported).
+void warnOfUnreadLogs(const UserMetadata& metadata, const QStringList& read, CliContext& context);
 
 // The logs the operands name, folders searched as the workbench searches them (LogFiles);
 // what a folder holds that is not read is reported as a file problem.

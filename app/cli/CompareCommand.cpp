@@ -53,6 +53,7 @@ void load(const QStringList& files, const CommonOptions& common, CliContext& con
 struct Side {
     QString name;
     std::vector<const Dataset*> datasets;
+    std::vector<GroupMember> members; // the datasets with the user's values
     Dataset pooled;
 
     const Dataset& data() const { return datasets.size() == 1 ? *datasets.front() : pooled; }
@@ -82,13 +83,19 @@ bool sidesFromOperands(const CommonOptions& common, CliContext& context, Loaded*
                                           "or FILE,FILE,...), or --group-by KEY FILE..."));
         return false;
     }
+    std::size_t firstOfB = 0;
     for (Side* side : {a, b}) {
         side->name = common.files[side == a ? 0 : 1];
         const std::size_t before = loaded->datasets.size();
         load(logsOf(side->name), common, context, loaded);
         side->datasets.assign(loaded->datasets.begin() + static_cast<std::ptrdiff_t>(before),
                               loaded->datasets.end());
+        firstOfB = side == a ? loaded->datasets.size() : firstOfB;
     }
+    const std::vector<GroupMember> members = groupMembers(common, loaded->datasets, context);
+    const auto split = members.begin() + static_cast<std::ptrdiff_t>(firstOfB);
+    a->members.assign(members.begin(), split);
+    b->members.assign(split, members.end());
     return true;
 }
 
@@ -99,7 +106,8 @@ bool sidesFromGroups(const CommonOptions& common, const QString& key, CliContext
     for (const QString& operand : common.files)
         files += logsOf(operand);
     load(files, common, context, loaded);
-    std::vector<DatasetGroup> groups = DatasetGroups::group(groupMembers(loaded->datasets), key);
+    const std::vector<GroupMember> members = groupMembers(common, loaded->datasets, context);
+    std::vector<DatasetGroup> groups = DatasetGroups::group(members, key);
     if (!groups.empty() && groups.back().value.isEmpty()) {
         for (std::size_t i : groups.back().members)
             context.fileWarning(loaded->datasets[i]->sourceFile,
@@ -121,8 +129,10 @@ bool sidesFromGroups(const CommonOptions& common, const QString& key, CliContext
     for (Side* side : {a, b}) {
         const DatasetGroup& group = groups[side == a ? 0 : 1];
         side->name = group.name();
-        for (std::size_t i : group.members)
+        for (std::size_t i : group.members) {
             side->datasets.push_back(loaded->datasets[i]);
+            side->members.push_back(members[i]);
+        }
     }
     return true;
 }
@@ -200,7 +210,7 @@ int runCompare(const QStringList& args, CliContext& context) {
         return context.exitCode();
     // A side whose runs differ in how they were made compares more than the key.
     for (const Side* side : {&a, &b}) {
-        const QStringList mixes = DatasetGroups::mixes(side->datasets, compare.groupBy);
+        const QStringList mixes = DatasetGroups::mixes(side->members, compare.groupBy);
         if (!mixes.isEmpty())
             context.fileWarning(side->name,
                                 QStringLiteral("pools %1").arg(mixes.join(QStringLiteral("; "))));

@@ -1,6 +1,7 @@
 #include "CliContext.h"
 #include "Commands.h"
 
+#include "io/DatasetJson.h"
 #include "parse/FormatRegistry.h"
 
 #include <QJsonArray>
@@ -28,6 +29,14 @@ QString modeOf(const RunInfo& info) {
     return mode.isEmpty() ? QStringLiteral("-") : mode;
 }
 
+// What the log says of the dataset by key (DatasetGroups::logFields) and what the user set.
+QJsonObject metadataOf(const Dataset& dataset, const UserMetadata& user) {
+    QJsonObject log;
+    for (const auto& [key, value] : DatasetGroups::logFields(dataset))
+        log.insert(key, value);
+    return {{"log", log}, {"user", DatasetJson::object(user.of(dataset.sourceFile))}};
+}
+
 } // namespace
 
 int runDetect(const QStringList& args, CliContext& context) {
@@ -35,6 +44,7 @@ int runDetect(const QStringList& args, CliContext& context) {
     if (!parseCommonOptions(args, context, &options, false, false))
         return context.exitCode();
     QJsonArray files;
+    QStringList read;
     Table table;
     table.header =
         QStringList{"file", "format", "description", "kind", "mode", "target", "samples/flows"};
@@ -58,13 +68,16 @@ int runDetect(const QStringList& args, CliContext& context) {
                                      {"role", dataset.info.role},
                                      {"streams", dataset.info.streams},
                                      {"version", dataset.info.version},
+                                     {"metadata", metadataOf(dataset, options.metadata)},
                                      {"samples", samples}});
+            read << dataset.sourceFile;
             table.rows.push_back({result.file, QString::fromLatin1(format.id),
                                   QString::fromLatin1(format.description), kindName(format.kind),
                                   modeOf(dataset.info), dataset.info.target,
                                   QString::number(samples)});
         }
     });
+    warnOfUnreadLogs(options.metadata, read, context);
     if (options.json)
         context.out()
             << QJsonDocument(QJsonObject{{"files", files}}).toJson(QJsonDocument::Indented);

@@ -51,12 +51,4 @@ bool takeGroupOptions(const QStringList& args, CliContext& context, bool acceptP
     return true;
 }
 
-std::vector<GroupMember> groupMembers(const std::vector<const Dataset*>& datasets) {
-    std::vector<GroupMember> members;
-    members.reserve(datasets.size());
-    for (const Dataset* dataset : datasets)
-        members.push_back({dataset, {}, {}, {}});
-    return members;
-}
-
 } // namespace wb::cli

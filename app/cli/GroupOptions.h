@@ -24,8 +24,4 @@ struct GroupOptions {
 bool takeGroupOptions(const QStringList& args, CliContext& context, bool acceptPooled,
                       GroupOptions* options, QStringList* rest);
 
-// The datasets as grouping sees them. The CLI's one place that builds GroupMembers, so that
-// metadata given on the command line reaches every grouping command.
-std::vector<GroupMember> groupMembers(const std::vector<const Dataset*>& datasets);
-
 } // namespace wb::cli

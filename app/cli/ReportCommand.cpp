@@ -87,6 +87,8 @@ int runReport(const QStringList& args, CliContext& context) {
         workspace->title.isEmpty() ? QFileInfo(options.workspace).fileName() : workspace->title;
     source.viewSettings = workspace->viewSettings;
     source.problems = importWorkspace(*workspace, &store, context);
+    // The grouping the workbench had when the workspace was saved, as its own report uses it.
+    store.setGroupKey(workspace->extra.value(QLatin1String("groupBy")).toString());
     if (store.entries().empty()) {
         context.fileProblem(options.workspace,
                             QStringLiteral("none of its raw logs could be read"));

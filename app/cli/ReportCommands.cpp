@@ -277,16 +277,6 @@ void printTableRows(const std::vector<LatencyReport>& latency, const std::vector
     }
 }
 
-// The datasets of every import of one kind, in the order of the files.
-std::vector<const Dataset*> datasetsOfKind(const Reports& reports, Dataset::Kind kind) {
-    std::vector<const Dataset*> out;
-    for (const ImportResult& result : reports.imports)
-        for (const Dataset& dataset : result.datasets)
-            if (dataset.kind == kind)
-                out.push_back(&dataset);
-    return out;
-}
-
 // `table --group-by KEY`: one row per group of each kind. Run level by default (each run
 // summarised first, GroupSummaries); with --pooled the old figures of every sample of a
 // group's runs pooled as one run.
@@ -296,22 +286,27 @@ void printGroupTable(const Reports& reports, const GroupOptions& group,
     for (const ImportResult& result : reports.imports)
         for (const Dataset& dataset : result.datasets)
             all.push_back(&dataset);
+    // Every log's members at once: the user's values (--set, --metadata), and the warning of
+    // metadata naming a log not read given once.
+    const std::vector<GroupMember> allMembers = groupMembers(options, all, context);
     QJsonObject json{{"group_by", group.groupBy}};
     std::vector<LatencyReport> pooledLatency;
     std::vector<FlowReport> pooledFlows;
     std::deque<Dataset> pooled; // the pooled flows' datasets, which FlowReport points to
     bool first = true;
     for (Dataset::Kind kind : {Dataset::Kind::Latency, Dataset::Kind::Throughput}) {
-        const std::vector<const Dataset*> datasets = datasetsOfKind(reports, kind);
-        if (datasets.empty())
+        std::vector<GroupMember> members;
+        for (const GroupMember& member : allMembers)
+            if (member.dataset->kind == kind)
+                members.push_back(member);
+        if (members.empty())
             continue;
         std::vector<GroupSummary> summaries;
-        for (const DatasetGroup& found :
-             DatasetGroups::group(groupMembers(datasets), group.groupBy)) {
+        for (const DatasetGroup& found : DatasetGroups::group(members, group.groupBy)) {
             std::vector<const Dataset*> runs;
             for (std::size_t member : found.members)
-                runs.push_back(datasets[member]);
-            const QStringList mixes = DatasetGroups::mixes(runs, group.groupBy);
+                runs.push_back(members[member].dataset);
+            const QStringList mixes = DatasetGroups::mixes(members, found);
             if (!mixes.isEmpty())
                 context.fileWarning(
                     found.name(), QStringLiteral("pools %1").arg(mixes.join(QStringLiteral("; "))));

@@ -4,6 +4,7 @@
 #include "DatasetListModel.h"
 #include "DatasetStore.h"
 #include "LabelPattern.h"
+#include "MetadataDialog.h"
 
 #include <QAbstractItemView>
 #include <QAction>
@@ -31,20 +32,27 @@ DatasetEditActions::DatasetEditActions(QAbstractItemView* list, DatasetListModel
     : QObject(list), m_list(list), m_model(model), m_store(store),
       m_addTag(new QAction(tr("Add tag…"), list)),
       m_removeTag(new QAction(tr("Remove tag…"), list)),
-      m_relabel(new QAction(tr("Relabel…"), list)), m_lastPattern(QStringLiteral("{label}")) {
+      m_relabel(new QAction(tr("Relabel…"), list)),
+      m_setMetadata(new QAction(tr("Set metadata…"), list)),
+      m_lastPattern(QStringLiteral("{label}")) {
     m_addTag->setShortcut(QKeySequence(tr("Ctrl+T")));
     m_removeTag->setShortcut(QKeySequence(tr("Ctrl+Shift+T")));
     m_relabel->setShortcut(QKeySequence(tr("Ctrl+L")));
     m_addTag->setToolTip(tr("Tag the selected datasets; \"NAME=VALUE\" tags can be grouped by "
                             "tag.NAME"));
     m_relabel->setToolTip(tr("Rename the selected datasets from their metadata"));
-    for (QAction* action : {m_addTag, m_removeTag, m_relabel}) {
+    m_setMetadata->setShortcut(QKeySequence(tr("Ctrl+M")));
+    m_setMetadata->setToolTip(tr("Set or correct metadata of the selected datasets (e.g. "
+                                 "congestion_control where the log does not say it)"));
+    m_setMetadata->setObjectName(QStringLiteral("setMetadata"));
+    for (QAction* action : {m_addTag, m_removeTag, m_relabel, m_setMetadata}) {
         action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         list->addAction(action);
     }
     connect(m_addTag, &QAction::triggered, this, &DatasetEditActions::askAddTags);
     connect(m_removeTag, &QAction::triggered, this, &DatasetEditActions::askRemoveTag);
     connect(m_relabel, &QAction::triggered, this, &DatasetEditActions::askRelabel);
+    connect(m_setMetadata, &QAction::triggered, this, &DatasetEditActions::askSetMetadata);
 }
 
 QWidget* DatasetEditActions::dialogParent() const {
@@ -90,7 +98,11 @@ void DatasetEditActions::removeTag(DatasetStore* store, const std::vector<int>& 
 
 bool DatasetEditActions::relabel(DatasetStore* store, const std::vector<int>& ids,
                                  const QString& pattern, QString* error) {
-    const QStringList unknown = LabelPattern::unknownPlaceholders(pattern);
+    QStringList usersKeys;
+    for (int id : ids)
+        if (const DatasetEntry* entry = store->find(id))
+            usersKeys << entry->metadata.keys();
+    const QStringList unknown = LabelPattern::unknownPlaceholders(pattern, usersKeys);
     if (!unknown.isEmpty()) {
         *error = tr("Unknown placeholder(s): %1.\n\n%2")
                      .arg(unknown.join(QStringLiteral(", ")), LabelPattern::help());
@@ -164,6 +176,29 @@ void DatasetEditActions::askRelabel() {
     QString error;
     if (!relabel(m_store, ids, pattern, &error))
         QMessageBox::warning(dialogParent(), tr("Relabel"), error);
+}
+
+void DatasetEditActions::askSetMetadata() {
+    const std::vector<int> ids = selectedIds();
+    if (ids.empty())
+        return;
+    std::vector<GroupMember> members;
+    // The members point into the analyses: held here while the dialog is open, should a
+    // live run's data be replaced meanwhile.
+    std::vector<std::shared_ptr<const DatasetAnalysis>> held;
+    QList<int> present;
+    for (int id : ids)
+        if (const DatasetEntry* entry = m_store->find(id)) {
+            members.push_back(DatasetGrouping::memberOf(*entry));
+            held.push_back(entry->analysis);
+            present << id;
+        }
+    MetadataDialog dialog(std::move(members), dialogParent());
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    // The datasets may have changed while the dialog was open (a live run); those still there
+    // get the edits.
+    m_store->setMetadata(present, dialog.edits());
 }
 
 } // namespace wb

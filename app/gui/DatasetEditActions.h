@@ -15,8 +15,10 @@ class DatasetListModel;
 class DatasetStore;
 
 // Bulk edits of the datasets selected in the dataset list: add a tag, remove a tag, relabel
-// with a pattern (LabelPattern). The actions (with shortcuts) go on the list; the dialogs
-// ask, and the edits themselves are public so tests and other callers need no dialog.
+// with a pattern (LabelPattern), set metadata (MetadataDialog, DatasetStore::setMetadata).
+// The actions (with shortcuts) go on the list and its context menu, and are public for
+// menus; the dialogs ask, and the edits themselves are public so tests and other callers
+// need no dialog.
 class DatasetEditActions : public QObject {
     Q_OBJECT
 
@@ -26,6 +28,7 @@ public:
     QAction* addTagAction() const { return m_addTag; }
     QAction* removeTagAction() const { return m_removeTag; }
     QAction* relabelAction() const { return m_relabel; }
+    QAction* setMetadataAction() const { return m_setMetadata; }
     // Selected datasets in list order.
     std::vector<int> selectedIds() const;
 
@@ -41,6 +44,7 @@ private:
     void askAddTags();
     void askRemoveTag();
     void askRelabel();
+    void askSetMetadata();
     QWidget* dialogParent() const;
 
     QAbstractItemView* m_list;
@@ -49,6 +53,7 @@ private:
     QAction* m_addTag;
     QAction* m_removeTag;
     QAction* m_relabel;
+    QAction* m_setMetadata;
     QString m_lastPattern;
 };
 

@@ -423,6 +423,7 @@ Workspace MainWindow::currentWorkspace() const {
         saved.color = PlotStyle::toColor(entry.color).name();
         saved.visible = entry.visible;
         saved.tags = entry.tags;
+        saved.metadata = entry.metadata;
         workspace.datasets.push_back(saved);
     }
     for (const NotLoadedDataset& kept : m_notLoaded->datasets())

@@ -144,6 +144,24 @@ public:
         return out;
     }
 
+    // Strings keyed by name, e.g. the metadata the user set. A key must not be empty; an empty
+    // value says nothing and is left out.
+    QMap<QString, QString> stringsByName(const char* key) {
+        QMap<QString, QString> out;
+        const QJsonObject items = object(key);
+        for (auto it = items.begin(); it != items.end() && ok(); ++it) {
+            const QString field = QStringLiteral("%1.%2").arg(QLatin1String(key), it.key());
+            if (it.key().trimmed().isEmpty())
+                fail(field, QStringLiteral("the name is empty"));
+            else if (!it.value().isString())
+                fail(field,
+                     QStringLiteral("expected a string, found %1").arg(describeType(it.value())));
+            else if (!it.value().toString().isEmpty())
+                out.insert(it.key(), it.value().toString());
+        }
+        return out;
+    }
+
     void fail(const QString& field, const QString& what) {
         if (ok())
             *m_error = (m_where.isEmpty() ? field : m_where + QLatin1Char('.') + field) +
@@ -199,6 +217,7 @@ std::optional<WorkspaceDataset> readDataset(const QJsonValue& value, const QStri
     dataset.color = reader.string("color");
     dataset.visible = reader.boolean("visible", true);
     dataset.tags = reader.strings("tags");
+    dataset.metadata = reader.stringsByName("metadata");
     if (!reader.ok())
         return std::nullopt;
     if (dataset.source.isEmpty())
@@ -220,6 +239,14 @@ std::optional<WorkspaceDataset> readDataset(const QJsonValue& value, const QStri
         FileKind::exists(storedAbsolute))
         dataset.absoluteSource = QDir::cleanPath(storedAbsolute);
     return dataset;
+}
+
+QJsonObject metadataObject(const QMap<QString, QString>& metadata) {
+    QJsonObject object;
+    for (auto it = metadata.begin(); it != metadata.end(); ++it)
+        if (!it.value().isEmpty())
+            object.insert(it.key(), it.value());
+    return object;
 }
 
 QDir folderOf(const QString& workspacePath) {
@@ -316,15 +343,18 @@ QByteArray WorkspaceFile::toJson(const Workspace& workspace, const QString& path
         const QString absolute = absolutePathOf(dataset);
         const bool keepStored =
             !dataset.storedAbsoluteSource.isEmpty() && !FileKind::exists(absolute);
-        datasets.append(
-            QJsonObject{{"path", folder.relativeFilePath(absolute)},
-                        {"absolutePath", keepStored ? dataset.storedAbsoluteSource : absolute},
-                        {"format", dataset.formatId},
-                        {"index", dataset.indexInFile},
-                        {"label", dataset.label},
-                        {"color", dataset.color},
-                        {"visible", dataset.visible},
-                        {"tags", QJsonArray::fromStringList(dataset.tags)}});
+        QJsonObject saved{{"path", folder.relativeFilePath(absolute)},
+                          {"absolutePath", keepStored ? dataset.storedAbsoluteSource : absolute},
+                          {"format", dataset.formatId},
+                          {"index", dataset.indexInFile},
+                          {"label", dataset.label},
+                          {"color", dataset.color},
+                          {"visible", dataset.visible},
+                          {"tags", QJsonArray::fromStringList(dataset.tags)}};
+        // Only where the user set something: a workspace without any saves as it always did.
+        if (const QJsonObject metadata = metadataObject(dataset.metadata); !metadata.isEmpty())
+            saved.insert(QLatin1String("metadata"), metadata);
+        datasets.append(saved);
     }
 
     QJsonObject views;

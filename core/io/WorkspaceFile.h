@@ -15,12 +15,19 @@
 //         "label": "no interference",
 //         "color": "#1f77b4",
 //         "visible": true,
-//         "tags": ["qjump", "baseline"]
+//         "tags": ["qjump", "baseline"],
+//         "metadata": { "congestion_control": "cubic", "testbed": "geni" }
 //       }
 //     ],
 //     "views": { "latency-cdf": { "logX": true } },
 //     "extra": {}
 //   }
+//
+// "tags" are the user's free labels. "metadata" holds the values the user set, by metadata
+// key (the keys Group by and Relabel know, or names of the user's own): each takes the place
+// of what the log says for its key; a key the log has no field for is added. Values are
+// strings; an empty one says nothing. "metadata" is written only for a dataset the user set
+// values on, so workspaces written before it existed open and save as they were.
 //
 // Only "format", "version" and each dataset's "path" are required; every other member has
 // the default of Workspace/WorkspaceDataset. Unknown members are ignored so a later version

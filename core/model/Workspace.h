@@ -28,6 +28,9 @@ struct WorkspaceDataset {
     QString color;       // "#rrggbb"; empty = the next palette colour
     bool visible = true;
     QStringList tags;
+    // Values the user set, by metadata key ("congestion_control" -> "cubic"): they take the
+    // place of what the log says for that key (GroupMember::metadata), or add keys of their own.
+    QMap<QString, QString> metadata;
 };
 
 struct Workspace {

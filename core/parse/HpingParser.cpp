@@ -97,6 +97,9 @@ void HpingParser::readHeader(std::string_view line, std::string_view body) {
     info.protocol = icmp  ? QStringLiteral("icmp")
                     : udp ? QStringLiteral("udp")
                           : QStringLiteral("tcp");
+    // "28 headers + 0 data bytes": the payload is -d.
+    if (auto payload = intBefore(body, " data bytes"); payload && *payload >= 0)
+        info.packetBytes = *payload;
 }
 
 void HpingParser::readReply(std::string_view line, std::string_view body,

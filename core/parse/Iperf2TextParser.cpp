@@ -343,8 +343,10 @@ bool Iperf2TextParser::readBanner(std::string_view line, std::string_view body) 
     if (startsWith(body, "Sending ") || startsWith(body, "Receiving ")) {
         info.protocol = QStringLiteral("udp");
         std::string_view rest = body.substr(body.find(' ') + 1);
-        if (auto size = takeInt(rest))
+        if (auto size = takeInt(rest)) {
             info.extra.insert(QStringLiteral("datagram_bytes"), QString::number(*size));
+            info.packetBytes = *size;
+        }
         return true;
     }
     static constexpr std::pair<const char*, const char*> kFacts[] = {

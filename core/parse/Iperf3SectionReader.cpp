@@ -4,6 +4,7 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
 #include <cmath>
 
 namespace wb {
@@ -144,6 +145,10 @@ void Iperf3SectionReader::readStart(const QJsonObject& start) {
         return;
     info.protocol = test.value(QLatin1String("protocol")).toString().toLower();
     info.streams = test.value(QLatin1String("num_streams")).toInt();
+    // A test of -n bytes or -k blocks has duration 0; a TCP block is a write, not a packet.
+    info.durationSeconds = std::max(0.0, test.value(QLatin1String("duration")).toDouble());
+    if (info.protocol == QLatin1String("udp"))
+        info.packetBytes = std::max<qint64>(0, test.value(QLatin1String("blksize")).toInteger());
     m_reverse = test.value(QLatin1String("reverse")).toInt() != 0;
     if (test.value(QLatin1String("bidir")).toInt() != 0)
         m_flows.setBidirectional(true);

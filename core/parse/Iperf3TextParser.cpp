@@ -185,6 +185,12 @@ bool Iperf3TextParser::readVerboseLine(std::string_view body) {
         info.protocol = qstr(rest.substr(0, rest.find(','))).toLower();
         if (auto streams = intAfter(body, ", "))
             info.streams = static_cast<int>(*streams);
+        // "…, 1448 byte blocks, omitting 0 seconds, 10 second test, tos 0"
+        if (auto seconds = intBefore(body, " second test"); seconds && *seconds > 0)
+            info.durationSeconds = static_cast<double>(*seconds);
+        if (auto block = intBefore(body, " byte blocks");
+            block && *block > 0 && info.protocol == QLatin1String("udp"))
+            info.packetBytes = *block;
         return true;
     }
     if (startsWith(body, "snd_tcp_congestion ")) {

@@ -1,5 +1,7 @@
 #include "LogParser.h"
 
+#include "RunFacts.h"
+
 namespace wb {
 
 namespace {
@@ -64,6 +66,8 @@ void LogParser::finish() {
         m_partialLength = 0;
     }
     finishDatasets();
+    for (Dataset& dataset : m_datasets)
+        RunFacts::complete(dataset);
 }
 
 void LogParser::abandonPartialLine() {

@@ -107,6 +107,20 @@ inline std::optional<std::int64_t> intAfter(std::string_view text, std::string_v
     return takeInt(tail);
 }
 
+// The whole number that starts the word right before key: intBefore("56(84) bytes of data",
+// " bytes") is 56.
+inline std::optional<std::int64_t> intBefore(std::string_view text, std::string_view key) {
+    const std::size_t at = text.find(key);
+    if (at == std::string_view::npos)
+        return std::nullopt;
+    std::string_view head = text.substr(0, at);
+    while (!head.empty() && isSpaceOrTab(head.back()))
+        head.remove_suffix(1);
+    const std::size_t space = head.find_last_of(" \t");
+    std::string_view word = space == std::string_view::npos ? head : head.substr(space + 1);
+    return takeInt(word);
+}
+
 inline std::optional<double> doubleAfter(std::string_view text, std::string_view key) {
     auto rest = after(text, key);
     if (!rest)

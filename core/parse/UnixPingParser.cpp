@@ -362,8 +362,20 @@ void UnixPingParser::readHeader(std::string_view line, std::string_view body) {
         target = body.substr(5);
         target = target.substr(0, target.find_first_of(" ("));
     }
-    allDatasets().back().info.target =
-        QString::fromUtf8(target.data(), static_cast<qsizetype>(target.size()));
+    RunInfo& info = allDatasets().back().info;
+    info.target = QString::fromUtf8(target.data(), static_cast<qsizetype>(target.size()));
+    // The payload (-s): "56(84) bytes of data", ": 56 data bytes", and the last of the sizes
+    // that PING6 adds up ("PING6(104=40+8+56 bytes)").
+    std::optional<std::int64_t> payload;
+    if (startsWith(body, "PING6(")) {
+        std::string_view sizes = body.substr(6, body.find(' ') - 6);
+        sizes = sizes.substr(sizes.find_last_of('+') + 1);
+        payload = takeInt(sizes);
+    } else {
+        payload = intBefore(body, contains(body, " data bytes") ? " data bytes" : " bytes");
+    }
+    if (payload && *payload >= 0)
+        info.packetBytes = *payload;
 }
 
 void UnixPingParser::finishRun() {

@@ -174,21 +174,25 @@ bool isHeader(std::string_view body) {
     return endsWithColon(body) && !contains(body, "=") && !firstAddressWord(body).empty();
 }
 
-// A header as opposed to a statistics title (`Ping statistics for X:`): it also names the
-// packet size (`with 32 bytes of data:`, `mit 32 Bytes Daten:`, `32 バイトのデータ`).
-bool isRunHeader(std::string_view body) {
-    if (!isHeader(body))
-        return false;
+// The packet size a header names (`with 32 bytes of data:`, `mit 32 Bytes Daten:`,
+// `32 バイトのデータ`): its first word of digits only; empty when it has none.
+std::string_view packetSizeIn(std::string_view body) {
     for (std::size_t at = 0; at < body.size(); ++at) {
         const bool starts = at == 0 || body[at - 1] == ' ';
         std::size_t end = at;
         while (end < body.size() && body[end] >= '0' && body[end] <= '9')
             ++end;
         if (starts && end > at && (end == body.size() || body[end] == ' '))
-            return true;
+            return body.substr(at, end - at);
         at = std::max(at, end);
     }
-    return false;
+    return {};
+}
+
+// A header as opposed to a statistics title (`Ping statistics for X:`): it also names the
+// packet size.
+bool isRunHeader(std::string_view body) {
+    return isHeader(body) && !packetSizeIn(body).empty();
 }
 
 // Errors Windows prints without the address of the router that sent them. Localized forms
@@ -443,6 +447,9 @@ void WindowsPingParser::startRun(std::string_view line, std::string_view body, s
     m_runStarts.resize(allDatasets().size());
     m_runStarts.back() = LinePrefixReader::prefixText(skipSpaces(line));
     takeTarget(body, true);
+    std::string_view digits = packetSizeIn(body);
+    if (auto size = takeInt(digits))
+        allDatasets().back().info.packetBytes = *size;
     m_section = Section::Requests;
     m_requestIndent = indent;
 }

@@ -12,20 +12,37 @@ namespace {
 const QLatin1String kParameterPrefix("parameters.");
 const QLatin1String kTagPrefix("tag.");
 
-// The RunInfo fields by key; one table serves the key list and the lookup.
+// A positive number as a key's value ("10", "0.2"), empty when unknown (0).
+QString positive(double value) {
+    return value > 0 ? QString::number(value, 'g', 12) : QString();
+}
+
+// The RunInfo fields by key; one table serves the key list, the lookup and the fields a
+// dataset lists (DatasetGroups::logFields).
 const std::vector<std::pair<QString, std::function<QString(const Dataset&)>>>& infoFields() {
     static const std::vector<std::pair<QString, std::function<QString(const Dataset&)>>> fields{
         {"tool", [](const Dataset& d) { return d.info.tool; }},
         {"dialect", [](const Dataset& d) { return d.info.dialect; }},
+        {"version", [](const Dataset& d) { return d.info.version; }},
         {"target", [](const Dataset& d) { return d.info.target; }},
         {"protocol", [](const Dataset& d) { return d.info.protocol; }},
         {"role", [](const Dataset& d) { return d.info.role; }},
+        {"direction", [](const Dataset& d) { return d.info.direction; }},
         {"streams",
          [](const Dataset& d) {
-             return d.info.streams > 0 ? QString::number(d.info.streams) : QString();
+             // A throughput log that does not print -P still shows its flows.
+             if (d.info.streams > 0)
+                 return QString::number(d.info.streams);
+             if (d.kind == Dataset::Kind::Throughput && !d.flows.flows.empty())
+                 return QString::number(d.flows.flows.size());
+             return QString();
          }},
         {"congestion_control", [](const Dataset& d) { return d.info.congestionControl; }},
-        {"version", [](const Dataset& d) { return d.info.version; }},
+        {"duration", [](const Dataset& d) { return positive(d.info.durationSeconds); }},
+        {"interval", [](const Dataset& d) { return positive(d.info.intervalSeconds); }},
+        {"packet_size",
+         [](const Dataset& d) { return positive(static_cast<double>(d.info.packetBytes)); }},
+        {"ping_interval", [](const Dataset& d) { return positive(d.info.pingIntervalSeconds); }},
         {"host", [](const Dataset& d) { return d.info.host; }},
         {"kernel", [](const Dataset& d) { return d.info.kernel; }},
         {"command_line", [](const Dataset& d) { return d.info.commandLine; }},
@@ -36,14 +53,6 @@ const std::vector<std::pair<QString, std::function<QString(const Dataset&)>>>& i
          }},
     };
     return fields;
-}
-
-// "congestion-control" and "congestion_control" name the same key.
-QString normalized(const QString& key) {
-    QString k = key.trimmed();
-    if (!k.startsWith(kParameterPrefix) && !k.startsWith(kTagPrefix))
-        k = k.toLower().replace(QLatin1Char('-'), QLatin1Char('_'));
-    return k;
 }
 
 // Natural order: runs of digits compare as numbers, so "P2" sorts before "P10".
@@ -74,92 +83,98 @@ bool naturalLess(const QString& a, const QString& b) {
     return a.size() - i < b.size() - j;
 }
 
-// A run's length in whole seconds where the log says it: the throughput test's whole-run
-// figure, else its last interval's end.
-QString durationOf(const Dataset& d) {
-    if (d.kind != Dataset::Kind::Throughput)
-        return {};
-    double seconds = d.flows.sumTotal ? d.flows.sumTotal->seconds() : 0;
-    for (const Flow& flow : d.flows.flows)
-        if (seconds <= 0 && !flow.intervals.empty())
-            seconds = std::max(seconds, flow.intervals.back().end);
-    return seconds > 0 ? QString::number(std::llround(seconds)) : QString();
-}
-
-QString streamsOf(const Dataset& d) {
-    if (d.info.streams > 0)
-        return QString::number(d.info.streams);
-    if (d.kind == Dataset::Kind::Throughput && !d.flows.flows.empty())
-        return QString::number(d.flows.flows.size());
-    return {};
+// Numbers in ascending order that lie within 5 % of each other: the lengths of runs of one -t
+// as their logs show them (60 s, and 61 s where the last slow datagram left late).
+bool closeNumbers(const QStringList& ascending) {
+    const double first = ascending.front().toDouble();
+    const double last = ascending.back().toDouble();
+    return first > 0 && last - first <= 0.05 * last;
 }
 
 } // namespace
 
-QStringList DatasetGroups::mixes(const std::vector<const Dataset*>& runs, const QString& groupKey) {
-    struct Field {
-        QString key;
-        std::function<QString(const Dataset&)> value;
-        std::function<QString(const QStringList&)> phrase;
-    };
-    const auto plain = [](const QString& what) {
+QStringList DatasetGroups::mixes(const std::vector<GroupMember>& runs, const QString& groupKey) {
+    using Phrase = std::function<QString(const QStringList&)>;
+    const auto plain = [](const QString& what) -> Phrase {
         return [what](const QStringList& values) {
             return QStringLiteral("%1 %2").arg(what, values.join(QStringLiteral(" and ")));
         };
     };
-    std::vector<Field> fields{
-        {"tool", [](const Dataset& d) { return d.info.tool; }, plain(QStringLiteral("tools"))},
-        {"protocol", [](const Dataset& d) { return d.info.protocol; },
-         plain(QStringLiteral("protocols"))},
-        {"role", [](const Dataset& d) { return d.info.role; }, plain(QStringLiteral("roles"))},
-        {"streams", streamsOf,
+    const auto withUnit = [](const QString& what, const QString& unit) -> Phrase {
+        return [what, unit](QStringList values) {
+            for (QString& v : values)
+                v.append(unit);
+            return what + values.join(QStringLiteral(" and "));
+        };
+    };
+    // The keys whose differences change a result; the report interval only changes how the
+    // result is sampled, the host facts and version rarely matter alone.
+    std::vector<std::pair<QString, Phrase>> keys{
+        {"tool", plain(QStringLiteral("tools"))},
+        {"protocol", plain(QStringLiteral("protocols"))},
+        {"role", plain(QStringLiteral("roles"))},
+        {"direction", plain(QStringLiteral("directions"))},
+        {"streams",
          [](QStringList values) {
              for (QString& v : values)
                  v.prepend(QStringLiteral("-P "));
              return values.join(QStringLiteral(" and ")) + QStringLiteral(" runs");
          }},
-        {"target", [](const Dataset& d) { return d.info.target; },
-         plain(QStringLiteral("targets"))},
-        {"congestion_control", [](const Dataset& d) { return d.info.congestionControl; },
-         plain(QStringLiteral("congestion control"))},
-        {"duration", durationOf,
-         [](QStringList values) {
-             for (QString& v : values)
-                 v.append(QStringLiteral(" s"));
-             return QStringLiteral("durations ") + values.join(QStringLiteral(" and "));
-         }},
+        {"target", plain(QStringLiteral("targets"))},
+        {"congestion_control", plain(QStringLiteral("congestion control"))},
+        {"duration", withUnit(QStringLiteral("durations "), QStringLiteral(" s"))},
+        {"packet_size", withUnit(QStringLiteral("packet sizes "), QStringLiteral(" bytes"))},
+        {"ping_interval", withUnit(QStringLiteral("ping intervals "), QStringLiteral(" s"))},
     };
+    // Plan parameters, from the runs' sidecars or set by the user.
     QStringList parameters;
-    for (const Dataset* run : runs)
-        for (auto it = run->info.parameters.begin(); it != run->info.parameters.end(); ++it)
-            if (!parameters.contains(it.key()))
-                parameters << it.key();
-    parameters.sort();
-    for (const QString& name : parameters) {
-        if (name == QLatin1String("repetition") || name == QLatin1String("step") ||
-            name == QLatin1String("member"))
-            continue;
-        fields.push_back({kParameterPrefix + name,
-                          [name](const Dataset& d) { return d.info.parameters.value(name); },
-                          plain(QStringLiteral("parameter ") + name)});
+    const auto noteParameter = [&](const QString& name) {
+        if (!parameters.contains(name) && name != QLatin1String("repetition") &&
+            name != QLatin1String("step") && name != QLatin1String("member"))
+            parameters << name;
+    };
+    for (const GroupMember& run : runs) {
+        for (auto it = run.dataset->info.parameters.begin();
+             it != run.dataset->info.parameters.end(); ++it)
+            noteParameter(it.key());
+        for (auto it = run.metadata.begin(); it != run.metadata.end(); ++it)
+            if (it.key().startsWith(kParameterPrefix))
+                noteParameter(it.key().mid(kParameterPrefix.size()));
     }
-    const QString shared = normalized(groupKey);
+    parameters.sort();
+    for (const QString& name : parameters)
+        keys.emplace_back(kParameterPrefix + name, plain(QStringLiteral("parameter ") + name));
+    const QString shared = canonicalKey(groupKey);
     QStringList out;
-    for (const Field& field : fields) {
-        if (field.key == shared)
+    for (const auto& [key, phrase] : keys) {
+        if (key == shared)
             continue;
         QStringList values;
-        for (const Dataset* run : runs) {
-            const QString value = field.value(*run);
-            if (!value.isEmpty() && !values.contains(value))
-                values << value;
-        }
-        if (values.size() < 2)
-            continue;
+        for (const GroupMember& run : runs)
+            for (const QString& value : valuesOf(run, key))
+                if (!values.contains(value))
+                    values << value;
         std::sort(values.begin(), values.end(), naturalLess);
-        out << field.phrase(values);
+        if (values.size() < 2 || (key == QLatin1String("duration") && closeNumbers(values)))
+            continue;
+        out << phrase(values);
     }
     return out;
+}
+
+QStringList DatasetGroups::mixes(const std::vector<const Dataset*>& runs, const QString& groupKey) {
+    std::vector<GroupMember> members;
+    for (const Dataset* run : runs)
+        members.push_back({run, {}, {}, {}});
+    return mixes(members, groupKey);
+}
+
+QStringList DatasetGroups::mixes(const std::vector<GroupMember>& members,
+                                 const DatasetGroup& group) {
+    std::vector<GroupMember> runs;
+    for (std::size_t i : group.members)
+        runs.push_back(members[i]);
+    return mixes(runs, group.key);
 }
 
 QString DatasetGroups::mixWarning(const QString& groupName, const QStringList& mixes) {
@@ -168,8 +183,26 @@ QString DatasetGroups::mixWarning(const QString& groupName, const QStringList& m
                : QStringLiteral("%1: pools %2").arg(groupName, mixes.join(QStringLiteral("; ")));
 }
 
+std::vector<std::pair<QString, QString>> DatasetGroups::logFields(const Dataset& dataset) {
+    std::vector<std::pair<QString, QString>> fields;
+    for (const auto& [key, valueOf] : infoFields())
+        if (QString value = valueOf(dataset); !value.isEmpty())
+            fields.emplace_back(key, std::move(value));
+    for (auto it = dataset.info.parameters.begin(); it != dataset.info.parameters.end(); ++it)
+        if (!it.value().isEmpty())
+            fields.emplace_back(kParameterPrefix + it.key(), it.value());
+    return fields;
+}
+
 QString DatasetGroup::name() const {
     return value.isEmpty() ? QStringLiteral("(none)") : key + QLatin1Char('=') + value;
+}
+
+QString DatasetGroups::canonicalKey(const QString& key) {
+    QString k = key.trimmed();
+    if (!k.startsWith(kParameterPrefix) && !k.startsWith(kTagPrefix))
+        k = k.toLower().replace(QLatin1Char('-'), QLatin1Char('_'));
+    return k;
 }
 
 QStringList DatasetGroups::fixedKeys() {
@@ -181,14 +214,14 @@ QStringList DatasetGroups::fixedKeys() {
 }
 
 bool DatasetGroups::isKey(const QString& key) {
-    const QString k = normalized(key);
+    const QString k = canonicalKey(key);
     if (k.startsWith(kParameterPrefix) || k.startsWith(kTagPrefix))
         return k.size() > (k.startsWith(kTagPrefix) ? kTagPrefix.size() : kParameterPrefix.size());
     return fixedKeys().contains(k);
 }
 
 QStringList DatasetGroups::valuesOf(const GroupMember& member, const QString& key) {
-    const QString k = normalized(key);
+    const QString k = canonicalKey(key);
     const Dataset& dataset = *member.dataset;
     QStringList values;
     const auto userValue = member.metadata.constFind(k);
@@ -228,7 +261,7 @@ std::vector<DatasetGroup> DatasetGroups::group(const std::vector<GroupMember>& m
             byValue[value].push_back(i);
     }
     std::vector<DatasetGroup> groups;
-    const QString k = normalized(key);
+    const QString k = canonicalKey(key);
     for (auto& [value, indices] : byValue)
         groups.push_back({k, value, std::move(indices)});
     if (!withoutValue.empty())
@@ -271,6 +304,11 @@ void mergeInfo(RunInfo* pooled, const RunInfo& info, bool first) {
     keepCommon(&pooled->role, info.role, first);
     keepCommon(&pooled->streams, info.streams, first);
     keepCommon(&pooled->congestionControl, info.congestionControl, first);
+    keepCommon(&pooled->direction, info.direction, first);
+    keepCommon(&pooled->durationSeconds, info.durationSeconds, first);
+    keepCommon(&pooled->intervalSeconds, info.intervalSeconds, first);
+    keepCommon(&pooled->packetBytes, info.packetBytes, first);
+    keepCommon(&pooled->pingIntervalSeconds, info.pingIntervalSeconds, first);
     keepCommon(&pooled->version, info.version, first);
     keepCommon(&pooled->start, info.start, first);
     keepCommon(&pooled->commandLine, info.commandLine, first);

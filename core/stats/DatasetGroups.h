@@ -38,11 +38,21 @@ struct DatasetGroup {
 // pools a group into one dataset so every statistic applies to it unchanged.
 class DatasetGroups {
 public:
-    // The keys grouping understands: tool, dialect, target, protocol, role, streams,
-    // congestion_control, version, host, kernel, command_line, label, tag, kind; plus
-    // parameters.NAME (any plan parameter) and tag.NAME (a tag written "NAME=VALUE").
+    // The keys grouping understands: tool, dialect, version, target, protocol, role,
+    // direction (upload, download, bidir), streams, congestion_control, duration (s),
+    // interval (report interval, s), packet_size (payload bytes), ping_interval (s), host,
+    // kernel, command_line, kind, label, tag; plus parameters.NAME (any plan parameter) and
+    // tag.NAME (a tag written "NAME=VALUE").
     static QStringList fixedKeys();
     static bool isKey(const QString& key);
+    // A key as the table spells it: "Congestion-Control" is "congestion_control"; the NAME
+    // of parameters.NAME and tag.NAME is kept as written. GroupMember::metadata is keyed so.
+    static QString canonicalKey(const QString& key);
+
+    // What the log (and a run's sidecar) says of a dataset, by key in the order of
+    // fixedKeys(), then parameters.NAME in order of name; keys without a value are left out.
+    // The values are those valuesOf gives when the user set none.
+    static std::vector<std::pair<QString, QString>> logFields(const Dataset& dataset);
 
     // The member's values for `key`: the user's value when it set one, else the log's; one
     // value, except for `tag`, where each tag is a value. Empty when the member has none.
@@ -62,10 +72,14 @@ public:
 
     // What the runs of one group differ in that changes a result, one phrase each ("-P 30 and
     // -P 4 runs", "protocols tcp and udp", "durations 10 s and 60 s", "parameter rate 20mbit
-    // and 50mbit"); empty when they agree. Runs that do not say are not counted as differing;
-    // groupKey (what the group shares anyway) and a plan's repetition, step and member are
-    // left out.
+    // and 50mbit"); empty when they agree. Values are those valuesOf gives (the user's where
+    // set). Runs that do not say are not counted as differing; groupKey (what the group
+    // shares anyway) and a plan's repetition, step and member are left out.
+    static QStringList mixes(const std::vector<GroupMember>& runs, const QString& groupKey);
+    // The same for runs without tags or user metadata.
     static QStringList mixes(const std::vector<const Dataset*>& runs, const QString& groupKey);
+    // The same for one group that group(members, key) made.
+    static QStringList mixes(const std::vector<GroupMember>& members, const DatasetGroup& group);
     // "NAME: pools …; …" for a group that mixes, else empty.
     static QString mixWarning(const QString& groupName, const QStringList& mixes);
     static bool sameKind(const std::vector<const Dataset*>& datasets);

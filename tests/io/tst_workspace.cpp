@@ -76,6 +76,7 @@ Workspace TestWorkspace::sample(const QString& dir) {
     ping.label = QStringLiteral("ohne Störung · 基线");
     ping.color = "#1f77b4";
     ping.tags = {"qjump", QStringLiteral("Größe 64")};
+    ping.metadata = {{"congestion_control", "cubic"}, {QStringLiteral("prüfstand"), "GENI"}};
     WorkspaceDataset fpingB;
     fpingB.source = dir + "/logs/fping.txt";
     fpingB.absoluteSource = fpingB.source;
@@ -117,7 +118,10 @@ void TestWorkspace::roundTripKeepsEverything() {
         QCOMPARE(b.color, a.color);
         QCOMPARE(b.visible, a.visible);
         QCOMPARE(b.tags, a.tags);
+        QCOMPARE(b.metadata, a.metadata);
     }
+    QCOMPARE(loaded->datasets[0].metadata.value("congestion_control"), QStringLiteral("cubic"));
+    QVERIFY(loaded->datasets[1].metadata.isEmpty());
     QCOMPARE(loaded->viewSettings, original.viewSettings);
     QCOMPARE(loaded->extra, original.extra);
     QVERIFY(WorkspaceFile::missingRawLogs(*loaded).isEmpty());
@@ -143,6 +147,10 @@ void TestWorkspace::savedFileIsDocumentedFormat() {
     QCOMPARE(first["path"].toString(), QStringLiteral("logs/ping18_np.txt"));
     QCOMPARE(first["absolutePath"].toString(), dir.filePath("logs/ping18_np.txt"));
     QCOMPARE(first["color"].toString(), QStringLiteral("#1f77b4"));
+    QCOMPARE(first["metadata"].toObject(),
+             (QJsonObject{{"congestion_control", "cubic"}, {QStringLiteral("prüfstand"), "GENI"}}));
+    // A dataset without metadata of the user's is written as before "metadata" existed.
+    QVERIFY(!root["datasets"].toArray().at(1).toObject().contains("metadata"));
     QVERIFY(root["views"].toObject().contains("latency-cdf"));
 }
 
@@ -167,6 +175,7 @@ void TestWorkspace::minimalFileGetsDefaults() {
     QCOMPARE(d.indexInFile, 0);
     QVERIFY(d.visible);
     QVERIFY(d.tags.isEmpty());
+    QVERIFY(d.metadata.isEmpty()); // workspaces from before "metadata" open as they were
     QVERIFY(ws->viewSettings.isEmpty());
     QCOMPARE(WorkspaceFile::missingRawLogs(*ws), QStringList{dir.filePath("x.txt")});
 }
@@ -381,6 +390,13 @@ void TestWorkspace::loadErrors_data() {
                                  << "datasets[0].tags: expected an array";
     QTest::newRow("tag number") << dataset(R"("tags": ["a", 2])")
                                 << "datasets[0].tags[1]: expected a string, found the number 2";
+    QTest::newRow("metadata array") << dataset(R"("metadata": ["cubic"])")
+                                    << "datasets[0].metadata: expected an object, found an array";
+    QTest::newRow("metadata number")
+        << dataset(R"("metadata": {"streams": 30})")
+        << "datasets[0].metadata.streams: expected a string, found the number 30";
+    QTest::newRow("metadata nameless")
+        << dataset(R"("metadata": {" ": "x"})") << "datasets[0].metadata. : the name is empty";
     QTest::newRow("colour name") << dataset(R"("color": "red")")
                                  << "datasets[0].color: expected a colour like \"#1f77b4\", "
                                     "found \"red\"";

@@ -189,13 +189,18 @@ void TestGroups::groupsSayWhatTheyMix() {
     const Dataset* udp = samples.load(QStringLiteral("udp-bw-1M-client.txt"));
     const Dataset* iperf3 = samples.load(QStringLiteral("iperf3-cubic-P4.json"));
     QVERIFY(cubic1 && cubic30 && udp && iperf3);
-    QCOMPARE(DatasetGroups::mixes({cubic1, cubic30}, QStringLiteral("congestion_control")),
+    QCOMPARE(DatasetGroups::mixes(std::vector<const Dataset*>{cubic1, cubic30},
+                                  QStringLiteral("congestion_control")),
              QStringList{QStringLiteral("-P 1 and -P 30 runs")});
-    QCOMPARE(DatasetGroups::mixes({cubic30, cubic30}, QStringLiteral("congestion_control")),
+    QCOMPARE(DatasetGroups::mixes(std::vector<const Dataset*>{cubic30, cubic30},
+                                  QStringLiteral("congestion_control")),
              QStringList());
     // Grouped by streams, the stream count is what they share.
-    QCOMPARE(DatasetGroups::mixes({cubic1, cubic30}, QStringLiteral("streams")), QStringList());
-    const QStringList mixed = DatasetGroups::mixes({cubic1, udp, iperf3}, QString());
+    QCOMPARE(DatasetGroups::mixes(std::vector<const Dataset*>{cubic1, cubic30},
+                                  QStringLiteral("streams")),
+             QStringList());
+    const QStringList mixed =
+        DatasetGroups::mixes(std::vector<const Dataset*>{cubic1, udp, iperf3}, QString());
     QVERIFY2(mixed.contains(QStringLiteral("tools iperf and iperf3")), qPrintable(mixed.join('|')));
     QVERIFY2(mixed.contains(QStringLiteral("protocols tcp and udp")), qPrintable(mixed.join('|')));
     QVERIFY2(mixed.contains(QStringLiteral("-P 1 and -P 4 runs")), qPrintable(mixed.join('|')));
@@ -204,7 +209,7 @@ void TestGroups::groupsSayWhatTheyMix() {
     Dataset b = *cubic1;
     a.info.parameters = {{"repetition", "1"}, {"rate", "20mbit"}};
     b.info.parameters = {{"repetition", "2"}, {"rate", "50mbit"}};
-    QCOMPARE(DatasetGroups::mixes({&a, &b}, QString()),
+    QCOMPARE(DatasetGroups::mixes(std::vector<const Dataset*>{&a, &b}, QString()),
              QStringList{QStringLiteral("parameter rate 20mbit and 50mbit")});
     QCOMPARE(
         DatasetGroups::mixWarning(QStringLiteral("cubic"), {QStringLiteral("-P 1 and -P 30 runs")}),
