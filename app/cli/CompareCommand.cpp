@@ -47,12 +47,7 @@ bool takeCompareOptions(const QStringList& args, CliContext& context, CompareOpt
         }
         bool ok = true;
         if (name == QLatin1String("--group-by")) {
-            options->groupBy = value;
-            ok = DatasetGroups::isKey(value);
-            if (!ok)
-                context.usageError(
-                    QStringLiteral("--group-by \"%1\": not a key (%2, parameters.NAME, tag.NAME)")
-                        .arg(value, DatasetGroups::fixedKeys().join(QStringLiteral(", "))));
+            options->groupBy = value; // checked with the user's keys (checkGroupKey)
         } else if (name == QLatin1String("--seed")) {
             options->bootstrap.seed = value.toULongLong(&ok);
             if (!ok)
@@ -68,6 +63,17 @@ bool takeCompareOptions(const QStringList& args, CliContext& context, CompareOpt
             return false;
     }
     return true;
+}
+
+// A key of the table or one the user gave values for (--set, --metadata).
+bool checkGroupKey(const QString& key, const CommonOptions& common, CliContext& context) {
+    if (DatasetGroups::isKey(key) || common.metadata.hasKey(key))
+        return true;
+    context.usageError(
+        QStringLiteral("--group-by \"%1\": not a key (%2, parameters.NAME, tag.NAME, or a key "
+                       "given by --set or --metadata)")
+            .arg(key, DatasetGroups::fixedKeys().join(QStringLiteral(", "))));
+    return false;
 }
 
 // The paths an operand names: a file, a folder (forEachImport reads every log in it, as a
@@ -263,7 +269,8 @@ int runCompare(const QStringList& args, CliContext& context) {
         return context.exitCode();
     CommonOptions common;
     common.percentiles = LatencySummary::defaultLevels();
-    if (!parseCommonOptions(rest, context, &common, true, true))
+    if (!parseCommonOptions(rest, context, &common, true, true) ||
+        (!compare.groupBy.isEmpty() && !checkGroupKey(compare.groupBy, common, context)))
         return context.exitCode();
 
     Loaded loaded;
