@@ -51,17 +51,33 @@ const OptionHelp kCompat{
 // The bootstrap options of compare and table --group-by (GroupOptions).
 const OptionHelp kSeed{"--seed N", "seed of the bootstrap's random numbers (default 20150504)"};
 const OptionHelp kResamples{"--resamples N", "bootstrap resamples (default 2000)"};
+const OptionHelp kSet{
+    "--set KEY=VALUE",
+    "give every log of the command VALUE for KEY (repeatable): a key the log gives (\"--set "
+    "congestion_control=cubic\" for logs that do not name their algorithm) or one of your own; "
+    "it takes the place of the log's value and of a --metadata file's where grouping and "
+    "labels use it, and an empty VALUE clears it"};
+const OptionHelp kMetadata{
+    "--metadata FILE",
+    "values per log from FILE, a tab-separated table of \"file<TAB>key<TAB>value\" lines (# "
+    "starts a comment line; file paths relative to FILE's folder). A malformed line stops the "
+    "command (exit 2) before any output; a log FILE names that the command does not read is "
+    "named in a warning"};
 
 std::vector<CommandHelp> makeCommandHelp() {
     return {
         {"detect",
-         {"[--format FORMAT] FILE..."},
+         {"[--format FORMAT] [--set KEY=VALUE] [--metadata FILE] FILE..."},
          "name the format and dialect of each log",
          {"Prints one row per FILE: the format that reads it (the ping dialect, fping, iperf2, "
           "iperf3 text or JSON) with a description, whether it holds latency or throughput, its "
           "mode (protocol, role, streams, tool version), the target and the number of samples or "
-          "flows."},
-         {kFormat}},
+          "flows.",
+          "--format json adds each dataset's metadata: \"log\", what the log (and its .run.json) "
+          "says by key, the keys of compare --group-by (direction, duration, interval, "
+          "packet_size, ping_interval among them, where the log shows them), and \"user\", the "
+          "values --set and --metadata give it."},
+         {kFormat, kSet, kMetadata}},
         {"stats",
          {"[--format FORMAT] [--percentiles L,...] [--compat qjump] FILE..."},
          "latency report per file (the QJump artifact's report in text form); for iperf logs, "
@@ -99,6 +115,8 @@ std::vector<CommandHelp> makeCommandHelp() {
           "between runs)."},
          {kFormat,
           kCompat,
+          kSet,
+          kMetadata,
           {"--group-by KEY",
            "one row per group of logs with the same value of KEY (the keys of compare "
            "--group-by), at run level"},
@@ -230,7 +248,7 @@ std::vector<CommandHelp> makeCommandHelp() {
          {"[--format FORMAT] [--percentiles L,...] [--compat qjump] [--seed N] [--resamples N] "
           "A B",
           "[--format FORMAT] [--percentiles L,...] [--compat qjump] [--seed N] [--resamples N] "
-          "--group-by KEY FILE..."},
+          "[--set KEY=VALUE] [--metadata FILE] --group-by KEY FILE..."},
          "whether two datasets or groups differ: percentiles, Kolmogorov-Smirnov and "
          "Mann-Whitney tests, bootstrap confidence intervals",
          {"A and B are each a log file, a folder of logs pooled as one group, or several files "
@@ -246,11 +264,19 @@ std::vector<CommandHelp> makeCommandHelp() {
          {kFormat,
           kPercentiles,
           kCompat,
+          kSet,
+          kMetadata,
           {"--group-by KEY",
-           "compare the two groups of logs with different values of KEY: tool, dialect, target, "
-           "protocol, role, streams, congestion_control, version, host, kernel, command_line or "
-           "kind (what the logs and their .run.json descriptions say), label, tag, tag.NAME (a "
-           "tag written NAME=VALUE) or parameters.NAME (a parameter of an experiment plan)"},
+           "compare the two groups of logs with different values of KEY: tool, dialect, version, "
+           "target, protocol, role, direction (upload, download or bidir, as the client sees "
+           "it), streams, congestion_control, duration (s), interval (the report interval, s), "
+           "packet_size (payload bytes: ping -s, iperf UDP -l), ping_interval (s), host, kernel, "
+           "command_line or kind (what the logs and their .run.json descriptions say), label, "
+           "tag, tag.NAME (a tag written NAME=VALUE), parameters.NAME (a parameter of an "
+           "experiment plan) or a key given by --set or --metadata. A side whose logs differ in "
+           "streams, protocol, direction, tool, duration, target, congestion control, packet "
+           "size, ping interval or a plan parameter is named in a warning (\"pools -P 1 and -P "
+           "30 runs\"); the user's values count there too"},
           kSeed,
           kResamples}},
         {"report",

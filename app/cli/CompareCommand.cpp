@@ -197,7 +197,8 @@ int runCompare(const QStringList& args, CliContext& context) {
         return context.exitCode();
     CommonOptions common;
     common.percentiles = LatencySummary::defaultLevels();
-    if (!parseCommonOptions(rest, context, &common, true, true))
+    if (!parseCommonOptions(rest, context, &common, true, true) ||
+        !checkGroupKey(compare.groupBy, common, context))
         return context.exitCode();
 
     Loaded loaded;

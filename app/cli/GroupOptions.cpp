@@ -28,12 +28,7 @@ bool takeGroupOptions(const QStringList& args, CliContext& context, bool acceptP
         }
         bool ok = true;
         if (name == QLatin1String("--group-by")) {
-            options->groupBy = value;
-            ok = DatasetGroups::isKey(value);
-            if (!ok)
-                context.usageError(
-                    QStringLiteral("--group-by \"%1\": not a key (%2, parameters.NAME, tag.NAME)")
-                        .arg(value, DatasetGroups::fixedKeys().join(QStringLiteral(", "))));
+            options->groupBy = value; // checked with the user's keys (checkGroupKey)
         } else if (name == QLatin1String("--seed")) {
             options->bootstrap.seed = value.toULongLong(&ok);
             if (!ok)
@@ -49,6 +44,16 @@ bool takeGroupOptions(const QStringList& args, CliContext& context, bool acceptP
             return false;
     }
     return true;
+}
+
+bool checkGroupKey(const QString& key, const CommonOptions& common, CliContext& context) {
+    if (key.isEmpty() || DatasetGroups::isKey(key) || common.metadata.hasKey(key))
+        return true;
+    context.usageError(
+        QStringLiteral("--group-by \"%1\": not a key (%2, parameters.NAME, tag.NAME, or a key "
+                       "given by --set or --metadata)")
+            .arg(key, DatasetGroups::fixedKeys().join(QStringLiteral(", "))));
+    return false;
 }
 
 } // namespace wb::cli

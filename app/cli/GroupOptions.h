@@ -10,6 +10,7 @@
 namespace wb::cli {
 
 class CliContext;
+struct CommonOptions;
 
 // The options of the commands that group logs (compare, table): --group-by KEY, the
 // bootstrap's --seed and --resamples and, where accepted, --pooled.
@@ -23,5 +24,9 @@ struct GroupOptions {
 // with a usage error reported when one is wrong. --pooled only when acceptPooled.
 bool takeGroupOptions(const QStringList& args, CliContext& context, bool acceptPooled,
                       GroupOptions* options, QStringList* rest);
+
+// True when KEY (if given) is a key grouping knows or one the user gave values for (--set,
+// --metadata); else a usage error. After parseCommonOptions, which reads the user's values.
+bool checkGroupKey(const QString& key, const CommonOptions& common, CliContext& context);
 
 } // namespace wb::cli

@@ -360,7 +360,8 @@ int runTable(const QStringList& args, CliContext& context) {
     }
     CommonOptions options;
     options.percentiles = {50, 99};
-    if (!parseCommonOptions(rest, context, &options, false, true))
+    if (!parseCommonOptions(rest, context, &options, false, true) ||
+        !checkGroupKey(group.groupBy, options, context))
         return context.exitCode();
     const Reports reports = collect(options, context);
     if (!group.groupBy.isEmpty())

@@ -57,6 +57,16 @@ void UserMetadata::setForAll(const QString& key, const QString& value) {
     m_forAll.insert(DatasetGroups::canonicalKey(key), value);
 }
 
+bool UserMetadata::hasKey(const QString& key) const {
+    const QString k = DatasetGroups::canonicalKey(key);
+    if (m_forAll.contains(k))
+        return true;
+    for (const auto& values : m_byFile)
+        if (values.contains(k))
+            return true;
+    return false;
+}
+
 QMap<QString, QString> UserMetadata::of(const QString& path) const {
     QMap<QString, QString> values = m_byFile.value(keyOf(path));
     values.insert(m_forAll);

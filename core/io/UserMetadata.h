@@ -39,6 +39,8 @@ public:
     // A value for every log.
     void setForAll(const QString& key, const QString& value);
     bool isEmpty() const { return m_forAll.isEmpty() && m_byFile.isEmpty(); }
+    // Whether the user gave a value for `key` (any spelling of it) for some log.
+    bool hasKey(const QString& key) const;
 
     // The user's values for the log at `path` (as the importer named it).
     QMap<QString, QString> of(const QString& path) const;

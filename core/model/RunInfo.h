@@ -24,7 +24,7 @@ struct RunInfo {
     QString direction;
     double durationSeconds = 0;     // length of the test (-t), 0 when unknown
     double intervalSeconds = 0;     // report interval (-i), 0 when unknown
-    std::int64_t packetBytes = 0;   // payload per packet (ping -s, hping3 -d, iperf UDP -l)
+    std::int64_t packetBytes = -1;  // payload per packet (ping -s, hping3 -d, iperf UDP -l)
     double pingIntervalSeconds = 0; // time between echo requests (ping -i), 0 when unknown
     QString commandLine;            // how the run was started (runs made by Wirebench)
     QString host;                   // machine that ran it

@@ -119,6 +119,9 @@ void RunFacts::complete(Dataset& dataset) {
             info.pingIntervalSeconds = pingIntervalSeconds(dataset.latency);
         return;
     }
+    // A socket sampler's log (ss) shows sockets, not a test with a length or a direction.
+    if (!info.tool.startsWith(QLatin1String("iperf")))
+        return;
     if (info.intervalSeconds <= 0)
         info.intervalSeconds = reportInterval(dataset.flows);
     if (info.durationSeconds <= 0)

@@ -41,7 +41,9 @@ const std::vector<std::pair<QString, std::function<QString(const Dataset&)>>>& i
         {"duration", [](const Dataset& d) { return positive(d.info.durationSeconds); }},
         {"interval", [](const Dataset& d) { return positive(d.info.intervalSeconds); }},
         {"packet_size",
-         [](const Dataset& d) { return positive(static_cast<double>(d.info.packetBytes)); }},
+         [](const Dataset& d) {
+             return d.info.packetBytes >= 0 ? QString::number(d.info.packetBytes) : QString();
+         }},
         {"ping_interval", [](const Dataset& d) { return positive(d.info.pingIntervalSeconds); }},
         {"host", [](const Dataset& d) { return d.info.host; }},
         {"kernel", [](const Dataset& d) { return d.info.kernel; }},

@@ -45,12 +45,14 @@ private slots:
     void poolsLatencySamples();
     void poolsFlows();
     void groupsSayWhatTheyMix();
+    void mixesHonourTheUsersValues();
 };
 
 void TestGroups::keys() {
     for (const char* key :
          {"tool", "congestion_control", "congestion-control", "streams", "host", "kernel",
-          "command_line", "label", "tag", "parameters.repetition", "tag.config"})
+          "command_line", "label", "tag", "parameters.repetition", "tag.config", "direction",
+          "duration", "interval", "packet_size", "Packet-Size", "ping_interval"})
         QVERIFY2(DatasetGroups::isKey(QString::fromLatin1(key)), key);
     for (const char* key : {"colour", "parameters.", "tag.", ""})
         QVERIFY2(!DatasetGroups::isKey(QString::fromLatin1(key)), key);
@@ -214,6 +216,51 @@ void TestGroups::groupsSayWhatTheyMix() {
     QCOMPARE(
         DatasetGroups::mixWarning(QStringLiteral("cubic"), {QStringLiteral("-P 1 and -P 30 runs")}),
         QStringLiteral("cubic: pools -P 1 and -P 30 runs"));
+}
+
+// The GENI logs do not name their algorithm: the user's values group them, and a group that
+// pools the -P 30 and -P 1 runs says so; a value the user sets for a mixed key settles it.
+void TestGroups::mixesHonourTheUsersValues() {
+    Samples samples;
+    const Dataset* cubic30 = samples.load(QStringLiteral("geni-cubic-P30.txt"));
+    const Dataset* cubic1 = samples.load(QStringLiteral("geni-cubic-P1.txt"));
+    const Dataset* reno30 = samples.load(QStringLiteral("geni-reno-P30.txt"));
+    QVERIFY(cubic30 && cubic1 && reno30);
+    const QMap<QString, QString> cubic{{"congestion_control", "cubic"}};
+    std::vector<GroupMember> members{{cubic30, {}, {}, cubic},
+                                     {cubic1, {}, {}, cubic},
+                                     {reno30, {}, {}, {{"congestion_control", "reno"}}}};
+    const std::vector<DatasetGroup> groups =
+        DatasetGroups::group(members, QStringLiteral("congestion_control"));
+    QCOMPARE(namesOf(groups), QStringList({"congestion_control=cubic", "congestion_control=reno"}));
+    QCOMPARE(DatasetGroups::mixes(members, groups[0]),
+             QStringList{QStringLiteral("-P 1 and -P 30 runs")});
+    QCOMPARE(DatasetGroups::mixes(members, groups[1]), QStringList());
+    // Grouped by the key the user set, the runs do not "mix" it; by anything else they do.
+    const std::vector<GroupMember> cubicRuns{members[0], members[1]};
+    QVERIFY(!DatasetGroups::mixes(cubicRuns, QStringLiteral("streams"))
+                 .join('|')
+                 .contains(QStringLiteral("-P")));
+    std::vector<GroupMember> both{members[0], members[2]};
+    QCOMPARE(DatasetGroups::mixes(both, QString()),
+             QStringList{QStringLiteral("congestion control cubic and reno")});
+    // The user's value for a key the log gives takes its place: no stream mix when the user
+    // says both are 30, a parameter mix when the user's bottleneck rates differ.
+    members[1].metadata.insert(QStringLiteral("streams"), QStringLiteral("30"));
+    QCOMPARE(DatasetGroups::mixes(members, groups[0]), QStringList());
+    members[0].metadata.insert(QStringLiteral("parameters.rate"), QStringLiteral("20mbit"));
+    members[1].metadata.insert(QStringLiteral("parameters.rate"), QStringLiteral("50mbit"));
+    QCOMPARE(DatasetGroups::mixes(members, groups[0]),
+             QStringList{QStringLiteral("parameter rate 20mbit and 50mbit")});
+    // Durations within 5 % of each other are one -t (60 s and 61 s); 10 s is another.
+    Dataset shortRun = *cubic1;
+    shortRun.info.durationSeconds = 10;
+    Dataset longRun = *cubic1;
+    longRun.info.durationSeconds = 61;
+    QCOMPARE(DatasetGroups::mixes(std::vector<const Dataset*>{cubic1, &longRun}, QString()),
+             QStringList());
+    QCOMPARE(DatasetGroups::mixes(std::vector<const Dataset*>{cubic1, &shortRun}, QString()),
+             QStringList{QStringLiteral("durations 10 s and 60 s")});
 }
 
 QTEST_GUILESS_MAIN(TestGroups)
