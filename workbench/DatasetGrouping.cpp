@@ -78,10 +78,12 @@ std::vector<PooledGroup> DatasetGrouping::groups(const std::vector<const Dataset
         pooled.name = group.name();
         pooled.color = SeriesColor::palette(static_cast<int>(out.size()));
         std::vector<std::shared_ptr<const Dataset>> datasets;
+        std::vector<const Dataset*> runs;
         std::size_t samples = 0;
         for (std::size_t member : group.members) {
             pooled.memberIds.push_back(entries[member]->id);
             datasets.push_back(entries[member]->analysis->dataset);
+            runs.push_back(datasets.back().get());
             samples += datasets.back()->latency.size();
         }
         pooled.mixes = DatasetGroups::mixes(members, group); // the user's values count
