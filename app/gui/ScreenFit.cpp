@@ -1,0 +1,35 @@
+#include "ScreenFit.h"
+
+#include <QInputDialog>
+#include <QLabel>
+#include <QRect>
+
+#include <algorithm>
+
+namespace wb {
+
+namespace {
+// Room left around the first window for the frame and anything docked at the screen's edge.
+constexpr double kScreenShare = 0.92;
+} // namespace
+
+QSize ScreenFit::initialWindowSize(const QSize& preferred, const QRect& available) {
+    if (available.isEmpty())
+        return preferred;
+    return preferred.boundedTo(QSize(static_cast<int>(available.width() * kScreenShare),
+                                     static_cast<int>(available.height() * kScreenShare)));
+}
+
+QString ScreenFit::askText(QWidget* parent, const QString& title, const QString& label,
+                           const QString& text, bool* ok) {
+    QInputDialog dialog(parent);
+    dialog.setWindowTitle(title);
+    dialog.setLabelText(label);
+    dialog.setTextValue(text);
+    for (QLabel* shown : dialog.findChildren<QLabel*>())
+        shown->setWordWrap(true);
+    *ok = dialog.exec() == QDialog::Accepted;
+    return *ok ? dialog.textValue() : QString();
+}
+
+} // namespace wb
