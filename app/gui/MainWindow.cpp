@@ -65,6 +65,8 @@ namespace {
 // A message box grows with its text and never scrolls: it lists this many lines, the rest
 // are counted (and shown under "Show Details…" where the box has them).
 constexpr int kLinesListed = 12;
+// The share of the first window's width the dataset list takes.
+constexpr double kDatasetsShare = 0.3;
 
 QString firstLines(const QStringList& lines) {
     QStringList listed = lines.mid(0, kLinesListed);
@@ -86,6 +88,12 @@ MainWindow::MainWindow(QWidget* parent)
     createMenus();
     createStatusBar();
     resize(ScreenFit::initialWindowSize(QSize(1400, 860), screen()->availableGeometry()));
+    // Room for run names in the list, and rows more than the parse report; a saved window
+    // state replaces both.
+    auto* datasets = findChild<QDockWidget*>(QStringLiteral("datasets"));
+    resizeDocks({datasets}, {static_cast<int>(width() * kDatasetsShare)}, Qt::Horizontal);
+    resizeDocks({datasets, findChild<QDockWidget*>(QStringLiteral("parseReport"))},
+                {height() * 3 / 5, height() * 2 / 5}, Qt::Vertical);
     for (WorkbenchView* view : m_views)
         view->restoreSettings(m_settings.viewSettings(view->settingsKey()));
     restoreGeometry(m_settings.windowGeometry());

@@ -1,7 +1,10 @@
 #include "ShortcutsDialog.h"
 
+#include "WorkbenchView.h"
+
 #include <QAction>
 #include <QDialogButtonBox>
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QMenu>
 #include <QSet>
@@ -18,21 +21,40 @@ QString plainText(QString text) {
     return text;
 }
 
-// The menus an action is in ("File"), or the panel whose focus it needs ("dataset list").
+// The panel or tab a widget is part of: "the dataset list", "the Run panel", "the Compare tab".
+QString placeOf(const QWidget* widget) {
+    for (; widget; widget = widget->parentWidget()) {
+        if (!widget->accessibleName().isEmpty())
+            return QObject::tr("the %1").arg(widget->accessibleName());
+        if (const auto* view = qobject_cast<const WorkbenchView*>(widget))
+            return QObject::tr("the %1 tab").arg(view->title());
+        if (const auto* dock = qobject_cast<const QDockWidget*>(widget))
+            return QObject::tr("the %1 panel").arg(dock->windowTitle());
+    }
+    return {};
+}
+
+// The menus an action is in ("Edit"), and the part of the window that must have the focus
+// for its shortcut to work ("in the dataset list").
 QString whereOf(const QAction* action) {
-    QStringList places;
+    QStringList menus;
+    QString focus;
     for (QObject* object : action->associatedObjects()) {
         if (const auto* menu = qobject_cast<const QMenu*>(object)) {
             if (!menu->title().isEmpty())
-                places << plainText(menu->title());
+                menus << plainText(menu->title());
         } else if (const auto* widget = qobject_cast<const QWidget*>(object);
-                   widget && action->shortcutContext() != Qt::WindowShortcut &&
-                   !widget->accessibleName().isEmpty()) {
-            places << QObject::tr("when the %1 has the focus").arg(widget->accessibleName());
+                   widget && focus.isEmpty() && action->shortcutContext() != Qt::WindowShortcut &&
+                   action->shortcutContext() != Qt::ApplicationShortcut) {
+            focus = placeOf(widget);
         }
     }
-    places.removeDuplicates();
-    return places.join(QStringLiteral(", "));
+    menus.removeDuplicates();
+    QString where = menus.join(QStringLiteral(", "));
+    if (!focus.isEmpty())
+        where +=
+            (where.isEmpty() ? QString() : QStringLiteral(" — ")) + QObject::tr("in %1").arg(focus);
+    return where;
 }
 } // namespace
 
