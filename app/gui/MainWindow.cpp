@@ -67,6 +67,7 @@ namespace {
 constexpr int kLinesListed = 12;
 // The share of the first window's width the dataset list takes.
 constexpr double kDatasetsShare = 0.3;
+constexpr int kDatasetsWidest = 440;
 
 QString firstLines(const QStringList& lines) {
     QStringList listed = lines.mid(0, kLinesListed);
@@ -87,11 +88,13 @@ MainWindow::MainWindow(QWidget* parent)
     createDocks();
     createMenus();
     createStatusBar();
-    resize(ScreenFit::initialWindowSize(QSize(1400, 860), screen()->availableGeometry()));
+    // Most of the screen, up to a size beyond which the plots gain little.
+    resize(ScreenFit::initialWindowSize(screen()->availableGeometry(), QSize(1800, 1100)));
     // Room for run names in the list, and rows more than the parse report; a saved window
     // state replaces both.
     auto* datasets = findChild<QDockWidget*>(QStringLiteral("datasets"));
-    resizeDocks({datasets}, {static_cast<int>(width() * kDatasetsShare)}, Qt::Horizontal);
+    resizeDocks({datasets}, {std::min(static_cast<int>(width() * kDatasetsShare), kDatasetsWidest)},
+                Qt::Horizontal);
     resizeDocks({datasets, findChild<QDockWidget*>(QStringLiteral("parseReport"))},
                 {height() * 3 / 5, height() * 2 / 5}, Qt::Vertical);
     for (WorkbenchView* view : m_views)

@@ -13,11 +13,11 @@ namespace {
 constexpr double kScreenShare = 0.92;
 } // namespace
 
-QSize ScreenFit::initialWindowSize(const QSize& preferred, const QRect& available) {
+QSize ScreenFit::initialWindowSize(const QRect& available, const QSize& largest) {
     if (available.isEmpty())
-        return preferred;
-    return preferred.boundedTo(QSize(static_cast<int>(available.width() * kScreenShare),
-                                     static_cast<int>(available.height() * kScreenShare)));
+        return largest;
+    return largest.boundedTo(QSize(static_cast<int>(available.width() * kScreenShare),
+                                   static_cast<int>(available.height() * kScreenShare)));
 }
 
 QString ScreenFit::askText(QWidget* parent, const QString& title, const QString& label,

@@ -12,9 +12,9 @@ namespace wb {
 // (2560×1440 at 200 %: 1280×720 logical pixels) included.
 namespace ScreenFit {
 
-// The main window's first size: `preferred` where the screen has room, else the screen's
-// available area less a margin for the window frame.
-QSize initialWindowSize(const QSize& preferred, const QRect& available);
+// The main window's first size: most of the screen's available area (a margin left for the
+// window frame and what is docked at the screen's edges), at most `largest`.
+QSize initialWindowSize(const QRect& available, const QSize& largest);
 
 // QInputDialog::getText whose label wraps: a long explanation (the relabel placeholders)
 // breaks into lines instead of widening the dialog past the screen.
