@@ -25,15 +25,15 @@ DatasetListView::DatasetListView(DatasetListModel* model, QWidget* parent)
     columns->setResizeContentsPrecision(kRowsMeasured);
     columns->setSectionResizeMode(QHeaderView::Fixed);
     columns->setSectionResizeMode(DatasetListModel::LabelColumn, QHeaderView::Stretch);
-    // Queued: the rows' new contents are measured once the model has settled.
+    // Connected after the view's own handlers (setModel): the rows are in place when measured.
     const auto refit = [this] {
         showTagsColumnWhenUsed();
         fitColumns();
     };
-    connect(model, &QAbstractItemModel::rowsInserted, this, refit, Qt::QueuedConnection);
-    connect(model, &QAbstractItemModel::rowsRemoved, this, refit, Qt::QueuedConnection);
-    connect(model, &QAbstractItemModel::modelReset, this, refit, Qt::QueuedConnection);
-    connect(model, &QAbstractItemModel::dataChanged, this, refit, Qt::QueuedConnection);
+    connect(model, &QAbstractItemModel::rowsInserted, this, refit);
+    connect(model, &QAbstractItemModel::rowsRemoved, this, refit);
+    connect(model, &QAbstractItemModel::modelReset, this, refit);
+    connect(model, &QAbstractItemModel::dataChanged, this, refit);
     refit();
 }
 
