@@ -2,6 +2,7 @@
 
 #include "DatasetListModel.h"
 
+#include <QAction>
 #include <QHeaderView>
 
 #include <algorithm>
@@ -35,6 +36,14 @@ DatasetListView::DatasetListView(DatasetListModel* model, QWidget* parent)
     connect(model, &QAbstractItemModel::modelReset, this, refit);
     connect(model, &QAbstractItemModel::dataChanged, this, refit);
     refit();
+}
+
+void DatasetListView::addSelectAllAction() {
+    auto* selectAll = new QAction(tr("Select &all"), this);
+    selectAll->setShortcut(QKeySequence::SelectAll);
+    selectAll->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(selectAll, &QAction::triggered, this, &QTreeView::selectAll);
+    addAction(selectAll);
 }
 
 void DatasetListView::resizeEvent(QResizeEvent* event) {

@@ -42,7 +42,6 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHash>
-#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -52,7 +51,6 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolButton>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -139,7 +137,7 @@ void MainWindow::createViews() {
 void MainWindow::createDocks() {
     m_list = new DatasetListView(m_listModel, this);
     m_list->setAccessibleName(tr("dataset list"));
-    m_list->setMinimumWidth(240);
+    m_list->setMinimumWidth(240); // names stay readable; the window still fits 1280 px
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
@@ -155,11 +153,7 @@ void MainWindow::createDocks() {
     connect(remove, &QAction::triggered, this, &MainWindow::removeSelected);
     m_list->addActions({color, remove});
     new DatasetEditActions(m_list, m_listModel, m_store); // tag and relabel the selection
-    auto* selectAll = new QAction(tr("Select &all"), m_list);
-    selectAll->setShortcut(QKeySequence::SelectAll);
-    selectAll->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(selectAll, &QAction::triggered, m_list, &QTreeView::selectAll);
-    m_list->addAction(selectAll);
+    m_list->addSelectAllAction(); // last in the context menu and the Edit menu
 
     // "Group by" sits with the list it groups.
     auto* datasets = new QWidget(this);

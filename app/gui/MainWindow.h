@@ -15,7 +15,6 @@
 class QDialog;
 class QDockWidget;
 class QLabel;
-class QTreeView;
 class QMenu;
 class QProgressBar;
 class QTabWidget;
