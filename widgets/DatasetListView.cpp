@@ -38,12 +38,13 @@ DatasetListView::DatasetListView(DatasetListModel* model, QWidget* parent)
     refit();
 }
 
-void DatasetListView::addSelectAllAction() {
+QAction* DatasetListView::addSelectAllAction() {
     auto* selectAll = new QAction(tr("Select &all"), this);
     selectAll->setShortcut(QKeySequence::SelectAll);
     selectAll->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(selectAll, &QAction::triggered, this, &QTreeView::selectAll);
     addAction(selectAll);
+    return selectAll;
 }
 
 void DatasetListView::resizeEvent(QResizeEvent* event) {

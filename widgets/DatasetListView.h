@@ -17,7 +17,7 @@ public:
     explicit DatasetListView(DatasetListModel* model, QWidget* parent = nullptr);
 
     // Adds "Select all" (Ctrl+A while the list has the focus) to the list's actions.
-    void addSelectAllAction();
+    QAction* addSelectAllAction();
 
     // The share of the width the format and tags columns may take together.
     static constexpr double kSideColumnsShare = 0.4;

@@ -153,7 +153,17 @@ void MainWindow::createDocks() {
     connect(remove, &QAction::triggered, this, &MainWindow::removeSelected);
     m_list->addActions({color, remove});
     new DatasetEditActions(m_list, m_listModel, m_store); // tag and relabel the selection
-    m_list->addSelectAllAction(); // last in the context menu and the Edit menu
+    QAction* selectAll = m_list->addSelectAllAction();    // last in the context and Edit menus
+    // The edits act on the selection: offered only when there is one.
+    const auto offerEdits = [this, selectAll] {
+        const bool selected = m_list->selectionModel()->hasSelection();
+        for (QAction* action : m_list->actions())
+            if (action != selectAll)
+                action->setEnabled(selected);
+    };
+    connect(m_list->selectionModel(), &QItemSelectionModel::selectionChanged, this, offerEdits);
+    connect(m_store, &DatasetStore::removed, this, offerEdits); // a reset clears it silently
+    offerEdits();
 
     // "Group by" sits with the list it groups.
     auto* datasets = new QWidget(this);

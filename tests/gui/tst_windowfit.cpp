@@ -349,8 +349,12 @@ void TestWindowFit::editMenuOffersTheListsEdits() {
     // The list's own actions: the context menu and the Edit menu are one set.
     for (QAction* action : m_window->datasetList()->actions())
         QVERIFY2(edit->actions().contains(action), qPrintable(action->text()));
+    // The edits are offered for a selection only.
+    QAction* relabel = edit->actions().at(texts.indexOf(QStringLiteral("Relabel…")));
     m_window->datasetList()->clearSelection();
+    QVERIFY(!relabel->isEnabled());
     edit->actions().at(texts.indexOf(QStringLiteral("Select all")))->trigger();
+    QVERIFY(relabel->isEnabled());
     QCOMPARE(m_window->datasetList()->selectionModel()->selectedRows().size(),
              static_cast<qsizetype>(m_window->store()->entries().size()));
 }
