@@ -98,6 +98,11 @@ MainWindow::MainWindow(QWidget* parent)
     for (WorkbenchView* view : m_views)
         view->restoreSettings(m_settings.viewSettings(view->settingsKey()));
     restoreGeometry(m_settings.windowGeometry());
+    // Saved on a bigger screen (an external monitor, a lower scale): not past this one's edges.
+    // Set only then: a geometry set marks the window as placed, which a window manager respects.
+    if (const QRect fits = ScreenFit::fitted(geometry(), screen()->availableGeometry());
+        fits != geometry())
+        setGeometry(fits);
     restoreState(m_settings.windowState());
 }
 

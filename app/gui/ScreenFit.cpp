@@ -2,7 +2,6 @@
 
 #include <QInputDialog>
 #include <QLabel>
-#include <QRect>
 
 #include <algorithm>
 
@@ -18,6 +17,14 @@ QSize ScreenFit::initialWindowSize(const QRect& available, const QSize& largest)
         return largest;
     return largest.boundedTo(QSize(static_cast<int>(available.width() * kScreenShare),
                                    static_cast<int>(available.height() * kScreenShare)));
+}
+
+QRect ScreenFit::fitted(const QRect& geometry, const QRect& available) {
+    if (available.isEmpty() || available.contains(geometry))
+        return geometry;
+    QRect shrunk(QPoint(), initialWindowSize(available, geometry.size()));
+    shrunk.moveCenter(available.center());
+    return shrunk;
 }
 
 QString ScreenFit::askText(QWidget* parent, const QString& title, const QString& label,

@@ -1,9 +1,9 @@
 #pragma once
 
+#include <QRect>
 #include <QSize>
 #include <QString>
 
-class QRect;
 class QWidget;
 
 namespace wb {
@@ -15,6 +15,10 @@ namespace ScreenFit {
 // The main window's first size: most of the screen's available area (a margin left for the
 // window frame and what is docked at the screen's edges), at most `largest`.
 QSize initialWindowSize(const QRect& available, const QSize& largest);
+
+// A window's geometry (restored from a bigger screen, say) made to fit the available area:
+// unchanged when it fits, else shrunk like initialWindowSize and centred.
+QRect fitted(const QRect& geometry, const QRect& available);
 
 // QInputDialog::getText whose label wraps: a long explanation (the relabel placeholders)
 // breaks into lines instead of widening the dialog past the screen.

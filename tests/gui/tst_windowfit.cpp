@@ -125,6 +125,7 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
     void firstWindowFitsTheScreen();
+    void windowSavedOnABiggerScreenFits();
     void nameColumnTakesMostOfTheList();
     void toolTipNamesTheRun();
     void everyDialogFitsTheScreen();
@@ -177,6 +178,27 @@ void TestWindowFit::firstWindowFitsTheScreen() {
              qPrintable(QStringLiteral("the window needs at least %1×%2")
                             .arg(least.width())
                             .arg(least.height())));
+}
+
+// The size a window was closed at on a bigger screen (or by an older version) is not restored
+// past this screen's edges.
+void TestWindowFit::windowSavedOnABiggerScreenFits() {
+    QByteArray saved;
+    {
+        MainWindow big;
+        big.setGeometry(20, 30, 1900, 1150);
+        big.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&big));
+        big.close(); // saves the window's geometry, as quitting does
+    }
+    QSettings settings(QStringLiteral("Wirebench"), QStringLiteral("Wirebench"));
+    QVERIFY(!settings.value(QStringLiteral("window/geometry")).toByteArray().isEmpty());
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    settings.remove(QStringLiteral("window"));
+    const QString problem = outsideScreen(&window);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 void TestWindowFit::nameColumnTakesMostOfTheList() {
