@@ -2,6 +2,7 @@
 
 #include "DatasetStore.h"
 #include "PlotStyle.h"
+#include "ToolBarToggle.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -158,8 +159,7 @@ void BandsView::buildToolBar() {
             [this] { setWindowReplies(m_windowSpin->value()); });
     bar->addWidget(m_windowSpin);
     bar->addSeparator();
-    m_logYAction = bar->addAction(tr("Log y"), this, [this](bool on) { setLogY(on); });
-    m_logYAction->setCheckable(true);
+    m_logYAction = ToolBarToggle::add(bar, tr("Log y"), this, [this](bool on) { setLogY(on); });
     m_logYAction->setToolTip(tr("Logarithmic RTT axis: quiet and loaded periods side by side"));
     bar->addSeparator();
     QAction* reset = bar->addAction(tr("Reset view"), this, &BandsView::resetView);

@@ -12,6 +12,7 @@ namespace wb {
 void CategoryAxisLabels::setCategories(std::vector<Category> categories) {
     m_categories = std::move(categories);
     m_shown.clear(); // fit() sets them once the plot is laid out
+    m_applied = false;
 }
 
 void CategoryAxisLabels::fit(QCustomPlot* plot) {
@@ -76,8 +77,11 @@ void CategoryAxisLabels::fit(QCustomPlot* plot) {
                 break;
         }
     }
-    if (labels == m_shown && font == plot->xAxis->tickLabelFont())
+    // Compared only once applied: no categories left fit as no labels, which must still
+    // replace the last run's on the axis.
+    if (m_applied && labels == m_shown && font == plot->xAxis->tickLabelFont())
         return;
+    m_applied = true;
     m_shown = labels;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (int i = 0; i < runs; ++i)

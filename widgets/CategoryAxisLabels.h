@@ -33,8 +33,9 @@ public:
 
 private:
     std::vector<Category> m_categories;
-    QStringList m_shown;   // as on the axis now
-    int m_sideMargins = 0; // left + right margin of the axis rect with unrotated labels
+    QStringList m_shown;    // as on the axis now
+    bool m_applied = false; // m_shown is on the axis (set by fit() since setCategories())
+    int m_sideMargins = 0;  // left + right margin of the axis rect with unrotated labels
 };
 
 } // namespace wb

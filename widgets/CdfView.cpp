@@ -4,6 +4,7 @@
 #include "DatasetStore.h"
 #include "PercentileTableModel.h"
 #include "PlotStyle.h"
+#include "ToolBarToggle.h"
 #include "io/LatencyReport.h"
 #include "stats/CdfReducer.h"
 
@@ -133,18 +134,16 @@ void CdfView::buildToolBar() {
     auto* bar = new QToolBar(this);
     bar->setIconSize(QSize(16, 16));
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_logXAction = bar->addAction(tr("Log x"), this, [this](bool on) { setLogX(on); });
-    m_logXAction->setCheckable(true);
+    m_logXAction = ToolBarToggle::add(bar, tr("Log x"), this, [this](bool on) { setLogX(on); });
     m_logXAction->setToolTip(
         tr("Logarithmic RTT axis: idle (µs) and loaded (ms) runs side by side"));
-    m_ccdfAction = bar->addAction(tr("CCDF (tail)"), this, [this](bool on) { setCcdf(on); });
-    m_ccdfAction->setCheckable(true);
+    m_ccdfAction =
+        ToolBarToggle::add(bar, tr("CCDF (tail)"), this, [this](bool on) { setCcdf(on); });
     m_ccdfAction->setToolTip(tr("Plot 1 − F(x) on a log scale to see the tail beyond p99"));
     bar->addSeparator();
-    m_markersAction = bar->addAction(tr("Percentile markers"), this, [this](bool on) {
+    m_markersAction = ToolBarToggle::add(bar, tr("Percentile markers"), this, [this](bool on) {
         setMarkerLevels(on ? m_lastMarkerLevels : std::vector<double>{});
     });
-    m_markersAction->setCheckable(true);
     m_markersAction->setToolTip(tr("Mark each curve at the percentiles listed to the right"));
     m_levelsEdit = new QLineEdit(LatencyReport::levelsText(m_lastMarkerLevels), bar);
     m_levelsEdit->setMaximumWidth(120);

@@ -57,6 +57,7 @@ QTableWidget* tableWidget(const Table& table, QWidget* parent) {
     widget->setHorizontalHeaderLabels(table.header);
     widget->verticalHeader()->setVisible(false);
     widget->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    widget->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     widget->setAlternatingRowColors(true);
     widget->setSelectionMode(QAbstractItemView::NoSelection);
     widget->setFocusPolicy(Qt::NoFocus); // Ctrl+C copies the whole comparison, not a cell
@@ -95,8 +96,10 @@ CompareView::CompareView(DatasetStore* store, QWidget* parent)
     : WorkbenchView(store, parent), m_a(new QComboBox(this)), m_b(new QComboBox(this)),
       m_status(new QLabel(this)), m_summary(new QLabel(this)), m_figures(new CompareFigures(this)) {
     for (QComboBox* box : {m_a, m_b}) {
-        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-        box->setMinimumContentsLength(24);
+        // As wide as 16 characters, not as the longest label: long run names would otherwise
+        // widen the window past a laptop's screen. The list that drops down shows them whole.
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(16);
         connect(box, qOverload<int>(&QComboBox::activated), this, [this] {
             m_wantedA.clear();
             m_wantedB.clear();

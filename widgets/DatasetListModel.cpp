@@ -1,11 +1,15 @@
 #include "DatasetListModel.h"
 
+#include "DatasetGrouping.h"
 #include "DatasetStore.h"
 #include "PlotStyle.h"
+#include "stats/DatasetGroups.h"
 
 #include <QIcon>
 #include <QPainter>
 #include <QPixmap>
+
+#include <algorithm>
 
 namespace wb {
 
@@ -27,6 +31,43 @@ QIcon swatch(const QColor& color, bool warning) {
         painter.drawPoint(QPointF(21, 11));
     }
     return QIcon(pixmap);
+}
+
+// What tells runs apart, in the order a reader compares them; then every plan parameter and
+// every key the user set.
+QStringList identifyingKeys(const GroupMember& member) {
+    QStringList keys{QStringLiteral("tool"),     QStringLiteral("target"),
+                     QStringLiteral("protocol"), QStringLiteral("role"),
+                     QStringLiteral("streams"),  QStringLiteral("congestion_control"),
+                     QStringLiteral("duration"), QStringLiteral("host")};
+    for (const QString& name : member.dataset->info.parameters.keys())
+        keys << QStringLiteral("parameters.") + name;
+    for (const QString& key : member.metadata.keys())
+        if (!keys.contains(key) && key != QLatin1String("label"))
+            keys << key;
+    return keys;
+}
+
+QString toolTip(const DatasetEntry& e) {
+    QStringList lines{e.label, QStringLiteral("file: %1").arg(e.dataset().sourceFile),
+                      QStringLiteral("format: %1 (%2)").arg(e.formatDescription, e.formatId)};
+    const GroupMember member = DatasetGrouping::memberOf(e);
+    for (const QString& key : identifyingKeys(member)) {
+        const QStringList values = DatasetGroups::valuesOf(member, key);
+        if (!values.isEmpty())
+            lines << QStringLiteral("%1: %2").arg(key, values.join(QStringLiteral(", ")));
+    }
+    if (e.isLatency())
+        lines << QStringLiteral("%1 replies").arg(e.dataset().latency.size());
+    else
+        lines << QStringLiteral("%1 flows").arg(e.dataset().flows.flows.size());
+    if (!e.tags.isEmpty())
+        lines << QStringLiteral("tags: %1").arg(e.tags.join(QStringLiteral(", ")));
+    if (e.hasProblems())
+        lines << QStringLiteral("⚠ %1 parse errors, %2 range errors — see the parse report")
+                     .arg(e.report.parseErrors.count())
+                     .arg(e.report.rangeErrors.count());
+    return lines.join(QLatin1Char('\n'));
 }
 } // namespace
 
@@ -69,6 +110,12 @@ QVariant DatasetListModel::headerData(int section, Qt::Orientation orientation, 
     }
 }
 
+bool DatasetListModel::anyTags() const {
+    const auto& entries = m_store->entries();
+    return std::any_of(entries.begin(), entries.end(),
+                       [](const DatasetEntry& e) { return !e.tags.isEmpty(); });
+}
+
 int DatasetListModel::idAt(int row) const {
     return row >= 0 && row < rowCount() ? m_store->entries()[static_cast<std::size_t>(row)].id : -1;
 }
@@ -91,21 +138,8 @@ QVariant DatasetListModel::data(const QModelIndex& index, int role) const {
         return swatch(PlotStyle::toColor(e.color), e.hasProblems());
     case Qt::CheckStateRole:
         return e.visible ? Qt::Checked : Qt::Unchecked;
-    case Qt::ToolTipRole: {
-        QString tip = QStringLiteral("%1\n%2 (%3)")
-                          .arg(e.dataset().sourceFile, e.formatDescription, e.formatId);
-        if (e.isLatency())
-            tip += QStringLiteral("\n%1 replies").arg(e.dataset().latency.size());
-        else
-            tip += QStringLiteral("\n%1 flows").arg(e.dataset().flows.flows.size());
-        if (!e.tags.isEmpty())
-            tip += QStringLiteral("\ntags: %1").arg(e.tags.join(QStringLiteral(", ")));
-        if (e.hasProblems())
-            tip += QStringLiteral("\n⚠ %1 parse errors, %2 range errors — see the parse report")
-                       .arg(e.report.parseErrors.count())
-                       .arg(e.report.rangeErrors.count());
-        return tip;
-    }
+    case Qt::ToolTipRole:
+        return toolTip(e);
     case IdRole:
         return e.id;
     case FormatRole:

@@ -2,6 +2,7 @@
 
 #include "DatasetStore.h"
 #include "PlotStyle.h"
+#include "ToolBarToggle.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -137,8 +138,7 @@ void DistributionsView::buildToolBar() {
     });
     m_boxControls.append(bar->addWidget(m_whiskerCombo));
     bar->addSeparator();
-    m_logYAction = bar->addAction(tr("Log y"), this, [this](bool on) { setLogY(on); });
-    m_logYAction->setCheckable(true);
+    m_logYAction = ToolBarToggle::add(bar, tr("Log y"), this, [this](bool on) { setLogY(on); });
     m_logYAction->setToolTip(tr("Logarithmic y axis: rare bins (histogram) or idle and loaded "
                                 "runs side by side (box plots)"));
     bar->addSeparator();

@@ -184,6 +184,7 @@ FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent) : WorkbenchView
     m_flowTable = new QTableView(this);
     m_flowTable->setObjectName(QStringLiteral("flowTable"));
     m_flowTable->setModel(proxy);
+    m_flowTable->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     m_flowTable->setSortingEnabled(true);
     m_flowTable->sortByColumn(-1, Qt::AscendingOrder); // the order core gave until a click
     m_flowTable->verticalHeader()->setVisible(false);

@@ -76,6 +76,7 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     controls->addWidget(buttons.save);
 
     m_table->setModel(m_proxy);
+    m_table->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(-1, Qt::AscendingOrder); // file order until the user clicks a header
     m_table->setAlternatingRowColors(true);

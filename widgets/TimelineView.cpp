@@ -2,6 +2,7 @@
 
 #include "DatasetStore.h"
 #include "PlotStyle.h"
+#include "ToolBarToggle.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>
@@ -124,8 +125,7 @@ void TimelineView::buildToolBar() {
     auto* bar = new QToolBar(this);
     bar->setIconSize(QSize(16, 16));
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_logYAction = bar->addAction(tr("Log y"), this, [this](bool on) { setLogY(on); });
-    m_logYAction->setCheckable(true);
+    m_logYAction = ToolBarToggle::add(bar, tr("Log y"), this, [this](bool on) { setLogY(on); });
     m_logYAction->setToolTip(tr("Logarithmic RTT axis: spikes and the baseline both readable"));
     bar->addSeparator();
     bar->addWidget(new QLabel(tr("Interval "), bar));

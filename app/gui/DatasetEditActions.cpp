@@ -5,6 +5,7 @@
 #include "DatasetStore.h"
 #include "LabelPattern.h"
 #include "MetadataDialog.h"
+#include "ScreenFit.h"
 
 #include <QAbstractItemView>
 #include <QAction>
@@ -132,12 +133,12 @@ void DatasetEditActions::askAddTags() {
     if (ids.empty())
         return;
     bool ok = false;
-    const QString text = QInputDialog::getText(
+    const QString text = ScreenFit::askText(
         dialogParent(), tr("Add tag"),
         tr("Tag(s) for %n dataset(s), comma separated (NAME=VALUE tags can be grouped by "
            "tag.NAME):",
            nullptr, static_cast<int>(ids.size())),
-        QLineEdit::Normal, QString(), &ok);
+        QString(), &ok);
     if (ok)
         addTags(m_store, ids, text);
 }
@@ -165,11 +166,11 @@ void DatasetEditActions::askRelabel() {
     if (ids.empty())
         return;
     bool ok = false;
-    const QString pattern = QInputDialog::getText(
+    const QString pattern = ScreenFit::askText(
         dialogParent(), tr("Relabel"),
         tr("New label of %n dataset(s):\n", nullptr, static_cast<int>(ids.size())) +
             LabelPattern::help(),
-        QLineEdit::Normal, m_lastPattern, &ok);
+        m_lastPattern, &ok);
     if (!ok || pattern.trimmed().isEmpty())
         return;
     m_lastPattern = pattern;

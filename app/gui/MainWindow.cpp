@@ -6,10 +6,12 @@
 #include "DatasetEditActions.h"
 #include "DatasetGrouping.h"
 #include "DatasetListModel.h"
+#include "DatasetListView.h"
 #include "DatasetStore.h"
 #include "DistributionsView.h"
 #include "ExportDialog.h"
 #include "FlowBarsView.h"
+#include "FormatsDialog.h"
 #include "GroupByBox.h"
 #include "ImportController.h"
 #include "LoadTimeView.h"
@@ -18,8 +20,11 @@
 #include "PercentileView.h"
 #include "PlotExporter.h"
 #include "PlotStyle.h"
+#include "RejectionBanner.h"
 #include "ReportWriter.h"
 #include "RunPanel.h"
+#include "ScreenFit.h"
+#include "ShortcutsDialog.h"
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
 #include "WorkspaceOpening.h"
@@ -37,16 +42,15 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHash>
-#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScreen>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolButton>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -56,7 +60,19 @@
 namespace wb {
 
 namespace {
-constexpr int kRowsMeasured = 100;
+// A message box grows with its text and never scrolls: it lists this many lines, the rest
+// are counted (and shown under "Show Details…" where the box has them).
+constexpr int kLinesListed = 12;
+// The share of the first window's width the dataset list takes.
+constexpr double kDatasetsShare = 0.3;
+constexpr int kDatasetsWidest = 440;
+
+QString firstLines(const QStringList& lines) {
+    QStringList listed = lines.mid(0, kLinesListed);
+    if (lines.size() > kLinesListed)
+        listed << MainWindow::tr("… and %1 more").arg(lines.size() - kLinesListed);
+    return listed.join(QLatin1Char('\n'));
+}
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -70,10 +86,23 @@ MainWindow::MainWindow(QWidget* parent)
     createDocks();
     createMenus();
     createStatusBar();
-    resize(1400, 860);
+    // Most of the screen, up to a size beyond which the plots gain little.
+    resize(ScreenFit::initialWindowSize(screen()->availableGeometry(), QSize(1800, 1100)));
+    // Room for run names in the list, and rows more than the parse report; a saved window
+    // state replaces both.
+    auto* datasets = findChild<QDockWidget*>(QStringLiteral("datasets"));
+    resizeDocks({datasets}, {std::min(static_cast<int>(width() * kDatasetsShare), kDatasetsWidest)},
+                Qt::Horizontal);
+    resizeDocks({datasets, findChild<QDockWidget*>(QStringLiteral("parseReport"))},
+                {height() * 3 / 5, height() * 2 / 5}, Qt::Vertical);
     for (WorkbenchView* view : m_views)
         view->restoreSettings(m_settings.viewSettings(view->settingsKey()));
     restoreGeometry(m_settings.windowGeometry());
+    // Saved on a bigger screen (an external monitor, a lower scale): not past this one's edges.
+    // Set only then: a geometry set marks the window as placed, which a window manager respects.
+    if (const QRect fits = ScreenFit::fitted(geometry(), screen()->availableGeometry());
+        fits != geometry())
+        setGeometry(fits);
     restoreState(m_settings.windowState());
 }
 
@@ -95,7 +124,12 @@ void MainWindow::createViews() {
                new CompareView(m_store, m_tabs)};
     for (WorkbenchView* view : m_views)
         m_tabs->addTab(view, view->title());
-    setCentralWidget(m_tabs);
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->addWidget(new RejectionBanner(m_store, central));
+    centralLayout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
     // Show the tab that fits what was just loaded: flows for iperf logs, CDFs for ping.
     connect(m_store, &DatasetStore::added, this, [this, cdf, flows](const QList<int>& ids) {
         if (m_store->entries().size() == static_cast<std::size_t>(ids.size()) &&
@@ -106,17 +140,9 @@ void MainWindow::createViews() {
 }
 
 void MainWindow::createDocks() {
-    m_list = new QTreeView(this);
-    m_list->setRootIsDecorated(false);
-    m_list->setMinimumWidth(300); // room for labels like "ping18_iperf18_iperf68_np"
-    m_list->setUniformRowHeights(true);
-    m_list->setModel(m_listModel);
-    m_list->header()->setStretchLastSection(false);
-    m_list->header()->setSectionResizeMode(DatasetListModel::LabelColumn, QHeaderView::Stretch);
-    m_list->header()->setSectionResizeMode(DatasetListModel::FormatColumn,
-                                           QHeaderView::ResizeToContents);
-    // Columns sized to their contents measure this many rows, not every one of thousands.
-    m_list->header()->setResizeContentsPrecision(kRowsMeasured);
+    m_list = new DatasetListView(m_listModel, this);
+    m_list->setAccessibleName(tr("dataset list"));
+    m_list->setMinimumWidth(240); // names stay readable; the window still fits 1280 px
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
@@ -132,20 +158,17 @@ void MainWindow::createDocks() {
     connect(remove, &QAction::triggered, this, &MainWindow::removeSelected);
     m_list->addActions({color, remove});
     new DatasetEditActions(m_list, m_listModel, m_store); // tag and relabel the selection
-    m_list->header()->setSectionResizeMode(DatasetListModel::TagsColumn,
-                                           QHeaderView::ResizeToContents);
-    // The tags column takes room from the labels: shown only once a dataset has a tag.
-    const auto showTags = [this] {
-        const auto& entries = m_store->entries();
-        m_list->setColumnHidden(
-            DatasetListModel::TagsColumn,
-            std::none_of(entries.begin(), entries.end(),
-                         [](const DatasetEntry& e) { return !e.tags.isEmpty(); }));
+    QAction* selectAll = m_list->addSelectAllAction();    // last in the context and Edit menus
+    // The edits act on the selection: offered only when there is one.
+    const auto offerEdits = [this, selectAll] {
+        const bool selected = m_list->selectionModel()->hasSelection();
+        for (QAction* action : m_list->actions())
+            if (action != selectAll)
+                action->setEnabled(selected);
     };
-    connect(m_store, &DatasetStore::added, this, showTags);
-    connect(m_store, &DatasetStore::removed, this, showTags);
-    connect(m_store, &DatasetStore::changed, this, showTags);
-    showTags();
+    connect(m_list->selectionModel(), &QItemSelectionModel::selectionChanged, this, offerEdits);
+    connect(m_store, &DatasetStore::removed, this, offerEdits); // a reset clears it silently
+    offerEdits();
 
     // "Group by" sits with the list it groups.
     auto* datasets = new QWidget(this);
@@ -189,6 +212,8 @@ void MainWindow::createDocks() {
     connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::showSelectedReport);
     connect(m_store, &DatasetStore::changed, this, &MainWindow::showSelectedReport);
+    // Removing rows resets the list without telling of the current row's change.
+    connect(m_store, &DatasetStore::removed, this, &MainWindow::showSelectedReport);
 
     m_runPanel = new RunPanel(m_store, &m_settings, this);
     m_runDock = new QDockWidget(tr("Run"), this);
@@ -220,6 +245,11 @@ void MainWindow::createMenus() {
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
+    // What the dataset list's context menu offers (colour, remove, tags, relabel, and any edit
+    // added to the list later), so the menu and the context menu never differ.
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addActions(m_list->actions());
+
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Reset view"), QKeySequence(tr("Ctrl+0")), this, [this] {
         if (WorkbenchView* current = currentView())
@@ -232,6 +262,9 @@ void MainWindow::createMenus() {
     createMeasureMenu();
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard shortcuts"), this,
+                    [this] { showHelp(new ShortcutsDialog(this)); });
+    help->addAction(tr("&Formats"), this, [this] { showHelp(new FormatsDialog(this)); });
     help->addAction(tr("&About Wirebench"), this, [this] {
         QMessageBox::about(
             this, tr("About Wirebench"),
@@ -265,6 +298,11 @@ void MainWindow::createMeasureMenu() {
     sync(m_runPanel->busy());
 }
 
+void MainWindow::showHelp(QDialog* dialog) {
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show(); // not modal: readable beside the window it explains
+}
+
 void MainWindow::showRunPanel() {
     m_runDock->show();
     m_runDock->raise();
@@ -272,7 +310,13 @@ void MainWindow::showRunPanel() {
 }
 
 void MainWindow::createStatusBar() {
-    m_status = new QLabel(tr("Drop logs or folders here, or use File ▸ Open."), this);
+    const QString hint = tr("Drop logs or folders here, or use File ▸ Open.");
+    m_status = new QLabel(hint, this);
+    // Every dataset removed: what the status said about them is no longer true.
+    connect(m_store, &DatasetStore::removed, this, [this, hint] {
+        if (m_store->entries().empty())
+            m_status->setText(hint);
+    });
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
     m_progress->setMaximumWidth(240);
@@ -359,7 +403,9 @@ void MainWindow::importFinished(int added, int failed, bool cancelled) {
 void MainWindow::showProblems(const QString& title, const QString& text,
                               const QStringList& details) {
     auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
-    box->setInformativeText(details.join(QLatin1Char('\n')));
+    box->setInformativeText(firstLines(details));
+    if (details.size() > kLinesListed)
+        box->setDetailedText(details.join(QLatin1Char('\n')));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setObjectName(QStringLiteral("problems"));
     box->open(); // not modal: whatever did load stays usable
@@ -393,12 +439,17 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::openFiles() {
     const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Open logs"), m_settings.lastFolder(),
-        tr("Logs (*.txt *.log *.csv *.json *.jsonl *.out);;All files (*)"));
+        this, tr("Open logs"), m_settings.lastFolder(), openLogsFilters());
     if (files.isEmpty())
         return;
     m_settings.setLastFolder(QFileInfo(files.front()).absolutePath());
     importPaths(files);
+}
+
+QString MainWindow::openLogsFilters() {
+    // All files first: logs often have no extension (ping18_np), and the content decides the
+    // format, not the name.
+    return tr("All files (*);;Logs (*.txt *.log *.csv *.json *.jsonl *.out)");
 }
 
 void MainWindow::openFolder() {
@@ -527,16 +578,10 @@ bool MainWindow::askToReadOutside(const QString& workspace, const QStringList& l
                               .arg(QFileInfo(workspace).fileName())
                               .arg(logs.size()),
                     QMessageBox::Yes | QMessageBox::No, this);
-    // The first ones only: a workspace of thousands of logs would make a box taller than
-    // any screen.
-    constexpr int kListed = 15;
-    QStringList listed = logs.mid(0, kListed);
-    if (logs.size() > kListed)
-        listed << tr("… and %1 more").arg(logs.size() - kListed);
     box.setInformativeText(tr("A workspace from someone else may name any file of this "
                               "computer. If you do not read them, they stay in the workspace "
                               "as not loaded.\n\n") +
-                           listed.join(QLatin1Char('\n')));
+                           firstLines(logs));
     box.setDefaultButton(QMessageBox::No);
     return box.exec() == QMessageBox::Yes;
 }

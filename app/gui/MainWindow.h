@@ -12,9 +12,9 @@
 #include <functional>
 #include <vector>
 
+class QDialog;
 class QDockWidget;
 class QLabel;
-class QTreeView;
 class QMenu;
 class QProgressBar;
 class QTabWidget;
@@ -23,6 +23,7 @@ class QToolButton;
 namespace wb {
 
 class DatasetListModel;
+class DatasetListView;
 class DatasetStore;
 class ImportController;
 class NotLoadedPanel;
@@ -66,6 +67,9 @@ public:
     const QStringList& lastImportErrors() const { return m_importErrors; }
     RunPanel* runPanel() const { return m_runPanel; }
     NotLoadedPanel* notLoadedPanel() const { return m_notLoaded; }
+    DatasetListView* datasetList() const { return m_list; }
+    // File ▸ Open logs' file type choices, the first one the default.
+    static QString openLogsFilters();
 
 signals:
     // After openWorkspace(): error is empty when the workspace was applied (its import has
@@ -84,6 +88,7 @@ private:
     void createStatusBar();
     void createMeasureMenu();
     void showRunPanel();
+    void showHelp(QDialog* dialog);
     void openFiles();
     void openFolder();
     void saveWorkspaceAs();
@@ -104,7 +109,7 @@ private:
     DatasetStore* m_store;
     DatasetListModel* m_listModel;
     ImportController* m_importer;
-    QTreeView* m_list = nullptr;
+    DatasetListView* m_list = nullptr;
     ParseReportPanel* m_reportPanel = nullptr;
     NotLoadedPanel* m_notLoaded = nullptr;
     OutsideFolderQuestion m_askOutside = [this](const QString& workspace, const QStringList& logs) {

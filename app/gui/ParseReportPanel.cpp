@@ -18,6 +18,7 @@ ParseReportPanel::ParseReportPanel(QWidget* parent) : QWidget(parent) {
     m_issues->horizontalHeader()->setStretchLastSection(true);
     m_issues->verticalHeader()->hide();
     m_issues->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_issues->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     m_issues->setSelectionBehavior(QAbstractItemView::SelectRows);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -1,9 +1,12 @@
 #include "TestSupport.h"
 #include "WindowSupport.h"
 
+#include "DatasetListView.h"
 #include "DatasetStore.h"
 #include "ImportController.h"
 #include "MainWindow.h"
+#include "ParseReportPanel.h"
+#include "PercentileView.h"
 #include "PlotExporter.h"
 #include "PlotStyle.h"
 #include "WorkbenchView.h"
@@ -15,9 +18,11 @@
 #include <QDir>
 #include <QDropEvent>
 #include <QImage>
+#include <QLabel>
 #include <QMimeData>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -42,6 +47,8 @@ private slots:
     void workspaceRoundTrip();
     void corruptWorkspaceChangesNothing();
     void demoWorkspaceLoadsEverySample();
+    void removingEverythingClearsEveryPanel();
+    void mostlyRejectedFileGetsABanner();
     void screenshots();
 
 private:
@@ -315,6 +322,83 @@ void TestMainWindow::demoWorkspaceLoadsEverySample() {
     QCOMPARE(window.store()->visibleThroughput().size(), std::size_t{9});
     for (const DatasetEntry& entry : window.store()->entries())
         QVERIFY2(!entry.hasProblems(), qPrintable(entry.label));
+}
+
+namespace {
+bool showsText(const QWidget* widget, const QString& text) {
+    const auto labels = widget->findChildren<QLabel*>();
+    return std::any_of(labels.begin(), labels.end(), [&](const QLabel* label) {
+        return label->isVisibleTo(widget->window()) && label->text().contains(text);
+    });
+}
+
+QStringList axisLabels(const QCustomPlot* plot) {
+    const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(plot->xAxis->ticker());
+    return ticker ? QStringList(ticker->ticks().values()) : QStringList();
+}
+} // namespace
+
+// Every panel follows the store: with the last dataset removed, none still names it.
+void TestMainWindow::removingEverythingClearsEveryPanel() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    window.importPaths({test::samplePath("ping18_np")});
+    QVERIFY(waitForImport(window));
+    DatasetListView* list = window.datasetList();
+    list->setCurrentIndex(list->model()->index(0, 0));
+    auto* report = window.findChild<ParseReportPanel*>();
+    QVERIFY(showsText(report, QStringLiteral("ping18_np")));
+    auto* tabs = window.findChild<QTabWidget*>();
+    auto* percentiles = window.findChild<PercentileView*>();
+    tabs->setCurrentWidget(percentiles);
+    auto* intervals = percentiles->findChild<QCustomPlot*>();
+    QTRY_VERIFY(axisLabels(intervals).join(QString()).contains(QStringLiteral("ping18")));
+    auto* status = window.statusBar();
+    QVERIFY(showsText(status, QStringLiteral("loaded")));
+
+    list->selectAll();
+    for (QAction* action : list->actions())
+        if (action->text() == QStringLiteral("Remove"))
+            action->trigger();
+    QVERIFY(window.store()->entries().empty());
+    QTest::qWait(50); // views redraw on the next pass of the event loop
+    QVERIFY(!showsText(report, QStringLiteral("ping18_np")));
+    QVERIFY2(axisLabels(intervals).isEmpty(), qPrintable(axisLabels(intervals).join(", ")));
+    QVERIFY(!showsText(status, QStringLiteral("loaded")));
+}
+
+// A file most of whose replies could not be read is named above the plots, not only marked.
+void TestMainWindow::mostlyRejectedFileGetsABanner() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("garbled-ping.txt"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("PING 198.18.0.2 (198.18.0.2) 56(84) bytes of data.\n");
+    for (int seq = 1; seq <= 20; ++seq) // 8 readable replies, 12 with a garbled time
+        file.write(QStringLiteral("64 bytes from 198.18.0.2: icmp_seq=%1 ttl=64 time=%2 ms\n")
+                       .arg(seq)
+                       .arg(seq <= 8 ? QStringLiteral("0.0%1").arg(seq) : QStringLiteral("abc"))
+                       .toUtf8());
+    file.close();
+    MainWindow window;
+    window.show();
+    auto* banner = window.findChild<QLabel*>(QStringLiteral("rejectionBanner"));
+    QVERIFY(banner);
+    QVERIFY(!banner->isVisibleTo(&window));
+    window.importPaths({test::samplePath("ping18_np"), path});
+    QVERIFY(waitForImport(window));
+    const DatasetEntry& garbled = window.store()->entries().back();
+    const qint64 errors = garbled.report.parseErrors.count() + garbled.report.rangeErrors.count();
+    QVERIFY2(errors > garbled.report.samples / 9, qPrintable(QString::number(errors)));
+    QVERIFY(banner->isVisibleTo(&window));
+    QCOMPARE(banner->text(), QStringLiteral("⚠ garbled-ping.txt: kept %1 of %2 replies — see the "
+                                            "parse report")
+                                 .arg(garbled.report.samples)
+                                 .arg(garbled.report.samples + errors));
+    QVERIFY(!banner->text().contains(QStringLiteral("ping18_np")));
+    window.store()->remove(garbled.id);
+    QVERIFY(!banner->isVisibleTo(&window));
 }
 
 void TestMainWindow::screenshots() {
