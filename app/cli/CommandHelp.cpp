@@ -90,7 +90,8 @@ std::vector<CommandHelp> makeCommandHelp() {
          {kFormat}},
         {"plot",
          {"--type TYPE -o OUT.png|OUT.pdf|OUT.svg [--width W] [--height H] [--scale S] "
-          "[--log-x|--linear-x] [--log-y] [--title T] FILE..."},
+          "[--log-x|--linear-x] [--log-y] [--title T] [--legend PLACE] [--font FAMILY] "
+          "[--font-size PT] FILE..."},
          "the workbench's plots, rendered without a display",
          {"Draws every FILE into one plot with the workbench's own views, on the offscreen "
           "platform: no display is needed. The default size is a paper column at about 300 dpi. "
@@ -120,10 +121,18 @@ std::vector<CommandHelp> makeCommandHelp() {
           {"--height H",
            "figure height in points, 100 to 10000 (default 240; 400 for loadtime's three lanes)"},
           {"--scale S", "PNG pixels per point, 0.5 to 8 (default 3); a PNG is W*S x H*S pixels"},
-          {"--log-x", "logarithmic RTT axis for cdf and ccdf (their default)"},
+          {"--log-x", "logarithmic RTT axis for cdf and ccdf (their default when the data "
+                      "spans a decade or more; linear when less)"},
           {"--linear-x", "linear RTT axis for cdf and ccdf"},
           {"--log-y", "logarithmic y axis for timeline, bands, hist and box"},
-          {"--title T", "a title above the plot"}}},
+          {"--title T", "a title above the plot"},
+          {"--legend PLACE",
+           "where the legend goes: auto (default: inside the plot in a corner where it hides no "
+           "data, else below it in as few rows as fit or to its right, the data keeping 70 % of "
+           "the figure), inside (the corner hiding least), right, below or none"},
+          {"--font FAMILY", "every text of the figure in this font family (default DejaVu Sans)"},
+          {"--font-size PT",
+           "tick labels and legend at PT points, titles in proportion, 4 to 72 (default 9)"}}},
         {"run",
          {"[RUN OPTIONS] [--format FORMAT] -o DIR TARGET",
           "--plan PLAN.json [-o DIR] [--format FORMAT]",
