@@ -105,9 +105,8 @@ double graphIn(const QCPGraph* graph, const QRectF& box) {
     const QCPAxis* key = graph->keyAxis();
     const QCPAxis* value = graph->valueAxis();
     const bool scatter = !graph->scatterStyle().isNone();
-    const double zero = value->coordToPixel(value->scaleType() == QCPAxis::stLogarithmic
-                                                ? value->range().lower
-                                                : 0.0);
+    const double zero = value->coordToPixel(
+        value->scaleType() == QCPAxis::stLogarithmic ? value->range().lower : 0.0);
     double hidden = 0;
     std::optional<QPointF> previous;
     for (const QCPGraphData& point : *graph->data()) {
@@ -150,15 +149,15 @@ LegendLayout::LegendLayout(QCustomPlot* plot) : QObject(plot), m_plot(plot) {
     setObjectName(QLatin1String(kLayoutName));
     const Qt::Alignment top = Qt::AlignTop, bottom = Qt::AlignBottom;
     const Qt::Alignment left = Qt::AlignLeft, centre = Qt::AlignHCenter, right = Qt::AlignRight;
-    m_corners = {top | right, top | left, bottom | right, bottom | left, top | centre,
-                 bottom | centre};
+    m_corners = {top | right,   top | left,   bottom | right,
+                 bottom | left, top | centre, bottom | centre};
     m_hidden = [plot](const QRectF& box) { return dataIn(plot, box); };
     m_mayLeave = [] { return true; };
 }
 
 LegendLayout* LegendLayout::of(QCustomPlot* plot) {
-    auto* layout = plot->findChild<LegendLayout*>(QLatin1String(kLayoutName),
-                                                  Qt::FindDirectChildrenOnly);
+    auto* layout =
+        plot->findChild<LegendLayout*>(QLatin1String(kLayoutName), Qt::FindDirectChildrenOnly);
     return layout ? layout : new LegendLayout(plot);
 }
 
@@ -166,8 +165,7 @@ void LegendLayout::setPlace(LegendPlace place) {
     m_place = place;
 }
 
-void LegendLayout::setCorners(const std::vector<Qt::Alignment>& corners,
-                              const HiddenData& hidden) {
+void LegendLayout::setCorners(const std::vector<Qt::Alignment>& corners, const HiddenData& hidden) {
     m_corners = corners;
     m_hidden = hidden;
 }

@@ -1,5 +1,6 @@
 #include "LogAxisTicker.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -56,8 +57,19 @@ void LogAxisTicker::generate(const QCPRange& range, const QLocale& locale, QChar
                              QVector<QString>* tickLabels) {
     ticks = labelledValues(range.lower, range.upper, tickCount());
     if (ticks.isEmpty()) { // under half a decade: linear steps read best
-        QCPAxisTicker::generate(range, locale, formatChar, precision, ticks, subTicks,
-                                tickLabels);
+        // The linear ticker's count is a target, not a promise: ask for more until three
+        // lie within the range.
+        const int most = tickCount();
+        for (int count = std::max(most, kFewestLabels); count <= 3 * kFewestLabels; ++count) {
+            setTickCount(count);
+            QCPAxisTicker::generate(range, locale, formatChar, precision, ticks, subTicks,
+                                    tickLabels);
+            const auto within = std::count_if(
+                ticks.begin(), ticks.end(), [&range](double tick) { return range.contains(tick); });
+            if (within >= kFewestLabels)
+                break;
+        }
+        setTickCount(most);
         return;
     }
     if (subTicks) {

@@ -51,10 +51,9 @@ public:
         LegendLayout::of(plot)->setPlace(options.legend);
         m_styled = !options.fontFamily.isEmpty() || options.fontSize > 0;
         if (m_styled)
-            PlotStyle::setTextStyle(plot, options.fontFamily,
-                                    options.fontSize > 0
-                                        ? options.fontSize / ExportOptions::kDefaultFontSize
-                                        : 1.0);
+            PlotStyle::setTextStyle(
+                plot, options.fontFamily,
+                options.fontSize > 0 ? options.fontSize / ExportOptions::kDefaultFontSize : 1.0);
     }
     ~TemporaryFigureStyle() {
         LegendLayout::of(m_plot)->setPlace(m_place);

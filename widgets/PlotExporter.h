@@ -18,9 +18,9 @@ struct ExportOptions {
     double scale = 3.0; // PNG pixel multiplier: 3 gives ~300 dpi at the default size
     QString title;      // drawn above the plot when not empty
     LegendPlace legend = LegendPlace::Auto;
-    QString fontFamily;     // every text in this family; empty: the plot's own (DejaVu Sans)
-    double fontSize = 0;    // tick labels and legend at this size in points, titles in
-                            // proportion; 0: the plot's own (kDefaultFontSize)
+    QString fontFamily;  // every text in this family; empty: the plot's own (DejaVu Sans)
+    double fontSize = 0; // tick labels and legend at this size in points, titles in
+                         // proportion; 0: the plot's own (kDefaultFontSize)
     static constexpr double kDefaultFontSize = 9;
 };
 

@@ -74,9 +74,9 @@ void setLegendFont(QCPLegend* legend, const QFont& font) {
     // Icon widths and gaps between columns narrow faster than the text: the text is what a
     // reader needs whole.
     // No taller than a line of the text, so rows are as tight as the text.
-    const QSize icon(qRound(ownIcon.width() * ratio * ratio),
-                     std::min(qRound(ownIcon.height() * ratio),
-                              qCeil(QFontMetricsF(font).height())));
+    const QSize icon(
+        qRound(ownIcon.width() * ratio * ratio),
+        std::min(qRound(ownIcon.height() * ratio), qCeil(QFontMetricsF(font).height())));
     const int ownSpacing = ownValue(legend, "wbLegendSpacing", legend->columnSpacing());
     const int spacing = qRound(ownSpacing * ratio * ratio);
     legend->setFont(font); // and every entry's
@@ -121,9 +121,8 @@ bool fitLegend(QCustomPlot* plot, QCPLegend* legend) {
     if (LegendLayout::sideOf(plot) == QLatin1String("right")) {
         // One column: the largest font at which it is no taller than the plot and leaves the
         // data its share of the width.
-        const double allowedWidth =
-            legend->outerRect().width() + plot->xAxis->axisRect()->width() -
-            LegendLayout::kDataShare * plot->viewport().width();
+        const double allowedWidth = legend->outerRect().width() + plot->xAxis->axisRect()->width() -
+                                    LegendLayout::kDataShare * plot->viewport().width();
         for (const QFont& font : PlotStyle::shrinkingFonts(ownLegendFont(legend))) {
             setLegendFont(legend, font);
             const QSize size = legendSize(legend, 1);
@@ -477,8 +476,7 @@ QFont styledFont(QObject* object, const char* name, const QFont& current, const 
 void PlotStyle::setTextStyle(QCustomPlot* plot, const QString& family, double scale) {
     for (QCPAxisRect* rect : plot->axisRects())
         for (QCPAxis* axis : rect->axes()) {
-            axis->setTickLabelFont(
-                styledFont(axis, nullptr, axis->tickLabelFont(), family, scale));
+            axis->setTickLabelFont(styledFont(axis, nullptr, axis->tickLabelFont(), family, scale));
             axis->setLabelFont(styledFont(axis, "wbTitleFont", axis->labelFont(), family, scale));
         }
     for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {

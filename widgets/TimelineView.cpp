@@ -388,8 +388,7 @@ void TimelineView::rebuild() {
     for (std::size_t i = 0; i < entries.size() && !lossFree && entries.size() > 1; ++i)
         numbered = numbered ||
                    laneMetrics.horizontalAdvance(entries[i]->label + QLatin1Char(' ') +
-                                                 lossTexts[static_cast<int>(i)]) >
-                       kLaneLabelWidth;
+                                                 lossTexts[static_cast<int>(i)]) > kLaneLabelWidth;
     auto laneKey = [](std::size_t lane) { return QStringLiteral("(%1)").arg(lane + 1); };
     // Lines first, then duplicates, then loss marks: that is the legend's order too.
     for (const DatasetEntry* e : entries) {
@@ -428,11 +427,11 @@ void TimelineView::rebuild() {
             track.duplicates->data()->set(data);
         }
         if (!lossFree)
-            laneTicker->addTick(static_cast<double>(i) + 0.5,
-                                (entries.size() == 1 ? tr("lost")
-                                 : numbered          ? laneKey(i)
-                                                     : e->label) +
-                                    QLatin1Char(' ') + lossTexts[static_cast<int>(i)]);
+            laneTicker->addTick(static_cast<double>(i) + 0.5, (entries.size() == 1 ? tr("lost")
+                                                               : numbered          ? laneKey(i)
+                                                                                   : e->label) +
+                                                                  QLatin1Char(' ') +
+                                                                  lossTexts[static_cast<int>(i)]);
     }
     bool lostInLegend = false, errorsInLegend = false;
     for (std::size_t i = 0; i < m_tracks.size(); ++i) {

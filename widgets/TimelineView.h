@@ -82,7 +82,7 @@ private:
         QCPGraph* lost = nullptr;
         QCPGraph* errors = nullptr;
         QCPColorMap* lossShade = nullptr;
-        double lane = 0; // the centre of its lane on the strip
+        double lane = 0;                 // the centre of its lane on the strip
         TimelineReducer::PolyLine drawn; // for the hover read-out
     };
 

@@ -234,7 +234,7 @@ std::vector<CommandHelp> makeCommandHelp() {
           {"--seed N", "seed of the bootstrap's random numbers (default 20150504)"},
           {"--resamples N", "bootstrap resamples (default 2000)"}}},
         {"report",
-         {"WORKSPACE -o report.pdf|report.html"},
+         {"WORKSPACE -o report.pdf|report.html [--legend PLACE] [--font FAMILY] [--font-size PT]"},
          "a report of a saved workspace as PDF or as one self-contained HTML file",
          {"Writes a report of WORKSPACE (a .wbws file saved by the workbench) that reads like a "
           "paper's appendix: a title, a table of the runs and their metadata, every plot and "
@@ -243,7 +243,14 @@ std::vector<CommandHelp> makeCommandHelp() {
          {{"-o, --output FILE",
            "the report; its extension, .pdf or .html, chooses the format. It is written to a "
            "temporary file beside it and renamed when complete: on any failure an existing FILE "
-           "keeps its bytes. A FILE that is a symbolic link is refused"}}},
+           "keeps its bytes. A FILE that is a symbolic link is refused"},
+          {"--legend PLACE",
+           "where the figures' legends go, as for plot: auto (default), inside, right, below or "
+           "none"},
+          {"--font FAMILY", "every text of the figures in this font family (default DejaVu Sans)"},
+          {"--font-size PT",
+           "the figures' tick labels and legends at PT points, titles in proportion, 4 to 72 "
+           "(default 9)"}}},
     };
 }
 

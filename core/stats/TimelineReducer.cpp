@@ -177,8 +177,8 @@ std::vector<double> TimelineReducer::lossPerColumn(const std::vector<double>& re
     auto count = [&](const std::vector<double>& xs, std::vector<std::int64_t>* into) {
         for (double x : xs)
             if (x >= xMin && x <= xMax) {
-                const auto column = static_cast<std::size_t>(std::min(
-                    static_cast<double>(columns - 1), std::floor((x - xMin) * perUnit)));
+                const auto column = static_cast<std::size_t>(
+                    std::min(static_cast<double>(columns - 1), std::floor((x - xMin) * perUnit)));
                 ++sent[column];
                 if (into)
                     ++(*into)[column];

@@ -170,9 +170,12 @@ void TestMainWindow::everyPlotExportsPngPdfSvg() {
         const QString path =
             m_dir.filePath(QStringLiteral("%1.%2").arg(view->exportName(), suffix));
         QString error;
-        QVERIFY2(
-            PlotExporter::save(plot, path, {800, 500, 2.0, QStringLiteral("Test title")}, &error),
-            qPrintable(error));
+        ExportOptions options;
+        options.width = 800;
+        options.height = 500;
+        options.scale = 2.0;
+        options.title = QStringLiteral("Test title");
+        QVERIFY2(PlotExporter::save(plot, path, options, &error), qPrintable(error));
         const QByteArray bytes = test::readAll(path);
         if (suffix == "png") {
             QCOMPARE(QImage(path).size(), QSize(1600, 1000)); // width × scale

@@ -215,9 +215,10 @@ void TestTimelineReducer::lossPerColumnIsTheLostShareOfEachColumn() {
                                 .arg(c)
                                 .arg(share[static_cast<std::size_t>(c)])
                                 .arg(expected)));
+        const bool atOutage = to > 1000 && from < 1010; // 10 s from request 1,000,000
         if (expected >= 0.99)
             ++solid;
-        else
+        else if (!atOutage)
             QVERIFY(share[static_cast<std::size_t>(c)] < 0.01); // the scattered 0.05 %
     }
     QVERIFY(solid >= 2); // the outage: 10 s of 2,000 s over 640 columns of 3.1 s
