@@ -73,10 +73,11 @@ void setLegendFont(QCPLegend* legend, const QFont& font) {
     const double ratio = font.pointSizeF() / own.pointSizeF();
     // Icon widths and gaps between columns narrow faster than the text: the text is what a
     // reader needs whole.
-    // No taller than a line of the text, so rows are as tight as the text.
+    // No taller than a line of the text and a pixel (drawn at an export's scale, the text may
+    // reach a pixel lower): rows as tight as the text.
     const QSize icon(
         qRound(ownIcon.width() * ratio * ratio),
-        std::min(qRound(ownIcon.height() * ratio), qCeil(QFontMetricsF(font).height())));
+        std::min(qRound(ownIcon.height() * ratio), qCeil(QFontMetricsF(font).height()) + 1));
     const int ownSpacing = ownValue(legend, "wbLegendSpacing", legend->columnSpacing());
     const int spacing = qRound(ownSpacing * ratio * ratio);
     legend->setFont(font); // and every entry's

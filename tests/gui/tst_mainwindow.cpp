@@ -2,6 +2,7 @@
 #include "WindowSupport.h"
 
 #include "DatasetStore.h"
+#include "ExportDialog.h"
 #include "ImportController.h"
 #include "MainWindow.h"
 #include "PlotExporter.h"
@@ -31,6 +32,7 @@ class TestMainWindow : public QObject {
 
 private slots:
     void initTestCase();
+    void exportDialogSpeaksItsUnits();
     void dropAddsDatasetsAndReportsBadFiles();
     void folderDropLoadsEverythingReadable();
     void folderDropSkipsRunCompanions();
@@ -336,6 +338,21 @@ void TestMainWindow::screenshots() {
         QTest::qWait(200);
         QVERIFY(window.grab().save(QStringLiteral("%1/tab%2.png").arg(dir).arg(i)));
     }
+}
+
+// Sizes are points: a PDF or SVG page of that size, a PNG of points × scale pixels; the dialog
+// says which, and its legend and font choices reach the export's options.
+void TestMainWindow::exportDialogSpeaksItsUnits() {
+    ExportOptions defaults;
+    defaults.legend = LegendPlace::Below;
+    ExportDialog png(QStringLiteral("/tmp/figure.png"), defaults);
+    QVERIFY2(png.unitsText().contains(QStringLiteral("1008 × 720 pixels")),
+             qPrintable(png.unitsText()));
+    ExportDialog pdf(QStringLiteral("/tmp/figure.pdf"), defaults);
+    QVERIFY2(pdf.unitsText().contains(QStringLiteral("336 × 240 pt")), qPrintable(pdf.unitsText()));
+    QCOMPARE(pdf.options().legend, LegendPlace::Below);
+    QCOMPARE(pdf.options().fontSize, 0.0); // the plots' own size unless changed
+    QVERIFY(pdf.options().fontFamily.isEmpty());
 }
 
 QTEST_MAIN(TestMainWindow)
