@@ -541,7 +541,10 @@ void TimelineView::shadeLosses(Track& track, const QCPRange& range, int columns)
                    QCPRange(track.lane - 0.2, track.lane + 0.2));
     for (int c = 0; c < columns; ++c) {
         const double lost = share[static_cast<std::size_t>(c)];
-        const double shade = lost > 0 ? kLeastLossShade + (1 - kLeastLossShade) * lost : 0.0;
+        // The square root keeps an outage (a column mostly lost) far darker than scattered
+        // single losses, which every column of a long run may hold.
+        const double shade =
+            lost > 0 ? kLeastLossShade + (1 - kLeastLossShade) * std::sqrt(lost) : 0.0;
         data->setCell(c, 0, shade);
         data->setCell(c, 1, shade);
     }
