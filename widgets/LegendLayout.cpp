@@ -279,9 +279,37 @@ bool LegendLayout::dataKeepsShare() const {
            figure.contains(legend);
 }
 
+QString LegendLayout::stateKey() const {
+    const QCPAxisRect* rect = mainRect(m_plot);
+    const auto range = [](const QCPAxis* axis) {
+        return QStringLiteral("%1,%2")
+            .arg(axis->range().lower, 0, 'g', 17)
+            .arg(axis->range().upper, 0, 'g', 17);
+    };
+    int points = 0;
+    for (int i = 0; i < m_plot->plottableCount(); ++i)
+        if (const QCPPlottableInterface1D* data = m_plot->plottable(i)->interface1D())
+            points += data->dataCount();
+    const QRect viewport = m_plot->viewport();
+    return QStringLiteral("%1 %2x%3 %4 %5 %6 %7 %8 %9 %10")
+               .arg(static_cast<int>(m_place))
+               .arg(viewport.width())
+               .arg(viewport.height())
+               .arg(range(rect->axis(QCPAxis::atBottom)), range(rect->axis(QCPAxis::atLeft)))
+               .arg(m_plot->plottableCount())
+               .arg(points)
+               .arg(m_plot->legend->itemCount())
+               .arg(m_plot->legend->visible())
+               .arg(m_mayLeave ? m_mayLeave() : true) +
+           m_plot->xAxis->tickLabelFont().toString(); // an export's own font
+}
+
 bool LegendLayout::arrange() {
     QCPLegend* legend = m_plot->legend;
     if (m_arranging || m_plot->viewport().isEmpty())
+        return false;
+    const QString key = stateKey();
+    if (key == m_arranged)
         return false;
     m_arranging = true;
     const QCPLayout* holderBefore = legend->layout();
@@ -320,6 +348,7 @@ bool LegendLayout::arrange() {
         }
     }
     m_arranging = false;
+    m_arranged = stateKey();
     const bool moved = legend->layout() != holderBefore || legendSide(legend) != sideBefore ||
                        cornerOf() != cornerBefore;
     layOutAgain(m_plot);

@@ -77,6 +77,7 @@ private:
     bool placeInsideBest(bool onlyIfFree);
     double hiddenAt(const QRectF& box) const;
     bool dataKeepsShare() const;
+    QString stateKey() const;
 
     QCustomPlot* m_plot;
     LegendPlace m_place = LegendPlace::Auto;
@@ -84,6 +85,9 @@ private:
     HiddenData m_hidden;
     std::function<bool()> m_mayLeave;
     bool m_arranging = false; // arrange() lays the plot out, which fits it, which arranges
+    // What the last arrangement measured: a replot of the same plot at the same size and
+    // ranges (a hover read-out, a repaint) keeps its legend where it is without measuring.
+    QString m_arranged;
 };
 
 } // namespace wb
