@@ -97,7 +97,9 @@ void CategoryAxisLabels::fit(QCustomPlot* plot) {
                                ? static_cast<int>(std::cos(kRotation * M_PI / 180) *
                                                   QFontMetricsF(font).horizontalAdvance(labels[0]))
                                : 0;
-    plot->axisRect()->setMinimumMargins(QMargins(std::max(15, firstSlant + 8), 15, 15, 15));
+    QMargins margins = PlotStyle::minimumMargins();
+    margins.setLeft(std::max(margins.left(), firstSlant + 8));
+    plot->axisRect()->setMinimumMargins(margins);
     PlotStyle::relayout(plot);
 }
 

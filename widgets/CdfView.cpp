@@ -165,6 +165,7 @@ void CdfView::buildToolBar() {
 }
 
 void CdfView::setLogX(bool on) {
+    m_logXChosen = true;
     if (m_logX == on)
         return;
     m_logX = on;
@@ -202,11 +203,17 @@ QJsonObject CdfView::saveSettings() const {
     QJsonArray markers;
     for (double level : m_markerLevels)
         markers.append(level);
-    return {{"logX", m_logX}, {"ccdf", m_ccdf}, {"markers", markers}};
+    QJsonObject settings{{"ccdf", m_ccdf}, {"markers", markers}};
+    if (m_logXChosen) // else chosen by the data again when read
+        settings.insert(QStringLiteral("logX"), m_logX);
+    return settings;
 }
 
 void CdfView::restoreSettings(const QJsonObject& settings) {
-    m_logX = settings.value(QStringLiteral("logX")).toBool(m_logX);
+    if (settings.value(QStringLiteral("logX")).isBool()) {
+        m_logX = settings.value(QStringLiteral("logX")).toBool();
+        m_logXChosen = true;
+    }
     m_ccdf = settings.value(QStringLiteral("ccdf")).toBool(m_ccdf);
     std::vector<double> levels;
     for (const QJsonValue& level : settings.value(QStringLiteral("markers")).toArray())
@@ -221,25 +228,12 @@ void CdfView::updateAxes() {
     QCPAxis* x = m_plot->xAxis;
     QCPAxis* y = m_plot->yAxis;
     x->setLabel(tr("RTT (ms)"));
-    if (m_logX) {
-        auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
-        ticker->setSubTickCount(8);
-        x->setTicker(ticker);
-        x->setScaleType(QCPAxis::stLogarithmic);
-        x->setNumberFormat(QStringLiteral("g"));
-        x->grid()->setSubGridVisible(true);
-    } else {
-        x->setTicker(QSharedPointer<QCPAxisTicker>::create());
-        x->setScaleType(QCPAxis::stLinear);
-        x->setNumberFormat(QStringLiteral("g"));
-        x->grid()->setSubGridVisible(false);
-    }
+    PlotStyle::setLogScale(x, m_logX);
+    x->setNumberFormat(QStringLiteral("g"));
     if (m_ccdf) {
         y->setLabel(tr("fraction of samples > x (CCDF)"));
-        auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
-        ticker->setSubTickCount(8);
-        y->setTicker(ticker);
-        y->setScaleType(QCPAxis::stLogarithmic);
+        PlotStyle::setLogScale(y, true);
+        y->grid()->setSubGridVisible(false);
         y->setNumberFormat(QStringLiteral("eb")); // 10⁻³ rather than 0.001
         y->setNumberPrecision(0);
     } else {
@@ -354,6 +348,14 @@ void CdfView::rebuild() {
 
 void CdfView::resetView() {
     followData();
+    if (!m_logXChosen) {
+        const Extent all = extentOf(store()->visibleLatency(), false);
+        const bool spansDecade = all.valid && all.min > 0 && all.max >= 10 * all.min;
+        if (all.valid && spansDecade != m_logX) {
+            m_logX = spansDecade;
+            updateAxes();
+        }
+    }
     const Extent extent = extentOf(store()->visibleLatency(), m_logX);
     QCPRange xRange = m_logX ? QCPRange(0.01, 100) : QCPRange(0, 1);
     if (extent.valid && m_logX) {

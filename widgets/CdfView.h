@@ -52,8 +52,11 @@ public:
     void resetView() override;
 
     // Public so wirebench-cli can set the same options headless.
+    // Log x unless the user chose: log when the visible data spans a decade or more (idle
+    // µs beside loaded ms), linear when less, where a log axis would show a single decade.
     bool logX() const { return m_logX; }
     void setLogX(bool on);
+    bool logXChosen() const { return m_logXChosen; }
     bool ccdf() const { return m_ccdf; }
     void setCcdf(bool on);
     // Percentile levels to mark on every curve (0..100); empty = no markers.
@@ -103,6 +106,7 @@ private:
     std::vector<QCPItemText*> m_markerLabels;
 
     bool m_logX = true;
+    bool m_logXChosen = false; // by the user (toolbar, workspace, --log-x/--linear-x)
     bool m_ccdf = false;
     std::vector<double> m_markerLevels;
     std::vector<double> m_lastMarkerLevels{50, 99}; // what the toolbar toggle brings back

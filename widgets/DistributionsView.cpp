@@ -288,21 +288,11 @@ void DistributionsView::rebuild() {
 void DistributionsView::updateAxes() {
     QCPAxis* x = m_plot->xAxis;
     QCPAxis* y = m_plot->yAxis;
-    if (m_logY) {
-        auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
-        ticker->setSubTickCount(8);
-        y->setTicker(ticker);
-        y->setScaleType(QCPAxis::stLogarithmic);
-        y->grid()->setSubGridVisible(true);
-    } else {
-        y->setTicker(QSharedPointer<QCPAxisTicker>::create());
-        y->setScaleType(QCPAxis::stLinear);
-        y->grid()->setSubGridVisible(false);
-    }
+    PlotStyle::setLogScale(y, m_logY);
     y->setNumberFormat(QStringLiteral("g"));
     x->setTickLabelRotation(0);
     x->setTickLabelFont(PlotStyle::axisFont()); // box labels may have made it smaller
-    m_plot->axisRect()->setMinimumMargins(QMargins(15, 15, 15, 15)); // QCustomPlot's default
+    m_plot->axisRect()->setMinimumMargins(PlotStyle::minimumMargins());
     if (m_mode == Mode::Histogram) {
         x->setTicker(QSharedPointer<QCPAxisTicker>::create());
         x->setLabel(tr("RTT (ms)"));

@@ -321,10 +321,9 @@ void FlowBarsView::resetView() {
         most = std::max(most, infos.size());
     const double last = std::max(
         {static_cast<double>(most), m_meanKey, static_cast<double>(m_groupBars.size()), 1.0});
-    // Room right of the mean slot for its label; fitMeanSlotLabel adds more once the width
-    // in pixels is known.
+    // The axis ends half a slot after the last bar.
     m_autoLower = 0.4;
-    m_autoUpper = m_unwidenedUpper = last + (m_meanKey > 0 ? 1.2 : 0.6);
+    m_autoUpper = m_unwidenedUpper = last + 0.6;
     m_plot->xAxis->setRange(m_autoLower, m_autoUpper);
     bool found = false;
     const QCPRange values = m_plot->yAxis->range();
@@ -436,16 +435,14 @@ void FlowBarsView::addMeanSlotLabel(double key) {
     separator->point1->setCoords(key - kMeanSlotSeparator, 0);
     separator->point2->setCoords(key - kMeanSlotSeparator, 1);
     separator->setPen(QPen(QColor(150, 150, 150), 1, Qt::DashLine));
-    auto* label = m_meanLabel = new QCPItemText(m_plot);
-    label->position->setTypeX(QCPItemPosition::ptPlotCoords);
-    label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    // From the separator rightwards: the slot alone is narrower than the words.
-    label->position->setCoords(key - kMeanSlotSeparator, 0);
-    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    label->setPadding(QMargins(2, 4, 2, 2));
-    label->setFont(PlotStyle::axisFont(0.9));
-    label->setText(tr("mean\n95 % CI"));
-    label->setClipToAxisRect(true);
+    // Named in the legend, not over the slot: at a paper column's width the words are wider
+    // than the slot and would cover the flows' bars or stretch the axis past the last bar.
+    for (QCPBars* bars : std::as_const(m_meanBars))
+        if (QCPErrorBars* interval = ConfidenceBars::of(bars)) {
+            interval->setName(tr("mean of the flows, 95 % CI"));
+            interval->addToLegend();
+            break;
+        }
 }
 
 void FlowBarsView::fitMeanSlotLabel() {

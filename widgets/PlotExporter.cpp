@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include "PlotStyle.h"
 #include "io/OutputFile.h"
 
 #include <QBuffer>
@@ -42,6 +43,32 @@ private:
     QCPTextElement* m_element = nullptr;
 };
 
+// The export's legend place and fonts for the duration of an export.
+class TemporaryFigureStyle {
+public:
+    TemporaryFigureStyle(QCustomPlot* plot, const ExportOptions& options)
+        : m_plot(plot), m_place(LegendLayout::of(plot)->place()) {
+        LegendLayout::of(plot)->setPlace(options.legend);
+        m_styled = !options.fontFamily.isEmpty() || options.fontSize > 0;
+        if (m_styled)
+            PlotStyle::setTextStyle(
+                plot, options.fontFamily,
+                options.fontSize > 0 ? options.fontSize / ExportOptions::kDefaultFontSize : 1.0);
+    }
+    ~TemporaryFigureStyle() {
+        LegendLayout::of(m_plot)->setPlace(m_place);
+        if (m_styled)
+            PlotStyle::setTextStyle(m_plot, QString(), 1.0);
+    }
+    TemporaryFigureStyle(const TemporaryFigureStyle&) = delete;
+    TemporaryFigureStyle& operator=(const TemporaryFigureStyle&) = delete;
+
+private:
+    QCustomPlot* m_plot;
+    LegendPlace m_place;
+    bool m_styled = false;
+};
+
 bool writeSvg(QCustomPlot* plot, QIODevice* device, const ExportOptions& options) {
     QSvgGenerator generator;
     generator.setOutputDevice(device);
@@ -52,12 +79,14 @@ bool writeSvg(QCustomPlot* plot, QIODevice* device, const ExportOptions& options
     QCPPainter painter;
     if (!painter.begin(&generator))
         return false;
+    const TemporaryFigureStyle style(plot, options);
     plot->toPainter(&painter, options.width, options.height);
     return painter.end();
 }
 
 // What QCustomPlot::savePng writes (96 dpi recorded in the file), into a device.
 bool writePng(QCustomPlot* plot, QIODevice* device, const ExportOptions& options, QString* why) {
+    const TemporaryFigureStyle style(plot, options);
     QImage image = plot->toPixmap(options.width, options.height, options.scale).toImage();
     constexpr int kDotsPerMeter = static_cast<int>(96 / 0.0254);
     image.setDotsPerMeterX(kDotsPerMeter);
@@ -140,6 +169,7 @@ void PlotExporter::paint(QCustomPlot* plot, QCPPainter* painter, const ExportOpt
     painter->setMode(QCPPainter::pmVectorized);
     painter->setMode(QCPPainter::pmNoCaching);
     painter->setMode(QCPPainter::pmNonCosmetic);
+    const TemporaryFigureStyle style(plot, options);
     plot->toPainter(painter, options.width, options.height);
 }
 
@@ -152,6 +182,7 @@ void PlotExporter::layOut(QCustomPlot* plot, const ExportOptions& options) {
 
 void PlotExporter::copyToClipboard(QCustomPlot* plot, const ExportOptions& options) {
     TemporaryTitle title(plot, options.title);
+    const TemporaryFigureStyle style(plot, options);
     const QPixmap pixmap = plot->toPixmap(options.width, options.height, options.scale);
     QGuiApplication::clipboard()->setPixmap(pixmap);
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "LegendLayout.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -15,10 +17,16 @@ struct ExportOptions {
     int height = 240;
     double scale = 3.0; // PNG pixel multiplier: 3 gives ~300 dpi at the default size
     QString title;      // drawn above the plot when not empty
+    LegendPlace legend = LegendPlace::Auto;
+    QString fontFamily;  // every text in this family; empty: the plot's own (DejaVu Sans)
+    double fontSize = 0; // tick labels and legend at this size in points, titles in
+                         // proportion; 0: the plot's own (kDefaultFontSize)
+    static constexpr double kDefaultFontSize = 9;
 };
 
 // The one exporter every plot goes through: PNG, PDF and SVG by file suffix, and the
-// clipboard. A title is added for the export only and removed afterwards.
+// clipboard. A title, the legend's place and the fonts are the export's only: the plot has
+// its own again afterwards.
 class PlotExporter {
 public:
     // Written whole or not at all (OutputFile): on failure an existing file keeps its bytes

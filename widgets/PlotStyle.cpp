@@ -1,5 +1,8 @@
 #include "PlotStyle.h"
 
+#include "LegendLayout.h"
+#include "LogAxisTicker.h"
+
 #include <qcustomplot.h>
 
 #include <QFontMetricsF>
@@ -11,20 +14,6 @@
 namespace wb {
 
 namespace {
-
-const QColor kLegendBorder(180, 180, 180);
-
-// The row of the plot layout that holds `element`, or -1.
-int rowOf(QCustomPlot* plot, QCPLayoutElement* element) {
-    for (int row = 0; row < plot->plotLayout()->rowCount(); ++row)
-        if (plot->plotLayout()->element(row, 0) == element)
-            return row;
-    return -1;
-}
-
-bool legendIsInside(QCustomPlot* plot) {
-    return plot->legend->layout() == plot->xAxis->axisRect()->insetLayout();
-}
 
 // Fitting changes fonts, texts and tick counts for the size a plot is laid out at; each is
 // remembered with the value the view gave it (its own) and the one fitting set (shown), so
@@ -84,7 +73,11 @@ void setLegendFont(QCPLegend* legend, const QFont& font) {
     const double ratio = font.pointSizeF() / own.pointSizeF();
     // Icon widths and gaps between columns narrow faster than the text: the text is what a
     // reader needs whole.
-    const QSize icon(qRound(ownIcon.width() * ratio * ratio), qRound(ownIcon.height() * ratio));
+    // No taller than a line of the text and a pixel (drawn at an export's scale, the text may
+    // reach a pixel lower): rows as tight as the text.
+    const QSize icon(
+        qRound(ownIcon.width() * ratio * ratio),
+        std::min(qRound(ownIcon.height() * ratio), qCeil(QFontMetricsF(font).height()) + 1));
     const int ownSpacing = ownValue(legend, "wbLegendSpacing", legend->columnSpacing());
     const int spacing = qRound(ownSpacing * ratio * ratio);
     legend->setFont(font); // and every entry's
@@ -115,12 +108,6 @@ private:
     QFont m_fitted;
 };
 
-// The legend's size as one column in a corner of the axis rect, with room to the frame.
-QSizeF oneColumnSize(QCPLegend* legend) {
-    const OwnLegendFont own(legend);
-    return QSizeF(legendSize(legend, 1)) + QSizeF(12, 12);
-}
-
 // A legend in rows of its own (not inside an axis rect): the largest font, and for it the
 // most entries per row (up to its maximum), that fit the row's width and leave the data its
 // share of the height; at the smallest font, what fits the width. A legend inside an axis
@@ -130,6 +117,19 @@ bool fitLegend(QCustomPlot* plot, QCPLegend* legend) {
     const auto* row = qobject_cast<QCPLayoutGrid*>(legend->layout());
     if (!row || !legend->visible()) { // inside an axis rect (an inset layout), or not drawn
         setLegendFont(legend, ownLegendFont(legend));
+        return legend->font() != before;
+    }
+    if (LegendLayout::sideOf(plot) == QLatin1String("right")) {
+        // One column: the largest font at which it is no taller than the plot and leaves the
+        // data its share of the width.
+        const double allowedWidth = legend->outerRect().width() + plot->xAxis->axisRect()->width() -
+                                    LegendLayout::kDataShare * plot->viewport().width();
+        for (const QFont& font : PlotStyle::shrinkingFonts(ownLegendFont(legend))) {
+            setLegendFont(legend, font);
+            const QSize size = legendSize(legend, 1);
+            if (size.width() <= allowedWidth && size.height() <= plot->viewport().height() - 12)
+                break;
+        }
         return legend->font() != before;
     }
     const int entries = static_cast<int>(entriesOf(legend).size());
@@ -301,13 +301,26 @@ QFont PlotStyle::labelFont(double scale) {
     return font;
 }
 
+QMargins PlotStyle::minimumMargins() {
+    return {15, 7, 12, 15};
+}
+
+QColor PlotStyle::legendBorder() {
+    return {180, 180, 180};
+}
+
 double PlotStyle::lineWidth(double scale) {
     return 1.6 * scale;
 }
 
 void PlotStyle::apply(QCustomPlot* plot) {
     plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom | QCP::iSelectLegend);
+    plot->axisRect()->setMinimumMargins(minimumMargins());
+    plot->plotLayout()->setRowSpacing(0); // elements keep their own margins
     for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
+        axis->setTickLabelPadding(3);
+        axis->setLabelPadding(2);
+        axis->setPadding(1); // to the figure's edge, or to the legend's rows below
         axis->setTickLabelFont(axisFont());
         axis->setLabelFont(labelFont());
         axis->grid()->setSubGridVisible(false);
@@ -315,7 +328,7 @@ void PlotStyle::apply(QCustomPlot* plot) {
     }
     plot->legend->setFont(axisFont());
     plot->legend->setBrush(QColor(255, 255, 255, 220));
-    plot->legend->setBorderPen(QPen(kLegendBorder));
+    plot->legend->setBorderPen(QPen(legendBorder()));
     plot->setNoAntialiasingOnDrag(true);
     // One polyline per curve instead of one call per segment: ten reduced CDFs of millions of
     // RTTs (thousands of tail steps each) repaint in a fraction of the time, and a 1.5 px pen
@@ -325,19 +338,7 @@ void PlotStyle::apply(QCustomPlot* plot) {
 }
 
 void PlotStyle::placeLegendAbove(QCustomPlot* plot) {
-    // A sub-grid with margins keeps the legend off the page edge in exports.
-    // Right above the axis rects: an export's title row stays on top.
-    const int row = std::max(0, rowOf(plot, plot->axisRect()));
-    auto* legendRow = new QCPLayoutGrid;
-    plot->plotLayout()->insertRow(row);
-    plot->plotLayout()->addElement(row, 0, legendRow);
-    plot->plotLayout()->setRowStretchFactor(row, 0.001);
-    legendRow->setMargins(QMargins(8, 6, 8, 0));
-    legendRow->addElement(0, 0, plot->legend);
-    plot->legend->setWrap(1); // before the fill order, which re-places existing entries by it
-    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    plot->legend->setColumnSpacing(24);
-    plot->legend->setBorderPen(Qt::NoPen);
+    LegendLayout::putInRows(plot, false);
 }
 
 void PlotStyle::fitLegendColumns(QCustomPlot* plot, int maxColumns) {
@@ -348,6 +349,7 @@ void PlotStyle::fitToSize(QCustomPlot* plot) {
     // Legends first: the axis rects' size, which titles and ticks fit to, follows from them.
     // Each step moves what the others measured (a title on two lines shortens the other
     // axis), so again until nothing changes; a few rounds settle any plot.
+    LegendLayout::of(plot)->arrange();
     const std::function<bool(QCPAxis*)> axisSteps[] = {fitAxisTitle, fitTicks};
     for (int round = 0; round < 3; ++round) {
         bool changed = false;
@@ -372,7 +374,16 @@ void PlotStyle::fitToSize(QCustomPlot* plot) {
 }
 
 double PlotStyle::dataSpare(QCustomPlot* plot) {
-    return plot->xAxis->axisRect()->height() - kDataShare * plot->viewport().height();
+    double data = 0;
+    for (const QCPAxisRect* rect : plot->axisRects())
+        if (rect->visible())
+            data += rect->height();
+    return data - kDataShare * plot->viewport().height();
+}
+
+QSizeF PlotStyle::legendSizeInside(QCPLegend* legend) {
+    const OwnLegendFont own(legend);
+    return QSizeF(legendSize(legend, 1)) + QSizeF(12, 12);
 }
 
 std::vector<QFont> PlotStyle::shrinkingFonts(const QFont& font) {
@@ -386,68 +397,17 @@ std::vector<QFont> PlotStyle::shrinkingFonts(const QFont& font) {
 
 bool PlotStyle::placeLegendClear(QCustomPlot* plot, const std::vector<Qt::Alignment>& corners,
                                  bool mayLeave, const HiddenData& hidden) {
-    QCPLegend* legend = plot->legend;
-    const bool inside = legendIsInside(plot);
-    if (!legend->visible() || corners.empty() || (!inside && !mayLeave))
+    LegendLayout* layout = LegendLayout::of(plot);
+    layout->setCorners(corners, hidden);
+    layout->setMayLeave([mayLeave] { return mayLeave; });
+    if (!layout->arrange())
         return false;
-    // Corners are measured in the axis rect as it is with the legend inside: a legend above
-    // takes its rows off the rect's top, which scales the rect's y pixels.
-    const QRectF area = plot->xAxis->axisRect()->rect();
-    QRectF whole = area;
-    if (!inside)
-        whole.setTop(area.top() - legend->layout()->outerRect().height() -
-                     plot->plotLayout()->rowSpacing());
-    const double yScale = area.height() / std::max(1.0, whole.height());
-    const QSizeF size = oneColumnSize(legend);
-    std::vector<double> hiddenAt;
-    for (Qt::Alignment corner : corners) {
-        const double x = corner & Qt::AlignLeft    ? whole.left()
-                         : corner & Qt::AlignRight ? whole.right() - size.width()
-                                                   : whole.center().x() - size.width() / 2;
-        const double y = corner & Qt::AlignTop ? whole.top() : whole.bottom() - size.height();
-        hiddenAt.push_back(hidden(QRectF(x, area.top() + (y - whole.top()) * yScale, size.width(),
-                                         size.height() * yScale)));
-    }
-    // The first corner that hides nothing; else the least hidden (1 unit: ties keep the
-    // earlier, conventional corner), or none when the legend may leave the rect.
-    auto best = std::find(hiddenAt.begin(), hiddenAt.end(), 0.0);
-    if (best == hiddenAt.end() && mayLeave) {
-        if (!inside)
-            return false;
-        placeLegendAbove(plot);
-        relayout(plot);
-        return true;
-    }
-    if (best == hiddenAt.end()) {
-        best = hiddenAt.begin();
-        for (auto it = hiddenAt.begin(); it != hiddenAt.end(); ++it)
-            if (*it < *best - 1)
-                best = it;
-    }
-    const Qt::Alignment corner = corners[static_cast<std::size_t>(best - hiddenAt.begin())];
-    QCPLayoutInset* inset = plot->xAxis->axisRect()->insetLayout();
-    if (inside && inset->insetAlignment(inset->elements(false).indexOf(legend)) == corner)
-        return false;
-    placeLegendInside(plot, corner);
     relayout(plot);
     return true;
 }
 
 void PlotStyle::placeLegendInside(QCustomPlot* plot, Qt::Alignment corner) {
-    QCPLegend* legend = plot->legend;
-    QCPLayoutInset* inset = plot->xAxis->axisRect()->insetLayout();
-    if (!legendIsInside(plot)) {
-        QCPLayout* row = legend->layout(); // placeLegendAbove's sub-grid, empty once taken
-        inset->addElement(legend, corner);
-        if (row) {
-            plot->plotLayout()->remove(row);
-            plot->plotLayout()->simplify();
-        }
-        legend->setWrap(0);
-        legend->setFillOrder(QCPLegend::foRowsFirst, true);
-        legend->setBorderPen(QPen(kLegendBorder));
-    }
-    inset->setInsetAlignment(inset->elements(false).indexOf(legend), corner);
+    LegendLayout::putInside(plot, corner);
 }
 
 void PlotStyle::relayout(QCustomPlot* plot) {
@@ -490,11 +450,52 @@ double PlotStyle::widestLine(const QString& text, const QFont& font) {
     return widest;
 }
 
+namespace {
+
+// The font the view gave a text, as fitting remembers it (`name` as in ownValue), set again
+// as `font`; fitting starts from it at the next layout.
+QFont styledFont(QObject* object, const char* name, const QFont& current, const QString& family,
+                 double scale) {
+    QFont base = object->property("wbBaseFont").isValid()
+                     ? object->property("wbBaseFont").value<QFont>()
+                     : (name ? ownValue(object, name, current) : current);
+    if (family.isEmpty() && scale == 1.0) {
+        object->setProperty("wbBaseFont", QVariant());
+    } else {
+        object->setProperty("wbBaseFont", QVariant::fromValue(base));
+        if (!family.isEmpty())
+            base.setFamily(family);
+        base.setPointSizeF(base.pointSizeF() * scale);
+    }
+    if (name)
+        object->setProperty(QByteArray(name).append("Shown"), QVariant());
+    return base;
+}
+
+} // namespace
+
+void PlotStyle::setTextStyle(QCustomPlot* plot, const QString& family, double scale) {
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* axis : rect->axes()) {
+            axis->setTickLabelFont(styledFont(axis, nullptr, axis->tickLabelFont(), family, scale));
+            axis->setLabelFont(styledFont(axis, "wbTitleFont", axis->labelFont(), family, scale));
+        }
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        if (auto* legend = qobject_cast<QCPLegend*>(element)) {
+            const QFont font = styledFont(legend, "wbLegendFont", legend->font(), family, scale);
+            legend->setFont(font);
+        } else if (auto* text = qobject_cast<QCPTextElement*>(element)) {
+            text->setFont(styledFont(text, nullptr, text->font(), family, scale));
+        }
+    }
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)))
+            text->setFont(styledFont(text, nullptr, text->font(), family, scale));
+}
+
 void PlotStyle::setLogScale(QCPAxis* axis, bool log) {
     if (log) {
-        auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
-        ticker->setSubTickCount(8);
-        axis->setTicker(ticker);
+        axis->setTicker(QSharedPointer<LogAxisTicker>::create());
         axis->setScaleType(QCPAxis::stLogarithmic);
     } else {
         axis->setTicker(QSharedPointer<QCPAxisTicker>::create());

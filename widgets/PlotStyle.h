@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QMargins>
 #include <QRectF>
 
 #include <functional>
@@ -25,12 +26,17 @@ public:
     static QFont axisFont(double scale = 1.0);
     static QFont labelFont(double scale = 1.0);
     static double lineWidth(double scale = 1.0);
+    // An axis rect's least margins: QCustomPlot keeps 15 px above and right of the data for
+    // tick labels reaching past it; half a label's height and half a number's width do.
+    static QMargins minimumMargins();
+    // The frame of a legend inside an axis rect.
+    static QColor legendBorder();
 
     // Applies fonts, grid, margins and interactions (drag/zoom) to a plot, and fits its text to
     // every size it is laid out at (fitToSize after each layout).
     static void apply(QCustomPlot* plot);
-    // Moves the legend into rows of their own above the axis rect, for plots whose data fills
-    // the whole rect; its entries go side by side where they fit (at most 3 per row).
+    // Moves the legend into rows of their own above the axis rect; its entries go side by
+    // side where they fit (at most 3 per row). Where it is drawn is LegendLayout's choice.
     static void placeLegendAbove(QCustomPlot* plot);
     // At most maxColumns legend entries per row when the legend is above the axis rect.
     static void fitLegendColumns(QCustomPlot* plot, int maxColumns);
@@ -42,23 +48,27 @@ public:
     // its own size when there is room again. Lays the plot out again when anything changed.
     static void fitToSize(QCustomPlot* plot);
     // The share of the plot's height its (first) axis rect keeps when legends give way.
-    static constexpr double kDataShare = 0.47;
+    static constexpr double kDataShare = 0.70; // LegendLayout::kDataShare
     static constexpr double kSmallestPointSize = 7.0;
-    // How much taller than now what lies above or below the (first) axis rect may grow, in
-    // pixels, for the rect to keep kDataShare of the plot's height; negative when it has less.
+    // How much taller than now what lies above or below the axis rects may grow, in pixels,
+    // for the rects to keep kDataShare of the plot's height; negative when they have less.
     static double dataSpare(QCustomPlot* plot);
+    // The legend's size as one column at its own font in a corner of an axis rect, with room
+    // to the rect's frame.
+    static QSizeF legendSizeInside(QCPLegend* legend);
     // Text on the plot, from the size it was given down to kSmallestPointSize, in steps.
     static std::vector<QFont> shrinkingFonts(const QFont& font);
 
     // How much data a legend in a box (pixels) would hide; 0 when none.
     using HiddenData = std::function<double(const QRectF& box)>;
-    // Puts the legend in the first of `corners` of the axis rect where it hides least data;
-    // when every corner hides some and `mayLeave`, in rows above the axis rect instead (see
-    // placeLegendAbove), so it never covers data. Call it after a layout (afterLayout): it
-    // measures in pixels, and lays the plot out again when the legend moved. True if it did.
+    // The legend's corners to try and how to measure what it hides there, for the automatic
+    // choice of LegendLayout (the plot's legend choice decides): inside in the first corner
+    // that hides nothing, else outside the axis rects when `mayLeave`, else in the corner
+    // hiding least. Call it after a layout (afterLayout): it measures in pixels, and lays the
+    // plot out again when the legend moved. True if it did.
     static bool placeLegendClear(QCustomPlot* plot, const std::vector<Qt::Alignment>& corners,
                                  bool mayLeave, const HiddenData& hidden);
-    // Back into the axis rect's corner (a legend above the axis rect leaves its rows).
+    // Into the axis rect's corner (a legend outside the axis rect leaves its rows).
     static void placeLegendInside(QCustomPlot* plot, Qt::Alignment corner);
     // Runs QCustomPlot's layout passes again (its updateLayout is protected), for what an
     // afterLayout handler changed that moves elements or margins, then fitToSize; does not
@@ -71,6 +81,10 @@ public:
                             bool breakWords = false);
     // Width of the widest line of a text, in pixels.
     static double widestLine(const QString& text, const QFont& font);
+
+    // Every text of the plot in `family` (empty: its own) at `scale` times its own size,
+    // fitted again at the next layout; ("", 1) brings the view's own fonts back.
+    static void setTextStyle(QCustomPlot* plot, const QString& family, double scale);
 
     // Log or linear scale with the matching ticker (decades, with a sub-grid) on one axis.
     static void setLogScale(QCPAxis* axis, bool log);

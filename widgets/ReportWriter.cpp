@@ -32,8 +32,19 @@ constexpr int kFigureWidth = 480;
 constexpr int kDataHeight = 220;
 constexpr int kMaxFigureHeight = 640; // with its caption, still on one page
 
-ExportOptions figureSize(QCustomPlot* plot) {
-    ExportOptions size;
+// The report's figure settings (ReportSource::kFigureSettings): where legends go, the font.
+ExportOptions figureStyle(const ReportSource& source) {
+    const QJsonObject settings = source.viewSettings.value(ReportSource::kFigureSettings);
+    ExportOptions style;
+    style.legend =
+        LegendLayout::fromName(settings.value(QStringLiteral("legend")).toString(), nullptr);
+    style.fontFamily = settings.value(QStringLiteral("fontFamily")).toString();
+    style.fontSize = settings.value(QStringLiteral("fontSize")).toDouble(0);
+    return style;
+}
+
+ExportOptions figureSize(QCustomPlot* plot, const ExportOptions& style) {
+    ExportOptions size = style;
     size.width = kFigureWidth;
     size.height = kDataHeight + 80;
     // A few times: where a legend goes, and how small its text must be for the data to keep
@@ -115,7 +126,8 @@ private:
         QString caption = captionOf(view->exportName());
         if (!view->drawingNote().isEmpty()) // what a figure of many runs leaves out
             caption += QLatin1Char(' ') + view->drawingNote();
-        m_document.addFigure(view->plot(), figureSize(view->plot()), caption, view->exportName());
+        m_document.addFigure(view->plot(), figureSize(view->plot(), figureStyle(m_source)), caption,
+                             view->exportName());
     }
 
     void addRuns(const ReportContent& content) {

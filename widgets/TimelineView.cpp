@@ -3,6 +3,7 @@
 #include "DatasetStore.h"
 #include "PlotStyle.h"
 #include "ToolBarToggle.h"
+#include "stats/LossStructure.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>
@@ -55,6 +56,24 @@ QCPScatterStyle tickStyle(const QColor& color) {
 QFont laneFont(int lane) {
     return lane < kLaneHeight ? PlotStyle::shrinkingFonts(PlotStyle::axisFont()).back()
                               : PlotStyle::axisFont(0.85);
+}
+
+// Any loss in a column shows at least this shade (of 1 for a column where every request was
+// lost): one loss among millions of requests stays visible without painting a solid band.
+constexpr double kLeastLossShade = 0.3;
+
+QString percentText(double percent) {
+    const int decimals = percent >= 10 ? 0 : percent >= 1 ? 1 : 2;
+    QString text = QString::number(percent, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    if (percent > 0 && text == QLatin1String("0"))
+        text = QStringLiteral("<0.01");
+    return text + QStringLiteral(" %");
 }
 
 QVector<QCPGraphData> toGraphData(const std::vector<double>& x, double y) {
@@ -300,6 +319,11 @@ QCPGraph* TimelineView::graphOf(int datasetId) const {
     return t ? t->line : nullptr;
 }
 
+QCPColorMap* TimelineView::lossShadeOf(int datasetId) const {
+    const Track* t = trackOf(datasetId);
+    return t ? t->lossShade : nullptr;
+}
+
 QCPGraph* TimelineView::lostGraphOf(int datasetId) const {
     const Track* t = trackOf(datasetId);
     return t ? t->lost : nullptr;
@@ -314,6 +338,9 @@ void TimelineView::rebuild() {
     std::vector<int> before;
     for (const Track& t : m_tracks)
         before.push_back(t.id);
+    for (const Track& t : m_tracks)
+        if (t.lossShade)
+            m_plot->removePlottable(t.lossShade);
     m_plot->clearGraphs(); // the strip's too
     m_tracks.clear();
 
@@ -352,12 +379,16 @@ void TimelineView::rebuild() {
     stripX->grid()->setVisible(!lossFree); // no marks to place in x, no lines across the words
     // Lanes carry the run's label when every label fits beside the strip; else a number,
     // which the run's legend entry starts with: every lane stays identifiable, none elided.
+    // Each lane says its run's loss %, as the tool (or the listed losses) count it.
+    QStringList lossTexts;
+    for (const DatasetEntry* e : entries)
+        lossTexts << percentText(LossStructure::of(e->dataset().latency).lossPercent);
     const QFontMetrics laneMetrics(laneFont(kLaneHeight));
-    const bool numbered =
-        !lossFree && entries.size() > 1 &&
-        std::any_of(entries.begin(), entries.end(), [&laneMetrics](const DatasetEntry* e) {
-            return laneMetrics.horizontalAdvance(e->label) > kLaneLabelWidth;
-        });
+    bool numbered = false;
+    for (std::size_t i = 0; i < entries.size() && !lossFree && entries.size() > 1; ++i)
+        numbered = numbered ||
+                   laneMetrics.horizontalAdvance(entries[i]->label + QLatin1Char(' ') +
+                                                 lossTexts[static_cast<int>(i)]) > kLaneLabelWidth;
     auto laneKey = [](std::size_t lane) { return QStringLiteral("(%1)").arg(lane + 1); };
     // Lines first, then duplicates, then loss marks: that is the legend's order too.
     for (const DatasetEntry* e : entries) {
@@ -396,24 +427,41 @@ void TimelineView::rebuild() {
             track.duplicates->data()->set(data);
         }
         if (!lossFree)
-            laneTicker->addTick(static_cast<double>(i) + 0.5, entries.size() == 1 ? tr("lost")
-                                                              : numbered          ? laneKey(i)
-                                                                                  : e->label);
+            laneTicker->addTick(static_cast<double>(i) + 0.5, (entries.size() == 1 ? tr("lost")
+                                                               : numbered          ? laneKey(i)
+                                                                                   : e->label) +
+                                                                  QLatin1Char(' ') +
+                                                                  lossTexts[static_cast<int>(i)]);
     }
     bool lostInLegend = false, errorsInLegend = false;
     for (std::size_t i = 0; i < m_tracks.size(); ++i) {
         Track& track = m_tracks[i];
         const double lane = static_cast<double>(i) + 0.5;
+        track.lane = lane;
         if (!track.lostX.empty()) {
+            // The marks stay for the hover read-out and the legend's icon; the shading draws.
             track.lost = m_plot->addGraph(stripX, stripY);
-            track.lost->setName(tr("lost request (strip above)"));
+            track.lost->setName(tr("lost requests (strip above, darker: more)"));
             track.lost->setLineStyle(QCPGraph::lsNone);
             track.lost->setScatterStyle(tickStyle(kLostColor));
             track.lost->setPen(QPen(kLostColor));
             track.lost->data()->set(toGraphData(track.lostX, lane));
+            track.lost->setVisible(false);
             if (lostInLegend)
                 track.lost->removeFromLegend();
             lostInLegend = true;
+            track.lossShade = new QCPColorMap(stripX, stripY);
+            track.lossShade->removeFromLegend();
+            track.lossShade->setInterpolate(false);
+            track.lossShade->setTightBoundary(false);
+            QCPColorGradient shades;
+            shades.clearColorStops();
+            QColor none = kLostColor;
+            none.setAlpha(0);
+            shades.setColorStopAt(0, none);
+            shades.setColorStopAt(1, kLostColor);
+            track.lossShade->setGradient(shades);
+            track.lossShade->setDataRange(QCPRange(0, 1));
         }
         if (!track.errorX.empty()) {
             track.errors = m_plot->addGraph(stripX, stripY);
@@ -481,6 +529,27 @@ void TimelineView::scheduleReduce() {
     m_reduceTimer->start();
 }
 
+void TimelineView::shadeLosses(Track& track, const QCPRange& range, int columns) {
+    const std::vector<double> share =
+        TimelineReducer::lossPerColumn(track.x, track.lostX, range.lower, range.upper, columns);
+    // Two equal rows: the map's cells are centred on its ranges, so a column c spans
+    // [lower + c·w, lower + (c+1)·w] and the rows the lane but a gap above and below.
+    QCPColorMapData* data = track.lossShade->data();
+    data->setSize(columns, 2);
+    const double width = range.size() / columns;
+    data->setRange(QCPRange(range.lower + width / 2, range.upper - width / 2),
+                   QCPRange(track.lane - 0.2, track.lane + 0.2));
+    for (int c = 0; c < columns; ++c) {
+        const double lost = share[static_cast<std::size_t>(c)];
+        // The square root keeps an outage (a column mostly lost) far darker than scattered
+        // single losses, which every column of a long run may hold.
+        const double shade =
+            lost > 0 ? kLeastLossShade + (1 - kLeastLossShade) * std::sqrt(lost) : 0.0;
+        data->setCell(c, 0, shade);
+        data->setCell(c, 1, shade);
+    }
+}
+
 void TimelineView::reduceLines() {
     const QCPRange range = m_plot->xAxis->range();
     const int columns = plotColumns();
@@ -490,6 +559,8 @@ void TimelineView::reduceLines() {
         const DatasetEntry* e = store()->find(t.id);
         if (!e)
             continue;
+        if (t.lossShade)
+            shadeLosses(t, range, columns);
         const std::vector<double>& rtt = e->dataset().latency.rttMs;
         const TimelineReducer::Columns reduced =
             TimelineReducer::reduce(t.x, rtt, range.lower, range.upper, columns, t.sorted);

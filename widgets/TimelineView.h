@@ -9,6 +9,8 @@
 
 class QAction;
 class QCPAxisRect;
+class QCPColorMap;
+class QCPRange;
 class QCPGraph;
 class QCPItemText;
 class QDoubleSpinBox;
@@ -17,8 +19,10 @@ class QTimer;
 
 namespace wb {
 
-// RTT over time of every visible latency dataset, with lost requests as red ticks on a thin
-// strip above the plot (one lane per run; a single lane saying so when no run lost any) and
+// RTT over time of every visible latency dataset, with lost requests on a thin strip above
+// the plot, each pixel column shaded by the share of its requests that were lost and each
+// lane labelled with its run's loss % (one lane per run; a single lane saying so when no run
+// lost any), and
 // duplicate replies as hollow triangles. A CDF hides *when* latency
 // went bad; this view shows it. Lines come from core's TimelineReducer and are reduced again
 // whenever the visible x range or the plot width changes, so a day-long run pans smoothly and
@@ -49,7 +53,9 @@ public:
     TimelineReducer::XAxis xAxisKind() const { return m_xAxis; }
     // Graphs of a dataset, or nullptr when it is hidden / not latency / has no such marks.
     QCPGraph* graphOf(int datasetId) const;
+    // The lost requests at their x (not drawn: the shading below shows them), and the shading.
     QCPGraph* lostGraphOf(int datasetId) const;
+    QCPColorMap* lossShadeOf(int datasetId) const;
     QCPGraph* duplicateGraphOf(int datasetId) const;
     // The thin axis rect above the plot that holds the loss marks.
     QCPAxisRect* lossStrip() const { return m_strip; }
@@ -75,6 +81,8 @@ private:
         QCPGraph* duplicates = nullptr;
         QCPGraph* lost = nullptr;
         QCPGraph* errors = nullptr;
+        QCPColorMap* lossShade = nullptr;
+        double lane = 0;                 // the centre of its lane on the strip
         TimelineReducer::PolyLine drawn; // for the hover read-out
     };
 
@@ -86,6 +94,7 @@ private:
     void rebuild();
     void scheduleReduce();
     void reduceLines();
+    void shadeLosses(Track& track, const QCPRange& range, int columns);
     void fitY(double lo, double hi);
     void updateAxes();
     void syncActions();

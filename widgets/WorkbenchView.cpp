@@ -1,5 +1,7 @@
 #include "WorkbenchView.h"
 
+#include "LegendLayout.h"
+
 #include <QLabel>
 #include <QLayout>
 #include <qcustomplot.h>
@@ -13,6 +15,9 @@ void WorkbenchView::watchNavigation(QCustomPlot* plot) {
         if (event->buttons() != Qt::NoButton)
             m_userNavigated = true;
     });
+    // While the user zooms and pans, the legend keeps its side of the plot instead of jumping
+    // in and out as the data moves under it.
+    LegendLayout::of(plot)->setMayLeave([this] { return !m_userNavigated; });
 }
 
 void WorkbenchView::requestRebuild() {

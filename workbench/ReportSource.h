@@ -17,6 +17,10 @@ class DatasetStore;
 // WorkbenchView::settingsKey()), and the files that could not be loaded. With the store it
 // gives the report's words and tables; ReportWriter adds the views' plots and draws it all.
 struct ReportSource {
+    // The key in viewSettings of the figures' own settings: "legend" (auto, inside, right,
+    // below, none), "fontFamily" and "fontSize" (points); absent ones are the plots' own.
+    static constexpr char kFigureSettings[] = "figures";
+
     QString title;
     QMap<QString, QJsonObject> viewSettings;
     std::vector<ReportProblem> problems;

@@ -137,7 +137,8 @@ std::vector<CommandHelp> makeCommandHelp() {
          {kFormat}},
         {"plot",
          {"--type TYPE -o OUT.png|OUT.pdf|OUT.svg [--width W] [--height H] [--scale S] "
-          "[--log-x|--linear-x] [--log-y] [--title T] FILE..."},
+          "[--log-x|--linear-x] [--log-y] [--title T] [--legend PLACE] [--font FAMILY] "
+          "[--font-size PT] FILE..."},
          "the workbench's plots, rendered without a display",
          {"Draws every FILE into one plot with the workbench's own views, on the offscreen "
           "platform: no display is needed. The default size is a paper column at about 300 dpi. "
@@ -167,10 +168,18 @@ std::vector<CommandHelp> makeCommandHelp() {
           {"--height H",
            "figure height in points, 100 to 10000 (default 240; 400 for loadtime's three lanes)"},
           {"--scale S", "PNG pixels per point, 0.5 to 8 (default 3); a PNG is W*S x H*S pixels"},
-          {"--log-x", "logarithmic RTT axis for cdf and ccdf (their default)"},
+          {"--log-x", "logarithmic RTT axis for cdf and ccdf (their default when the data "
+                      "spans a decade or more; linear when less)"},
           {"--linear-x", "linear RTT axis for cdf and ccdf"},
           {"--log-y", "logarithmic y axis for timeline, bands, hist and box"},
-          {"--title T", "a title above the plot"}}},
+          {"--title T", "a title above the plot"},
+          {"--legend PLACE",
+           "where the legend goes: auto (default: inside the plot in a corner where it hides no "
+           "data, else below it in as few rows as fit or to its right, the data keeping 70 % of "
+           "the figure), inside (the corner hiding least), right, below or none"},
+          {"--font FAMILY", "every text of the figure in this font family (default DejaVu Sans)"},
+          {"--font-size PT",
+           "tick labels and legend at PT points, titles in proportion, 4 to 72 (default 9)"}}},
         {"run",
          {"[RUN OPTIONS] [--format FORMAT] -o DIR TARGET",
           "--plan PLAN.json [-o DIR] [--format FORMAT]",
@@ -280,7 +289,7 @@ std::vector<CommandHelp> makeCommandHelp() {
           kSeed,
           kResamples}},
         {"report",
-         {"WORKSPACE -o report.pdf|report.html"},
+         {"WORKSPACE -o report.pdf|report.html [--legend PLACE] [--font FAMILY] [--font-size PT]"},
          "a report of a saved workspace as PDF or as one self-contained HTML file",
          {"Writes a report of WORKSPACE (a .wbws file saved by the workbench) that reads like a "
           "paper's appendix: a title, a table of the runs and their metadata, every plot and "
@@ -289,7 +298,14 @@ std::vector<CommandHelp> makeCommandHelp() {
          {{"-o, --output FILE",
            "the report; its extension, .pdf or .html, chooses the format. It is written to a "
            "temporary file beside it and renamed when complete: on any failure an existing FILE "
-           "keeps its bytes. A FILE that is a symbolic link is refused"}}},
+           "keeps its bytes. A FILE that is a symbolic link is refused"},
+          {"--legend PLACE",
+           "where the figures' legends go, as for plot: auto (default), inside, right, below or "
+           "none"},
+          {"--font FAMILY", "every text of the figures in this font family (default DejaVu Sans)"},
+          {"--font-size PT",
+           "the figures' tick labels and legends at PT points, titles in proportion, 4 to 72 "
+           "(default 9)"}}},
     };
 }
 

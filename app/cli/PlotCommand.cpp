@@ -153,6 +153,27 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
                 context.usageError(QStringLiteral("--scale must be a number between 0.5 and 8"));
                 return false;
             }
+        } else if (arg == QLatin1String("--legend")) {
+            QString text;
+            ok = next(&text);
+            bool known = false;
+            options->size.legend = LegendLayout::fromName(text, &known);
+            if (ok && !known) {
+                context.usageError(QStringLiteral("--legend must be one of %1")
+                                       .arg(LegendLayout::names().join(QStringLiteral(", "))));
+                return false;
+            }
+        } else if (arg == QLatin1String("--font"))
+            ok = next(&options->size.fontFamily);
+        else if (arg == QLatin1String("--font-size")) {
+            QString text;
+            ok = next(&text);
+            bool number = false;
+            options->size.fontSize = text.toDouble(&number);
+            if (ok && (!number || options->size.fontSize < 4 || options->size.fontSize > 72)) {
+                context.usageError(QStringLiteral("--font-size must be points between 4 and 72"));
+                return false;
+            }
         } else if (arg == QLatin1String("--log-x"))
             options->logX = true;
         else if (arg == QLatin1String("--linear-x"))

@@ -3,11 +3,13 @@
 
 #include "DatasetStore.h"
 #include "ImportController.h"
+#include "LegendLayout.h"
 #include "ReportWriter.h"
 #include "io/WorkspaceFile.h"
 
 #include <QEventLoop>
 #include <QFileInfo>
+#include <QJsonObject>
 
 namespace wb::cli {
 
@@ -16,6 +18,7 @@ namespace {
 struct ReportOptions {
     QString workspace;
     QString output;
+    QJsonObject figures; // ReportSource::kFigureSettings
 };
 
 bool parseReportOptions(const QStringList& args, CliContext& context, ReportOptions* options) {
@@ -27,6 +30,32 @@ bool parseReportOptions(const QStringList& args, CliContext& context, ReportOpti
                 return false;
             }
             options->output = args[++i];
+        } else if (arg == QLatin1String("--legend") || arg == QLatin1String("--font") ||
+                   arg == QLatin1String("--font-size")) {
+            if (i + 1 >= args.size()) {
+                context.usageError(QStringLiteral("%1 needs a value").arg(arg));
+                return false;
+            }
+            const QString value = args[++i];
+            bool ok = true;
+            if (arg == QLatin1String("--legend")) {
+                LegendLayout::fromName(value, &ok);
+                options->figures.insert(QStringLiteral("legend"), value);
+            } else if (arg == QLatin1String("--font")) {
+                options->figures.insert(QStringLiteral("fontFamily"), value);
+            } else {
+                const double size = value.toDouble(&ok);
+                ok = ok && size >= 4 && size <= 72;
+                options->figures.insert(QStringLiteral("fontSize"), size);
+            }
+            if (!ok) {
+                context.usageError(arg == QLatin1String("--legend")
+                                       ? QStringLiteral("--legend must be one of %1")
+                                             .arg(LegendLayout::names().join(QStringLiteral(", ")))
+                                       : QStringLiteral("--font-size must be points between 4 "
+                                                        "and 72"));
+                return false;
+            }
         } else if (arg.startsWith(QLatin1String("-"))) {
             context.usageError(QStringLiteral("unknown option %1").arg(arg));
             return false;
@@ -86,6 +115,11 @@ int runReport(const QStringList& args, CliContext& context) {
     source.title =
         workspace->title.isEmpty() ? QFileInfo(options.workspace).fileName() : workspace->title;
     source.viewSettings = workspace->viewSettings;
+    QJsonObject figures = source.viewSettings.value(ReportSource::kFigureSettings);
+    for (auto it = options.figures.begin(); it != options.figures.end(); ++it)
+        figures.insert(it.key(), it.value()); // the command line's over the workspace's
+    if (!figures.isEmpty())
+        source.viewSettings.insert(ReportSource::kFigureSettings, figures);
     source.problems = importWorkspace(*workspace, &store, context);
     // The grouping the workbench had when the workspace was saved, as its own report uses it.
     store.setGroupKey(workspace->extra.value(QLatin1String("groupBy")).toString());

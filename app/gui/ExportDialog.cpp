@@ -4,8 +4,10 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFontComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -25,11 +27,11 @@ ExportDialog::ExportDialog(const QString& suggestedPath, const ExportOptions& de
 
     m_width = new QSpinBox(this);
     m_width->setRange(100, 10000);
-    m_width->setSuffix(tr(" px"));
+    m_width->setSuffix(tr(" pt"));
     m_width->setValue(defaults.width);
     m_height = new QSpinBox(this);
     m_height->setRange(100, 10000);
-    m_height->setSuffix(tr(" px"));
+    m_height->setSuffix(tr(" pt"));
     m_height->setValue(defaults.height);
     m_scale = new QDoubleSpinBox(this);
     m_scale->setRange(0.5, 8);
@@ -38,9 +40,34 @@ ExportDialog::ExportDialog(const QString& suggestedPath, const ExportOptions& de
     m_scale->setToolTip(
         tr("PNG pixel multiplier: 2 doubles the resolution (≈ 300 dpi at a 10 cm wide figure)."));
     m_title = new QLineEdit(defaults.title, this);
+    m_legend = new QComboBox(this);
+    m_legend->addItem(tr("Automatic: inside where it hides no data, else below or right"),
+                      static_cast<int>(LegendPlace::Auto));
+    m_legend->addItem(tr("Inside the plot"), static_cast<int>(LegendPlace::Inside));
+    m_legend->addItem(tr("Right of the plot"), static_cast<int>(LegendPlace::Right));
+    m_legend->addItem(tr("Below the plot"), static_cast<int>(LegendPlace::Below));
+    m_legend->addItem(tr("None"), static_cast<int>(LegendPlace::None));
+    m_legend->setCurrentIndex(m_legend->findData(static_cast<int>(defaults.legend)));
+    m_font = new QFontComboBox(this);
+    m_font->setCurrentFont(
+        QFont(defaults.fontFamily.isEmpty() ? QStringLiteral("DejaVu Sans") : defaults.fontFamily));
+    m_fontSize = new QDoubleSpinBox(this);
+    m_fontSize->setRange(4, 72);
+    m_fontSize->setSingleStep(0.5);
+    m_fontSize->setSuffix(tr(" pt"));
+    m_fontSize->setValue(defaults.fontSize > 0 ? defaults.fontSize
+                                               : ExportOptions::kDefaultFontSize);
+    m_fontSize->setToolTip(tr("Tick labels and legend; axis titles in proportion"));
+    m_units = new QLabel(this);
+    m_units->setWordWrap(true);
+    connect(m_path, &QLineEdit::textChanged, this, &ExportDialog::updateUnits);
+    connect(m_width, &QSpinBox::valueChanged, this, &ExportDialog::updateUnits);
+    connect(m_height, &QSpinBox::valueChanged, this, &ExportDialog::updateUnits);
+    connect(m_scale, &QDoubleSpinBox::valueChanged, this, &ExportDialog::updateUnits);
 
-    // Sizes in points for PDF/SVG (pixels at scale 1 for PNG): a figure exported at the size
-    // it is printed keeps its 9-pt text readable; scaling a large canvas down would not.
+    // Sizes in points: a PDF/SVG page of that size, a PNG of points × scale pixels. A figure
+    // exported at the size it is printed keeps its 9-pt text readable; scaling a large canvas
+    // down would not.
     m_preset = new QComboBox(this);
     m_preset->addItem(tr("Paper, one column (3.5 in)"), QSize(336, 240));
     m_preset->addItem(tr("Paper, full width (7 in)"), QSize(672, 400));
@@ -68,14 +95,41 @@ ExportDialog::ExportDialog(const QString& suggestedPath, const ExportOptions& de
     form->addRow(tr("Size"), m_preset);
     form->addRow(tr("Width"), m_width);
     form->addRow(tr("Height"), m_height);
-    form->addRow(tr("Scale (PNG)"), m_scale);
+    form->addRow(tr("Scale (PNG px per pt)"), m_scale);
+    form->addRow(QString(), m_units);
     form->addRow(tr("Title"), m_title);
+    form->addRow(tr("Legend"), m_legend);
+    form->addRow(tr("Font"), m_font);
+    form->addRow(tr("Font size"), m_fontSize);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(buttons);
+    updateUnits();
+}
+
+QString ExportDialog::unitsText() const {
+    const bool png = PlotExporter::formatOf(m_path->text()) == QLatin1String("png");
+    if (png)
+        return tr("PNG: %1 × %2 pixels (points × scale)")
+            .arg(qRound(m_width->value() * m_scale->value()))
+            .arg(qRound(m_height->value() * m_scale->value()));
+    return tr("%1: a %2 × %3 pt page (%4 × %5 in); the scale applies to PNG only")
+        .arg(PlotExporter::formatOf(m_path->text()).toUpper().isEmpty()
+                 ? tr("PDF/SVG")
+                 : PlotExporter::formatOf(m_path->text()).toUpper())
+        .arg(m_width->value())
+        .arg(m_height->value())
+        .arg(m_width->value() / 72.0, 0, 'f', 2)
+        .arg(m_height->value() / 72.0, 0, 'f', 2);
+}
+
+void ExportDialog::updateUnits() {
+    m_units->setText(unitsText());
+    m_scale->setEnabled(PlotExporter::formatOf(m_path->text()) != QLatin1String("pdf") &&
+                        PlotExporter::formatOf(m_path->text()) != QLatin1String("svg"));
 }
 
 void ExportDialog::browse() {
@@ -96,6 +150,11 @@ ExportOptions ExportDialog::options() const {
     options.height = m_height->value();
     options.scale = m_scale->value();
     options.title = m_title->text();
+    options.legend = static_cast<LegendPlace>(m_legend->currentData().toInt());
+    if (m_font->currentFont().family() != QLatin1String("DejaVu Sans"))
+        options.fontFamily = m_font->currentFont().family();
+    if (m_fontSize->value() != ExportOptions::kDefaultFontSize)
+        options.fontSize = m_fontSize->value();
     return options;
 }
 

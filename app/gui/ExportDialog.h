@@ -6,13 +6,17 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QFontComboBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 
 namespace wb {
 
-// Asks where and how big to export a plot: file (PNG/PDF/SVG by suffix), width, height,
-// scale and an optional title. Remembers the size through Settings.
+// Asks where and how big to export a plot: file (PNG/PDF/SVG by suffix), width and height
+// in points, scale (PNG pixels per point), an optional title, where the legend goes and the
+// font. It says the units the chosen format uses: points for PDF and SVG, pixels (points ×
+// scale) for PNG. Remembers the size through Settings.
 class ExportDialog : public QDialog {
     Q_OBJECT
 
@@ -23,8 +27,12 @@ public:
     QString path() const;
     ExportOptions options() const;
 
+    // The line saying what the size means for the chosen file type.
+    QString unitsText() const;
+
 private:
     void browse();
+    void updateUnits();
 
     QLineEdit* m_path;
     QComboBox* m_preset;
@@ -32,6 +40,10 @@ private:
     QSpinBox* m_height;
     QDoubleSpinBox* m_scale;
     QLineEdit* m_title;
+    QComboBox* m_legend;
+    QFontComboBox* m_font;
+    QDoubleSpinBox* m_fontSize;
+    QLabel* m_units;
 };
 
 } // namespace wb

@@ -164,6 +164,34 @@ TimelineReducer::Columns TimelineReducer::reduce(const std::vector<double>& x,
     return out;
 }
 
+std::vector<double> TimelineReducer::lossPerColumn(const std::vector<double>& replyX,
+                                                   const std::vector<double>& lostX, double xMin,
+                                                   double xMax, int columns) {
+    columns = std::max(columns, 1);
+    std::vector<double> fraction(static_cast<std::size_t>(columns), 0.0);
+    if (!(xMax > xMin))
+        return fraction;
+    const double perUnit = columns / (xMax - xMin);
+    std::vector<std::int64_t> sent(fraction.size(), 0), lost(fraction.size(), 0);
+    // The same columns as reduce(): x at xMax belongs to the last one.
+    auto count = [&](const std::vector<double>& xs, std::vector<std::int64_t>* into) {
+        for (double x : xs)
+            if (x >= xMin && x <= xMax) {
+                const auto column = static_cast<std::size_t>(
+                    std::min(static_cast<double>(columns - 1), std::floor((x - xMin) * perUnit)));
+                ++sent[column];
+                if (into)
+                    ++(*into)[column];
+            }
+    };
+    count(replyX, nullptr);
+    count(lostX, &lost);
+    for (std::size_t c = 0; c < fraction.size(); ++c)
+        if (lost[c] > 0)
+            fraction[c] = static_cast<double>(lost[c]) / static_cast<double>(sent[c]);
+    return fraction;
+}
+
 TimelineReducer::PolyLine TimelineReducer::toPolyLine(const Columns& columns,
                                                       const std::vector<double>& x,
                                                       const std::vector<double>& y) {

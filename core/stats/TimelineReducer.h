@@ -66,6 +66,14 @@ public:
     // of a day then touches only that second); unsorted x (reordered replies) is scanned whole.
     static Columns reduce(const std::vector<double>& x, const std::vector<double>& y, double xMin,
                           double xMax, int columns, bool xSorted);
+    // The share of requests lost in each of `columns` pixel columns of [xMin, xMax]: lost /
+    // (replies + lost) of the requests whose x falls in the column (replyX: x of each reply,
+    // lostX: of each lost request, as xValues and xOfSequences give them); 0 where nothing
+    // was lost or nothing was sent. What a loss strip shades, so a few losses among millions
+    // of requests stay a faint mark and a column where everything was lost is solid.
+    static std::vector<double> lossPerColumn(const std::vector<double>& replyX,
+                                             const std::vector<double>& lostX, double xMin,
+                                             double xMax, int columns);
     static PolyLine toPolyLine(const Columns& columns, const std::vector<double>& x,
                                const std::vector<double>& y);
 };

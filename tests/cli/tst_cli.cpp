@@ -54,6 +54,7 @@ private slots:
     void plotWritesRequestedImage_data();
     void plotWritesRequestedImage();
     void plotRefusesWrongInput();
+    void plotLegendAndFontChoices();
     void plotTcpState();
     void plotLoadTime();
 
@@ -553,6 +554,43 @@ void TestCli::plotRefusesWrongInput() {
     QVERIFY2(mixed.err.contains("geni-cubic-P30.txt: a throughput log cannot go into a cdf plot"),
              qPrintable(mixed.err));
     QVERIFY(QFile::exists(out));
+}
+
+// --legend places the legend or leaves it out, --font and --font-size change every text;
+// unknown places and sizes are usage errors that write nothing.
+void TestCli::plotLegendAndFontChoices() {
+    const QStringList files{test::samplePath("ping18_np"), test::samplePath("ping18_iperf16_np")};
+    auto figure = [&](const QStringList& options) {
+        const QString svg = m_dir.filePath(QStringLiteral("legend-%1.svg").arg(options.join('-')));
+        const CliRun run =
+            runCli(QStringList{"plot", "--type", "cdf", "-o", svg} + options + files);
+        return run.exitCode == 0 ? QString::fromUtf8(test::readAll(svg)) : QString();
+    };
+    const QString automatic = figure({});
+    QVERIFY(automatic.contains("ping18_iperf16_np"));
+    QCOMPARE(figure({"--legend", "auto"}), automatic);
+    const QString none = figure({"--legend", "none"});
+    QVERIFY(!none.isEmpty() && !none.contains("ping18_iperf16_np"));
+    QVERIFY(none.contains("RTT (ms)"));
+    QStringList drawn{automatic};
+    for (const char* place : {"inside", "right", "below"}) {
+        const QString placed = figure({"--legend", place});
+        QVERIFY2(placed.contains("ping18_iperf16_np"), place);
+        drawn << placed;
+    }
+    drawn.removeDuplicates();
+    QVERIFY(drawn.size() >= 3); // right and below differ from each other and from inside
+    const QString serif = figure({"--font", "DejaVu Serif", "--font-size", "11"});
+    QVERIFY(serif.contains("font-family=\"DejaVu Serif\""));
+    QVERIFY(!automatic.contains("font-family=\"DejaVu Serif\""));
+    const QString out = m_dir.filePath("legend-wrong.svg");
+    QCOMPARE(
+        runCli(QStringList{"plot", "--type", "cdf", "--legend", "top", "-o", out} + files).exitCode,
+        2);
+    QCOMPARE(runCli(QStringList{"plot", "--type", "cdf", "--font-size", "0", "-o", out} + files)
+                 .exitCode,
+             2);
+    QVERIFY(!QFile::exists(out));
 }
 
 // cwnd, rtt and retransmits: per flow over time at the default (paper column) size, the

@@ -3,7 +3,9 @@
 
 #include "CdfView.h"
 #include "DatasetStore.h"
+#include "LogAxisTicker.h"
 #include "PercentileView.h"
+#include "PlotExporter.h"
 
 #include <qcustomplot.h>
 
@@ -60,6 +62,7 @@ private slots:
     void curveRunsFromMinToMaxAtOne();
     void millionsOfSamplesStaySmall();
     void logAndCcdfChangeAxes();
+    void logAxesLabelThreeValuesAtLeast();
     void markersSitAtCorePercentiles();
     void readoutNamesCurveAndPercentile();
     void settingsRoundTrip();
@@ -147,6 +150,75 @@ void TestCdfView::millionsOfSamplesStaySmall() {
         QVERIFY(replotMs < 500 * test::kSlowdown);
         QVERIFY(zoomMs < 1000 * test::kSlowdown);
     }
+}
+
+namespace {
+
+// The labels an axis shows within its range.
+QStringList shownLabels(const QCPAxis* axis) {
+    QStringList shown;
+    for (int i = 0; i < axis->tickVector().size(); ++i)
+        if (axis->range().contains(axis->tickVector()[i]) &&
+            !axis->tickVectorLabels().value(i).isEmpty())
+            shown << axis->tickVectorLabels().value(i);
+    return shown;
+}
+
+} // namespace
+
+// A log axis over any range labels three values or more: 1-2-5 steps over few decades, every
+// decade (or every few) over many; the CDF of ping18_np (0.003 to 0.088 ms) at a paper
+// column's size reads more than "0.05". A run spanning under a decade gets a linear axis
+// unless the user chose log, and the choice is kept with the settings.
+void TestCdfView::logAxesLabelThreeValuesAtLeast() {
+    for (double lower : {0.003, 0.01, 1.0, 7.0, 123.0})
+        for (double decades : {0.35, 0.5, 0.8, 1.0, 1.47, 2.0, 3.0, 6.0, 12.0}) {
+            const QCPRange range(lower, lower * std::pow(10.0, decades));
+            for (int most : {2, 3, 5, 8}) {
+                LogAxisTicker ticker;
+                ticker.setTickCount(most);
+                QVector<double> ticks;
+                QVector<QString> labels;
+                ticker.generate(range, QLocale::c(), 'g', 6, ticks, nullptr, &labels);
+                int within = 0;
+                for (double tick : ticks)
+                    within += range.contains(tick) ? 1 : 0;
+                QVERIFY2(within >= 3, qPrintable(QStringLiteral("%1 .. %2: %3")
+                                                     .arg(range.lower)
+                                                     .arg(range.upper)
+                                                     .arg(labels.join(' '))));
+            }
+        }
+
+    DatasetStore store;
+    QVERIFY(test::addLog(store, test::samplePath("ping18_np"), "ping18_np") > 0);
+    CdfView view(&store);
+    QVERIFY(view.logX()); // 0.003 to 0.088 ms: more than a decade
+    ExportOptions column;
+    view.resize(column.width, column.height);
+    PlotExporter::layOut(view.plot(), column);
+    const QStringList labels = shownLabels(view.plot()->xAxis);
+    QVERIFY2(labels.size() >= 3, qPrintable(labels.join(' ')));
+    QVERIFY(labels.contains("0.01") && labels.contains("0.02"));
+
+    // ping18_iperf16_np stays within one decade (about 2 to 7 ms): linear by default.
+    DatasetStore narrow;
+    QVERIFY(test::addLog(narrow, test::samplePath("ping18_iperf16_np"), "iperf16") > 0);
+    const std::vector<double>& sorted = narrow.entries().front().analysis->sortedRttMs;
+    QVERIFY(sorted.back() < 10 * sorted.front());
+    CdfView linear(&narrow);
+    QVERIFY(!linear.logX() && !linear.logXChosen());
+    QCOMPARE(linear.plot()->xAxis->scaleType(), QCPAxis::stLinear);
+    QVERIFY(!linear.saveSettings().contains("logX")); // decided by the data when read again
+    linear.setLogX(true);
+    QCOMPARE(linear.plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
+    linear.resize(column.width, column.height);
+    PlotExporter::layOut(linear.plot(), column);
+    QVERIFY2(shownLabels(linear.plot()->xAxis).size() >= 3,
+             qPrintable(shownLabels(linear.plot()->xAxis).join(' ')));
+    CdfView restored(&narrow);
+    restored.restoreSettings(linear.saveSettings());
+    QVERIFY(restored.logX() && restored.logXChosen());
 }
 
 void TestCdfView::logAndCcdfChangeAxes() {

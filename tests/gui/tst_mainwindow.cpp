@@ -3,6 +3,7 @@
 
 #include "DatasetListView.h"
 #include "DatasetStore.h"
+#include "ExportDialog.h"
 #include "ImportController.h"
 #include "MainWindow.h"
 #include "ParseReportPanel.h"
@@ -36,6 +37,7 @@ class TestMainWindow : public QObject {
 
 private slots:
     void initTestCase();
+    void exportDialogSpeaksItsUnits();
     void dropAddsDatasetsAndReportsBadFiles();
     void folderDropLoadsEverythingReadable();
     void folderDropSkipsRunCompanions();
@@ -177,9 +179,12 @@ void TestMainWindow::everyPlotExportsPngPdfSvg() {
         const QString path =
             m_dir.filePath(QStringLiteral("%1.%2").arg(view->exportName(), suffix));
         QString error;
-        QVERIFY2(
-            PlotExporter::save(plot, path, {800, 500, 2.0, QStringLiteral("Test title")}, &error),
-            qPrintable(error));
+        ExportOptions options;
+        options.width = 800;
+        options.height = 500;
+        options.scale = 2.0;
+        options.title = QStringLiteral("Test title");
+        QVERIFY2(PlotExporter::save(plot, path, options, &error), qPrintable(error));
         const QByteArray bytes = test::readAll(path);
         if (suffix == "png") {
             QCOMPARE(QImage(path).size(), QSize(1600, 1000)); // width × scale
@@ -417,6 +422,21 @@ void TestMainWindow::screenshots() {
         QTest::qWait(200);
         QVERIFY(window.grab().save(QStringLiteral("%1/tab%2.png").arg(dir).arg(i)));
     }
+}
+
+// Sizes are points: a PDF or SVG page of that size, a PNG of points × scale pixels; the dialog
+// says which, and its legend and font choices reach the export's options.
+void TestMainWindow::exportDialogSpeaksItsUnits() {
+    ExportOptions defaults;
+    defaults.legend = LegendPlace::Below;
+    ExportDialog png(QStringLiteral("/tmp/figure.png"), defaults);
+    QVERIFY2(png.unitsText().contains(QStringLiteral("1008 × 720 pixels")),
+             qPrintable(png.unitsText()));
+    ExportDialog pdf(QStringLiteral("/tmp/figure.pdf"), defaults);
+    QVERIFY2(pdf.unitsText().contains(QStringLiteral("336 × 240 pt")), qPrintable(pdf.unitsText()));
+    QCOMPARE(pdf.options().legend, LegendPlace::Below);
+    QCOMPARE(pdf.options().fontSize, 0.0); // the plots' own size unless changed
+    QVERIFY(pdf.options().fontFamily.isEmpty());
 }
 
 QTEST_MAIN(TestMainWindow)

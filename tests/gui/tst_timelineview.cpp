@@ -2,11 +2,14 @@
 #include "TestSupport.h"
 
 #include "DatasetStore.h"
+#include "PlotExporter.h"
 #include "TimelineView.h"
 
 #include <qcustomplot.h>
 
 #include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -53,6 +56,7 @@ private slots:
     void oneLinePerVisibleDataset();
     void lostMarksMatchLostSequence();
     void lossFreeRunsShareOneLane();
+    void lossStripShadesTheShareLost();
     void xAxisSaysWhatItShows();
     void logYToggle();
     void spikeSurvivesReduction();
@@ -116,6 +120,66 @@ void TestTimelineView::lostMarksMatchLostSequence() {
     QCOMPARE(view.lossStrip()->axis(QCPAxis::atBottom)->range().upper, 12.0);
 }
 
+// 0.05 % of 200,000 requests lost, one in every 2,000: the strip shades each pixel column
+// by the share lost in it, a faint mark where one request of hundreds was lost and nothing
+// where none was (not a solid band), and says the run's loss % beside the lane.
+void TestTimelineView::lossStripShadesTheShareLost() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("sparse-loss.txt"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QByteArray log = "PING 198.18.0.2 (198.18.0.2) 56(84) bytes of data.\n";
+    constexpr int kRequests = 200'000;
+    for (int seq = 1; seq <= kRequests; ++seq)
+        if (seq % 2000 != 1000)
+            log += "64 bytes from 198.18.0.2: icmp_seq=" + QByteArray::number(seq) +
+                   " ttl=64 time=0.0" + QByteArray::number(40 + seq % 7) + " ms\n";
+    log += "\n--- 198.18.0.2 ping statistics ---\n200000 packets transmitted, 199900 received, "
+           "0.05% packet loss, time 199999ms\n";
+    file.write(log);
+    file.close();
+    DatasetStore store;
+    const int id = test::addLog(store, path, QStringLiteral("sparse loss"));
+    QVERIFY(id > 0);
+    QCOMPARE(store.find(id)->dataset().latency.lostSequence.size(), std::size_t(100));
+    TimelineView view(&store);
+    ExportOptions column;
+    view.resize(column.width, column.height);
+    PlotExporter::layOut(view.plot(), column);
+    QCPColorMap* shade = view.lossShadeOf(id);
+    QVERIFY(shade);
+    QCOMPARE(shade->keyAxis()->axisRect(), view.lossStrip());
+    QVERIFY(!view.lostGraphOf(id)->visible()); // the marks are not drawn: they made a band
+    QCPColorMapData* cells = shade->data();
+    const int columns = cells->keySize();
+    QVERIFY2(columns >= 100, qPrintable(QString::number(columns)));
+    int shaded = 0;
+    for (int c = 0; c < columns; ++c) {
+        const double value = cells->cell(c, 0);
+        if (value == 0)
+            continue;
+        ++shaded;
+        // One loss among hundreds of requests: the least visible shade, not a solid one.
+        QVERIFY2(value >= 0.3 && value < 0.36, qPrintable(QString::number(value)));
+    }
+    // A loss every 2,000 requests: in every column when columns are wider than that, else
+    // in about one column of each 2,000 requests' width.
+    const int expected = std::min(100, columns);
+    QVERIFY2(shaded >= 0.9 * expected && shaded <= expected && shaded < columns,
+             qPrintable(QStringLiteral("%1 of %2").arg(shaded).arg(columns)));
+    // The cells tile the visible range exactly.
+    const QCPRange range = view.plot()->xAxis->range();
+    const double width = range.size() / columns;
+    QVERIFY(std::abs(cells->keyRange().lower - (range.lower + width / 2)) < 1e-9 * range.size());
+    const QStringList lanes = view.lossStrip()
+                                  ->axis(QCPAxis::atLeft)
+                                  ->ticker()
+                                  .dynamicCast<QCPAxisTickerText>()
+                                  ->ticks()
+                                  .values();
+    QCOMPARE(lanes, QStringList{QStringLiteral("lost 0.05 %")});
+}
+
 // No visible run lost a request: one lane that says so instead of a lane per run, until a
 // run with losses is shown again.
 void TestTimelineView::lossFreeRunsShareOneLane() {
@@ -137,7 +201,9 @@ void TestTimelineView::lossFreeRunsShareOneLane() {
 
     const int lossy = addLossy(store);
     QVERIFY(!view.lossFreeNote());
-    QCOMPARE(laneLabels(), (QList<QString>{"ping18_np", "ping18_iperf68_np", "iputils_O_loss"}));
+    // Each lane: its run's loss %, after the run's number in the legend (the names and the
+    // percentages are wider than a lane label may be).
+    QCOMPARE(laneLabels(), (QList<QString>{"(1) 0 %", "(2) 0 %", "(3) 40 %"}));
     QCOMPARE(laneAxis->range().upper, 3.0);
     QVERIFY(view.lostGraphOf(lossy));
 

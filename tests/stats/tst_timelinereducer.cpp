@@ -88,6 +88,7 @@ private slots:
     void unsortedAndNaN();
     void polyLineVisitsMinAndMax();
     void xAxesOfASeries();
+    void lossPerColumnIsTheLostShareOfEachColumn();
     void timing();
 };
 
@@ -174,6 +175,58 @@ void TestTimelineReducer::xAxesOfASeries() {
     QCOMPARE(TimelineReducer::xOfSequences(s, s.lostSequence, t, 0), (std::vector<double>{2, 3}));
     // Beyond the last reply: the mean spacing (1 s per sequence number) carries on.
     QCOMPARE(TimelineReducer::xOfSequences(s, {7}, t, 0), (std::vector<double>{6}));
+}
+
+// 0.05 % of 2 M requests lost, scattered, and one outage: each column's share equals its
+// lost requests over its requests counted with binary searches over the sorted x, a column
+// with one loss among thousands is far from solid, and the outage's columns are.
+void TestTimelineReducer::lossPerColumnIsTheLostShareOfEachColumn() {
+    constexpr int kRequests = 2'000'000;
+    constexpr int kColumns = 640;
+    std::mt19937_64 random(24);
+    std::vector<double> replyX, lostX;
+    for (int i = 0; i < kRequests; ++i) {
+        const double x = i * 0.001; // ping -i 0.001: seconds
+        const bool outage = i >= 1'000'000 && i < 1'010'000;
+        if (outage || random() % 2000 == 0)
+            lostX.push_back(x);
+        else
+            replyX.push_back(x);
+    }
+    const double xMin = -1, xMax = kRequests * 0.001 + 1;
+    const std::vector<double> share =
+        TimelineReducer::lossPerColumn(replyX, lostX, xMin, xMax, kColumns);
+    QCOMPARE(int(share.size()), kColumns);
+    const double width = (xMax - xMin) / kColumns;
+    auto within = [](const std::vector<double>& xs, double from, double to, bool last) {
+        const auto begin = std::lower_bound(xs.begin(), xs.end(), from);
+        const auto end = last ? std::upper_bound(xs.begin(), xs.end(), to)
+                              : std::lower_bound(xs.begin(), xs.end(), to);
+        return static_cast<double>(end - begin);
+    };
+    int solid = 0;
+    for (int c = 0; c < kColumns; ++c) {
+        const double from = xMin + c * width, to = xMin + (c + 1) * width;
+        const double lost = within(lostX, from, to, c == kColumns - 1);
+        const double sent = lost + within(replyX, from, to, c == kColumns - 1);
+        const double expected = lost > 0 ? lost / sent : 0.0;
+        QVERIFY2(std::abs(share[static_cast<std::size_t>(c)] - expected) < 1e-12,
+                 qPrintable(QStringLiteral("column %1: %2, expected %3")
+                                .arg(c)
+                                .arg(share[static_cast<std::size_t>(c)])
+                                .arg(expected)));
+        const bool atOutage = to > 1000 && from < 1010; // 10 s from request 1,000,000
+        if (expected >= 0.99)
+            ++solid;
+        else if (!atOutage)
+            QVERIFY(share[static_cast<std::size_t>(c)] < 0.01); // the scattered 0.05 %
+    }
+    QVERIFY(solid >= 2); // the outage: 10 s of 2,000 s over 640 columns of 3.1 s
+    QVERIFY(std::count(share.begin(), share.end(), 0.0) < kColumns / 4); // losses spread out
+    // Nothing sent in range, or an empty range: nothing lost.
+    for (double v : TimelineReducer::lossPerColumn(replyX, lostX, 5000, 6000, 10))
+        QCOMPARE(v, 0.0);
+    QCOMPARE(TimelineReducer::lossPerColumn(replyX, lostX, 1, 1, 3), std::vector<double>(3, 0.0));
 }
 
 void TestTimelineReducer::timing() {
