@@ -306,6 +306,7 @@ void CompareView::compare() {
                 runPointers[side].push_back(run.get());
         result.runLevel =
             ComparisonReport::withRunLevel({}, runPointers[0], runPointers[1], BootstrapOptions{});
+        result.levelNote = ComparisonReport::levelNote(runPointers[0], runPointers[1]).trimmed();
         if (latency) {
             result.latency = std::make_shared<const LatencyComparison>(
                 LatencyComparison::of(nameA, dataA->sortedRttMs, nameB, dataB->sortedRttMs));
@@ -347,7 +348,7 @@ void CompareView::showComparison(const Result& result, int generation) {
     m_tables =
         m_latency ? ComparisonReport::tables(*m_latency) : ComparisonReport::tables(*m_throughput);
     m_tables.insert(m_tables.begin(), result.runLevel.begin(), result.runLevel.end());
-    m_levelNote = ComparisonReport::levelNote(m_shownA.runs.size(), m_shownB.runs.size()).trimmed();
+    m_levelNote = result.levelNote;
     if (m_tcp && m_tcp->any())
         m_tables.push_back(ComparisonReport::table(*m_tcp));
     const CompareFigures::Side a{m_shownA.label, PlotStyle::toColor(m_shownA.color)};

@@ -100,6 +100,7 @@ private:
         std::shared_ptr<const ThroughputComparison> throughput;
         std::shared_ptr<const TcpComparison> tcp;
         std::vector<Table> runLevel; // ComparisonReport::withRunLevel's table, if any
+        QString levelNote;           // ComparisonReport::levelNote of the runs
     };
     void showComparison(const Result& result, int generation);
     void showMessage(const QString& text);

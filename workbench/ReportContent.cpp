@@ -215,7 +215,7 @@ ReportComparison comparison(const QString& nameA, const DatasetAnalysis& a, cons
         out.tables = ComparisonReport::tables(c);
     }
     out.tables = ComparisonReport::withRunLevel(std::move(out.tables), runsA, runsB, {});
-    const QString note = ComparisonReport::levelNote(runsA.size(), runsB.size());
+    const QString note = ComparisonReport::levelNote(runsA, runsB);
     if (!note.isEmpty())
         out.summary = note.trimmed().replace(QLatin1Char('\n'), QStringLiteral(". ")) +
                       QStringLiteral(". ") + out.summary;

@@ -177,7 +177,7 @@ std::vector<Table> withRunLevel(std::vector<Table> tables, const Side& a, const 
 
 QJsonObject withRunLevel(QJsonObject json, const Side& a, const Side& b,
                          const ComparisonOptions& options) {
-    if (ComparisonReport::hasRepetitions(a.datasets.size(), b.datasets.size()))
+    if (ComparisonReport::hasRepetitions(a.datasets, b.datasets))
         json.insert("run_level",
                     ComparisonReport::runLevelJson(RunValues::of(a.datasets),
                                                    RunValues::of(b.datasets), options.bootstrap));
@@ -185,7 +185,7 @@ QJsonObject withRunLevel(QJsonObject json, const Side& a, const Side& b,
 }
 
 QString levelNote(const Side& a, const Side& b) {
-    return ComparisonReport::levelNote(a.datasets.size(), b.datasets.size());
+    return ComparisonReport::levelNote(a.datasets, b.datasets);
 }
 
 } // namespace

@@ -126,27 +126,29 @@ QJsonArray ComparisonReport::runLevelJson(const std::vector<RunStatistic>& a,
     return out;
 }
 
-bool ComparisonReport::hasRepetitions(std::size_t runsA, std::size_t runsB) {
-    return runsA >= 2 || runsB >= 2;
+bool ComparisonReport::hasRepetitions(const std::vector<const Dataset*>& runsA,
+                                      const std::vector<const Dataset*>& runsB) {
+    return RunValues::measurements(runsA).size() >= 2 || RunValues::measurements(runsB).size() >= 2;
 }
 
 std::vector<Table> ComparisonReport::withRunLevel(std::vector<Table> tables,
                                                   const std::vector<const Dataset*>& runsA,
                                                   const std::vector<const Dataset*>& runsB,
                                                   const BootstrapOptions& options) {
-    if (hasRepetitions(runsA.size(), runsB.size()))
+    if (hasRepetitions(runsA, runsB))
         tables.insert(tables.begin(),
                       runLevelTable(RunValues::of(runsA), RunValues::of(runsB), options));
     return tables;
 }
 
-QString ComparisonReport::levelNote(std::size_t runsA, std::size_t runsB) {
+QString ComparisonReport::levelNote(const std::vector<const Dataset*>& runsA,
+                                    const std::vector<const Dataset*>& runsB) {
     if (!hasRepetitions(runsA, runsB))
         return {};
     QString note = QStringLiteral("Run level first (each run one value); then sample level, every "
                                   "sample of a side's runs pooled as if independent\n");
-    for (const auto& [side, runs] : {std::pair{"A", runsA}, std::pair{"B", runsB}})
-        if (runs == 1)
+    for (const auto& [side, runs] : {std::pair{"A", &runsA}, std::pair{"B", &runsB}})
+        if (RunValues::measurements(*runs).size() == 1)
             note += QStringLiteral("%1 is one run: no between-run variation could be estimated "
                                    "for it\n")
                         .arg(QLatin1String(side));

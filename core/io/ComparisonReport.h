@@ -48,17 +48,20 @@ public:
                                    const std::vector<RunStatistic>& b,
                                    const BootstrapOptions& options);
 
-    // When a side holds two runs or more (runs: the datasets of each side, one per run), the
+    // When a side holds two runs or more (runs: the datasets of each side, one per run, an ss
+    // log beside the iperf log of its step not counted: RunValues::measurements), the
     // run-level table (runLevelTable of RunValues) put before the sample-level `tables`:
     // the runs, not their pooled samples, are the independent observations.
-    static bool hasRepetitions(std::size_t runsA, std::size_t runsB);
+    static bool hasRepetitions(const std::vector<const Dataset*>& runsA,
+                               const std::vector<const Dataset*>& runsB);
     static std::vector<Table> withRunLevel(std::vector<Table> tables,
                                            const std::vector<const Dataset*>& runsA,
                                            const std::vector<const Dataset*>& runsB,
                                            const BootstrapOptions& options);
     // Which kind of figures come first, and for a side of one run that no between-run
     // variation could be estimated, a line each; empty without repetitions.
-    static QString levelNote(std::size_t runsA, std::size_t runsB);
+    static QString levelNote(const std::vector<const Dataset*>& runsA,
+                             const std::vector<const Dataset*>& runsB);
 
     // "p = 0.0312", "p < 1e-300": how a p-value reads in text.
     static QString pValueText(double p);

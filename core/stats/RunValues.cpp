@@ -5,6 +5,8 @@
 #include "Percentiles.h"
 #include "TcpState.h"
 
+#include <algorithm>
+
 namespace wb {
 
 std::vector<RunStatistic> RunValues::of(const std::vector<const Dataset*>& runs) {
@@ -33,7 +35,7 @@ std::vector<RunStatistic> RunValues::of(const std::vector<const Dataset*>& runs)
     RunStatistic jain{QStringLiteral("Jain's index"), {}};
     RunStatistic cwnd{QStringLiteral("mean cwnd (KBytes)"), {}};
     RunStatistic rtt{QStringLiteral("mean RTT (ms)"), {}};
-    for (const Dataset* run : runs) {
+    for (const Dataset* run : measurements(runs)) {
         const FlowStatistics stats = FlowStatistics::of(run->flows);
         if (stats.flows.empty())
             continue;
@@ -49,6 +51,23 @@ std::vector<RunStatistic> RunValues::of(const std::vector<const Dataset*>& runs)
     for (const RunStatistic* tcp : {&cwnd, &rtt})
         if (!tcp->values.empty() && tcp->values.size() == sum.values.size())
             out.push_back(*tcp);
+    return out;
+}
+
+std::vector<const Dataset*> RunValues::measurements(const std::vector<const Dataset*>& runs) {
+    const auto stepOf = [](const Dataset* run) {
+        return run->info.parameters.value(QStringLiteral("step"));
+    };
+    std::vector<const Dataset*> out;
+    for (const Dataset* run : runs) {
+        const bool describesAnother =
+            TcpState::isSampler(*run) && !stepOf(run).isEmpty() &&
+            std::any_of(runs.begin(), runs.end(), [&](const Dataset* other) {
+                return !TcpState::isSampler(*other) && stepOf(other) == stepOf(run);
+            });
+        if (!describesAnother)
+            out.push_back(run);
+    }
     return out;
 }
 

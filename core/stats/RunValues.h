@@ -22,6 +22,11 @@ public:
     // and smoothed RTT (ms) of its TCP senders. A run without a figure (no replies) is left
     // out of that figure; all runs must be of one kind.
     static std::vector<RunStatistic> of(const std::vector<const Dataset*>& runs);
+
+    // The runs that are measurements of their own, in order: an ss/tcp-info log recorded in
+    // the same step as an iperf log of the list describes that log's flows (their TCP
+    // state, which `of` reads from it), so it is not another run.
+    static std::vector<const Dataset*> measurements(const std::vector<const Dataset*>& runs);
 };
 
 } // namespace wb

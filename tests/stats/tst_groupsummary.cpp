@@ -1,12 +1,16 @@
 #include "TestSupport.h"
 
+#include "io/ComparisonReport.h"
 #include "io/FileImporter.h"
 #include "io/GroupSummaryReport.h"
 #include "stats/Bootstrap.h"
 #include "stats/FlowStatistics.h"
 #include "stats/GroupSummary.h"
+#include "stats/RunValues.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QTest>
@@ -27,6 +31,7 @@ private slots:
     void latencyGroupFromRunValues();
     void throughputGroupFromRunSums();
     void oneRunIsSampleLevel();
+    void ssLogOfAStepIsNotARun();
     void tableAndJsonSayWhichLevel();
 };
 
@@ -185,6 +190,32 @@ void TestGroupSummary::throughputGroupFromRunSums() {
     const ConfidenceInterval expected = naiveRunBootstrap(sums);
     QVERIFY(close(sum->runs.meanInterval.low, expected.low));
     QVERIFY(close(sum->runs.meanInterval.high, expected.high));
+}
+
+// A step recorded with ss sampling (samples/bottleneck): the ss log describes the iperf3
+// flows' TCP state, read into the run's cwnd and RTT, and is not a second run.
+void TestGroupSummary::ssLogOfAStepIsNotARun() {
+    QStringList paths;
+    for (const QString& step : {QStringLiteral("iperf3-cubic"), QStringLiteral("iperf3-reno")})
+        for (const QFileInfo& log :
+             QDir(test::samplePath(QStringLiteral("bottleneck/") + step))
+                 .entryInfoList({QStringLiteral("*.log")}, QDir::Files, QDir::Name))
+            if (!log.fileName().endsWith(QLatin1String(".server.log")))
+                paths << log.filePath();
+    QCOMPARE(paths.size(), 4); // two steps, each an iperf3 log and an ss log
+    const Imported imported = importAll(paths);
+    QCOMPARE(imported.runs.size(), std::size_t(4));
+    QCOMPARE(RunValues::measurements(imported.runs).size(), std::size_t(2));
+    const GroupSummary group = GroupSummaries::of(QStringLiteral("both"), imported.runs);
+    QCOMPARE(group.runCount, std::size_t(2));
+    const GroupStatistic* cwnd = group.find(QStringLiteral("mean cwnd (KBytes)"));
+    QVERIFY2(cwnd, "the runs' cwnd read from their ss logs");
+    QCOMPARE(cwnd->runs.runs, std::size_t(2));
+    // An ss log without its step's iperf log is a run of its own.
+    QCOMPARE(RunValues::measurements({imported.runs[1]}).size(), std::size_t(1));
+    QCOMPARE(ComparisonReport::levelNote({imported.runs[0], imported.runs[1]},
+                                         {imported.runs[2], imported.runs[3]}),
+             QString());
 }
 
 void TestGroupSummary::oneRunIsSampleLevel() {
