@@ -254,6 +254,22 @@ struct ComparisonSide {
     std::vector<const Dataset*> runs;
 };
 
+// "Warning: cubic: pools -P 1 and -P 30 runs." for the groups whose runs differ in more than
+// the key (DatasetGroups::mixes, the user's values counted); empty when none does.
+QString mixSentence(const std::vector<GroupMember>& members,
+                    const std::vector<DatasetGroup>& groups) {
+    QStringList warnings;
+    for (const DatasetGroup& group : groups) {
+        const QString warning =
+            DatasetGroups::mixWarning(group.name(), DatasetGroups::mixes(members, group));
+        if (!warning.isEmpty())
+            warnings << warning;
+    }
+    return warnings.isEmpty()
+               ? QString()
+               : QStringLiteral(" Warning: %1.").arg(warnings.join(QStringLiteral("; ")));
+}
+
 // The runs of one kind pooled per group (DatasetGroups), when the key makes two groups or
 // more: the first two.
 std::vector<ComparisonSide> pooledGroups(const std::vector<const ReportRun*>& runs,
@@ -340,11 +356,14 @@ void addComparisons(ReportContent* content, const std::vector<ReportRun>& runs, 
     const auto groups = pooledGroups(ofKind, groupKey);
     if (!groups.empty()) {
         content->comparisons.push_back(comparison(groups[0], groups[1]));
+        const std::vector<GroupMember> members = membersOf(ofKind);
+        std::vector<DatasetGroup> compared = DatasetGroups::group(members, groupKey);
+        compared.resize(2);
         content->comparisonNotes << QStringLiteral(
                                         "The %1 runs grouped by %2: the first two groups, A "
                                         "against B, at run level first when a group has two "
-                                        "runs or more, then each pooled into one sample.")
-                                        .arg(what, groupKey);
+                                        "runs or more, then each pooled into one sample.%3")
+                                        .arg(what, groupKey, mixSentence(members, compared));
         return;
     }
     const std::size_t last = std::min(ofKind.size() - 1, ReportContent::kMaxBaselineComparisons);
@@ -376,10 +395,10 @@ std::vector<Table> groupSummariesOf(const std::vector<ReportRun>& runs, const QS
         for (const DatasetGroup& group : groups)
             summaries.push_back(GroupSummaries::of(group.name(), runsOf(members, group)));
         Table table = GroupSummaryReport::table(summaries, {});
-        table.caption = QStringLiteral("%1 runs grouped by %2. %3")
+        table.caption = QStringLiteral("%1 runs grouped by %2. %3%4")
                             .arg(kind == Dataset::Kind::Latency ? QStringLiteral("Latency")
                                                                 : QStringLiteral("Throughput"),
-                                 groupKey, table.caption);
+                                 groupKey, table.caption, mixSentence(members, groups));
         tables.push_back(std::move(table));
     }
     return tables;

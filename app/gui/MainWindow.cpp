@@ -624,8 +624,10 @@ void MainWindow::exportPlot() {
                                  tr("This tab is a table: use its own Copy and Export buttons."));
         return;
     }
-    ExportOptions defaults{
-        m_settings.exportWidth(), m_settings.exportHeight(), m_settings.exportScale(), {}};
+    ExportOptions defaults;
+    defaults.width = m_settings.exportWidth();
+    defaults.height = m_settings.exportHeight();
+    defaults.scale = m_settings.exportScale();
     ExportDialog dialog(
         QDir(m_settings.lastFolder()).filePath(view->exportName() + QStringLiteral(".pdf")),
         defaults, this);

@@ -421,6 +421,7 @@ void TestGroups::reportComparesGroupsAtRunLevel() {
                         &import.report,
                         import.datasets[0].label,
                         QString::fromLatin1(import.format->id),
+                        {},
                         {}});
     const ReportContent content =
         ReportContent::of(QStringLiteral("t"), runs, {}, QStringLiteral("congestion_control"));

@@ -33,6 +33,7 @@ private slots:
     void storeKeepsUsersMetadata();
     void workspaceRestoresUsersMetadata();
     void reportMarksUsersMetadata();
+    void reportWarnsOfGroupsThatMix();
     void metadataFieldsOfTheLogAndTheUser();
 };
 
@@ -101,9 +102,12 @@ void TestWorkbench::reportComparesWhatWasChosen() {
         ImportResult result = FileImporter::importFile(test::samplePath(files[i]));
         QVERIFY(!result.datasets.empty());
         auto dataset = std::make_shared<const Dataset>(std::move(result.datasets.front()));
-        runs.push_back({DatasetAnalysis::of(dataset), &reports[static_cast<std::size_t>(i)],
-                        QString::fromLatin1(files[i]), QString(),
-                        QStringList{i < 2 ? QStringLiteral("cubic") : QStringLiteral("reno")}});
+        runs.push_back({DatasetAnalysis::of(dataset),
+                        &reports[static_cast<std::size_t>(i)],
+                        QString::fromLatin1(files[i]),
+                        QString(),
+                        QStringList{i < 2 ? QStringLiteral("cubic") : QStringLiteral("reno")},
+                        {}});
     }
     const QString tag = QStringLiteral("tag");
     const ReportContent automatic = ReportContent::of({}, runs, {}, tag);
@@ -249,6 +253,37 @@ void TestWorkbench::reportMarksUsersMetadata() {
     QVERIFY(!marked.comparisons.empty());
     QCOMPARE(marked.comparisons.front().title,
              QStringLiteral("congestion_control=bbr vs congestion_control=reno"));
+}
+
+// The GENI example: the logs do not name their algorithm; with congestion_control set by the
+// user the report groups cubic against reno, and says that the cubic group pools a -P 1 run
+// with -P 30 runs, in the group table and in the comparison's note.
+void TestWorkbench::reportWarnsOfGroupsThatMix() {
+    std::vector<ImportResult> imports;
+    for (const char* name : {"geni-cubic-P30.txt", "geni-cubic-P1.txt", "geni-reno-P30.txt"})
+        imports.push_back(FileImporter::importFile(test::samplePath(QString::fromLatin1(name))));
+    std::vector<ReportRun> runs;
+    for (ImportResult& result : imports) {
+        ReportRun run;
+        run.analysis =
+            DatasetAnalysis::of(std::make_shared<const Dataset>(result.datasets.front()));
+        run.parseReport = &result.report;
+        run.label = QFileInfo(result.datasets.front().sourceFile).fileName();
+        const bool cubic = run.label.contains(QLatin1String("cubic"));
+        run.metadata = {{"congestion_control", cubic ? "cubic" : "reno"}};
+        runs.push_back(std::move(run));
+    }
+    const ReportContent content =
+        ReportContent::of("t", runs, {}, QStringLiteral("congestion_control"));
+    const QString warning =
+        QStringLiteral("Warning: congestion_control=cubic: pools -P 1 and -P 30 runs.");
+    QCOMPARE(content.groupSummaries.size(), std::size_t(1));
+    QVERIFY2(content.groupSummaries.front().caption.endsWith(warning),
+             qPrintable(content.groupSummaries.front().caption));
+    QVERIFY2(content.comparisonNotes.join(' ').contains(warning),
+             qPrintable(content.comparisonNotes.join(' ')));
+    QCOMPARE(content.comparisons.front().title,
+             QStringLiteral("congestion_control=cubic vs congestion_control=reno"));
 }
 
 // The one key space the Set metadata dialog lists: the log's keys (with or without a value),
