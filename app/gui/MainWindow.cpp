@@ -624,17 +624,14 @@ void MainWindow::exportPlot() {
                                  tr("This tab is a table: use its own Copy and Export buttons."));
         return;
     }
-    ExportOptions defaults;
-    defaults.width = m_settings.exportWidth();
-    defaults.height = m_settings.exportHeight();
-    defaults.scale = m_settings.exportScale();
+    const ExportOptions defaults = m_settings.exportOptions();
     ExportDialog dialog(
         QDir(m_settings.lastFolder()).filePath(view->exportName() + QStringLiteral(".pdf")),
         defaults, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     const ExportOptions options = dialog.options();
-    m_settings.setExportSize(options.width, options.height, options.scale);
+    m_settings.setExportOptions(options);
     m_settings.setLastFolder(QFileInfo(dialog.path()).absolutePath());
     QString error;
     if (!PlotExporter::save(view->plot(), dialog.path(), options, &error))
@@ -646,9 +643,7 @@ void MainWindow::exportPlot() {
 
 void MainWindow::copyPlot() {
     if (WorkbenchView* view = currentView(); view && view->plot()) {
-        PlotExporter::copyToClipboard(
-            view->plot(),
-            {m_settings.exportWidth(), m_settings.exportHeight(), m_settings.exportScale(), {}});
+        PlotExporter::copyToClipboard(view->plot(), m_settings.exportOptions());
         m_status->setText(tr("Plot copied to the clipboard"));
     }
 }

@@ -2,7 +2,7 @@
 
 #include "run/RunOptions.h"
 
-#include "PlotExporter.h"
+#include "LegendLayout.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -17,6 +17,9 @@ const char* const kRecent = "paths/recentFiles";
 const char* const kExportWidth = "export/width";
 const char* const kExportHeight = "export/height";
 const char* const kExportScale = "export/scale";
+const char* const kExportLegend = "export/legend";
+const char* const kExportFont = "export/fontFamily";
+const char* const kExportFontSize = "export/fontSize";
 const QString kViews = QStringLiteral("views/");
 const char* const kLastRun = "run/form";
 const char* const kRunFolder = "run/outputFolder";
@@ -48,20 +51,28 @@ void Settings::addRecentFile(const QString& path) {
 
 // The defaults are a paper's column: printed at this size the plot's 9-pt text stays 9 pt,
 // and a PNG at scale 3 has about 300 dpi there.
-int Settings::exportWidth() const {
-    return m_settings.value(kExportWidth, ExportOptions().width).toInt();
-}
-int Settings::exportHeight() const {
-    return m_settings.value(kExportHeight, ExportOptions().height).toInt();
-}
-double Settings::exportScale() const {
-    return m_settings.value(kExportScale, ExportOptions().scale).toDouble();
+ExportOptions Settings::exportOptions() const {
+    ExportOptions options;
+    options.width = m_settings.value(kExportWidth, options.width).toInt();
+    options.height = m_settings.value(kExportHeight, options.height).toInt();
+    options.scale = m_settings.value(kExportScale, options.scale).toDouble();
+    bool known = false;
+    const LegendPlace legend =
+        LegendLayout::fromName(m_settings.value(kExportLegend).toString(), &known);
+    if (known)
+        options.legend = legend;
+    options.fontFamily = m_settings.value(kExportFont).toString();
+    options.fontSize = m_settings.value(kExportFontSize, 0.0).toDouble();
+    return options;
 }
 
-void Settings::setExportSize(int width, int height, double scale) {
-    m_settings.setValue(kExportWidth, width);
-    m_settings.setValue(kExportHeight, height);
-    m_settings.setValue(kExportScale, scale);
+void Settings::setExportOptions(const ExportOptions& options) {
+    m_settings.setValue(kExportWidth, options.width);
+    m_settings.setValue(kExportHeight, options.height);
+    m_settings.setValue(kExportScale, options.scale);
+    m_settings.setValue(kExportLegend, LegendLayout::nameOf(options.legend));
+    m_settings.setValue(kExportFont, options.fontFamily);
+    m_settings.setValue(kExportFontSize, options.fontSize);
 }
 
 QJsonObject Settings::viewSettings(const QString& view) const {

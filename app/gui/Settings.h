@@ -1,8 +1,10 @@
 #pragma once
 
+#include "PlotExporter.h"
 #include "run/RunSpec.h"
 
 #include <QJsonObject>
+
 #include <QSettings>
 #include <QStringList>
 
@@ -21,10 +23,9 @@ public:
     void addRecentFile(const QString& path); // most recent first, at most kMaxRecent
     static constexpr int kMaxRecent = 10;
 
-    int exportWidth() const;
-    int exportHeight() const;
-    double exportScale() const;
-    void setExportSize(int width, int height, double scale);
+    // The last plot export's size, scale, legend place and font (not its title).
+    ExportOptions exportOptions() const;
+    void setExportOptions(const ExportOptions& options);
 
     // What each view was last set to (units, percentile levels, log axes, ordering), so the
     // workbench opens the way it was left; keyed by the view's class name.

@@ -10,6 +10,7 @@
 #include "PercentileView.h"
 #include "PlotExporter.h"
 #include "PlotStyle.h"
+#include "Settings.h"
 #include "WorkbenchView.h"
 #include "io/WorkspaceFile.h"
 
@@ -38,6 +39,7 @@ class TestMainWindow : public QObject {
 private slots:
     void initTestCase();
     void exportDialogSpeaksItsUnits();
+    void exportChoicesAreRemembered();
     void dropAddsDatasetsAndReportsBadFiles();
     void folderDropLoadsEverythingReadable();
     void folderDropSkipsRunCompanions();
@@ -437,6 +439,26 @@ void TestMainWindow::exportDialogSpeaksItsUnits() {
     QCOMPARE(pdf.options().legend, LegendPlace::Below);
     QCOMPARE(pdf.options().fontSize, 0.0); // the plots' own size unless changed
     QVERIFY(pdf.options().fontFamily.isEmpty());
+}
+
+// The next export starts from the last one's size, scale, legend place and font.
+void TestMainWindow::exportChoicesAreRemembered() {
+    ExportOptions chosen;
+    chosen.width = 500;
+    chosen.height = 300;
+    chosen.scale = 2;
+    chosen.legend = LegendPlace::Right;
+    chosen.fontFamily = QStringLiteral("DejaVu Serif");
+    chosen.fontSize = 8;
+    Settings().setExportOptions(chosen);
+    const ExportOptions back = Settings().exportOptions();
+    QCOMPARE(back.width, 500);
+    QCOMPARE(back.height, 300);
+    QCOMPARE(back.scale, 2.0);
+    QCOMPARE(back.legend, LegendPlace::Right);
+    QCOMPARE(back.fontFamily, QStringLiteral("DejaVu Serif"));
+    QCOMPARE(back.fontSize, 8.0);
+    Settings().setExportOptions(ExportOptions());
 }
 
 QTEST_MAIN(TestMainWindow)
