@@ -20,11 +20,13 @@
 #include "PercentileView.h"
 #include "PlotExporter.h"
 #include "PlotStyle.h"
+#include "ProblemsPanel.h"
 #include "RejectionBanner.h"
 #include "ReportWriter.h"
 #include "RunPanel.h"
 #include "ScreenFit.h"
 #include "ShortcutsDialog.h"
+#include "StartPage.h"
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
 #include "WorkspaceOpening.h"
@@ -48,6 +50,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QScreen>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolButton>
@@ -124,12 +127,29 @@ void MainWindow::createViews() {
                new CompareView(m_store, m_tabs)};
     for (WorkbenchView* view : m_views)
         m_tabs->addTab(view, view->title());
-    auto* central = new QWidget(this);
-    auto* centralLayout = new QVBoxLayout(central);
-    centralLayout->setContentsMargins(0, 0, 0, 0);
-    centralLayout->addWidget(new RejectionBanner(m_store, central));
-    centralLayout->addWidget(m_tabs, 1);
-    setCentralWidget(central);
+    m_pages = new QStackedWidget(this);
+    m_start = new StartPage(m_pages);
+    m_start->setSamplesWorkspace(StartPage::findSamplesWorkspace());
+    connect(m_start, &StartPage::openRequested, this, &MainWindow::importPaths);
+    m_pages->addWidget(m_start);
+    auto* plots = new QWidget(m_pages);
+    auto* plotsLayout = new QVBoxLayout(plots);
+    plotsLayout->setContentsMargins(0, 0, 0, 0);
+    plotsLayout->addWidget(new RejectionBanner(m_store, plots));
+    plotsLayout->addWidget(m_tabs, 1);
+    m_pages->addWidget(plots);
+    setCentralWidget(m_pages);
+    m_dropOverlay = new QLabel(tr("Drop to add these logs"), m_pages);
+    m_dropOverlay->setObjectName(QStringLiteral("dropOverlay"));
+    m_dropOverlay->setAlignment(Qt::AlignCenter);
+    m_dropOverlay->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_dropOverlay->setStyleSheet(
+        QStringLiteral("#dropOverlay { border: 3px solid palette(highlight); border-radius: 8px;"
+                       " background: rgba(128, 128, 128, 60); font-size: 18pt; }"));
+    m_dropOverlay->hide();
+    connect(m_store, &DatasetStore::added, this, &MainWindow::showStartPageWhenEmpty);
+    connect(m_store, &DatasetStore::removed, this, &MainWindow::showStartPageWhenEmpty);
+    showStartPageWhenEmpty();
     // Show the tab that fits what was just loaded: flows for iperf logs, CDFs for ping.
     connect(m_store, &DatasetStore::added, this, [this, cdf, flows](const QList<int>& ids) {
         if (m_store->entries().size() == static_cast<std::size_t>(ids.size()) &&
@@ -204,11 +224,20 @@ void MainWindow::createDocks() {
     listDock->setWidget(datasets);
     addDockWidget(Qt::LeftDockWidgetArea, listDock);
 
+    m_problems = new ProblemsPanel(this);
+    m_problemsDock = new QDockWidget(tr("Problems"), this);
+    m_problemsDock->setObjectName(QStringLiteral("problems"));
+    m_problemsDock->setWidget(m_problems);
+
     m_reportPanel = new ParseReportPanel(this);
     auto* reportDock = new QDockWidget(tr("Parse report"), this);
     reportDock->setObjectName(QStringLiteral("parseReport"));
     reportDock->setWidget(m_reportPanel);
     addDockWidget(Qt::LeftDockWidgetArea, reportDock);
+    addDockWidget(Qt::LeftDockWidgetArea, m_problemsDock);
+    tabifyDockWidget(reportDock, m_problemsDock);
+    reportDock->raise();
+    m_problemsDock->hide(); // shown with the first problem
     connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::showSelectedReport);
     connect(m_store, &DatasetStore::changed, this, &MainWindow::showSelectedReport);
@@ -228,11 +257,14 @@ void MainWindow::createDocks() {
 
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open logs…"), QKeySequence::Open, this, &MainWindow::openFiles);
-    file->addAction(tr("Open &folder…"), QKeySequence(tr("Ctrl+Shift+O")), this,
-                    &MainWindow::openFolder);
-    file->addAction(tr("Open &workspace…"), QKeySequence(tr("Ctrl+Shift+W")), this,
-                    &MainWindow::openWorkspaceDialog);
+    QAction* openLogs =
+        file->addAction(tr("&Open logs…"), QKeySequence::Open, this, &MainWindow::openFiles);
+    QAction* openFolder = file->addAction(tr("Open &folder…"), QKeySequence(tr("Ctrl+Shift+O")),
+                                          this, &MainWindow::openFolder);
+    QAction* openWorkspace =
+        file->addAction(tr("Open &workspace…"), QKeySequence(tr("Ctrl+Shift+W")), this,
+                        &MainWindow::openWorkspaceDialog);
+    m_start->setOpenActions({openLogs, openFolder, openWorkspace});
     file->addAction(tr("&Save workspace…"), QKeySequence::Save, this, &MainWindow::saveWorkspaceAs);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     updateRecentMenu();
@@ -402,21 +434,41 @@ void MainWindow::importFinished(int added, int failed, bool cancelled) {
 
 void MainWindow::showProblems(const QString& title, const QString& text,
                               const QStringList& details) {
-    auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
-    box->setInformativeText(firstLines(details));
-    if (details.size() > kLinesListed)
-        box->setDetailedText(details.join(QLatin1Char('\n')));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setObjectName(QStringLiteral("problems"));
-    box->open(); // not modal: whatever did load stays usable
+    // Listed in a panel, not a dialog: nothing waits for an answer, and drops keep working.
+    m_problems->add(title, text, details);
+    m_problemsDock->show();
+    m_problemsDock->raise();
+}
+
+void MainWindow::showStartPageWhenEmpty() {
+    m_pages->setCurrentIndex(m_store->entries().empty() ? 0 : 1);
+}
+
+// The start page turns highlighted; over the plots a tinted frame says the drop adds logs.
+void MainWindow::setDropHighlighted(bool highlighted) {
+    m_start->setDropHighlighted(highlighted);
+    const bool overPlots = highlighted && m_pages->currentWidget() != m_start;
+    if (overPlots) {
+        m_dropOverlay->setGeometry(m_pages->rect());
+        m_dropOverlay->raise();
+    }
+    m_dropOverlay->setVisible(overPlots);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-    if (event->mimeData()->hasUrls())
+    if (event->mimeData()->hasUrls()) {
         event->acceptProposedAction();
+        setDropHighlighted(true);
+    }
+}
+
+void MainWindow::dragLeaveEvent(QDragLeaveEvent* event) {
+    setDropHighlighted(false);
+    QMainWindow::dragLeaveEvent(event);
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
+    setDropHighlighted(false);
     QStringList paths;
     for (const QUrl& url : event->mimeData()->urls())
         if (url.isLocalFile())
@@ -615,6 +667,7 @@ void MainWindow::updateRecentMenu() {
     for (const QString& path : m_settings.recentFiles())
         m_recentMenu->addAction(path, this, [this, path] { importPaths({path}); });
     m_recentMenu->setEnabled(!m_recentMenu->isEmpty());
+    m_start->setRecentFiles(m_settings.recentFiles());
 }
 
 void MainWindow::exportPlot() {

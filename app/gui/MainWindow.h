@@ -17,6 +17,7 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QStackedWidget;
 class QTabWidget;
 class QToolButton;
 
@@ -28,7 +29,9 @@ class DatasetStore;
 class ImportController;
 class NotLoadedPanel;
 class ParseReportPanel;
+class ProblemsPanel;
 class RunPanel;
+class StartPage;
 class WorkbenchView;
 
 // The workbench window: the dataset list and parse report on the left, one tab per view,
@@ -78,6 +81,7 @@ signals:
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragLeaveEvent(QDragLeaveEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
 
@@ -102,6 +106,8 @@ private:
     void importFinished(int added, int failed, bool cancelled);
     void showSelectedReport();
     void showProblems(const QString& title, const QString& text, const QStringList& details);
+    void showStartPageWhenEmpty();
+    void setDropHighlighted(bool highlighted);
     bool askToReadOutside(const QString& workspace, const QStringList& logs);
     void applyWorkspace(const QString& path, const Workspace& workspace, WorkspaceOpening opening);
 
@@ -118,6 +124,12 @@ private:
     RunPanel* m_runPanel = nullptr;
     QDockWidget* m_runDock = nullptr;
     QTabWidget* m_tabs = nullptr;
+    // The start page while the store is empty, else the banner and the tabs.
+    QStackedWidget* m_pages = nullptr;
+    StartPage* m_start = nullptr;
+    QLabel* m_dropOverlay = nullptr; // over the plots while a drag hovers
+    ProblemsPanel* m_problems = nullptr;
+    QDockWidget* m_problemsDock = nullptr;
     std::vector<WorkbenchView*> m_views;
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancel = nullptr;

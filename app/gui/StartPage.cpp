@@ -143,13 +143,16 @@ QStringList StartPage::formatLines() {
     }
     QStringList lines;
     for (const QString& tool : tools)
-        lines << QStringLiteral("%1 (%2)").arg(tool, dialects[tool].join(QStringLiteral(", ")));
+        lines << (dialects[tool] == QStringList{tool}
+                      ? tool
+                      : QStringLiteral("%1 (%2)").arg(tool,
+                                                      dialects[tool].join(QStringLiteral(", "))));
     return lines;
 }
 
 QString StartPage::findSamplesWorkspace() {
     const QDir app(QCoreApplication::applicationDirPath());
-    for (const QString& relative : {QStringLiteral("../../../samples/demo.wbws"), // build tree
+    for (const QString& relative : {QStringLiteral("../../../../samples/demo.wbws"), // build tree
                                     QStringLiteral("../share/wirebench/samples/demo.wbws")}) {
         const QString path = QDir::cleanPath(app.filePath(relative));
         if (QFileInfo(path).isFile())

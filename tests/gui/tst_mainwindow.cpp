@@ -10,9 +10,12 @@
 #include "PercentileView.h"
 #include "PlotExporter.h"
 #include "PlotStyle.h"
+#include "ProblemsPanel.h"
 #include "Settings.h"
+#include "StartPage.h"
 #include "WorkbenchView.h"
 #include "io/WorkspaceFile.h"
+#include "parse/FormatRegistry.h"
 
 #include <qcustomplot.h>
 
@@ -21,6 +24,7 @@
 #include <QDropEvent>
 #include <QImage>
 #include <QLabel>
+#include <QListWidget>
 #include <QMimeData>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -28,6 +32,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 #include <sys/stat.h>
 
@@ -40,6 +45,7 @@ private slots:
     void initTestCase();
     void exportDialogSpeaksItsUnits();
     void exportChoicesAreRemembered();
+    void startPageSaysWhatCanBeOpened();
     void dropAddsDatasetsAndReportsBadFiles();
     void folderDropLoadsEverythingReadable();
     void folderDropSkipsRunCompanions();
@@ -92,14 +98,34 @@ void TestMainWindow::dropAddsDatasetsAndReportsBadFiles() {
          qjumpSamples() + QStringList{bad, test::samplePath("geni-cubic-P30.txt")})
         urls << QUrl::fromLocalFile(path);
     mime.setUrls(urls);
-    // As a real drag does: enter (which the window must accept), then drop.
+    // An empty window shows the start page, not empty axes.
+    auto* start = window.findChild<StartPage*>();
+    QVERIFY(start && start->isVisible());
+    // As a real drag does: enter (which the window must accept), then drop; the start page is
+    // highlighted while the drag hovers.
     QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&window, &enter);
     QVERIFY(enter.isAccepted());
+    QVERIFY(start->dropHighlighted());
     QDropEvent drop(QPointF(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QSignalSpy finished(window.importer(), &ImportController::finished);
     QApplication::sendEvent(&window, &drop);
+    QVERIFY(!start->dropHighlighted());
     QVERIFY(finished.wait(60000));
+    QVERIFY(!start->isVisible()); // the plots now
+    // The file not read is listed in the Problems panel, which blocks nothing.
+    auto* problems = window.findChild<ProblemsPanel*>();
+    QCOMPARE(problems->count(), 1);
+    QVERIFY(problems->newestDetails().front().startsWith(bad));
+    QVERIFY(!QApplication::activeModalWidget());
+    // A second drag over the plots shows the drop frame over them.
+    QDragEnterEvent again(QPoint(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &again);
+    auto* overlay = window.findChild<QLabel*>(QStringLiteral("dropOverlay"));
+    QVERIFY(overlay && overlay->isVisible());
+    QDragLeaveEvent leave;
+    QApplication::sendEvent(&window, &leave);
+    QVERIFY(!overlay->isVisible());
     QCOMPARE(finished.first().at(0).toInt(), 6); // five ping logs and one iperf log
     QCOMPARE(finished.first().at(1).toInt(), 1);
     QCOMPARE(window.store()->entries().size(), std::size_t{6});
@@ -371,7 +397,10 @@ void TestMainWindow::removingEverythingClearsEveryPanel() {
     QVERIFY(window.store()->entries().empty());
     QTest::qWait(50); // views redraw on the next pass of the event loop
     QVERIFY(!showsText(report, QStringLiteral("ping18_np")));
-    QVERIFY2(axisLabels(intervals).isEmpty(), qPrintable(axisLabels(intervals).join(", ")));
+    // The start page takes the plots' place; a plot still shown names nothing.
+    QVERIFY(window.findChild<StartPage*>()->isVisible());
+    QVERIFY2(!intervals->isVisible() || axisLabels(intervals).isEmpty(),
+             qPrintable(axisLabels(intervals).join(", ")));
     QVERIFY(!showsText(status, QStringLiteral("loaded")));
 }
 
@@ -459,6 +488,35 @@ void TestMainWindow::exportChoicesAreRemembered() {
     QCOMPARE(back.fontFamily, QStringLiteral("DejaVu Serif"));
     QCOMPARE(back.fontSize, 8.0);
     Settings().setExportOptions(ExportOptions());
+}
+
+// The start page lists every tool the registry reads, offers the window's open actions and
+// the recent files, and opens one when it is activated.
+void TestMainWindow::startPageSaysWhatCanBeOpened() {
+    const QString log = test::samplePath(QStringLiteral("ping18_np"));
+    {
+        MainWindow first;
+        first.importPaths({log});
+        QVERIFY(waitForImport(first));
+    }
+    MainWindow window;
+    window.show();
+    auto* start = window.findChild<StartPage*>();
+    QVERIFY(start && start->isVisible());
+    const QString formats = start->findChild<QLabel*>(QStringLiteral("startFormats"))->text();
+    for (const FormatEntry& entry : FormatRegistry::formats())
+        QVERIFY2(formats.contains(QLatin1String(entry.dialect)), entry.id);
+    QStringList buttons;
+    for (const QToolButton* button : start->findChildren<QToolButton*>())
+        buttons << button->defaultAction()->text();
+    QCOMPARE(buttons, (QStringList{"&Open logs…", "Open &folder…", "Open &workspace…"}));
+    auto* recent = start->findChild<QListWidget*>(QStringLiteral("recentFiles"));
+    QVERIFY(recent->isVisible());
+    QCOMPARE(recent->item(0)->data(Qt::UserRole).toString(), QFileInfo(log).absoluteFilePath());
+    emit recent->itemActivated(recent->item(0));
+    QVERIFY(waitForImport(window));
+    QCOMPARE(window.store()->entries().size(), std::size_t(1));
+    QVERIFY(!start->isVisible());
 }
 
 QTEST_MAIN(TestMainWindow)
