@@ -424,7 +424,8 @@ void TestCli::tableComparesCubicAndReno() {
 }
 
 // `table --group-by`: one row per group at run level, each run's SUM read from `flows --format
-// json` of its own log, the group's mean and spread recomputed from them.
+// json` of its own log, the group's mean and spread recomputed from them (samples/bottleneck:
+// two runs per algorithm, iperf 2 and iperf3, each with the ss log of its step).
 void TestCli::tableGroupByIsRunLevel() {
     const QString folder = test::samplePath("bottleneck");
     // The folder's params.txt is no flow log (exit status 1, named); every other log is a run.
@@ -434,7 +435,8 @@ void TestCli::tableGroupByIsRunLevel() {
     for (const QJsonValue& dataset :
          QJsonDocument::fromJson(flows.out.toUtf8()).object().value("datasets").toArray()) {
         const QString cc = dataset.toObject().value("congestion_control").toString();
-        if (!cc.isEmpty())
+        // A step's ss log is its iperf run's TCP state, not a run of its own.
+        if (!cc.isEmpty() && dataset.toObject().value("tool").toString() != QLatin1String("ss"))
             sums[cc].push_back(
                 dataset.toObject().value("sum").toObject().value("bits_per_second").toDouble() /
                 1e6);
