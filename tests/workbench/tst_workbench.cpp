@@ -213,14 +213,16 @@ void TestWorkbench::workspaceRestoresUsersMetadata() {
     QVERIFY(store.entries()[1].metadata.isEmpty());
 }
 
-// The report's run tables show a value the user set in place of the log's, marked, and say
-// what the mark means; a key of the user's own gets a column.
-void TestWorkbench::reportMarksUsersMetadata() {
-    std::vector<ImportResult> imports;
-    for (const char* name : {"tcp-cubic-P30-client.txt", "geni-reno-P30.txt"})
-        imports.push_back(FileImporter::importFile(test::samplePath(QString::fromLatin1(name))));
+namespace {
+
+// One report run per sample log, labelled by its file name; `imports` keeps the parse reports
+// the runs point to.
+std::vector<ReportRun> reportRunsOf(const std::vector<const char*>& names,
+                                    std::vector<ImportResult>* imports) {
+    for (const char* name : names)
+        imports->push_back(FileImporter::importFile(test::samplePath(QString::fromLatin1(name))));
     std::vector<ReportRun> runs;
-    for (ImportResult& result : imports) {
+    for (ImportResult& result : *imports) {
         ReportRun run;
         run.analysis =
             DatasetAnalysis::of(std::make_shared<const Dataset>(result.datasets.front()));
@@ -228,6 +230,17 @@ void TestWorkbench::reportMarksUsersMetadata() {
         run.label = QFileInfo(result.datasets.front().sourceFile).fileName();
         runs.push_back(std::move(run));
     }
+    return runs;
+}
+
+} // namespace
+
+// The report's run tables show a value the user set in place of the log's, marked, and say
+// what the mark means; a key of the user's own gets a column.
+void TestWorkbench::reportMarksUsersMetadata() {
+    std::vector<ImportResult> imports;
+    std::vector<ReportRun> runs =
+        reportRunsOf({"tcp-cubic-P30-client.txt", "geni-reno-P30.txt"}, &imports);
     const auto column = [](const Table& table, const QString& header) {
         QStringList cells;
         const qsizetype c = table.header.indexOf(header);
@@ -260,19 +273,11 @@ void TestWorkbench::reportMarksUsersMetadata() {
 // with -P 30 runs, in the group table and in the comparison's note.
 void TestWorkbench::reportWarnsOfGroupsThatMix() {
     std::vector<ImportResult> imports;
-    for (const char* name : {"geni-cubic-P30.txt", "geni-cubic-P1.txt", "geni-reno-P30.txt"})
-        imports.push_back(FileImporter::importFile(test::samplePath(QString::fromLatin1(name))));
-    std::vector<ReportRun> runs;
-    for (ImportResult& result : imports) {
-        ReportRun run;
-        run.analysis =
-            DatasetAnalysis::of(std::make_shared<const Dataset>(result.datasets.front()));
-        run.parseReport = &result.report;
-        run.label = QFileInfo(result.datasets.front().sourceFile).fileName();
-        const bool cubic = run.label.contains(QLatin1String("cubic"));
-        run.metadata = {{"congestion_control", cubic ? "cubic" : "reno"}};
-        runs.push_back(std::move(run));
-    }
+    std::vector<ReportRun> runs =
+        reportRunsOf({"geni-cubic-P30.txt", "geni-cubic-P1.txt", "geni-reno-P30.txt"}, &imports);
+    for (ReportRun& run : runs)
+        run.metadata = {
+            {"congestion_control", run.label.contains(QLatin1String("cubic")) ? "cubic" : "reno"}};
     const ReportContent content =
         ReportContent::of("t", runs, {}, QStringLiteral("congestion_control"));
     const QString warning =
