@@ -128,11 +128,16 @@ QStringList DatasetGroups::mixes(const std::vector<GroupMember>& runs, const QSt
         {"packet_size", withUnit(QStringLiteral("packet sizes "), QStringLiteral(" bytes"))},
         {"ping_interval", withUnit(QStringLiteral("ping intervals "), QStringLiteral(" s"))},
     };
-    // Plan parameters, from the runs' sidecars or set by the user.
+    // Plan parameters, from the runs' sidecars or set by the user; one named as a fact above
+    // (a plan's "streams") is that fact, said once.
+    const auto isFact = [&keys](const QString& name) {
+        return std::any_of(keys.begin(), keys.end(),
+                           [&](const auto& key) { return key.first == name; });
+    };
     QStringList parameters;
     const auto noteParameter = [&](const QString& name) {
         if (!parameters.contains(name) && name != QLatin1String("repetition") &&
-            name != QLatin1String("step") && name != QLatin1String("member"))
+            name != QLatin1String("step") && name != QLatin1String("member") && !isFact(name))
             parameters << name;
     };
     for (const GroupMember& run : runs) {

@@ -213,6 +213,13 @@ void TestGroups::groupsSayWhatTheyMix() {
     b.info.parameters = {{"repetition", "2"}, {"rate", "50mbit"}};
     QCOMPARE(DatasetGroups::mixes(std::vector<const Dataset*>{&a, &b}, QString()),
              QStringList{QStringLiteral("parameter rate 20mbit and 50mbit")});
+    // A plan parameter named as a fact (cubic-vs-reno.json's "streams") is said once, as it.
+    Dataset p30 = *cubic1;
+    p30.info.streams = 30;
+    a.info.parameters = {{"streams", "1"}};
+    p30.info.parameters = {{"streams", "30"}};
+    QCOMPARE(DatasetGroups::mixes(std::vector<const Dataset*>{&a, &p30}, QString()),
+             QStringList{QStringLiteral("-P 1 and -P 30 runs")});
     QCOMPARE(
         DatasetGroups::mixWarning(QStringLiteral("cubic"), {QStringLiteral("-P 1 and -P 30 runs")}),
         QStringLiteral("cubic: pools -P 1 and -P 30 runs"));
