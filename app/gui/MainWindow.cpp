@@ -649,7 +649,7 @@ void MainWindow::saveWorkspaceAs() {
         return;
     QString error;
     if (!saveWorkspace(path, &error))
-        QMessageBox::warning(this, tr("Save workspace"), error);
+        showProblems(tr("Workspace not saved"), QString(), {error});
     else
         m_status->setText(tr("Saved %1").arg(path));
 }
@@ -688,8 +688,8 @@ void MainWindow::exportPlot() {
     m_settings.setLastFolder(QFileInfo(dialog.path()).absolutePath());
     QString error;
     if (!PlotExporter::save(view->plot(), dialog.path(), options, &error))
-        QMessageBox::warning(this, tr("Export plot"),
-                             tr("%1: %2").arg(QDir::toNativeSeparators(dialog.path()), error));
+        showProblems(tr("Plot not exported"), QString(),
+                     {tr("%1: %2").arg(QDir::toNativeSeparators(dialog.path()), error)});
     else
         m_status->setText(tr("Exported %1").arg(dialog.path()));
 }
@@ -734,8 +734,8 @@ void MainWindow::exportReportDialog() {
     m_settings.setLastFolder(QFileInfo(path).absolutePath());
     QString error;
     if (!exportReport(path, &error))
-        QMessageBox::warning(this, tr("Export report"),
-                             tr("%1: %2").arg(QDir::toNativeSeparators(path), error));
+        showProblems(tr("Report not written"), QString(),
+                     {tr("%1: %2").arg(QDir::toNativeSeparators(path), error)});
     else
         m_status->setText(tr("Report written to %1").arg(path));
 }
