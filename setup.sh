@@ -6,7 +6,7 @@
 #   ./setup.sh test    what CI runs (.ci/run): the formatting check (.clang-format), the
 #                      release build and its tests, the asan build
 #                      (ASan + UBSan) and its tests, then the fuzz targets for a bounded time
-#                      (tests/fuzz/run_fuzzers.sh, FUZZ_SECONDS per target, default 10);
+#                      (tests/fuzz/run_fuzzers.sh, FUZZ_SECONDS per target, default 5);
 #                      prints each phase's time at the end
 #   ./setup.sh test format|release|asan|fuzz   only that phase
 #   ./setup.sh deps    only install the Debian packages
@@ -106,7 +106,7 @@ check_format() {
 
 run_fuzzers() {
   timed "build fuzz" build fuzz
-  timed "fuzz" tests/fuzz/run_fuzzers.sh "${FUZZ_SECONDS:-10}"
+  timed "fuzz" tests/fuzz/run_fuzzers.sh "${FUZZ_SECONDS:-5}"
 }
 
 test_phases() {

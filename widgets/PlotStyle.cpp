@@ -108,6 +108,15 @@ private:
     QFont m_fitted;
 };
 
+// A layout element's width and height, 0 before its first layout: its rect may then hold
+// coordinates whose difference overflows an int (QRect::height() would).
+int widthOf(const QRect& rect) {
+    return rect.isValid() ? rect.width() : 0;
+}
+int heightOf(const QRect& rect) {
+    return rect.isValid() ? rect.height() : 0;
+}
+
 // A legend in rows of its own (not inside an axis rect): the largest font, and for it the
 // most entries per row (up to its maximum), that fit the row's width and leave the data its
 // share of the height; at the smallest font, what fits the width. A legend inside an axis
@@ -122,7 +131,8 @@ bool fitLegend(QCustomPlot* plot, QCPLegend* legend) {
     if (LegendLayout::sideOf(plot) == QLatin1String("right")) {
         // One column: the largest font at which it is no taller than the plot and leaves the
         // data its share of the width.
-        const double allowedWidth = legend->outerRect().width() + plot->xAxis->axisRect()->width() -
+        const double allowedWidth = widthOf(legend->outerRect()) +
+                                    plot->xAxis->axisRect()->width() -
                                     LegendLayout::kDataShare * plot->viewport().width();
         for (const QFont& font : PlotStyle::shrinkingFonts(ownLegendFont(legend))) {
             setLegendFont(legend, font);
@@ -136,8 +146,8 @@ bool fitLegend(QCustomPlot* plot, QCPLegend* legend) {
     const int maxColumns = legend->property(kMaxColumns).isValid()
                                ? legend->property(kMaxColumns).toInt()
                                : kDefaultMaxColumns;
-    const int available = row->rect().width();
-    const double allowedHeight = legend->outerRect().height() + PlotStyle::dataSpare(plot);
+    const int available = widthOf(row->rect());
+    const double allowedHeight = heightOf(legend->outerRect()) + PlotStyle::dataSpare(plot);
     int columns = 1;
     for (const QFont& font : PlotStyle::shrinkingFonts(ownLegendFont(legend))) {
         setLegendFont(legend, font);

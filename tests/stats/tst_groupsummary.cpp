@@ -230,8 +230,8 @@ void TestGroupSummary::oneRunIsSampleLevel() {
 
     const QString lossy = test::dataPath(QStringLiteral("ping/iputils_O_loss.txt"));
     const Imported withLoss = importAll({lossy});
-    const GroupStatistic* loss =
-        GroupSummaries::of(QStringLiteral("lossy"), withLoss.runs).find(QStringLiteral("loss %"));
+    const GroupSummary lossy1 = GroupSummaries::of(QStringLiteral("lossy"), withLoss.runs);
+    const GroupStatistic* loss = lossy1.find(QStringLiteral("loss %"));
     QVERIFY(loss);
     QVERIFY(lossOf(lossy) > 0);
     QVERIFY(close(loss->runs.mean, lossOf(lossy)));
