@@ -250,12 +250,14 @@ void TestScaling::importRebuildsViewsOncePerBatch() {
     const qint64 ms = importIntoWindow(window, {m_small}, 60000 * test::kSlowdown);
     QVERIFY2(ms >= 0, "the import did not finish");
     QCOMPARE(window.store()->entries().size(), std::size_t(kSmallCount));
-    // Batches, not one change per dataset; the shown CDF redraws once per batch (a resize
-    // or a queued replot may add a few).
+    // Batches, not one change per dataset; the shown CDF redraws at most twice per batch (the
+    // data, then the legend placed for it) and a few times more when the plots take the start
+    // page's place (shown, resized).
     qInfo("%d logs in %lld ms: %lld batches, %lld CDF replots", kSmallCount, ms,
           static_cast<qint64>(added.count()), static_cast<qint64>(replots.count()));
     QVERIFY2(added.count() <= kSmallCount / 10, qPrintable(QString::number(added.count())));
-    QVERIFY2(replots.count() <= added.count() + 3, qPrintable(QString::number(replots.count())));
+    QVERIFY2(replots.count() <= 2 * added.count() + 3,
+             qPrintable(QString::number(replots.count())));
     std::size_t sum = 0;
     for (const QSignalSpy::value_type& batch : std::as_const(added))
         sum += static_cast<std::size_t>(batch.at(0).value<QList<int>>().size());
