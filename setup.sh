@@ -109,18 +109,22 @@ run_fuzzers() {
   timed "fuzz" tests/fuzz/run_fuzzers.sh "${FUZZ_SECONDS:-5}"
 }
 
-# The whole suite. The fuzz targets build at the lowest priority while the release tests run:
-# those wait on the network and on timers much of the time and leave the cores idle. The
-# fuzz phase waits for that build (its time is what was left of it).
+# The tests that time the event loop; they run on quiet cores.
+TIMING_TESTS='^(tst_scaling|tst_runpanel)$'
+
+# The whole suite. The fuzz targets build at the lowest priority while the other release
+# tests run: those wait on the network and on timers much of the time and leave the cores
+# idle. The fuzz phase waits for that build (its time is what was left of it).
 all_phases() {
   timed format check_format
   timed "build release" build release
+  timed "ctest timing" ctest --preset release -j"$(nproc)" -R "$TIMING_TESTS"
   local fuzz_log=build/fuzz-build.log
   mkdir -p build
   (nice -n 19 bash -c 'cmake --preset fuzz >/dev/null && cmake --build --preset fuzz' \
     >"$fuzz_log" 2>&1) &
   local fuzz_build=$!
-  timed "ctest release" ctest --preset release -j"$(nproc)"
+  timed "ctest release" ctest --preset release -j"$(nproc)" -E "$TIMING_TESTS"
   run_tests asan
   timed "build fuzz" wait_for_build "$fuzz_build" "$fuzz_log"
   timed "fuzz" tests/fuzz/run_fuzzers.sh "${FUZZ_SECONDS:-5}"
