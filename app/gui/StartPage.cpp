@@ -85,7 +85,6 @@ StartPage::StartPage(QWidget* parent) : QFrame(parent) {
         emit openRequested({item->data(Qt::UserRole).toString()});
     });
     setRecentFiles({});
-    setMaximumWidth(QWIDGETSIZE_MAX);
     column->setContentsMargins(24, 0, 24, 0);
     setDropHighlighted(false);
 }
