@@ -11,11 +11,9 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
@@ -424,16 +422,8 @@ bool CompareView::exportTo(const QString& path, QString* error) const {
 }
 
 void CompareView::exportWithDialog() {
-    if (m_tables.empty())
-        return;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export comparison"),
-                                                      exportName() + QStringLiteral(".csv"),
-                                                      TableExport::fileFilter());
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!exportTo(path, &error))
-        QMessageBox::warning(this, tr("Export comparison"), error);
+    if (!m_tables.empty())
+        TableExport::saveWithDialog(this, exportName() + QStringLiteral(".csv"), m_tables);
 }
 
 std::vector<ChosenComparison> CompareView::chosenComparisons() const {

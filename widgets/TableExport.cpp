@@ -1,5 +1,6 @@
 #include "TableExport.h"
 
+#include "WorkbenchView.h"
 #include "io/OutputFile.h"
 
 #include <QAction>
@@ -8,7 +9,6 @@
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QMessageBox>
 #include <QPushButton>
 
 namespace wb {
@@ -52,15 +52,21 @@ void TableExport::copyToClipboard(const std::vector<Table>& tables) {
     QApplication::clipboard()->setText(tabSeparated(tables));
 }
 
-void TableExport::saveWithDialog(QWidget* parent, const QString& name,
+void TableExport::saveWithDialog(WorkbenchView* view, const QString& name,
                                  const std::vector<Table>& tables) {
     const QString title = QCoreApplication::translate("TableExport", "Export table");
-    const QString path = QFileDialog::getSaveFileName(parent, title, name, fileFilter());
-    if (path.isEmpty())
-        return;
+    const QString path = QFileDialog::getSaveFileName(view, title, name, fileFilter());
+    if (!path.isEmpty())
+        saveAs(view, path, tables);
+}
+
+bool TableExport::saveAs(WorkbenchView* view, const QString& path,
+                         const std::vector<Table>& tables) {
     QString error;
-    if (!save(path, tables, &error))
-        QMessageBox::warning(parent, title, error);
+    if (save(path, tables, &error))
+        return true;
+    view->reportProblem(QCoreApplication::translate("TableExport", "Table not exported"), {error});
+    return false;
 }
 
 TableExport::Buttons TableExport::createButtons(QWidget* view, const QString& what,

@@ -12,6 +12,8 @@ class QWidget;
 
 namespace wb {
 
+class WorkbenchView;
+
 // Copy and Export of the table views: tab-separated text for the clipboard, and CSV,
 // Markdown or LaTeX (chosen by the file's suffix) through core's TableWriter.
 class TableExport {
@@ -23,9 +25,11 @@ public:
     // For QFileDialog: "CSV (*.csv);;Markdown (*.md);;LaTeX (*.tex)".
     static QString fileFilter();
     static void copyToClipboard(const std::vector<Table>& tables);
-    // Asks where (suggesting `name`), saves, and says why when it could not.
-    static void saveWithDialog(QWidget* parent, const QString& name,
+    // Asks where (suggesting `name`) and saves there (saveAs).
+    static void saveWithDialog(WorkbenchView* view, const QString& name,
                                const std::vector<Table>& tables);
+    // Saves, or reports why it could not as the view's problem.
+    static bool saveAs(WorkbenchView* view, const QString& path, const std::vector<Table>& tables);
 
     // The Copy and Export… buttons of a table view, and Ctrl+C anywhere in the view (what goes
     // into a report is the whole table, not the selected cell). `what`: "table" or "tables".

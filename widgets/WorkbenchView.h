@@ -42,6 +42,14 @@ public:
     // What the plot leaves out of many runs (DrawnRuns::note), shown under it and added to
     // its caption in reports; empty when it draws every run.
     const QString& drawingNote() const { return m_drawingNote; }
+    // Something the user asked for failed (an export not written): said through problem(),
+    // which the window lists in its Problems panel; no dialog waits for an answer.
+    void reportProblem(const QString& title, const QStringList& details) {
+        emit problem(title, details);
+    }
+
+signals:
+    void problem(const QString& title, const QStringList& details);
 
 protected:
     DatasetStore* store() const { return m_store; }

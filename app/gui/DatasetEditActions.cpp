@@ -11,7 +11,6 @@
 #include <QAction>
 #include <QInputDialog>
 #include <QItemSelectionModel>
-#include <QMessageBox>
 
 #include <algorithm>
 
@@ -176,7 +175,7 @@ void DatasetEditActions::askRelabel() {
     m_lastPattern = pattern;
     QString error;
     if (!relabel(m_store, ids, pattern, &error))
-        QMessageBox::warning(dialogParent(), tr("Relabel"), error);
+        emit problem(tr("Not relabelled"), {error});
 }
 
 void DatasetEditActions::askSetMetadata() {

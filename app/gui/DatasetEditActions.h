@@ -2,6 +2,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -39,6 +40,11 @@ public:
     // (nothing changed) when the pattern has an unknown placeholder or gives an empty label.
     static bool relabel(DatasetStore* store, const std::vector<int>& ids, const QString& pattern,
                         QString* error);
+
+signals:
+    // An edit that could not be made (a pattern with an unknown placeholder), for the
+    // window's Problems panel.
+    void problem(const QString& title, const QStringList& details);
 
 private:
     void askAddTags();

@@ -125,8 +125,10 @@ void MainWindow::createViews() {
                new ThroughputTimeView(m_store, m_tabs),
                new LoadTimeView(m_store, m_tabs),
                new CompareView(m_store, m_tabs)};
-    for (WorkbenchView* view : m_views)
+    for (WorkbenchView* view : m_views) {
         m_tabs->addTab(view, view->title());
+        connect(view, &WorkbenchView::problem, this, &MainWindow::showProblem);
+    }
     m_pages = new QStackedWidget(this);
     m_start = new StartPage(m_pages);
     m_start->setSamplesWorkspace(StartPage::findSamplesWorkspace());
@@ -177,8 +179,9 @@ void MainWindow::createDocks() {
     remove->setShortcutContext(Qt::WidgetShortcut);
     connect(remove, &QAction::triggered, this, &MainWindow::removeSelected);
     m_list->addActions({color, remove});
-    new DatasetEditActions(m_list, m_listModel, m_store); // tag and relabel the selection
-    QAction* selectAll = m_list->addSelectAllAction();    // last in the context and Edit menus
+    auto* edits = new DatasetEditActions(m_list, m_listModel, m_store); // tag, relabel, …
+    connect(edits, &DatasetEditActions::problem, this, &MainWindow::showProblem);
+    QAction* selectAll = m_list->addSelectAllAction(); // last in the context and Edit menus
     // The edits act on the selection: offered only when there is one.
     const auto offerEdits = [this, selectAll] {
         const bool selected = m_list->selectionModel()->hasSelection();
@@ -440,6 +443,10 @@ void MainWindow::showProblems(const QString& title, const QString& text,
     m_problemsDock->raise();
 }
 
+void MainWindow::showProblem(const QString& title, const QStringList& details) {
+    showProblems(title, QString(), details);
+}
+
 void MainWindow::showStartPageWhenEmpty() {
     m_pages->setCurrentIndex(m_store->entries().empty() ? 0 : 1);
 }
@@ -649,7 +656,7 @@ void MainWindow::saveWorkspaceAs() {
         return;
     QString error;
     if (!saveWorkspace(path, &error))
-        showProblems(tr("Workspace not saved"), QString(), {error});
+        showProblem(tr("Workspace not saved"), {error});
     else
         m_status->setText(tr("Saved %1").arg(path));
 }
@@ -673,8 +680,7 @@ void MainWindow::updateRecentMenu() {
 void MainWindow::exportPlot() {
     WorkbenchView* view = currentView();
     if (!view || !view->plot()) {
-        QMessageBox::information(this, tr("Export plot"),
-                                 tr("This tab is a table: use its own Copy and Export buttons."));
+        m_status->setText(tr("This tab is a table: use its own Copy and Export buttons."));
         return;
     }
     const ExportOptions defaults = m_settings.exportOptions();
@@ -688,8 +694,8 @@ void MainWindow::exportPlot() {
     m_settings.setLastFolder(QFileInfo(dialog.path()).absolutePath());
     QString error;
     if (!PlotExporter::save(view->plot(), dialog.path(), options, &error))
-        showProblems(tr("Plot not exported"), QString(),
-                     {tr("%1: %2").arg(QDir::toNativeSeparators(dialog.path()), error)});
+        showProblem(tr("Plot not exported"),
+                    {tr("%1: %2").arg(QDir::toNativeSeparators(dialog.path()), error)});
     else
         m_status->setText(tr("Exported %1").arg(dialog.path()));
 }
@@ -714,8 +720,7 @@ bool MainWindow::exportReport(const QString& path, QString* error) {
 
 void MainWindow::exportReportDialog() {
     if (m_store->entries().empty()) {
-        QMessageBox::information(this, tr("Export report"),
-                                 tr("Open logs or a workspace first: the report shows them."));
+        m_status->setText(tr("Open logs or a workspace first: the report shows them."));
         return;
     }
     const QString stem = m_workspacePath.isEmpty() ? QStringLiteral("report")
@@ -734,8 +739,8 @@ void MainWindow::exportReportDialog() {
     m_settings.setLastFolder(QFileInfo(path).absolutePath());
     QString error;
     if (!exportReport(path, &error))
-        showProblems(tr("Report not written"), QString(),
-                     {tr("%1: %2").arg(QDir::toNativeSeparators(path), error)});
+        showProblem(tr("Report not written"),
+                    {tr("%1: %2").arg(QDir::toNativeSeparators(path), error)});
     else
         m_status->setText(tr("Report written to %1").arg(path));
 }

@@ -106,6 +106,7 @@ private:
     void importFinished(int added, int failed, bool cancelled);
     void showSelectedReport();
     void showProblems(const QString& title, const QString& text, const QStringList& details);
+    void showProblem(const QString& title, const QStringList& details);
     void showStartPageWhenEmpty();
     void setDropHighlighted(bool highlighted);
     bool askToReadOutside(const QString& workspace, const QStringList& logs);

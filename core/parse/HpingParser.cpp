@@ -104,7 +104,7 @@ void HpingParser::readHeader(std::string_view line, std::string_view body) {
 
 void HpingParser::readReply(std::string_view line, std::string_view body,
                             const LinePrefixReader::Line& text) {
-    const auto rtt = doubleAfter(body, "rtt=");
+    const auto rtt = millisecondsAfter(body, "rtt=");
     const PrintedSequence printed = sequenceOf(body);
     if (!rtt || !printed.present()) {
         parseError(line, QStringLiteral("reply without a readable rtt= or sequence number"));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -127,6 +128,32 @@ inline std::optional<double> doubleAfter(std::string_view text, std::string_view
         return std::nullopt;
     std::string_view tail = skipSpaces(*rest);
     return takeDouble(tail);
+}
+
+// A round-trip time at the start of text ("0.105 ms", "0.105ms", "12"): a number that stands
+// alone, followed by the text's end, a space or the unit; on success text is advanced past
+// the number. nullopt for a number cut out of something else ("0.x7", "12abc", "1.2.3",
+// "4msec"), which is no time.
+inline std::optional<double> takeMilliseconds(std::string_view& text) {
+    std::string_view rest = text;
+    const std::optional<double> value = takeDouble(rest);
+    std::string_view unit = rest.substr(0, 2) == "ms" ? rest.substr(2) : rest;
+    const bool alone =
+        unit.empty() || unit.front() == ' ' || unit.front() == '\t' || unit.front() == '\r' ||
+        (unit.size() < rest.size() && !std::isalnum(static_cast<unsigned char>(unit.front())));
+    if (!value || !alone)
+        return std::nullopt;
+    text = rest;
+    return value;
+}
+
+// The round-trip time after key (takeMilliseconds), or nullopt.
+inline std::optional<double> millisecondsAfter(std::string_view text, std::string_view key) {
+    auto rest = after(text, key);
+    if (!rest)
+        return std::nullopt;
+    std::string_view tail = skipSpaces(*rest);
+    return takeMilliseconds(tail);
 }
 
 // A count a tool printed as a number (datagrams, retransmits): a whole number that a 64-bit

@@ -97,7 +97,7 @@ std::optional<UnixPingParser::ReplyFacts> UnixPingParser::timedReply(std::string
         return std::nullopt;
     // "time<1 ms" is a sub-resolution reply; the printed bound is the value.
     std::string_view rest = skipSpaces(body.substr(timeAt));
-    reply.rtt = takeDouble(rest);
+    reply.rtt = takeMilliseconds(rest);
     const PrintedSequence printed = sequenceIn(body);
     reply.printedSequence = printed.value;
     reply.sequenceBeyond64Bits = printed.beyond64Bits;

@@ -13,6 +13,7 @@
 #include "ProblemsPanel.h"
 #include "Settings.h"
 #include "StartPage.h"
+#include "TableExport.h"
 #include "WorkbenchView.h"
 #include "io/WorkspaceFile.h"
 #include "parse/FormatRegistry.h"
@@ -23,6 +24,7 @@
 #include <QDir>
 #include <QDropEvent>
 #include <QImage>
+#include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
 #include <QMimeData>
@@ -32,6 +34,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QToolButton>
 
 #include <sys/stat.h>
@@ -59,6 +62,7 @@ private slots:
     void demoWorkspaceLoadsEverySample();
     void removingEverythingClearsEveryPanel();
     void mostlyRejectedFileGetsABanner();
+    void failedTableExportsAndEditsGoToProblems();
     void screenshots();
 
 private:
@@ -435,6 +439,45 @@ void TestMainWindow::mostlyRejectedFileGetsABanner() {
     QVERIFY(!banner->text().contains(QStringLiteral("ping18_np")));
     window.store()->remove(garbled.id);
     QVERIFY(!banner->isVisibleTo(&window));
+}
+
+// A table export that cannot be written and a relabel pattern that cannot be used are listed
+// in the Problems panel; no message box waits for an answer.
+void TestMainWindow::failedTableExportsAndEditsGoToProblems() {
+    MainWindow window;
+    window.show();
+    window.importPaths({test::samplePath("ping18_np")});
+    QVERIFY(waitForImport(window));
+    auto* problems = window.findChild<ProblemsPanel*>();
+    const QString unwritable = m_dir.filePath(QStringLiteral("no-such-folder/table.csv"));
+    int listed = 0;
+    for (WorkbenchView* view : window.views()) {
+        QVERIFY(!TableExport::saveAs(view, unwritable, {Table{}}));
+        QCOMPARE(problems->count(), ++listed);
+        QVERIFY2(problems->newestDetails().front().startsWith(unwritable),
+                 qPrintable(problems->newestDetails().join('\n')));
+    }
+    QVERIFY(problems->isVisible());
+
+    DatasetListView* list = window.datasetList();
+    list->selectAll();
+    QAction* relabel = nullptr;
+    for (QAction* action : list->actions())
+        if (action->text() == QStringLiteral("Relabel…"))
+            relabel = action;
+    QVERIFY(relabel);
+    QTimer::singleShot(0, [] {
+        auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        dialog->setTextValue(QStringLiteral("{nope}"));
+        dialog->accept();
+    });
+    relabel->trigger();
+    QCOMPARE(problems->count(), listed + 1);
+    QVERIFY2(problems->newestDetails().join('\n').contains(QStringLiteral("nope")),
+             qPrintable(problems->newestDetails().join('\n')));
+    QCOMPARE(window.store()->entries().front().label, QStringLiteral("ping18_np"));
+    QVERIFY(!QApplication::activeModalWidget());
 }
 
 void TestMainWindow::screenshots() {

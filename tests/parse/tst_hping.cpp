@@ -106,11 +106,14 @@ private slots:
             "HPING 198.18.5.2 (veth0 198.18.5.2): icmp mode set, 28 headers + 0 data bytes\n"
             "len=28 ip=198.18.5.2 ttl=64 id=1 icmp_seq=0 rtt=0.4 ms\n"
             "len=28 ip=198.18.5.2 ttl=64 id=2 icmp_seq=1 rtt=? ms\n"
-            "DUP! len=28 ip=198.18.5.2 ttl=64 id=3 icmp_seq=0 rtt=0.9 ms\n",
+            "DUP! len=28 ip=198.18.5.2 ttl=64 id=3 icmp_seq=0 rtt=0.9 ms\n"
+            "len=28 ip=198.18.5.2 ttl=64 id=4 icmp_seq=2 rtt=0.x7 ms\n"
+            "len=28 ip=198.18.5.2 ttl=64 id=5 icmp_seq=3 rtt=1.2.3 ms\n"
+            "len=28 ip=198.18.5.2 ttl=64 id=6 icmp_seq=4 rtt=0.6ms\n",
             QStringLiteral("inline.txt"), 1 << 20, QStringLiteral("hping3"));
-        QCOMPARE(result.datasets.front().latency.rttMs, std::vector<double>{0.4});
+        QCOMPARE(result.datasets.front().latency.rttMs, (std::vector<double>{0.4, 0.6}));
         QCOMPARE(result.datasets.front().latency.duplicateRttMs, std::vector<double>{0.9});
-        QCOMPARE(result.report.parseErrors.count(), 1);
+        QCOMPARE(result.report.parseErrors.count(), 3);
         QCOMPARE(result.datasets.front().info.protocol, QStringLiteral("icmp"));
     }
 

@@ -106,7 +106,7 @@ QString firstDifference(const QByteArray& actual, const QByteArray& expected) {
 // Bytes parsed per file by the truncation test at most: every cut of the small logs, an
 // even spread (plus the first and last lines) of the 5000-line samples. Sanitized builds
 // parse 10x slower and get a tenth of it.
-constexpr qint64 kTruncationBudget = (qint64{16} << 20) / test::kSlowdown;
+constexpr qint64 kTruncationBudget = (qint64{4} << 20) / test::kSlowdown;
 
 // Where to cut: the line counts (1-based, cut after that line) to try.
 std::vector<qsizetype> cutLines(qsizetype lines, qint64 bytes) {

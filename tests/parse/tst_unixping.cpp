@@ -174,6 +174,7 @@ private slots:
     void crlfIsInvisible();
     void trailingGarbageIsIgnored_data();
     void trailingGarbageIsIgnored();
+    void unreadableTimeIsParseError_data();
     void unreadableTimeIsParseError();
     void impossibleTimeIsRangeError_data();
     void impossibleTimeIsRangeError();
@@ -387,16 +388,25 @@ void TestUnixPing::trailingGarbageIsIgnored() {
     QCOMPARE(dirty.report.parseErrors.count(), 0);
 }
 
+void TestUnixPing::unreadableTimeIsParseError_data() {
+    QTest::addColumn<QByteArray>("value");
+    // Not a number, or a number cut out of something else: none of them is a time.
+    for (const char* value : {"abc", "0.x7", "12abc", "1.2.3", "0.5x", "7-3", "4msec"})
+        QTest::newRow(value) << QByteArray(value);
+}
+
 void TestUnixPing::unreadableTimeIsParseError() {
+    QFETCH(QByteArray, value);
     // Line 5 of iputils_plain.txt is the reply to icmp_seq=4.
     const QByteArray bytes =
-        withValue(readLog(QStringLiteral("iputils_plain.txt")), 5, "time=", "abc");
+        withValue(readLog(QStringLiteral("iputils_plain.txt")), 5, "time=", value);
     const ImportResult result = test::parseBytes(bytes, QStringLiteral("bad-time.txt"));
     QCOMPARE(formatId(result), "ping/iputils");
     QCOMPARE(result.report.parseErrors.count(), 1);
     const ParseIssue& issue = result.report.parseErrors.kept().front();
     QCOMPARE(issue.line, 5);
-    QVERIFY2(issue.text.contains("icmp_seq=4 ttl=64 time=abc ms"), qPrintable(issue.text));
+    QVERIFY2(issue.text.contains("icmp_seq=4 ttl=64 time=" + value + " ms"),
+             qPrintable(issue.text));
     const LatencySeries& series = result.datasets.front().latency;
     QCOMPARE(series.size(), std::size_t{9});
     QVERIFY(std::find(series.sequence.begin(), series.sequence.end(), 4) == series.sequence.end());
