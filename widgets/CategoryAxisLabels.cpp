@@ -89,7 +89,18 @@ bool CategoryAxisLabels::fitTitle(QCustomPlot* plot) {
 }
 
 void CategoryAxisLabels::fit(QCustomPlot* plot) {
+    // The title's choice follows the axis' length, which the labels change (rotated ones
+    // widen the left margin): the labels again while the title changes; a few rounds settle
+    // any plot.
     fitTitle(plot);
+    for (int round = 0; round < 3; ++round) {
+        fitLabels(plot);
+        if (!fitTitle(plot))
+            return;
+    }
+}
+
+bool CategoryAxisLabels::fitLabels(QCustomPlot* plot) {
     const auto runs = static_cast<int>(m_categories.size());
     // Rotated labels widen the left margin; the slots are what the rect has without them.
     const QCPAxisRect* rect = plot->axisRect();
@@ -183,7 +194,7 @@ void CategoryAxisLabels::fit(QCustomPlot* plot) {
     // Compared only once applied: no categories left fit as no labels, which must still
     // replace the last run's on the axis.
     if (m_applied && labels == m_shown && font == plot->xAxis->tickLabelFont())
-        return;
+        return false;
     m_applied = true;
     m_shown = labels;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
@@ -204,6 +215,7 @@ void CategoryAxisLabels::fit(QCustomPlot* plot) {
     margins.setLeft(std::max(margins.left(), firstSlant + 8));
     plot->axisRect()->setMinimumMargins(margins);
     PlotStyle::relayout(plot);
+    return true;
 }
 
 QString CategoryAxisLabels::toolTipAt(const QCustomPlot* plot, const QPointF& pos) const {

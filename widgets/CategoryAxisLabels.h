@@ -51,7 +51,9 @@ public:
     static QString elideToLines(const QString& text, const QFont& font, double width, int lines);
 
 private:
+    // Each true when it changed the axis (and laid the plot out again).
     bool fitTitle(QCustomPlot* plot);
+    bool fitLabels(QCustomPlot* plot);
 
     std::vector<Category> m_categories;
     QString m_title, m_shortTitle;
