@@ -62,10 +62,11 @@ std::pair<std::size_t, std::size_t> repliesIn(const LatencySeries& series, bool 
     return {begin, end};
 }
 
-QString lossClassName(BandsView::LossClass lossClass) {
+// The legend's name of a loss class; the first names the run too (a figure shows one run).
+QString lossClassName(BandsView::LossClass lossClass, const QString& run) {
     switch (lossClass) {
     case BandsView::LossClass::None:
-        return BandsView::tr("median, loss 0 %");
+        return BandsView::tr("median of %1, loss 0 %").arg(run);
     case BandsView::LossClass::Below1:
         return BandsView::tr("loss < 1 %");
     case BandsView::LossClass::Below5:
@@ -79,7 +80,7 @@ QString lossClassName(BandsView::LossClass lossClass) {
 } // namespace
 
 BandsView::BandsView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_legend(new QCPLegend) {
+    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)) {
     m_recomputeTimer = coalescingTimer([this] {
         recompute();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -92,27 +93,10 @@ BandsView::BandsView(DatasetStore* store, QWidget* parent)
 
     PlotStyle::apply(m_plot);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    // Bands fill the whole rect, so the legend goes above it, in one row: band shades and
-    // the four loss colours read left to right like SmokePing's legend.
-    m_plot->legend->setVisible(false);
-    m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
-    // An empty element beside the legend takes the spare width; alone in its row the legend's
-    // columns would spread over the whole plot width.
-    auto* legendRow = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(0, 0, legendRow);
-    legendRow->addElement(0, 0, m_legend);
-    legendRow->addElement(0, 1, new QCPLayoutElement(m_plot));
-    legendRow->setColumnStretchFactors({0.001, 1});
-    m_legend->setLayer(QStringLiteral("legend"));
-    m_legend->setFont(PlotStyle::axisFont());
-    m_legend->setBorderPen(Qt::NoPen);
-    m_legend->setBrush(Qt::NoBrush);
-    m_legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_legend->setWrap(3); // bands, then loss colours: two rows that fit a column-wide export
-    m_legend->setColumnSpacing(14);
-    m_legend->setMargins(QMargins(50, 4, 8, 0)); // roughly in line with the axis rect
-    m_legend->setVisible(true);
+    // The legend goes where LegendLayout puts every plot's: the bands fill the rect, so mostly
+    // under it, band shades and loss colours left to right like SmokePing's legend. While
+    // the user pans, it keeps its side.
+    watchNavigation(m_plot);
     // Only the horizontal axis zooms: the y range follows the data shown.
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
@@ -272,6 +256,7 @@ void BandsView::resetView() {
     }
     if (hi <= lo)
         hi = lo + 1;
+    followData();
     {
         const QSignalBlocker block(m_plot->xAxis); // recompute once below, not via the timer
         m_plot->xAxis->setRange(lo, hi);
@@ -287,9 +272,6 @@ void BandsView::scheduleRecompute() {
 
 void BandsView::recompute() {
     m_recomputing = true;
-    // A plottable only removes itself from the plot's own legend when deleted; items of ours
-    // would dangle.
-    m_legend->clearItems();
     m_plot->clearGraphs();
     m_drawn.clear();
     m_lossGraphs.clear();
@@ -317,7 +299,7 @@ void BandsView::recompute() {
     else
         m_plot->yAxis->setRange(std::max(0.0, lo - 0.05 * (hi - lo)), hi + 0.05 * (hi - lo));
 
-    m_legend->setVisible(m_legend->itemCount() > 0);
+    m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
     // The window size is part of what the figure means, so the axis says it.
     const QString axis =
         useSeconds() ? tr("time since the first reply (s)") : tr("ICMP sequence number");
@@ -360,7 +342,7 @@ void BandsView::fillDataset(const DatasetEntry& entry, bool alone) {
         p1->setBrush(kOuterBand);
         p1->setChannelFillGraph(p99);
         p1->setName(tr("p1–p99"));
-        p1->addToLegend(m_legend);
+        p1->addToLegend();
     }
     QCPGraph* p95 = addCurve(Curve::P95, &PercentileWindow::p95);
     QCPGraph* p5 = addCurve(Curve::P5, &PercentileWindow::p5);
@@ -373,23 +355,23 @@ void BandsView::fillDataset(const DatasetEntry& entry, bool alone) {
     p5->setChannelFillGraph(p95);
     if (alone) {
         p5->setName(tr("p5–p95"));
-        p5->addToLegend(m_legend);
+        p5->addToLegend();
     }
     QCPGraph* median = addCurve(Curve::Median, &PercentileWindow::p50);
     const bool lossKnown = !drawn.windows.empty() && !std::isnan(drawn.windows.front().lossPercent);
     median->setPen(
         QPen(alone ? QColor(Qt::black) : PlotStyle::toColor(entry.color), PlotStyle::lineWidth()));
-    median->setName(alone ? tr("median") : entry.label);
+    median->setName(alone ? tr("median of %1").arg(entry.label) : entry.label);
     if (alone && lossKnown)
         median->setPen(Qt::NoPen); // the loss-coloured segments draw it
     else
-        median->addToLegend(m_legend);
+        median->addToLegend();
     m_drawn.insert(entry.id, std::move(drawn));
     if (alone && lossKnown)
         addLossSegments(entry, m_drawn[entry.id]);
 }
 
-void BandsView::addLossSegments(const DatasetEntry& /*entry*/, const Drawn& drawn) {
+void BandsView::addLossSegments(const DatasetEntry& entry, const Drawn& drawn) {
     // One graph per loss class; the segment from window i to i+1 takes window i's colour and
     // a NaN point breaks the line where another class takes over.
     const std::vector<PercentileWindow>& windows = drawn.windows;
@@ -397,10 +379,8 @@ void BandsView::addLossSegments(const DatasetEntry& /*entry*/, const Drawn& draw
          {LossClass::None, LossClass::Below1, LossClass::Below5, LossClass::AtLeast5}) {
         QCPGraph* graph = m_plot->addGraph();
         graph->setPen(QPen(lossColor(lossClass), PlotStyle::lineWidth(1.2)));
-        graph->setName(lossClassName(lossClass));
+        graph->setName(lossClassName(lossClass, entry.label));
         graph->setSelectable(QCP::stNone);
-        graph->removeFromLegend();
-        graph->addToLegend(m_legend);
         QVector<QCPGraphData> data;
         std::size_t lastAdded = static_cast<std::size_t>(-1);
         for (std::size_t i = 0; i < windows.size(); ++i) {
@@ -420,6 +400,9 @@ void BandsView::addLossSegments(const DatasetEntry& /*entry*/, const Drawn& draw
             lastAdded = i + 1;
         }
         graph->data()->set(data, false);
+        // Only the classes drawn are named: a colour the figure does not show explains nothing.
+        if (lastAdded == static_cast<std::size_t>(-1))
+            graph->removeFromLegend();
         m_lossGraphs.push_back(graph);
     }
 }

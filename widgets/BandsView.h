@@ -8,7 +8,6 @@
 #include <vector>
 
 class QCPGraph;
-class QCPLegend;
 class QAction;
 class QComboBox;
 class QSpinBox;
@@ -79,7 +78,6 @@ private:
     double xOf(const PercentileWindow& window) const;
 
     QCustomPlot* m_plot;
-    QCPLegend* m_legend; // above the plot, one row
     QComboBox* m_datasetCombo = nullptr;
     QSpinBox* m_windowSpin = nullptr;
     QAction* m_logYAction = nullptr;

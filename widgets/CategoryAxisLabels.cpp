@@ -9,20 +9,104 @@
 
 namespace wb {
 
+namespace {
+
+constexpr double kRotation = -35;
+constexpr double kOneLineTitlePoints = 8; // PlotStyle fits a title on one line down to 8 pt
+
+// The ways of writing the labels, tried in this order until one fits.
+enum class Variant { Words, BrokenWords, ShortDetail, Shortened, ShortenedAlone };
+
+// Characters of the text a label shows (not its line breaks or ellipses).
+qsizetype shownCharacters(const QStringList& labels) {
+    qsizetype count = 0;
+    for (const QString& label : labels)
+        count += label.size() - label.count(QLatin1Char('\n')) - label.count(QChar(0x2026));
+    return count;
+}
+
+// The longest start of `text` no wider than `width`.
+QString fittingStart(const QString& text, const QFontMetricsF& metrics, double width) {
+    qsizetype length = text.size();
+    while (length > 0 && metrics.horizontalAdvance(text.left(length)) > width)
+        --length;
+    return text.left(length);
+}
+
+} // namespace
+
 void CategoryAxisLabels::setCategories(std::vector<Category> categories) {
     m_categories = std::move(categories);
     m_shown.clear(); // fit() sets them once the plot is laid out
     m_applied = false;
 }
 
+void CategoryAxisLabels::setTitle(const QString& title, const QString& shortTitle) {
+    m_title = title;
+    m_shortTitle = shortTitle;
+    m_titleApplied = false;
+}
+
+QString CategoryAxisLabels::elideToLines(const QString& text, const QFont& font, double width,
+                                         int lines) {
+    const QString whole = PlotStyle::wrapText(text, font, width, true);
+    if (whole.count(QLatin1Char('\n')) < lines && PlotStyle::widestLine(whole, font) <= width)
+        return whole;
+    if (lines < 1)
+        return {};
+    const QFontMetricsF metrics(font);
+    const QString words = text.simplified(); // wrapText's lines are its pieces, one space apart
+    QStringList kept;
+    qsizetype at = 0;
+    for (QString line : whole.split(QLatin1Char('\n')).mid(0, lines - 1)) {
+        line = fittingStart(line, metrics, width); // a word wider than the slot, cut
+        const qsizetype found = words.indexOf(line, at);
+        if (line.isEmpty() || found < 0)
+            break;
+        kept << line;
+        at = found + line.size();
+    }
+    kept << metrics.elidedText(words.mid(at).trimmed(), Qt::ElideLeft, width);
+    return kept.join(QLatin1Char('\n'));
+}
+
+bool CategoryAxisLabels::fitTitle(QCustomPlot* plot) {
+    if (m_title.isEmpty())
+        return false;
+    QFont oneLine = plot->xAxis->labelFont();
+    oneLine.setPointSizeF(kOneLineTitlePoints);
+    const QString title = m_shortTitle.isEmpty() || PlotStyle::widestLine(m_title, oneLine) <=
+                                                        plot->xAxis->axisRect()->width()
+                              ? m_title
+                              : m_shortTitle;
+    if (m_titleApplied && title == m_titleShown)
+        return false;
+    m_titleApplied = true;
+    m_titleShown = title;
+    plot->xAxis->setLabel(title); // PlotStyle fits it from there
+    PlotStyle::relayout(plot);
+    return true;
+}
+
 void CategoryAxisLabels::fit(QCustomPlot* plot) {
+    // The title's choice follows the axis' length, which the labels change (rotated ones
+    // widen the left margin): the labels again while the title changes; a few rounds settle
+    // any plot.
+    fitTitle(plot);
+    for (int round = 0; round < 3; ++round) {
+        fitLabels(plot);
+        if (!fitTitle(plot))
+            return;
+    }
+}
+
+bool CategoryAxisLabels::fitLabels(QCustomPlot* plot) {
     const auto runs = static_cast<int>(m_categories.size());
     // Rotated labels widen the left margin; the slots are what the rect has without them.
     const QCPAxisRect* rect = plot->axisRect();
     if (plot->xAxis->tickLabelRotation() == 0)
         m_sideMargins = rect->outerRect().width() - rect->width();
     const double slot = 0.92 * (rect->outerRect().width() - m_sideMargins) / std::max(runs, 1);
-    constexpr double kRotation = -35;
     auto height = [](const QStringList& labels, const QFont& font, bool rotated) {
         const QFontMetricsF metrics(font);
         const double sine = std::abs(std::sin(kRotation * M_PI / 180));
@@ -38,32 +122,62 @@ void CategoryAxisLabels::fit(QCustomPlot* plot) {
                         (m_shown.isEmpty() ? 0.0
                                            : height(m_shown, plot->xAxis->tickLabelFont(),
                                                     plot->xAxis->tickLabelRotation() != 0));
-    auto wrapped = [&](const QFont& font, bool breakWords, bool compact) {
+    auto written = [&](const QFont& font, Variant variant) {
+        const bool breakWords = variant != Variant::Words;
+        const bool shortened = variant >= Variant::Shortened;
+        const double lineHeight = QFontMetricsF(font).lineSpacing();
         QStringList labels;
         for (const Category& category : m_categories) {
-            const QString& detail = compact ? category.shortDetail : category.detail;
-            QString label = PlotStyle::wrapText(category.name, font, slot, breakWords);
+            const QString& detail = variant == Variant::Words || variant == Variant::BrokenWords
+                                        ? category.detail
+                                    : variant == Variant::ShortenedAlone ? QString()
+                                                                         : category.shortDetail;
+            const QString detailLines =
+                detail.isEmpty() ? QString() : PlotStyle::wrapText(detail, font, slot, breakWords);
+            QString label;
+            if (shortened) {
+                const int lines = static_cast<int>(std::floor(room / lineHeight + 1e-6)) -
+                                  (detail.isEmpty() ? 0 : detailLines.count(QLatin1Char('\n')) + 1);
+                label = elideToLines(category.name, font, slot, lines);
+            } else {
+                label = PlotStyle::wrapText(category.name, font, slot, breakWords);
+            }
+            if (label.isEmpty())
+                return QStringList();
             if (!detail.isEmpty())
-                label += QLatin1Char('\n') + PlotStyle::wrapText(detail, font, slot, breakWords);
+                label += QLatin1Char('\n') + detailLines;
             if (PlotStyle::widestLine(label, font) > slot)
                 return QStringList();
             labels << label;
         }
+        // Shortened, two runs' labels must still tell them apart.
+        for (int i = 0; shortened && i < runs; ++i)
+            for (int j = i + 1; j < runs; ++j)
+                if (labels[i] == labels[j] && m_categories[static_cast<std::size_t>(i)].name !=
+                                                  m_categories[static_cast<std::size_t>(j)].name)
+                    return QStringList();
         return labels;
     };
     const std::vector<QFont> fonts = PlotStyle::shrinkingFonts(PlotStyle::axisFont());
     QStringList labels;
     QFont font = fonts.back();
     bool rotate = false;
-    for (int variant = 0; variant < 3 && labels.isEmpty(); ++variant) {
+    for (Variant variant : {Variant::Words, Variant::BrokenWords, Variant::ShortDetail,
+                            Variant::Shortened, Variant::ShortenedAlone}) {
+        // Whole labels at the largest font that fits; shortened ones at the font that shows
+        // most of the names (a smaller font may keep whole what a larger one cuts).
         for (const QFont& candidate : fonts) {
-            const QStringList fitted = wrapped(candidate, variant > 0, variant > 1);
-            if (!fitted.isEmpty() && height(fitted, candidate, false) <= room) {
-                labels = fitted;
-                font = candidate;
+            const QStringList fitted = written(candidate, variant);
+            if (fitted.isEmpty() || height(fitted, candidate, false) > room ||
+                (!labels.isEmpty() && shownCharacters(fitted) <= shownCharacters(labels)))
+                continue;
+            labels = fitted;
+            font = candidate;
+            if (variant < Variant::Shortened)
                 break;
-            }
         }
+        if (!labels.isEmpty())
+            break;
     }
     if (labels.isEmpty()) {
         rotate = true;
@@ -80,7 +194,7 @@ void CategoryAxisLabels::fit(QCustomPlot* plot) {
     // Compared only once applied: no categories left fit as no labels, which must still
     // replace the last run's on the axis.
     if (m_applied && labels == m_shown && font == plot->xAxis->tickLabelFont())
-        return;
+        return false;
     m_applied = true;
     m_shown = labels;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
@@ -101,6 +215,20 @@ void CategoryAxisLabels::fit(QCustomPlot* plot) {
     margins.setLeft(std::max(margins.left(), firstSlant + 8));
     plot->axisRect()->setMinimumMargins(margins);
     PlotStyle::relayout(plot);
+    return true;
+}
+
+QString CategoryAxisLabels::toolTipAt(const QCustomPlot* plot, const QPointF& pos) const {
+    const QCPAxisRect* rect = plot->axisRect();
+    if (pos.y() <= rect->bottom() || pos.y() > rect->outerRect().bottom())
+        return {};
+    const double key = plot->xAxis->pixelToCoord(pos.x());
+    const auto index = static_cast<qsizetype>(std::lround(key)) - 1;
+    if (index < 0 || index >= static_cast<qsizetype>(m_categories.size()))
+        return {};
+    const Category& category = m_categories[static_cast<std::size_t>(index)];
+    return category.detail.isEmpty() ? category.name
+                                     : category.name + QLatin1Char('\n') + category.detail;
 }
 
 } // namespace wb

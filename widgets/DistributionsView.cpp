@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QToolBar>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -63,6 +64,16 @@ DistributionsView::DistributionsView(DatasetStore* store, QWidget* parent)
     PlotStyle::apply(m_plot);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     watchNavigation(m_plot);
+    // A run's name shortened under its box shows whole in a tooltip.
+    m_plot->setMouseTracking(true);
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
+        const QString tip =
+            m_mode == Mode::Box ? m_boxLabels.toolTipAt(m_plot, event->position()) : QString();
+        if (tip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(event->globalPosition().toPoint(), tip, m_plot);
+    });
     // Where the legend fits and how box labels break depend on the laid-out size, the
     // screen's or an export's.
     connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
@@ -420,10 +431,14 @@ void DistributionsView::drawBoxes() {
         m_summaries.insert(e->id, summary);
     }
     m_boxLabels.setCategories(std::move(categories));
-    m_plot->xAxis->setLabel(
-        m_whiskers == BoxSummary::Whiskers::Tukey
-            ? tr("box p25–p75 with median; whiskers at the furthest samples within 1.5 IQR")
-            : tr("box p25–p75 with median; whiskers at p1 and p99"));
+    const bool tukey = m_whiskers == BoxSummary::Whiskers::Tukey;
+    const QString title =
+        tukey ? tr("box p25–p75 with median; whiskers at the furthest samples within 1.5 IQR")
+              : tr("box p25–p75 with median; whiskers at p1 and p99");
+    m_plot->xAxis->setLabel(title);
+    // In a column-wide figure the title keeps to one line, leaving the run names another.
+    m_boxLabels.setTitle(title, tukey ? tr("box p25–p75, median; whiskers within 1.5 IQR")
+                                      : tr("box p25–p75, median; whiskers p1, p99"));
     m_plot->xAxis->setRange(0.4, key + 0.6);
     if (!any)
         m_plot->yAxis->setRange(m_logY ? QCPRange(0.01, 100) : QCPRange(0, 1));

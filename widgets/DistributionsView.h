@@ -58,6 +58,8 @@ public:
     const Histogram* histogramOf(int datasetId) const;
     QCPStatisticalBox* boxOf(int datasetId) const { return m_boxes.value(datasetId, nullptr); }
     const BoxSummary* boxSummaryOf(int datasetId) const;
+    // The run names under the boxes, as shown and whole (tooltips).
+    const CategoryAxisLabels& boxLabels() const { return m_boxLabels; }
     // The histogram's bin range in use (the data's [min, max] when no range is set).
     std::pair<double, double> histogramRange() const;
 

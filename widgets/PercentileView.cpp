@@ -170,13 +170,16 @@ void PercentileView::syncGroupSource() {
     syncControls();
 }
 
-std::vector<PercentileView::IntervalRow> PercentileView::intervalRows(QString* note) {
+std::vector<PercentileView::IntervalRow> PercentileView::intervalRows(QString* note,
+                                                                      QString* shortNote) {
     std::vector<IntervalRow> rows;
     *note = ConfidenceBars::note();
+    *shortNote = tr("error bars: 95 % bootstrap CI");
     if (showsRunLevel()) {
         const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->latencyGroups();
         *note = tr("markers: mean of the runs' values; error bars: 95 % CI resampling whole "
                    "runs (one run: no bar)");
+        *shortNote = tr("mean of the runs; error bars: 95 % CI of runs");
         for (int row = 0; row < m_proxy->rowCount(); ++row) {
             const auto index =
                 static_cast<std::size_t>(m_proxy->mapToSource(m_proxy->index(row, 0)).row());
@@ -234,8 +237,8 @@ void PercentileView::rebuildIntervals() {
     const QString unit =
         micro ? PercentileTableModel::unitName(PercentileTableModel::Unit::Microseconds)
               : PercentileTableModel::unitName(PercentileTableModel::Unit::Milliseconds);
-    QString note;
-    const std::vector<IntervalRow> rows = intervalRows(&note);
+    QString note, shortNote;
+    const std::vector<IntervalRow> rows = intervalRows(&note, &shortNote);
     // Markers that stay apart in greyscale: filled disc for the median, open diamond for p99.
     const QColor colors[] = {QColor(0, 114, 178), QColor(213, 94, 0)};
     const QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssDisc,
@@ -274,6 +277,9 @@ void PercentileView::rebuildIntervals() {
     m_runLabels.setCategories(std::move(runs));
     m_intervals->xAxis->grid()->setVisible(false);
     m_intervals->xAxis->setLabel(note);
+    // In a column-wide figure the note keeps to one line (each marker's tooltip has it whole),
+    // leaving the run names another.
+    m_runLabels.setTitle(note, shortNote);
     m_intervals->xAxis->setRange(0.4,
                                  static_cast<double>(std::max<std::size_t>(rows.size(), 1)) + 0.6);
     PlotStyle::setLogScale(m_intervals->yAxis, true);
@@ -307,6 +313,12 @@ void PercentileView::showIntervalToolTip(QMouseEvent* event) {
                                m_intervals);
             return;
         }
+    }
+    // A run's name, whole where it is shortened under its markers.
+    if (const QString name = m_runLabels.toolTipAt(m_intervals, event->position());
+        !name.isEmpty()) {
+        QToolTip::showText(event->globalPosition().toPoint(), name, m_intervals);
+        return;
     }
     QToolTip::hideText();
 }

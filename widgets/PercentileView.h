@@ -65,6 +65,8 @@ public:
     // error bars are ConfidenceBars::of(graph).
     QCPGraph* intervalGraph(double level) const;
     static const std::vector<double>& intervalLevels();
+    // The run names under the markers, as shown and whole (tooltips).
+    const CategoryAxisLabels& runLabels() const { return m_runLabels; }
 
 private:
     void exportWithDialog();
@@ -74,12 +76,12 @@ private:
     void showIntervalToolTip(QMouseEvent* event);
     void syncGroupSource();
     // The interval plot's points in the table's order: a label and an Estimate per
-    // intervalLevels() each; the note says what the error bars are.
+    // intervalLevels() each; the note says what the error bars are (shortNote in fewer words).
     struct IntervalRow {
         QString label;
         std::vector<Estimate> estimates;
     };
-    std::vector<IntervalRow> intervalRows(QString* note);
+    std::vector<IntervalRow> intervalRows(QString* note, QString* shortNote);
 
     PercentileTableModel* m_model;
     QSortFilterProxyModel* m_proxy;

@@ -4,11 +4,14 @@
 #include "BandsView.h"
 #include "DatasetStore.h"
 #include "DistributionsView.h"
+#include "LegendLayout.h"
+#include "PlotExporter.h"
 #include "stats/WindowedPercentiles.h"
 
 #include <qcustomplot.h>
 
 #include <QDir>
+#include <QSet>
 #include <QTest>
 
 #include <cmath>
@@ -64,6 +67,8 @@ private slots:
     void bandsEqualWindowedPercentiles();
     void bandsColourMedianByLoss();
     void settingsRoundTrip();
+    void boxNamesShortenedInAColumnOnly();
+    void bandsLegendNamesWhatIsDrawn();
     void screenshots();
 };
 
@@ -234,6 +239,80 @@ void TestDistributionViews::settingsRoundTrip() {
     QVERIFY(bandsRestored.logY());
     QCOMPARE(bandsRestored.shownDataset(), BandsView::kAllDatasets);
     QCOMPARE(bandsRestored.saveSettings(), bands.saveSettings());
+}
+
+// Names too long for a paper column's slots, even broken into lines: each is shortened in the
+// middle there, distinct from its neighbours and whole in its tooltip, and the boxes keep 70 %
+// of the height; at a window's size every name shows whole.
+void TestDistributionViews::boxNamesShortenedInAColumnOnly() {
+    const QStringList names = {
+        "QJump testbed, ping behind nothing, run of 5000 replies (idle)",
+        "QJump testbed, ping behind iperf at priority 18, run of 5000 replies",
+        "QJump testbed, ping behind iperf at priority 16, run of 5000 replies",
+        "QJump testbed, ping behind iperf at priority 68, run of 5000 replies",
+        "QJump testbed, ping behind iperf at priorities 18 and 68, run of 5000 replies"};
+    DatasetStore store;
+    for (int i = 0; i < names.size(); ++i)
+        QVERIFY(test::addLog(store, test::samplePath(QString::fromLatin1(test::kQjumpSamples[i])),
+                             names[i]) > 0);
+    DistributionsView view(&store);
+    view.setMode(DistributionsView::Mode::Box);
+    QCustomPlot* plot = view.plot();
+    for (const QSize size : {QSize(336, 240), QSize(1100, 600)}) {
+        ExportOptions options;
+        options.width = size.width();
+        options.height = size.height();
+        PlotExporter::layOut(plot, options);
+        const bool column = size.width() < 400;
+        QCOMPARE(plot->xAxis->tickLabelRotation(), 0.0);
+        QVERIFY2(plot->axisRect()->height() >= LegendLayout::kDataShare * size.height() - 1,
+                 qPrintable(QString::number(plot->axisRect()->height())));
+        const QStringList shown = view.boxLabels().shown();
+        QCOMPARE(shown.size(), names.size());
+        QCOMPARE(QSet<QString>(shown.begin(), shown.end()).size(), names.size());
+        int shortened = 0;
+        for (int i = 0; i < names.size(); ++i) {
+            const QString label = QString(shown[i]).replace('\n', ' ');
+            if (label.contains(QChar(0x2026)))
+                ++shortened;
+            else
+                QVERIFY2(label.startsWith(names[i]), qPrintable(label));
+            const QPointF under(plot->xAxis->coordToPixel(i + 1), plot->axisRect()->bottom() + 6);
+            const QString tip = view.boxLabels().toolTipAt(plot, under);
+            QVERIFY2(tip.startsWith(names[i] + '\n') && tip.contains(" outside ("),
+                     qPrintable(tip));
+        }
+        QCOMPARE(shortened, column ? names.size() : 0);
+    }
+}
+
+// The bands' legend is the plot's own, placed as every plot's is: it names the run shown and
+// only the loss classes its median is drawn in.
+void TestDistributionViews::bandsLegendNamesWhatIsDrawn() {
+    const auto legendNames = [](QCustomPlot* plot) {
+        QStringList entries;
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
+                entries << item->plottable()->name();
+        return entries;
+    };
+    DatasetStore store;
+    addQjumpSamples(store); // ping18_np, first, lost no reply
+    BandsView view(&store);
+    ExportOptions column; // a paper column
+    PlotExporter::layOut(view.plot(), column);
+    QCOMPARE(legendNames(view.plot()),
+             (QStringList{"p1–p99", "p5–p95", "median of ping18_np, loss 0 %"}));
+    QCOMPARE(LegendLayout::sideOf(view.plot()), QStringLiteral("below")); // the bands fill it
+    QCOMPARE(view.plot()->plotLayout()->elements(true).count(view.plot()->legend), 1);
+
+    DatasetStore lossyStore;
+    addLossyRun(lossyStore);
+    BandsView lossy(&lossyStore);
+    lossy.setWindowReplies(500);
+    QCOMPARE(legendNames(lossy.plot()),
+             (QStringList{"p1–p99", "p5–p95", "median of lossy, loss 0 %", "loss < 1 %",
+                          "loss < 5 %", "loss ≥ 5 %"}));
 }
 
 void TestDistributionViews::screenshots() {
