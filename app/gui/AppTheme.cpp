@@ -1,0 +1,150 @@
+#include "AppTheme.h"
+
+#include "PlotTheme.h"
+
+#include <QApplication>
+#include <QEvent>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QWidget>
+
+#include <functional>
+
+namespace wb {
+
+namespace {
+
+struct PlatformLook {
+    QString style;
+    QPalette palette;
+};
+
+// The look the platform gave the application, before the first change.
+const PlatformLook& platformLook() {
+    static const PlatformLook look{QApplication::style()->name(), QApplication::palette()};
+    return look;
+}
+
+void setStyle(const QString& name) {
+    if (QApplication::style()->name().compare(name, Qt::CaseInsensitive) != 0)
+        QApplication::setStyle(QStyleFactory::create(name));
+}
+
+// Calls `restyle` now and whenever the application palette changes.
+class PaletteWatcher : public QObject {
+public:
+    PaletteWatcher(QWidget* widget, std::function<void(QWidget*)> restyle)
+        : QObject(widget), m_restyle(std::move(restyle)) {
+        widget->installEventFilter(this);
+        m_restyle(widget);
+    }
+
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::ApplicationPaletteChange)
+            m_restyle(static_cast<QWidget*>(watched));
+        return false;
+    }
+
+private:
+    std::function<void(QWidget*)> m_restyle;
+};
+
+// The window colour text is drawn on. The application's palette: when it changes, the
+// widgets' own are brought up to date in no particular order.
+QColor windowColour() {
+    return QApplication::palette().color(QPalette::Active, QPalette::Window);
+}
+
+} // namespace
+
+QString AppTheme::nameOf(Theme theme) {
+    switch (theme) {
+    case Theme::Light:
+        return QStringLiteral("light");
+    case Theme::Dark:
+        return QStringLiteral("dark");
+    case Theme::System:
+        break;
+    }
+    return QStringLiteral("system");
+}
+
+AppTheme::Theme AppTheme::fromName(const QString& name) {
+    if (name == QLatin1String("light"))
+        return Theme::Light;
+    if (name == QLatin1String("dark"))
+        return Theme::Dark;
+    return Theme::System;
+}
+
+void AppTheme::apply(Theme theme) {
+    const PlatformLook& platform = platformLook();
+    // Until the look is changed the platform's palette is not set as the application's own,
+    // so the application keeps following the platform's changes of it.
+    static bool changed = false;
+    changed = changed || theme != Theme::System;
+    if (!changed)
+        return;
+    switch (theme) {
+    case Theme::System:
+        setStyle(platform.style);
+        QApplication::setPalette(platform.palette);
+        break;
+    case Theme::Light:
+        setStyle(QStringLiteral("Fusion"));
+        QApplication::setPalette(QApplication::style()->standardPalette());
+        break;
+    case Theme::Dark:
+        setStyle(QStringLiteral("Fusion"));
+        QApplication::setPalette(darkPalette());
+        break;
+    }
+}
+
+QPalette AppTheme::darkPalette() {
+    const QColor window(45, 45, 48);
+    const QColor base(30, 30, 32);
+    const QColor text(232, 232, 232);
+    const QColor disabledText(130, 130, 130);
+    QPalette palette(text, window, QColor(75, 75, 80), QColor(20, 20, 22), QColor(60, 60, 64), text,
+                     QColor(255, 255, 255), base, window);
+    palette.setColor(QPalette::AlternateBase, QColor(40, 40, 43));
+    palette.setColor(QPalette::Button, QColor(53, 53, 57));
+    palette.setColor(QPalette::Highlight, QColor(42, 130, 218));
+    palette.setColor(QPalette::HighlightedText, Qt::white);
+    palette.setColor(QPalette::Link, QColor(110, 170, 255));
+    palette.setColor(QPalette::LinkVisited, QColor(190, 140, 255));
+    palette.setColor(QPalette::ToolTipBase, QColor(60, 60, 64));
+    palette.setColor(QPalette::ToolTipText, text);
+    palette.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
+    for (QPalette::ColorRole role :
+         {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::HighlightedText})
+        palette.setColor(QPalette::Disabled, role, disabledText);
+    palette.setColor(QPalette::Disabled, QPalette::Highlight, QColor(70, 70, 74));
+    return palette;
+}
+
+void AppTheme::keepTextReadable(QWidget* widget, const QColor& wanted) {
+    new PaletteWatcher(widget, [wanted](QWidget* target) {
+        const QColor color = PlotTheme::readable(wanted, windowColour());
+        QPalette palette = target->palette();
+        palette.setColor(QPalette::WindowText, color);
+        palette.setColor(QPalette::Text, color);
+        target->setPalette(palette);
+    });
+}
+
+void AppTheme::keepWarningStyle(QWidget* widget) {
+    new PaletteWatcher(widget, [](QWidget* target) {
+        const bool dark = windowColour().lightnessF() < 0.5;
+        const QColor background = dark ? QColor(70, 56, 10) : QColor(0xff, 0xf3, 0xcd);
+        const QColor border = dark ? QColor(140, 110, 30) : QColor(0xe6, 0xc3, 0x5c);
+        const QColor text = PlotTheme::readable(QColor(0x66, 0x4d, 0x03), background);
+        const QString sheet = QStringLiteral("background: %1; color: %2; border: 1px solid %3")
+                                  .arg(background.name(), text.name(), border.name());
+        if (target->styleSheet() != sheet)
+            target->setStyleSheet(sheet);
+    });
+}
+
+} // namespace wb
