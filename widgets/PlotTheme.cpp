@@ -4,6 +4,7 @@
 
 #include <qcustomplot.h>
 
+#include <QApplication>
 #include <QHash>
 #include <QMetaProperty>
 #include <QPalette>
@@ -18,10 +19,13 @@ namespace {
 
 // Channels closer than this (0..1) are a grey, recoloured along the background-foreground scale.
 constexpr double kNeutralChroma = 0.05;
-// On a dark background a colour is lifted toward white by this share of its darkness: the
-// palette's darkest colours (wine, the darkened second round) reach a contrast of 3 on a
-// near-black background, light ones change little, and their order of lightness stays.
-constexpr double kLift = 0.45;
+// On a dark background every colour of some hue is lifted toward white by the same share:
+// distances between colours shrink alike (the palette's closest pair stays apart), their
+// order of lightness stays, and the palette's darkest colour (the darkened wine) reaches a
+// contrast of 3 on a near-black background. A darker colour (one the user chose) is lifted
+// further until it does too.
+constexpr double kLift = 0.30;
+constexpr double kLeastDataContrast = 3.0;
 
 QVariant recoloured(const QVariant& own, const PlotColours& colours) {
     switch (own.typeId()) {
@@ -122,14 +126,16 @@ void recolourLayerable(QCPLayerable* layerable, const PlotColours& colours) {
                         [box](const QCPScatterStyle& style) { box->setOutlierStyle(style); });
 }
 
-// Asks for a replot, which recolours, when the plot's palette changes.
+// Asks for a replot, which recolours, when the palette of a plot on screen changes; a hidden
+// plot recolours at its next replot.
 class PaletteFollower : public QObject {
 public:
     explicit PaletteFollower(QCustomPlot* plot) : QObject(plot), m_plot(plot) {}
 
     bool eventFilter(QObject* watched, QEvent* event) override {
-        if (watched == m_plot && (event->type() == QEvent::PaletteChange ||
-                                  event->type() == QEvent::ApplicationPaletteChange))
+        if (watched == m_plot && m_plot->isVisible() &&
+            (event->type() == QEvent::PaletteChange ||
+             event->type() == QEvent::ApplicationPaletteChange))
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         return false;
     }
@@ -177,14 +183,23 @@ QColor PlotTheme::recolour(const QColor& own, const PlotColours& colours) {
         for (int i = 0; i < 3; ++i)
             out[i] = from[i] + (to[i] - from[i]) * (1 - channels[i]);
     } else if (colours.dark()) {
-        const double lift = kLift * (1 - rgb.lightnessF());
-        for (int i = 0; i < 3; ++i)
-            out[i] = channels[i] + (1 - channels[i]) * lift;
+        for (double lift = kLift; lift <= 1; lift += 0.05) {
+            for (int i = 0; i < 3; ++i)
+                out[i] = channels[i] + (1 - channels[i]) * lift;
+            if (contrast(QColor::fromRgbF(static_cast<float>(out[0]), static_cast<float>(out[1]),
+                                          static_cast<float>(out[2])),
+                         colours.background) >= kLeastDataContrast)
+                break;
+        }
     } else {
         return own;
     }
     return QColor::fromRgbF(static_cast<float>(out[0]), static_cast<float>(out[1]),
                             static_cast<float>(out[2]), rgb.alphaF());
+}
+
+QColor PlotTheme::onScreen(const QColor& own) {
+    return recolour(own, of(QApplication::palette()));
 }
 
 void PlotTheme::apply(QCustomPlot* plot, const PlotColours& colours) {
@@ -202,8 +217,9 @@ void PlotTheme::follow(QCustomPlot* plot) {
 }
 
 double PlotTheme::contrast(const QColor& a, const QColor& b) {
-    const auto [darker, lighter] = std::minmax(luminance(a), luminance(b));
-    return (lighter + 0.05) / (darker + 0.05);
+    const double first = luminance(a);
+    const double second = luminance(b);
+    return (std::max(first, second) + 0.05) / (std::min(first, second) + 0.05);
 }
 
 QColor PlotTheme::readable(const QColor& wanted, const QColor& background, double ratio) {

@@ -38,9 +38,13 @@ public:
     // A colour chosen for paper as drawn on `colours`. Greys go from paper's white-to-black
     // scale to the background-to-foreground one (black text becomes the foreground, a light
     // grid stays close to the background); on a dark background a colour of any hue is lifted
-    // toward white by part of its darkness, so dark data colours stay visible and keep their
-    // order of lightness. Alpha is kept. On paper every colour is itself.
+    // toward white by one share for all (a very dark one further, to a contrast of 3), so data
+    // colours stay visible, apart and in their order of lightness. Alpha is kept. On paper
+    // every colour is itself.
     static QColor recolour(const QColor& own, const PlotColours& colours);
+    // A data colour as the plots draw it in the application's palette: for swatches beside
+    // the plots (dataset list, tables).
+    static QColor onScreen(const QColor& own);
 
     // Every pen, brush and text colour of the plot (background, axes, grids, legends and
     // their entries, titles, items, plottables and their scatter styles; not the selection

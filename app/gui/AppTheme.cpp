@@ -30,7 +30,7 @@ void setStyle(const QString& name) {
         QApplication::setStyle(QStyleFactory::create(name));
 }
 
-// Calls `restyle` now and whenever the application palette changes.
+// Calls `restyle` now and whenever the widget's or the application's palette changes.
 class PaletteWatcher : public QObject {
 public:
     PaletteWatcher(QWidget* widget, std::function<void(QWidget*)> restyle)
@@ -40,7 +40,10 @@ public:
     }
 
     bool eventFilter(QObject* watched, QEvent* event) override {
-        if (event->type() == QEvent::ApplicationPaletteChange)
+        // A widget whose palette is its own gets PaletteChange, not ApplicationPaletteChange,
+        // when the application's changes; restyling changes nothing the second time.
+        if (event->type() == QEvent::ApplicationPaletteChange ||
+            event->type() == QEvent::PaletteChange)
             m_restyle(static_cast<QWidget*>(watched));
         return false;
     }
@@ -128,6 +131,8 @@ void AppTheme::keepTextReadable(QWidget* widget, const QColor& wanted) {
     new PaletteWatcher(widget, [wanted](QWidget* target) {
         const QColor color = PlotTheme::readable(wanted, windowColour());
         QPalette palette = target->palette();
+        if (palette.color(QPalette::WindowText) == color && palette.color(QPalette::Text) == color)
+            return;
         palette.setColor(QPalette::WindowText, color);
         palette.setColor(QPalette::Text, color);
         target->setPalette(palette);
