@@ -4,6 +4,8 @@
 
 #include <QApplication>
 #include <QEvent>
+#include <QPainter>
+#include <QProxyStyle>
 #include <QStyle>
 #include <QStyleFactory>
 #include <QWidget>
@@ -26,9 +28,36 @@ const PlatformLook& platformLook() {
 }
 
 void setStyle(const QString& name) {
-    if (QApplication::style()->name().compare(name, Qt::CaseInsensitive) != 0)
+    if (QApplication::style()->name().compare(name, Qt::CaseInsensitive) != 0 ||
+        qobject_cast<QProxyStyle*>(QApplication::style()))
         QApplication::setStyle(QStyleFactory::create(name));
 }
+
+// Fusion outlines a check box a shade darker than the window and fills it with Base: on a
+// dark palette an unticked box in a list (Base on Base) cannot be seen. This draws its
+// outline between the background and the text.
+class DarkFusionStyle : public QProxyStyle {
+public:
+    DarkFusionStyle() : QProxyStyle(QStyleFactory::create(QStringLiteral("Fusion"))) {}
+
+    void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
+                       const QWidget* widget) const override {
+        QProxyStyle::drawPrimitive(element, option, painter, widget);
+        if (element != PE_IndicatorCheckBox)
+            return;
+        const QColor base = option->palette.color(QPalette::Base);
+        const QColor text = option->palette.color(QPalette::Text);
+        const QColor outline =
+            QColor::fromRgbF((base.redF() + text.redF()) / 2, (base.greenF() + text.greenF()) / 2,
+                             (base.blueF() + text.blueF()) / 2);
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing);
+        painter->setPen(QPen(outline, 1));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRoundedRect(QRectF(option->rect).adjusted(1.5, 1.5, -1.5, -1.5), 1.5, 1.5);
+        painter->restore();
+    }
+};
 
 // Calls `restyle` now and whenever the widget's or the application's palette changes.
 class PaletteWatcher : public QObject {
@@ -98,7 +127,8 @@ void AppTheme::apply(Theme theme) {
         QApplication::setPalette(QApplication::style()->standardPalette());
         break;
     case Theme::Dark:
-        setStyle(QStringLiteral("Fusion"));
+        if (!dynamic_cast<DarkFusionStyle*>(QApplication::style()))
+            QApplication::setStyle(new DarkFusionStyle);
         QApplication::setPalette(darkPalette());
         break;
     }

@@ -31,6 +31,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMimeData>
+#include <QProxyStyle>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -584,7 +585,9 @@ void TestMainWindow::themeMenuSwitchesAndIsRemembered() {
     };
     choose("theme-dark");
     QCOMPARE(Settings().theme(), AppTheme::Theme::Dark);
-    QCOMPARE(QApplication::style()->name(), QStringLiteral("fusion"));
+    const auto* proxy = qobject_cast<QProxyStyle*>(QApplication::style());
+    QVERIFY(proxy); // Fusion, its check boxes outlined
+    QCOMPARE(proxy->baseStyle()->name(), QStringLiteral("fusion"));
     const QColor darkBase = AppTheme::darkPalette().color(QPalette::Base);
     QCOMPARE(QApplication::palette().color(QPalette::Base), darkBase);
     QTRY_COMPARE(plot->xAxis->tickLabelColor(), AppTheme::darkPalette().color(QPalette::Text));
