@@ -528,7 +528,8 @@ void TestMainWindow::exportChoicesAreRemembered() {
 }
 
 // In the dark theme the export dialog's default draws a figure for paper (white background,
-// black text and axes); "as on screen" draws the dark one; the view stays dark on screen.
+// black text and axes); "as on screen" draws the dark one; the report's figures are light;
+// the view stays dark on screen.
 void TestMainWindow::exportsStayLightUnlessChosen() {
     AppTheme::apply(AppTheme::Theme::Dark);
     MainWindow window;
@@ -560,6 +561,15 @@ void TestMainWindow::exportsStayLightUnlessChosen() {
     QCOMPARE(screen.mostCommon.name(), base.name());
     QVERIFY(screen.lightestLightness > 200);
     QVERIFY(PlotExporter::toSvg(plot, dialog.options()).contains(base.name().toLatin1()));
+
+    // The report's figures are light whatever the theme.
+    const QString report = m_dir.filePath(QStringLiteral("dark-theme.html"));
+    QVERIFY2(window.exportReport(report, &error), qPrintable(error));
+    QFile html(report);
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    const QByteArray page = html.readAll();
+    QVERIFY(page.contains("<svg"));
+    QVERIFY(!page.contains(base.name().toLatin1()));
 
     // Exporting left the view in its screen colours.
     plot->replot(QCustomPlot::rpImmediateRefresh);
