@@ -290,6 +290,12 @@ QCPBars* FlowBarsView::meanBarsOf(int datasetId) const {
     return m_meanBars.value(datasetId, nullptr);
 }
 
+void FlowBarsView::changeEvent(QEvent* event) {
+    WorkbenchView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        requestRebuild();
+}
+
 QString FlowBarsView::statsText() const {
     return m_stats->text();
 }
