@@ -3,6 +3,7 @@
 #include "DatasetGrouping.h"
 #include "DatasetStore.h"
 #include "PlotStyle.h"
+#include "PlotTheme.h"
 #include "stats/DatasetGroups.h"
 
 #include <QIcon>
@@ -135,7 +136,7 @@ QVariant DatasetListModel::data(const QModelIndex& index, int role) const {
     case Qt::EditRole:
         return e.label;
     case Qt::DecorationRole:
-        return swatch(PlotStyle::toColor(e.color), e.hasProblems());
+        return swatch(PlotTheme::onScreen(PlotStyle::toColor(e.color)), e.hasProblems());
     case Qt::CheckStateRole:
         return e.visible ? Qt::Checked : Qt::Unchecked;
     case Qt::ToolTipRole:

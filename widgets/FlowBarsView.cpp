@@ -4,10 +4,12 @@
 #include "DatasetGrouping.h"
 #include "DatasetStore.h"
 #include "PlotStyle.h"
+#include "PlotTheme.h"
 #include "TableExport.h"
 #include "io/FlowReport.h"
 #include "io/GroupSummaryReport.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -82,8 +84,11 @@ QString sumCell(const FlowStatistics& stats) {
                    (stats.sumFromTool ? QStringLiteral(" (tool)") : QStringLiteral(" (computed)"));
     // A tool SUM the flows do not add up to usually means a truncated or mixed log.
     if (stats.sumFromTool && stats.sumDisagreement > FlowStatistics::kSumTolerance)
-        text += QStringLiteral(" <span style=\"color:#b00\">⚠ flows add up to %1</span>")
-                    .arg(mbits(stats.computedSum.bitsPerSecond, 1));
+        text += QStringLiteral(" <span style=\"color:%1\">⚠ flows add up to %2</span>")
+                    .arg(PlotTheme::readable(QColor(0xbb, 0, 0),
+                                             QApplication::palette().color(QPalette::Window))
+                             .name(),
+                         mbits(stats.computedSum.bitsPerSecond, 1));
     return text;
 }
 
@@ -116,7 +121,8 @@ QString statsTable(const std::vector<const DatasetEntry*>& entries) {
     for (const DatasetEntry* entry : entries) {
         const FlowStatistics& stats = entry->analysis->flows;
         html += QStringLiteral("<tr><td><span style=\"color:%1\">■</span> %2</td>")
-                    .arg(PlotStyle::toColor(entry->color).name(), entry->label.toHtmlEscaped());
+                    .arg(PlotTheme::onScreen(PlotStyle::toColor(entry->color)).name(),
+                         entry->label.toHtmlEscaped());
         const Estimate mean = ConfidenceBars::meanFlowThroughput(stats);
         html += cell(QString::number(stats.flows.size())) + cell(sumCell(stats)) +
                 cell(mbits(mean.value, 2)) +
@@ -129,9 +135,9 @@ QString statsTable(const std::vector<const DatasetEntry*>& entries) {
                     cell(optionalNumber(stats.meanJitterMs, 3));
         html += QStringLiteral("</tr>");
     }
-    html += QStringLiteral("</table><p style=\"color:#666\">mean, min, max and stddev (population) "
+    html += QStringLiteral("</table><p><small>mean, min, max and stddev (population) "
                            "of the per-flow mean throughput in Mbit/s; %1; Jain's index "
-                           "(Σx)²/(n·Σx²), 1 = perfectly fair.</p>")
+                           "(Σx)²/(n·Σx²), 1 = perfectly fair.</small></p>")
                 .arg(ConfidenceBars::note().replace(QStringLiteral("error bars: "),
                                                     QStringLiteral("CI and error bars: ")));
     return html;
@@ -282,6 +288,12 @@ QCPBars* FlowBarsView::barsOf(int datasetId) const {
 
 QCPBars* FlowBarsView::meanBarsOf(int datasetId) const {
     return m_meanBars.value(datasetId, nullptr);
+}
+
+void FlowBarsView::changeEvent(QEvent* event) {
+    WorkbenchView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        requestRebuild();
 }
 
 QString FlowBarsView::statsText() const {

@@ -63,6 +63,11 @@ public:
     const Table& flowTable() const;
     void showFlowTable();
 
+protected:
+    // The runs table's swatches and warnings are coloured for the palette: drawn again when
+    // it changes.
+    void changeEvent(QEvent* event) override;
+
 private:
     void refreshFlowTable();
     QString flowTableText() const;

@@ -43,7 +43,8 @@ private:
     QCPTextElement* m_element = nullptr;
 };
 
-// The export's legend place and fonts for the duration of an export.
+// The export's legend place, fonts and colours for the duration of an export; the screen's
+// colours afterwards.
 class TemporaryFigureStyle {
 public:
     TemporaryFigureStyle(QCustomPlot* plot, const ExportOptions& options)
@@ -54,8 +55,11 @@ public:
             PlotStyle::setTextStyle(
                 plot, options.fontFamily,
                 options.fontSize > 0 ? options.fontSize / ExportOptions::kDefaultFontSize : 1.0);
+        PlotTheme::apply(plot, options.colours == FigureColours::Screen ? PlotTheme::screen(plot)
+                                                                        : PlotTheme::paper());
     }
     ~TemporaryFigureStyle() {
+        PlotTheme::apply(m_plot, PlotTheme::screen(m_plot));
         LegendLayout::of(m_plot)->setPlace(m_place);
         if (m_styled)
             PlotStyle::setTextStyle(m_plot, QString(), 1.0);

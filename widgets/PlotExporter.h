@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LegendLayout.h"
+#include "PlotTheme.h"
 
 #include <QByteArray>
 #include <QString>
@@ -22,11 +23,14 @@ struct ExportOptions {
     double fontSize = 0; // tick labels and legend at this size in points, titles in
                          // proportion; 0: the plot's own (kDefaultFontSize)
     static constexpr double kDefaultFontSize = 9;
+    // Paper: white background, black text, the views' own colours, whatever the screen
+    // shows; Screen: the plot's palette colours (PlotTheme), dark in a dark theme.
+    FigureColours colours = FigureColours::Paper;
 };
 
 // The one exporter every plot goes through: PNG, PDF and SVG by file suffix, and the
-// clipboard. A title, the legend's place and the fonts are the export's only: the plot has
-// its own again afterwards.
+// clipboard. A title, the legend's place, the fonts and the colours are the export's only:
+// the plot has its own again afterwards.
 class PlotExporter {
 public:
     // Written whole or not at all (OutputFile): on failure an existing file keeps its bytes

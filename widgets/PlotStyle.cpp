@@ -2,6 +2,8 @@
 
 #include "LegendLayout.h"
 #include "LogAxisTicker.h"
+#include "OwnValue.h"
+#include "PlotTheme.h"
 
 #include <qcustomplot.h>
 
@@ -14,23 +16,6 @@
 namespace wb {
 
 namespace {
-
-// Fitting changes fonts, texts and tick counts for the size a plot is laid out at; each is
-// remembered with the value the view gave it (its own) and the one fitting set (shown), so
-// fitting starts again from the view's value at every layout, and a value the view sets
-// later is told apart from a fitted one.
-template <typename T> T ownValue(const QObject* object, const char* name, const T& current) {
-    const QVariant shown = object->property(QByteArray(name).append("Shown"));
-    if (shown.isValid() && shown.value<T>() == current)
-        return object->property(QByteArray(name).append("Own")).value<T>();
-    return current;
-}
-
-template <typename T>
-void rememberValue(QObject* object, const char* name, const T& own, const T& shown) {
-    object->setProperty(QByteArray(name).append("Own"), QVariant::fromValue(own));
-    object->setProperty(QByteArray(name).append("Shown"), QVariant::fromValue(shown));
-}
 
 constexpr char kMaxColumns[] = "wbMaxColumns";
 constexpr int kDefaultMaxColumns = 3;
@@ -344,6 +329,7 @@ void PlotStyle::apply(QCustomPlot* plot) {
     // RTTs (thousands of tail steps each) repaint in a fraction of the time, and a 1.5 px pen
     // shows no difference in the joins.
     plot->setPlottingHint(QCP::phFastPolylines, true);
+    PlotTheme::follow(plot);
     QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] { fitToSize(plot); });
 }
 

@@ -32,8 +32,9 @@ public:
     // The frame of a legend inside an axis rect.
     static QColor legendBorder();
 
-    // Applies fonts, grid, margins and interactions (drag/zoom) to a plot, and fits its text to
-    // every size it is laid out at (fitToSize after each layout).
+    // Applies fonts, grid, margins and interactions (drag/zoom) to a plot, fits its text to
+    // every size it is laid out at (fitToSize after each layout), and keeps it in its
+    // palette's colours on screen (PlotTheme::follow).
     static void apply(QCustomPlot* plot);
     // Moves the legend into rows of their own above the axis rect; its entries go side by
     // side where they fit (at most 3 per row). Where it is drawn is LegendLayout's choice.

@@ -58,6 +58,13 @@ ExportDialog::ExportDialog(const QString& suggestedPath, const ExportOptions& de
     m_fontSize->setValue(defaults.fontSize > 0 ? defaults.fontSize
                                                : ExportOptions::kDefaultFontSize);
     m_fontSize->setToolTip(tr("Tick labels and legend; axis titles in proportion"));
+    m_colours = new QComboBox(this);
+    m_colours->setObjectName(QStringLiteral("colours"));
+    m_colours->addItem(tr("Light, for paper"), static_cast<int>(FigureColours::Paper));
+    m_colours->addItem(tr("As on screen"), static_cast<int>(FigureColours::Screen));
+    m_colours->setCurrentIndex(m_colours->findData(static_cast<int>(defaults.colours)));
+    m_colours->setToolTip(tr("Light: white background and black text whatever the theme; as on "
+                             "screen: the plot's colours in the current theme"));
     m_units = new QLabel(this);
     m_units->setWordWrap(true);
     connect(m_path, &QLineEdit::textChanged, this, &ExportDialog::updateUnits);
@@ -101,6 +108,7 @@ ExportDialog::ExportDialog(const QString& suggestedPath, const ExportOptions& de
     form->addRow(tr("Legend"), m_legend);
     form->addRow(tr("Font"), m_font);
     form->addRow(tr("Font size"), m_fontSize);
+    form->addRow(tr("Colours"), m_colours);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -155,6 +163,7 @@ ExportOptions ExportDialog::options() const {
         options.fontFamily = m_font->currentFont().family();
     if (m_fontSize->value() != ExportOptions::kDefaultFontSize)
         options.fontSize = m_fontSize->value();
+    options.colours = static_cast<FigureColours>(m_colours->currentData().toInt());
     return options;
 }
 

@@ -15,8 +15,9 @@ namespace wb {
 
 // Asks where and how big to export a plot: file (PNG/PDF/SVG by suffix), width and height
 // in points, scale (PNG pixels per point), an optional title, where the legend goes and the
-// font. It says the units the chosen format uses: points for PDF and SVG, pixels (points ×
-// scale) for PNG. Remembers the size through Settings.
+// font, and the colours: light for paper (the default) or as the plot is on screen. It says
+// the units the chosen format uses: points for PDF and SVG, pixels (points × scale) for PNG.
+// The caller remembers the choices through Settings.
 class ExportDialog : public QDialog {
     Q_OBJECT
 
@@ -43,6 +44,7 @@ private:
     QComboBox* m_legend;
     QFontComboBox* m_font;
     QDoubleSpinBox* m_fontSize;
+    QComboBox* m_colours;
     QLabel* m_units;
 };
 

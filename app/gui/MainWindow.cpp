@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "AppTheme.h"
 #include "BandsView.h"
 #include "CdfView.h"
 #include "CompareView.h"
@@ -33,6 +34,7 @@
 #include "io/WorkspaceFile.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QColorDialog>
@@ -206,7 +208,7 @@ void MainWindow::createDocks() {
     mixes->setObjectName(QStringLiteral("groupMixes"));
     mixes->setWordWrap(true);
     mixes->setTextFormat(Qt::PlainText);
-    mixes->setStyleSheet(QStringLiteral("color: #b35900"));
+    AppTheme::keepTextReadable(mixes, QColor(0xb3, 0x59, 0x00));
     mixes->setToolTip(tr("A group pools runs that differ in more than the grouping key: its "
                          "figures mix the effect of both"));
     mixes->hide();
@@ -293,6 +295,26 @@ void MainWindow::createMenus() {
     for (std::size_t i = 0; i < m_views.size(); ++i)
         view->addAction(m_views[i]->title(), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)),
                         this, [this, i] { m_tabs->setCurrentIndex(static_cast<int>(i)); });
+
+    view->addSeparator();
+    QMenu* theme = view->addMenu(tr("&Theme"));
+    theme->setObjectName(QStringLiteral("themeMenu"));
+    auto* themes = new QActionGroup(theme);
+    const std::pair<AppTheme::Theme, QString> choices[] = {
+        {AppTheme::Theme::System, tr("Follow &system")},
+        {AppTheme::Theme::Light, tr("&Light")},
+        {AppTheme::Theme::Dark, tr("&Dark")}};
+    for (const auto& [choice, name] : choices) {
+        QAction* action = theme->addAction(name);
+        action->setObjectName(QStringLiteral("theme-") + AppTheme::nameOf(choice));
+        action->setCheckable(true);
+        action->setChecked(m_settings.theme() == choice);
+        themes->addAction(action);
+        connect(action, &QAction::triggered, this, [this, choice = choice] {
+            m_settings.setTheme(choice);
+            AppTheme::apply(choice);
+        });
+    }
 
     createMeasureMenu();
 

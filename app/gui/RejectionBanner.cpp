@@ -1,5 +1,6 @@
 #include "RejectionBanner.h"
 
+#include "AppTheme.h"
 #include "DatasetStore.h"
 
 #include <QFileInfo>
@@ -13,7 +14,7 @@ RejectionBanner::RejectionBanner(DatasetStore* store, QWidget* parent)
     setWordWrap(true);
     setTextFormat(Qt::PlainText);
     setMargin(6);
-    setStyleSheet(QStringLiteral("background: #fff3cd; color: #664d03; border: 1px solid #e6c35c"));
+    AppTheme::keepWarningStyle(this);
     store->onAnyChange(this, &RejectionBanner::refresh);
     refresh();
 }

@@ -1,5 +1,7 @@
 #include "RunPanel.h"
 
+#include "AppTheme.h"
+
 #include "DatasetStore.h"
 #include "LiveDatasets.h"
 #include "RunForm.h"
@@ -86,7 +88,7 @@ RunPanel::RunPanel(DatasetStore* store, Settings* settings, QWidget* parent)
     m_message = new QLabel(this);
     m_message->setObjectName(QStringLiteral("message"));
     m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    AppTheme::keepTextReadable(m_message, QColor(0xc0, 0x39, 0x2b));
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_message->hide();
 

@@ -20,6 +20,8 @@ const char* const kExportScale = "export/scale";
 const char* const kExportLegend = "export/legend";
 const char* const kExportFont = "export/fontFamily";
 const char* const kExportFontSize = "export/fontSize";
+const char* const kExportColours = "export/colours";
+const char* const kTheme = "view/theme";
 const QString kViews = QStringLiteral("views/");
 const char* const kLastRun = "run/form";
 const char* const kRunFolder = "run/outputFolder";
@@ -63,6 +65,9 @@ ExportOptions Settings::exportOptions() const {
         options.legend = legend;
     options.fontFamily = m_settings.value(kExportFont).toString();
     options.fontSize = m_settings.value(kExportFontSize, 0.0).toDouble();
+    // Paper unless the user chose the screen's colours: a figure goes on paper by default.
+    if (m_settings.value(kExportColours).toString() == QLatin1String("screen"))
+        options.colours = FigureColours::Screen;
     return options;
 }
 
@@ -73,6 +78,17 @@ void Settings::setExportOptions(const ExportOptions& options) {
     m_settings.setValue(kExportLegend, LegendLayout::nameOf(options.legend));
     m_settings.setValue(kExportFont, options.fontFamily);
     m_settings.setValue(kExportFontSize, options.fontSize);
+    m_settings.setValue(kExportColours, options.colours == FigureColours::Screen
+                                            ? QStringLiteral("screen")
+                                            : QStringLiteral("paper"));
+}
+
+AppTheme::Theme Settings::theme() const {
+    return AppTheme::fromName(m_settings.value(kTheme).toString());
+}
+
+void Settings::setTheme(AppTheme::Theme theme) {
+    m_settings.setValue(kTheme, AppTheme::nameOf(theme));
 }
 
 QJsonObject Settings::viewSettings(const QString& view) const {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AppTheme.h"
 #include "PlotExporter.h"
 #include "run/RunSpec.h"
 
@@ -23,7 +24,7 @@ public:
     void addRecentFile(const QString& path); // most recent first, at most kMaxRecent
     static constexpr int kMaxRecent = 10;
 
-    // The last plot export's size, scale, legend place and font (not its title).
+    // The last plot export's size, scale, legend place, font and colours (not its title).
     ExportOptions exportOptions() const;
     void setExportOptions(const ExportOptions& options);
 
@@ -38,6 +39,10 @@ public:
     void setLastRun(const RunSpec& spec);
     QString runOutputFolder() const; // default: the app's local data folder + "/runs"
     void setRunOutputFolder(const QString& folder);
+
+    // View ▸ Theme: the platform's look (the default), Fusion light or Fusion dark.
+    AppTheme::Theme theme() const;
+    void setTheme(AppTheme::Theme theme);
 
     QByteArray windowGeometry() const;
     QByteArray windowState() const;

@@ -1,4 +1,6 @@
+#include "AppTheme.h"
 #include "MainWindow.h"
+#include "Settings.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -18,6 +20,7 @@ int main(int argc, char** argv) {
                                  QStringLiteral("[FILE|FOLDER...]"));
     parser.process(app);
 
+    wb::AppTheme::apply(wb::Settings().theme());
     wb::MainWindow window;
     window.show();
     if (!parser.positionalArguments().isEmpty())

@@ -1,14 +1,19 @@
 #include "StoreSupport.h"
 #include "TestSupport.h"
 
+#include "AppTheme.h"
 #include "CdfView.h"
 #include "DatasetStore.h"
 #include "LogAxisTicker.h"
 #include "PercentileView.h"
 #include "PlotExporter.h"
+#include "PlotStyle.h"
+#include "PlotTheme.h"
+#include "SeriesColor.h"
 
 #include <qcustomplot.h>
 
+#include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QLabel>
@@ -52,6 +57,27 @@ DatasetEntry rampEntry(int n) {
     return entry;
 }
 
+// The colour the shown plot's widget paints in a corner of its background (outside the axes).
+QColor backgroundShown(QCustomPlot* plot) {
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    return plot->grab().toImage().pixelColor(2, 2);
+}
+
+// Every text the plot draws (tick labels, axis titles, legend entries) against `background`:
+// the lowest contrast ratio among them.
+double lowestTextContrast(QCustomPlot* plot, const QColor& background) {
+    double lowest = 21;
+    for (QCPAxis* axis : plot->axisRect()->axes())
+        if (axis->visible())
+            lowest = std::min({lowest, PlotTheme::contrast(axis->tickLabelColor(), background),
+                               PlotTheme::contrast(axis->labelColor(), background),
+                               PlotTheme::contrast(axis->basePen().color(), background)});
+    for (int i = 0; i < plot->legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = plot->legend->item(i))
+            lowest = std::min(lowest, PlotTheme::contrast(item->textColor(), background));
+    return lowest;
+}
+
 } // namespace
 
 class TestCdfView : public QObject {
@@ -67,6 +93,9 @@ private slots:
     void readoutNamesCurveAndPercentile();
     void settingsRoundTrip();
     void followsGrowingDataUntilTheUserZooms();
+    void darkPaletteDrawsADarkPlot();
+    void seriesColoursStayApartOnDark();
+    void paletteChangeRestylesAnOpenView();
     void screenshots();
 };
 
@@ -334,6 +363,77 @@ void TestCdfView::followsGrowingDataUntilTheUserZooms() {
     QVERIFY(plot->xAxis->range().upper >= 200);
     store.replaceData(id, rampEntry(400));
     QVERIFY(plot->xAxis->range().upper >= 400);
+}
+
+// A dark palette gives the plot on screen a dark background (the palette's Base) and light
+// text and axes that read on it (WCAG AA, 4.5:1); the curves keep at least 3:1.
+void TestCdfView::darkPaletteDrawsADarkPlot() {
+    DatasetStore store;
+    addQjumpSamples(store);
+    CdfView view(&store);
+    view.setPalette(AppTheme::darkPalette());
+    view.resize(900, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QColor base = AppTheme::darkPalette().color(QPalette::Base);
+    const QColor shown = backgroundShown(view.plot());
+    QCOMPARE(shown.name(), base.name());
+    QVERIFY2(lowestTextContrast(view.plot(), shown) >= 4.5,
+             qPrintable(QString::number(lowestTextContrast(view.plot(), shown))));
+    for (int i = 0; i < view.plot()->graphCount(); ++i)
+        QVERIFY(PlotTheme::contrast(view.plot()->graph(i)->pen().color(), shown) >= 3);
+    // The grid is subdued: closer to the background than to the text.
+    const QColor grid = view.plot()->xAxis->grid()->pen().color();
+    QVERIFY(PlotTheme::contrast(grid, shown) < 2);
+    // Back to a light palette: the views' own colours exactly.
+    view.setPalette(view.style()->standardPalette());
+    QCOMPARE(backgroundShown(view.plot()), QColor(Qt::white));
+    QCOMPARE(view.plot()->xAxis->tickLabelColor(), QColor(Qt::black));
+    QCOMPARE(view.plot()->graph(0)->pen().color(),
+             PlotStyle::toColor(store.entries().front().color));
+}
+
+// Every series colour, recoloured for the dark palette, reads against its background (3:1)
+// and stays apart from every other one: no pair comes closer than 0.6 of its distance on
+// paper (black, which becomes the text colour, 60 in RGB from any other).
+void TestCdfView::seriesColoursStayApartOnDark() {
+    const PlotColours dark = PlotTheme::of(AppTheme::darkPalette());
+    std::vector<QColor> own, shown;
+    for (int i = 0; i < 16; ++i) {
+        own.push_back(PlotStyle::toColor(SeriesColor::palette(i)));
+        shown.push_back(PlotTheme::recolour(own.back(), dark));
+        QVERIFY2(PlotTheme::contrast(shown.back(), dark.background) >= 3,
+                 qPrintable(shown.back().name()));
+    }
+    auto distance = [](const QColor& a, const QColor& b) {
+        return std::hypot(a.red() - b.red(), a.green() - b.green(), a.blue() - b.blue());
+    };
+    for (std::size_t i = 0; i < own.size(); ++i)
+        for (std::size_t j = i + 1; j < own.size(); ++j)
+            if (own[i] != own[j])
+                QVERIFY2(distance(shown[i], shown[j]) >=
+                             std::min(0.6 * distance(own[i], own[j]), 60.0),
+                         qPrintable(shown[i].name() + QLatin1Char(' ') + shown[j].name()));
+}
+
+// The application's palette switched while a view is open: the view recolours by itself, from
+// the data it holds.
+void TestCdfView::paletteChangeRestylesAnOpenView() {
+    DatasetStore store;
+    addQjumpSamples(store);
+    CdfView view(&store);
+    view.resize(900, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QPalette before = QApplication::palette();
+    QCOMPARE(backgroundShown(view.plot()), QColor(Qt::white));
+    QApplication::setPalette(AppTheme::darkPalette());
+    const QColor base = AppTheme::darkPalette().color(QPalette::Base);
+    QTRY_COMPARE(view.plot()->xAxis->tickLabelColor(),
+                 AppTheme::darkPalette().color(QPalette::Text));
+    QCOMPARE(view.plot()->grab().toImage().pixelColor(2, 2).name(), base.name());
+    QApplication::setPalette(before);
+    QTRY_COMPARE(view.plot()->xAxis->tickLabelColor(), QColor(Qt::black));
 }
 
 void TestCdfView::screenshots() {

@@ -5,6 +5,7 @@
 #include "FlowBarsView.h"
 #include "PlotExporter.h"
 #include "PlotStyle.h"
+#include "PlotTheme.h"
 #include "StoreSupport.h"
 #include "TestSupport.h"
 #include "ThroughputTimeView.h"
@@ -12,6 +13,7 @@
 #include "io/FileImporter.h"
 #include "stats/DatasetAnalysis.h"
 
+#include <QApplication>
 #include <QFile>
 #include <QRegularExpression>
 #include <QTest>
@@ -87,6 +89,7 @@ private slots:
     void barsMatchCore();
     void hidingRemovesBars();
     void statsTable();
+    void statsTableFollowsThePalette();
     void perFlowTableShowsTcpState();
     void udpLossAndJitter();
     void sumIntervalsOfAddsSlots();
@@ -165,6 +168,32 @@ void TestFlowViews::statsTable() {
     }
     QVERIFY(view.barsOf(cubic)->name().contains(QLatin1String("SUM 89.8 Mbit/s")));
     QVERIFY(!text.contains(QLatin1String("loss %"))); // TCP only: no UDP columns
+}
+
+// A run's swatch in the runs table has the colour its bars have on screen: black on paper,
+// the palette's text colour on a dark one, redrawn when the application's palette changes.
+void TestFlowViews::statsTableFollowsThePalette() {
+    DatasetStore store;
+    FlowBarsView view(&store);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const int cubic = addSample(store, QStringLiteral("geni-cubic-P30.txt"));
+    store.setColor(cubic, SeriesColor::rgb8(0, 0, 0));
+    QVERIFY2(view.statsText().contains(QLatin1String("color:#000000")),
+             qPrintable(view.statsText()));
+    const QPalette before = QApplication::palette();
+    QPalette dark = before;
+    dark.setColor(QPalette::Base, QColor(30, 30, 32));
+    dark.setColor(QPalette::Text, QColor(232, 232, 232));
+    dark.setColor(QPalette::Window, QColor(45, 45, 48));
+    dark.setColor(QPalette::WindowText, QColor(232, 232, 232));
+    QApplication::setPalette(dark);
+    const QString light = PlotTheme::recolour(Qt::black, PlotTheme::of(dark)).name();
+    QCOMPARE(light, QStringLiteral("#e8e8e8"));
+    QTRY_VERIFY2(view.statsText().contains(QStringLiteral("color:") + light),
+                 qPrintable(view.statsText()));
+    QApplication::setPalette(before);
+    QTRY_VERIFY(view.statsText().contains(QLatin1String("color:#000000")));
 }
 
 // The per-flow table lists each flow and each run's "all" row with the TCP state core read:

@@ -1,6 +1,7 @@
 #include "TestSupport.h"
 #include "WindowSupport.h"
 
+#include "AppTheme.h"
 #include "DatasetListView.h"
 #include "DatasetStore.h"
 #include "ExportDialog.h"
@@ -10,6 +11,7 @@
 #include "PercentileView.h"
 #include "PlotExporter.h"
 #include "PlotStyle.h"
+#include "PlotTheme.h"
 #include "ProblemsPanel.h"
 #include "Settings.h"
 #include "StartPage.h"
@@ -20,14 +22,18 @@
 
 #include <qcustomplot.h>
 
+#include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QDropEvent>
+#include <QHash>
 #include <QImage>
 #include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
 #include <QMimeData>
+#include <QProxyStyle>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -48,6 +54,8 @@ private slots:
     void initTestCase();
     void exportDialogSpeaksItsUnits();
     void exportChoicesAreRemembered();
+    void exportsStayLightUnlessChosen();
+    void themeMenuSwitchesAndIsRemembered();
     void startPageSaysWhatCanBeOpened();
     void dropAddsDatasetsAndReportsBadFiles();
     void folderDropLoadsEverythingReadable();
@@ -514,6 +522,32 @@ void TestMainWindow::exportDialogSpeaksItsUnits() {
 }
 
 // The next export starts from the last one's size, scale, legend place and font.
+namespace {
+
+// The colour most of an image's pixels have (a figure's background), and whether any pixel
+// is at most `darkest` or at least `lightest` in lightness (its text and axes).
+struct ImageColours {
+    QColor mostCommon;
+    int darkestLightness = 255;
+    int lightestLightness = 0;
+};
+
+ImageColours coloursOf(const QImage& image) {
+    QHash<QRgb, int> counts;
+    ImageColours colours;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor pixel = image.pixelColor(x, y);
+            ++counts[pixel.rgb()];
+            colours.darkestLightness = std::min(colours.darkestLightness, pixel.lightness());
+            colours.lightestLightness = std::max(colours.lightestLightness, pixel.lightness());
+        }
+    colours.mostCommon = QColor(std::max_element(counts.begin(), counts.end()).key());
+    return colours;
+}
+
+} // namespace
+
 void TestMainWindow::exportChoicesAreRemembered() {
     ExportOptions chosen;
     chosen.width = 500;
@@ -522,6 +556,8 @@ void TestMainWindow::exportChoicesAreRemembered() {
     chosen.legend = LegendPlace::Right;
     chosen.fontFamily = QStringLiteral("DejaVu Serif");
     chosen.fontSize = 8;
+    chosen.colours = FigureColours::Screen;
+    QCOMPARE(Settings().exportOptions().colours, FigureColours::Paper); // until chosen
     Settings().setExportOptions(chosen);
     const ExportOptions back = Settings().exportOptions();
     QCOMPARE(back.width, 500);
@@ -530,7 +566,101 @@ void TestMainWindow::exportChoicesAreRemembered() {
     QCOMPARE(back.legend, LegendPlace::Right);
     QCOMPARE(back.fontFamily, QStringLiteral("DejaVu Serif"));
     QCOMPARE(back.fontSize, 8.0);
+    QCOMPARE(back.colours, FigureColours::Screen);
     Settings().setExportOptions(ExportOptions());
+}
+
+// In the dark theme the export dialog's default draws a figure for paper (white background,
+// black text and axes); "as on screen" draws the dark one; the report's figures are light;
+// the view stays dark on screen.
+void TestMainWindow::exportsStayLightUnlessChosen() {
+    AppTheme::apply(AppTheme::Theme::Dark);
+    MainWindow window;
+    window.importPaths(qjumpSamples());
+    QVERIFY(waitForImport(window));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCustomPlot* plot = window.views().front()->plot();
+    const QColor base = AppTheme::darkPalette().color(QPalette::Base);
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    QCOMPARE(plot->grab().toImage().pixelColor(2, 2).name(), base.name());
+
+    const QString path = m_dir.filePath(QStringLiteral("dark-theme.png"));
+    ExportDialog dialog(path, Settings().exportOptions());
+    QCOMPARE(dialog.options().colours, FigureColours::Paper);
+    QString error;
+    QVERIFY2(PlotExporter::save(plot, path, dialog.options(), &error), qPrintable(error));
+    ImageColours paper = coloursOf(QImage(path));
+    QCOMPARE(paper.mostCommon, QColor(Qt::white));
+    QVERIFY(paper.darkestLightness < 40);
+    const QByteArray svg = PlotExporter::toSvg(plot, dialog.options());
+    QVERIFY(!svg.contains(base.name().toLatin1()));
+
+    auto* colours = dialog.findChild<QComboBox*>(QStringLiteral("colours"));
+    QVERIFY(colours);
+    colours->setCurrentIndex(colours->findData(static_cast<int>(FigureColours::Screen)));
+    QVERIFY2(PlotExporter::save(plot, path, dialog.options(), &error), qPrintable(error));
+    const ImageColours screen = coloursOf(QImage(path));
+    QCOMPARE(screen.mostCommon.name(), base.name());
+    QVERIFY(screen.lightestLightness > 200);
+    QVERIFY(PlotExporter::toSvg(plot, dialog.options()).contains(base.name().toLatin1()));
+
+    // The report's figures are light whatever the theme.
+    const QString report = m_dir.filePath(QStringLiteral("dark-theme.html"));
+    QVERIFY2(window.exportReport(report, &error), qPrintable(error));
+    QFile html(report);
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    const QByteArray page = html.readAll();
+    QVERIFY(page.contains("<svg"));
+    QVERIFY(!page.contains(base.name().toLatin1()));
+
+    // Exporting left the view in its screen colours.
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    QCOMPARE(plot->grab().toImage().pixelColor(2, 2).name(), base.name());
+    AppTheme::apply(AppTheme::Theme::System);
+}
+
+// View ▸ Theme sets the application's look at once and is remembered; Follow system brings
+// the platform's palette back.
+void TestMainWindow::themeMenuSwitchesAndIsRemembered() {
+    const QColor platformBase = QApplication::palette().color(QPalette::Base);
+    MainWindow window;
+    window.importPaths(qjumpSamples());
+    QVERIFY(waitForImport(window));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCustomPlot* plot = window.views().front()->plot();
+    auto choose = [&](const char* name) {
+        auto* action = window.findChild<QAction*>(QString::fromLatin1(name));
+        QVERIFY(action && action->isCheckable());
+        action->trigger();
+        QVERIFY(action->isChecked());
+    };
+    choose("theme-dark");
+    QCOMPARE(Settings().theme(), AppTheme::Theme::Dark);
+    const auto* proxy = qobject_cast<QProxyStyle*>(QApplication::style());
+    QVERIFY(proxy); // Fusion, its check boxes outlined
+    QCOMPARE(proxy->baseStyle()->name(), QStringLiteral("fusion"));
+    const QColor darkBase = AppTheme::darkPalette().color(QPalette::Base);
+    QCOMPARE(QApplication::palette().color(QPalette::Base), darkBase);
+    QTRY_COMPARE(plot->xAxis->tickLabelColor(), AppTheme::darkPalette().color(QPalette::Text));
+    QVERIFY(PlotTheme::contrast(plot->xAxis->tickLabelColor(), darkBase) >= 4.5);
+    // A warning in the window keeps its orange, lightened to read on the dark window.
+    auto* mixes = window.findChild<QLabel*>(QStringLiteral("groupMixes"));
+    QVERIFY(mixes);
+    const QColor warning = mixes->palette().color(QPalette::WindowText);
+    QVERIFY2(warning.hslHue() >= 20 && warning.hslHue() <= 40, qPrintable(warning.name()));
+    QVERIFY2(PlotTheme::contrast(warning, QApplication::palette().color(QPalette::Window)) >= 4.5,
+             qPrintable(warning.name() + QApplication::palette().color(QPalette::Window).name()));
+
+    choose("theme-light");
+    QCOMPARE(Settings().theme(), AppTheme::Theme::Light);
+    QCOMPARE(QApplication::palette().color(QPalette::Base), QColor(Qt::white));
+    QTRY_COMPARE(plot->xAxis->tickLabelColor(), QColor(Qt::black));
+
+    choose("theme-system");
+    QCOMPARE(Settings().theme(), AppTheme::Theme::System);
+    QCOMPARE(QApplication::palette().color(QPalette::Base), platformBase);
 }
 
 // The start page lists every tool the registry reads, offers the window's open actions and
