@@ -256,6 +256,7 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::RightDockWidgetArea, m_runDock);
     m_runDock->hide(); // Measure ▸ New run… shows it; a saved window state may too
     connect(m_runPanel, &RunPanel::importRequested, this, &MainWindow::importPaths);
+    connect(m_runPanel, &RunPanel::problem, this, &MainWindow::showProblems);
     connect(m_runPanel, &RunPanel::finished, this,
             [this](const QString& summary) { m_status->setText(tr("Run %1").arg(summary)); });
 }

@@ -19,7 +19,6 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -390,15 +389,11 @@ bool RunPanel::startPlan(const QString& path) {
     ExperimentPlan plan;
     QStringList errors;
     if (!ExperimentPlan::load(path, &plan, &errors)) {
-        auto* box = new QMessageBox(
-            QMessageBox::Warning, tr("Plan not run"),
+        emit problem(
+            tr("Plan not run"),
             tr("The plan %1 has %n problem(s); nothing was run:", nullptr, int(errors.size()))
                 .arg(QFileInfo(path).fileName()),
-            QMessageBox::Ok, this);
-        box->setObjectName(QStringLiteral("planProblems"));
-        box->setInformativeText(errors.join(QLatin1Char('\n')));
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
+            errors);
         m_status->setText(tr("The plan %1 was not run.").arg(QFileInfo(path).fileName()));
         return false;
     }

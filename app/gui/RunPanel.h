@@ -60,6 +60,8 @@ signals:
     // Logs a run wrote besides what it shows live (a step's ss samples), for the window to
     // import.
     void importRequested(const QStringList& paths);
+    // A plan that could not be run, with its problems, for the window's Problems panel.
+    void problem(const QString& title, const QString& text, const QStringList& details);
 
 private:
     void setBusy(bool busy, const QString& what);
