@@ -122,12 +122,14 @@ inline std::optional<std::int64_t> intBefore(std::string_view text, std::string_
     return takeInt(word);
 }
 
-inline std::optional<double> doubleAfter(std::string_view text, std::string_view key) {
+// What take (takeDouble, takeMilliseconds) reads after key and any spaces, or nullopt.
+template <typename Take>
+inline std::optional<double> readAfter(std::string_view text, std::string_view key, Take take) {
     auto rest = after(text, key);
     if (!rest)
         return std::nullopt;
     std::string_view tail = skipSpaces(*rest);
-    return takeDouble(tail);
+    return take(tail);
 }
 
 // A round-trip time at the start of text ("0.105 ms", "0.105ms", "12"): a number that stands
@@ -147,13 +149,13 @@ inline std::optional<double> takeMilliseconds(std::string_view& text) {
     return value;
 }
 
+inline std::optional<double> doubleAfter(std::string_view text, std::string_view key) {
+    return readAfter(text, key, takeDouble);
+}
+
 // The round-trip time after key (takeMilliseconds), or nullopt.
 inline std::optional<double> millisecondsAfter(std::string_view text, std::string_view key) {
-    auto rest = after(text, key);
-    if (!rest)
-        return std::nullopt;
-    std::string_view tail = skipSpaces(*rest);
-    return takeMilliseconds(tail);
+    return readAfter(text, key, takeMilliseconds);
 }
 
 // A count a tool printed as a number (datagrams, retransmits): a whole number that a 64-bit

@@ -53,7 +53,8 @@ fuzz_target() {
   local start status elapsed
   start=$(date +%s.%N)
   # -max_len: longer than the longest line a parser keeps whole (64 KiB), so cut lines are
-  # fuzzed too; seeds longer than this are read truncated, which is a good input as well.
+  # fuzzed too; seeds longer than this are read truncated, which is a good input as well
+  # (replay_main.cpp replays them so: kMaxLength).
   "$bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=80000 \
     -print_final_stats=1 -artifact_prefix="$findings/" "$corpus" "${seeds[@]}" >"$log" 2>&1
   status=$?

@@ -75,12 +75,22 @@ private slots:
 
 private:
     static QStringList qjumpSamples();
+    // The window shown with the QJump samples loaded; false when they did not load.
+    bool showQjumpSamples(MainWindow& window);
     bool waitForImport(MainWindow& window);
     QTemporaryDir m_dir;
 };
 
 QStringList TestMainWindow::qjumpSamples() {
     return test::qjumpSamplePaths();
+}
+
+bool TestMainWindow::showQjumpSamples(MainWindow& window) {
+    window.importPaths(qjumpSamples());
+    if (!waitForImport(window))
+        return false;
+    window.show();
+    return QTest::qWaitForWindowExposed(&window);
 }
 
 void TestMainWindow::initTestCase() {
@@ -576,10 +586,7 @@ void TestMainWindow::exportChoicesAreRemembered() {
 void TestMainWindow::exportsStayLightUnlessChosen() {
     AppTheme::apply(AppTheme::Theme::Dark);
     MainWindow window;
-    window.importPaths(qjumpSamples());
-    QVERIFY(waitForImport(window));
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showQjumpSamples(window));
     QCustomPlot* plot = window.views().front()->plot();
     const QColor base = AppTheme::darkPalette().color(QPalette::Base);
     plot->replot(QCustomPlot::rpImmediateRefresh);
@@ -625,10 +632,7 @@ void TestMainWindow::exportsStayLightUnlessChosen() {
 void TestMainWindow::themeMenuSwitchesAndIsRemembered() {
     const QColor platformBase = QApplication::palette().color(QPalette::Base);
     MainWindow window;
-    window.importPaths(qjumpSamples());
-    QVERIFY(waitForImport(window));
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showQjumpSamples(window));
     QCustomPlot* plot = window.views().front()->plot();
     auto choose = [&](const char* name) {
         auto* action = window.findChild<QAction*>(QString::fromLatin1(name));
