@@ -153,8 +153,9 @@ std::vector<CommandHelp> makeCommandHelp() {
           "times."},
          {{"--type TYPE",
            "cdf or ccdf (the latency CDF, or its complement for the tail), timeline (RTT over "
-           "time with lost requests), bands (median and percentile bands per window), hist or "
-           "box (latency distributions), flows (per-flow throughput bars), timeseries "
+           "time with lost requests), bands (median and percentile bands per window, of the "
+           "first FILE), hist or box (latency distributions), flows (per-flow throughput bars), "
+           "timeseries "
            "(throughput over time), cwnd (congestion window per flow over time, KBytes), rtt "
            "(smoothed RTT per flow over time, ms, with an rttvar band where the log has it), "
            "retransmits (retransmissions per interval per flow) or loadtime (ping RTT, "

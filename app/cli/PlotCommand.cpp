@@ -247,6 +247,15 @@ int runPlot(const QStringList& args, CliContext& context) {
     }
     if (!view->drawingNote().isEmpty()) // a plot of many files names the runs it leaves out
         context.fileWarning(options.output, view->drawingNote());
+    // Bands draw one run: say which, and that the others are not in the figure.
+    if (const auto* bands = dynamic_cast<const BandsView*>(view.get()))
+        if (const DatasetEntry* shown = store.find(bands->shownDataset());
+            shown && store.entries().size() > 1)
+            context.fileWarning(options.output,
+                                QStringLiteral("bands draws one run, %1, and leaves out %2 more: "
+                                               "plot one file at a time")
+                                    .arg(shown->label)
+                                    .arg(store.entries().size() - 1));
     view->resize(options.size.width, options.size.height);
     QString error;
     if (!PlotExporter::save(view->plot(), options.output, options.size, &error)) {
