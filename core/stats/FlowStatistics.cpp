@@ -175,8 +175,11 @@ FlowStatistics FlowStatistics::of(const FlowSeries& series) {
         stats.computedSum.seconds = std::max(stats.computedSum.seconds, perFlow.totals.seconds);
         stats.flows.push_back(std::move(perFlow));
     }
-    // iperf's SUM rate is all bytes over the longest flow's time, not a sum of rates.
-    if (stats.computedSum.seconds > 0)
+    // iperf's SUM rate is all bytes over the longest flow's time, not a sum of rates. One
+    // flow is its own SUM, at the rate it printed: its bytes may be rounded ("229 MBytes").
+    if (stats.flows.size() == 1)
+        stats.computedSum = stats.flows.front().totals;
+    else if (stats.computedSum.seconds > 0)
         stats.computedSum.bitsPerSecond = stats.computedSum.bytes * 8 / stats.computedSum.seconds;
     stats.sum = stats.computedSum;
     if (series.sumTotal) {

@@ -1,4 +1,5 @@
 #include "TestSupport.h"
+#include "io/FileImporter.h"
 #include "stats/FlowStatistics.h"
 
 #include <QDir>
@@ -57,6 +58,8 @@ private slots:
     void jainIndex();
     void intervalBandwidthMedianAndPopulationStddev();
     void sumPrefersToolAndMeasuresDisagreement();
+    void oneFlowIsItsOwnSum_data();
+    void oneFlowIsItsOwnSum();
     void sumComparedWithItsDirectionAndSide_data();
     void sumComparedWithItsDirectionAndSide();
     void otherDirectionSumIsChecked_data();
@@ -101,6 +104,29 @@ void TestFlowStats::sumPrefersToolAndMeasuresDisagreement() {
     QCOMPARE(stats.sum.bitsPerSecond, 3.36e6);
     QVERIFY(std::abs(stats.sumDisagreement - 0.16 / 3.36) < 1e-12);
     QVERIFY(stats.sumDisagreement > FlowStatistics::kSumTolerance);
+}
+
+void TestFlowStats::oneFlowIsItsOwnSum_data() {
+    QTest::addColumn<QString>("log");
+    for (const char* log : {"geni-cubic-P1.txt", "geni-reno-P1.txt", "tcp-cubic-P1-client.txt"})
+        QTest::newRow(log) << test::samplePath(QString::fromLatin1(log));
+}
+
+// A run of one flow has no SUM line; its SUM is the flow as iperf printed it ("229 MBytes
+// 95.6 Mbits/sec"), not its rounded bytes over its time (95.69).
+void TestFlowStats::oneFlowIsItsOwnSum() {
+    QFETCH(QString, log);
+    const ImportResult result = FileImporter::importFile(log);
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    const FlowSeries& series = result.datasets.front().flows;
+    QCOMPARE(series.flows.size(), std::size_t{1});
+    QVERIFY(!series.sumTotal);
+    const FlowStatistics stats = FlowStatistics::of(series);
+    QVERIFY(!stats.sumFromTool);
+    const FlowInterval& printed = *series.flows.front().total;
+    QCOMPARE(stats.sum.bitsPerSecond, printed.bitsPerSecond);
+    QCOMPARE(stats.sum.bytes, printed.bytes);
+    QCOMPARE(stats.sum.bitsPerSecond, stats.flows.front().totals.bitsPerSecond);
 }
 
 void TestFlowStats::sumComparedWithItsDirectionAndSide_data() {
