@@ -238,21 +238,21 @@ std::vector<const Dataset*> runsOf(const std::vector<GroupMember>& members,
     return datasets;
 }
 
-// One group of runs pooled into one dataset, as the workbench's grouped views and the Compare
-// tab show it.
-std::shared_ptr<const DatasetAnalysis> pooledGroup(const std::vector<GroupMember>& members,
-                                                   const DatasetGroup& group) {
-    const std::vector<const Dataset*> datasets = runsOf(members, group);
-    return DatasetAnalysis::of(
-        std::make_shared<const Dataset>(DatasetGroups::pool(datasets, group.name())));
-}
-
 // A side of a comparison: its data (one run's, or a group's pooled) and its runs.
 struct ComparisonSide {
     QString name;
     std::shared_ptr<const DatasetAnalysis> analysis;
     std::vector<const Dataset*> runs;
 };
+
+// One group of runs as a side: pooled into one dataset, as the workbench's grouped views and
+// the Compare tab show it, and its runs.
+ComparisonSide pooledSide(const std::vector<GroupMember>& members, const DatasetGroup& group) {
+    std::vector<const Dataset*> datasets = runsOf(members, group);
+    auto analysis = DatasetAnalysis::of(
+        std::make_shared<const Dataset>(DatasetGroups::pool(datasets, group.name())));
+    return {group.name(), std::move(analysis), std::move(datasets)};
+}
 
 // "Warning: cubic: pools -P 1 and -P 30 runs." for the groups whose runs differ in more than
 // the key (DatasetGroups::mixes, the user's values counted); empty when none does.
@@ -270,23 +270,6 @@ QString mixSentence(const std::vector<GroupMember>& members,
                : QStringLiteral(" Warning: %1.").arg(warnings.join(QStringLiteral("; ")));
 }
 
-// The runs of one kind pooled per group (DatasetGroups), when the key makes two groups or
-// more: the first two.
-std::vector<ComparisonSide> pooledGroups(const std::vector<const ReportRun*>& runs,
-                                         const QString& key) {
-    std::vector<ComparisonSide> pooled;
-    if (key.isEmpty())
-        return pooled;
-    const std::vector<GroupMember> members = membersOf(runs);
-    const std::vector<DatasetGroup> groups = DatasetGroups::group(members, key);
-    if (groups.size() < 2)
-        return pooled;
-    for (std::size_t g = 0; g < 2; ++g)
-        pooled.push_back(
-            {groups[g].name(), pooledGroup(members, groups[g]), runsOf(members, groups[g])});
-    return pooled;
-}
-
 // One side of a chosen comparison among the runs of one kind: the run of that label, or the
 // group of that name pooled; no analysis when the runs shown have none (hidden, renamed).
 ComparisonSide chosenSide(const std::vector<const ReportRun*>& runs, const QString& name,
@@ -302,7 +285,7 @@ ComparisonSide chosenSide(const std::vector<const ReportRun*>& runs, const QStri
     const std::vector<GroupMember> members = membersOf(runs);
     for (const DatasetGroup& candidate : DatasetGroups::group(members, key))
         if (candidate.name() == name)
-            return {name, pooledGroup(members, candidate), runsOf(members, candidate)};
+            return pooledSide(members, candidate);
     return {};
 }
 
@@ -353,17 +336,20 @@ void addComparisons(ReportContent* content, const std::vector<ReportRun>& runs, 
         return;
     if (ofKind.size() < 2)
         return;
-    const auto groups = pooledGroups(ofKind, groupKey);
-    if (!groups.empty()) {
-        content->comparisons.push_back(comparison(groups[0], groups[1]));
-        const std::vector<GroupMember> members = membersOf(ofKind);
-        std::vector<DatasetGroup> compared = DatasetGroups::group(members, groupKey);
-        compared.resize(2);
+    // Grouped by a key that makes two groups or more: the first two, each pooled.
+    const std::vector<GroupMember> members = membersOf(ofKind);
+    std::vector<DatasetGroup> groups;
+    if (!groupKey.isEmpty())
+        groups = DatasetGroups::group(members, groupKey);
+    if (groups.size() >= 2) {
+        groups.resize(2);
+        content->comparisons.push_back(
+            comparison(pooledSide(members, groups[0]), pooledSide(members, groups[1])));
         content->comparisonNotes << QStringLiteral(
                                         "The %1 runs grouped by %2: the first two groups, A "
                                         "against B, at run level first when a group has two "
                                         "runs or more, then each pooled into one sample.%3")
-                                        .arg(what, groupKey, mixSentence(members, compared));
+                                        .arg(what, groupKey, mixSentence(members, groups));
         return;
     }
     const std::size_t last = std::min(ofKind.size() - 1, ReportContent::kMaxBaselineComparisons);
