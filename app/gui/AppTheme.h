@@ -9,9 +9,9 @@ class QWidget;
 namespace wb {
 
 // View ▸ Theme: the platform's own look, or Qt's Fusion style with a light or a dark palette
-// (dark: with check boxes outlined to be seen on it)
-// (Qt 6.4 cannot ask the platform for a colour scheme, so the user chooses). Plots follow the
-// palette on screen (PlotTheme); exports stay on paper unless chosen otherwise.
+// (dark: with check boxes outlined to be seen on it). Qt 6.4 cannot ask the platform for a
+// colour scheme, so the user chooses. Plots follow the palette on screen (PlotTheme); exports
+// stay on paper unless chosen otherwise.
 class AppTheme {
 public:
     enum class Theme { System, Light, Dark };
