@@ -27,7 +27,9 @@ void labelRuns(std::vector<Dataset>& runs, const std::vector<std::string>& start
         QString when = i < startTexts.size() ? QString::fromStdString(startTexts[i]) : QString();
         const std::vector<double>& times = run.latency.timestamps;
         // Epoch seconds (-D, a dated prefix) rather than a clock's seconds since its start.
-        if (when.isEmpty() && run.latency.hasTimestamps() && times.front() > 1e9)
+        // Beyond year 9999 (an absurd -D time) no date is written.
+        if (when.isEmpty() && run.latency.hasTimestamps() && times.front() > 1e9 &&
+            times.front() < 253402300800.0)
             when = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(times.front() * 1000),
                                                   QTimeZone::utc())
                        .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
