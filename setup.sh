@@ -19,14 +19,14 @@ cd "$(dirname "$(readlink -f "$0")")"
 # measurement tools the samples and end-to-end tests run, numpy/Perl for the reference
 # pipelines, what the GUI and package checks need, and clang with its libFuzzer/sanitizer
 # runtimes (llvm-symbolizer for readable findings); file, groff and shared-mime-info are what
-# CPack and the package test use.
+# CPack and the package test use; git lists the files the format check reads.
 PACKAGES=(
   build-essential cmake ninja-build pkg-config lld
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev libgl-dev
   iputils-ping iperf iperf3 iproute2 iptables procps util-linux
   python3 python3-numpy libmath-numbercruncher-perl time
   xvfb xauth imagemagick poppler-utils bc desktop-file-utils appstream
-  clang libclang-rt-14-dev llvm clang-format file groff-base shared-mime-info
+  clang libclang-rt-14-dev llvm clang-format file groff-base shared-mime-info git
 )
 
 install_dependencies() {
@@ -91,12 +91,24 @@ run_tests() {
   timed "ctest $preset" ctest --preset "$preset" -j"$(nproc)"
 }
 
-# Every C++ file tracked by git must be as the root .clang-format lays it out.
+# The C++ files of the project: those tracked by git, or in a copy without git's data
+# (an unpacked release) every one outside build/.
+cpp_files() {
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git ls-files -z '*.cpp' '*.h'
+  else
+    find . -path ./build -prune -o -type f \( -name '*.cpp' -o -name '*.h' \) -print0
+  fi
+}
+
+# Every C++ file must be as the root .clang-format lays it out.
 check_format() {
-  local unformatted=()
-  while IFS= read -r -d '' file; do
+  local unformatted=() files
+  mapfile -d '' files < <(cpp_files)
+  [ ${#files[@]} -gt 0 ] || { echo "setup.sh: no C++ files found to check" >&2; return 1; }
+  for file in "${files[@]}"; do
     clang-format --dry-run --Werror "$file" >/dev/null 2>&1 || unformatted+=("$file")
-  done < <(git ls-files -z '*.cpp' '*.h')
+  done
   if [ ${#unformatted[@]} -gt 0 ]; then
     echo "setup.sh: not formatted as .clang-format says (run clang-format -i on them):" >&2
     printf '  %s\n' "${unformatted[@]}" >&2

@@ -357,12 +357,18 @@ void TestWindowFit::togglesAreReachedWithTab() {
         if (button->text() == QStringLiteral("Log x"))
             logX = button;
     QVERIFY(logX);
-    const QJsonObject before = m_window->views().front()->saveSettings();
+    // Whether the axis starts logarithmic is the data's choice until the user makes it; two
+    // presses make it the user's, at the value it had. Nothing else changes.
+    WorkbenchView* cdf = m_window->views().front();
+    const bool logAtFirst = logX->isChecked();
+    QJsonObject expected = cdf->saveSettings();
     logX->setFocus(Qt::TabFocusReason);
     QTest::keyClick(logX, Qt::Key_Space);
-    QVERIFY(m_window->views().front()->saveSettings() != before);
+    expected.insert(QStringLiteral("logX"), !logAtFirst);
+    QCOMPARE(cdf->saveSettings(), expected);
     QTest::keyClick(logX, Qt::Key_Space);
-    QCOMPARE(m_window->views().front()->saveSettings(), before);
+    expected.insert(QStringLiteral("logX"), logAtFirst);
+    QCOMPARE(cdf->saveSettings(), expected);
 }
 
 void TestWindowFit::editMenuOffersTheListsEdits() {
