@@ -3,6 +3,7 @@
 #include "DatasetStore.h"
 #include "PlotStyle.h"
 #include "ToolBarToggle.h"
+#include "ViewSettingsLimits.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -134,7 +135,7 @@ void BandsView::buildToolBar() {
     bar->addSeparator();
     bar->addWidget(new QLabel(tr("window (replies) "), bar));
     m_windowSpin = new QSpinBox(bar);
-    m_windowSpin->setRange(0, 10'000'000);
+    m_windowSpin->setRange(0, ViewSettingsLimits::kMaxBandWindowReplies);
     m_windowSpin->setSpecialValueText(tr("auto"));
     m_windowSpin->setToolTip(
         tr("Replies per window; auto gives about %1 windows across the visible range")
@@ -174,7 +175,8 @@ QJsonObject BandsView::saveSettings() const {
 }
 
 void BandsView::restoreSettings(const QJsonObject& settings) {
-    m_windowReplies = std::max(0, settings.value(QStringLiteral("windowReplies")).toInt(0));
+    m_windowReplies = static_cast<int>(
+        ViewSettingsLimits::number(settings, settingsKey(), QStringLiteral("windowReplies"), 0));
     m_logY = settings.value(QStringLiteral("logY")).toBool(m_logY);
     // Dataset ids are per session; only "all datasets" survives a workspace round trip.
     if (settings.value(QStringLiteral("all")).toBool(false))

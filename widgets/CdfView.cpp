@@ -5,6 +5,7 @@
 #include "PercentileTableModel.h"
 #include "PlotStyle.h"
 #include "ToolBarToggle.h"
+#include "ViewSettingsLimits.h"
 #include "io/LatencyReport.h"
 #include "stats/CdfReducer.h"
 
@@ -215,10 +216,8 @@ void CdfView::restoreSettings(const QJsonObject& settings) {
         m_logXChosen = true;
     }
     m_ccdf = settings.value(QStringLiteral("ccdf")).toBool(m_ccdf);
-    std::vector<double> levels;
-    for (const QJsonValue& level : settings.value(QStringLiteral("markers")).toArray())
-        if (level.isDouble() && level.toDouble() >= 0 && level.toDouble() <= 100)
-            levels.push_back(level.toDouble());
+    const std::vector<double> levels =
+        ViewSettingsLimits::levels(settings, QStringLiteral("markers"));
     updateAxes();
     resetView();
     setMarkerLevels(levels);

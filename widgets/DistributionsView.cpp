@@ -3,6 +3,7 @@
 #include "DatasetStore.h"
 #include "PlotStyle.h"
 #include "ToolBarToggle.h"
+#include "ViewSettingsLimits.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -119,7 +120,7 @@ void DistributionsView::buildToolBar() {
 
     m_histogramControls.append(bar->addWidget(new QLabel(tr("bins "), bar)));
     m_binsSpin = new QSpinBox(bar);
-    m_binsSpin->setRange(1, 10000);
+    m_binsSpin->setRange(1, ViewSettingsLimits::kMaxHistogramBins);
     m_binsSpin->setToolTip(tr("Equal-width bins (numpy.histogram); the QJump artifact uses 25"));
     connect(m_binsSpin, &QSpinBox::editingFinished, this, [this] { setBins(m_binsSpin->value()); });
     m_histogramControls.append(bar->addWidget(m_binsSpin));
@@ -229,14 +230,17 @@ void DistributionsView::restoreSettings(const QJsonObject& settings) {
     m_mode = settings.value(QStringLiteral("mode")).toString() == QLatin1String("box")
                  ? Mode::Box
                  : Mode::Histogram;
-    m_bins = std::max(1, settings.value(QStringLiteral("bins")).toInt(25));
+    m_bins = static_cast<int>(
+        ViewSettingsLimits::number(settings, settingsKey(), QStringLiteral("bins"), 25));
     m_logY = settings.value(QStringLiteral("logY")).toBool(false);
     m_whiskers = settings.value(QStringLiteral("whiskers")).toString() == QLatin1String("tukey")
                      ? BoxSummary::Whiskers::Tukey
                      : BoxSummary::Whiskers::Percentile1To99;
-    auto optionalNumber = [&settings](const char* key) -> std::optional<double> {
-        const QJsonValue value = settings.value(QLatin1String(key));
-        return value.isDouble() ? std::optional<double>(value.toDouble()) : std::nullopt;
+    auto optionalNumber = [this, &settings](const char* key) -> std::optional<double> {
+        const QString name = QLatin1String(key);
+        return settings.value(name).isDouble() ? std::optional<double>(ViewSettingsLimits::number(
+                                                     settings, settingsKey(), name, 0))
+                                               : std::nullopt;
     };
     m_rangeMin = optionalNumber("min");
     m_rangeMax = optionalNumber("max");

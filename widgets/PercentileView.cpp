@@ -6,6 +6,7 @@
 #include "PlotStyle.h"
 #include "TableExport.h"
 #include "TableModel.h"
+#include "ViewSettingsLimits.h"
 #include "io/GroupSummaryReport.h"
 #include "io/LatencyReport.h"
 
@@ -415,10 +416,8 @@ QJsonObject PercentileView::saveSettings() const {
 }
 
 void PercentileView::restoreSettings(const QJsonObject& settings) {
-    std::vector<double> levels;
-    for (const QJsonValue& level : settings.value(QStringLiteral("levels")).toArray())
-        if (level.isDouble() && level.toDouble() >= 0 && level.toDouble() <= 100)
-            levels.push_back(level.toDouble());
+    const std::vector<double> levels =
+        ViewSettingsLimits::levels(settings, QStringLiteral("levels"));
     m_model->setLevels(levels.empty() ? PercentileTableModel::defaultLevels() : levels);
     m_model->setUnit(settings.value(QStringLiteral("unit")).toString() == QLatin1String("us")
                          ? PercentileTableModel::Unit::Microseconds

@@ -4,6 +4,7 @@
 
 #include "PlotStyle.h"
 #include "io/OutputFile.h"
+#include "io/TextEscaping.h"
 
 #include <QBuffer>
 #include <QClipboard>
@@ -73,19 +74,39 @@ private:
     bool m_styled = false;
 };
 
+// QSvgGenerator writes the title, the description and font families into the document as
+// they are, and drawn text with its control characters: a family or a label holding markup
+// (a shared workspace's) would become markup. So the title goes in escaped, and the document
+// is mended afterwards: the export's family escaped where it stands, XML-invalid characters
+// replaced.
 bool writeSvg(QCustomPlot* plot, QIODevice* device, const ExportOptions& options) {
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
     QSvgGenerator generator;
-    generator.setOutputDevice(device);
+    generator.setOutputDevice(&buffer);
     generator.setSize(QSize(options.width, options.height));
     generator.setViewBox(QRect(0, 0, options.width, options.height));
-    generator.setTitle(options.title);
+    generator.setTitle(TextEscaping::xml(options.title));
     generator.setDescription(QStringLiteral("Wirebench plot"));
     QCPPainter painter;
     if (!painter.begin(&generator))
         return false;
-    const TemporaryFigureStyle style(plot, options);
-    plot->toPainter(&painter, options.width, options.height);
-    return painter.end();
+    bool drawn = false;
+    {
+        const TemporaryFigureStyle style(plot, options);
+        plot->toPainter(&painter, options.width, options.height);
+        drawn = painter.end();
+    }
+    if (!drawn)
+        return false;
+    QByteArray svg = buffer.data();
+    if (!options.fontFamily.isEmpty()) {
+        const QByteArray attribute = QByteArrayLiteral("font-family=\"");
+        svg.replace(attribute + options.fontFamily.toUtf8() + '"',
+                    attribute + TextEscaping::xml(options.fontFamily).toUtf8() + '"');
+    }
+    svg = TextEscaping::withoutXmlInvalidCharacters(svg);
+    return device->write(svg) == svg.size();
 }
 
 // What QCustomPlot::savePng writes (96 dpi recorded in the file), into a device.

@@ -3,6 +3,7 @@
 #include "ReportDocument.h"
 
 #include "io/OutputFile.h"
+#include "io/TextEscaping.h"
 
 namespace wb {
 
@@ -35,7 +36,7 @@ td:first-child { min-width: 10em; }
 )";
 
 QString escaped(const QString& text) {
-    return text.toHtmlEscaped();
+    return TextEscaping::xml(text);
 }
 
 // QSvgGenerator writes a standalone document; inside HTML only its <svg> element belongs.
@@ -76,10 +77,12 @@ QString tableHtml(const ReportBlock& block) {
 } // namespace
 
 QString ReportHtml::html(const ReportDocument& document) {
+    // Void elements are closed ("/>"), so the report is well-formed XML as well as HTML: a
+    // reader can check that it holds no markup but its own.
     QString out =
         QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
-                       "charset=\"utf-8\">\n<meta name=\"generator\" "
-                       "content=\"Wirebench\">\n<title>%1</title>\n<style>%2</style>\n"
+                       "charset=\"utf-8\" />\n<meta name=\"generator\" "
+                       "content=\"Wirebench\" />\n<title>%1</title>\n<style>%2</style>\n"
                        "</head>\n<body>\n<h1>%1</h1>\n<p class=\"subtitle\">%3</p>\n")
             .arg(escaped(document.title), QString::fromUtf8(kStyle), escaped(document.subtitle));
     int section = 0;
@@ -104,7 +107,7 @@ QString ReportHtml::html(const ReportDocument& document) {
             out += QStringLiteral("<figure id=\"figure-%1\" class=\"%2\">\n%3\n<figcaption><b>"
                                   "Figure %1.</b> %4</figcaption>\n</figure>\n")
                        .arg(block.number)
-                       .arg(block.anchor, inlineSvg(block), escaped(block.text));
+                       .arg(escaped(block.anchor), inlineSvg(block), escaped(block.text));
             break;
         case ReportBlock::Kind::Table:
             out += tableHtml(block);

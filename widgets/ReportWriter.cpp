@@ -1,6 +1,7 @@
 #include "ReportWriter.h"
 
 #include "DatasetGrouping.h"
+#include "ViewSettingsLimits.h"
 
 #include "BandsView.h"
 #include "CdfView.h"
@@ -38,8 +39,11 @@ ExportOptions figureStyle(const ReportSource& source) {
     ExportOptions style;
     style.legend =
         LegendLayout::fromName(settings.value(QStringLiteral("legend")).toString(), nullptr);
-    style.fontFamily = settings.value(QStringLiteral("fontFamily")).toString();
-    style.fontSize = settings.value(QStringLiteral("fontSize")).toDouble(0);
+    const QString family = settings.value(QStringLiteral("fontFamily")).toString();
+    if (family.size() <= ViewSettingsLimits::kMaxFontFamilyLength)
+        style.fontFamily = family;
+    style.fontSize = ViewSettingsLimits::number(
+        settings, QLatin1String(ReportSource::kFigureSettings), QStringLiteral("fontSize"), 0);
     return style;
 }
 

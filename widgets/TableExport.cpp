@@ -2,6 +2,7 @@
 
 #include "WorkbenchView.h"
 #include "io/OutputFile.h"
+#include "io/TextEscaping.h"
 
 #include <QAction>
 #include <QApplication>
@@ -14,11 +15,23 @@
 namespace wb {
 
 QString TableExport::tabSeparated(const std::vector<Table>& tables) {
+    // Pasted into a spreadsheet, so each cell is neutralised as in CSV; a tab or line end in a
+    // cell would start another cell or row, so they become spaces.
+    auto line = [](const QStringList& cells) {
+        QStringList out;
+        for (QString cell : cells) {
+            for (QChar& c : cell)
+                if (c == QLatin1Char('\t') || c == QLatin1Char('\n') || c == QLatin1Char('\r'))
+                    c = QLatin1Char(' ');
+            out << TextEscaping::spreadsheetText(cell);
+        }
+        return out.join(QLatin1Char('\t')) + QLatin1Char('\n');
+    };
     QStringList blocks;
     for (const Table& table : tables) {
-        QString out = table.header.join(QLatin1Char('\t')) + QLatin1Char('\n');
+        QString out = line(table.header);
         for (const QStringList& row : table.rows)
-            out += row.join(QLatin1Char('\t')) + QLatin1Char('\n');
+            out += line(row);
         blocks << out;
     }
     return blocks.join(QLatin1Char('\n'));

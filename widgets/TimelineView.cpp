@@ -3,6 +3,7 @@
 #include "DatasetStore.h"
 #include "PlotStyle.h"
 #include "ToolBarToggle.h"
+#include "ViewSettingsLimits.h"
 #include "stats/LossStructure.h"
 
 #include <QAction>
@@ -149,7 +150,7 @@ void TimelineView::buildToolBar() {
     bar->addSeparator();
     bar->addWidget(new QLabel(tr("Interval "), bar));
     m_intervalBox = new QDoubleSpinBox(bar);
-    m_intervalBox->setRange(0, 3600);
+    m_intervalBox->setRange(0, ViewSettingsLimits::kMaxTimelineIntervalSeconds);
     m_intervalBox->setDecimals(3);
     m_intervalBox->setSingleStep(0.1);
     m_intervalBox->setSuffix(tr(" s"));
@@ -276,7 +277,8 @@ QJsonObject TimelineView::saveSettings() const {
 
 void TimelineView::restoreSettings(const QJsonObject& settings) {
     setLogY(settings.value(QStringLiteral("logY")).toBool(m_logY));
-    setInterval(settings.value(QStringLiteral("interval")).toDouble(m_interval));
+    setInterval(ViewSettingsLimits::number(settings, settingsKey(), QStringLiteral("interval"),
+                                           m_interval));
 }
 
 void TimelineView::updateAxes() {

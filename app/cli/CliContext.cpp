@@ -3,6 +3,7 @@
 #include "io/LatencyReport.h"
 #include "io/LogFiles.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace wb::cli {
@@ -57,6 +58,18 @@ void CliContext::usageError(const QString& what) {
     m_err << "wirebench-cli: " << what << "\nTry 'wirebench-cli --help'.\n";
     m_err.flush();
     m_usage = true;
+}
+
+std::optional<double> numberOption(const QString& option, const QString& text, double minimum,
+                                   double maximum, const QString& what, CliContext& context) {
+    bool ok = false;
+    const double value = text.toDouble(&ok);
+    if (ok && std::isfinite(value) && value >= minimum && value <= maximum)
+        return value;
+    context.usageError(
+        QStringLiteral("%1 must be %2 between %3 and %4 (got \"%5\")")
+            .arg(option, what, QString::number(minimum), QString::number(maximum), text));
+    return std::nullopt;
 }
 
 void CliContext::progress(const QString& what) {

@@ -8,6 +8,8 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <optional>
+
 #include <vector>
 
 namespace wb::cli {
@@ -47,6 +49,12 @@ private:
     bool m_problem = false;
     bool m_usage = false;
 };
+
+// The value of a number option (--scale, --font-size, ...): a finite number from minimum to
+// maximum, or nullopt after the usage error "OPTION must be WHAT between MIN and MAX".
+// QString::toDouble takes "nan", "inf" and "1e999" as numbers; no option wants them.
+std::optional<double> numberOption(const QString& option, const QString& text, double minimum,
+                                   double maximum, const QString& what, CliContext& context);
 
 // Options most subcommands share.
 struct CommonOptions {

@@ -3,6 +3,7 @@
 #include "GroupOptions.h"
 
 #include "io/ComparisonReport.h"
+#include "io/TextEscaping.h"
 #include "stats/DatasetGroups.h"
 #include "stats/FlowStatistics.h"
 #include "stats/LatencySummary.h"
@@ -160,7 +161,7 @@ void print(const std::vector<Table>& tables, const QStringList& findings, const 
     if (text)
         context.out() << '\n' << findings.join(QLatin1Char('\n')) << '\n';
     else if (options.table == TableWriter::Format::Markdown)
-        context.out() << '\n' << findings.join(QLatin1Char(' ')) << '\n';
+        context.out() << '\n' << TextEscaping::markdown(findings.join(QLatin1Char(' '))) << '\n';
 }
 
 QString bootstrapNote(const BootstrapOptions& options) {

@@ -10,6 +10,7 @@
 #include "PlotExporter.h"
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
+#include "ViewSettingsLimits.h"
 
 #include "stats/TcpStateLines.h"
 
@@ -146,13 +147,13 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
             ok = next(&options->size.title);
         else if (arg == QLatin1String("--scale")) {
             QString text;
-            ok = next(&text);
-            bool number = false;
-            options->size.scale = text.toDouble(&number);
-            if (ok && (!number || options->size.scale < 0.5 || options->size.scale > 8)) {
-                context.usageError(QStringLiteral("--scale must be a number between 0.5 and 8"));
+            if (!next(&text))
                 return false;
-            }
+            const std::optional<double> scale =
+                numberOption(arg, text, 0.5, 8, QStringLiteral("a number"), context);
+            if (!scale)
+                return false;
+            options->size.scale = *scale;
         } else if (arg == QLatin1String("--legend")) {
             QString text;
             ok = next(&text);
@@ -167,13 +168,14 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
             ok = next(&options->size.fontFamily);
         else if (arg == QLatin1String("--font-size")) {
             QString text;
-            ok = next(&text);
-            bool number = false;
-            options->size.fontSize = text.toDouble(&number);
-            if (ok && (!number || options->size.fontSize < 4 || options->size.fontSize > 72)) {
-                context.usageError(QStringLiteral("--font-size must be points between 4 and 72"));
+            if (!next(&text))
                 return false;
-            }
+            const std::optional<double> size =
+                numberOption(arg, text, ViewSettingsLimits::kMinFontSize,
+                             ViewSettingsLimits::kMaxFontSize, QStringLiteral("points"), context);
+            if (!size)
+                return false;
+            options->size.fontSize = *size;
         } else if (arg == QLatin1String("--log-x"))
             options->logX = true;
         else if (arg == QLatin1String("--linear-x"))

@@ -5,6 +5,7 @@
 #include "ImportController.h"
 #include "LegendLayout.h"
 #include "ReportWriter.h"
+#include "ViewSettingsLimits.h"
 #include "io/WorkspaceFile.h"
 
 #include <QEventLoop>
@@ -37,24 +38,24 @@ bool parseReportOptions(const QStringList& args, CliContext& context, ReportOpti
                 return false;
             }
             const QString value = args[++i];
-            bool ok = true;
             if (arg == QLatin1String("--legend")) {
-                LegendLayout::fromName(value, &ok);
+                bool known = false;
+                LegendLayout::fromName(value, &known);
+                if (!known) {
+                    context.usageError(QStringLiteral("--legend must be one of %1")
+                                           .arg(LegendLayout::names().join(QStringLiteral(", "))));
+                    return false;
+                }
                 options->figures.insert(QStringLiteral("legend"), value);
             } else if (arg == QLatin1String("--font")) {
                 options->figures.insert(QStringLiteral("fontFamily"), value);
             } else {
-                const double size = value.toDouble(&ok);
-                ok = ok && size >= 4 && size <= 72;
-                options->figures.insert(QStringLiteral("fontSize"), size);
-            }
-            if (!ok) {
-                context.usageError(arg == QLatin1String("--legend")
-                                       ? QStringLiteral("--legend must be one of %1")
-                                             .arg(LegendLayout::names().join(QStringLiteral(", ")))
-                                       : QStringLiteral("--font-size must be points between 4 "
-                                                        "and 72"));
-                return false;
+                const std::optional<double> size = numberOption(
+                    arg, value, ViewSettingsLimits::kMinFontSize, ViewSettingsLimits::kMaxFontSize,
+                    QStringLiteral("points"), context);
+                if (!size)
+                    return false;
+                options->figures.insert(QStringLiteral("fontSize"), *size);
             }
         } else if (arg.startsWith(QLatin1String("-"))) {
             context.usageError(QStringLiteral("unknown option %1").arg(arg));
@@ -120,6 +121,8 @@ int runReport(const QStringList& args, CliContext& context) {
         figures.insert(it.key(), it.value()); // the command line's over the workspace's
     if (!figures.isEmpty())
         source.viewSettings.insert(ReportSource::kFigureSettings, figures);
+    for (const QString& warning : ViewSettingsLimits::clamp(&source.viewSettings))
+        context.fileWarning(options.workspace, warning);
     source.problems = importWorkspace(*workspace, &store, context);
     // The grouping the workbench had when the workspace was saved, as its own report uses it.
     store.setGroupKey(workspace->extra.value(QLatin1String("groupBy")).toString());

@@ -1,5 +1,7 @@
 #include "TableWriter.h"
 
+#include "TextEscaping.h"
+
 #include <algorithm>
 
 namespace wb {
@@ -9,34 +11,6 @@ namespace {
 bool isRight(const Table& table, int column) {
     return column < static_cast<int>(table.rightAligned.size()) &&
            table.rightAligned[static_cast<std::size_t>(column)];
-}
-
-QString csvCell(const QString& cell) {
-    if (!cell.contains(QLatin1Char(',')) && !cell.contains(QLatin1Char('"')) &&
-        !cell.contains(QLatin1Char('\n')))
-        return cell;
-    QString quoted = cell;
-    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
-}
-
-QString latexCell(const QString& cell) {
-    QString out;
-    for (const QChar c : cell) {
-        if (c == QLatin1Char('\\'))
-            out += QLatin1String("\\textbackslash{}");
-        else if (QStringLiteral("&%$#_{}").contains(c))
-            out += QLatin1Char('\\') + c;
-        else if (c == QChar(0x00B5)) // micro sign, as in "p50 (µs)"
-            out += QLatin1String("$\\mu$");
-        else
-            out += c;
-    }
-    return out;
-}
-
-QString markdownCell(QString cell) {
-    return cell.replace(QLatin1String("|"), QLatin1String("\\|"));
 }
 
 } // namespace
@@ -98,7 +72,7 @@ QString TableWriter::csv(const Table& table) {
     auto line = [](const QStringList& cells) {
         QStringList quoted;
         for (const QString& cell : cells)
-            quoted << csvCell(cell);
+            quoted << TextEscaping::csvField(cell);
         return quoted.join(QLatin1Char(',')) + QLatin1Char('\n');
     };
     QString out = line(table.header);
@@ -111,12 +85,13 @@ QString TableWriter::markdown(const Table& table) {
     auto line = [](const QStringList& cells) {
         QStringList escaped;
         for (const QString& cell : cells)
-            escaped << markdownCell(cell);
+            escaped << TextEscaping::markdown(cell);
         return QLatin1String("| ") + escaped.join(QLatin1String(" | ")) + QLatin1String(" |\n");
     };
     QString out;
     if (!table.caption.isEmpty())
-        out += QLatin1String("**") + table.caption + QLatin1String("**\n\n");
+        out +=
+            QLatin1String("**") + TextEscaping::markdown(table.caption) + QLatin1String("**\n\n");
     out += line(table.header);
     QStringList rule;
     for (qsizetype c = 0; c < table.header.size(); ++c)
@@ -135,7 +110,7 @@ QString TableWriter::latex(const Table& table) {
     auto line = [](const QStringList& cells) {
         QStringList escaped;
         for (const QString& cell : cells)
-            escaped << latexCell(cell);
+            escaped << TextEscaping::latex(cell);
         return escaped.join(QLatin1String(" & ")) + QLatin1String(" \\\\\n");
     };
     QString out = QStringLiteral("\\begin{table}[ht]\n\\centering\n\\begin{tabular}{%1}\n\\hline\n")
@@ -145,7 +120,8 @@ QString TableWriter::latex(const Table& table) {
         out += line(row);
     out += QLatin1String("\\hline\n\\end{tabular}\n");
     if (!table.caption.isEmpty())
-        out += QLatin1String("\\caption{") + latexCell(table.caption) + QLatin1String("}\n");
+        out +=
+            QLatin1String("\\caption{") + TextEscaping::latex(table.caption) + QLatin1String("}\n");
     out += QLatin1String("\\end{table}\n");
     return out;
 }
