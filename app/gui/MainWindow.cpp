@@ -407,6 +407,16 @@ void MainWindow::createStatusBar() {
                 m_importErrors << QStringLiteral("%1: %2").arg(file, why);
                 m_unreadable.push_back({file, why});
             });
+    // Kept, and written back when the workspace is saved.
+    connect(m_importer, &ImportController::datasetsNotLoaded, this,
+            [this](const std::vector<NotLoadedDataset>& datasets) {
+                if (m_importsToForget == 0)
+                    m_notLoaded->add(datasets);
+            });
+    connect(m_importer, &ImportController::finished, this, [this] {
+        if (m_importsToForget > 0)
+            --m_importsToForget;
+    });
     connect(m_importer, &ImportController::finished, this, &MainWindow::importFinished);
 }
 
@@ -614,6 +624,8 @@ void MainWindow::openWorkspace(const QString& path, const QStringList& logsAfter
 
 void MainWindow::applyWorkspace(const QString& path, const Workspace& workspace,
                                 WorkspaceOpening opening) {
+    if (m_importer->busy())
+        m_importsToForget = 1; // cancel() leaves at most the running import
     m_importer->cancel();
     m_store->clear();
     m_store->setGroupKey(workspace.extra.value(QStringLiteral("groupBy")).toString());
