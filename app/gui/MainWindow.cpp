@@ -203,14 +203,16 @@ void MainWindow::createDocks() {
     auto* datasetsLayout = new QVBoxLayout(datasets);
     datasetsLayout->setContentsMargins(0, 0, 0, 0);
     datasetsLayout->addLayout(groupRow);
-    // Groups whose runs differ in how they were made (-P 30 beside -P 4) say so here.
+    // Groups whose runs differ in how they were made (-P 30 beside -P 4), or that pool a run
+    // that did not complete, say so here.
     auto* mixes = new QLabel(datasets);
     mixes->setObjectName(QStringLiteral("groupMixes"));
     mixes->setWordWrap(true);
     mixes->setTextFormat(Qt::PlainText);
     AppTheme::keepTextReadable(mixes, QColor(0xb3, 0x59, 0x00));
-    mixes->setToolTip(tr("A group pools runs that differ in more than the grouping key: its "
-                         "figures mix the effect of both"));
+    mixes->setToolTip(tr("A group pools runs that differ in more than the grouping key (its "
+                         "figures mix the effect of both), or a run that did not complete (its "
+                         "samples are kept)"));
     mixes->hide();
     const auto showMixes = [this, mixes] {
         const QStringList warnings = DatasetGrouping::of(m_store)->mixWarnings();
