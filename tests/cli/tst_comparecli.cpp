@@ -289,6 +289,16 @@ void TestCompareCli::interruptedRepetitionIsNamed() {
         QVERIFY2(run.err.contains(named), qPrintable(command.join(' ') + ": " + run.err));
         QVERIFY2(!run.err.contains("reno: warning: pools"), qPrintable(run.err));
     }
+    // And so does the JSON, under "warnings".
+    const QString warning = QString(named).remove(QStringLiteral(" warning:"));
+    for (const QStringList& command :
+         {QStringList{"table", "--format", "json", "--group-by", "congestion_control", dir.path()},
+          QStringList{"compare", "--format", "json", "--group-by", "congestion_control",
+                      dir.path()}}) {
+        const CliRun run = runCli(command);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(jsonOf(run)["warnings"].toArray(), QJsonArray{warning});
+    }
     // The report names it beside the group's table.
     QJsonArray datasets;
     for (const QString& name : QDir(dir.path()).entryList({"*-streams-1-?.log"}, QDir::Files))
