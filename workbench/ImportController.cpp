@@ -12,18 +12,15 @@
 
 #include <algorithm>
 #include <iterator>
+#include <set>
 #include <tuple>
 #include <utility>
 
 namespace wb {
 
 namespace {
-// Restores what the workspace says about one dataset; false when it did not list it.
-bool applyChoice(const ImportController::Request& request, DatasetEntry& entry) {
-    const auto chosen = request.chosen.find(entry.indexInFile);
-    if (chosen == request.chosen.end())
-        return false;
-    const WorkspaceDataset& saved = chosen->second;
+// Restores what the workspace says about one dataset.
+void applyChoice(const WorkspaceDataset& saved, DatasetEntry& entry) {
     if (!saved.label.isEmpty())
         entry.label = saved.label;
     if (!saved.color.isEmpty()) {
@@ -35,9 +32,55 @@ bool applyChoice(const ImportController::Request& request, DatasetEntry& entry) 
     for (auto it = saved.metadata.begin(); it != saved.metadata.end(); ++it)
         if (DatasetMetadata::refusal(it.key()).isEmpty()) // a hand-edited "label" or "tag.x"
             entry.metadata.insert(DatasetGroups::canonicalKey(it.key()), it.value());
-    return true;
 }
 } // namespace
+
+QString ImportController::cancelledReason() {
+    return QStringLiteral("not read: the import was cancelled");
+}
+
+std::vector<DatasetEntry> ImportController::chosenEntries(const Request& request,
+                                                          ImportResult&& result,
+                                                          std::vector<NotLoadedDataset>& notLoaded,
+                                                          QStringList& problems) {
+    const QString error = result.error;
+    const bool cancelled = result.cancelled;
+    const std::size_t runs = result.datasets.size();
+    std::vector<DatasetEntry> entries = DatasetEntry::fromImport(std::move(result));
+    if (request.chosen.empty())
+        return entries;
+    std::vector<DatasetEntry> kept;
+    std::set<int> given;
+    for (const DatasetEntry& entry : entries) {
+        const auto [first, last] = request.chosen.equal_range(entry.indexInFile);
+        for (auto it = first; it != last; ++it) {
+            kept.push_back(entry);
+            applyChoice(it->second, kept.back());
+        }
+        given.insert(entry.indexInFile);
+    }
+    for (const auto& [index, saved] : request.chosen) {
+        if (given.count(index))
+            continue;
+        if (cancelled) {
+            notLoaded.push_back({saved, cancelledReason()});
+            continue;
+        }
+        if (runs == 0 || !error.isEmpty()) { // not read, or not whole: fileFailed() said why
+            notLoaded.push_back(
+                {saved, error.isEmpty() ? QStringLiteral("no data in this file") : error});
+            continue;
+        }
+        const QString why = QStringLiteral("run %1 of %2 is not in the log any more "
+                                           "(re-recorded or split?)")
+                                .arg(index + 1)
+                                .arg(runs);
+        if (!problems.contains(why))
+            problems << why;
+        notLoaded.push_back({saved, why});
+    }
+    return kept;
+}
 
 namespace {
 // The first batch of an import waits this long for more; later ones wait kBatchCostFactor
@@ -89,7 +132,7 @@ std::vector<ImportController::Request> ImportController::requestsFor(const Works
             it = requestOf.insert(dataset.absoluteSource, requests.size());
             requests.push_back({dataset.absoluteSource, dataset.formatId, {}, {}});
         }
-        requests[*it].chosen[dataset.indexInFile] = dataset;
+        requests[*it].chosen.emplace(dataset.indexInFile, dataset);
     }
     return requests;
 }
@@ -134,9 +177,13 @@ void ImportController::run(Requests makeRequests) {
         int failed = 0;
         qint64 doneBefore = 0;
         QElapsedTimer sinceReport; // invalid until the first report, which comes at once
+        std::vector<NotLoadedDataset> notLoaded;
         for (const Request& request : requests) {
-            if (cancelFlag->load())
-                break;
+            if (cancelFlag->load()) {
+                for (const auto& [index, saved] : request.chosen)
+                    notLoaded.push_back({saved, cancelledReason()});
+                continue;
+            }
             const QString& file = request.path;
             if (!request.refusal.isEmpty()) {
                 ++failed;
@@ -165,19 +212,22 @@ void ImportController::run(Requests makeRequests) {
                 const QString why =
                     result.error.isEmpty() ? QStringLiteral("no data in this file") : result.error;
                 onGui([file, why](ImportController& c) { emit c.fileFailed(file, why); });
-                if (result.datasets.empty())
-                    continue;
             }
-            std::vector<DatasetEntry> kept;
-            for (DatasetEntry& entry : DatasetEntry::fromImport(std::move(result)))
-                if (request.chosen.empty() || applyChoice(request, entry))
-                    kept.push_back(std::move(entry));
+            QStringList problems;
+            std::vector<DatasetEntry> kept =
+                chosenEntries(request, std::move(result), notLoaded, problems);
+            for (const QString& why : problems)
+                onGui([file, why](ImportController& c) { emit c.fileFailed(file, why); });
             added += static_cast<int>(kept.size());
             if (!kept.empty())
                 onGui([kept = std::move(kept)](ImportController& c) mutable {
                     c.arrived(std::move(kept));
                 });
         }
+        if (!notLoaded.empty())
+            onGui([notLoaded = std::move(notLoaded)](ImportController& c) {
+                emit c.datasetsNotLoaded(notLoaded);
+            });
         return std::make_tuple(added, failed, cancelFlag->load());
     };
     m_jobs.run(std::move(job), [this](std::tuple<int, int, bool> outcome) {

@@ -2,6 +2,7 @@
 
 #include "BackgroundJobs.h"
 #include "DatasetStore.h"
+#include "WorkspaceOpening.h"
 #include "model/Workspace.h"
 
 #include <QObject>
@@ -34,7 +35,9 @@ public:
     struct Request {
         QString path;
         QString formatId;
-        std::map<int, WorkspaceDataset> chosen; // by index in the file
+        // By index in the file; a workspace may list one dataset twice (a log opened twice),
+        // and each listing is a dataset of its own.
+        std::multimap<int, WorkspaceDataset> chosen;
         QString refusal; // non-empty: not read, only reported with this reason (LogFiles)
     };
 
@@ -47,12 +50,19 @@ public:
     bool busy() const { return m_busy; }
 
     static QStringList expandPaths(const QStringList& paths);
+    // Why a workspace's dataset is not loaded after a cancel.
+    static QString cancelledReason();
 
 signals:
     void started(int files); // once the folders are expanded and the files are known
     // Overall progress in per mille of all bytes, and the file being read.
     void progress(int perMille, const QString& file);
     void fileFailed(const QString& file, const QString& why);
+    // Datasets a workspace lists that this import did not give (the file could not be read,
+    // it holds fewer runs than the workspace's index, or the import was cancelled before it),
+    // with everything the workspace says about them, so that saving it keeps them. A log that
+    // holds fewer runs is also reported through fileFailed().
+    void datasetsNotLoaded(const std::vector<NotLoadedDataset>& datasets);
     void finished(int datasetsAdded, int filesFailed, bool cancelled);
 
 private:
@@ -62,6 +72,11 @@ private:
     void run(Requests requests);
     static std::vector<Request> requestsFor(const QStringList& paths);
     static std::vector<Request> requestsFor(const Workspace& workspace);
+    // The import's datasets of one request, each listing of the workspace its own dataset
+    // with its choices restored; the listings the file did not give go to `notLoaded`.
+    static std::vector<DatasetEntry> chosenEntries(const Request& request, ImportResult&& result,
+                                                   std::vector<NotLoadedDataset>& notLoaded,
+                                                   QStringList& problems);
     // Datasets a worker finished, waiting for the next batch; flush() adds them to the store.
     void arrived(std::vector<DatasetEntry> entries);
     void flush();

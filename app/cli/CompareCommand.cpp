@@ -10,6 +10,7 @@
 #include "stats/Percentiles.h"
 
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 
 #include <memory>
@@ -210,13 +211,22 @@ int runCompare(const QStringList& args, CliContext& context) {
                            : sidesFromGroups(common, compare.groupBy, context, &loaded, &a, &b);
     if (!sides || !checkSide(&a, context) || !checkSide(&b, context))
         return context.exitCode();
-    // A side whose runs differ in how they were made compares more than the key.
+    // A side whose runs differ in how they were made (or holds a run that did not complete)
+    // compares more than the key: said on stderr, and in the JSON's "warnings".
+    QJsonArray warnings;
     for (const Side* side : {&a, &b}) {
         const QStringList mixes = DatasetGroups::mixes(side->members, compare.groupBy);
-        if (!mixes.isEmpty())
-            context.fileWarning(side->name,
-                                QStringLiteral("pools %1").arg(mixes.join(QStringLiteral("; "))));
+        if (mixes.isEmpty())
+            continue;
+        context.fileWarning(side->name,
+                            QStringLiteral("pools %1").arg(mixes.join(QStringLiteral("; "))));
+        warnings.append(DatasetGroups::mixWarning(side->name, mixes));
     }
+    const auto withWarnings = [&warnings](QJsonObject json) {
+        if (!warnings.isEmpty())
+            json.insert("warnings", warnings);
+        return json;
+    };
     if (a.data().kind != b.data().kind) {
         context.usageError(
             QStringLiteral("%1 is a %2 log and %3 a %4 log; compare needs two of "
@@ -239,8 +249,9 @@ int runCompare(const QStringList& args, CliContext& context) {
         const LatencyComparison c =
             LatencyComparison::of(a.name, sortedA, b.name, sortedB, options);
         if (common.json)
-            context.out()
-                << QJsonDocument(withRunLevel(ComparisonReport::toJson(c), a, b, options)).toJson();
+            context.out() << QJsonDocument(withWarnings(withRunLevel(ComparisonReport::toJson(c), a,
+                                                                     b, options)))
+                                 .toJson();
         else
             print(withRunLevel(ComparisonReport::tables(c), a, b, options), c.findings(),
                   sideLine("A", a, c.countA, "samples") + sideLine("B", b, c.countB, "samples") +
@@ -257,8 +268,9 @@ int runCompare(const QStringList& args, CliContext& context) {
         const ThroughputComparison c =
             ThroughputComparison::of(a.name, statsA, b.name, statsB, options);
         if (common.json)
-            context.out()
-                << QJsonDocument(withRunLevel(ComparisonReport::toJson(c), a, b, options)).toJson();
+            context.out() << QJsonDocument(withWarnings(withRunLevel(ComparisonReport::toJson(c), a,
+                                                                     b, options)))
+                                 .toJson();
         else
             print(withRunLevel(ComparisonReport::tables(c), a, b, options), c.findings(),
                   sideLine("A", a, c.flowsA, "flows") + sideLine("B", b, c.flowsB, "flows") +

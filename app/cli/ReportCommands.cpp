@@ -290,6 +290,7 @@ void printGroupTable(const Reports& reports, const GroupOptions& group,
     // metadata naming a log not read given once.
     const std::vector<GroupMember> allMembers = groupMembers(options, all, context);
     QJsonObject json{{"group_by", group.groupBy}};
+    QJsonArray warnings; // what a group pools besides its key, as on stderr
     std::vector<LatencyReport> pooledLatency;
     std::vector<FlowReport> pooledFlows;
     std::deque<Dataset> pooled; // the pooled flows' datasets, which FlowReport points to
@@ -307,9 +308,11 @@ void printGroupTable(const Reports& reports, const GroupOptions& group,
             for (std::size_t member : found.members)
                 runs.push_back(members[member].dataset);
             const QStringList mixes = DatasetGroups::mixes(members, found);
-            if (!mixes.isEmpty())
+            if (!mixes.isEmpty()) {
                 context.fileWarning(
                     found.name(), QStringLiteral("pools %1").arg(mixes.join(QStringLiteral("; "))));
+                warnings.append(DatasetGroups::mixWarning(found.name(), mixes));
+            }
             if (!group.pooled) {
                 summaries.push_back(GroupSummaries::of(found.name(), runs, group.bootstrap));
                 continue;
@@ -343,8 +346,11 @@ void printGroupTable(const Reports& reports, const GroupOptions& group,
     }
     if (group.pooled)
         printTableRows(pooledLatency, pooledFlows, true, options, context);
-    else if (options.json)
+    else if (options.json) {
+        if (!warnings.isEmpty())
+            json.insert("warnings", warnings);
         context.out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
+    }
 }
 
 } // namespace

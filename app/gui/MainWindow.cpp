@@ -203,14 +203,16 @@ void MainWindow::createDocks() {
     auto* datasetsLayout = new QVBoxLayout(datasets);
     datasetsLayout->setContentsMargins(0, 0, 0, 0);
     datasetsLayout->addLayout(groupRow);
-    // Groups whose runs differ in how they were made (-P 30 beside -P 4) say so here.
+    // Groups whose runs differ in how they were made (-P 30 beside -P 4), or that pool a run
+    // that did not complete, say so here.
     auto* mixes = new QLabel(datasets);
     mixes->setObjectName(QStringLiteral("groupMixes"));
     mixes->setWordWrap(true);
     mixes->setTextFormat(Qt::PlainText);
     AppTheme::keepTextReadable(mixes, QColor(0xb3, 0x59, 0x00));
-    mixes->setToolTip(tr("A group pools runs that differ in more than the grouping key: its "
-                         "figures mix the effect of both"));
+    mixes->setToolTip(tr("A group pools runs that differ in more than the grouping key (its "
+                         "figures mix the effect of both), or a run that did not complete (its "
+                         "samples are kept)"));
     mixes->hide();
     const auto showMixes = [this, mixes] {
         const QStringList warnings = DatasetGrouping::of(m_store)->mixWarnings();
@@ -407,6 +409,16 @@ void MainWindow::createStatusBar() {
                 m_importErrors << QStringLiteral("%1: %2").arg(file, why);
                 m_unreadable.push_back({file, why});
             });
+    // Kept, and written back when the workspace is saved.
+    connect(m_importer, &ImportController::datasetsNotLoaded, this,
+            [this](const std::vector<NotLoadedDataset>& datasets) {
+                if (m_importsToForget == 0)
+                    m_notLoaded->add(datasets);
+            });
+    connect(m_importer, &ImportController::finished, this, [this] {
+        if (m_importsToForget > 0)
+            --m_importsToForget;
+    });
     connect(m_importer, &ImportController::finished, this, &MainWindow::importFinished);
 }
 
@@ -614,6 +626,8 @@ void MainWindow::openWorkspace(const QString& path, const QStringList& logsAfter
 
 void MainWindow::applyWorkspace(const QString& path, const Workspace& workspace,
                                 WorkspaceOpening opening) {
+    if (m_importer->busy())
+        m_importsToForget = 1; // cancel() leaves at most the running import
     m_importer->cancel();
     m_store->clear();
     m_store->setGroupKey(workspace.extra.value(QStringLiteral("groupBy")).toString());

@@ -139,6 +139,9 @@ private:
     QStringList m_importErrors;
     // Logs of the workspace that were missing or could not be read: a report lists them.
     std::vector<ReportProblem> m_unreadable;
+    // Imports cancelled by opening a workspace that are still ending: the datasets they did
+    // not load belong to the workspace that was closed.
+    int m_importsToForget = 0;
     QString m_workspacePath;
     QString m_workspaceTitle;
     bool m_tabFromWorkspace = false;

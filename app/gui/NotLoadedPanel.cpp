@@ -33,6 +33,11 @@ void NotLoadedPanel::setDatasets(std::vector<NotLoadedDataset> datasets) {
     refresh();
 }
 
+void NotLoadedPanel::add(const std::vector<NotLoadedDataset>& datasets) {
+    m_datasets.insert(m_datasets.end(), datasets.begin(), datasets.end());
+    refresh();
+}
+
 QStringList NotLoadedPanel::rows() const {
     QStringList rows;
     for (const NotLoadedDataset& entry : m_datasets) {

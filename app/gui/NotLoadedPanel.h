@@ -12,9 +12,10 @@ class QPushButton;
 
 namespace wb {
 
-// The datasets of the open workspace whose raw logs were not read (missing, or outside its
-// folder and not allowed), each with its label, path and why. They stay in the workspace
-// when it is saved until the user removes them here; the panel hides while there are none.
+// The datasets of the open workspace whose raw logs were not read (missing, outside its
+// folder and not allowed, unreadable, holding fewer runs than the workspace's index), each with its
+// label, path and why. They stay in the workspace when it is saved until the user removes them
+// here; the panel hides while there are none.
 class NotLoadedPanel : public QWidget {
     Q_OBJECT
 
@@ -22,6 +23,7 @@ public:
     explicit NotLoadedPanel(QWidget* parent = nullptr);
 
     void setDatasets(std::vector<NotLoadedDataset> datasets);
+    void add(const std::vector<NotLoadedDataset>& datasets);
     const std::vector<NotLoadedDataset>& datasets() const { return m_datasets; }
     // The rows as shown ("label — path: why").
     QStringList rows() const;

@@ -7,6 +7,7 @@
 #include "RunSidecar.h"
 #include "parse/BlockScanner.h"
 #include "parse/FormatRegistry.h"
+#include "parse/LineEnds.h"
 #include "parse/QjumpCompatParser.h"
 #include "parse/TextScan.h"
 
@@ -341,7 +342,14 @@ bool shrank(const QFile& file, qint64 expected) {
 const FormatEntry* FileImporter::detect(std::string_view head, QString* why) {
     head = head.substr(0, FormatRegistry::kSniffBytes);
     TextDecoder decoder(head);
-    const std::string_view text = decoder.toUtf8(head);
+    std::string_view text = decoder.toUtf8(head);
+    // The sniffers cut lines at LF; a log of CR-only lines is shown to them as the parser
+    // will read it.
+    std::string withLineFeeds;
+    if (LineEnds::hasLoneCarriageReturn(text)) {
+        withLineFeeds = LineEnds::withLineFeeds(text);
+        text = withLineFeeds;
+    }
     if (text.empty() && decoder.hasByteOrderMark()) {
         if (why)
             *why = QStringLiteral("the file holds only a byte-order mark, no text");

@@ -1,5 +1,6 @@
 #include "ParallelFeeder.h"
 
+#include "parse/LineEnds.h"
 #include "parse/LogParser.h"
 
 #include <QScopeGuard>
@@ -90,6 +91,13 @@ ParallelFeeder::Piece ParallelFeeder::scanned(QByteArray bytes) {
     if (piece.firstNewline == std::string_view::npos)
         return piece; // a line longer than the piece goes on
     piece.lastNewline = text.rfind('\n');
+    const std::string_view wholeLines =
+        text.substr(piece.firstNewline + 1, piece.lastNewline - piece.firstNewline);
+    // The scanners cut lines at LF only; lines that end at a lone CR go through feed().
+    if (LineEnds::hasLoneCarriageReturn(wholeLines)) {
+        piece.firstNewline = std::string_view::npos;
+        return piece;
+    }
     std::unique_ptr<BlockScanner::Scan> spare;
     {
         const std::lock_guard<std::mutex> lock(m_spareMutex);
@@ -98,9 +106,7 @@ ParallelFeeder::Piece ParallelFeeder::scanned(QByteArray bytes) {
             m_spareScans.pop_back();
         }
     }
-    piece.scan =
-        m_scanner.scan(text.substr(piece.firstNewline + 1, piece.lastNewline - piece.firstNewline),
-                       std::move(spare));
+    piece.scan = m_scanner.scan(wholeLines, std::move(spare));
     return piece;
 }
 
@@ -128,7 +134,8 @@ void ParallelFeeder::applyOldest() {
     const std::string_view text(piece.bytes.constData(),
                                 static_cast<std::size_t>(piece.bytes.size()));
     if (piece.firstNewline == std::string_view::npos) {
-        // A line longer than the piece: the parser keeps as much of it as it keeps of any.
+        // A line longer than the piece (the parser keeps as much of it as it keeps of any), or
+        // lines ending at a lone CR.
         m_parser.feed(m_cutLine);
         m_parser.feed(text);
         m_cutLine.clear();

@@ -105,6 +105,40 @@ QString Iperf3FlowTable::zeroTotalsWarning(int replaced) {
         .arg(replaced);
 }
 
+namespace {
+// A receiver's figure with nothing in it: no bytes, and no datagram it counted.
+bool isEmpty(const FlowInterval& total) {
+    return total.bytes == 0 && total.bitsPerSecond == 0 &&
+           (!total.totalDatagrams || *total.totalDatagrams == 0);
+}
+
+bool replacedBySender(std::optional<FlowInterval>& total, const std::optional<FlowInterval>& sender,
+                      bool interrupted) {
+    if (!total || !isEmpty(*total) || !(interrupted || total->seconds() <= 0) || !sender ||
+        sender->bytes <= 0)
+        return false;
+    total = sender;
+    return true;
+}
+} // namespace
+
+int Iperf3FlowTable::takeSenderTotalsForEmptyReceiver(FlowSeries& series,
+                                                      const std::optional<FlowInterval>& sumSender,
+                                                      bool interrupted) {
+    int replaced = 0;
+    for (Flow& flow : series.flows)
+        replaced += replacedBySender(flow.total, flow.senderTotal, interrupted) ? 1 : 0;
+    replaced += replacedBySender(series.sumTotal, sumSender, interrupted) ? 1 : 0;
+    return replaced;
+}
+
+QString Iperf3FlowTable::senderTotalsWarning(int replaced) {
+    return QStringLiteral("receiver totals missing (0 bytes: an interrupted run?); the sender's "
+                          "are used for %1")
+        .arg(replaced == 1 ? QStringLiteral("1 whole-run figure")
+                           : QStringLiteral("%1 whole-run figures").arg(replaced));
+}
+
 void Iperf3FlowTable::completeTotals(FlowSeries& series) {
     for (Flow& flow : series.flows) {
         if (!flow.total && flow.senderTotal) {

@@ -5,6 +5,7 @@
 #include <QMap>
 #include <QString>
 
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -38,6 +39,17 @@ public:
     // figures are taken from the intervals. Returns how many whole-run figures were replaced.
     static int takeZeroTotalsFromIntervals(FlowSeries& series);
     static QString zeroTotalsWarning(int replaced);
+    // A client stopped by SIGINT prints its receiver's whole-run figures as 0 bytes (text:
+    // "0.00 Bytes  0.00 bits/sec  receiver"; -J: zero "receiver" and "sum_received"), because
+    // the server's never came, while its sender figures hold what was sent. In a run that was
+    // `interrupted`, or where the receiver's figure spans no time, such a figure is replaced by
+    // the sender's, per flow and for the sum (`sumSender`, the sender's sum when the log has
+    // one). A UDP receiver that counted datagrams and got none (all lost) keeps its zero.
+    // Returns how many figures were replaced.
+    static int takeSenderTotalsForEmptyReceiver(FlowSeries& series,
+                                                const std::optional<FlowInterval>& sumSender,
+                                                bool interrupted);
+    static QString senderTotalsWarning(int replaced);
 
 private:
     struct Key {

@@ -653,6 +653,8 @@ void Iperf3JsonParser::finishTest() {
     }
     if (end.totalsFromIntervals > 0)
         warning({}, Iperf3FlowTable::zeroTotalsWarning(end.totalsFromIntervals));
+    if (end.totalsFromSender > 0)
+        warning({}, Iperf3FlowTable::senderTotalsWarning(end.totalsFromSender));
     for (const QString& found : end.intervalOrder)
         warning({}, found);
 }

@@ -94,6 +94,10 @@ Iperf3SectionReader::TestEnd Iperf3SectionReader::finishTest() {
     TestEnd end;
     end.intervalOrder = IperfIntervalOrder::apply(current().flows).warnings();
     end.totalsFromIntervals = Iperf3FlowTable::takeZeroTotalsFromIntervals(current().flows);
+    end.totalsFromSender = Iperf3FlowTable::takeSenderTotalsForEmptyReceiver(
+        current().flows, m_sumSender,
+        current().info.extra.value(QStringLiteral("error")).startsWith(QLatin1String("interrupt")));
+    m_sumSender.reset();
     Iperf3FlowTable::completeTotals(current().flows);
     RunInfo& info = current().info;
     if (info.streams == 0 && m_flows.connections() > 0)
@@ -258,6 +262,13 @@ void Iperf3SectionReader::readEnd(const QJsonObject& end) {
         if (!sum.isEmpty() && isForward(directionOf(sum))) {
             series.sumTotal = toInterval(sum);
             keepSumDirection();
+            break;
+        }
+    }
+    for (const char* key : {"sum_sent", "sum_sent_bidir_reverse"}) {
+        const QJsonObject sum = end.value(QLatin1String(key)).toObject();
+        if (!sum.isEmpty() && isForward(directionOf(sum))) {
+            m_sumSender = toInterval(sum);
             break;
         }
     }

@@ -44,6 +44,7 @@ public:
     struct TestEnd {
         std::int64_t omitted = 0;    // intervals -O marked as omitted, left out since the last call
         int totalsFromIntervals = 0; // zero whole-run figures taken from the intervals
+        int totalsFromSender = 0;    // zero receiver figures taken from the sender's
         QStringList intervalOrder;   // IperfIntervalOrder's findings
     };
     // Completes the current test's totals.
@@ -75,6 +76,7 @@ private:
     bool m_reverse = false;
     bool m_sawData = false;
     std::int64_t m_omitted = 0;
+    std::optional<FlowInterval> m_sumSender; // end.sum_sent of the test's direction
 };
 
 } // namespace wb

@@ -88,6 +88,10 @@ void Iperf3TextParser::finishTest() {
         warning({}, found);
     if (const int replaced = Iperf3FlowTable::takeZeroTotalsFromIntervals(series); replaced > 0)
         warning({}, Iperf3FlowTable::zeroTotalsWarning(replaced));
+    if (const int replaced = Iperf3FlowTable::takeSenderTotalsForEmptyReceiver(
+            series, m_sumSender, current().info.extra.contains(QStringLiteral("interrupted")));
+        replaced > 0)
+        warning({}, Iperf3FlowTable::senderTotalsWarning(replaced));
     Iperf3FlowTable::completeTotals(series);
     if (!series.sumTotal && m_sumSender)
         series.sumTotal = m_sumSender;

@@ -30,14 +30,33 @@ void LogParser::feed(std::string_view chunk) {
         parseBytes(chunk);
         return;
     }
-    while (!chunk.empty()) {
-        const std::size_t newline = chunk.find('\n');
-        const std::string_view piece = chunk.substr(0, newline);
-        if (newline == std::string_view::npos) {
-            keepPartial(piece);
+    if (m_lineEndedAtReturn && !chunk.empty()) {
+        m_lineEndedAtReturn = false;
+        if (chunk.front() == '\n')
+            chunk.remove_prefix(1); // the LF of a CRLF cut between two chunks
+    }
+    // Lines end at LF, CRLF or a lone CR (LineEnds). A log without CRs costs one search for
+    // them per chunk; a CRLF log one per line.
+    std::size_t nextReturn = chunk.find('\r');
+    for (std::size_t at = 0; at < chunk.size();) {
+        std::size_t end = chunk.find('\n', at);
+        if (nextReturn < at)
+            nextReturn = chunk.find('\r', at);
+        const bool endsAtReturn = nextReturn < end;
+        if (endsAtReturn)
+            end = nextReturn;
+        if (end == std::string_view::npos) {
+            keepPartial(chunk.substr(at));
             return;
         }
-        chunk.remove_prefix(newline + 1);
+        const std::string_view piece = chunk.substr(at, end - at);
+        at = end + 1;
+        if (endsAtReturn) {
+            if (at == chunk.size())
+                m_lineEndedAtReturn = true;
+            else if (chunk[at] == '\n')
+                ++at;
+        }
         if (m_partialLength == 0) {
             // Cut here too, so that a long line reads the same whatever the chunk size.
             deliverLine(piece.substr(0, kMaxLineLength), piece.size());

@@ -13,8 +13,8 @@ namespace wb {
 
 // Base of every log parser; a dialect derives from it and implements parseLine() (and, if it
 // has something to complete at the end, finishDatasets()). Bytes arrive in chunks of any size
-// (a file read in pieces or the stdout of a running process); the base cuts them into lines,
-// strips the CR of CRLF endings, cuts lines longer than kMaxLineLength (with a warning),
+// (a file read in pieces or the stdout of a running process); the base cuts them into lines
+// at LF, CRLF or a lone CR (LineEnds), cuts lines longer than kMaxLineLength (with a warning),
 // reports lines holding NUL bytes, and hands every other line to parseLine() in order. Only a
 // line split across two chunks is copied. core/parse/README.md shows how to add a format.
 class LogParser {
@@ -88,8 +88,9 @@ private:
 
     ParseReport m_report;
     std::vector<Dataset> m_datasets;
-    std::string m_partial;           // a line whose end has not arrived yet (cut as above)
-    std::size_t m_partialLength = 0; // its length so far, beyond the cut too
+    std::string m_partial;            // a line whose end has not arrived yet (cut as above)
+    std::size_t m_partialLength = 0;  // its length so far, beyond the cut too
+    bool m_lineEndedAtReturn = false; // the last chunk ended in CR: an LF next belongs to it
     bool m_finished = false;
     bool m_otherLogStarted = false;
     OtherLogCheck m_otherLogCheck;

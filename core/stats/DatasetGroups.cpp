@@ -166,6 +166,24 @@ QStringList DatasetGroups::mixes(const std::vector<GroupMember>& runs, const QSt
             continue;
         out << phrase(values);
     }
+    // A run Wirebench recorded whose sidecar says it did not end as planned (killed,
+    // cancelled, failed) has valid samples, so it stays in the pool, but it is shorter than
+    // its siblings and may be cut mid-transient: the pool says so.
+    QStringList unfinished;
+    for (const GroupMember& run : runs) {
+        const QString status = run.dataset->info.extra.value(QStringLiteral("run_status"));
+        if (status.isEmpty() || status == QLatin1String("completed"))
+            continue;
+        const QString label = run.label.isEmpty() ? run.dataset->label : run.label;
+        const QString named = QStringLiteral("%1 (%2)").arg(label, status);
+        if (!unfinished.contains(named))
+            unfinished << named;
+    }
+    if (!unfinished.isEmpty())
+        out << (unfinished.size() == 1
+                    ? QStringLiteral("a run that did not complete: %1")
+                    : QStringLiteral("%1 runs that did not complete: %2").arg(unfinished.size()))
+                   .arg(unfinished.join(QStringLiteral(", ")));
     return out;
 }
 

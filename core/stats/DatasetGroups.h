@@ -74,7 +74,9 @@ public:
     // -P 4 runs", "protocols tcp and udp", "durations 10 s and 60 s", "parameter rate 20mbit
     // and 50mbit"); empty when they agree. Values are those valuesOf gives (the user's where
     // set). Runs that do not say are not counted as differing; groupKey (what the group
-    // shares anyway) and a plan's repetition, step and member are left out.
+    // shares anyway) and a plan's repetition, step and member are left out. Last, the runs
+    // whose sidecar says they did not complete ("a run that did not complete: LABEL
+    // (interrupted)"), which stay in the pool.
     static QStringList mixes(const std::vector<GroupMember>& runs, const QString& groupKey);
     // The same for runs without tags or user metadata.
     static QStringList mixes(const std::vector<const Dataset*>& runs, const QString& groupKey);

@@ -36,6 +36,7 @@ private slots:
     void tableShowsLoadRaisingLatency();
     void statsJsonHasContractKeys();
     void statsTextWithoutCompat();
+    void crOnlyLineEndsReadLikeLf();
     void customPercentiles();
     void tableFormats_data();
     void tableFormats();
@@ -132,6 +133,39 @@ void TestCli::statsJsonHasContractKeys() {
     QCOMPARE(percentiles["0"].toDouble(), dataset["min"].toDouble());
     QCOMPARE(percentiles["100"].toDouble(), dataset["max"].toDouble());
     QVERIFY(percentiles["50"].toDouble() <= percentiles["99"].toDouble());
+}
+
+// A serial console or terminal capture ends its lines with a lone CR: every reply and every
+// loss is counted as in the LF log, and so is every interval of an iperf log.
+void TestCli::crOnlyLineEndsReadLikeLf() {
+    QTemporaryDir dir;
+    QDir(dir.path()).mkpath("lf");
+    QDir(dir.path()).mkpath("cr");
+    const QList<QStringList> cases{{"stats", "iperf3/tcp-P3-client.txt"},
+                                   {"flows", "iperf3/tcp-P3-client.txt"},
+                                   {"stats", "ping/iputils_random_loss_5pct.txt"},
+                                   {"stats", "ping/iputils_O_loss.txt"}};
+    for (const QStringList& command : cases) {
+        const QByteArray lf = test::readAll(test::dataPath(command[1]));
+        QByteArray cr = lf;
+        cr.replace('\n', '\r');
+        const QString name = QFileInfo(command[1]).fileName();
+        const QString lfPath = test::writeTestFile(dir.filePath("lf"), name, lf);
+        const QString crPath = test::writeTestFile(dir.filePath("cr"), name, cr);
+        const CliRun expected = runCli({command[0], "--format", "json", lfPath});
+        const CliRun actual = runCli({command[0], "--format", "json", crPath});
+        QCOMPARE(actual.exitCode, expected.exitCode);
+        QCOMPARE(actual.out, QString(expected.out).replace(lfPath, crPath));
+        QCOMPARE(actual.err, QString(expected.err).replace(lfPath, crPath));
+        if (command[1].contains("loss_5pct")) {
+            const QJsonObject dataset = QJsonDocument::fromJson(actual.out.toUtf8())
+                                            .object()["datasets"]
+                                            .toArray()
+                                            .first()
+                                            .toObject();
+            QVERIFY(dataset["transmitted"].toInt() == 2000 && dataset["received"].toInt() < 2000);
+        }
+    }
 }
 
 void TestCli::statsTextWithoutCompat() {

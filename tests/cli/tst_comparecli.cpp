@@ -41,6 +41,7 @@ private slots:
     void textIsReadable();
     void subMillisecondRunsInMicroseconds();
     void usageErrors();
+    void interruptedRepetitionIsNamed();
 };
 
 void TestCompareCli::latencyJsonMatchesStats() {
@@ -261,6 +262,59 @@ void TestCompareCli::usageErrors() {
     const CliRun missing = runCli({"compare", samplePath("ping18_np"), samplePath("no-such-log")});
     QCOMPARE(missing.exitCode, 2);
     QVERIFY(missing.err.contains("no-such-log"));
+}
+
+// A plan's output folder whose one repetition was killed (its sidecar says "interrupted"):
+// the run keeps its samples in the pool, and every pooled result names it.
+void TestCompareCli::interruptedRepetitionIsNamed() {
+    QTemporaryDir dir;
+    const QDir plan(samplePath("cubic-vs-reno"));
+    for (const QString& name : plan.entryList({"*-streams-1-*"}, QDir::Files))
+        QVERIFY(QFile::copy(plan.filePath(name), dir.filePath(name)));
+    const QString sidecar = dir.filePath("tcp-congestion-cubic-streams-1-2.run.json");
+    QByteArray record = test::readAll(sidecar);
+    QVERIFY(record.contains("\"status\": \"completed\""));
+    record.replace("\"status\": \"completed\"", "\"status\": \"interrupted\"");
+    QFile::remove(sidecar);
+    test::writeTestFile(dir.path(), "tcp-congestion-cubic-streams-1-2.run.json", record);
+    const QString named =
+        QStringLiteral("congestion_control=cubic: warning: pools a run that did not complete: "
+                       "tcp congestion=cubic streams=1 #2 (interrupted)");
+    for (const QStringList& command :
+         {QStringList{"table", "--group-by", "congestion_control", dir.path()},
+          QStringList{"table", "--group-by", "congestion_control", "--pooled", dir.path()},
+          QStringList{"compare", "--group-by", "congestion_control", dir.path()}}) {
+        const CliRun run = runCli(command);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.err.contains(named), qPrintable(command.join(' ') + ": " + run.err));
+        QVERIFY2(!run.err.contains("reno: warning: pools"), qPrintable(run.err));
+    }
+    // And so does the JSON, under "warnings".
+    const QString warning = QString(named).remove(QStringLiteral(" warning:"));
+    for (const QStringList& command :
+         {QStringList{"table", "--format", "json", "--group-by", "congestion_control", dir.path()},
+          QStringList{"compare", "--format", "json", "--group-by", "congestion_control",
+                      dir.path()}}) {
+        const CliRun run = runCli(command);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(jsonOf(run)["warnings"].toArray(), QJsonArray{warning});
+    }
+    // The report names it beside the group's table.
+    QJsonArray datasets;
+    for (const QString& name : QDir(dir.path()).entryList({"*-streams-1-?.log"}, QDir::Files))
+        datasets.append(QJsonObject{{"path", name}});
+    const QString workspace = test::writeTestFile(
+        dir.path(), "ws.wbws",
+        QJsonDocument(QJsonObject{{"format", "wirebench-workspace"},
+                                  {"version", 1},
+                                  {"datasets", datasets},
+                                  {"extra", QJsonObject{{"groupBy", "congestion_control"}}}})
+            .toJson());
+    const CliRun report = runCli({"report", workspace, "-o", dir.filePath("r.html")});
+    QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+    QVERIFY(QString::fromUtf8(test::readAll(dir.filePath("r.html")))
+                .contains("a run that did not complete: tcp congestion=cubic streams=1 #2 "
+                          "(interrupted)"));
 }
 
 QTEST_GUILESS_MAIN(TestCompareCli)

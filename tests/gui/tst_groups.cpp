@@ -27,6 +27,7 @@
 #include "stats/Comparison.h"
 #include "stats/FlowStatistics.h"
 
+#include <QDir>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -103,6 +104,7 @@ private slots:
     void groupByOffersKeysOfTheData();
     void bulkTagAndRelabelSurviveWorkspace();
     void windowSaysWhatAGroupMixes();
+    void windowNamesAnInterruptedRepetition();
     void screenshots();
 };
 
@@ -521,7 +523,6 @@ void TestGroups::bulkTagAndRelabelSurviveWorkspace() {
              QStringLiteral("tag.testbed"));
 }
 
-// Not a check: renders the views for a human to look at (WIREBENCH_SCREENSHOTS=dir).
 // Grouped by congestion control, cubic's -P 1 and -P 30 runs are one group; by streams, the
 // -P 30 group holds cubic and reno: the window says so beside "Group by", and stops saying it
 // when no group mixes.
@@ -546,6 +547,32 @@ void TestGroups::windowSaysWhatAGroupMixes() {
     QVERIFY(!mixes->isVisible());
 }
 
+// A plan's repetition that was killed (its sidecar says "interrupted") is pooled with the
+// others, and the window names it beside "Group by".
+void TestGroups::windowNamesAnInterruptedRepetition() {
+    QTemporaryDir dir;
+    const QDir plan(test::samplePath("cubic-vs-reno"));
+    for (const QString& name : plan.entryList({"*-streams-1-*"}, QDir::Files))
+        QVERIFY(QFile::copy(plan.filePath(name), dir.filePath(name)));
+    const QString sidecar = dir.filePath("tcp-congestion-reno-streams-1-3.run.json");
+    QByteArray record = test::readAll(sidecar);
+    record.replace("\"status\": \"completed\"", "\"status\": \"interrupted\"");
+    QFile::remove(sidecar);
+    test::writeTestFile(dir.path(), "tcp-congestion-reno-streams-1-3.run.json", record);
+    MainWindow window;
+    window.show();
+    window.importPaths({dir.path()});
+    QVERIFY(waitForImport(window));
+    QCOMPARE(window.store()->entries().size(), std::size_t{6});
+    auto* mixes = window.findChild<QLabel*>(QStringLiteral("groupMixes"));
+    window.store()->setGroupKey(QStringLiteral("congestion_control"));
+    QVERIFY(mixes->isVisible());
+    QCOMPARE(mixes->text(), QStringLiteral("⚠ congestion_control=reno: pools a run that did not "
+                                           "complete: tcp congestion=reno streams=1 #3 "
+                                           "(interrupted)"));
+}
+
+// Not a check: renders the views for a human to look at (WIREBENCH_SCREENSHOTS=dir).
 void TestGroups::screenshots() {
     const QString dir = qEnvironmentVariable("WIREBENCH_SCREENSHOTS");
     if (dir.isEmpty())

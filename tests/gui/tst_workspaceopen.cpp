@@ -2,6 +2,7 @@
 #include "ImportController.h"
 #include "MainWindow.h"
 #include "NotLoadedPanel.h"
+#include "ProblemsPanel.h"
 #include "TestSupport.h"
 #include "WindowSupport.h"
 #include "io/WorkspaceFile.h"
@@ -19,8 +20,10 @@
 using namespace wb;
 
 // Opening a workspace in the window: datasets whose raw logs are missing stay in the
-// workspace (shown as not loaded, saved again, until removed), and logs outside the
-// workspace's folder are read only when the user agrees (the question's answer injected).
+// workspace (shown as not loaded, saved again, until removed), and so do datasets whose log
+// holds fewer runs than their index; logs outside the workspace's folder are read only when
+// the user agrees (the question's answer injected); a log opened twice saves and opens as two
+// datasets.
 class TestWorkspaceOpen : public QObject {
     Q_OBJECT
 
@@ -31,6 +34,8 @@ private slots:
     void outsideLogsNeedConsent();
     void cliReportReadsOutsideLogs();
     void logsGivenWhileOpeningAreKept();
+    void runNotInTheLogSurvivesSave();
+    void logOpenedTwiceRoundTrips();
 
 private:
     static bool open(MainWindow& window, const QString& workspace);
@@ -207,6 +212,88 @@ void TestWorkspaceOpen::logsGivenWhileOpeningAreKept() {
     QVERIFY(refused.first().at(1).toString().contains("broken.wbws"));
     QTRY_COMPARE_WITH_TIMEOUT(other.store()->entries().size(), std::size_t{1},
                               60000 * test::kSlowdown);
+}
+
+// A log re-recorded with fewer runs than the workspace's index: the dataset is named in the
+// Problems panel and the report's stderr, shown as not loaded, and saved back unchanged.
+void TestWorkspaceOpen::runNotInTheLogSurvivesSave() {
+    QTemporaryDir dir;
+    test::writeTestFile(dir.path(), "one-run.log", test::cleanPingLog());
+    const QJsonObject first{{"path", "one-run.log"}, {"label", "first run"}};
+    const QJsonObject third{{"path", "one-run.log"},
+                            {"absolutePath", dir.filePath("one-run.log")},
+                            {"format", "ping/iputils"},
+                            {"index", 2},
+                            {"label", "third run"},
+                            {"color", "#123456"},
+                            {"visible", true},
+                            {"tags", QJsonArray{"cubic"}},
+                            {"metadata", QJsonObject{{"testbed", "geni"}}}};
+    const QString workspace =
+        test::writeTestFile(dir.path(), "ws.wbws",
+                            QJsonDocument(QJsonObject{{"format", "wirebench-workspace"},
+                                                      {"version", 1},
+                                                      {"datasets", QJsonArray{first, third}}})
+                                .toJson());
+    const QString why = QStringLiteral("run 3 of 1 is not in the log any more");
+    MainWindow window;
+    QVERIFY(open(window, workspace));
+    QCOMPARE(window.store()->entries().size(), std::size_t{1});
+    QCOMPARE(window.store()->entries().front().label, QStringLiteral("first run"));
+    const ProblemsPanel* problems = window.findChild<ProblemsPanel*>();
+    QVERIFY(problems);
+    QVERIFY2(problems->newestDetails().join('\n').contains(why),
+             qPrintable(problems->newestDetails().join('\n')));
+    QCOMPARE(window.notLoadedPanel()->rows().size(), 1);
+    QVERIFY2(window.notLoadedPanel()->rows().front().contains("third run") &&
+                 window.notLoadedPanel()->rows().front().contains(why),
+             qPrintable(window.notLoadedPanel()->rows().front()));
+    const QString saved = dir.filePath("saved.wbws");
+    QString error;
+    QVERIFY2(window.saveWorkspace(saved, &error), qPrintable(error));
+    const QJsonArray datasets =
+        QJsonDocument::fromJson(test::readAll(saved)).object()["datasets"].toArray();
+    QCOMPARE(datasets.size(), 2);
+    QCOMPARE(datasets[1].toObject(), third);
+
+    const test::CliRun run = test::runCli({"report", workspace, "-o", dir.filePath("r.html")});
+    QCOMPARE(run.exitCode, 1); // a report of what was read, with a file that failed
+    QVERIFY2(run.err.contains(dir.filePath("one-run.log") + QStringLiteral(": ") + why),
+             qPrintable(run.err));
+    QVERIFY(QString::fromUtf8(test::readAll(dir.filePath("r.html"))).contains(why));
+}
+
+// A log opened twice is two datasets; saved, both are in the workspace, and opened again
+// both come back with what the user set on each.
+void TestWorkspaceOpen::logOpenedTwiceRoundTrips() {
+    QTemporaryDir dir;
+    const QString log = test::writeTestFile(dir.path(), "run.log", test::cleanPingLog());
+    MainWindow window;
+    for (int i = 0; i < 2; ++i) {
+        QSignalSpy imported(window.importer(), &ImportController::finished);
+        window.importPaths({log});
+        QVERIFY(imported.wait(60000 * test::kSlowdown));
+    }
+    QCOMPARE(window.store()->entries().size(), std::size_t{2});
+    window.store()->setLabel(window.store()->entries()[0].id, QStringLiteral("as baseline"));
+    window.store()->setLabel(window.store()->entries()[1].id, QStringLiteral("as candidate"));
+    window.store()->setTags(window.store()->entries()[1].id, {QStringLiteral("candidate")});
+    const QString saved = dir.filePath("twice.wbws");
+    QString error;
+    QVERIFY2(window.saveWorkspace(saved, &error), qPrintable(error));
+    const QJsonArray first =
+        QJsonDocument::fromJson(test::readAll(saved)).object()["datasets"].toArray();
+    QCOMPARE(first.size(), 2);
+
+    MainWindow again;
+    QVERIFY(open(again, saved));
+    QCOMPARE(again.store()->entries().size(), std::size_t{2});
+    QCOMPARE(again.store()->entries()[0].label, QStringLiteral("as baseline"));
+    QCOMPARE(again.store()->entries()[1].label, QStringLiteral("as candidate"));
+    QCOMPARE(again.store()->entries()[1].tags, QStringList{"candidate"});
+    QVERIFY(again.notLoadedPanel()->datasets().empty());
+    QVERIFY(again.saveWorkspace(saved, &error));
+    QCOMPARE(QJsonDocument::fromJson(test::readAll(saved)).object()["datasets"].toArray(), first);
 }
 
 QTEST_MAIN(TestWorkspaceOpen)

@@ -20,7 +20,8 @@ using namespace wb;
 // - reading it in chunks of random sizes (down to one byte) gives exactly the import of
 //   reading it whole (datasets, report counts and issues with their line numbers);
 // - cutting it at a line boundary gives exactly the measurements whose lines precede the cut;
-// - CRLF line endings read like LF ones.
+// - CRLF line endings read like LF ones, and so do CR-only ones (serial and terminal captures),
+//   fed in chunks of random sizes, so that a CRLF or a CR falls across two chunks.
 // The per-format tests check these on chosen files and cuts; here every file and (within a
 // time budget) every line boundary is tried.
 class TestIncremental : public QObject {
@@ -33,6 +34,8 @@ private slots:
     void truncationKeepsWhatPrecedesTheCut();
     void crlfReadsLikeLf_data() { addLogRows(); }
     void crlfReadsLikeLf();
+    void crOnlyReadsLikeLf_data() { addLogRows(); }
+    void crOnlyReadsLikeLf();
     void liveStreamGivesTheWholeImport_data() { addLogRows(); }
     void liveStreamGivesTheWholeImport();
     void liveStreamCostsWhatArrived();
@@ -340,6 +343,40 @@ void TestIncremental::crlfReadsLikeLf() {
     const QByteArray expected = fullDescription(test::parseBytes(lf, path));
     const QByteArray actual = fullDescription(test::parseBytes(crlf, path));
     QVERIFY2(actual == expected, qPrintable(firstDifference(actual, expected)));
+}
+
+void TestIncremental::crOnlyReadsLikeLf() {
+    QFETCH(QString, path);
+    QByteArray lf = test::readAll(path);
+    lf.replace("\r\n", "\n");
+    const ImportResult whole = test::parseBytes(lf, path);
+    QVERIFY(whole.format);
+    // A JSON log's line numbers count LFs (JSON treats CR as blank space like any other).
+    if (QLatin1String(whole.format->id) == QLatin1String("iperf3/json"))
+        QSKIP("JSON is not read by lines");
+    QByteArray crOnly = lf;
+    crOnly.replace('\n', '\r');
+    const QByteArray expected = fullDescription(whole);
+    QCOMPARE(fullDescription(test::parseBytes(crOnly, path)), expected);
+    std::mt19937 random(qHash(relativeName(path)));
+    std::uniform_int_distribution<std::size_t> size(1, 256);
+    ImportOptions options;
+    options.nextChunkSize = [&] { return size(random); };
+    const QByteArray actual =
+        fullDescription(FileImporter::importBytes(view(crOnly), path, options));
+    QVERIFY2(actual == expected, qPrintable(firstDifference(actual, expected)));
+    // Mixed: every other line end a lone CR, the rest CRLF.
+    QByteArray mixed;
+    bool alone = false;
+    for (const char c : lf) {
+        if (c == '\n')
+            mixed += (alone = !alone) ? QByteArray("\r") : QByteArray("\r\n");
+        else
+            mixed += c;
+    }
+    const QByteArray mixedRead =
+        fullDescription(FileImporter::importBytes(view(mixed), path, options));
+    QVERIFY2(mixedRead == expected, qPrintable(firstDifference(mixedRead, expected)));
 }
 
 // A live run's output read by StreamImport, appended in random pieces with snapshots between

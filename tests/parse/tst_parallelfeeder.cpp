@@ -467,6 +467,7 @@ private slots:
     void scansRunOnPoolThreads();
     void parallelEqualsSerial_data();
     void parallelEqualsSerial();
+    void crOnlyLogReadsLikeLf();
     void growingFileIsReadToItsNewEnd();
     void cancelKeepsAPrefix_data();
     void cancelKeepsAPrefix();
@@ -579,6 +580,44 @@ void TestParallelFeeder::parallelEqualsSerial() {
     QCOMPARE(parallel.datasets.size(), std::size_t{secondRun ? 2u : 1u});
     QVERIFY(latency.rttMs.size() > (otherLog || secondRun ? 25000u : 50000u));
     QCOMPARE(describe(parallel), describe(serial));
+}
+
+// A big log whose lines end in a lone CR (a serial console's capture) is every reply of the
+// same log with LF line ends, read on every core or not.
+void TestParallelFeeder::crOnlyLogReadsLikeLf() {
+    LogShape shape;
+    shape.timestamps = true;
+    std::string lf = oddLog(kBigLog, 3, shape);
+    for (std::size_t at = lf.find("\r\n"); at != std::string::npos; at = lf.find("\r\n", at))
+        lf.erase(at, 1);
+    std::replace(lf.begin(), lf.end(), '\r', '\n');
+    std::string crOnly = lf;
+    std::replace(crOnly.begin(), crOnly.end(), '\n', '\r');
+    QTemporaryDir dir;
+    const QString lfPath = writeTestFile(dir.path(), QStringLiteral("lf.log"), bytesOf(lf));
+    const QString crPath = writeTestFile(dir.path(), QStringLiteral("cr.log"), bytesOf(crOnly));
+    const ImportResult expected = FileImporter::importFile(lfPath);
+    for (const ImportResult& read :
+         {FileImporter::importFile(crPath), FileImporter::importBytes(crOnly, crPath)}) {
+        QVERIFY(read.ok());
+        QCOMPARE(read.datasets.size(), expected.datasets.size());
+        QVERIFY(expected.datasets.front().latency.rttMs.size() > 50000u);
+        QVERIFY(read.datasets.front().latency.rttMs == expected.datasets.front().latency.rttMs);
+        QVERIFY(read.datasets.front().latency.timestamps ==
+                expected.datasets.front().latency.timestamps);
+        QCOMPARE(read.report.linesRead, expected.report.linesRead);
+        QCOMPARE(read.report.samples, expected.report.samples);
+        QCOMPARE(read.report.parseErrors.count(), expected.report.parseErrors.count());
+        QCOMPARE(read.report.rangeErrors.count(), expected.report.rangeErrors.count());
+    }
+    // One lone CR amid LF lines: its piece is read by the line path, the others scanned.
+    std::string mixed = lf;
+    mixed[mixed.find('\n', mixed.size() / 2)] = '\r';
+    const QString mixedPath =
+        writeTestFile(dir.path(), QStringLiteral("mixed.log"), bytesOf(mixed));
+    const ImportResult parallel = FileImporter::importFile(mixedPath);
+    QCOMPARE(parallel.report.linesRead, expected.report.linesRead);
+    QCOMPARE(describe(parallel), describe(FileImporter::importBytes(mixed, mixedPath)));
 }
 
 void TestParallelFeeder::growingFileIsReadToItsNewEnd() {

@@ -182,8 +182,8 @@ void TestGroups::poolsFlows() {
     QCOMPARE(pooledSum, sum);
 }
 
-// A group's runs that differ in how they were made are named; what the group shares, runs
-// that do not say and a plan's repetitions are not.
+// A group's runs that differ in how they were made are named, and so are runs that did not
+// complete; what the group shares, runs that do not say and a plan's repetitions are not.
 void TestGroups::groupsSayWhatTheyMix() {
     Samples samples;
     const Dataset* cubic1 = samples.load(QStringLiteral("tcp-cubic-P1-client.txt"));
@@ -220,6 +220,23 @@ void TestGroups::groupsSayWhatTheyMix() {
     p30.info.parameters = {{"streams", "30"}};
     QCOMPARE(DatasetGroups::mixes(std::vector<const Dataset*>{&a, &p30}, QString()),
              QStringList{QStringLiteral("-P 1 and -P 30 runs")});
+    // A run whose sidecar says it did not complete stays in the pool and is named, alone too.
+    Dataset killed = *cubic1;
+    killed.label = QStringLiteral("rep 2");
+    killed.info.extra.insert(QStringLiteral("run_status"), QStringLiteral("interrupted"));
+    Dataset done = *cubic1;
+    done.info.extra.insert(QStringLiteral("run_status"), QStringLiteral("completed"));
+    QCOMPARE(DatasetGroups::mixes(std::vector<const Dataset*>{&done, &killed}, QString()),
+             QStringList{QStringLiteral("a run that did not complete: rep 2 (interrupted)")});
+    QCOMPARE(DatasetGroups::mixes(std::vector<const Dataset*>{&killed}, QString()),
+             QStringList{QStringLiteral("a run that did not complete: rep 2 (interrupted)")});
+    Dataset cancelled = killed;
+    cancelled.label = QStringLiteral("rep 3");
+    cancelled.info.extra.insert(QStringLiteral("run_status"), QStringLiteral("cancelled"));
+    QCOMPARE(
+        DatasetGroups::mixes(std::vector<const Dataset*>{&killed, &done, &cancelled}, QString()),
+        QStringList{QStringLiteral("2 runs that did not complete: rep 2 (interrupted), rep 3 "
+                                   "(cancelled)")});
     QCOMPARE(
         DatasetGroups::mixWarning(QStringLiteral("cubic"), {QStringLiteral("-P 1 and -P 30 runs")}),
         QStringLiteral("cubic: pools -P 1 and -P 30 runs"));
