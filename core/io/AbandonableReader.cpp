@@ -67,6 +67,18 @@ std::chrono::milliseconds AbandonableReader::stallTimeout() {
 
 AbandonableReader::Status AbandonableReader::read(QByteArray& bytes, qint64 size, QString* why,
                                                   const std::function<bool()>& goOn) {
+    return readPiece(bytes, -1, size, why, goOn);
+}
+
+AbandonableReader::Status AbandonableReader::readAt(QByteArray& bytes, qint64 offset, qint64 size,
+                                                    QString* why,
+                                                    const std::function<bool()>& goOn) {
+    return readPiece(bytes, offset, size, why, goOn);
+}
+
+AbandonableReader::Status AbandonableReader::readPiece(QByteArray& bytes, qint64 offset,
+                                                       qint64 size, QString* why,
+                                                       const std::function<bool()>& goOn) {
     if (m->abandoned) {
         *why = QStringLiteral("the read was abandoned");
         return Status::Failed;
@@ -81,12 +93,14 @@ AbandonableReader::Status AbandonableReader::read(QByteArray& bytes, qint64 size
         m->buffer.resize(static_cast<qsizetype>(size));
         m->done = false;
     }
-    readPool().start([shared = m] {
+    readPool().start([shared = m, offset] {
         // Only this thread touches the buffer until done is set.
+        char* const into = shared->buffer.data();
+        const auto size = static_cast<std::size_t>(shared->buffer.size());
         ssize_t got = 0;
         do
-            got = ::read(shared->fd, shared->buffer.data(),
-                         static_cast<std::size_t>(shared->buffer.size()));
+            got = offset < 0 ? ::read(shared->fd, into, size)
+                             : ::pread(shared->fd, into, size, static_cast<off_t>(offset));
         while (got < 0 && errno == EINTR);
         const int error = errno;
         const std::lock_guard<std::mutex> lock(shared->mutex);

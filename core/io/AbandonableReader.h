@@ -35,6 +35,9 @@ public:
     // buffer is reused). goOn is asked a few times a second while the read waits for data.
     Status read(QByteArray& bytes, qint64 size, QString* why,
                 const std::function<bool()>& goOn = {});
+    // The same from `offset` (pread), leaving the file offset alone.
+    Status readAt(QByteArray& bytes, qint64 offset, qint64 size, QString* why,
+                  const std::function<bool()>& goOn = {});
 
     // How long a read may wait for data: WIREBENCH_READ_TIMEOUT seconds (fractions allowed)
     // when set, else kDefaultStallSeconds.
@@ -42,6 +45,10 @@ public:
     static constexpr int kDefaultStallSeconds = 20;
 
 private:
+    // offset < 0: at the file offset.
+    Status readPiece(QByteArray& bytes, qint64 offset, qint64 size, QString* why,
+                     const std::function<bool()>& goOn);
+
     struct Shared;
     std::shared_ptr<Shared> m;
 };
