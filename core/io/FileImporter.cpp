@@ -1,6 +1,7 @@
 #include "FileImporter.h"
 #include "StreamImport.h"
 
+#include "AbandonableReader.h"
 #include "FileKind.h"
 #include "NativePath.h"
 #include "ParallelFeeder.h"
@@ -16,12 +17,9 @@
 #include <QStringDecoder>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <optional>
 #include <vector>
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -306,30 +304,6 @@ const FormatEntry* reasonIfUnknown(const FormatEntry* format, QString* why) {
     return format;
 }
 
-// Opens a regular file for reading by the bytes of its name. O_NONBLOCK keeps open() from
-// waiting for a writer when the path was swapped for a FIFO after FileKind looked at it; the
-// descriptor is then checked again and used for nothing but a regular file.
-bool openRegularFile(const QString& path, QFile& file, QString* why) {
-    const int fd = ::open(NativePath::encode(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        *why = QStringLiteral("cannot open: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
-        return false;
-    }
-    const std::filesystem::file_type type = FileKind::typeOf(fd);
-    if (type != std::filesystem::file_type::regular) {
-        ::close(fd);
-        *why = FileKind::refusal(type);
-        return false;
-    }
-    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
-        ::close(fd);
-        *why = QStringLiteral("cannot open: %1").arg(file.errorString());
-        return false;
-    }
-    return true;
-}
-
 // Whether the open file is now shorter than `expected` bytes. A file of /proc or /sys whose
 // size says more than a read gives (4096 for a few bytes) has not shrunk.
 bool shrank(const QFile& file, qint64 expected) {
@@ -388,22 +362,28 @@ ImportResult FileImporter::importBytes(std::string_view bytes, const QString& na
 ImportResult FileImporter::importFile(const QString& path, const ImportOptions& options) {
     ImportResult result;
     result.file = path;
-    result.error = FileKind::refusal(path);
-    if (!result.error.isEmpty())
+    const int fd = FileKind::openRegular(path, &result.error);
+    if (fd < 0)
         return result;
     QFile file;
-    if (!openRegularFile(path, file, &result.error))
+    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
+        result.error = QStringLiteral("cannot open: %1").arg(file.errorString());
         return result;
+    }
     // The one read loop: the file is read in pieces until read() finds its end, so a file
     // that grows while it is read is read to its new end. When it is read on every core, the
     // pieces up to the size it had at the start are read by the workers that scan them, and
     // any that it grew by here. A file that is shorter at the end than what was read from it,
     // or than it was at the start, was cut short (`: > log`) while it was read: what was read
-    // is kept, but the import is not complete and says so.
+    // is kept, but the import is not complete and says so. A read that waits too long for
+    // data (a dead network mount) or is cancelled meanwhile is given up (AbandonableReader).
     const qint64 total = file.size();
     ImportRun run(result, options);
+    AbandonableReader reader(file.handle());
     QByteArray bytes;
     qint64 done = 0;
+    qint64 offset = 0; // of the descriptor, which the parallel workers' pread() leave alone
     bool started = false;
     for (;;) {
         if (run.parallel() && done < total) {
@@ -413,15 +393,27 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
             done += size;
             continue;
         }
-        if (file.pos() != done)
-            file.seek(done);
-        bytes.resize(static_cast<qsizetype>(std::max<std::size_t>(options.chunkSize, kReadSize)));
-        const qint64 got = file.read(bytes.data(), bytes.size());
-        if (got < 0) {
-            result.error = QStringLiteral("cannot read: %1").arg(file.errorString());
+        if (offset != done)
+            offset = ::lseek(file.handle(), static_cast<off_t>(done), SEEK_SET);
+        QString why;
+        const AbandonableReader::Status status = reader.read(
+            bytes, static_cast<qint64>(std::max<std::size_t>(options.chunkSize, kReadSize)), &why,
+            [&] { return run.askToGoOn(done, total); });
+        if (status == AbandonableReader::Status::Cancelled) {
+            if (!started)
+                result.error = QStringLiteral("cancelled while waiting for the file's data");
             break;
         }
-        bytes.truncate(static_cast<qsizetype>(got));
+        if (status == AbandonableReader::Status::Stalled) {
+            result.error = why;
+            break;
+        }
+        if (status == AbandonableReader::Status::Failed) {
+            result.error = QStringLiteral("cannot read: %1").arg(why);
+            break;
+        }
+        const auto got = static_cast<qint64>(bytes.size());
+        offset += got;
         if (!started) {
             if (got == 0 && shrank(file, total)) {
                 result.error = QString::fromLatin1(kCutShort);

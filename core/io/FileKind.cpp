@@ -2,7 +2,12 @@
 
 #include "NativePath.h"
 
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace wb {
 
@@ -81,6 +86,27 @@ fs::file_type FileKind::typeOf(int fd) {
     if (S_ISBLK(info.st_mode))
         return fs::file_type::block;
     return fs::file_type::unknown;
+}
+
+// O_NONBLOCK keeps open() from waiting for a writer when the path was swapped for a FIFO after
+// refusal() looked at it; the descriptor is then used for nothing but a regular file.
+int FileKind::openRegular(const QString& path, QString* why) {
+    *why = refusal(path);
+    if (!why->isEmpty())
+        return -1;
+    const int fd = ::open(NativePath::encode(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        *why = QStringLiteral("cannot open: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
+        return -1;
+    }
+    const fs::file_type type = typeOf(fd);
+    if (type != fs::file_type::regular) {
+        ::close(fd);
+        *why = refusal(type);
+        return -1;
+    }
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    return fd;
 }
 
 } // namespace wb

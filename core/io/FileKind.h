@@ -24,6 +24,10 @@ public:
     static bool exists(const QString& path);
     // The kind of an open file's descriptor (fstat), for the check after opening.
     static std::filesystem::file_type typeOf(int fd);
+    // Opens a regular file for reading by the bytes of its name: the descriptor (blocking,
+    // close-on-exec), or -1 with the reason in *why. refusal() is asked first, and the
+    // descriptor is checked again, for a path swapped for a FIFO or device in between.
+    static int openRegular(const QString& path, QString* why);
 };
 
 } // namespace wb

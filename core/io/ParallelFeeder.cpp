@@ -1,16 +1,12 @@
 #include "ParallelFeeder.h"
 
+#include "AbandonableReader.h"
 #include "parse/LineEnds.h"
 #include "parse/LogParser.h"
 
 #include <QScopeGuard>
 #include <QThread>
 #include <QThreadPool>
-
-#include <cerrno>
-#include <cstring>
-
-#include <unistd.h>
 
 namespace wb {
 
@@ -56,15 +52,16 @@ void ParallelFeeder::feed(QByteArray bytes) {
 void ParallelFeeder::feedFromFile(int fd, std::int64_t offset, std::int64_t size) {
     submit([this, fd, offset, size] {
         QByteArray bytes = spareBuffer();
-        bytes.resize(static_cast<qsizetype>(size));
-        const ssize_t got =
-            ::pread(fd, bytes.data(), static_cast<std::size_t>(size), static_cast<off_t>(offset));
-        if (got < 0) {
+        // A read that waits too long for data (a network mount that died) is given up, so the
+        // piece comes back with the reason instead of never.
+        AbandonableReader reader(fd);
+        QString why;
+        if (reader.readAt(bytes, offset, size, &why) != AbandonableReader::Status::Read) {
             Piece failed;
-            failed.readError = QString::fromLocal8Bit(std::strerror(errno));
+            failed.readError = why;
             return failed;
         }
-        bytes.truncate(static_cast<qsizetype>(got)); // the file ends sooner now
+        const auto got = static_cast<qint64>(bytes.size()); // less: the file ends sooner now
         Piece piece = scanned(std::move(bytes));
         piece.readShort = got < size;
         return piece;

@@ -1,9 +1,9 @@
 #include "RunSidecar.h"
 
 #include "OutputFile.h"
+#include "SmallFile.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -126,17 +126,12 @@ QStringList RunSidecar::settleInterrupted(const QString& folder) {
 }
 
 std::optional<RunRecord> RunSidecar::readAsWritten(const QString& path, QString* why) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *why = file.errorString();
+    const std::optional<QByteArray> bytes =
+        SmallFile::read(path, kMaxSidecarBytes, QStringLiteral("a run description"), why);
+    if (!bytes)
         return std::nullopt;
-    }
-    if (file.size() > kMaxSidecarBytes) {
-        *why = QStringLiteral("%1 bytes is too large for a run description").arg(file.size());
-        return std::nullopt;
-    }
     QJsonParseError error{};
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);
+    const QJsonDocument document = QJsonDocument::fromJson(*bytes, &error);
     const QJsonObject root = document.object();
     if (error.error != QJsonParseError::NoError || !root.contains(QLatin1String("wirebench_run"))) {
         *why = error.error != QJsonParseError::NoError ? error.errorString()

@@ -1,12 +1,17 @@
 #include "UserMetadata.h"
 
+#include "SmallFile.h"
 #include "stats/DatasetGroups.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
 namespace wb {
+
+namespace {
+// A line per log and key: 64 MiB are hundreds of thousands of logs.
+constexpr qint64 kMaxBytes = qint64{64} << 20;
+} // namespace
 
 QString UserMetadata::keyOf(const QString& path) {
     const QFileInfo info(path);
@@ -15,17 +20,21 @@ QString UserMetadata::keyOf(const QString& path) {
 }
 
 std::optional<UserMetadata::Error> UserMetadata::readFile(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{path, 0,
-                     QStringLiteral("cannot read the metadata file: ") + file.errorString()};
+    QString why;
+    const std::optional<QByteArray> bytes =
+        SmallFile::read(path, kMaxBytes, QStringLiteral("a metadata file"), &why);
+    if (!bytes)
+        return Error{path, 0, QStringLiteral("cannot read the metadata file: ") + why};
     const QDir folder = QFileInfo(path).absoluteDir();
     QMap<QString, QMap<QString, QString>> byFile;
     std::vector<NamedLog> named;
     std::int64_t number = 0;
-    while (!file.atEnd()) {
+    for (qsizetype at = 0; at < bytes->size();) {
         ++number;
-        QString line = QString::fromUtf8(file.readLine());
+        qsizetype end = bytes->indexOf('\n', at);
+        end = end < 0 ? bytes->size() : end + 1;
+        QString line = QString::fromUtf8(bytes->constData() + at, end - at);
+        at = end;
         while (line.endsWith(QLatin1Char('\n')) || line.endsWith(QLatin1Char('\r')))
             line.chop(1);
         if (line.trimmed().isEmpty() || line.trimmed().startsWith(QLatin1Char('#')))
@@ -44,9 +53,6 @@ std::optional<UserMetadata::Error> UserMetadata::readFile(const QString& path) {
         byFile[keyOf(logPath)].insert(key, fields[2].trimmed());
         named.push_back({logPath, path, number});
     }
-    if (file.error() != QFileDevice::NoError)
-        return Error{path, 0,
-                     QStringLiteral("cannot read the metadata file: ") + file.errorString()};
     for (auto it = byFile.begin(); it != byFile.end(); ++it)
         m_byFile[it.key()].insert(it.value());
     m_named.insert(m_named.end(), named.begin(), named.end());

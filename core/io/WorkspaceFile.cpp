@@ -3,9 +3,9 @@
 #include "FileKind.h"
 #include "JsonErrors.h"
 #include "OutputFile.h"
+#include "SmallFile.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -418,14 +418,13 @@ std::optional<Workspace> WorkspaceFile::load(const QString& path, QString* error
         return failed(QStringLiteral("%1 MiB is far too large for a workspace file (it holds "
                                      "only settings and paths); is this a raw log?")
                           .arg(info.size() / (1024 * 1024)));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return failed(QStringLiteral("cannot read: ") + file.errorString());
     // Bounded read: the size check above can race with a file that is still growing.
-    const QByteArray bytes = file.read(kMaxWorkspaceBytes + 1);
-    if (bytes.size() > kMaxWorkspaceBytes)
-        return failed(QStringLiteral("too large for a workspace file"));
-    return fromJson(bytes, path, error);
+    QString why;
+    const std::optional<QByteArray> bytes =
+        SmallFile::read(path, kMaxWorkspaceBytes, QStringLiteral("a workspace file"), &why);
+    if (!bytes)
+        return failed(why);
+    return fromJson(*bytes, path, error);
 }
 
 QStringList WorkspaceFile::missingRawLogs(const Workspace& workspace) {

@@ -4,11 +4,11 @@
 #include "RunOptions.h"
 
 #include "io/JsonErrors.h"
+#include "io/SmallFile.h"
 
 #include "RunValidation.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -789,17 +789,13 @@ bool ExperimentPlan::load(const QString& path, ExperimentPlan* plan, QStringList
         return failed(QStringLiteral("no such file"));
     if (info.isDir())
         return failed(QStringLiteral("a folder, not a plan file"));
-    if (info.size() > kMaxPlanBytes)
-        return failed(
-            QStringLiteral("%1 bytes is too large for a plan (at most 1 MiB)").arg(info.size()));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return failed(QStringLiteral("cannot read the file: %1").arg(file.errorString()));
-    // Read one byte past the limit: the size can change between the check and the read.
-    const QByteArray bytes = file.read(kMaxPlanBytes + 1);
-    if (bytes.size() > kMaxPlanBytes)
-        return failed(QStringLiteral("too large for a plan (at most 1 MiB)"));
-    return fromJson(bytes, info.absolutePath(), plan, errors);
+    // A FIFO or a device is refused unopened, and the read is bounded (SmallFile).
+    QString why;
+    const std::optional<QByteArray> bytes =
+        SmallFile::read(path, kMaxPlanBytes, QStringLiteral("a plan"), &why);
+    if (!bytes)
+        return failed(why);
+    return fromJson(*bytes, info.absolutePath(), plan, errors);
 }
 
 } // namespace wb

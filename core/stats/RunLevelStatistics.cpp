@@ -1,5 +1,6 @@
 #include "RunLevelStatistics.h"
 
+#include "PairwiseDifferences.h"
 #include "Percentiles.h"
 
 #include <algorithm>
@@ -169,14 +170,7 @@ double RunLevelStatistics::cliffsDelta(const std::vector<double>& a, const std::
 
 double RunLevelStatistics::hodgesLehmann(const std::vector<double>& a,
                                          const std::vector<double>& b) {
-    std::vector<double> differences;
-    differences.reserve(a.size() * b.size());
-    for (double x : a)
-        for (double y : b)
-            differences.push_back(y - x);
-    if (differences.empty())
-        return std::nan("");
-    return medianOf(std::move(differences));
+    return PairwiseDifferences(a, b).percentile(50);
 }
 
 RunLevelComparison RunLevelStatistics::compare(const std::vector<double>& a,

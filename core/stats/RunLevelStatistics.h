@@ -40,7 +40,7 @@ struct RunLevelComparison {
     PValueMethod permutationMethod = PValueMethod::Exact;
     MannWhitney mannWhitney;  // on the run values, scipy's rules (exact for small counts)
     double cliffsDelta = 0;   // P(b > a) - P(b < a) over all pairs of runs
-    double hodgesLehmann = 0; // median of all pairwise differences b - a
+    double hodgesLehmann = 0; // median of all pairwise differences b - a (PairwiseDifferences)
 
     // With one run on either side no between-run variation could be estimated: the tests
     // above have no power and the intervals are invalid.
@@ -70,6 +70,7 @@ public:
     static double permutationPValue(const std::vector<double>& a, const std::vector<double>& b,
                                     const BootstrapOptions& options, PValueMethod* method);
     static double cliffsDelta(const std::vector<double>& a, const std::vector<double>& b);
+    // Median of the n · m differences b - a, in O(n + m) memory; NaN when one is NaN.
     static double hodgesLehmann(const std::vector<double>& a, const std::vector<double>& b);
 };
 

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+
+namespace wb {
+
+// A small file read beside the logs (a run's description STEM.run.json, a metadata table, a
+// workspace, a plan), with the checks a log gets: only a regular file is opened (a FIFO would
+// wait for a writer, /dev/zero never ends; FileKind), a read whose data does not come is given
+// up (AbandonableReader), and no more than the limit is read: a larger file is refused.
+class SmallFile {
+public:
+    // The file's bytes; nullopt with the reason in *why: "is a FIFO, not a regular file; ...",
+    // "cannot open: ...", "cannot read: ...", "cannot read: no data for 20 s; ...", "2000000
+    // bytes is too large for WHAT (at most 1 MiB)". `what` names the file for that last one;
+    // why may be null.
+    static std::optional<QByteArray> read(const QString& path, qint64 maxBytes, const QString& what,
+                                          QString* why);
+
+private:
+    static std::optional<QByteArray> readBounded(const QString& path, qint64 maxBytes,
+                                                 const QString& what, QString* why);
+};
+
+} // namespace wb
