@@ -60,6 +60,8 @@ void CliContext::usageError(const QString& what) {
 }
 
 void CliContext::progress(const QString& what) {
+    if (m_err.status() != QTextStream::Ok)
+        return; // nobody reads it any more (a closed pipe)
     m_err << what << '\n';
     m_err.flush();
 }
