@@ -73,6 +73,8 @@ std::optional<double> numberOption(const QString& option, const QString& text, d
 }
 
 void CliContext::progress(const QString& what) {
+    if (m_err.status() != QTextStream::Ok)
+        return; // nobody reads it any more (a closed pipe)
     m_err << what << '\n';
     m_err.flush();
 }

@@ -1,6 +1,6 @@
 #include "CliContext.h"
 #include "Commands.h"
-#include "StopSignals.h"
+#include "run/StopSignals.h"
 
 #include "run/ExperimentPlan.h"
 #include "run/OutputFolder.h"
@@ -16,6 +16,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <csignal>
 
 namespace wb::cli {
 
@@ -281,6 +282,10 @@ int runRun(const QStringList& args, CliContext& context) {
     if (!parseRunArguments(args, context, &parsed) || !planFor(parsed, context, &plan))
         return context.exitCode();
 
+    // A closed output (`run ... | head -1`) must not end the process mid-step, past its
+    // teardown: the writes fail instead (EPIPE), progress stops, the run goes on to its end,
+    // and a runs table that could not be written makes the exit status 2 (main()).
+    std::signal(SIGPIPE, SIG_IGN);
     PlanRunner runner(plan);
     const int count = static_cast<int>(plan.steps.size());
     QObject::connect(&runner, &PlanRunner::stepStarted, [&](int index, int, const QString& label) {

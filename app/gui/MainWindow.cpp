@@ -32,6 +32,7 @@
 #include "TimelineView.h"
 #include "WorkspaceOpening.h"
 #include "io/WorkspaceFile.h"
+#include "run/StopSignals.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -519,6 +520,15 @@ void MainWindow::dropEvent(QDropEvent* event) {
         return;
     event->acceptProposedAction();
     importPaths(paths);
+}
+
+void MainWindow::closeOnStopSignals() {
+    // A session's end sends SIGTERM (then SIGKILL): the default action would end the process
+    // at once, leaving a run's children and its sidecar saying "running".
+    m_stopSignals = std::make_unique<StopSignals>([this](int) {
+        close();
+        QCoreApplication::quit(); // also out of a dialog's own loop
+    });
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

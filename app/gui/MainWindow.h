@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <memory>
 #include <vector>
 
 class QDialog;
@@ -32,6 +33,7 @@ class ParseReportPanel;
 class ProblemsPanel;
 class RunPanel;
 class StartPage;
+class StopSignals;
 class WorkbenchView;
 
 // The workbench window: the dataset list and parse report on the left, one tab per view,
@@ -73,6 +75,10 @@ public:
     DatasetListView* datasetList() const { return m_list; }
     // File ▸ Open logs' file type choices, the first one the default.
     static QString openLogsFilters();
+    // SIGTERM, SIGINT and SIGHUP (a logout, a shutdown, Ctrl+C in the terminal that started
+    // it) close the window as File ▸ Quit does, so a run or plan is stopped and its sidecars
+    // written, and end the event loop. For the application's one window.
+    void closeOnStopSignals();
 
 signals:
     // After openWorkspace(): error is empty when the workspace was applied (its import has
@@ -150,6 +156,7 @@ private:
     // Logs given while a workspace is being read: imported after its logs, or on their own
     // when it cannot be opened, so a drop during the opening is not lost.
     QStringList m_logsAfterWorkspace;
+    std::unique_ptr<StopSignals> m_stopSignals;
     BackgroundJobs m_jobs{this}; // last: waited for before the members above are destroyed
 };
 

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
 
     wb::AppTheme::apply(wb::Settings().theme());
     wb::MainWindow window;
+    window.closeOnStopSignals();
     window.show();
     if (!parser.positionalArguments().isEmpty())
         window.importPaths(parser.positionalArguments());

@@ -242,6 +242,9 @@ void applySidecar(const QString& logPath, ImportResult& result) {
             0, QStringLiteral("run description %1 not used: %2").arg(sidecar, why), QString());
         return;
     }
+    // Left "running" by a Wirebench that has gone: say so on disk too, where we may.
+    if (record->status == QLatin1String("interrupted"))
+        RunSidecar::settle(sidecar);
     for (Dataset& dataset : result.datasets)
         RunSidecar::applyTo(*record, dataset);
 }

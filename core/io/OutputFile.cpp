@@ -96,4 +96,11 @@ bool OutputFile::createNew(QFile& file, const QString& path, bool* exists, QStri
     return false;
 }
 
+bool OutputFile::append(QFile& file, const QByteArray& bytes, QString* why) {
+    if (file.write(bytes) == bytes.size() && file.flush())
+        return true;
+    *why = QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString());
+    return false;
+}
+
 } // namespace wb

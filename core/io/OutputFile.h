@@ -29,6 +29,9 @@ public:
     // for files that write() replaces later. False with *why otherwise; *exists tells a taken
     // name from other failures.
     static bool createNew(QFile& file, const QString& path, bool* exists, QString* why);
+    // Appends bytes to a log opened by createNew and flushes them to the system: false, with
+    // "cannot write PATH: REASON" in *why, when not every byte got there (a full disk).
+    static bool append(QFile& file, const QByteArray& bytes, QString* why);
 };
 
 } // namespace wb

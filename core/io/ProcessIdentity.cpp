@@ -43,6 +43,18 @@ ProcessIdentity ProcessIdentity::current() {
     return identity;
 }
 
+QJsonObject ProcessIdentity::toJson() const {
+    return QJsonObject{{"pid", pid}, {"boot_id", bootId}, {"start_ticks", startTicks}};
+}
+
+ProcessIdentity ProcessIdentity::fromJson(const QJsonObject& object) {
+    ProcessIdentity identity;
+    identity.pid = object.value(QLatin1String("pid")).toInteger();
+    identity.bootId = object.value(QLatin1String("boot_id")).toString();
+    identity.startTicks = object.value(QLatin1String("start_ticks")).toInteger(-1);
+    return identity;
+}
+
 bool ProcessIdentity::alive() const {
     const QString now = readBootId();
     if (!known() || now.isEmpty())

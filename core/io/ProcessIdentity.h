@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonObject>
 #include <QString>
 
 namespace wb {
@@ -18,6 +19,10 @@ struct ProcessIdentity {
     // False once the process has ended (the machine rebooted, the pid is gone or taken by
     // another process); true while it runs, and when that cannot be told here.
     bool alive() const;
+
+    // {"pid", "boot_id", "start_ticks"}, as run sidecars and step records keep it.
+    QJsonObject toJson() const;
+    static ProcessIdentity fromJson(const QJsonObject& object);
 };
 
 } // namespace wb

@@ -79,10 +79,7 @@ bool RunSidecar::write(const QString& path, const RunRecord& record, QString* wh
     if (record.exitCode)
         root.insert(QStringLiteral("exit_code"), *record.exitCode);
     if (record.writer.known())
-        root.insert(QStringLiteral("writer"),
-                    QJsonObject{{"pid", record.writer.pid},
-                                {"boot_id", record.writer.bootId},
-                                {"start_ticks", record.writer.startTicks}});
+        root.insert(QStringLiteral("writer"), record.writer.toJson());
     QString reason;
     if (OutputFile::write(path, QJsonDocument(root).toJson(), &reason))
         return true;
@@ -99,15 +96,24 @@ std::optional<RunRecord> RunSidecar::read(const QString& path, QString* why) {
 }
 
 bool RunSidecar::markIfInterrupted(RunRecord& record) {
-    // Another machine's process cannot be looked up here: its run may still be going.
-    if (record.status != QLatin1String("running") || !record.writer.known() ||
-        record.host != QSysInfo::machineHostName() || record.writer.alive())
+    if (!writerGone(record.status, record.host, record.writer))
         return false;
     record.status = QStringLiteral("interrupted");
-    record.error = QStringLiteral("the Wirebench process that ran it (pid %1) ended before the "
-                                  "run did: it was killed, crashed or the machine restarted")
-                       .arg(record.writer.pid);
+    record.error = interruptedReason(record.writer);
     return true;
+}
+
+bool RunSidecar::writerGone(const QString& status, const QString& host,
+                            const ProcessIdentity& writer) {
+    // Another machine's process cannot be looked up here: its run may still be going.
+    return status == QLatin1String("running") && writer.known() &&
+           host == QSysInfo::machineHostName() && !writer.alive();
+}
+
+QString RunSidecar::interruptedReason(const ProcessIdentity& writer) {
+    return QStringLiteral("the Wirebench process that ran it (pid %1) ended before the run did: "
+                          "it was killed, crashed or the machine restarted")
+        .arg(writer.pid);
 }
 
 QStringList RunSidecar::settleInterrupted(const QString& folder) {
@@ -116,13 +122,54 @@ QStringList RunSidecar::settleInterrupted(const QString& folder) {
     const QStringList names = dir.entryList({QStringLiteral("*") + QLatin1String(kSidecarSuffix)},
                                             QDir::Files | QDir::NoSymLinks);
     for (const QString& name : names) {
-        const QString path = dir.filePath(name);
-        QString ignored;
-        std::optional<RunRecord> record = readAsWritten(path, &ignored);
-        if (record && markIfInterrupted(*record) && write(path, *record, &ignored))
-            settled << path;
+        if (settle(dir.filePath(name)))
+            settled << dir.filePath(name);
     }
     return settled;
+}
+
+bool RunSidecar::settle(const QString& path) {
+    QString ignored;
+    if (std::optional<RunRecord> record = readAsWritten(path, &ignored)) {
+        if (!markIfInterrupted(*record) || !write(path, *record, &ignored))
+            return false;
+        // The step it was a member of was cut short by the same death.
+        const QString step = record->parameters.value(QStringLiteral("step"));
+        if (!step.isEmpty() && !step.contains(QLatin1Char('/')))
+            settleStepRecord(QFileInfo(path).dir().filePath(step + QLatin1String(kSidecarSuffix)));
+        return true;
+    }
+    return settleStepRecord(path);
+}
+
+bool RunSidecar::settleStepRecord(const QString& path) {
+    QFile file(path);
+    if (QFileInfo(path).isSymLink() || !QFileInfo(path).isFile() ||
+        file.size() > kMaxSidecarBytes || !file.open(QIODevice::ReadOnly))
+        return false;
+    QJsonObject root = QJsonDocument::fromJson(file.read(kMaxSidecarBytes)).object();
+    file.close();
+    const ProcessIdentity writer =
+        ProcessIdentity::fromJson(root.value(QLatin1String("writer")).toObject());
+    if (!root.contains(QLatin1String("wirebench_step")) ||
+        !writerGone(root.value(QLatin1String("status")).toString(),
+                    root.value(QLatin1String("host")).toString(), writer))
+        return false;
+    const QString interrupted = QStringLiteral("interrupted");
+    root.insert(QStringLiteral("status"), interrupted);
+    root.insert(QStringLiteral("error"), interruptedReason(writer));
+    QJsonArray members = root.value(QLatin1String("members")).toArray();
+    for (QJsonValueRef value : members) {
+        QJsonObject member = value.toObject();
+        const QString status = member.value(QLatin1String("status")).toString();
+        if (status == QLatin1String("running") || status == QLatin1String("waiting")) {
+            member.insert(QStringLiteral("status"), interrupted);
+            value = member;
+        }
+    }
+    root.insert(QStringLiteral("members"), members);
+    QString ignored;
+    return OutputFile::write(path, QJsonDocument(root).toJson(QJsonDocument::Indented), &ignored);
 }
 
 std::optional<RunRecord> RunSidecar::readAsWritten(const QString& path, QString* why) {
@@ -168,10 +215,7 @@ std::optional<RunRecord> RunSidecar::readAsWritten(const QString& path, QString*
     const QJsonObject parameters = root.value(QLatin1String("parameters")).toObject();
     for (auto it = parameters.begin(); it != parameters.end(); ++it)
         record.parameters.insert(it.key(), it.value().toString());
-    const QJsonObject writer = root.value(QLatin1String("writer")).toObject();
-    record.writer.pid = writer.value(QLatin1String("pid")).toInteger();
-    record.writer.bootId = writer.value(QLatin1String("boot_id")).toString();
-    record.writer.startTicks = writer.value(QLatin1String("start_ticks")).toInteger(-1);
+    record.writer = ProcessIdentity::fromJson(root.value(QLatin1String("writer")).toObject());
     return record;
 }
 

@@ -61,9 +61,15 @@ public:
     // A record that says "running" while the Wirebench that ran it has gone (killed,
     // crashed, the machine rebooted) comes back "interrupted", with the reason in error.
     static std::optional<RunRecord> read(const QString& path, QString* why);
-    // Rewrites the sidecars in folder that still say "running" although their Wirebench
-    // has gone, as "interrupted"; returns their paths. A later run in the folder calls it.
+    // Rewrites the sidecars and step records in folder that still say "running" although
+    // their Wirebench has gone, as "interrupted"; returns their paths. A later run in the
+    // folder calls it.
     static QStringList settleInterrupted(const QString& folder);
+    // Rewrites the sidecar at path as "interrupted" (atomically) when it says "running" but
+    // its Wirebench has gone, and so the record of the step it was a member of
+    // (STEP.run.json); path may be such a step record itself. True when it rewrote path;
+    // false also where the folder cannot be written (readers still say "interrupted").
+    static bool settle(const QString& path);
     // Fills a dataset's RunInfo and label from the record.
     static void applyTo(const RunRecord& record, Dataset& dataset);
 
@@ -71,6 +77,10 @@ private:
     static std::optional<RunRecord> readAsWritten(const QString& path, QString* why);
     // Marks a stale "running" record "interrupted"; true when it did.
     static bool markIfInterrupted(RunRecord& record);
+    static bool writerGone(const QString& status, const QString& host,
+                           const ProcessIdentity& writer);
+    static QString interruptedReason(const ProcessIdentity& writer);
+    static bool settleStepRecord(const QString& path);
 };
 
 } // namespace wb

@@ -52,7 +52,8 @@ ConcurrentStep::~ConcurrentStep() {
         }
         // The members' destructors kill their processes and mark their sidecars cancelled.
         m_error = m_error.isEmpty() ? QStringLiteral("Wirebench stopped during the step") : m_error;
-        writeRecord(RunOutcome::statusName(RunOutcome::Status::Cancelled));
+        QString ignored; // nobody is left to tell
+        writeRecord(RunOutcome::statusName(RunOutcome::Status::Cancelled), &ignored);
     }
 }
 
@@ -93,7 +94,7 @@ void ConcurrentStep::start() {
             emit status(QStringLiteral("%1: %2").arg(name, text));
             // A client start is recorded at once: a step killed later still tells it.
             if (!m_done && text.startsWith(QLatin1String("running ")))
-                writeRecord(QStringLiteral("running"));
+                writeRunningRecord();
         });
         connect(run.get(), &MeasurementRun::snapshot, this, [this, i](const LiveSnapshot& growth) {
             emit snapshot(static_cast<int>(i), growth);
@@ -112,7 +113,14 @@ void ConcurrentStep::start() {
     if (!commands.empty())
         openSampler(std::move(commands));
 
-    writeRecord(QStringLiteral("running"));
+    if (!writeRecord(QStringLiteral("running"), &why)) {
+        // Nothing has started yet: the step ends before its first member.
+        m_status = RunOutcome::Status::Failed;
+        m_error = why;
+        m_stopping = true;
+        QTimer::singleShot(0, this, [this] { finishIfDone(); });
+        return;
+    }
     m_tick.start();
     for (std::size_t i = 0; i < m_members.size(); ++i) {
         auto timer = std::make_unique<QTimer>();
@@ -131,6 +139,7 @@ void ConcurrentStep::openSampler(std::vector<QStringList> commands) {
         m_notes << text;
         emit status(text);
     });
+    connect(m_sampler.get(), &TcpStateSampler::writeFailed, this, &ConcurrentStep::failSoon);
     const QString path = QDir(m_outputDir).filePath(m_stem + QStringLiteral(".ss.log"));
     QFile record;
     bool taken = false;
@@ -261,6 +270,25 @@ void ConcurrentStep::cancel(const QString& why) {
     finishIfDone();
 }
 
+void ConcurrentStep::writeRunningRecord() {
+    QString why;
+    if (!writeRecord(QStringLiteral("running"), &why))
+        failSoon(why);
+}
+
+void ConcurrentStep::failSoon(const QString& why) {
+    // From the event loop: this is called inside a member's or the sampler's signal.
+    QTimer::singleShot(0, this, [this, why] {
+        if (m_stopping || m_done)
+            return;
+        m_status = RunOutcome::Status::Failed;
+        m_error = why;
+        emit status(m_error);
+        stopAll(m_error);
+        finishIfDone();
+    });
+}
+
 void ConcurrentStep::stopAll(const QString& why) {
     m_stopping = true;
     for (auto& timer : m_startTimers)
@@ -311,9 +339,14 @@ void ConcurrentStep::finishIfDone() {
         outcome.result.report.samples += member.result.report.samples;
         outcome.members.push_back(std::move(member));
     }
+    QString why;
+    if (!writeRecord(RunOutcome::statusName(m_status), &why)) {
+        // Its last word stays "running": the step did not end as it should have.
+        m_status = RunOutcome::Status::Failed;
+        m_error = m_error.isEmpty() ? why : m_error + QStringLiteral("; ") + why;
+    }
     outcome.status = m_status;
     outcome.error = m_error;
-    writeRecord(RunOutcome::statusName(outcome.status));
     emit status(RunOutcome::statusName(outcome.status) +
                 (outcome.error.isEmpty() ? QString() : QStringLiteral(": ") + outcome.error));
     emit finished(outcome);
@@ -328,7 +361,7 @@ void ConcurrentStep::fail(const QString& why) {
     emit finished(outcome);
 }
 
-void ConcurrentStep::writeRecord(const QString& state) {
+bool ConcurrentStep::writeRecord(const QString& state, QString* problem) {
     QJsonArray members;
     for (std::size_t i = 0; i < m_runs.size(); ++i) {
         const MeasurementRun& run = *m_runs[i].run;
@@ -379,7 +412,9 @@ void ConcurrentStep::writeRecord(const QString& state) {
                                            .count())
                                        .toString(Qt::ISODateWithMs)},
                      {"parameters", parameters},
-                     {"members", members}};
+                     {"members", members},
+                     {"host", QSysInfo::machineHostName()},
+                     {"writer", ProcessIdentity::current().toJson()}};
     if (!m_error.isEmpty())
         root.insert(QStringLiteral("error"), m_error);
     if (state != QLatin1String("running"))
@@ -401,8 +436,10 @@ void ConcurrentStep::writeRecord(const QString& state) {
     if (!m_notes.isEmpty())
         root.insert(QStringLiteral("notes"), QJsonArray::fromStringList(m_notes));
     QString why;
-    if (!OutputFile::write(m_recordPath, QJsonDocument(root).toJson(QJsonDocument::Indented), &why))
-        emit status(QStringLiteral("cannot write %1: %2").arg(m_recordPath, why));
+    if (OutputFile::write(m_recordPath, QJsonDocument(root).toJson(QJsonDocument::Indented), &why))
+        return true;
+    *problem = QStringLiteral("cannot write %1: %2").arg(m_recordPath, why);
+    return false;
 }
 
 } // namespace wb

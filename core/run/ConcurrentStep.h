@@ -66,7 +66,12 @@ private:
     void onMemberFinished(std::size_t index, const RunOutcome& outcome);
     void stopAll(const QString& why);
     void finishIfDone();
-    void writeRecord(const QString& state);
+    // False, with the reason in *problem, when the record could not be replaced.
+    bool writeRecord(const QString& state, QString* problem);
+    // The record while the step runs; a failure to write it fails the step.
+    void writeRunningRecord();
+    // A file of the step cannot be written (a full disk): the step stops, failed with why.
+    void failSoon(const QString& why);
     void fail(const QString& why);
     void openSampler(std::vector<QStringList> commands);
     void writeSamplerRecord(const QString& state);

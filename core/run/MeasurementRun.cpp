@@ -88,9 +88,11 @@ MeasurementRun::~MeasurementRun() {
         if (m_client)
             m_log.write(m_client->readAllStandardOutput());
         m_log.close();
+        QString ignored; // nobody is left to tell
         writeSidecar(RunOutcome::statusName(RunOutcome::Status::Cancelled),
                      m_cancelReason.isEmpty() ? QStringLiteral("Wirebench stopped during the run")
-                                              : m_cancelReason);
+                                              : m_cancelReason,
+                     &ignored);
     }
 }
 
@@ -123,7 +125,10 @@ void MeasurementRun::start() {
         return;
     }
     describeRun();
-    writeSidecar(QStringLiteral("running"), QString());
+    if (!writeSidecar(QStringLiteral("running"), QString(), &why)) {
+        QTimer::singleShot(0, this, [this, why] { fail(why); });
+        return;
+    }
     collectFacts();
 }
 
@@ -187,7 +192,11 @@ void MeasurementRun::onFacts(const QMap<QString, HostFacts>& hosts) {
     m_description.toolVersion =
         hosts.value(QLatin1String(RunFactsStage::kClient)).value(QStringLiteral("tool_version"));
     m_description.congestionControl = congestionControlOf(m_spec, hosts);
-    writeSidecar(QStringLiteral("running"), QString());
+    QString why;
+    if (!writeSidecar(QStringLiteral("running"), QString(), &why)) {
+        fail(why);
+        return;
+    }
     m_commands.server.isEmpty() ? startClient() : startServer();
 }
 
@@ -210,8 +219,11 @@ void MeasurementRun::startServer() {
 
 void MeasurementRun::onServerOutput() {
     const QByteArray data = m_server->readAll();
-    m_serverLog.write(data);
-    m_serverLog.flush();
+    QString why;
+    if (m_serverLog.isOpen() && !OutputFile::append(m_serverLog, data, &why)) {
+        fail(why);
+        return;
+    }
     if (m_serverOutput.size() < kKeptErrorBytes)
         m_serverOutput += data;
     // Both iperf2 and iperf3 flush this line once the socket listens.
@@ -260,9 +272,13 @@ void MeasurementRun::startClient() {
 
 void MeasurementRun::onClientOutput() {
     const QByteArray data = m_client->readAllStandardOutput();
-    // Written and flushed as it arrives: a crash of Wirebench loses nothing measured.
-    m_log.write(data);
-    m_log.flush();
+    // Written and flushed as it arrives: a crash of Wirebench loses nothing measured. A log
+    // that cannot take it (a full disk) ends the run: it would go on measuring into nothing.
+    QString why;
+    if (!OutputFile::append(m_log, data, &why)) {
+        fail(why);
+        return;
+    }
     keepForDiagnosis(data);
     m_parse->append(data);
 }
@@ -427,6 +443,8 @@ void MeasurementRun::onClientFinished(int exitCode, QProcess::ExitStatus exitSta
     if (m_state != State::Running)
         return;
     onClientOutput();
+    if (m_state != State::Running)
+        return; // the log could not take the output
     if (refusedByOurNewServer()) {
         // iperf2 can print "Server listening" (from its reporter thread) a moment before the
         // socket listens, so a client started on that line may be refused: seen in CI under
@@ -507,7 +525,13 @@ void MeasurementRun::finish(RunOutcome::Status result, const QString& why) {
             if (!outcome.error.isEmpty())
                 outcome.status = RunOutcome::Status::Failed;
         }
-        writeSidecar(RunOutcome::statusName(outcome.status), outcome.error);
+        QString why;
+        if (!writeSidecar(RunOutcome::statusName(outcome.status), outcome.error, &why)) {
+            // Its last word stays "running": the run did not end as it should have.
+            outcome.status = RunOutcome::Status::Failed;
+            outcome.error =
+                outcome.error.isEmpty() ? why : outcome.error + QStringLiteral("; ") + why;
+        }
         // The sidecar now tells the final status; the datasets carry it too.
         const RunRecord final = record(RunOutcome::statusName(outcome.status), outcome.error);
         for (Dataset& dataset : outcome.result.datasets)
@@ -518,14 +542,12 @@ void MeasurementRun::finish(RunOutcome::Status result, const QString& why) {
     emit finished(outcome);
 }
 
-void MeasurementRun::writeSidecar(const QString& state, const QString& why) {
+bool MeasurementRun::writeSidecar(const QString& state, const QString& why, QString* problem) {
     RunRecord now = record(state, why);
     if (state != QLatin1String("running"))
         now.end = QDateTime::currentDateTime();
     now.exitCode = m_exitCode;
-    QString problem;
-    if (!RunSidecar::write(m_sidecarPath, now, &problem))
-        emit status(problem);
+    return RunSidecar::write(m_sidecarPath, now, problem);
 }
 
 } // namespace wb

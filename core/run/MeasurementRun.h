@@ -116,7 +116,8 @@ private:
     void fail(const QString& why);
     void finish(RunOutcome::Status status, const QString& why);
     void stopProcess(QProcess* process);
-    void writeSidecar(const QString& state, const QString& why);
+    // False, with the reason in *problem, when the sidecar could not be replaced.
+    bool writeSidecar(const QString& state, const QString& why, QString* problem);
     // Why a client that was not cancelled failed, from its exit and what it printed; empty
     // when it measured and exited cleanly.
     QString clientFailure(bool measured) const;

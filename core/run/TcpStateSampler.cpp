@@ -144,8 +144,16 @@ void TcpStateSampler::writeFinished() {
         const Sample& sample = m_queue.front();
         if (sample.ok && m_log.isOpen()) {
             // One write per sample, flushed: the log always ends with whole samples.
-            m_log.write(wallTime(sample.startedAt).toLatin1() + '\n' + sample.output);
-            m_log.flush();
+            QString why;
+            if (!OutputFile::append(
+                    m_log, wallTime(sample.startedAt).toLatin1() + '\n' + sample.output, &why)) {
+                m_running = false;
+                m_timer.stop();
+                m_log.close();
+                emit writeFailed(why);
+                m_queue.pop_front();
+                continue;
+            }
             if (!m_firstSampleStart)
                 m_firstSampleStart = sample.startedAt;
             ++m_samples;

@@ -63,6 +63,8 @@ public:
 signals:
     // Once per kind of problem: a command that cannot start or that fails.
     void problem(const QString& text);
+    // The log could not take a sample (a full disk): sampling has stopped.
+    void writeFailed(const QString& why);
 
 private:
     struct Source;

@@ -1,7 +1,9 @@
 #include "EventLoopWatch.h"
+#include "ProcessTree.h"
 #include "StoreSupport.h"
 #include "TestSupport.h"
 #include "io/DatasetJson.h"
+#include "io/RunSidecar.h"
 #include "run/MeasurementRun.h"
 #include "stats/TcpState.h"
 
@@ -26,14 +28,18 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+#include <memory>
 #include <random>
 
 #include <time.h>
+#include <unistd.h>
 
 using namespace wb;
 
@@ -56,6 +62,7 @@ private slots:
     void formIsRemembered();
     void runLogsGoToAVisibleFolder();
     void latencyUnderLoadRunsOneStep();
+    void stopSignalTearsDownAsQuitDoes();
 
 private:
     static RunPanel* openPanel(MainWindow& window);
@@ -639,6 +646,58 @@ void TestRunPanel::formIsRemembered() {
     QCOMPARE(back.extraArgs, spec.extraArgs);
     QCOMPARE(back.serverPrefix, spec.serverPrefix);
     QCOMPARE(QDir::fromNativeSeparators(again.runPanel()->form()->outputFolder()), folder);
+}
+
+// A logout or shutdown sends SIGTERM to the window: it closes as File ▸ Quit does, and what
+// the closed window leaves (main() then returns) has stopped the plan's ping and written its
+// sidecar. Without the handler the signal would end the process with the run still going.
+void TestRunPanel::stopSignalTearsDownAsQuitDoes() {
+    const QString planPath = m_dir.filePath(QStringLiteral("signal-plan.json"));
+    QFile plan(planPath);
+    QVERIFY(plan.open(QIODevice::WriteOnly));
+    plan.write(R"({"wirebench_plan": 1, "name": "signal", "output": "signal-out",
+                   "runs": [{"name": "long", "tool": "ping", "target": "127.0.0.1",
+                             "count": 100, "interval": 0.2}]})");
+    plan.close();
+
+    // Closing saves the window's layout and form: put the settings back as they were, so a
+    // later test (or run) opens the window as before.
+    QSettings settings(QStringLiteral("Wirebench"), QStringLiteral("Wirebench"));
+    QMap<QString, QVariant> before;
+    for (const QString& key : settings.allKeys())
+        before.insert(key, settings.value(key));
+    const auto restore = qScopeGuard([&] {
+        settings.clear();
+        for (auto it = before.begin(); it != before.end(); ++it)
+            settings.setValue(it.key(), it.value());
+        settings.sync();
+    });
+
+    auto window = std::make_unique<MainWindow>();
+    window->closeOnStopSignals();
+    window->show();
+    RunPanel* panel = openPanel(*window);
+    QVERIFY(panel);
+    QVERIFY(panel->startPlan(planPath));
+    QTRY_VERIFY_WITH_TIMEOUT(!window->store()->entries().empty() &&
+                                 window->store()->entries().front().dataset().latency.size() >= 2,
+                             20000);
+    QList<test::ProcessEntry> pings; // not the watchdog, which lives as long as this process
+    for (const test::ProcessEntry& process :
+         test::descendantsOf(QCoreApplication::applicationPid()))
+        if (process.name == "ping")
+            pings << process;
+    QVERIFY(!pings.isEmpty());
+
+    QCOMPARE(::kill(::getpid(), SIGTERM), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isVisible(), 5000);
+    window.reset(); // as main() returns
+    const QStringList left = test::leftAfter(pings, 5000);
+    QVERIFY2(left.isEmpty(), qPrintable("left behind: " + left.join(", ")));
+    const QString log = m_dir.filePath(QStringLiteral("signal-out/long.log"));
+    const auto record = RunSidecar::read(RunSidecar::pathFor(log), nullptr);
+    QVERIFY(record);
+    QCOMPARE(record->status, QStringLiteral("cancelled"));
 }
 
 QTEST_MAIN(TestRunPanel)

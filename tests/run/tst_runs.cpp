@@ -9,6 +9,9 @@
 #include "run/RunValidation.h"
 
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -406,13 +409,65 @@ private slots:
         QCOMPARE(statusWith(gone, host + QStringLiteral("-elsewhere")), QStringLiteral("running"));
 
         QCOMPARE(statusWith(gone, host), QStringLiteral("interrupted"));
-        const ImportResult imported = FileImporter::importFile(log);
-        QCOMPARE(imported.datasets.front().info.extra.value("run_status"),
-                 QStringLiteral("interrupted"));
         QVERIFY(readAll(sidecar).contains("\"status\": \"running\""));
         QCOMPARE(RunSidecar::settleInterrupted(dir.path()), QStringList{sidecar});
         QVERIFY(readAll(sidecar).contains("\"status\": \"interrupted\""));
         QVERIFY(RunSidecar::settleInterrupted(dir.path()).isEmpty());
+    }
+
+    // Reading a log whose run (and the step it was a member of) a killed Wirebench left
+    // "running" settles both on disk as "interrupted": an import, `report`, the window.
+    void staleRunningSidecarIsSettledWhenRead() {
+        QTemporaryDir dir;
+        const QString log = writeTestFile(dir.path(), "s.ping.log", cleanPingLog());
+        const QString sidecar = RunSidecar::pathFor(log);
+        QProcess ended;
+        ended.start("true");
+        QVERIFY(ended.waitForStarted());
+        ProcessIdentity gone = ProcessIdentity::current();
+        gone.pid = ended.processId();
+        QVERIFY(ended.waitForFinished());
+        RunRecord record;
+        record.status = QStringLiteral("running");
+        record.host = QSysInfo::machineHostName();
+        record.writer = gone;
+        record.parameters.insert(QStringLiteral("step"), QStringLiteral("s"));
+        QString why;
+        QVERIFY2(RunSidecar::write(sidecar, record, &why), qPrintable(why));
+        const auto stepRecord = [&](const ProcessIdentity& writer) {
+            const QJsonObject step{
+                {"wirebench_step", 1},
+                {"status", "running"},
+                {"host", record.host},
+                {"writer", writer.toJson()},
+                {"members", QJsonArray{QJsonObject{{"name", "ping"}, {"status", "running"}},
+                                       QJsonObject{{"name", "iperf-1"}, {"status", "waiting"}},
+                                       QJsonObject{{"name", "iperf-2"}, {"status", "failed"}}}}};
+            return writeTestFile(dir.path(), "s.run.json", QJsonDocument(step).toJson());
+        };
+        const QString step = stepRecord(gone);
+
+        const ImportResult imported = FileImporter::importFile(log);
+        QCOMPARE(imported.datasets.front().info.extra.value("run_status"),
+                 QStringLiteral("interrupted"));
+        const auto settled = RunSidecar::read(sidecar, &why);
+        QVERIFY(settled);
+        QCOMPARE(settled->status, QStringLiteral("interrupted"));
+        QVERIFY2(readAll(sidecar).contains("\"status\": \"interrupted\""),
+                 readAll(sidecar).constData());
+        QVERIFY2(settled->error.contains(QString::number(gone.pid)), qPrintable(settled->error));
+        const QJsonObject stepNow = QJsonDocument::fromJson(readAll(step)).object();
+        QCOMPARE(stepNow.value("status").toString(), QStringLiteral("interrupted"));
+        QVERIFY(stepNow.value("error").toString().contains("ended before the run did"));
+        QStringList memberStates;
+        for (const QJsonValue& member : stepNow.value("members").toArray())
+            memberStates << member.toObject().value("status").toString();
+        QCOMPARE(memberStates, (QStringList{"interrupted", "interrupted", "failed"}));
+
+        // A step whose Wirebench still runs (this process) is left as it is.
+        const QByteArray live = readAll(stepRecord(ProcessIdentity::current()));
+        QVERIFY(!RunSidecar::settle(step));
+        QCOMPARE(readAll(step), live);
     }
 
     // Nobody listens on loopback port 1: iperf3 fails to connect and says so.

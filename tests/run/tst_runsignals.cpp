@@ -2,9 +2,13 @@
 // (198.18.0.0/15 only): Ctrl+C as a terminal sends it (SIGINT to the whole process group)
 // cancels the step, runs its teardown and starts no later step; SIGTERM and SIGHUP stop
 // every child and write the sidecar; after SIGKILL the started iperf server dies with the CLI
-// and the sidecar reads "interrupted". Needs root; skipped otherwise.
+// and the sidecar reads "interrupted", and no process of the run is left: not a ping with
+// file capabilities started by a user who is not root, not an iperf3 client started by a
+// forking prefix (timeout). A closed output pipe does not cut the run short, and a full disk
+// (a small tmpfs) fails it. Needs root; skipped otherwise.
 
 #include "NetnsFixture.h"
+#include "ProcessTree.h"
 #include "TestSupport.h"
 
 #include "io/RunSidecar.h"
@@ -18,6 +22,9 @@
 #include <QtTest>
 
 #include <functional>
+
+#include <fcntl.h>
+#include <sys/stat.h>
 
 #include <signal.h>
 #include <unistd.h>
@@ -220,10 +227,6 @@ private slots:
         const auto record = RunSidecar::read(sidecar, nullptr);
         QVERIFY(record);
         QCOMPARE(record->status, QStringLiteral("interrupted"));
-        const ImportResult imported = FileImporter::importFile(dir.filePath("out/killed.log"));
-        QVERIFY(!imported.datasets.empty());
-        QCOMPARE(imported.datasets.front().info.extra.value("run_status"),
-                 QStringLiteral("interrupted"));
 
         // The next run into the folder says so and writes it down.
         const CliRun next =
@@ -233,6 +236,182 @@ private slots:
         QVERIFY2(next.err.contains(sidecar + ": an earlier run here was interrupted"),
                  qPrintable(next.err));
         QVERIFY(readAll(sidecar).contains("\"status\": \"interrupted\""));
+        const ImportResult imported = FileImporter::importFile(dir.filePath("out/killed.log"));
+        QVERIFY(!imported.datasets.empty());
+        QCOMPARE(imported.datasets.front().info.extra.value("run_status"),
+                 QStringLiteral("interrupted"));
+    }
+
+    // iputils' ping has file capabilities (cap_net_raw): an exec of it clears the
+    // parent-death signal, so only a watcher that outlives wirebench-cli can end it. Between
+    // replies 10 s apart ping writes nothing, so no broken pipe ends it either.
+    void killedCliLeavesNoPingOfAUser() {
+        const QString ping = QStandardPaths::findExecutable("ping");
+        const QString setpriv = QStandardPaths::findExecutable("setpriv");
+        if (ping.isEmpty() || setpriv.isEmpty())
+            QSKIP("needs ping and setpriv (util-linux)");
+        QTemporaryDir dir;
+        QVERIFY(::chown(qPrintable(dir.path()), 65534, 65534) == 0);
+        QProcess cli;
+        cli.setChildProcessModifier([] { ::setsid(); });
+        cli.start(setpriv, {"--reuid=65534", "--regid=65534", "--clear-groups",
+                            QStringLiteral(WIREBENCH_CLI), "run", "--count", "10", "--interval",
+                            "10", "-o", dir.filePath("out"), "127.0.0.1"});
+        QVERIFY(cli.waitForStarted(5000));
+        QVERIFY2(
+            waitUntil(
+                [&] {
+                    const QStringList logs =
+                        QDir(dir.filePath("out")).entryList({"*.log"}, QDir::Files);
+                    return !logs.isEmpty() &&
+                           readAll(dir.filePath("out/" + logs.front())).contains("icmp_seq=1 ");
+                },
+                20000),
+            cli.readAllStandardError().constData());
+        const QList<ProcessEntry> run = descendantsOf(cli.processId());
+        QVERIFY(hasProcessNamed(run, "ping"));
+        QCOMPARE(::kill(static_cast<pid_t>(cli.processId()), SIGKILL), 0);
+        QVERIFY(cli.waitForFinished(10000));
+        const QStringList left = leftAfter(run, 5000);
+        QVERIFY2(left.isEmpty(), qPrintable("left behind: " + left.join(", ")));
+    }
+
+    // timeout starts iperf3 as its own child: killing timeout alone would leave the client,
+    // which (reporting every 30 s, to a server this test started) has no reason to end.
+    void killedCliLeavesNoClientOfAForkingPrefix() {
+        constexpr int kPort = 5394;
+        QTemporaryDir dir;
+        QProcess server;
+        server.setProcessChannelMode(QProcess::MergedChannels);
+        server.start("ip", m_net->serverPrefix().mid(1) + QStringList{"iperf3", "-s", "-1",
+                                                                      "--forceflush", "-p",
+                                                                      QString::number(kPort)});
+        const auto stopServer = qScopeGuard([&] {
+            server.kill();
+            server.waitForFinished(5000);
+        });
+        QByteArray said;
+        QVERIFY(waitUntil(
+            [&] {
+                said += server.readAll();
+                return said.contains("listening") || server.state() == QProcess::NotRunning;
+            },
+            10000));
+        QVERIFY2(said.contains("listening"), said.constData());
+        QJsonObject plan = iperfPlan(dir.path(), "forked", kPort);
+        QJsonObject step = plan.value("runs").toArray().first().toObject();
+        step.insert("tool", "iperf3");
+        step.insert("start_server", false);
+        step.insert("report_interval", 30);
+        step.insert("client_prefix", QJsonArray::fromStringList(QStringList{"timeout", "60"} +
+                                                                m_net->clientPrefix()));
+        plan.insert("runs", QJsonArray{step});
+        QProcess cli;
+        startCli(cli, {"run", "--plan", writePlan(dir.path(), plan)});
+        // The client is started by timeout (it prints nothing before its first report).
+        QList<ProcessEntry> run;
+        const auto clientStarted = [&] {
+            run = descendantsOf(cli.processId());
+            return std::any_of(run.begin(), run.end(), [&](const ProcessEntry& process) {
+                return process.name == "iperf3" &&
+                       std::any_of(run.begin(), run.end(), [&](const ProcessEntry& parent) {
+                           return parent.pid == process.parent && parent.name == "timeout";
+                       });
+            });
+        };
+        QVERIFY2(waitUntil(clientStarted, 20000), cli.readAllStandardError().constData());
+        QCOMPARE(::kill(static_cast<pid_t>(cli.processId()), SIGKILL), 0);
+        QVERIFY(cli.waitForFinished(10000));
+        const QStringList left = leftAfter(run, 5000);
+        endLeftovers(kPort);
+        QVERIFY2(left.isEmpty(), qPrintable("left behind: " + left.join(", ")));
+    }
+
+    // `run ... 2>&1 | head -1`: the reader goes away after one line. The run goes on to its
+    // end and its teardown; the runs table that cannot be written makes the exit status 2.
+    void closedOutputPipeDoesNotCutTheRun() {
+        QTemporaryDir dir;
+        const QJsonObject plan{
+            {"wirebench_plan", 1},
+            {"name", "piped"},
+            {"output", "out"},
+            {"defaults", defaults()},
+            {"runs", QJsonArray{QJsonObject{{"name", "piped"},
+                                            {"count", 5},
+                                            {"interval", 0.2},
+                                            {"teardown", touch(dir.filePath("teardown"))}}}}};
+        // Both outputs into one pipe (QProcess would drain a channel it "closes").
+        int pipe[2];
+        QCOMPARE(::pipe2(pipe, O_CLOEXEC), 0);
+        QProcess cli;
+        cli.setChildProcessModifier([out = pipe[1]] {
+            ::setsid();
+            ::dup2(out, STDOUT_FILENO);
+            ::dup2(out, STDERR_FILENO);
+        });
+        cli.start(QStringLiteral(WIREBENCH_CLI), {"run", "--plan", writePlan(dir.path(), plan)});
+        QVERIFY(cli.waitForStarted(5000));
+        ::close(pipe[1]);
+        QByteArray firstLine;
+        char byte = 0;
+        while (!firstLine.endsWith('\n') && ::read(pipe[0], &byte, 1) == 1)
+            firstLine += byte;
+        const QList<ProcessEntry> run = descendantsOf(cli.processId());
+        ::close(pipe[0]); // as head -1 ends
+        QVERIFY2(firstLine.startsWith("[1/1]"), firstLine.constData());
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitStatus(), QProcess::NormalExit); // not killed by SIGPIPE
+        QCOMPARE(cli.exitCode(), 2);
+        QVERIFY2(QFileInfo::exists(dir.filePath("teardown")), "the teardown did not run");
+        const auto record = RunSidecar::read(dir.filePath("out/piped.run.json"), nullptr);
+        QVERIFY(record);
+        QCOMPARE(record->status, QStringLiteral("completed"));
+        const QStringList left =
+            leftAfter(run + processesWith("ping", m_net->serverAddress().toUtf8()), 5000);
+        QVERIFY2(left.isEmpty(), qPrintable("left behind: " + left.join(", ")));
+    }
+
+    // A tmpfs too small for the log: the run stops, fails with the system's reason and
+    // exits non-zero; nothing says "completed".
+    void fullDiskFailsTheRun() {
+        QTemporaryDir dir;
+        const QString disk = dir.filePath("disk");
+        QVERIFY(QDir().mkpath(disk));
+        QProcess mount;
+        mount.setProcessChannelMode(QProcess::MergedChannels);
+        mount.start("mount", {"-t", "tmpfs", "-o", "size=64k", "wb-run-disk", disk});
+        if (!mount.waitForFinished(10000) || mount.exitCode() != 0)
+            QSKIP(qPrintable("cannot mount a tmpfs here: " +
+                             QString::fromLocal8Bit(mount.readAll())));
+        const auto unmount = qScopeGuard([&] { QProcess::execute("umount", {disk}); });
+        QProcess cli;
+        // 3,000 replies (about 190 KB of log) at 1 ms: the 64 KiB fill after about a second.
+        startCli(cli, {"run", "--count", "3000", "--interval", "0.001", "--client-prefix",
+                       m_net->clientPrefix().join(' '), "-o", disk, m_net->serverAddress()});
+        const QList<ProcessEntry> run = [&] {
+            QList<ProcessEntry> seen;
+            waitUntil(
+                [&] {
+                    seen = descendantsOf(cli.processId());
+                    return hasProcessNamed(seen, "ping") || cli.state() == QProcess::NotRunning;
+                },
+                20000);
+            return seen;
+        }();
+        QVERIFY(cli.waitForFinished(30000));
+        const QString err = QString::fromUtf8(cli.readAllStandardError());
+        const QString out = QString::fromUtf8(cli.readAllStandardOutput());
+        QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(cli.exitCode() != 0, qPrintable(err));
+        QVERIFY2(err.contains("No space left on device"), qPrintable(err));
+        QVERIFY2(!out.contains("completed") && !err.contains("completed"), qPrintable(out + err));
+        const QStringList sidecars = QDir(disk).entryList({"*.run.json"}, QDir::Files);
+        QCOMPARE(sidecars.size(), 1);
+        QVERIFY2(!readAll(disk + "/" + sidecars.front()).contains("\"completed\""),
+                 readAll(disk + "/" + sidecars.front()).constData());
+        const QStringList left =
+            leftAfter(run + processesWith("ping", m_net->serverAddress().toUtf8()), 5000);
+        QVERIFY2(left.isEmpty(), qPrintable("left behind: " + left.join(", ")));
     }
 };
 

@@ -22,6 +22,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -345,6 +346,10 @@ void TestSteps::loopbackStepKeepsOneClock() {
     const QJsonObject record = readJson(step.recordPath);
     QCOMPARE(record.value("wirebench_step").toInt(), 1);
     QCOMPARE(record.value("status").toString(), QStringLiteral("completed"));
+    // Who wrote it, so that a reader can tell a step whose Wirebench was killed.
+    QCOMPARE(record.value("writer").toObject().value("pid").toInteger(),
+             QCoreApplication::applicationPid());
+    QCOMPARE(record.value("host").toString(), QSysInfo::machineHostName());
     const double start = record.value("start").toString().toDouble();
     const double end = record.value("end").toString().toDouble();
     QVERIFY(start > 1.6e9 && end > start);

@@ -5,7 +5,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-namespace wb::cli {
+namespace wb {
 
 namespace {
 
@@ -60,4 +60,4 @@ QString StopSignals::nameOf(int signal) {
     return QStringLiteral("signal %1").arg(signal);
 }
 
-} // namespace wb::cli
+} // namespace wb

@@ -6,13 +6,13 @@
 #include <functional>
 #include <memory>
 
-namespace wb::cli {
+namespace wb {
 
 // SIGINT, SIGTERM and SIGHUP delivered on the event loop: the handler only writes the
 // signal's number to a pipe (all a handler may safely do), which a QSocketNotifier reads.
-// A terminal's Ctrl+C, a service manager's stop and a closed terminal all reach `run` this
-// way, so it can stop its children and write their sidecars. One instance at a time; the
-// previous handlers come back when it goes.
+// A terminal's Ctrl+C, a service manager's stop, a closed terminal and a logout all reach
+// `wirebench-cli run` and the window this way, so they can stop their children and write
+// their sidecars. One instance at a time; the previous handlers come back when it goes.
 class StopSignals {
 public:
     explicit StopSignals(std::function<void(int signal)> onSignal);
@@ -30,4 +30,4 @@ private:
     struct sigaction m_previous[std::size(kSignals)] = {};
 };
 
-} // namespace wb::cli
+} // namespace wb
