@@ -53,16 +53,29 @@ struct CliRun {
     QString err;
 };
 
-inline CliRun runCli(const QStringList& arguments) {
+// wirebench-cli with a deadline (scaled by kSlowdown): one that hangs or crashes is killed and
+// fails its test instead of blocking it. `prefix` runs it through another command (setpriv).
+inline CliRun runCliWithin(const QStringList& arguments, int milliseconds,
+                           const QStringList& prefix = {}) {
+    const QStringList command = prefix + QStringList{QStringLiteral(WIREBENCH_CLI)};
     QProcess process;
-    process.start(QStringLiteral(WIREBENCH_CLI), arguments);
+    process.start(command.front(), command.mid(1) + arguments);
     CliRun run;
-    if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit)
+    if (!process.waitForFinished(milliseconds * kSlowdown)) {
+        process.kill();
+        process.waitForFinished();
+        return run;
+    }
+    if (process.exitStatus() != QProcess::NormalExit)
         return run;
     run.exitCode = process.exitCode();
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());
     return run;
+}
+
+inline CliRun runCli(const QStringList& arguments) {
+    return runCliWithin(arguments, 120000 / kSlowdown);
 }
 
 // A clean 200-reply iputils log with its summary, for tests that damage, cut or wrap it.

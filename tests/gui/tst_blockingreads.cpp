@@ -43,7 +43,6 @@ private slots:
     void fifoMetadataAndPlanAreRefused();
 
 private:
-    static test::CliRun runCliWithin(const QStringList& arguments, int milliseconds);
     // A read timeout for this process and the programs it starts.
     static void setReadTimeout(const QByteArray& seconds);
 
@@ -62,24 +61,6 @@ void TestBlockingReads::setReadTimeout(const QByteArray& seconds) {
     qputenv("WIREBENCH_READ_TIMEOUT", seconds);
 }
 
-// wirebench-cli with a deadline: a hang fails the test instead of blocking it.
-test::CliRun TestBlockingReads::runCliWithin(const QStringList& arguments, int milliseconds) {
-    QProcess process;
-    process.start(QStringLiteral(WIREBENCH_CLI), arguments);
-    test::CliRun run;
-    if (!process.waitForFinished(milliseconds * test::kSlowdown)) {
-        process.kill();
-        process.waitForFinished();
-        return run; // exitCode -1: it did not finish in time
-    }
-    if (process.exitStatus() != QProcess::NormalExit)
-        return run;
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
-
 // `stats` names the file with the reason, reports the others and exits 1; `report` of a
 // workspace that lists it does the same through the workbench's import.
 void TestBlockingReads::cliGivesUpOnABlockingFile() {
@@ -87,7 +68,7 @@ void TestBlockingReads::cliGivesUpOnABlockingFile() {
     if (blocking.isEmpty())
         QSKIP(qPrintable(m_blocking.skipReason()));
     setReadTimeout("0.5");
-    const test::CliRun stats = runCliWithin({"stats", m_good, blocking, m_good}, 15000);
+    const test::CliRun stats = test::runCliWithin({"stats", m_good, blocking, m_good}, 15000);
     QCOMPARE(stats.exitCode, 1);
     QVERIFY2(stats.err.contains(blocking + ": no data for 0.5 s; the read was abandoned"),
              qPrintable(stats.err));
@@ -100,7 +81,7 @@ void TestBlockingReads::cliGivesUpOnABlockingFile() {
             .arg(blocking)
             .toUtf8());
     const QString html = m_dir.filePath("blocking.html");
-    const test::CliRun report = runCliWithin({"report", workspace, "-o", html}, 30000);
+    const test::CliRun report = test::runCliWithin({"report", workspace, "-o", html}, 30000);
     QCOMPARE(report.exitCode, 1);
     QVERIFY2(report.err.contains(blocking + ": no data for 0.5 s; the read was abandoned"),
              qPrintable(report.err));
@@ -235,7 +216,7 @@ void TestBlockingReads::runDescriptionsInCli() {
     QCOMPARE(::mkfifo(QFile::encodeName(RunSidecar::pathFor(fifoLog)).constData(), 0644), 0);
     const QString zeroLog = test::writeTestFile(dir.path(), "b.log", test::cleanPingLog());
     QVERIFY(QFile::link("/dev/zero", RunSidecar::pathFor(zeroLog)));
-    const test::CliRun stats = runCliWithin({"stats", fifoLog, zeroLog}, 15000);
+    const test::CliRun stats = test::runCliWithin({"stats", fifoLog, zeroLog}, 15000);
     QCOMPARE(stats.exitCode, 0); // a warning: both logs are read whole
     QCOMPARE(stats.out.count("Total samples 200"), 2);
     QVERIFY2(stats.err.contains(fifoLog + ": warning: run description " +
@@ -257,7 +238,7 @@ void TestBlockingReads::fifoMetadataAndPlanAreRefused() {
     QVERIFY(error);
     QVERIFY2(error->what.startsWith("cannot read the metadata file: is a FIFO"),
              qPrintable(error->what));
-    const test::CliRun stats = runCliWithin({"stats", "--metadata", fifo, m_good}, 15000);
+    const test::CliRun stats = test::runCliWithin({"stats", "--metadata", fifo, m_good}, 15000);
     QVERIFY2(stats.err.contains(fifo + ": cannot read the metadata file: is a FIFO"),
              qPrintable(stats.err));
 

@@ -59,8 +59,6 @@ private:
     static QString makeFifo(const QString& path);
     static QString makeSocket(const QString& path);
     static QString firstBlockDevice();
-    static test::CliRun runCliWithin(const QStringList& arguments, int milliseconds,
-                                     bool unprivileged = false);
     static QByteArray bigPingLog(int replies);
 
     QTemporaryDir m_dir;
@@ -110,30 +108,6 @@ QString TestInputs::firstBlockDevice() {
     return {};
 }
 
-// wirebench-cli with a deadline: a hang fails the test instead of blocking it. Unprivileged:
-// as "nobody" when the test runs as root, so that permissions apply.
-test::CliRun TestInputs::runCliWithin(const QStringList& arguments, int milliseconds,
-                                      bool unprivileged) {
-    QProcess process;
-    QStringList command{QStringLiteral(WIREBENCH_CLI)};
-    if (unprivileged && ::geteuid() == 0)
-        command =
-            QStringList{"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"} + command;
-    process.start(command.front(), command.mid(1) + arguments);
-    test::CliRun run;
-    if (!process.waitForFinished(milliseconds * test::kSlowdown)) {
-        process.kill();
-        process.waitForFinished();
-        return run; // exitCode -1: it did not finish in time
-    }
-    if (process.exitStatus() != QProcess::NormalExit)
-        return run;
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
-
 // An iputils log with distinct three-decimal RTTs, so a reply cut anywhere reads differently.
 QByteArray TestInputs::bigPingLog(int replies) {
     QByteArray log = "PING 198.18.0.9 (198.18.0.9) 56(84) bytes of data.\n";
@@ -175,14 +149,16 @@ void TestInputs::firstReadFailureIsNamed() {
 void TestInputs::firstReadFailureKeepsOtherFilesInCli() {
     const QString other = write("other.log", test::cleanPingLog());
     for (const char* command : {"stats", "table", "detect"}) {
-        const test::CliRun run = runCliWithin({command, m_good, "/proc/self/mem", other}, 60000);
+        const test::CliRun run =
+            test::runCliWithin({command, m_good, "/proc/self/mem", other}, 60000);
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains("wirebench-cli: /proc/self/mem: cannot read: Input/output "
                                   "error"),
                  qPrintable(run.err));
         QVERIFY2(run.out.contains("good") && run.out.contains("other"), qPrintable(run.out));
     }
-    const test::CliRun stats = runCliWithin({"stats", m_good, "/proc/self/mem", other}, 60000);
+    const test::CliRun stats =
+        test::runCliWithin({"stats", m_good, "/proc/self/mem", other}, 60000);
     QCOMPARE(stats.out.count("Total samples 200"), 2);
 }
 
@@ -195,7 +171,7 @@ void TestInputs::firstReadFailureInReport() {
             {"path":"/proc/self/mem"},{"path":"ping.log","label":"kept"}]})")
             .toUtf8());
     const QString html = dir.filePath("report.html");
-    const test::CliRun run = runCliWithin({"report", workspace, "-o", html}, 120000);
+    const test::CliRun run = test::runCliWithin({"report", workspace, "-o", html}, 120000);
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains("/proc/self/mem: cannot read: Input/output error"),
              qPrintable(run.err));
@@ -246,7 +222,7 @@ void TestInputs::specialFilesInCliFoldersAndWorkspaces() {
 
     // Given as a log and inside a folder: refused with the kind, the rest read, exit 1.
     const test::CliRun stats =
-        runCliWithin({"stats", outside, "/dev/kmsg", dir.filePath("logs")}, 20000);
+        test::runCliWithin({"stats", outside, "/dev/kmsg", dir.filePath("logs")}, 20000);
     QCOMPARE(stats.exitCode, 1);
     QVERIFY2(stats.err.contains(outside + ": is a FIFO"), qPrintable(stats.err));
     QVERIFY2(stats.err.contains(fifo + ": is a FIFO"), qPrintable(stats.err));
@@ -261,13 +237,13 @@ void TestInputs::specialFilesInCliFoldersAndWorkspaces() {
                             QByteArray(R"({"format":"wirebench-workspace","version":1,"datasets":[
             {"path":"logs/live.fifo"},{"path":"/dev/kmsg"},{"path":"logs/ping.log"}]})"));
     const test::CliRun report =
-        runCliWithin({"report", workspace, "-o", dir.filePath("r.html")}, 60000);
+        test::runCliWithin({"report", workspace, "-o", dir.filePath("r.html")}, 60000);
     QCOMPARE(report.exitCode, 1);
     QVERIFY2(report.err.contains(fifo + ": is a FIFO"), qPrintable(report.err));
     QVERIFY(QFileInfo::exists(dir.filePath("r.html")));
 
     // A workspace file that is a FIFO is refused too.
-    const test::CliRun fifoWorkspace = runCliWithin(
+    const test::CliRun fifoWorkspace = test::runCliWithin(
         {"report", makeFifo(dir.filePath("w.wbws")), "-o", dir.filePath("x.html")}, 20000);
     QCOMPARE(fifoWorkspace.exitCode, 2);
     QVERIFY2(fifoWorkspace.err.contains("is a FIFO"), qPrintable(fifoWorkspace.err));
@@ -451,7 +427,7 @@ void TestInputs::nonUtf8NamesAreReadByTheirBytes() {
     QCOMPARE(NativePath::encode(NativePath::decode("caf\xC3\xA9")), QByteArray("caf\xC3\xA9"));
     QVERIFY(NativePath::isUtf8(NativePath::decode("caf\xC3\xA9")));
 
-    const test::CliRun run = runCliWithin({"table", dir.path()}, 20000);
+    const test::CliRun run = test::runCliWithin({"table", dir.path()}, 20000);
     QCOMPARE(run.exitCode, 0); // read, with a warning that changes no exit status
     QCOMPARE(run.err.count("is not valid UTF-8"), 2);
     QVERIFY2(run.err.contains("caf\\xE9.log"), qPrintable(run.err));
@@ -492,7 +468,7 @@ void TestInputs::everyCommandTakesFolders() {
     QFETCH(QString, expected);
     QTemporaryDir dir;
     QVERIFY(QFile::copy(test::samplePath(sample), dir.filePath(sample)));
-    const test::CliRun run = runCliWithin(arguments << dir.path(), 60000);
+    const test::CliRun run = test::runCliWithin(arguments << dir.path(), 60000);
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY2(!run.err.contains("directory"), qPrintable(run.err));
     QVERIFY2(run.out.contains(expected), qPrintable(run.out));
@@ -510,7 +486,11 @@ void TestInputs::unreadableFilesAndFoldersAreNamedInCli() {
     const QString secret = test::writeTestFile(root, "secret.log", test::cleanPingLog());
     QVERIFY(QFile::setPermissions(secret, {}));
     QVERIFY(QFile::setPermissions(root + "/locked", {}));
-    const test::CliRun run = runCliWithin({"stats", root}, 20000, true);
+    // As "nobody" when the test runs as root, so that permissions apply.
+    const QStringList asNobody = ::geteuid() == 0 ? QStringList{"setpriv", "--reuid=65534",
+                                                                "--regid=65534", "--clear-groups"}
+                                                  : QStringList{};
+    const test::CliRun run = test::runCliWithin({"stats", root}, 20000, asNobody);
     QFile::setPermissions(root + "/locked", QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains(root + "/secret.log: cannot open: Permission denied"),
