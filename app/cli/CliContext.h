@@ -14,7 +14,7 @@
 
 namespace wb::cli {
 
-// Exit status of the command-line contract (DESIGN.md).
+// Exit status of the command-line contract (README: Exit status).
 enum ExitCode { Success = 0, SomeFilesFailed = 1, UsageOrNothingUsable = 2 };
 
 // Output streams and the bookkeeping that decides the exit status: which files were

@@ -50,7 +50,7 @@ struct FlowReport {
     // Whether any flow of any report has TCP state to show.
     static bool anyTcpState(const std::vector<FlowReport>& reports);
 
-    // `flows --format json` dataset object (keys as DESIGN.md lists them).
+    // `flows --format json` dataset object (keys as the README's CLI section lists them).
     QJsonObject toJson() const;
     // analyze.pl's line: "Mean: %f\tMedian: %f\tStdDev: %f" over the interval lines.
     QString intervalText() const;

@@ -22,7 +22,8 @@ namespace {
 using test::CliRun;
 using test::runCli;
 
-// Every command of the contract (DESIGN.md), spelt here independently of the program's table.
+// Every command of the contract (README: the command-line tool), spelt here independently of the
+// program's table.
 const QStringList kCommands = {"detect", "stats", "table",   "flows",
                                "plot",   "run",   "compare", "report"};
 

@@ -15,7 +15,7 @@ using namespace wb;
 
 // Hostile and odd files, read by the importer and by wirebench-cli: whatever the file, the
 // import does not crash, keeps what was readable and says what is wrong with file and line,
-// and the CLI exits as DESIGN.md says (0 fine, 1 some file had problems, 2 nothing usable).
+// and the CLI exits as the README says (0 fine, 1 some file had problems, 2 nothing usable).
 // Empty files, directories, binary data, a missing file and a 1 MB line are in tst_importer
 // and tst_cli::exitCodes; CRLF and chunking in tst_incremental.
 class TestHostile : public QObject {

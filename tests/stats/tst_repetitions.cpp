@@ -143,7 +143,7 @@ void TestRepetitions::aRealDifferenceIsFound() {
 
 // The true mean is known; a nominal 95 % interval must contain it in 92–98 % of seeded
 // studies (release build). Resampling runs is a large-sample method: with few runs its percentile
-// interval is narrower than nominal (DESIGN.md, statistics), so the studies here have 40 runs.
+// interval is narrower than nominal, so the studies here have 40 runs.
 void TestRepetitions::clusterBootstrapCoversAtItsNominalRate() {
     constexpr int kCoverageStudies = 300 / test::kSlowdown;
     constexpr int kRuns = 40;
