@@ -6,7 +6,7 @@
 #   ./setup.sh test    what CI runs (.ci/run): the formatting check (.clang-format), the
 #                      release build and its tests, the asan build
 #                      (ASan + UBSan) and its tests, then the fuzz targets for a bounded time
-#                      (tests/fuzz/run_fuzzers.sh, FUZZ_SECONDS per target, default 5);
+#                      (tests/fuzz/run_fuzzers.sh, FUZZ_SECONDS per target, default 3);
 #                      prints each phase's time at the end
 #   ./setup.sh test format|release|asan|fuzz   only that phase
 #   ./setup.sh deps    only install the Debian packages
@@ -101,8 +101,23 @@ cpp_files() {
   fi
 }
 
-# Every C++ file must be as the root .clang-format lays it out.
+# Code and docs cite only files in the repository (CONTRIBUTING: Where things are): no design
+# notes or shared folders beside a clone, which a clone does not have. CI's own scripts are
+# exempt. The patterns are written so that they do not match this file.
+check_citations() {
+  git rev-parse --is-inside-work-tree >/dev/null 2>&1 || return 0
+  local cited
+  if cited=$(git grep -n -I -e 'DESIGN[.]md' -e '[.][.]/shared' -- ':!.ci/'); then
+    echo "setup.sh: these cite files outside the repository (cite docs/ARCHITECTURE.md instead):" >&2
+    sed 's/^/  /' <<<"$cited" >&2
+    return 1
+  fi
+}
+
+# Every C++ file must be as the root .clang-format lays it out, and nothing may cite a file
+# outside the repository.
 check_format() {
+  check_citations || return 1
   local unformatted=() files
   mapfile -d '' files < <(cpp_files)
   [ ${#files[@]} -gt 0 ] || { echo "setup.sh: no C++ files found to check" >&2; return 1; }
@@ -118,7 +133,7 @@ check_format() {
 
 run_fuzzers() {
   timed "build fuzz" build fuzz
-  timed "fuzz" tests/fuzz/run_fuzzers.sh "${FUZZ_SECONDS:-5}"
+  timed "fuzz" tests/fuzz/run_fuzzers.sh "${FUZZ_SECONDS:-3}"
 }
 
 # The tests that time the event loop; they run on quiet cores.
@@ -139,7 +154,7 @@ all_phases() {
   timed "ctest release" ctest --preset release -j"$(nproc)" -E "$TIMING_TESTS"
   run_tests asan
   timed "build fuzz" wait_for_build "$fuzz_build" "$fuzz_log"
-  timed "fuzz" tests/fuzz/run_fuzzers.sh "${FUZZ_SECONDS:-5}"
+  timed "fuzz" tests/fuzz/run_fuzzers.sh "${FUZZ_SECONDS:-3}"
 }
 
 # wait_for_build PID LOG: the background build's status; its log's end when it failed.

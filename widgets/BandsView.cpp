@@ -11,7 +11,6 @@
 #include <QSpinBox>
 #include <QTimer>
 #include <QToolBar>
-#include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -86,18 +85,13 @@ BandsView::BandsView(DatasetStore* store, QWidget* parent)
         recompute();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     });
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    buildToolBar();
-    layout->addWidget(m_plot, 1);
+    buildToolBar(layOutPlot(m_plot));
 
     PlotStyle::apply(m_plot);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     // The legend goes where LegendLayout puts every plot's: the bands fill the rect, so mostly
     // under it, band shades and loss colours left to right like SmokePing's legend. While
-    // the user pans, it keeps its side.
-    watchNavigation(m_plot);
+    // the user pans, it keeps its side (watchNavigation).
     // Only the horizontal axis zooms: the y range follows the data shown.
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
@@ -123,9 +117,7 @@ QString BandsView::exportName() const {
     return QStringLiteral("rtt-bands");
 }
 
-void BandsView::buildToolBar() {
-    auto* bar = new QToolBar(this);
-    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+void BandsView::buildToolBar(QToolBar* bar) {
     m_datasetCombo = new QComboBox(bar);
     m_datasetCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_datasetCombo->setToolTip(tr("The run whose bands are drawn, or all runs overlaid"));
@@ -147,9 +139,7 @@ void BandsView::buildToolBar() {
     m_logYAction = ToolBarToggle::add(bar, tr("Log y"), this, [this](bool on) { setLogY(on); });
     m_logYAction->setToolTip(tr("Logarithmic RTT axis: quiet and loaded periods side by side"));
     bar->addSeparator();
-    QAction* reset = bar->addAction(tr("Reset view"), this, &BandsView::resetView);
-    reset->setToolTip(tr("Show the whole run again"));
-    layout()->addWidget(bar);
+    addResetAction(bar, tr("Show the whole run again"));
 }
 
 void BandsView::setWindowReplies(int replies) {

@@ -12,6 +12,7 @@ class QAction;
 class QComboBox;
 class QSpinBox;
 class QTimer;
+class QToolBar;
 
 namespace wb {
 
@@ -65,7 +66,7 @@ private:
         QMap<Curve, QCPGraph*> graphs;
     };
 
-    void buildToolBar();
+    void buildToolBar(QToolBar* bar);
     void rebuild();   // which datasets, then windows and graphs
     void recompute(); // windows for the visible x range, graphs' data
     void scheduleRecompute();

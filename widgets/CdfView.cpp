@@ -2,118 +2,38 @@
 
 #include "DatasetGrouping.h"
 #include "DatasetStore.h"
-#include "PercentileTableModel.h"
-#include "PlotStyle.h"
 #include "ToolBarToggle.h"
-#include "ViewSettingsLimits.h"
-#include "io/LatencyReport.h"
-#include "stats/CdfReducer.h"
+#include "report/LatencyReport.h"
 
 #include <QAction>
-#include <QHash>
-#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMouseEvent>
 #include <QTimer>
 #include <QToolBar>
-#include <QVBoxLayout>
 #include <qcustomplot.h>
-
-#include <algorithm>
-#include <cmath>
 
 namespace wb {
 
-namespace {
-
-// Three or four significant digits: enough to tell 0.0123 ms from 0.0125 ms, short enough
-// for a marker label.
-QString formatMs(double value) {
-    return QString::number(value, 'g', value < 1 ? 3 : 4);
-}
-
-// "p97.3", with more decimals in the tail so p99.99 does not read as p100.
-QString formatLevel(double fraction) {
-    const double level = 100 * fraction;
-    int decimals = 1;
-    while (decimals < 4 && fraction < 1 && QString::number(level, 'f', decimals).toDouble() >= 100)
-        ++decimals;
-    QString text = QString::number(level, 'f', decimals);
-    if (text.contains(QLatin1Char('.'))) {
-        while (text.endsWith(QLatin1Char('0')))
-            text.chop(1);
-        if (text.endsWith(QLatin1Char('.')))
-            text.chop(1);
-    }
-    return QStringLiteral("p") + text;
-}
-
-// The x extent of the visible data; in log scale only positive samples can be drawn.
-struct Extent {
-    double min = 0;
-    double max = 0;
-    std::size_t largestCount = 0;
-    bool valid = false;
-};
-
-Extent extentOf(const std::vector<const DatasetEntry*>& entries, bool positiveOnly) {
-    Extent extent;
-    for (const DatasetEntry* e : entries) {
-        const std::vector<double>& sorted = e->analysis->sortedRttMs;
-        auto first =
-            positiveOnly ? std::upper_bound(sorted.begin(), sorted.end(), 0.0) : sorted.begin();
-        if (first == sorted.end())
-            continue;
-        extent.min = extent.valid ? std::min(extent.min, *first) : *first;
-        extent.max = extent.valid ? std::max(extent.max, sorted.back()) : sorted.back();
-        extent.largestCount = std::max(extent.largestCount, sorted.size());
-        extent.valid = true;
-    }
-    return extent;
-}
-
-// A group's runs behind its pooled curve: visible enough to show the spread between
-// repetitions, faint enough that the bold curve reads first.
-constexpr int kFaintAlpha = 110;
-constexpr double kFaintWidth = 0.6;
-constexpr double kGroupWidth = 1.4;
-
-} // namespace
-
 CdfView::CdfView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_readout(new QLabel(this)) {
+    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_readout(new QLabel(this)),
+      m_figure(m_plot, [this] { return !userNavigated(); }) {
     m_reduceTimer = coalescingTimer([this] {
-        reduceCurves();
-        rebuildMarkers(); // label collisions depend on pixel positions
+        m_figure.reduce();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     });
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    buildToolBar();
-    layout->addWidget(m_plot, 1);
-    watchNavigation(m_plot);
-    m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_readout->setContentsMargins(6, 0, 6, 2);
-    m_readout->setMinimumHeight(m_readout->fontMetrics().height() + 4);
-    layout->addWidget(m_readout);
+    buildToolBar(layOutPlot(m_plot, m_readout));
 
-    PlotStyle::apply(m_plot);
-    m_plot->legend->setVisible(true);
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
 
-    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
-            &CdfView::scheduleReduce);
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_reduceTimer,
+            qOverload<>(&QTimer::start));
     connect(m_plot, &QCustomPlot::mouseMove, this,
             [this](QMouseEvent* event) { showReadoutAt(event->position()); });
-    // Where the legend fits is known once the plot is laid out, on screen or at an export's size.
-    connect(m_plot, &QCustomPlot::afterLayout, this, &CdfView::placeLegend);
 
     followStore(this, &CdfView::rebuild);
 
-    updateAxes();
+    syncActions();
     rebuild();
 }
 
@@ -128,13 +48,11 @@ QString CdfView::title() const {
 }
 
 QString CdfView::exportName() const {
-    return m_ccdf ? QStringLiteral("latency-ccdf") : QStringLiteral("latency-cdf");
+    return CdfFigure::exportName(ccdf());
 }
 
-void CdfView::buildToolBar() {
-    auto* bar = new QToolBar(this);
+void CdfView::buildToolBar(QToolBar* bar) {
     bar->setIconSize(QSize(16, 16));
-    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_logXAction = ToolBarToggle::add(bar, tr("Log x"), this, [this](bool on) { setLogX(on); });
     m_logXAction->setToolTip(
         tr("Logarithmic RTT axis: idle (µs) and loaded (ms) runs side by side"));
@@ -160,371 +78,69 @@ void CdfView::buildToolBar() {
     });
     bar->addWidget(m_levelsEdit);
     bar->addSeparator();
-    QAction* reset = bar->addAction(tr("Reset view"), this, &CdfView::resetView);
-    reset->setToolTip(tr("Show all visible data again"));
-    layout()->addWidget(bar);
+    addResetAction(bar, tr("Show all visible data again"));
 }
 
 void CdfView::setLogX(bool on) {
-    m_logXChosen = true;
-    if (m_logX == on)
+    if (logXChosen() && logX() == on)
         return;
-    m_logX = on;
-    updateAxes();
-    resetView();
+    CdfFigure::Options options = m_figure.options();
+    options.logX = on;
+    setOptions(options);
 }
 
 void CdfView::setCcdf(bool on) {
-    if (m_ccdf == on)
+    if (ccdf() == on)
         return;
-    m_ccdf = on;
-    updateAxes();
-    resetView();
+    CdfFigure::Options options = m_figure.options();
+    options.ccdf = on;
+    setOptions(options);
 }
 
 void CdfView::setMarkerLevels(const std::vector<double>& levels) {
-    m_markerLevels = levels;
     if (!levels.empty())
         m_lastMarkerLevels = levels;
+    m_figure.setMarkerLevels(levels);
     syncActions();
-    rebuildMarkers();
-    m_plot->replot();
+}
+
+void CdfView::setOptions(const CdfFigure::Options& options) {
+    if (!options.markerLevels.empty())
+        m_lastMarkerLevels = options.markerLevels;
+    followData();
+    m_figure.setOptions(store()->visibleLatency(), options);
+    syncActions();
 }
 
 void CdfView::syncActions() {
     const QSignalBlocker blockLog(m_logXAction), blockCcdf(m_ccdfAction),
         blockMarkers(m_markersAction);
-    m_logXAction->setChecked(m_logX);
-    m_ccdfAction->setChecked(m_ccdf);
-    m_markersAction->setChecked(!m_markerLevels.empty());
+    m_logXAction->setChecked(logX());
+    m_ccdfAction->setChecked(ccdf());
+    m_markersAction->setChecked(!markerLevels().empty());
     m_levelsEdit->setText(LatencyReport::levelsText(m_lastMarkerLevels));
 }
 
 QJsonObject CdfView::saveSettings() const {
-    QJsonArray markers;
-    for (double level : m_markerLevels)
-        markers.append(level);
-    QJsonObject settings{{"ccdf", m_ccdf}, {"markers", markers}};
-    if (m_logXChosen) // else chosen by the data again when read
-        settings.insert(QStringLiteral("logX"), m_logX);
-    return settings;
+    return m_figure.options().toSettings();
 }
 
 void CdfView::restoreSettings(const QJsonObject& settings) {
-    if (settings.value(QStringLiteral("logX")).isBool()) {
-        m_logX = settings.value(QStringLiteral("logX")).toBool();
-        m_logXChosen = true;
-    }
-    m_ccdf = settings.value(QStringLiteral("ccdf")).toBool(m_ccdf);
-    const std::vector<double> levels =
-        ViewSettingsLimits::levels(settings, QStringLiteral("markers"));
-    updateAxes();
-    resetView();
-    setMarkerLevels(levels);
-}
-
-void CdfView::updateAxes() {
-    QCPAxis* x = m_plot->xAxis;
-    QCPAxis* y = m_plot->yAxis;
-    x->setLabel(tr("RTT (ms)"));
-    PlotStyle::setLogScale(x, m_logX);
-    x->setNumberFormat(QStringLiteral("g"));
-    if (m_ccdf) {
-        y->setLabel(tr("fraction of samples > x (CCDF)"));
-        PlotStyle::setLogScale(y, true);
-        y->grid()->setSubGridVisible(false);
-        y->setNumberFormat(QStringLiteral("eb")); // 10⁻³ rather than 0.001
-        y->setNumberPrecision(0);
-    } else {
-        y->setLabel(tr("fraction of samples ≤ x"));
-        auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
-        ticker->setTickStep(0.1); // a gridline per decile makes p10…p90 readable at a glance
-        y->setTicker(ticker);
-        y->setScaleType(QCPAxis::stLinear);
-        y->setNumberFormat(QStringLiteral("g"));
-        y->setNumberPrecision(2);
-    }
-    syncActions();
-}
-
-double CdfView::fractionToY(double cdf) const {
-    return m_ccdf ? 1 - cdf : cdf;
-}
-
-int CdfView::plotColumns() const {
-    // Before the first layout the axis rect has no real size; the widget's width is the best
-    // guess and a resize reduces again.
-    return std::max({m_plot->axisRect()->width(), m_plot->width() - 60, 100});
-}
-
-QCPGraph* CdfView::addCurve(Curve curve) {
-    QCPGraph* graph = m_plot->addGraph();
-    graph->setName(curve.label);
-    QColor color = curve.color;
-    if (curve.faint) {
-        color.setAlpha(kFaintAlpha);
-        graph->removeFromLegend();
-        graph->setSelectable(QCP::stNone);
-    }
-    graph->setPen(QPen(color, PlotStyle::lineWidth(curve.faint         ? kFaintWidth
-                                                   : curve.memberCount ? kGroupWidth
-                                                                       : 1.0)));
-    graph->setLineStyle(QCPGraph::lsStepLeft);
-    graph->setAdaptiveSampling(false); // already reduced; sampling again would drop steps
-    curve.graph = graph;
-    m_drawn.push_back(std::move(curve));
-    return graph;
-}
-
-QStringList CdfView::curveKeys() const {
-    QStringList keys;
-    for (const Curve& curve : m_drawn)
-        keys << curve.key;
-    keys.sort();
-    return keys;
-}
-
-void CdfView::rebuild() {
-    const QStringList before = curveKeys();
-    m_plot->clearGraphs();
-    m_curves.clear();
-    m_drawn.clear();
-    m_markerGraphs.clear();
-    const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->latencyGroups();
-    // Every group's pooled curve is drawn; of the datasets' own (or faint member) curves at
-    // most DrawnRuns::kMaxDrawn, the rest named in the drawing note.
-    std::vector<const DatasetEntry*> perRun;
-    QHash<int, QColor> groupColors; // member id -> its group's colour
-    if (groups.empty()) {
-        for (const DatasetEntry* e : store()->visibleLatency())
-            if (!e->analysis->sortedRttMs.empty())
-                perRun.push_back(e);
-    }
-    for (const PooledGroup& group : groups) {
-        for (int id : group.memberIds) {
-            const DatasetEntry* e = store()->find(id);
-            if (!e->analysis->sortedRttMs.empty()) {
-                perRun.push_back(e);
-                groupColors.insert(id, PlotStyle::toColor(group.color));
-            }
-        }
-    }
-    for (const DatasetEntry* e :
-         drawable(perRun, groups.empty() ? tr("runs") : tr("faint per-run curves"))) {
-        if (groups.empty())
-            m_curves.insert(e->id, addCurve({QStringLiteral("dataset:%1").arg(e->id), nullptr,
-                                             e->analysis, e->label, PlotStyle::toColor(e->color)}));
-        else
-            m_curves.insert(e->id,
-                            addCurve({QStringLiteral("member:%1").arg(e->id), nullptr, e->analysis,
-                                      e->label, groupColors.value(e->id), true}));
-    }
-    for (const PooledGroup& group : groups) {
-        if (!group.analysis) { // still pooling: its runs are drawn, the curve follows
-            m_readout->setText(tr("Pooling %1…").arg(group.name));
-            continue;
-        }
-        const std::size_t samples = group.analysis->sortedRttMs.size();
-        if (samples == 0)
-            continue;
-        const int runs = static_cast<int>(group.memberIds.size());
-        const QString pooled =
-            runs == 1 ? tr("1 run") : tr("%1 runs pooled (faint: each run)").arg(runs);
-        addCurve({QStringLiteral("group:") + group.name, nullptr, group.analysis,
-                  tr("%1 — %2, %3 samples").arg(group.name, pooled, QString::number(samples)),
-                  PlotStyle::toColor(group.color), false, runs});
-    }
-    // A label or colour edit keeps the user's zoom; a different set of curves, or data growing
-    // under a view the user has not moved, needs new ranges.
-    if (before != curveKeys() || !userNavigated()) {
-        resetView();
-        return;
-    }
-    reduceCurves();
-    rebuildMarkers();
-    m_plot->replot();
+    setOptions(CdfFigure::Options::fromSettings(settings));
 }
 
 void CdfView::resetView() {
     followData();
-    if (!m_logXChosen) {
-        const Extent all = extentOf(store()->visibleLatency(), false);
-        const bool spansDecade = all.valid && all.min > 0 && all.max >= 10 * all.min;
-        if (all.valid && spansDecade != m_logX) {
-            m_logX = spansDecade;
-            updateAxes();
-        }
-    }
-    const Extent extent = extentOf(store()->visibleLatency(), m_logX);
-    QCPRange xRange = m_logX ? QCPRange(0.01, 100) : QCPRange(0, 1);
-    if (extent.valid && m_logX) {
-        // Pad by a fraction of the decades shown, so the padding looks the same at every scale.
-        const double decades = std::log10(extent.max / extent.min);
-        const double pad = std::pow(10.0, std::max(0.04 * decades, 0.05));
-        xRange = QCPRange(extent.min / pad, extent.max * pad);
-    } else if (extent.valid) {
-        const double span = extent.max - extent.min;
-        const double pad = span > 0 ? 0.03 * span : std::max(0.1 * std::abs(extent.max), 0.001);
-        const double lower = extent.min - pad;
-        xRange = QCPRange(extent.min >= 0 ? std::max(lower, 0.0) : lower, extent.max + pad);
-    }
-    QCPRange yRange(0, 1.02);
-    if (m_ccdf) {
-        // Down to the decade below 1/n, where the last step of the largest dataset ends.
-        const double smallest =
-            extent.valid ? 0.5 / static_cast<double>(extent.largestCount) : 1e-3;
-        yRange = QCPRange(std::pow(10.0, std::floor(std::log10(smallest))), 1.5);
-    }
-    {
-        const QSignalBlocker block(m_plot->xAxis); // reduce once below, not via the timer
-        m_plot->xAxis->setRange(xRange);
-    }
-    m_plot->yAxis->setRange(yRange);
-    reduceCurves();
-    rebuildMarkers();
-    m_plot->replot();
+    m_figure.resetRanges(store()->visibleLatency());
+    syncActions();
 }
 
-void CdfView::scheduleReduce() {
-    m_reduceTimer->start();
-}
-
-void CdfView::reduceCurves() {
-    const QCPRange range = m_plot->xAxis->range();
-    const int columns = plotColumns();
-    const auto scale = m_logX ? CdfReducer::Scale::Log : CdfReducer::Scale::Linear;
-    for (const Curve& curve : m_drawn) {
-        const CdfReducer::Points points = CdfReducer::reduce(
-            curve.analysis->sortedRttMs, range.lower, range.upper, columns, scale);
-        QVector<QCPGraphData> data;
-        data.reserve(static_cast<int>(points.x.size()) + 1);
-        double previous = 0; // F before the first drawn point
-        for (std::size_t i = 0; i < points.x.size(); ++i) {
-            if (m_logX && points.x[i] <= 0) { // cannot sit on a log axis
-                previous = points.y[i];
-                continue;
-            }
-            if (data.isEmpty()) // the vertical rise at the minimum
-                data.append(QCPGraphData(points.x[i], fractionToY(previous)));
-            data.append(QCPGraphData(points.x[i], fractionToY(points.y[i])));
-        }
-        // In a CCDF the last step falls to 0, off a log axis: end with a flat segment at 1/n
-        // up to the maximum instead, as tail plots usually do.
-        if (m_ccdf && data.size() >= 2)
-            data.last().value = data[data.size() - 2].value;
-        curve.graph->data()->set(data, true);
-    }
-}
-
-void CdfView::placeLegend() {
-    // Which part of the plot is empty depends on the data (with log x, a CDF's bottom right
-    // holds the slow rise of loaded runs and its top left the idle run), so measure how much
-    // curve each corner would hide and take the first free one, the conventional corner
-    // first. When none is free (many runs, a paper-width export) the legend goes above the
-    // plot rather than over curves; while the user zooms and pans it keeps its side.
-    const Qt::Alignment top = Qt::AlignTop, bottom = Qt::AlignBottom;
-    const Qt::Alignment left = Qt::AlignLeft, centre = Qt::AlignHCenter, right = Qt::AlignRight;
-    const std::vector<Qt::Alignment> places =
-        m_ccdf ? std::vector<Qt::Alignment>{bottom | left,  bottom | centre, top | right,
-                                            bottom | right, top | left,      top | centre}
-               : std::vector<Qt::Alignment>{top | left,  bottom | right,  top | centre,
-                                            top | right, bottom | centre, bottom | left};
-    PlotStyle::placeLegendClear(m_plot, places, !userNavigated(), [this](const QRectF& box) {
-        double hidden = 0;
-        for (const Curve& curve : m_drawn)
-            hidden += curveLengthIn(curve.graph, box);
-        return hidden;
-    });
-}
-
-double CdfView::curveLengthIn(QCPGraph* graph, const QRectF& box) const {
-    // Step segments are axis-parallel, so clipping one to the box is clamping its ends.
-    auto clipped = [&box](double from, double to, double lo, double hi) {
-        return std::max(0.0, std::min(std::max(from, to), hi) - std::max(std::min(from, to), lo));
-    };
-    double length = 0;
-    QPointF previous;
-    bool first = true;
-    for (const QCPGraphData& point : *graph->data()) {
-        const QPointF pixel(m_plot->xAxis->coordToPixel(point.key),
-                            m_plot->yAxis->coordToPixel(point.value));
-        if (!first) {
-            if (previous.y() >= box.top() && previous.y() <= box.bottom()) // horizontal part
-                length += clipped(previous.x(), pixel.x(), box.left(), box.right());
-            if (pixel.x() >= box.left() && pixel.x() <= box.right()) // vertical part
-                length += clipped(previous.y(), pixel.y(), box.top(), box.bottom());
-        }
-        previous = pixel;
-        first = false;
-    }
-    return length;
-}
-
-void CdfView::rebuildMarkers() {
-    for (QCPGraph* graph : m_markerGraphs)
-        m_plot->removeGraph(graph);
-    m_markerGraphs.clear();
-    for (QCPItemText* label : m_markerLabels)
-        m_plot->removeItem(label);
-    m_markerLabels.clear();
-    if (m_markerLevels.empty())
-        return;
-    std::vector<QRectF> taken; // pixel boxes of the labels placed so far
-    for (const Curve& curve : m_drawn) {
-        if (curve.faint) // a group's markers are its pooled curve's
-            continue;
-        QCPGraph* markers = m_plot->addGraph();
-        markers->removeFromLegend();
-        markers->setLineStyle(QCPGraph::lsNone);
-        markers->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, curve.color, 7));
-        markers->setSelectable(QCP::stNone);
-        const double n = static_cast<double>(curve.analysis->sortedRttMs.size());
-        for (double level : m_markerLevels) {
-            const double value = curve.analysis->percentile(level); // core computes, we place
-            // p100 in a CCDF would sit at 0; put it where the curve ends (1/n).
-            const double y = m_ccdf ? std::max(1 - level / 100, 1 / n) : level / 100;
-            if (m_logX && value <= 0)
-                continue;
-            markers->addData(value, y);
-            addMarkerLabel(
-                QStringLiteral("%1 %2 ms").arg(formatLevel(level / 100), formatMs(value)),
-                QPointF(value, y), curve.color.darker(120), &taken);
-        }
-        m_markerGraphs.push_back(markers);
-    }
-}
-
-void CdfView::addMarkerLabel(const QString& text, const QPointF& at, const QColor& color,
-                             std::vector<QRectF>* taken) {
-    // Curves of similar runs put their markers on top of each other; a label that cannot be
-    // placed without covering another is left out (the dot stays; hover and the table give
-    // the number) rather than drawn as an unreadable overprint.
-    const QFont font = PlotStyle::axisFont(0.9);
-    const QSizeF size = QFontMetricsF(font).boundingRect(text).size() + QSizeF(6, 2);
-    const QPointF pixel(m_plot->xAxis->coordToPixel(at.x()), m_plot->yAxis->coordToPixel(at.y()));
-    const std::pair<Qt::Alignment, QPointF> candidates[] = {
-        {Qt::AlignLeft | Qt::AlignBottom, {4, -size.height()}},
-        {Qt::AlignLeft | Qt::AlignTop, {4, 0}},
-        {Qt::AlignRight | Qt::AlignBottom, {-4 - size.width(), -size.height()}},
-        {Qt::AlignRight | Qt::AlignTop, {-4 - size.width(), 0}}};
-    for (const auto& [alignment, offset] : candidates) {
-        const QRectF box(pixel + offset, size);
-        if (std::any_of(taken->begin(), taken->end(),
-                        [&box](const QRectF& r) { return r.intersects(box); }))
-            continue;
-        taken->push_back(box);
-        auto* label = new QCPItemText(m_plot);
-        label->position->setCoords(at);
-        label->setPositionAlignment(alignment);
-        label->setPadding(
-            QMargins(alignment & Qt::AlignLeft ? 5 : 0, 1, alignment & Qt::AlignRight ? 5 : 0, 1));
-        label->setFont(font);
-        label->setColor(color);
-        label->setText(text);
-        label->setClipToAxisRect(true);
-        m_markerLabels.push_back(label);
-        return;
-    }
+void CdfView::rebuild() {
+    setDrawingNote(m_figure.draw(*store(), DatasetGrouping::of(store())->latencyGroups(),
+                                 m_figure.options(), userNavigated()));
+    if (!m_figure.pooling().isEmpty())
+        m_readout->setText(tr("Pooling %1…").arg(m_figure.pooling()));
+    syncActions(); // the data may choose the x axis
 }
 
 QString CdfView::readout() const {
@@ -532,36 +148,12 @@ QString CdfView::readout() const {
 }
 
 void CdfView::showReadoutAt(const QPointF& pixel) {
-    const double x = m_plot->xAxis->pixelToCoord(pixel.x());
-    const Curve* best = nullptr;
-    QCPGraphData bestPoint;
-    double bestDistance = 40; // pixels: further away the read-out would guess
-    for (const Curve& curve : m_drawn) {
-        const QSharedPointer<QCPGraphDataContainer> data = curve.graph->data();
-        auto point = data->findEnd(x, false); // first step right of x
-        if (point == data->constBegin())
-            continue;
-        --point; // the step the curve is on at x
-        const double distance = std::abs(m_plot->yAxis->coordToPixel(point->value) - pixel.y());
-        // Ties go to the later curve: a group's pooled curve over its faint runs.
-        if (distance <= bestDistance) {
-            bestDistance = distance;
-            best = &curve;
-            bestPoint = *point;
-        }
-    }
-    if (!best) {
-        m_readout->clear();
-        return;
-    }
-    const double fraction = m_ccdf ? 1 - bestPoint.value : bestPoint.value;
-    m_readout->setText(QStringLiteral("%1: %2 ms at %3")
-                           .arg(best->label, formatMs(bestPoint.key), formatLevel(fraction)));
+    m_readout->setText(m_figure.readoutAt(pixel));
 }
 
 bool CdfView::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_plot && event->type() == QEvent::Resize)
-        scheduleReduce(); // more or fewer pixel columns
+        m_reduceTimer->start(); // more or fewer pixel columns
     if (watched == m_plot && event->type() == QEvent::Leave)
         m_readout->clear();
     return WorkbenchView::eventFilter(watched, event);

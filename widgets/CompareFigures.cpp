@@ -2,7 +2,7 @@
 
 #include "ConfidenceBars.h"
 #include "PlotStyle.h"
-#include "io/LatencyReport.h"
+#include "report/LatencyReport.h"
 #include "stats/CdfReducer.h"
 
 #include <QVBoxLayout>

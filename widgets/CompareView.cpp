@@ -5,7 +5,7 @@
 #include "DatasetStore.h"
 #include "PlotStyle.h"
 #include "TableExport.h"
-#include "io/ComparisonReport.h"
+#include "report/ComparisonReport.h"
 
 #include <QAction>
 #include <QApplication>

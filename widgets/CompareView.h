@@ -4,7 +4,7 @@
 #include "ChosenComparison.h"
 #include "SeriesColor.h"
 #include "WorkbenchView.h"
-#include "io/TableWriter.h"
+#include "report/TableWriter.h"
 #include "stats/Comparison.h"
 #include "stats/TcpComparison.h"
 

@@ -1,31 +1,10 @@
 #include "ConfidenceBars.h"
 
 #include "PlotStyle.h"
-#include "stats/Comparison.h"
-#include "stats/DatasetAnalysis.h"
 
 #include <qcustomplot.h>
 
-#include <numeric>
-
 namespace wb {
-
-Estimate ConfidenceBars::percentile(const DatasetAnalysis& analysis, double level,
-                                    const BootstrapOptions& options) {
-    if (analysis.sortedRttMs.empty())
-        return {std::nan(""), {}};
-    return {analysis.percentile(level),
-            Bootstrap::percentile(analysis.sortedRttMs, level, options)};
-}
-
-Estimate ConfidenceBars::meanFlowThroughput(const FlowStatistics& stats,
-                                            const BootstrapOptions& options) {
-    const std::vector<double> flows = ThroughputComparison::perFlowBitsPerSecond(stats);
-    if (flows.empty())
-        return {std::nan(""), {}};
-    return {std::accumulate(flows.begin(), flows.end(), 0.0) / static_cast<double>(flows.size()),
-            Bootstrap::mean(flows, options)};
-}
 
 QCPErrorBars* ConfidenceBars::of(const QCPAbstractPlottable* plottable) {
     QCustomPlot* plot = plottable->parentPlot();

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "stats/Bootstrap.h"
+#include "stats/Estimate.h"
 
 #include <memory>
 
@@ -14,27 +14,10 @@ class QCPErrorBars;
 
 namespace wb {
 
-struct DatasetAnalysis;
-struct FlowStatistics;
-
-// A figure with its bootstrap confidence interval.
-struct Estimate {
-    double value = 0;
-    ConfidenceInterval interval;
-};
-
 // Bootstrap confidence intervals drawn as error bars, and the words that say what they are:
 // one look and one wording in every view that draws them.
 class ConfidenceBars {
 public:
-    // Percentile `level` of a latency dataset (ms) and its CI (Bootstrap::percentile).
-    static Estimate percentile(const DatasetAnalysis& analysis, double level,
-                               const BootstrapOptions& options = {});
-    // Mean per-flow throughput (bit/s) over the flows the Compare tab and the CLI compare
-    // (ThroughputComparison::perFlowBitsPerSecond) and its CI (Bootstrap::mean).
-    static Estimate meanFlowThroughput(const FlowStatistics& stats,
-                                       const BootstrapOptions& options = {});
-
     // Error bars on the data points of `plottable` (in its data order, `values` being what
     // it plots). `scale` converts the intervals' unit to the plotted one (1e-6 for bit/s to
     // Mbit/s); an invalid interval draws no bar.

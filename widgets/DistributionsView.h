@@ -1,33 +1,27 @@
 #pragma once
 
-#include "CategoryAxisLabels.h"
+#include "DistributionsFigure.h"
 #include "WorkbenchView.h"
-#include "stats/BoxSummary.h"
-#include "stats/Histogram.h"
-
-#include <QMap>
 
 #include <optional>
 
 class QAction;
-class QCPBars;
-class QCPStatisticalBox;
 class QComboBox;
 class QLineEdit;
 class QSpinBox;
+class QToolBar;
 
 namespace wb {
 
 struct DatasetEntry;
 
-// The RTT distribution of every visible latency dataset, as histograms side by side in common
-// bins (the QJump artifact's 25 bins over [min, max] by default) or as one box plot per run,
-// compact enough for twenty runs in one figure.
+// The Distributions figure of every visible latency dataset, with its toolbar (mode, bins,
+// range, whiskers, log y) and the run names under the boxes in tooltips.
 class DistributionsView : public WorkbenchView {
     Q_OBJECT
 
 public:
-    enum class Mode { Histogram, Box };
+    using Mode = DistributionsFigure::Mode;
 
     explicit DistributionsView(DatasetStore* store, QWidget* parent = nullptr);
     ~DistributionsView() override;
@@ -39,43 +33,30 @@ public:
     void restoreSettings(const QJsonObject& settings) override;
     void resetView() override;
 
-    // Public so wirebench-cli can set the same options headless.
-    Mode mode() const { return m_mode; }
+    Mode mode() const { return m_options.mode; }
     void setMode(Mode mode);
-    int bins() const { return m_bins; }
+    int bins() const { return m_options.bins; }
     void setBins(int bins);
     // Histogram range; unset = [min, max] of the visible data.
-    std::optional<double> rangeMin() const { return m_rangeMin; }
-    std::optional<double> rangeMax() const { return m_rangeMax; }
+    std::optional<double> rangeMin() const { return m_options.rangeMin; }
+    std::optional<double> rangeMax() const { return m_options.rangeMax; }
     void setRange(std::optional<double> min, std::optional<double> max);
-    bool logY() const { return m_logY; }
+    bool logY() const { return m_options.logY; }
     void setLogY(bool on);
-    BoxSummary::Whiskers whiskers() const { return m_whiskers; }
+    BoxSummary::Whiskers whiskers() const { return m_options.whiskers; }
     void setWhiskers(BoxSummary::Whiskers whiskers);
 
-    // What is drawn for a dataset (nullptr / empty when hidden or in the other mode).
-    QCPBars* barsOf(int datasetId) const { return m_bars.value(datasetId, nullptr); }
-    const Histogram* histogramOf(int datasetId) const;
-    QCPStatisticalBox* boxOf(int datasetId) const { return m_boxes.value(datasetId, nullptr); }
-    const BoxSummary* boxSummaryOf(int datasetId) const;
-    // The run names under the boxes, as shown and whole (tooltips).
-    const CategoryAxisLabels& boxLabels() const { return m_boxLabels; }
-    // The histogram's bin range in use (the data's [min, max] when no range is set).
-    std::pair<double, double> histogramRange() const;
+    // What is drawn (DistributionsFigure).
+    const DistributionsFigure& figure() const { return m_figure; }
 
 private:
-    void buildToolBar();
+    void buildToolBar(QToolBar* bar);
     void rebuild();
-    // The visible latency runs with samples that the plot draws (WorkbenchView::drawable).
-    std::vector<const DatasetEntry*> withSamples();
-    void drawHistograms();
-    void drawBoxes();
-    void placeHistogramLegend();
-    void updateAxes();
     void syncControls();
     void readRangeFields();
 
     QCustomPlot* m_plot;
+    DistributionsFigure m_figure;
     QComboBox* m_modeCombo = nullptr;
     QSpinBox* m_binsSpin = nullptr;
     QLineEdit* m_minEdit = nullptr;
@@ -84,17 +65,7 @@ private:
     QAction* m_logYAction = nullptr;
     QList<QAction*> m_histogramControls; // shown in histogram mode only
     QList<QAction*> m_boxControls;
-    QMap<int, QCPBars*> m_bars;
-    QMap<int, Histogram> m_histograms;
-    QMap<int, QCPStatisticalBox*> m_boxes;
-    QMap<int, BoxSummary> m_summaries;
-    CategoryAxisLabels m_boxLabels; // each box's run and outlier count under it
-
-    Mode m_mode = Mode::Histogram;
-    int m_bins = 25;
-    std::optional<double> m_rangeMin, m_rangeMax;
-    bool m_logY = false;
-    BoxSummary::Whiskers m_whiskers = BoxSummary::Whiskers::Percentile1To99;
+    DistributionsFigure::Options m_options;
 };
 
 } // namespace wb

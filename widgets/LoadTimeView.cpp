@@ -268,12 +268,11 @@ void LoadTimeView::drawThroughput(const QHash<const Dataset*, const DatasetEntry
     m_right = std::max(m_right, end);
 }
 
-void LoadTimeView::drawTcp(const QHash<const Dataset*, const DatasetEntry*>& entries,
-                           const std::vector<const Dataset*>& samplers) {
+void LoadTimeView::drawTcp(const QHash<const Dataset*, const DatasetEntry*>& entries) {
     const double scale = m_tcpMetric == TcpMetric::Cwnd ? 1 / kKilo : 1;
     for (const LoadTimeline::Placement& placement : m_timeline.throughput()) {
         const QColor color = PlotStyle::toColor(entries.value(placement.dataset)->color);
-        for (const TcpFlowState& state : TcpState::statesOf(*placement.dataset, samplers)) {
+        for (const TcpFlowState& state : placement.tcpStates) {
             const std::vector<TcpPoint> points = TcpState::series(state, m_tcpMetric);
             if (points.empty())
                 continue;
@@ -368,18 +367,15 @@ void LoadTimeView::rebuild() {
     const DrawnRuns runs = DrawnRuns::of(visible);
     QHash<const Dataset*, const DatasetEntry*> entries;
     std::vector<const Dataset*> datasets;
-    std::vector<const Dataset*> samplers;
     for (const DatasetEntry* entry : runs.drawn) {
         entries.insert(&entry->dataset(), entry);
         datasets.push_back(&entry->dataset());
-        if (LoadTimeline::isSampler(entry->dataset()))
-            samplers.push_back(&entry->dataset());
     }
     m_timeline = LoadTimeline::of(datasets);
 
     drawLatency(entries);
     drawThroughput(entries);
-    drawTcp(entries, samplers);
+    drawTcp(entries);
     shadeLoad();
 
     m_lanes[LatencyLane]->axis(QCPAxis::atLeft)->setLabel(tr("ping RTT (ms)"));

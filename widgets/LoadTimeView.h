@@ -61,8 +61,7 @@ private:
     void rebuild();
     void drawLatency(const QHash<const Dataset*, const DatasetEntry*>& entries);
     void drawThroughput(const QHash<const Dataset*, const DatasetEntry*>& entries);
-    void drawTcp(const QHash<const Dataset*, const DatasetEntry*>& entries,
-                 const std::vector<const Dataset*>& samplers);
+    void drawTcp(const QHash<const Dataset*, const DatasetEntry*>& entries);
     void shadeLoad();
     // A graph on the lane's axes; legendName empty: not in the legend.
     QCPGraph* addGraph(Lane lane, const QPen& pen, const QString& legendName);

@@ -2,7 +2,7 @@
 
 #include "DatasetGrouping.h"
 #include "DatasetStore.h"
-#include "io/LatencyReport.h"
+#include "report/LatencyReport.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/TableWriter.h"
+#include "report/TableWriter.h"
 #include "stats/LatencySummary.h"
 #include "stats/LossStructure.h"
 

@@ -7,8 +7,8 @@
 #include "TableExport.h"
 #include "TableModel.h"
 #include "ViewSettingsLimits.h"
-#include "io/GroupSummaryReport.h"
-#include "io/LatencyReport.h"
+#include "report/GroupSummaryReport.h"
+#include "report/LatencyReport.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -222,7 +222,7 @@ std::vector<PercentileView::IntervalRow> PercentileView::intervalRows(QString* n
             continue;
         IntervalRow out{label, {}};
         for (double level : intervalLevels())
-            out.estimates.push_back(ConfidenceBars::percentile(*analysis, level));
+            out.estimates.push_back(Estimate::percentile(*analysis, level));
         rows.push_back(std::move(out));
     }
     return rows;

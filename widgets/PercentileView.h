@@ -4,7 +4,7 @@
 #include "ConfidenceBars.h"
 #include "GroupLevelBox.h"
 #include "WorkbenchView.h"
-#include "io/TableWriter.h"
+#include "report/TableWriter.h"
 
 class QComboBox;
 class QCPGraph;

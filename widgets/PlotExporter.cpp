@@ -3,8 +3,8 @@
 #include <qcustomplot.h>
 
 #include "PlotStyle.h"
-#include "io/OutputFile.h"
-#include "io/TextEscaping.h"
+#include "files/OutputFile.h"
+#include "report/TextEscaping.h"
 
 #include <QBuffer>
 #include <QClipboard>
@@ -203,6 +203,12 @@ void PlotExporter::layOut(QCustomPlot* plot, const ExportOptions& options) {
     QPicture picture;
     QCPPainter painter(&picture);
     paint(plot, &painter, options);
+}
+
+std::unique_ptr<QCustomPlot> PlotExporter::detachedPlot() {
+    auto plot = std::make_unique<QCustomPlot>();
+    plot->setViewport(QRect(0, 0, 100, 30)); // Qt's geometry of a new child widget
+    return plot;
 }
 
 void PlotExporter::copyToClipboard(QCustomPlot* plot, const ExportOptions& options) {

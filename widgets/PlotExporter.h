@@ -3,6 +3,8 @@
 #include "LegendLayout.h"
 #include "PlotTheme.h"
 
+#include <memory>
+
 #include <QByteArray>
 #include <QString>
 
@@ -49,6 +51,11 @@ public:
     // measure it (legends and labels placed as they will be drawn); the layout stays until
     // the plot is drawn again.
     static void layOut(QCustomPlot* plot, const ExportOptions& options);
+    // A plot for a figure drawn without a view (wirebench-cli plot, reports). It starts laid
+    // out as a view's plot is before its first showing, at Qt's size of a child widget never
+    // shown: fitted titles keep what they learnt there (OwnValue), so an export of it has the
+    // bytes of the same figure exported from a view.
+    static std::unique_ptr<QCustomPlot> detachedPlot();
 };
 
 } // namespace wb

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "PlotExporter.h"
-#include "io/TableWriter.h"
+#include "report/TableWriter.h"
 
 #include <QString>
 

@@ -2,8 +2,8 @@
 
 #include "ReportDocument.h"
 
-#include "io/OutputFile.h"
-#include "io/TextEscaping.h"
+#include "files/OutputFile.h"
+#include "report/TextEscaping.h"
 
 namespace wb {
 

@@ -4,7 +4,7 @@
 
 #include <qcustomplot.h>
 
-#include "io/OutputFile.h"
+#include "files/OutputFile.h"
 
 #include <QPdfWriter>
 #include <QTextLayout>

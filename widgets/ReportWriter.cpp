@@ -4,9 +4,12 @@
 #include "ViewSettingsLimits.h"
 
 #include "BandsView.h"
+#include "CdfFigure.h"
 #include "CdfView.h"
 #include "DatasetStore.h"
+#include "DistributionsFigure.h"
 #include "DistributionsView.h"
+#include "FlowBarsFigure.h"
 #include "FlowBarsView.h"
 #include "LoadTimeView.h"
 #include "PercentileView.h"
@@ -127,11 +130,49 @@ private:
     void addFigure(WorkbenchView* view) {
         view->resize(kFigureWidth, kDataHeight); // views reduce their curves to the width
         view->bringUpToDate();
-        QString caption = captionOf(view->exportName());
-        if (!view->drawingNote().isEmpty()) // what a figure of many runs leaves out
-            caption += QLatin1Char(' ') + view->drawingNote();
-        m_document.addFigure(view->plot(), figureSize(view->plot(), figureStyle(m_source)), caption,
-                             view->exportName());
+        addFigure(view->plot(), view->exportName(), view->drawingNote());
+    }
+
+    // The Distributions figure in `mode`, without a view, with the view's other settings.
+    void addDistributions(DistributionsFigure::Mode mode) {
+        const QString key = QLatin1String(DistributionsView::staticMetaObject.className());
+        auto options =
+            DistributionsFigure::Options::fromSettings(m_source.viewSettings.value(key), key);
+        options.mode = mode;
+        auto* plot = m_plots.emplace_back(PlotExporter::detachedPlot()).get();
+        DistributionsFigure* figure =
+            m_figures.emplace_back(std::make_unique<DistributionsFigure>(plot)).get();
+        addFigure(plot, DistributionsFigure::exportName(mode),
+                  figure->draw(m_store->visibleLatency(), options));
+    }
+
+    // The CDF figure, without a view, with the view's settings.
+    void addCdf() {
+        const auto options = CdfFigure::Options::fromSettings(
+            m_source.viewSettings.value(QLatin1String(CdfView::staticMetaObject.className())));
+        auto* plot = m_plots.emplace_back(PlotExporter::detachedPlot()).get();
+        m_cdf = std::make_unique<CdfFigure>(plot);
+        addFigure(plot, CdfFigure::exportName(options.ccdf),
+                  m_cdf->draw(*m_store, DatasetGrouping::of(m_store)->latencyGroups(), options));
+    }
+
+    // The flow bars without a view, with the view's settings.
+    void addFlowBars() {
+        const auto options = FlowBarsFigure::Options::fromSettings(
+            m_source.viewSettings.value(QLatin1String(FlowBarsView::staticMetaObject.className())));
+        auto* plot = m_plots.emplace_back(PlotExporter::detachedPlot()).get();
+        m_flowBars = std::make_unique<FlowBarsFigure>(plot);
+        addFigure(plot, FlowBarsFigure::exportName(),
+                  m_flowBars->draw(m_store->visibleThroughput(),
+                                   DatasetGrouping::of(m_store)->throughputGroups(),
+                                   m_store->groupKey(), options));
+    }
+
+    void addFigure(QCustomPlot* plot, const QString& exportName, const QString& note) {
+        QString caption = captionOf(exportName);
+        if (!note.isEmpty()) // what a figure of many runs leaves out
+            caption += QLatin1Char(' ') + note;
+        m_document.addFigure(plot, figureSize(plot, figureStyle(m_source)), caption, exportName);
     }
 
     void addRuns(const ReportContent& content) {
@@ -155,15 +196,11 @@ private:
             "exact, by linear interpolation between the closest ranks (numpy's default); the "
             "standard deviation is the population one. Duplicate replies are counted but not "
             "sampled."));
-        addFigure(makeView<CdfView>());
+        addCdf();
         addFigure(makeView<TimelineView>());
         addFigure(makeView<BandsView>());
-        auto* histogram = makeView<DistributionsView>();
-        histogram->setMode(DistributionsView::Mode::Histogram);
-        addFigure(histogram);
-        auto* boxes = makeView<DistributionsView>();
-        boxes->setMode(DistributionsView::Mode::Box);
-        addFigure(boxes);
+        for (auto mode : {DistributionsFigure::Mode::Histogram, DistributionsFigure::Mode::Box})
+            addDistributions(mode);
         auto* percentiles = makeView<PercentileView>();
         percentiles->bringUpToDate();
         Table table = percentiles->currentTable();
@@ -183,7 +220,7 @@ private:
             "Throughput in Mbits/s (10⁶ bits per second). Whole-run figures use the receiver's "
             "report where the log has one. Jain's fairness index is (Σx)² / (n·Σx²) over the "
             "mean throughput x of the n flows: 1 when all flows get the same."));
-        addFigure(makeView<FlowBarsView>());
+        addFlowBars();
         auto* time = makeView<ThroughputTimeView>();
         time->setMetric(TcpMetric::Throughput); // the tab may show another metric
         addFigure(time);
@@ -251,6 +288,10 @@ private:
     DatasetStore* m_store;
     const ReportSource& m_source;
     std::vector<std::unique_ptr<WorkbenchView>> m_views;
+    std::vector<std::unique_ptr<QCustomPlot>> m_plots; // of the figures drawn without a view
+    std::vector<std::unique_ptr<DistributionsFigure>> m_figures;
+    std::unique_ptr<CdfFigure> m_cdf;
+    std::unique_ptr<FlowBarsFigure> m_flowBars;
     ReportDocument m_document;
 };
 

@@ -1,8 +1,8 @@
 #include "TableExport.h"
 
 #include "WorkbenchView.h"
-#include "io/OutputFile.h"
-#include "io/TextEscaping.h"
+#include "files/OutputFile.h"
+#include "report/TextEscaping.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/TableWriter.h"
+#include "report/TableWriter.h"
 
 #include <QString>
 

@@ -4,7 +4,6 @@
 #include "PlotStyle.h"
 #include "ToolBarToggle.h"
 #include "ViewSettingsLimits.h"
-#include "stats/LossStructure.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>
@@ -12,7 +11,6 @@
 #include <QMouseEvent>
 #include <QTimer>
 #include <QToolBar>
-#include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -93,16 +91,7 @@ TimelineView::TimelineView(DatasetStore* store, QWidget* parent)
         reduceLines();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     });
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    buildToolBar();
-    layout->addWidget(m_plot, 1);
-    watchNavigation(m_plot);
-    m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_readout->setContentsMargins(6, 0, 6, 2);
-    m_readout->setMinimumHeight(m_readout->fontMetrics().height() + 4);
-    layout->addWidget(m_readout);
+    buildToolBar(layOutPlot(m_plot, m_readout));
 
     PlotStyle::apply(m_plot);
     buildLayout();
@@ -141,10 +130,8 @@ QString TimelineView::exportName() const {
     return QStringLiteral("rtt-timeline");
 }
 
-void TimelineView::buildToolBar() {
-    auto* bar = new QToolBar(this);
+void TimelineView::buildToolBar(QToolBar* bar) {
     bar->setIconSize(QSize(16, 16));
-    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_logYAction = ToolBarToggle::add(bar, tr("Log y"), this, [this](bool on) { setLogY(on); });
     m_logYAction->setToolTip(tr("Logarithmic RTT axis: spikes and the baseline both readable"));
     bar->addSeparator();
@@ -161,9 +148,7 @@ void TimelineView::buildToolBar() {
             [this] { setInterval(m_intervalBox->value()); });
     bar->addWidget(m_intervalBox);
     bar->addSeparator();
-    QAction* reset = bar->addAction(tr("Reset view"), this, &TimelineView::resetView);
-    reset->setToolTip(tr("Show the whole run again"));
-    layout()->addWidget(bar);
+    addResetAction(bar, tr("Show the whole run again"));
 }
 
 void TimelineView::buildLayout() {
@@ -384,7 +369,7 @@ void TimelineView::rebuild() {
     // Each lane says its run's loss %, as the tool (or the listed losses) count it.
     QStringList lossTexts;
     for (const DatasetEntry* e : entries)
-        lossTexts << percentText(LossStructure::of(e->dataset().latency).lossPercent);
+        lossTexts << percentText(e->analysis->loss.lossPercent);
     const QFontMetrics laneMetrics(laneFont(kLaneHeight));
     bool numbered = false;
     for (std::size_t i = 0; i < entries.size() && !lossFree && entries.size() > 1; ++i)

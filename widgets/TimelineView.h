@@ -16,6 +16,7 @@ class QCPItemText;
 class QDoubleSpinBox;
 class QLabel;
 class QTimer;
+class QToolBar;
 
 namespace wb {
 
@@ -86,7 +87,7 @@ private:
         TimelineReducer::PolyLine drawn; // for the hover read-out
     };
 
-    void buildToolBar();
+    void buildToolBar(QToolBar* bar);
     void buildLayout();
     void fitStrip();                 // lanes as tall as the laid-out height allows
     int stripHeight(int lane) const; // for lanes this tall

@@ -2,8 +2,10 @@
 
 #include "LegendLayout.h"
 
+#include <QAction>
 #include <QLabel>
-#include <QLayout>
+#include <QToolBar>
+#include <QVBoxLayout>
 #include <qcustomplot.h>
 
 namespace wb {
@@ -18,6 +20,28 @@ void WorkbenchView::watchNavigation(QCustomPlot* plot) {
     // While the user zooms and pans, the legend keeps its side of the plot instead of jumping
     // in and out as the data moves under it.
     LegendLayout::of(plot)->setMayLeave([this] { return !m_userNavigated; });
+}
+
+QToolBar* WorkbenchView::layOutPlot(QCustomPlot* plot, QLabel* readout) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    auto* bar = new QToolBar(this);
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    layout->addWidget(bar);
+    layout->addWidget(plot, 1);
+    watchNavigation(plot);
+    if (readout) {
+        readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        readout->setContentsMargins(6, 0, 6, 2);
+        readout->setMinimumHeight(readout->fontMetrics().height() + 4);
+        layout->addWidget(readout);
+    }
+    return bar;
+}
+
+void WorkbenchView::addResetAction(QToolBar* bar, const QString& toolTip) {
+    bar->addAction(tr("Reset view"), this, &WorkbenchView::resetView)->setToolTip(toolTip);
 }
 
 void WorkbenchView::requestRebuild() {

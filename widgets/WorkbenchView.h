@@ -11,6 +11,7 @@
 
 class QCustomPlot;
 class QLabel;
+class QToolBar;
 
 namespace wb {
 
@@ -79,6 +80,12 @@ protected:
     // Rebuilds now when the view can be seen, else when it is shown.
     void requestRebuild();
     void showEvent(QShowEvent* event) override;
+
+    // The layout of a plot view: a text-only tool bar (returned, for the view to fill), the
+    // plot, which the user may zoom and pan (watchNavigation), and a read-out line under it.
+    QToolBar* layOutPlot(QCustomPlot* plot, QLabel* readout = nullptr);
+    // The tool bar's last action: back to the automatic ranges (resetView).
+    void addResetAction(QToolBar* bar, const QString& toolTip);
 
     // The runs of entries the plot draws (DrawnRuns); sets drawingNote() for this rebuild.
     std::vector<const DatasetEntry*> drawable(const std::vector<const DatasetEntry*>& entries,

@@ -82,6 +82,7 @@ QList<int> DatasetStore::add(std::vector<DatasetEntry> entries) {
         ids << entry.id;
         m_entries.push_back(std::move(entry));
     }
+    matchTcpState();
     emit added(ids);
     return ids;
 }
@@ -104,6 +105,7 @@ void DatasetStore::remove(const QList<int>& ids) {
                                        return std::binary_search(gone.begin(), gone.end(), e.id);
                                    }),
                     m_entries.end());
+    matchTcpState();
     emit removed(gone);
 }
 
@@ -182,7 +184,22 @@ void DatasetStore::replaceData(int id, DatasetEntry fresh) {
     e->formatDescription = std::move(fresh.formatDescription);
     e->report = std::move(fresh.report);
     e->indexInFile = fresh.indexInFile;
-    reportChange(id);
+    reportChange(matchTcpState() ? -1 : id);
+}
+
+bool DatasetStore::matchTcpState() {
+    DatasetAnalysis::Samplers samplers;
+    for (const DatasetEntry& e : m_entries)
+        if (TcpState::isSampler(e.dataset()))
+            samplers.push_back(e.analysis->dataset);
+    bool matched = false;
+    for (DatasetEntry& e : m_entries)
+        if (!e.isLatency() && !TcpState::isSampler(e.dataset()) &&
+            e.analysis->samplers != samplers) {
+            e.analysis = e.analysis->matchedWith(samplers);
+            matched = true;
+        }
+    return matched;
 }
 
 void DatasetStore::reportChange(int id) {

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "SeriesColor.h"
-#include "io/FileImporter.h"
+#include "import/FileImporter.h"
 #include "model/ParseReport.h"
 #include "stats/DatasetAnalysis.h"
 
@@ -116,6 +116,10 @@ signals:
 private:
     DatasetEntry* entry(int id);
     void reportChange(int id); // changed(id), or noted for the open ChangeBatch
+    // Matches each throughput dataset's TCP state with the ss samplers now in the store (a
+    // step's samples explain its iperf flows); true when an analysis changed. Only a change
+    // of the samplers costs anything.
+    bool matchTcpState();
 
     std::vector<DatasetEntry> m_entries; // in the order added, so ascending by id
     int m_nextId = 1;

@@ -2,8 +2,8 @@
 
 #include "DatasetMetadata.h"
 #include "DatasetStore.h"
-#include "io/FileImporter.h"
-#include "io/LogFiles.h"
+#include "import/FileImporter.h"
+#include "import/LogFiles.h"
 #include "parse/FormatRegistry.h"
 
 #include <QElapsedTimer>
@@ -23,10 +23,8 @@ namespace {
 void applyChoice(const WorkspaceDataset& saved, DatasetEntry& entry) {
     if (!saved.label.isEmpty())
         entry.label = saved.label;
-    if (!saved.color.isEmpty()) {
-        const uint rgb = saved.color.mid(1).toUInt(nullptr, 16); // "#rrggbb" (WorkspaceFile)
-        entry.color = SeriesColor::rgb8(int(rgb >> 16), int(rgb >> 8 & 0xff), int(rgb & 0xff));
-    }
+    if (!saved.color.isEmpty())
+        entry.color = SeriesColor::fromName(saved.color);
     entry.visible = saved.visible;
     entry.tags = saved.tags;
     for (auto it = saved.metadata.begin(); it != saved.metadata.end(); ++it)

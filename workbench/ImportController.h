@@ -2,7 +2,6 @@
 
 #include "BackgroundJobs.h"
 #include "DatasetStore.h"
-#include "WorkspaceOpening.h"
 #include "model/Workspace.h"
 
 #include <QObject>

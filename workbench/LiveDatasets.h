@@ -2,8 +2,8 @@
 
 #include "BackgroundJobs.h"
 #include "DatasetStore.h"
-#include "io/FileImporter.h"
-#include "io/StreamImport.h"
+#include "import/FileImporter.h"
+#include "import/StreamImport.h"
 
 #include <QElapsedTimer>
 #include <QObject>

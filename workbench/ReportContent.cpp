@@ -1,9 +1,9 @@
 #include "ReportContent.h"
 
 #include "DatasetMetadata.h"
-#include "io/ComparisonReport.h"
-#include "io/FlowReport.h"
-#include "io/GroupSummaryReport.h"
+#include "report/ComparisonReport.h"
+#include "report/FlowReport.h"
+#include "report/GroupSummaryReport.h"
 #include "stats/DatasetGroups.h"
 #include "stats/LoadTimeline.h"
 #include "stats/TcpStateLines.h"
@@ -427,7 +427,7 @@ ReportContent ReportContent::of(const QString& title, const std::vector<ReportRu
     for (const ReportRun& run : runs) {
         if (run.dataset().kind != Dataset::Kind::Throughput)
             continue;
-        flows.push_back(FlowReport::of(run.dataset().sourceFile, run.formatId, run.dataset(), all));
+        flows.push_back(FlowReport::of(run.dataset().sourceFile, run.formatId, run.analysis));
         flows.back().label = run.label;
     }
     if (!flows.empty())

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "ChosenComparison.h"
-#include "io/TableWriter.h"
 #include "model/ParseReport.h"
+#include "report/TableWriter.h"
 #include "stats/DatasetAnalysis.h"
 #include "stats/TcpState.h"
 

@@ -8,6 +8,17 @@ SeriesColor SeriesColor::rgb8(int red, int green, int blue) {
     return {quint16(red * 257), quint16(green * 257), quint16(blue * 257), true};
 }
 
+SeriesColor SeriesColor::fromName(const QString& name) {
+    const uint rgb = name.mid(1).toUInt(nullptr, 16);
+    return rgb8(int(rgb >> 16), int(rgb >> 8 & 0xff), int(rgb & 0xff));
+}
+
+QString SeriesColor::name() const {
+    const auto eightBits = [](uint channel) { return (channel + 128) / 257; }; // as QColor rounds
+    const uint rgb = eightBits(red) << 16 | eightBits(green) << 8 | eightBits(blue);
+    return QLatin1Char('#') + QString::number(rgb | 0x1000000, 16).right(6);
+}
+
 SeriesColor SeriesColor::palette(int index) {
     // Channels of 16 bits: the darkened colours are not whole 8-bit values.
     static const std::array<SeriesColor, 16> colors = {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QtGlobal>
+#include <QString>
 
 namespace wb {
 
@@ -13,8 +13,11 @@ struct SeriesColor {
     quint16 blue = 0;
     bool isSet = false; // unset: DatasetStore::add gives the next palette colour
 
-    // From 8 bits a channel ("#rrggbb" of a workspace), as QColor widens them.
+    // From 8 bits a channel, as QColor widens them.
     static SeriesColor rgb8(int red, int green, int blue);
+    // A workspace's "#rrggbb", both ways; name() rounds to 8 bits a channel as QColor::name().
+    static SeriesColor fromName(const QString& name);
+    QString name() const;
     // The Okabe–Ito palette (its yellow, unreadable on white, swapped for Tol's wine), then
     // the same darkened (QColor::darker(150)) when more series are needed, then again.
     static SeriesColor palette(int index);

@@ -1,9 +1,11 @@
 #include "CliContext.h"
 
-#include "io/LatencyReport.h"
-#include "io/LogFiles.h"
+#include "GroupOptions.h"
+#include "OptionParser.h"
 
-#include <cmath>
+#include "import/LogFiles.h"
+#include "report/LatencyReport.h"
+
 #include <cstdio>
 
 namespace wb::cli {
@@ -60,18 +62,6 @@ void CliContext::usageError(const QString& what) {
     m_usage = true;
 }
 
-std::optional<double> numberOption(const QString& option, const QString& text, double minimum,
-                                   double maximum, const QString& what, CliContext& context) {
-    bool ok = false;
-    const double value = text.toDouble(&ok);
-    if (ok && std::isfinite(value) && value >= minimum && value <= maximum)
-        return value;
-    context.usageError(
-        QStringLiteral("%1 must be %2 between %3 and %4 (got \"%5\")")
-            .arg(option, what, QString::number(minimum), QString::number(maximum), text));
-    return std::nullopt;
-}
-
 void CliContext::progress(const QString& what) {
     if (m_err.status() != QTextStream::Ok)
         return; // nobody reads it any more (a closed pipe)
@@ -114,92 +104,58 @@ QStringList expandLogs(const QStringList& paths, CliContext& context) {
     return std::move(list.files);
 }
 
-bool parseCommonOptions(const QStringList& args, CliContext& context, CommonOptions* options,
-                        bool acceptPercentiles, bool acceptCompat) {
-    for (int i = 0; i < args.size(); ++i) {
-        const QString& arg = args[i];
-        auto value = [&](QString* into) {
-            const int eq = static_cast<int>(arg.indexOf(QLatin1Char('=')));
-            if (eq > 0) {
-                *into = arg.mid(eq + 1);
-                return true;
-            }
-            if (i + 1 >= args.size()) {
-                context.usageError(QStringLiteral("%1 needs a value").arg(arg));
-                return false;
-            }
-            *into = args[++i];
+bool parseCommonOptions(const char* command, const QStringList& args, CliContext& context,
+                        CommonOptions* options, GroupOptions* group) {
+    OptionParser parser(command, context);
+    if (group)
+        bindGroupOptions(parser, context, group);
+    parser.on(QStringLiteral("--format"), [&](const QString& format) {
+        options->json = format == QLatin1String("json");
+        if (options->json || TableWriter::parseFormat(format, &options->table))
             return true;
-        };
-        const QString name = arg.section(QLatin1Char('='), 0, 0);
-        if (name == QLatin1String("--format")) {
-            QString format;
-            if (!value(&format))
-                return false;
-            options->json = format == QLatin1String("json");
-            if (!options->json && !TableWriter::parseFormat(format, &options->table)) {
-                context.usageError(QStringLiteral("unknown format \"%1\" (text, json, csv, "
-                                                  "markdown, latex)")
-                                       .arg(format));
-                return false;
-            }
-        } else if (name == QLatin1String("--percentiles") && acceptPercentiles) {
-            QString list;
-            if (!value(&list))
-                return false;
-            if (!LatencyReport::parseLevels(list, &options->percentiles)) {
-                context.usageError(
-                    QStringLiteral("--percentiles \"%1\": each level must be a number between 0 "
-                                   "and 100")
-                        .arg(list));
-                return false;
-            }
-            if (options->percentiles.empty()) {
-                context.usageError(QStringLiteral("--percentiles needs at least one value"));
-                return false;
-            }
-        } else if (name == QLatin1String("--compat") && acceptCompat) {
-            QString mode;
-            if (!value(&mode))
-                return false;
-            if (mode != QLatin1String("qjump")) {
-                context.usageError(QStringLiteral("unknown compat mode \"%1\" (qjump)").arg(mode));
-                return false;
-            }
-            options->qjumpCompat = true;
-        } else if (name == QLatin1String("--set")) {
-            QString assignment;
-            if (!value(&assignment))
-                return false;
-            const int eq = static_cast<int>(assignment.indexOf(QLatin1Char('=')));
-            if (eq <= 0 || assignment.left(eq).trimmed().isEmpty()) {
-                context.usageError(QStringLiteral("--set \"%1\": needs KEY=VALUE").arg(assignment));
-                return false;
-            }
-            options->metadata.setForAll(assignment.left(eq), assignment.mid(eq + 1).trimmed());
-        } else if (name == QLatin1String("--metadata")) {
-            QString file;
-            if (!value(&file))
-                return false;
-            if (auto error = options->metadata.readFile(file)) {
-                context.lineProblem(error->file, error->line, error->what);
-                return false;
-            }
-        } else if (arg == QLatin1String("--")) {
-            options->files += args.mid(i + 1);
-            break;
-        } else if (arg.startsWith(QLatin1String("--"))) {
-            context.usageError(QStringLiteral("unknown option %1").arg(arg));
-            return false;
-        } else {
-            options->files << arg;
-        }
-    }
-    if (options->files.isEmpty()) {
-        context.usageError(QStringLiteral("no FILE given"));
+        context.usageError(
+            QStringLiteral("unknown format \"%1\" (text, json, csv, markdown, latex)").arg(format));
         return false;
-    }
-    return true;
+    });
+    if (parser.declares(QStringLiteral("--percentiles")))
+        parser.on(QStringLiteral("--percentiles"), [&](const QString& list) {
+            if (!LatencyReport::parseLevels(list, &options->percentiles)) {
+                context.usageError(QStringLiteral("--percentiles \"%1\": each level must be a "
+                                                  "number between 0 and 100")
+                                       .arg(list));
+                return false;
+            }
+            if (options->percentiles.empty())
+                context.usageError(QStringLiteral("--percentiles needs at least one value"));
+            return !options->percentiles.empty();
+        });
+    if (parser.declares(QStringLiteral("--compat")))
+        parser.on(QStringLiteral("--compat"), [&](const QString& mode) {
+            options->qjumpCompat = mode == QLatin1String("qjump");
+            if (!options->qjumpCompat)
+                context.usageError(QStringLiteral("unknown compat mode \"%1\" (qjump)").arg(mode));
+            return options->qjumpCompat;
+        });
+    parser.on(QStringLiteral("--set"), [&](const QString& assignment) {
+        const int eq = static_cast<int>(assignment.indexOf(QLatin1Char('=')));
+        if (eq <= 0 || assignment.left(eq).trimmed().isEmpty()) {
+            context.usageError(QStringLiteral("--set \"%1\": needs KEY=VALUE").arg(assignment));
+            return false;
+        }
+        options->metadata.setForAll(assignment.left(eq), assignment.mid(eq + 1).trimmed());
+        return true;
+    });
+    parser.on(QStringLiteral("--metadata"), [&](const QString& file) {
+        const auto error = options->metadata.readFile(file);
+        if (error)
+            context.lineProblem(error->file, error->line, error->what);
+        return !error;
+    });
+    if (!parser.parse(args, &options->files))
+        return false;
+    if (options->files.isEmpty())
+        context.usageError(QStringLiteral("no FILE given"));
+    return !options->files.isEmpty();
 }
 
 } // namespace wb::cli

@@ -1,18 +1,18 @@
 #pragma once
 
-#include "io/FileImporter.h"
-#include "io/TableWriter.h"
-#include "io/UserMetadata.h"
+#include "files/UserMetadata.h"
+#include "import/FileImporter.h"
+#include "report/TableWriter.h"
 #include "stats/DatasetGroups.h"
 
 #include <QStringList>
 #include <QTextStream>
 
-#include <optional>
-
 #include <vector>
 
 namespace wb::cli {
+
+struct GroupOptions;
 
 // Exit status of the command-line contract (README: Exit status).
 enum ExitCode { Success = 0, SomeFilesFailed = 1, UsageOrNothingUsable = 2 };
@@ -50,12 +50,6 @@ private:
     bool m_usage = false;
 };
 
-// The value of a number option (--scale, --font-size, ...): a finite number from minimum to
-// maximum, or nullopt after the usage error "OPTION must be WHAT between MIN and MAX".
-// QString::toDouble takes "nan", "inf" and "1e999" as numbers; no option wants them.
-std::optional<double> numberOption(const QString& option, const QString& text, double minimum,
-                                   double maximum, const QString& what, CliContext& context);
-
 // Options most subcommands share.
 struct CommonOptions {
     TableWriter::Format table = TableWriter::Format::Text;
@@ -67,9 +61,11 @@ struct CommonOptions {
     QStringList files;
 };
 
-// Parses argv after the subcommand; false (with a usage error reported) when it is wrong.
-bool parseCommonOptions(const QStringList& args, CliContext& context, CommonOptions* options,
-                        bool acceptPercentiles, bool acceptCompat);
+// Reads the arguments after the subcommand: the shared options its help declares (and the
+// group options when `group` is given) and its FILEs; false (with a usage error reported) when
+// they are wrong.
+bool parseCommonOptions(const char* command, const QStringList& args, CliContext& context,
+                        CommonOptions* options, GroupOptions* group = nullptr);
 
 // The datasets as grouping sees them, each with the user's values for its log (--set,
 // --metadata); warns of the logs a metadata file names that none of the datasets came from.

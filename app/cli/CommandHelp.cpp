@@ -1,5 +1,7 @@
 #include "CommandHelp.h"
 
+#include "parse/FormatRegistry.h"
+
 #include <cctype>
 #include <string_view>
 
@@ -15,18 +17,21 @@ constexpr std::size_t kOverviewSummaryColumn = 12;
 
 const std::vector<const char*> kSynopses = {"COMMAND [OPTIONS] FILE...", "COMMAND --help"};
 
-const std::vector<const char*> kIntroduction = {
-    "wirebench-cli computes the reports of the Wirebench workbench without its window. It reads "
-    "ping (Linux iputils, BusyBox, BSD/macOS, Windows), fping, iperf2 and iperf3 (text and JSON) "
-    "logs, recognising each file's format from its content, and prints latency percentiles, "
-    "per-flow throughput and comparisons as text, JSON, CSV, Markdown or LaTeX. It draws the "
-    "workbench's plots to PNG, PDF or SVG, writes reports of saved workspaces, and runs ping and "
-    "iperf measurements itself.",
-    "Every FILE may also be a folder: its logs are read recursively, as the workbench reads a "
-    "dropped folder (hidden files, workspaces and the runs' sidecars left out). Whatever a "
-    "folder or the command line names that is not read is named on stderr with the reason: a "
-    "file or folder that cannot be read, a FIFO, socket or device (refused without opening "
-    "it), a log cut short while it was read."};
+// The formats from the registry, so that the help and the man page list every one.
+std::vector<std::string> introduction() {
+    return {"wirebench-cli computes the reports of the Wirebench workbench without its window. "
+            "It reads " +
+                FormatRegistry::names() +
+                " logs, recognising each file's format from its content, and prints latency "
+                "percentiles, per-flow throughput and comparisons as text, JSON, CSV, Markdown or "
+                "LaTeX. It draws the workbench's plots to PNG, PDF or SVG, writes reports of saved "
+                "workspaces, and runs ping and iperf measurements itself.",
+            "Every FILE may also be a folder: its logs are read recursively, as the workbench "
+            "reads a dropped folder (hidden files, workspaces and the runs' sidecars left out). "
+            "Whatever a folder or the command line names that is not read is named on stderr with "
+            "the reason: a file or folder that cannot be read, a FIFO, socket or device (refused "
+            "without opening it), a log cut short while it was read."};
+}
 
 const char* const kExitStatus =
     "0 success; 1 some file had problems but the others were reported; 2 usage error or nothing "
@@ -89,7 +94,7 @@ std::vector<CommandHelp> makeCommandHelp() {
           "For an iperf2 or iperf3 log it prints the mean, median and standard deviation of the "
           "interval bandwidth instead. --format json adds loss, duplicates, loss bursts and "
           "reordered replies; csv, markdown and latex print one table row per file."},
-         {kFormat, kPercentiles, kCompat}},
+         {kFormat, kPercentiles, kCompat, kSet, kMetadata}},
         {"table",
          {"[--format FORMAT] [--compat qjump] FILE...",
           "[--format FORMAT] [--compat qjump] [--seed N] [--resamples N] [--pooled] --group-by "
@@ -134,7 +139,7 @@ std::vector<CommandHelp> makeCommandHelp() {
           "smallest and largest flow, their standard deviation and Jain's fairness index, and "
           "the mean, median and standard deviation of the interval bandwidth. iperf3 totals are "
           "the receiver's. --format json adds every flow's intervals."},
-         {kFormat}},
+         {kFormat, kSet, kMetadata}},
         {"plot",
          {"--type TYPE -o OUT.png|OUT.pdf|OUT.svg [--width W] [--height H] [--scale S] "
           "[--log-x|--linear-x] [--log-y] [--title T] [--legend PLACE] [--font FAMILY] "
@@ -211,7 +216,8 @@ std::vector<CommandHelp> makeCommandHelp() {
           "the TCP flows. Example: wirebench-cli run -o out --member 'ping 198.18.0.2 "
           "--interval 0.1 --duration 70' --member 'iperf3 198.18.0.2 --start 5 --duration 60 "
           "--start-server'"},
-         {{"--tool ping|iperf|iperf2|iperf3",
+         {{"--target TARGET", "the host to run against, as the TARGET operand"},
+          {"--tool ping|iperf|iperf2|iperf3",
            "the program to run (default ping; iperf and iperf2 are the same)"},
           {"--count N", "ping: requests (-c, default 10)"},
           {"--interval SECONDS",
@@ -444,9 +450,9 @@ std::string roffSynopsis(const char* name, const char* synopsis) {
     return ".B " + roff(invocation(name)) + '\n' + roff(synopsis, true) + "\n.br\n";
 }
 
-std::string roffParagraphs(const std::vector<const char*>& paragraphs) {
+template <typename Text> std::string roffParagraphs(const std::vector<Text>& paragraphs) {
     std::string out;
-    for (const char* paragraph : paragraphs)
+    for (const Text& paragraph : paragraphs)
         out += ".PP\n" + roff(paragraph) + '\n';
     return out;
 }
@@ -467,7 +473,7 @@ const CommandHelp* findCommandHelp(const std::string& name) {
 
 std::string overviewText() {
     std::string out = usageLines("", kSynopses) + '\n';
-    for (const char* paragraph : kIntroduction)
+    for (const std::string& paragraph : introduction())
         out += fill(paragraph, 0, 0) + '\n';
     out += "Commands:\n";
     for (const CommandHelp& help : commandHelp()) {
@@ -505,7 +511,7 @@ std::string manPage(const std::string& version) {
         ".SH SYNOPSIS\n";
     for (const char* synopsis : kSynopses)
         out += roffSynopsis("", synopsis);
-    out += ".SH DESCRIPTION\n" + roffParagraphs(kIntroduction) + ".SH COMMANDS\n";
+    out += ".SH DESCRIPTION\n" + roffParagraphs(introduction()) + ".SH COMMANDS\n";
     for (const CommandHelp& help : commandHelp()) {
         out += std::string(".SS ") + help.name + '\n';
         for (const char* synopsis : help.synopses)

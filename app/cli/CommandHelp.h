@@ -8,12 +8,13 @@ namespace wb::cli {
 
 // One option of a subcommand as --help and the man page show it.
 struct OptionHelp {
-    const char* flags; // "--format text|json|csv|markdown|latex"; spelt as the parser reads them
+    const char* flags; // "--format text|json|csv|markdown|latex": names, then any value
     const char* text;
 };
 
 // What a subcommand takes and does: the one source of `wirebench-cli --help` (the overview),
-// `wirebench-cli CMD --help` and the man page wirebench-cli(1), so they cannot disagree.
+// `wirebench-cli CMD --help`, the man page wirebench-cli(1) and the options the command reads
+// (OptionParser), so they cannot disagree.
 // Plain ASCII, unwrapped: each output wraps it for its medium.
 struct CommandHelp {
     const char* name;

@@ -2,8 +2,8 @@
 #include "Commands.h"
 #include "GroupOptions.h"
 
-#include "io/ComparisonReport.h"
-#include "io/TextEscaping.h"
+#include "report/ComparisonReport.h"
+#include "report/TextEscaping.h"
 #include "stats/DatasetGroups.h"
 #include "stats/FlowStatistics.h"
 #include "stats/LatencySummary.h"
@@ -194,12 +194,9 @@ QString levelNote(const Side& a, const Side& b) {
 
 int runCompare(const QStringList& args, CliContext& context) {
     GroupOptions compare;
-    QStringList rest;
-    if (!takeGroupOptions(args, context, false, &compare, &rest))
-        return context.exitCode();
     CommonOptions common;
     common.percentiles = LatencySummary::defaultLevels();
-    if (!parseCommonOptions(rest, context, &common, true, true) ||
+    if (!parseCommonOptions("compare", args, context, &common, &compare) ||
         !checkGroupKey(compare.groupBy, common, context))
         return context.exitCode();
 

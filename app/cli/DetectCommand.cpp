@@ -1,8 +1,8 @@
 #include "CliContext.h"
 #include "Commands.h"
 
-#include "io/DatasetJson.h"
 #include "parse/FormatRegistry.h"
+#include "report/DatasetJson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -41,7 +41,7 @@ QJsonObject metadataOf(const Dataset& dataset, const UserMetadata& user) {
 
 int runDetect(const QStringList& args, CliContext& context) {
     CommonOptions options;
-    if (!parseCommonOptions(args, context, &options, false, false))
+    if (!parseCommonOptions("detect", args, context, &options))
         return context.exitCode();
     QJsonArray files;
     QStringList read;

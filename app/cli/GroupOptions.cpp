@@ -1,49 +1,31 @@
 #include "GroupOptions.h"
 
 #include "CliContext.h"
+#include "OptionParser.h"
 
 namespace wb::cli {
 
-bool takeGroupOptions(const QStringList& args, CliContext& context, bool acceptPooled,
-                      GroupOptions* options, QStringList* rest) {
-    for (int i = 0; i < args.size(); ++i) {
-        const QString name = args[i].section(QLatin1Char('='), 0, 0);
-        if (acceptPooled && args[i] == QLatin1String("--pooled")) {
-            options->pooled = true;
-            continue;
-        }
-        if (name != QLatin1String("--group-by") && name != QLatin1String("--seed") &&
-            name != QLatin1String("--resamples")) {
-            *rest << args[i];
-            continue;
-        }
-        QString value;
-        if (args[i].contains(QLatin1Char('='))) {
-            value = args[i].section(QLatin1Char('='), 1);
-        } else if (i + 1 < args.size()) {
-            value = args[++i];
-        } else {
-            context.usageError(QStringLiteral("%1 needs a value").arg(name));
-            return false;
-        }
-        bool ok = true;
-        if (name == QLatin1String("--group-by")) {
-            options->groupBy = value; // checked with the user's keys (checkGroupKey)
-        } else if (name == QLatin1String("--seed")) {
-            options->bootstrap.seed = value.toULongLong(&ok);
-            if (!ok)
-                context.usageError(QStringLiteral("--seed \"%1\": not a whole number").arg(value));
-        } else {
-            options->bootstrap.resamples = value.toInt(&ok);
-            ok = ok && options->bootstrap.resamples > 0;
-            if (!ok)
-                context.usageError(
-                    QStringLiteral("--resamples \"%1\": needs a positive number").arg(value));
-        }
+void bindGroupOptions(OptionParser& parser, CliContext& context, GroupOptions* options) {
+    // The key is checked with the user's keys (checkGroupKey).
+    parser.on(QStringLiteral("--group-by"), &options->groupBy);
+    parser.on(QStringLiteral("--seed"), [&context, options](const QString& value) {
+        bool ok = false;
+        options->bootstrap.seed = value.toULongLong(&ok);
         if (!ok)
-            return false;
-    }
-    return true;
+            context.usageError(QStringLiteral("--seed \"%1\": not a whole number").arg(value));
+        return ok;
+    });
+    parser.on(QStringLiteral("--resamples"), [&context, options](const QString& value) {
+        bool ok = false;
+        options->bootstrap.resamples = value.toInt(&ok);
+        ok = ok && options->bootstrap.resamples > 0;
+        if (!ok)
+            context.usageError(
+                QStringLiteral("--resamples \"%1\": needs a positive number").arg(value));
+        return ok;
+    });
+    if (parser.declares(QStringLiteral("--pooled")))
+        parser.on(QStringLiteral("--pooled"), &options->pooled);
 }
 
 bool checkGroupKey(const QString& key, const CommonOptions& common, CliContext& context) {

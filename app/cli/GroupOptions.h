@@ -10,6 +10,7 @@
 namespace wb::cli {
 
 class CliContext;
+class OptionParser;
 struct CommonOptions;
 
 // The options of the commands that group logs (compare, table): --group-by KEY, the
@@ -20,10 +21,9 @@ struct GroupOptions {
     bool pooled = false; // the groups' samples pooled as one run instead of run level
 };
 
-// Takes the group options out of args (the rest go to `rest`, for parseCommonOptions); false
-// with a usage error reported when one is wrong. --pooled only when acceptPooled.
-bool takeGroupOptions(const QStringList& args, CliContext& context, bool acceptPooled,
-                      GroupOptions* options, QStringList* rest);
+// Reads the group options through the command's parser (parseCommonOptions); --pooled where
+// the command declares it.
+void bindGroupOptions(OptionParser& parser, CliContext& context, GroupOptions* options);
 
 // True when KEY (if given) is a key grouping knows or one the user gave values for (--set,
 // --metadata); else a usage error. After parseCommonOptions, which reads the user's values.

@@ -1,11 +1,12 @@
 #include "CliContext.h"
 #include "Commands.h"
+#include "OptionParser.h"
 
 #include "BandsView.h"
-#include "CdfView.h"
+#include "CdfFigure.h"
 #include "DatasetStore.h"
-#include "DistributionsView.h"
-#include "FlowBarsView.h"
+#include "DistributionsFigure.h"
+#include "FlowBarsFigure.h"
 #include "LoadTimeView.h"
 #include "PlotExporter.h"
 #include "ThroughputTimeView.h"
@@ -15,6 +16,7 @@
 #include "stats/TcpStateLines.h"
 
 #include <QApplication>
+#include <qcustomplot.h>
 
 #include <memory>
 
@@ -29,7 +31,6 @@ struct PlotOptions {
     bool logX = false;
     bool linearX = false;
     bool logY = false;
-    bool heightGiven = false;
     QStringList files;
 };
 
@@ -68,18 +69,9 @@ void dropDatasetsWithout(TcpMetric metric, const QString& type, DatasetStore& st
 // loadtime stacks three lanes: a column's width, and the height three plots need to read.
 constexpr int kLoadTimeHeight = 400;
 
-// Kinds of plot the workbench's views draw; the other types of the contract arrive with
-// the latency-over-time views.
+// The plots still drawn through the window's view; hist and box (DistributionsAlone), cdf and
+// ccdf (CdfAlone) and flows (FlowBarsAlone) are drawn without one.
 std::unique_ptr<WorkbenchView> makeView(const PlotOptions& options, DatasetStore* store) {
-    if (options.type == QLatin1String("cdf") || options.type == QLatin1String("ccdf")) {
-        auto view = std::make_unique<CdfView>(store, nullptr);
-        view->setCcdf(options.type == QLatin1String("ccdf"));
-        if (options.logX || options.linearX)
-            view->setLogX(options.logX);
-        return view;
-    }
-    if (options.type == QLatin1String("flows"))
-        return std::make_unique<FlowBarsView>(store, nullptr);
     if (options.type == QLatin1String("timeseries"))
         return std::make_unique<ThroughputTimeView>(store, nullptr);
     if (const std::optional<TcpMetric> metric = tcpMetricOf(options.type)) {
@@ -100,103 +92,113 @@ std::unique_ptr<WorkbenchView> makeView(const PlotOptions& options, DatasetStore
         view->setLogY(options.logY);
         return view;
     }
-    if (options.type == QLatin1String("hist") || options.type == QLatin1String("box")) {
-        auto view = std::make_unique<DistributionsView>(store, nullptr);
-        view->setMode(options.type == QLatin1String("hist") ? DistributionsView::Mode::Histogram
-                                                            : DistributionsView::Mode::Box);
-        view->setLogY(options.logY);
-        return view;
-    }
     return nullptr;
 }
 
+// hist and box: the Distributions figure, drawn without a view.
+struct DistributionsAlone {
+    std::unique_ptr<QCustomPlot> plot = PlotExporter::detachedPlot();
+    DistributionsFigure figure{plot.get()};
+
+    static std::unique_ptr<DistributionsAlone> of(const PlotOptions& options) {
+        if (options.type != QLatin1String("hist") && options.type != QLatin1String("box"))
+            return nullptr;
+        return std::make_unique<DistributionsAlone>();
+    }
+    // Draws the store; returns what the figure leaves out.
+    QString draw(const PlotOptions& options, const DatasetStore& store) {
+        DistributionsFigure::Options drawn;
+        drawn.mode = options.type == QLatin1String("hist") ? DistributionsFigure::Mode::Histogram
+                                                           : DistributionsFigure::Mode::Box;
+        drawn.logY = options.logY;
+        return figure.draw(store.visibleLatency(), drawn);
+    }
+};
+
+// cdf and ccdf: the CDF figure, drawn without a view.
+struct CdfAlone {
+    std::unique_ptr<QCustomPlot> plot = PlotExporter::detachedPlot();
+    CdfFigure figure{plot.get()};
+
+    static std::unique_ptr<CdfAlone> of(const PlotOptions& options) {
+        if (options.type != QLatin1String("cdf") && options.type != QLatin1String("ccdf"))
+            return nullptr;
+        auto alone = std::make_unique<CdfAlone>();
+        // One option at a time, as the view took them: fitted axis titles keep what each
+        // layout taught them (OwnValue), and the exports keep their bytes.
+        alone->options.ccdf = options.type == QLatin1String("ccdf");
+        if (options.logX) // the axis a new figure has
+            alone->options.logX = true;
+        alone->figure.setOptions({}, alone->options);
+        if (options.linearX) {
+            alone->options.logX = false;
+            alone->figure.setOptions({}, alone->options);
+        }
+        return alone;
+    }
+    // Draws the store; returns what the figure leaves out.
+    QString draw(const DatasetStore& store) {
+        return figure.draw(store, {}, options); // the CLI does not group runs
+    }
+    CdfFigure::Options options;
+};
+
+// flows: the flow bars figure, drawn without a view; plot never groups runs.
+struct FlowBarsAlone {
+    std::unique_ptr<QCustomPlot> plot = PlotExporter::detachedPlot();
+    FlowBarsFigure figure{plot.get()};
+
+    static std::unique_ptr<FlowBarsAlone> of(const PlotOptions& options) {
+        return options.type == QLatin1String("flows") ? std::make_unique<FlowBarsAlone>() : nullptr;
+    }
+};
+
 bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions* options) {
-    for (int i = 0; i < args.size(); ++i) {
-        const QString& arg = args[i];
-        auto next = [&](QString* into) {
-            if (i + 1 >= args.size()) {
-                context.usageError(QStringLiteral("%1 needs a value").arg(arg));
-                return false;
-            }
-            *into = args[++i];
-            return true;
-        };
-        auto nextInt = [&](int* into) {
-            QString text;
-            if (!next(&text))
-                return false;
+    OptionParser parser("plot", context);
+    auto size = [&](const QString& option, int* into) {
+        parser.on(option, [&context, option, into](const QString& text) {
             bool ok = false;
             *into = text.toInt(&ok);
-            if (!ok || *into < 100 || *into > 10000) {
+            ok = ok && *into >= 100 && *into <= 10000;
+            if (!ok)
                 context.usageError(
-                    QStringLiteral("%1 must be a size in pixels between 100 and 10000").arg(arg));
-                return false;
-            }
-            return true;
-        };
-        bool ok = true;
-        if (arg == QLatin1String("--type"))
-            ok = next(&options->type);
-        else if (arg == QLatin1String("-o") || arg == QLatin1String("--output"))
-            ok = next(&options->output);
-        else if (arg == QLatin1String("--width"))
-            ok = nextInt(&options->size.width);
-        else if (arg == QLatin1String("--height"))
-            ok = options->heightGiven = nextInt(&options->size.height);
-        else if (arg == QLatin1String("--title"))
-            ok = next(&options->size.title);
-        else if (arg == QLatin1String("--scale")) {
-            QString text;
-            if (!next(&text))
-                return false;
-            const std::optional<double> scale =
-                numberOption(arg, text, 0.5, 8, QStringLiteral("a number"), context);
-            if (!scale)
-                return false;
-            options->size.scale = *scale;
-        } else if (arg == QLatin1String("--legend")) {
-            QString text;
-            ok = next(&text);
-            bool known = false;
-            options->size.legend = LegendLayout::fromName(text, &known);
-            if (ok && !known) {
-                context.usageError(QStringLiteral("--legend must be one of %1")
-                                       .arg(LegendLayout::names().join(QStringLiteral(", "))));
-                return false;
-            }
-        } else if (arg == QLatin1String("--font"))
-            ok = next(&options->size.fontFamily);
-        else if (arg == QLatin1String("--font-size")) {
-            QString text;
-            if (!next(&text))
-                return false;
-            const std::optional<double> size =
-                numberOption(arg, text, ViewSettingsLimits::kMinFontSize,
-                             ViewSettingsLimits::kMaxFontSize, QStringLiteral("points"), context);
-            if (!size)
-                return false;
-            options->size.fontSize = *size;
-        } else if (arg == QLatin1String("--log-x"))
-            options->logX = true;
-        else if (arg == QLatin1String("--linear-x"))
-            options->linearX = true;
-        else if (arg == QLatin1String("--log-y"))
-            options->logY = true;
-        else if (arg.startsWith(QLatin1String("--"))) {
-            context.usageError(QStringLiteral("unknown option %1").arg(arg));
-            return false;
-        } else
-            options->files << arg;
-        if (!ok)
-            return false;
-    }
+                    QStringLiteral("%1 must be a size in pixels between 100 and 10000")
+                        .arg(option));
+            return ok;
+        });
+    };
+    options->size.height = 0;
+    parser.on(QStringLiteral("--type"), &options->type);
+    parser.on(QStringLiteral("--output"), &options->output);
+    size(QStringLiteral("--width"), &options->size.width);
+    size(QStringLiteral("--height"), &options->size.height);
+    parser.on(QStringLiteral("--title"), &options->size.title);
+    parser.on(QStringLiteral("--scale"), &options->size.scale, 0.5, 8, QStringLiteral("a number"));
+    parser.on(QStringLiteral("--legend"), [&](const QString& text) {
+        bool known = false;
+        options->size.legend = LegendLayout::fromName(text, &known);
+        if (!known)
+            context.usageError(QStringLiteral("--legend must be one of %1")
+                                   .arg(LegendLayout::names().join(QStringLiteral(", "))));
+        return known;
+    });
+    parser.on(QStringLiteral("--font"), &options->size.fontFamily);
+    parser.on(QStringLiteral("--font-size"), &options->size.fontSize,
+              ViewSettingsLimits::kMinFontSize, ViewSettingsLimits::kMaxFontSize,
+              QStringLiteral("points"));
+    parser.on(QStringLiteral("--log-x"), &options->logX);
+    parser.on(QStringLiteral("--linear-x"), &options->linearX);
+    parser.on(QStringLiteral("--log-y"), &options->logY);
+    if (!parser.parse(args, &options->files))
+        return false;
     if (options->type.isEmpty() || options->output.isEmpty() || options->files.isEmpty()) {
         context.usageError(
             QStringLiteral("plot needs --type, -o OUT.png|.pdf|.svg and at least one FILE"));
         return false;
     }
-    if (options->type == QLatin1String("loadtime") && !options->heightGiven)
-        options->size.height = kLoadTimeHeight;
+    if (options->size.height == 0) // not given
+        options->size.height =
+            options->type == QLatin1String("loadtime") ? kLoadTimeHeight : ExportOptions().height;
     if (PlotExporter::formatOf(options->output).isEmpty()) {
         context.usageError(
             QStringLiteral("%1: the output must end in .png, .pdf or .svg").arg(options->output));
@@ -212,8 +214,11 @@ int runPlot(const QStringList& args, CliContext& context) {
     if (!parsePlotOptions(args, context, &options))
         return context.exitCode();
     DatasetStore store;
-    const auto view = makeView(options, &store);
-    if (!view) {
+    const auto distributions = DistributionsAlone::of(options);
+    const auto cdf = CdfAlone::of(options);
+    const auto flows = FlowBarsAlone::of(options);
+    const auto view = distributions || cdf || flows ? nullptr : makeView(options, &store);
+    if (!view && !distributions && !cdf && !flows) {
         context.usageError(
             QStringLiteral("plot type \"%1\" is not available (cdf, ccdf, timeline, "
                            "bands, hist, box, flows, timeseries, cwnd, rtt, retransmits, loadtime)")
@@ -247,8 +252,12 @@ int runPlot(const QStringList& args, CliContext& context) {
         if (store.entries().empty())
             return UsageOrNothingUsable;
     }
-    if (!view->drawingNote().isEmpty()) // a plot of many files names the runs it leaves out
-        context.fileWarning(options.output, view->drawingNote());
+    const QString note = view            ? view->drawingNote()
+                         : distributions ? distributions->draw(options, store)
+                         : cdf           ? cdf->draw(store)
+                               : flows->figure.draw(store.visibleThroughput(), {}, {}, {});
+    if (!note.isEmpty()) // a plot of many files names the runs it leaves out
+        context.fileWarning(options.output, note);
     // Bands draw one run: say which, and that the others are not in the figure.
     if (const auto* bands = dynamic_cast<const BandsView*>(view.get()))
         if (const DatasetEntry* shown = store.find(bands->shownDataset());
@@ -258,9 +267,14 @@ int runPlot(const QStringList& args, CliContext& context) {
                                                "plot one file at a time")
                                     .arg(shown->label)
                                     .arg(store.entries().size() - 1));
-    view->resize(options.size.width, options.size.height);
+    if (view)
+        view->resize(options.size.width, options.size.height);
     QString error;
-    if (!PlotExporter::save(view->plot(), options.output, options.size, &error)) {
+    QCustomPlot* plot = view            ? view->plot()
+                        : distributions ? distributions->plot.get()
+                        : cdf           ? cdf->plot.get()
+                                        : flows->plot.get();
+    if (!PlotExporter::save(plot, options.output, options.size, &error)) {
         context.fileProblem(options.output, error);
         return UsageOrNothingUsable;
     }

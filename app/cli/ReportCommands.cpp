@@ -2,16 +2,16 @@
 #include "Commands.h"
 #include "GroupOptions.h"
 
-#include "io/DatasetJson.h"
-#include "io/FlowReport.h"
-#include "io/GroupSummaryReport.h"
-#include "io/LatencyReport.h"
+#include "parse/FormatRegistry.h"
+#include "report/DatasetJson.h"
+#include "report/FlowReport.h"
+#include "report/GroupSummaryReport.h"
+#include "report/LatencyReport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 
 #include <cmath>
-#include <deque>
 
 namespace wb::cli {
 
@@ -38,7 +38,7 @@ struct Reports {
     std::vector<QString> latencyHeadings;
     std::vector<FlowReport> flows;
     std::vector<QString> flowHeadings;
-    std::vector<ImportResult> imports; // owns the datasets FlowReport points to
+    std::vector<std::shared_ptr<const Dataset>> datasets; // of every file, in order
 };
 
 // "### FILE ###", plus the target when a file holds several datasets.
@@ -48,58 +48,71 @@ QString heading(const ImportResult& result, const Dataset& dataset) {
     return QStringLiteral("### %1 ###\n").arg(result.file);
 }
 
+// What a command analyses latency with: the levels it prints, selected without sorting the
+// samples (the window keeps them sorted for its views).
+AnalysisOptions analysisOptions(const CommonOptions& options) {
+    return {options.percentiles, false};
+}
+
 void checkLatency(const LatencyReport& report, const CommonOptions& options, CliContext& context) {
     const std::int64_t minimum = options.qjumpCompat ? kQjumpMinimumSamples : 1;
-    if (report.stats.count >= minimum) {
+    if (report.stats().count >= minimum) {
         context.fileReported();
         return;
     }
     context.fileProblem(
         report.file, options.qjumpCompat
                          ? QStringLiteral("only %1 samples; the QJump artifact needs at least %2")
-                               .arg(report.stats.count)
+                               .arg(report.stats().count)
                                .arg(kQjumpMinimumSamples)
                          : QStringLiteral("no replies to compute statistics from"));
 }
 
 void checkFlows(const FlowReport& report, CliContext& context) {
-    if (report.stats.flows.empty()) {
+    const FlowStatistics& stats = report.stats();
+    if (stats.flows.empty()) {
         context.fileProblem(report.file, QStringLiteral("no flow results in this log"));
         return;
     }
     context.fileReported();
-    if (report.stats.sumFromTool && report.stats.sumDisagreement > FlowStatistics::kSumTolerance)
+    if (stats.sumFromTool && stats.sumDisagreement > FlowStatistics::kSumTolerance)
         context.fileWarning(
             report.file,
             QStringLiteral("the log's SUM (%1 Mbits/sec) and the sum of its flows (%2 Mbits/sec) "
                            "differ by %3 %")
-                .arg(megabits(report.stats.sum.bitsPerSecond),
-                     megabits(report.stats.computedSum.bitsPerSecond),
-                     number(report.stats.sumDisagreement * 100, 1)));
+                .arg(megabits(stats.sum.bitsPerSecond), megabits(stats.computedSum.bitsPerSecond),
+                     number(stats.sumDisagreement * 100, 1)));
 }
 
+// Every dataset analysed as the window analyses it (DatasetAnalysis::of), the TCP state of
+// iperf flows matched with the ss samples of their step read beside them.
 Reports collect(const CommonOptions& options, CliContext& context) {
     Reports reports;
-    reports.imports.reserve(static_cast<std::size_t>(options.files.size()));
+    std::vector<ImportResult> imports;
+    imports.reserve(static_cast<std::size_t>(options.files.size()));
     forEachImport(options, context, [&](ImportResult& result) {
         if (result.report.hasProblems())
             context.markProblem();
-        reports.imports.push_back(std::move(result));
+        imports.push_back(std::move(result));
     });
-    // ss samples of a step explain the TCP state of its iperf flows read beside them.
-    std::vector<const Dataset*> all;
-    for (const ImportResult& result : reports.imports)
-        for (const Dataset& dataset : result.datasets)
-            all.push_back(&dataset);
-    for (const ImportResult& result : reports.imports) {
-        for (const Dataset& dataset : result.datasets) {
-            if (dataset.kind == Dataset::Kind::Throughput) {
-                reports.flows.push_back(FlowReport::of(result, dataset, all));
-                reports.flowHeadings.push_back(heading(result, dataset));
+    for (ImportResult& result : imports)
+        for (Dataset& dataset : result.datasets)
+            reports.datasets.push_back(std::make_shared<const Dataset>(std::move(dataset)));
+    const DatasetAnalysis::Samplers samplers = DatasetAnalysis::samplersAmong(reports.datasets);
+    auto dataset = reports.datasets.begin();
+    for (const ImportResult& result : imports) {
+        for (std::size_t i = 0; i < result.datasets.size(); ++i, ++dataset) {
+            if ((*dataset)->kind == Dataset::Kind::Throughput) {
+                reports.flows.push_back(FlowReport::of(
+                    result.file, result.format ? QString::fromLatin1(result.format->id) : QString(),
+                    DatasetAnalysis::of(*dataset, samplers)));
+                reports.flowHeadings.push_back(heading(result, **dataset));
                 checkFlows(reports.flows.back(), context);
             } else {
-                reports.latency.push_back(LatencyReport::of(result, dataset, options.percentiles));
-                reports.latencyHeadings.push_back(heading(result, dataset));
+                reports.latency.push_back(
+                    LatencyReport::of(result.file, result.report,
+                                      DatasetAnalysis::of(*dataset, {}, analysisOptions(options))));
+                reports.latencyHeadings.push_back(heading(result, **dataset));
                 checkLatency(reports.latency.back(), options, context);
             }
         }
@@ -119,23 +132,23 @@ Table latencyStatsTable(const std::vector<LatencyReport>& reports,
     table.rightAligned.assign(static_cast<std::size_t>(table.header.size()), true);
     table.rightAligned[0] = table.rightAligned[1] = table.rightAligned[2] = false;
     for (const LatencyReport& r : reports) {
-        const bool any = r.stats.count > 0;
+        const bool any = r.stats().count > 0;
         auto stat = [any](double value) { return any ? number(value, 3) : QStringLiteral("-"); };
         QStringList row{r.label,
-                        r.tool,
-                        r.dialect,
+                        r.info().tool,
+                        r.info().dialect,
                         optionalNumber(r.transmitted),
                         optionalNumber(r.received),
                         QString::number(r.duplicates),
                         r.lossPercent ? number(*r.lossPercent, 3) : QStringLiteral("-"),
-                        QString::number(r.stats.count),
+                        QString::number(r.stats().count),
                         QString::number(r.parseErrors),
                         QString::number(r.rangeErrors),
-                        stat(r.stats.min),
-                        stat(r.stats.mean),
-                        stat(r.stats.stddev),
-                        stat(r.stats.max)};
-        for (double value : r.stats.percentileValues)
+                        stat(r.stats().min),
+                        stat(r.stats().mean),
+                        stat(r.stats().stddev),
+                        stat(r.stats().max)};
+        for (double value : r.stats().percentileValues)
             row << stat(value);
         table.rows.push_back(row);
     }
@@ -159,23 +172,23 @@ Table perFlowTable(const FlowReport& report) {
                            .arg(number(udp->lossPercent.value_or(0), 3))
                      : QStringLiteral("-")});
     };
-    for (const FlowStatistics::PerFlow& flow : report.stats.flows)
+    for (const FlowStatistics::PerFlow& flow : report.stats().flows)
         addRow(flow.id, flow.totals, &flow);
-    addRow(report.stats.sumFromTool ? QStringLiteral("SUM") : QStringLiteral("SUM (computed)"),
-           report.stats.sum, nullptr);
+    addRow(report.stats().sumFromTool ? QStringLiteral("SUM") : QStringLiteral("SUM (computed)"),
+           report.stats().sum, nullptr);
     return table;
 }
 
 QJsonObject intervalStatsJson(const FlowReport& report) {
     return {{"file", report.file},
             {"label", report.label},
-            {"tool", report.tool},
+            {"tool", report.info().tool},
             {"kind", "throughput"},
             {"unit", "bits/s"},
-            {"intervals", static_cast<qint64>(report.stats.intervals.count)},
-            {"mean", report.stats.intervals.mean},
-            {"median", report.stats.intervals.median},
-            {"stddev", report.stats.intervals.stddev}};
+            {"intervals", static_cast<qint64>(report.stats().intervals.count)},
+            {"mean", report.stats().intervals.mean},
+            {"median", report.stats().intervals.median},
+            {"stddev", report.stats().intervals.stddev}};
 }
 
 void printJson(CliContext& context, const QString& key, const QJsonArray& items) {
@@ -187,7 +200,7 @@ void printJson(CliContext& context, const QString& key, const QJsonArray& items)
 int runStats(const QStringList& args, CliContext& context) {
     CommonOptions options;
     options.percentiles = LatencySummary::defaultLevels();
-    if (!parseCommonOptions(args, context, &options, true, true))
+    if (!parseCommonOptions("stats", args, context, &options))
         return context.exitCode();
     const Reports reports = collect(options, context);
     if (options.json) {
@@ -207,7 +220,7 @@ int runStats(const QStringList& args, CliContext& context) {
                                  "Throughput log (%1): bandwidth statistics of %2 interval lines "
                                  "(bits/sec) instead of latency\n")
                                  .arg(reports.flows[i].format)
-                                 .arg(reports.flows[i].stats.intervals.count)
+                                 .arg(reports.flows[i].stats().intervals.count)
                           << reports.flows[i].intervalText();
     } else {
         context.out() << TableWriter::write(latencyStatsTable(reports.latency, options.percentiles),
@@ -230,16 +243,16 @@ void printTableRows(const std::vector<LatencyReport>& latency, const std::vector
                 QJsonObject{{"label", r.label},
                             {"file", r.file},
                             {"kind", "latency"},
-                            {"samples", static_cast<qint64>(r.stats.count)},
-                            {"p50_us", DatasetJson::number(r.stats.percentile(50) * 1000)},
-                            {"p99_us", DatasetJson::number(r.stats.percentile(99) * 1000)}});
+                            {"samples", static_cast<qint64>(r.stats().count)},
+                            {"p50_us", DatasetJson::number(r.stats().percentile(50) * 1000)},
+                            {"p99_us", DatasetJson::number(r.stats().percentile(99) * 1000)}});
         for (const FlowReport& r : flows)
             rows.append(QJsonObject{{"label", r.label},
                                     {"file", r.file},
                                     {"kind", "throughput"},
-                                    {"flows", static_cast<qint64>(r.stats.flows.size())},
-                                    {"sum_bits_per_second", r.stats.sum.bitsPerSecond},
-                                    {"jain_fairness", r.stats.jainFairness}});
+                                    {"flows", static_cast<qint64>(r.stats().flows.size())},
+                                    {"sum_bits_per_second", r.stats().sum.bitsPerSecond},
+                                    {"jain_fairness", r.stats().jainFairness}});
         if (pooledGroups)
             for (QJsonValueRef row : rows) {
                 QJsonObject pooled = row.toObject();
@@ -256,9 +269,9 @@ void printTableRows(const std::vector<LatencyReport>& latency, const std::vector
         table.caption = pooledGroups ? QStringLiteral("Latency percentiles per group") + pooledNote
                                      : QStringLiteral("Latency percentiles per configuration");
         for (const LatencyReport& r : latency)
-            table.rows.push_back({r.label, QString::number(r.stats.count),
-                                  number(r.stats.percentile(50) * 1000, 1),
-                                  number(r.stats.percentile(99) * 1000, 1)});
+            table.rows.push_back({r.label, QString::number(r.stats().count),
+                                  number(r.stats().percentile(50) * 1000, 1),
+                                  number(r.stats().percentile(99) * 1000, 1)});
         if (pooledGroups && options.table == TableWriter::Format::Text)
             context.out() << table.caption << '\n';
         context.out() << TableWriter::write(table, options.table);
@@ -283,9 +296,8 @@ void printTableRows(const std::vector<LatencyReport>& latency, const std::vector
 void printGroupTable(const Reports& reports, const GroupOptions& group,
                      const CommonOptions& options, CliContext& context) {
     std::vector<const Dataset*> all;
-    for (const ImportResult& result : reports.imports)
-        for (const Dataset& dataset : result.datasets)
-            all.push_back(&dataset);
+    for (const auto& dataset : reports.datasets)
+        all.push_back(dataset.get());
     // Every log's members at once: the user's values (--set, --metadata), and the warning of
     // metadata naming a log not read given once.
     const std::vector<GroupMember> allMembers = groupMembers(options, all, context);
@@ -293,7 +305,6 @@ void printGroupTable(const Reports& reports, const GroupOptions& group,
     QJsonArray warnings; // what a group pools besides its key, as on stderr
     std::vector<LatencyReport> pooledLatency;
     std::vector<FlowReport> pooledFlows;
-    std::deque<Dataset> pooled; // the pooled flows' datasets, which FlowReport points to
     bool first = true;
     for (Dataset::Kind kind : {Dataset::Kind::Latency, Dataset::Kind::Throughput}) {
         std::vector<GroupMember> members;
@@ -317,14 +328,16 @@ void printGroupTable(const Reports& reports, const GroupOptions& group,
                 summaries.push_back(GroupSummaries::of(found.name(), runs, group.bootstrap));
                 continue;
             }
-            pooled.push_back(DatasetGroups::pool(runs, found.name()));
+            auto pooled = DatasetAnalysis::of(
+                std::make_shared<const Dataset>(DatasetGroups::pool(runs, found.name())),
+                DatasetAnalysis::samplersAmong(reports.datasets), analysisOptions(options));
             if (kind == Dataset::Kind::Latency) {
                 LatencyReport report;
                 report.label = report.file = found.name();
-                report.stats = LatencySummary::of(pooled.back().latency.rttMs, {50, 99});
+                report.analysis = std::move(pooled);
                 pooledLatency.push_back(report);
             } else {
-                pooledFlows.push_back(FlowReport::of(found.name(), {}, pooled.back(), all));
+                pooledFlows.push_back(FlowReport::of(found.name(), {}, std::move(pooled)));
                 pooledFlows.back().label = found.name();
             }
         }
@@ -357,17 +370,15 @@ void printGroupTable(const Reports& reports, const GroupOptions& group,
 
 int runTable(const QStringList& args, CliContext& context) {
     GroupOptions group;
-    QStringList rest;
-    if (!takeGroupOptions(args, context, true, &group, &rest))
+    CommonOptions options;
+    options.percentiles = {50, 99};
+    if (!parseCommonOptions("table", args, context, &options, &group))
         return context.exitCode();
     if (group.groupBy.isEmpty() && group.pooled) {
         context.usageError(QStringLiteral("--pooled needs --group-by KEY"));
         return context.exitCode();
     }
-    CommonOptions options;
-    options.percentiles = {50, 99};
-    if (!parseCommonOptions(rest, context, &options, false, true) ||
-        !checkGroupKey(group.groupBy, options, context))
+    if (!checkGroupKey(group.groupBy, options, context))
         return context.exitCode();
     const Reports reports = collect(options, context);
     if (!group.groupBy.isEmpty())
@@ -379,13 +390,12 @@ int runTable(const QStringList& args, CliContext& context) {
 
 int runFlows(const QStringList& args, CliContext& context) {
     CommonOptions options;
-    if (!parseCommonOptions(args, context, &options, false, false))
+    if (!parseCommonOptions("flows", args, context, &options))
         return context.exitCode();
     const Reports reports = collect(options, context);
     for (const LatencyReport& r : reports.latency)
-        context.fileProblem(
-            r.file,
-            QStringLiteral("a latency log (%1/%2) has no flows; use stats").arg(r.tool, r.dialect));
+        context.fileProblem(r.file, QStringLiteral("a latency log (%1/%2) has no flows; use stats")
+                                        .arg(r.info().tool, r.info().dialect));
     if (options.json) {
         QJsonArray datasets;
         for (const FlowReport& report : reports.flows)
@@ -399,15 +409,18 @@ int runFlows(const QStringList& args, CliContext& context) {
             context.out() << reports.flowHeadings[i];
         context.out() << TableWriter::write(perFlowTable(r), options.table);
         if (options.table == TableWriter::Format::Text)
-            context.out()
-                << QStringLiteral("flows %1  min %2  max %3  stddev %4 Mbits/s  Jain fairness %5\n"
-                                  "intervals %6  mean %7  median %8  stddev %9 Mbits/s\n")
-                       .arg(r.stats.flows.size())
-                       .arg(megabits(r.stats.minBitsPerSecond), megabits(r.stats.maxBitsPerSecond),
-                            megabits(r.stats.stddevBitsPerSecond), number(r.stats.jainFairness, 4))
-                       .arg(r.stats.intervals.count)
-                       .arg(megabits(r.stats.intervals.mean), megabits(r.stats.intervals.median),
-                            megabits(r.stats.intervals.stddev));
+            context.out() << QStringLiteral(
+                                 "flows %1  min %2  max %3  stddev %4 Mbits/s  Jain fairness %5\n"
+                                 "intervals %6  mean %7  median %8  stddev %9 Mbits/s\n")
+                                 .arg(r.stats().flows.size())
+                                 .arg(megabits(r.stats().minBitsPerSecond),
+                                      megabits(r.stats().maxBitsPerSecond),
+                                      megabits(r.stats().stddevBitsPerSecond),
+                                      number(r.stats().jainFairness, 4))
+                                 .arg(r.stats().intervals.count)
+                                 .arg(megabits(r.stats().intervals.mean),
+                                      megabits(r.stats().intervals.median),
+                                      megabits(r.stats().intervals.stddev));
     }
     return context.exitCode();
 }

@@ -1,5 +1,6 @@
 #include "CliContext.h"
 #include "Commands.h"
+#include "OptionParser.h"
 #include "run/StopSignals.h"
 
 #include "run/ExperimentPlan.h"
@@ -69,99 +70,76 @@ struct RunArguments {
 
 bool parseRunArguments(const QStringList& args, CliContext& context, RunArguments* parsed,
                        bool member = false) {
-    for (int i = 0; i < args.size(); ++i) {
-        const QString& arg = args[i];
-        const QString name = arg.section(QLatin1Char('='), 0, 0);
-        const bool inlineValue =
-            arg.contains(QLatin1Char('=')) && arg.startsWith(QLatin1String("--"));
-        auto value = [&](QString* into) {
-            if (inlineValue) {
-                *into = arg.section(QLatin1Char('='), 1);
-                return true;
-            }
-            if (i + 1 >= args.size()) {
-                context.usageError(QStringLiteral("%1 needs a value").arg(arg));
+    OptionParser parser("run", context);
+    parser.unknownOption = QStringLiteral("unknown option \"%1\" for run");
+    // Options of a --member only, or of the command only: each refused on the wrong side.
+    auto scoped = [&](const QString& name, bool memberOption, auto take) {
+        parser.on(name, [=, &context](const QString& text) {
+            if (member != memberOption) {
+                context.usageError(member ? QStringLiteral("%1 belongs outside --member").arg(name)
+                                          : QStringLiteral("%1 belongs inside --member").arg(name));
                 return false;
             }
-            *into = args[++i];
+            if (take(text))
+                return true;
+            context.usageError(QStringLiteral("%1: \"%2\" is not a valid value").arg(name, text));
+            return false;
+        });
+    };
+    auto text = [](QString* into) {
+        return [into](const QString& value) {
+            *into = value;
             return true;
         };
-        QString text;
-        const bool memberOption = name == QLatin1String("--start") ||
-                                  name == QLatin1String("--name") ||
-                                  name == QLatin1String("--until");
-        const bool stepOption =
-            name == QLatin1String("--member") || name == QLatin1String("--ss-interval");
-        if (member ? stepOption || name == QLatin1String("--plan") || name == QLatin1String("-o") ||
-                         name == QLatin1String("--output") || name == QLatin1String("--format")
-                   : memberOption) {
-            context.usageError(member ? QStringLiteral("%1 belongs outside --member").arg(name)
-                                      : QStringLiteral("%1 belongs inside --member").arg(name));
-            return false;
-        }
-        if (memberOption || stepOption) {
-            if (!value(&text))
-                return false;
-            bool ok = true;
-            if (name == QLatin1String("--member")) {
-                parsed->memberTexts << text;
-            } else if (name == QLatin1String("--name")) {
-                parsed->memberName = text;
-            } else if (name == QLatin1String("--until")) {
-                parsed->until = text;
-            } else if (name == QLatin1String("--start")) {
-                parsed->startSeconds = text.toDouble(&ok);
-                ok = ok && parsed->startSeconds >= 0;
-            } else {
-                parsed->sampleSeconds = text.toDouble(&ok);
-                parsed->sampleGiven = true;
-            }
-            if (!ok) {
+    };
+    scoped(QStringLiteral("--start"), true, [parsed](const QString& value) {
+        bool ok = false;
+        parsed->startSeconds = value.toDouble(&ok);
+        return ok && parsed->startSeconds >= 0;
+    });
+    scoped(QStringLiteral("--name"), true, text(&parsed->memberName));
+    scoped(QStringLiteral("--until"), true, text(&parsed->until));
+    scoped(QStringLiteral("--member"), false, [parsed](const QString& value) {
+        parsed->memberTexts << value;
+        return true;
+    });
+    scoped(QStringLiteral("--ss-interval"), false, [parsed](const QString& value) {
+        bool ok = false;
+        parsed->sampleSeconds = value.toDouble(&ok);
+        parsed->sampleGiven = true;
+        return ok;
+    });
+    scoped(QStringLiteral("--plan"), false, text(&parsed->planPath));
+    scoped(QStringLiteral("--output"), false, text(&parsed->outputDir));
+    scoped(QStringLiteral("--format"), false, [parsed](const QString& value) {
+        parsed->tableArgs << QStringLiteral("--format") << value;
+        return true;
+    });
+    for (const RunOption& option : RunOptions::all()) {
+        const QString name = flagName(option);
+        parser.on(name, [&context, &option, name, parsed](const QString& text) {
+            const QJsonValue value = optionValue(option, text);
+            if (value.isNull()) {
                 context.usageError(
                     QStringLiteral("%1: \"%2\" is not a valid value").arg(name, text));
                 return false;
             }
-            continue;
-        }
-        if (name == QLatin1String("--plan") || name == QLatin1String("-o") ||
-            name == QLatin1String("--output") || name == QLatin1String("--format")) {
-            if (!value(&text))
-                return false;
-            if (name == QLatin1String("--plan"))
-                parsed->planPath = text;
-            else if (name == QLatin1String("--format"))
-                parsed->tableArgs << QStringLiteral("--format") << text;
-            else
-                parsed->outputDir = text;
-            continue;
-        }
-        const auto& options = RunOptions::all();
-        const auto option = std::find_if(options.begin(), options.end(),
-                                         [&](const RunOption& o) { return name == flagName(o); });
-        if (option != options.end()) {
-            if (option->kind != RunOption::Kind::Flag && !value(&text))
-                return false;
-            const QJsonValue parsedValue = optionValue(*option, text);
-            if (parsedValue.isNull()) {
-                context.usageError(
-                    QStringLiteral("%1: \"%2\" is not a valid value").arg(name, text));
-                return false;
-            }
-            option->set(parsed->spec, parsedValue);
-            parsed->given.insert(QString::fromLatin1(option->key));
-            parsed->toolGiven = parsed->toolGiven || option->kind == RunOption::Kind::Tool;
-            continue;
-        }
-        if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1) {
-            context.usageError(QStringLiteral("unknown option \"%1\" for run").arg(arg));
-            return false;
-        }
-        if (!parsed->spec.target.isEmpty()) {
-            context.usageError(QStringLiteral("run takes one target; \"%1\" is a second").arg(arg));
-            return false;
-        }
-        parsed->spec.target = arg;
+            option.set(parsed->spec, value);
+            parsed->given.insert(QString::fromLatin1(option.key));
+            parsed->toolGiven = parsed->toolGiven || option.kind == RunOption::Kind::Tool;
+            return true;
+        });
     }
+    QStringList targets;
+    if (!parser.parse(args, &targets))
+        return false;
+    if (targets.size() > 1 || (!targets.isEmpty() && !parsed->spec.target.isEmpty())) {
+        context.usageError(
+            QStringLiteral("run takes one target; \"%1\" is a second").arg(targets.back()));
+        return false;
+    }
+    if (!targets.isEmpty())
+        parsed->spec.target = targets.front();
     return true;
 }
 

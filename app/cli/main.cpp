@@ -1,7 +1,7 @@
 #include "CliContext.h"
 #include "CommandHelp.h"
 #include "Commands.h"
-#include "io/NativePath.h"
+#include "import/NativePath.h"
 
 #include <QCoreApplication>
 #include <QIODevice>

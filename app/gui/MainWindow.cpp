@@ -30,8 +30,6 @@
 #include "StartPage.h"
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
-#include "WorkspaceOpening.h"
-#include "io/WorkspaceFile.h"
 #include "run/StopSignals.h"
 
 #include <QAction>
@@ -46,7 +44,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QHash>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -60,7 +57,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <optional>
 #include <utility>
 
 namespace wb {
@@ -84,7 +80,8 @@ QString firstLines(const QStringList& lines) {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_store(new DatasetStore(this)),
       m_listModel(new DatasetListModel(m_store, this)),
-      m_importer(new ImportController(m_store, this)) {
+      m_importer(new ImportController(m_store, this)),
+      m_session(new WorkspaceSession(m_store, m_importer, this)) {
     setWindowTitle(tr("Wirebench"));
     setWindowIcon(QIcon(QStringLiteral(":/wirebench.svg")));
     setAcceptDrops(true);
@@ -408,7 +405,6 @@ void MainWindow::createStatusBar() {
     connect(m_importer, &ImportController::fileFailed, this,
             [this](const QString& file, const QString& why) {
                 m_importErrors << QStringLiteral("%1: %2").arg(file, why);
-                m_unreadable.push_back({file, why});
             });
     // Kept, and written back when the workspace is saved.
     connect(m_importer, &ImportController::datasetsNotLoaded, this,
@@ -433,7 +429,7 @@ void MainWindow::importPaths(const QStringList& paths) {
     QStringList logs;
     QString workspace;
     for (const QString& path : paths) {
-        if (isWorkspaceFile(path))
+        if (WorkspaceSession::isWorkspaceFile(path))
             workspace = path; // one workspace replaces another: the last one given wins
         else
             logs << path;
@@ -447,10 +443,6 @@ void MainWindow::importPaths(const QStringList& paths) {
         m_logsAfterWorkspace << logs;
     else if (!logs.isEmpty())
         m_importer->importPaths(logs);
-}
-
-bool MainWindow::isWorkspaceFile(const QString& path) {
-    return path.endsWith(QLatin1Char('.') + QLatin1String(WorkspaceFile::kSuffix));
 }
 
 void MainWindow::importFinished(int added, int failed, bool cancelled) {
@@ -565,110 +557,63 @@ void MainWindow::openFolder() {
     importPaths({folder});
 }
 
-Workspace MainWindow::currentWorkspace() const {
-    Workspace workspace;
-    workspace.title = m_workspaceTitle;
-    for (const DatasetEntry& entry : m_store->entries()) {
-        WorkspaceDataset saved;
-        saved.source = entry.dataset().sourceFile;
-        saved.absoluteSource = QFileInfo(entry.dataset().sourceFile).absoluteFilePath();
-        saved.formatId = entry.formatId;
-        saved.indexInFile = entry.indexInFile;
-        saved.label = entry.label;
-        saved.color = PlotStyle::toColor(entry.color).name();
-        saved.visible = entry.visible;
-        saved.tags = entry.tags;
-        saved.metadata = entry.metadata;
-        workspace.datasets.push_back(saved);
-    }
-    for (const NotLoadedDataset& kept : m_notLoaded->datasets())
-        workspace.datasets.push_back(kept.dataset);
+QMap<QString, QJsonObject> MainWindow::viewSettings() const {
+    QMap<QString, QJsonObject> settings;
     for (const WorkbenchView* view : m_views)
-        workspace.viewSettings.insert(view->settingsKey(), view->saveSettings());
-    workspace.extra.insert(QStringLiteral("currentTab"), m_tabs->currentIndex());
-    workspace.extra.insert(QStringLiteral("groupBy"), m_store->groupKey());
-    return workspace;
+        settings.insert(view->settingsKey(), view->saveSettings());
+    return settings;
 }
 
 bool MainWindow::saveWorkspace(const QString& path, QString* error) {
-    if (!WorkspaceFile::save(currentWorkspace(), path, error))
+    if (!m_session->save(path, m_notLoaded->datasets(), viewSettings(), m_tabs->currentIndex(),
+                         error))
         return false;
-    m_workspacePath = path;
     m_settings.addRecentFile(QFileInfo(path).absoluteFilePath());
     updateRecentMenu();
     return true;
 }
 
 void MainWindow::openWorkspace(const QString& path, const QStringList& logsAfter) {
-    struct Read {
-        std::optional<Workspace> workspace;
-        std::optional<WorkspaceOpening> opening;
-        QString error;
-    };
     const int request = ++m_workspaceRequest;
     m_logsAfterWorkspace = logsAfter;
     m_status->setText(tr("Opening %1…").arg(QFileInfo(path).fileName()));
-    m_jobs.run(
-        [path] {
-            Read read;
-            read.workspace = WorkspaceFile::load(path, &read.error);
-            if (read.workspace)
-                read.opening.emplace(*read.workspace, path);
-            return read;
-        },
-        [this, path, request](Read read) {
-            if (request != m_workspaceRequest)
-                return; // another workspace was asked for meanwhile
-            m_workspaceApplied = request;
-            if (read.workspace) {
-                applyWorkspace(path, *read.workspace, std::move(*read.opening));
-            } else {
-                m_status->clear();
-                showProblems(tr("Workspace not opened"), tr("The workspace could not be opened:"),
-                             {read.error});
-            }
-            // Queued behind the workspace's logs, if it opened.
-            if (!m_logsAfterWorkspace.isEmpty())
-                m_importer->importPaths(std::exchange(m_logsAfterWorkspace, {}));
-            emit workspaceOpened(path, read.workspace ? QString() : read.error);
-        });
+    m_jobs.run([path] { return WorkspaceSession::read(path); },
+               [this, path, request](WorkspaceSession::Read read) {
+                   if (request != m_workspaceRequest)
+                       return; // another workspace was asked for meanwhile
+                   m_workspaceApplied = request;
+                   if (read.workspace) {
+                       applyWorkspace(path, read);
+                   } else {
+                       m_status->clear();
+                       showProblems(tr("Workspace not opened"),
+                                    tr("The workspace could not be opened:"), {read.error});
+                   }
+                   // Queued behind the workspace's logs, if it opened.
+                   if (!m_logsAfterWorkspace.isEmpty())
+                       m_importer->importPaths(std::exchange(m_logsAfterWorkspace, {}));
+                   emit workspaceOpened(path, read.workspace ? QString() : read.error);
+               });
 }
 
-void MainWindow::applyWorkspace(const QString& path, const Workspace& workspace,
-                                WorkspaceOpening opening) {
+void MainWindow::applyWorkspace(const QString& path, const WorkspaceSession::Read& read) {
     if (m_importer->busy())
         m_importsToForget = 1; // cancel() leaves at most the running import
     m_importer->cancel();
-    m_store->clear();
-    m_store->setGroupKey(workspace.extra.value(QStringLiteral("groupBy")).toString());
-    m_workspacePath = path;
-    m_workspaceTitle = workspace.title;
-    setWindowTitle(
-        tr("Wirebench — %1")
-            .arg(workspace.title.isEmpty() ? QFileInfo(path).fileName() : workspace.title));
+    m_session->open(path, *read.workspace);
+    setWindowTitle(tr("Wirebench — %1").arg(m_session->displayTitle()));
     for (WorkbenchView* view : m_views)
-        view->restoreSettings(workspace.viewSettings.value(view->settingsKey()));
-    m_tabs->setCurrentIndex(workspace.extra.value(QStringLiteral("currentTab")).toInt());
+        view->restoreSettings(read.workspace->viewSettings.value(view->settingsKey()));
+    m_tabs->setCurrentIndex(WorkspaceSession::currentTab(*read.workspace));
     m_tabFromWorkspace = true; // the saved tab, not the one the first dataset would pick
-    if (!opening.outsideLogs().isEmpty())
-        opening.decide(m_askOutside(path, opening.outsideLogs()));
-    m_unreadable.clear();
-    QStringList missing;
-    QHash<QString, bool> listed; // a log may hold several datasets; thousands may be missing
-    for (const NotLoadedDataset& entry : opening.notLoaded()) {
-        m_unreadable.push_back({entry.dataset.absoluteSource, entry.why});
-        if (entry.why == WorkspaceOpening::missingReason() &&
-            !std::exchange(listed[entry.dataset.absoluteSource], true))
-            missing << entry.dataset.absoluteSource;
-    }
-    m_notLoaded->setDatasets(opening.notLoaded());
-    if (!missing.isEmpty())
+    const bool readOutside = !read.outsideLogs.isEmpty() && m_askOutside(path, read.outsideLogs);
+    m_notLoaded->setDatasets(m_session->import(read, readOutside));
+    if (!read.missingLogs.isEmpty())
         showProblems(
             tr("Raw logs missing"),
             tr("These raw logs of the workspace were not found (moved or deleted); their datasets "
                "stay in the workspace, listed under the datasets, until you remove them:"),
-            missing);
-    m_importer->importWorkspace(opening.toImport());
+            read.missingLogs);
 }
 
 void MainWindow::setOutsideFolderQuestion(OutsideFolderQuestion question) {
@@ -694,9 +639,9 @@ bool MainWindow::askToReadOutside(const QString& workspace, const QStringList& l
 
 void MainWindow::saveWorkspaceAs() {
     const QString suggested =
-        m_workspacePath.isEmpty()
+        m_session->path().isEmpty()
             ? QDir(m_settings.lastFolder()).filePath(QStringLiteral("workspace.wbws"))
-            : m_workspacePath;
+            : m_session->path();
     const QString path = QFileDialog::getSaveFileName(this, tr("Save workspace"), suggested,
                                                       tr("Wirebench workspace (*.wbws)"));
     if (path.isEmpty())
@@ -755,14 +700,7 @@ void MainWindow::copyPlot() {
 }
 
 bool MainWindow::exportReport(const QString& path, QString* error) {
-    ReportSource source;
-    source.title = m_workspaceTitle;
-    if (source.title.isEmpty())
-        source.title = m_workspacePath.isEmpty() ? tr("Wirebench report")
-                                                 : QFileInfo(m_workspacePath).fileName();
-    source.viewSettings = currentWorkspace().viewSettings;
-    source.problems = m_unreadable;
-    return ReportWriter::write(m_store, source, path, error);
+    return ReportWriter::write(m_store, m_session->reportSource(viewSettings()), path, error);
 }
 
 void MainWindow::exportReportDialog() {
@@ -770,8 +708,9 @@ void MainWindow::exportReportDialog() {
         m_status->setText(tr("Open logs or a workspace first: the report shows them."));
         return;
     }
-    const QString stem = m_workspacePath.isEmpty() ? QStringLiteral("report")
-                                                   : QFileInfo(m_workspacePath).completeBaseName();
+    const QString stem = m_session->path().isEmpty()
+                             ? QStringLiteral("report")
+                             : QFileInfo(m_session->path()).completeBaseName();
     const QString pdf = tr("PDF report (*.pdf)");
     const QString html = tr("HTML report, one self-contained file (*.html)");
     QString filter = pdf;

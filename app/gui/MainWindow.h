@@ -1,10 +1,8 @@
 #pragma once
 
 #include "BackgroundJobs.h"
-#include "ReportContent.h"
 #include "Settings.h"
-#include "WorkspaceOpening.h"
-#include "model/Workspace.h"
+#include "WorkspaceSession.h"
 
 #include <QMainWindow>
 #include <QStringList>
@@ -47,9 +45,7 @@ public:
 
     // Logs, folders of logs, and workspace files (which open as workspaces).
     void importPaths(const QStringList& paths);
-    static bool isWorkspaceFile(const QString& path);
     // Workspaces: the datasets (by their raw logs), labels, colours, visibility, view settings.
-    Workspace currentWorkspace() const;
     bool saveWorkspace(const QString& path, QString* error);
     // Reads the workspace and checks its logs in the background (thousands of them take a
     // while), then clears the window and re-imports the logs, and after them `logsAfter`;
@@ -116,12 +112,14 @@ private:
     void showStartPageWhenEmpty();
     void setDropHighlighted(bool highlighted);
     bool askToReadOutside(const QString& workspace, const QStringList& logs);
-    void applyWorkspace(const QString& path, const Workspace& workspace, WorkspaceOpening opening);
+    void applyWorkspace(const QString& path, const WorkspaceSession::Read& read);
+    QMap<QString, QJsonObject> viewSettings() const; // by WorkbenchView::settingsKey()
 
     Settings m_settings;
     DatasetStore* m_store;
     DatasetListModel* m_listModel;
     ImportController* m_importer;
+    WorkspaceSession* m_session;
     DatasetListView* m_list = nullptr;
     ParseReportPanel* m_reportPanel = nullptr;
     NotLoadedPanel* m_notLoaded = nullptr;
@@ -143,13 +141,9 @@ private:
     QLabel* m_status = nullptr;
     QMenu* m_recentMenu = nullptr;
     QStringList m_importErrors;
-    // Logs of the workspace that were missing or could not be read: a report lists them.
-    std::vector<ReportProblem> m_unreadable;
     // Imports cancelled by opening a workspace that are still ending: the datasets they did
     // not load belong to the workspace that was closed.
     int m_importsToForget = 0;
-    QString m_workspacePath;
-    QString m_workspaceTitle;
     bool m_tabFromWorkspace = false;
     int m_workspaceRequest = 0; // counts openWorkspace() calls; only the latest is applied
     int m_workspaceApplied = 0; // the request last applied or refused

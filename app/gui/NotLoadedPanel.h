@@ -1,6 +1,6 @@
 #pragma once
 
-#include "WorkspaceOpening.h"
+#include "model/Workspace.h"
 
 #include <QWidget>
 

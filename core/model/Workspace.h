@@ -33,6 +33,13 @@ struct WorkspaceDataset {
     QMap<QString, QString> metadata;
 };
 
+// A dataset of a workspace whose raw log was not read, kept with everything the workspace
+// says about it (label, colour, tags, place) so that saving the workspace keeps it too.
+struct NotLoadedDataset {
+    WorkspaceDataset dataset;
+    QString why;
+};
+
 struct Workspace {
     // The newest file layout this build reads and the one it writes.
     static constexpr int kCurrentVersion = 1;

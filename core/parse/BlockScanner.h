@@ -9,7 +9,7 @@ namespace wb {
 
 // An optional capability of a parser that can read the facts of its lines without its own
 // state: a big file is then cut into blocks of whole lines, each scanned on a worker thread,
-// and the scans are applied in file order on the parser's thread (io/ParallelFeeder). The
+// and the scans are applied in file order on the parser's thread (import/ParallelFeeder). The
 // result is exactly that of LogParser::feed() with the same bytes; tests and the fuzz targets
 // compare the two. Only the formats whose logs run to hundreds of megabytes implement it
 // (ping, --compat qjump, iperf2 text, iperf3 -J); a new format does not need it.

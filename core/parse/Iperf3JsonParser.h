@@ -28,7 +28,7 @@ namespace wb {
 // finds the documents among other text, Iperf3IntervalReader reads each interval object and
 // Iperf3SectionReader makes datasets of the sections.
 //
-// Big logs (io/ParallelFeeder) have their intervals read ahead: a block scan on another
+// Big logs (import/ParallelFeeder) have their intervals read ahead: a block scan on another
 // thread reads every object of the block that starts with a "streams" key as if it were an
 // interval, and when the parser reaches an element of "intervals" (or the data of an
 // "interval" event) where one of those begins, it takes what was read instead of reading the

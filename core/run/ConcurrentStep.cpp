@@ -2,7 +2,7 @@
 
 #include "OutputFolder.h"
 #include "RunCommands.h"
-#include "io/OutputFile.h"
+#include "files/OutputFile.h"
 
 #include <QDateTime>
 #include <QDir>

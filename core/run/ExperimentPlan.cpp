@@ -3,8 +3,8 @@
 #include "OutputFolder.h"
 #include "RunOptions.h"
 
-#include "io/JsonErrors.h"
-#include "io/SmallFile.h"
+#include "files/JsonErrors.h"
+#include "files/SmallFile.h"
 
 #include "RunValidation.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/HostFacts.h"
+#include "files/HostFacts.h"
 
 #include <QByteArray>
 #include <QObject>

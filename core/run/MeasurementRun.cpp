@@ -4,8 +4,8 @@
 #include "ExperimentPlan.h"
 #include "OutputFolder.h"
 #include "RunValidation.h"
-#include "io/OutputFile.h"
-#include "io/RunSidecar.h"
+#include "files/OutputFile.h"
+#include "files/RunSidecar.h"
 
 #include <QDir>
 #include <QFileInfo>

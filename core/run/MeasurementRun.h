@@ -3,9 +3,9 @@
 #include "RunCommands.h"
 #include "RunFactsStage.h"
 #include "RunSpec.h"
-#include "io/FileImporter.h"
-#include "io/RunSidecar.h"
-#include "io/StreamParseThread.h"
+#include "files/RunSidecar.h"
+#include "import/FileImporter.h"
+#include "import/StreamParseThread.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -3,7 +3,7 @@
 #include "ChildProcess.h"
 #include "OutputFolder.h"
 #include "RunCommands.h"
-#include "io/RunSidecar.h"
+#include "files/RunSidecar.h"
 
 #include <QDir>
 #include <QTimer>

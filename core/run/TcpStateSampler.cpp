@@ -2,7 +2,7 @@
 
 #include "ChildProcess.h"
 #include "RunCommands.h"
-#include "io/OutputFile.h"
+#include "files/OutputFile.h"
 
 #include <algorithm>
 #include <cmath>

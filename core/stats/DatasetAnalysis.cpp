@@ -17,19 +17,62 @@ LatencySummary DatasetAnalysis::latencyAt(const std::vector<double>& levels) con
     return summary;
 }
 
-std::shared_ptr<const DatasetAnalysis> DatasetAnalysis::of(std::shared_ptr<const Dataset> dataset) {
+TcpStateSource DatasetAnalysis::tcpSource() const {
+    TcpStateSource best = TcpStateSource::None;
+    for (const TcpFlowState& state : tcp)
+        if (state.kind != TcpStateSource::None &&
+            (best == TcpStateSource::None || int(state.kind) < int(best)))
+            best = state.kind;
+    return best;
+}
+
+void DatasetAnalysis::matchTcpState() {
+    std::vector<const Dataset*> others;
+    for (const auto& sampler : samplers)
+        others.push_back(sampler.get());
+    tcp = TcpState::statesOf(*dataset, others);
+    tcpPerFlow.clear();
+    for (const TcpFlowState& state : tcp)
+        tcpPerFlow.push_back(TcpState::summarize(state));
+    tcpAll = TcpState::summarize(tcp);
+}
+
+std::shared_ptr<const DatasetAnalysis> DatasetAnalysis::matchedWith(Samplers others) const {
+    auto matched = std::make_shared<DatasetAnalysis>(*this);
+    matched->samplers = std::move(others);
+    matched->matchTcpState();
+    return matched;
+}
+
+DatasetAnalysis::Samplers
+DatasetAnalysis::samplersAmong(const std::vector<std::shared_ptr<const Dataset>>& datasets) {
+    Samplers samplers;
+    for (const auto& dataset : datasets)
+        if (TcpState::isSampler(*dataset))
+            samplers.push_back(dataset);
+    return samplers;
+}
+
+std::shared_ptr<const DatasetAnalysis> DatasetAnalysis::of(std::shared_ptr<const Dataset> dataset,
+                                                           Samplers samplers,
+                                                           const AnalysisOptions& options) {
     auto analysis = std::make_shared<DatasetAnalysis>();
     analysis->dataset = std::move(dataset);
     if (analysis->isLatency()) {
         const auto& samples = analysis->dataset->latency.rttMs;
-        // One sort serves the summary's percentiles and every later view (CDF, percentiles).
-        const Percentiles percentiles(samples); // sorted, NaN removed
-        analysis->latency =
-            LatencySummary::of(samples, percentiles, LatencySummary::defaultLevels());
-        analysis->sortedRttMs = percentiles.sorted();
+        if (options.keepSorted) {
+            // One sort serves the summary's percentiles and every later view (CDF, percentiles).
+            Percentiles percentiles(samples); // sorted, NaN removed
+            analysis->latency = LatencySummary::of(samples, percentiles, options.levels);
+            analysis->sortedRttMs = std::move(percentiles).sorted();
+        } else {
+            analysis->latency = LatencySummary::of(samples, options.levels);
+        }
         analysis->loss = LossStructure::of(analysis->dataset->latency);
     } else {
         analysis->flows = FlowStatistics::of(analysis->dataset->flows);
+        analysis->samplers = std::move(samplers);
+        analysis->matchTcpState();
     }
     return analysis;
 }

@@ -35,6 +35,10 @@ bool LoadTimeline::isSampler(const Dataset& dataset) {
 LoadTimeline LoadTimeline::of(const std::vector<const Dataset*>& datasets) {
     LoadTimeline timeline;
     std::vector<const Dataset*> drawn;
+    std::vector<const Dataset*> samplers;
+    for (const Dataset* dataset : datasets)
+        if (dataset && isSampler(*dataset))
+            samplers.push_back(dataset);
     for (const Dataset* dataset : datasets)
         if (dataset && !isSampler(*dataset) && !stepOf(*dataset).isEmpty()) {
             timeline.m_step = stepOf(*dataset);
@@ -62,7 +66,7 @@ LoadTimeline LoadTimeline::of(const std::vector<const Dataset*>& datasets) {
         timeline.m_basis = Basis::AbsoluteTimes;
 
     for (const Dataset* dataset : drawn) {
-        Placement placement{dataset, 0, false};
+        Placement placement{dataset, 0, false, {}};
         if (dataset->kind == Dataset::Kind::Latency) {
             // Its own zero is the first reply (TimelineReducer's time axis).
             placement.placed = timeline.m_originMs.has_value();
@@ -76,7 +80,8 @@ LoadTimeline LoadTimeline::of(const std::vector<const Dataset*>& datasets) {
             placement.placed = true;
             placement.offset = double(*start - *timeline.m_originMs) / 1000;
         }
-        timeline.m_throughput.push_back(placement);
+        placement.tcpStates = TcpState::statesOf(*dataset, samplers);
+        timeline.m_throughput.push_back(std::move(placement));
     }
 
     for (const Placement& placement : timeline.m_throughput)

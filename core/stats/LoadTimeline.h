@@ -1,5 +1,6 @@
 #pragma once
 
+#include "TcpState.h"
 #include "model/Dataset.h"
 
 #include <QString>
@@ -26,11 +27,14 @@ public:
     };
 
     // One dataset on the axis. offset: seconds from the axis' zero to the dataset's own zero
-    // (a flow's time 0, a ping's first reply); 0 when unplaced.
+    // (a flow's time 0, a ping's first reply); 0 when unplaced. tcpStates: a throughput
+    // placement's flows' TCP state from the best source they have, the ss samplers among the
+    // datasets matched to them (TcpState::statesOf); empty for a latency placement.
     struct Placement {
         const Dataset* dataset = nullptr;
         double offset = 0;
         bool placed = false;
+        std::vector<TcpFlowState> tcpStates;
     };
 
     // One step of the sum of every flow: `bitsPerSecond` from `start` to the next step's

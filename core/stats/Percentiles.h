@@ -18,7 +18,8 @@ public:
     double at(double p) const;
     std::vector<double> at(const std::vector<double>& ps) const;
 
-    const std::vector<double>& sorted() const { return m_sorted; }
+    const std::vector<double>& sorted() const& { return m_sorted; }
+    std::vector<double> sorted() && { return std::move(m_sorted); } // handed over, not copied
     bool empty() const { return m_sorted.empty(); }
     bool containsNaN() const { return m_containsNaN; }
 

@@ -244,6 +244,16 @@ void TestCli::exitCodes_data() {
                             << 2 << QStringLiteral("binary data");
     QTest::newRow("unknown option") << QStringList{"stats", "--frobnicate", good} << 2
                                     << QStringLiteral("unknown option --frobnicate");
+    // Every command reads its options alike (OptionParser): a value joined with "=", a short
+    // option that is not one of the command's, and "--" before a file that starts with "-".
+    QTest::newRow("joined value") << QStringList{"stats", "--format=json", good} << 0 << QString();
+    QTest::newRow("plot joined value")
+        << QStringList{"plot", "--type=cdf", "--scale=2", "-o", m_dir.filePath("cdf.svg"), good}
+        << 0 << QString();
+    QTest::newRow("unknown short option")
+        << QStringList{"stats", "-x", good} << 2 << QStringLiteral("unknown option -x");
+    QTest::newRow("file after --") << QStringList{"flows", "--", "-x"} << 2
+                                   << QStringLiteral("wirebench-cli: -x: no such file");
     QTest::newRow("unknown command")
         << QStringList{"frobnicate"} << 2 << QStringLiteral("unknown command");
     QTest::newRow("bad format") << QStringList{"stats", "--format", "xml", good} << 2

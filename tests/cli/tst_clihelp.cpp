@@ -1,8 +1,9 @@
 // `wirebench-cli --help`, every `wirebench-cli COMMAND --help` and the man page
-// wirebench-cli(1): each command prints its own usage, the options it documents are ones it
-// reads, and the man page says what --help says.
+// wirebench-cli(1): each command prints its own usage, the options it documents are the ones
+// it reads, the overview names every format, and the man page says what --help says.
 #include "TestSupport.h"
 
+#include "parse/FormatRegistry.h"
 #include "run/RunOptions.h"
 #include "stats/Bootstrap.h"
 #include "stats/DatasetGroups.h"
@@ -96,6 +97,9 @@ private slots:
     void commandHelpIsItsOwn();
     void documentedOptionsAreRead_data() { addCommandRows(); }
     void documentedOptionsAreRead();
+    void readOptionsAreDocumented_data() { addCommandRows(); }
+    void readOptionsAreDocumented();
+    void overviewAndManPageListEveryFormat();
     void runHelpCoversEveryRunOption();
     void helpStatesTheDefaults();
     void compareHelpNamesEveryGroupKey();
@@ -160,11 +164,29 @@ void TestCliHelp::documentedOptionsAreRead() {
     }
 }
 
+// Each command reads its options by its help's declaration (OptionParser): one it reads that
+// the help leaves out fails every call (one the help declares but it does not read is unknown,
+// documentedOptionsAreRead).
+void TestCliHelp::readOptionsAreDocumented() {
+    QFETCH(QString, command);
+    const CliRun run = runCli({command, "--no-such-option"});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(!run.err.contains(QLatin1String("internal error")), qPrintable(run.err));
+    QVERIFY2(run.err.contains(QLatin1String("unknown option")), qPrintable(run.err));
+}
+
+void TestCliHelp::overviewAndManPageListEveryFormat() {
+    const QString overview = simplified(runCli({"--help"}).out);
+    const QString man = manText(manPageSource());
+    for (const FormatEntry& format : FormatRegistry::formats()) {
+        QVERIFY2(overview.contains(QLatin1String(format.name)), format.name);
+        QVERIFY2(man.contains(QLatin1String(format.name)), format.name);
+    }
+}
+
 void TestCliHelp::runHelpCoversEveryRunOption() {
     const QStringList options = documentedOptions(runCli({"run", "--help"}).out);
     for (const RunOption& option : RunOptions::all()) {
-        if (QLatin1String(option.key) == QLatin1String("target"))
-            continue; // TARGET, the positional argument
         QVERIFY2(options.contains(runOptionFlag(option)),
                  qPrintable(runOptionFlag(option) + " is missing from run --help"));
     }

@@ -5,8 +5,8 @@
 
 #include "TestSupport.h"
 
-#include "io/RunSidecar.h"
-#include "io/WorkspaceFile.h"
+#include "files/RunSidecar.h"
+#include "files/WorkspaceFile.h"
 
 #include <QDir>
 #include <QFile>

@@ -4,8 +4,8 @@
 // bytes (chunked, scanned on worker threads, read ahead): shared by the Qt tests and the fuzz
 // targets.
 
-#include "io/DatasetJson.h"
 #include "parse/LogParser.h"
+#include "report/DatasetJson.h"
 
 #include <QByteArray>
 #include <QJsonArray>

@@ -3,8 +3,8 @@
 // Helpers shared by the Qt Test executables: where test data lives, how to parse a log in
 // odd chunk sizes, and how to find a Python with numpy for reference computations.
 
-#include "io/DatasetJson.h"
-#include "io/FileImporter.h"
+#include "import/FileImporter.h"
+#include "report/DatasetJson.h"
 
 #include <QFile>
 #include <QJsonDocument>

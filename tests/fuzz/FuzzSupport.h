@@ -42,7 +42,7 @@ inline std::size_t splitPoint(std::string_view input) {
     std::abort();
 }
 
-// A dialect that also scans blocks (BlockScanner, for big files: io/ParallelFeeder) reads the
+// A dialect that also scans blocks (BlockScanner, for big files: import/ParallelFeeder) reads the
 // whole lines from the line after `split` to the last newline as one scanned block between a
 // head and a tail fed as usual, as the feeder does with each piece (a block with a line that
 // ends at a lone CR is fed, as the feeder does); `expected` is the whole parse.

@@ -6,8 +6,8 @@
 
 #include "FuzzSupport.h"
 
-#include "io/FileImporter.h"
-#include "io/StreamImport.h"
+#include "import/FileImporter.h"
+#include "import/StreamImport.h"
 #include "parse/FormatRegistry.h"
 
 #include <algorithm>

@@ -4,7 +4,7 @@
 
 #include "FuzzSupport.h"
 
-#include "io/WorkspaceFile.h"
+#include "files/WorkspaceFile.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     // A folder that does not exist: relative raw-log paths resolve without finding anything.

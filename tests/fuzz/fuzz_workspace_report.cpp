@@ -13,10 +13,10 @@
 
 #include "DatasetStore.h"
 #include "ImportController.h"
-#include "ReportSource.h"
 #include "ReportWriter.h"
 #include "ViewSettingsLimits.h"
-#include "io/WorkspaceFile.h"
+#include "WorkspaceSession.h"
+#include "files/WorkspaceFile.h"
 
 #include <QApplication>
 #include <QEventLoop>
@@ -155,33 +155,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (wb::WorkspaceDataset& dataset : workspace->datasets)
         dataset.absoluteSource = logPath;
 
-    wb::ReportSource source;
-    source.title = workspace->title;
-    source.viewSettings = workspace->viewSettings;
-    wb::ViewSettingsLimits::clamp(&source.viewSettings);
-    if (!wb::ViewSettingsLimits::clamp(&source.viewSettings).isEmpty())
+    QMap<QString, QJsonObject> viewSettings = workspace->viewSettings;
+    wb::ViewSettingsLimits::clamp(&viewSettings);
+    if (!wb::ViewSettingsLimits::clamp(&viewSettings).isEmpty())
         wb::fuzz::fail("bounded settings stay as they are", input, "changed again");
-    capForSpeed(&source.viewSettings, QStringLiteral("figures"), "fontSize", 12);
-    capForSpeed(&source.viewSettings, QStringLiteral("wb::DistributionsView"), "bins", 100);
+    capForSpeed(&viewSettings, QStringLiteral("figures"), "fontSize", 12);
+    capForSpeed(&viewSettings, QStringLiteral("wb::DistributionsView"), "bins", 100);
 
     wb::DatasetStore store;
-    {
-        wb::ImportController importer(&store);
-        QEventLoop loop;
-        QObject::connect(&importer, &wb::ImportController::fileFailed,
-                         [&](const QString& file, const QString& why) {
-                             source.problems.push_back({file, why});
-                         });
-        QObject::connect(&importer, &wb::ImportController::finished, &loop, &QEventLoop::quit);
-        importer.importWorkspace(*workspace);
-        loop.exec();
-    }
-    store.setGroupKey(workspace->extra.value(QLatin1String("groupBy")).toString());
+    wb::ImportController importer(&store);
+    wb::WorkspaceSession session(&store, &importer);
+    QEventLoop loop;
+    QObject::connect(&importer, &wb::ImportController::finished, &loop, &QEventLoop::quit);
+    session.open(workspacePath, *workspace);
+    wb::WorkspaceSession::Read read;
+    read.workspace = std::move(workspace);
+    session.import(read, true);
+    loop.exec();
     if (store.entries().empty())
         return 0;
 
     const QString reportPath = folder.filePath(QStringLiteral("report.html"));
-    if (!wb::ReportWriter::write(&store, source, reportPath, &error)) {
+    if (!wb::ReportWriter::write(&store, session.reportSource(viewSettings), reportPath, &error)) {
         if (error.isEmpty())
             wb::fuzz::fail("a refused report comes with a reason", "a reason", "none");
         return 0;

@@ -7,10 +7,12 @@
 # HTML) over
 #   - every log in samples/ and under tests/data/ (the files wirebench-cli refuses too: their
 #     error messages are output),
-#   - every log in ../shared/corpus/ (beside the clone; skipped with a message when absent),
+#   - every log in the folder WIREBENCH_CORPUS_DIR names: logs from public projects, kept
+#     outside the repository as for tst_corpus, named corpus/NAME in the outputs wherever the
+#     folder is (skipped with a message when the variable is unset),
 #   - logs generated here with tests/bench/make_*.py, seeded, big enough (a 600,000-reply ping
 #     log, a 1-hour iperf2 -P 30 log, a 4 MB iperf3 -J log) that the engine's big-file path
-#     (io/ParallelFeeder: from 4 MiB, on a machine of 2 cores or more) is taken,
+#     (import/ParallelFeeder: from 4 MiB, on a machine of 2 cores or more) is taken,
 # and compares stdout, stderr and the exit status of each, and the SVG/HTML written, with the
 # files in tests/golden/expected/ (one per input set and command).
 #
@@ -81,16 +83,19 @@ is_log() {
     return 0
 }
 
-# The logs under a folder, relative to the repository root, in byte order.
+# The logs under a folder (relative to the working folder, which may be a link), in byte order.
 logs_under() {
     local file
-    (cd "$repo" && find "$1" -type f | LC_ALL=C sort) | while read -r file; do
+    find -H "$1" -type f | LC_ALL=C sort | while read -r file; do
         if is_log "$file"; then echo "$file"; fi
     done
 }
 
-corpus=../shared/corpus
-have_corpus() { [ -d "$repo/$corpus" ]; }
+corpus_dir=
+if [ -n "${WIREBENCH_CORPUS_DIR:-}" ] && [ -d "$WIREBENCH_CORPUS_DIR" ]; then
+    corpus_dir=$(cd "$WIREBENCH_CORPUS_DIR" && pwd)
+fi
+have_corpus() { [ -n "$corpus_dir" ]; }
 
 # The generated logs, written once per invocation and shared by both binaries of `compare`.
 generated=$work/generated
@@ -211,8 +216,12 @@ run_all() {
     mapfile -t files < <(logs_under tests/data)
     per_set_commands "$cli" "$out_root/tests-data" "${files[@]}"
     if have_corpus; then
-        mapfile -t files < <(logs_under "$corpus")
+        # Through a link in the scratch folder, so that outputs name the logs corpus/NAME.
+        ln -sfn "$corpus_dir" "$work/corpus"
+        cd "$work"
+        mapfile -t files < <(logs_under corpus)
         per_set_commands "$cli" "$out_root/corpus" "${files[@]}"
+        cd "$repo"
     fi
 
     # Meaningful pairs: QJump's idle baseline against iperf load (one log, and three pooled),
@@ -312,7 +321,7 @@ compare_trees() {
 }
 
 skip_corpus_message() {
-    have_corpus || echo "golden: $corpus (the shared corpus beside the repository) is absent; its logs are skipped"
+    have_corpus || echo "golden: no corpus (WIREBENCH_CORPUS_DIR unset or not a folder); its logs are skipped"
 }
 
 make_generated_logs

@@ -3,9 +3,9 @@
 #include "ImportController.h"
 #include "MainWindow.h"
 #include "TestSupport.h"
-#include "io/FileImporter.h"
-#include "io/RunSidecar.h"
-#include "io/UserMetadata.h"
+#include "files/RunSidecar.h"
+#include "files/UserMetadata.h"
+#include "import/FileImporter.h"
 #include "run/ExperimentPlan.h"
 
 #include <QApplication>

@@ -10,7 +10,7 @@
 #include "StoreSupport.h"
 #include "TestSupport.h"
 
-#include "io/ComparisonReport.h"
+#include "report/ComparisonReport.h"
 #include "stats/Comparison.h"
 #include "stats/FlowStatistics.h"
 #include "stats/Percentiles.h"

@@ -85,10 +85,10 @@ void TestDistributionViews::histogramBarsAreCorePercentages() {
         lo = std::min(lo, e.analysis->sortedRttMs.front());
         hi = std::max(hi, e.analysis->sortedRttMs.back());
     }
-    QCOMPARE(view.histogramRange(), std::make_pair(lo, hi));
+    QCOMPARE(view.figure().histogramRange(), std::make_pair(lo, hi));
     for (int id : ids) {
         const Histogram expected = Histogram::of(store.find(id)->analysis->sortedRttMs, 25, lo, hi);
-        QCPBars* bars = view.barsOf(id);
+        QCPBars* bars = view.figure().barsOf(id);
         QVERIFY(bars);
         QCOMPARE(bars->data()->size(), 25);
         int bin = 0;
@@ -101,8 +101,8 @@ void TestDistributionViews::histogramBarsAreCorePercentages() {
     }
     // Hidden datasets have no bars.
     store.setVisible(ids[0], false);
-    QVERIFY(!view.barsOf(ids[0]));
-    QVERIFY(view.barsOf(ids[1]));
+    QVERIFY(!view.figure().barsOf(ids[0]));
+    QVERIFY(view.figure().barsOf(ids[1]));
 }
 
 void TestDistributionViews::histogramBinsAndRangeAdjustable() {
@@ -112,11 +112,11 @@ void TestDistributionViews::histogramBinsAndRangeAdjustable() {
     view.setBins(10);
     view.setRange(0.0, 0.1);
     const Histogram expected = Histogram::of(store.find(ids[0])->analysis->sortedRttMs, 10, 0, 0.1);
-    QCOMPARE(view.histogramOf(ids[0])->counts, expected.counts);
-    QCOMPARE(view.barsOf(ids[0])->data()->size(), 10);
+    QCOMPARE(view.figure().histogramOf(ids[0])->counts, expected.counts);
+    QCOMPARE(view.figure().barsOf(ids[0])->data()->size(), 10);
     view.setLogY(true);
     QCOMPARE(view.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
-    for (const QCPBarsData& bar : *view.barsOf(ids[0])->data())
+    for (const QCPBarsData& bar : *view.figure().barsOf(ids[0])->data())
         QVERIFY(bar.value > 0); // empty bins are left out on a log axis
 }
 
@@ -133,7 +133,7 @@ void TestDistributionViews::oneBoxPerDatasetFromBoxSummary() {
         for (int id : ids) {
             const BoxSummary expected =
                 BoxSummary::of(store.find(id)->analysis->sortedRttMs, whiskers);
-            QCPStatisticalBox* box = view.boxOf(id);
+            QCPStatisticalBox* box = view.figure().boxOf(id);
             QVERIFY(box);
             QCOMPARE(box->data()->size(), 1);
             const QCPStatisticalBoxData& data = *box->data()->constBegin();
@@ -142,13 +142,13 @@ void TestDistributionViews::oneBoxPerDatasetFromBoxSummary() {
             QCOMPARE(data.median, expected.median);
             QCOMPARE(data.upperQuartile, expected.q3);
             QCOMPARE(data.maximum, expected.upperWhisker);
-            QCOMPARE(view.boxSummaryOf(id)->outliers(), expected.outliers());
+            QCOMPARE(view.figure().boxSummaryOf(id)->outliers(), expected.outliers());
         }
     }
     // The outlier count is written under each box.
     auto ticker = view.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
     QVERIFY(ticker);
-    const BoxSummary first = *view.boxSummaryOf(ids[0]);
+    const BoxSummary first = *view.figure().boxSummaryOf(ids[0]);
     QVERIFY(ticker->ticks().value(1).contains(QLocale().toString(qulonglong(first.outliers()))));
 }
 
@@ -267,7 +267,7 @@ void TestDistributionViews::boxNamesShortenedInAColumnOnly() {
         QCOMPARE(plot->xAxis->tickLabelRotation(), 0.0);
         QVERIFY2(plot->axisRect()->height() >= LegendLayout::kDataShare * size.height() - 1,
                  qPrintable(QString::number(plot->axisRect()->height())));
-        const QStringList shown = view.boxLabels().shown();
+        const QStringList shown = view.figure().boxLabels().shown();
         QCOMPARE(shown.size(), names.size());
         QCOMPARE(QSet<QString>(shown.begin(), shown.end()).size(), names.size());
         int shortened = 0;
@@ -278,7 +278,7 @@ void TestDistributionViews::boxNamesShortenedInAColumnOnly() {
             else
                 QVERIFY2(label.startsWith(names[i]), qPrintable(label));
             const QPointF under(plot->xAxis->coordToPixel(i + 1), plot->axisRect()->bottom() + 6);
-            const QString tip = view.boxLabels().toolTipAt(plot, under);
+            const QString tip = view.figure().boxLabels().toolTipAt(plot, under);
             QVERIFY2(tip.startsWith(names[i] + '\n') && tip.contains(" outside ("),
                      qPrintable(tip));
         }

@@ -10,7 +10,7 @@
 #include "TestSupport.h"
 #include "ThroughputTimeView.h"
 
-#include "io/FileImporter.h"
+#include "import/FileImporter.h"
 #include "stats/DatasetAnalysis.h"
 
 #include <QApplication>
@@ -118,7 +118,7 @@ void TestFlowViews::barsMatchCore() {
     QCOMPARE(datasetBarSeries(view), 2);
     for (int id : ids) {
         const DatasetEntry& entry = *store.find(id);
-        QCPBars* bars = view.barsOf(id);
+        QCPBars* bars = view.figure().barsOf(id);
         QVERIFY(bars);
         QCOMPARE(bars->data()->size(), 30);
         QCOMPARE(bars->brush().color(), PlotStyle::toColor(entry.color));
@@ -129,8 +129,22 @@ void TestFlowViews::barsMatchCore() {
     for (int id : ids) {
         QVector<double> expected = expectedById(*store.find(id));
         std::sort(expected.begin(), expected.end(), std::greater<>());
-        QCOMPARE(barValues(view.barsOf(id)), expected);
+        QCOMPARE(barValues(view.figure().barsOf(id)), expected);
     }
+    // Drawn without a view, as wirebench-cli plot and the report draw it: the same figure,
+    // whose read-out names the bar under the mouse.
+    const auto plot = PlotExporter::detachedPlot();
+    FlowBarsFigure alone(plot.get());
+    QVERIFY(alone.draw(store.visibleThroughput(), {}, {}, {FlowBarsFigure::Ordering::ByThroughput})
+                .isEmpty());
+    for (int id : ids)
+        QCOMPARE(barValues(alone.barsOf(id)), barValues(view.figure().barsOf(id)));
+    QCOMPARE(plot->xAxis->label(), view.plot()->xAxis->label());
+    PlotExporter::layOut(plot.get(), ExportOptions{});
+    const QString tip = alone.toolTipAt(alone.barsOf(ids[0])->dataPixelPosition(0) + QPointF(0, 4));
+    QVERIFY2(tip.contains(store.find(ids[0])->label) && tip.contains(QLatin1String(" Mbit/s")),
+             qPrintable(tip));
+    QVERIFY(alone.toolTipAt(QPointF(-10, -10)).isEmpty());
 }
 
 void TestFlowViews::hidingRemovesBars() {
@@ -142,8 +156,8 @@ void TestFlowViews::hidingRemovesBars() {
     QCOMPARE(datasetBarSeries(view), 2);
     store.setVisible(reno, false);
     QCOMPARE(datasetBarSeries(view), 1);
-    QVERIFY(view.barsOf(cubic));
-    QVERIFY(!view.barsOf(reno));
+    QVERIFY(view.figure().barsOf(cubic));
+    QVERIFY(!view.figure().barsOf(reno));
     QVERIFY(!view.statsText().contains(QLatin1String("geni-reno")));
     store.remove(cubic);
     QCOMPARE(datasetBarSeries(view), 0);
@@ -163,10 +177,10 @@ void TestFlowViews::statsTable() {
         QVERIFY(text.contains(QString::number(stats.minBitsPerSecond / 1e6, 'f', 2)));
         QVERIFY(text.contains(QString::number(stats.maxBitsPerSecond / 1e6, 'f', 2)));
         QVERIFY(text.contains(QString::number(stats.stddevBitsPerSecond / 1e6, 'f', 2)));
-        QVERIFY(view.barsOf(id)->name().contains(
+        QVERIFY(view.figure().barsOf(id)->name().contains(
             QStringLiteral("Jain %1").arg(stats.jainFairness, 0, 'f', 3)));
     }
-    QVERIFY(view.barsOf(cubic)->name().contains(QLatin1String("SUM 89.8 Mbit/s")));
+    QVERIFY(view.figure().barsOf(cubic)->name().contains(QLatin1String("SUM 89.8 Mbit/s")));
     QVERIFY(!text.contains(QLatin1String("loss %"))); // TCP only: no UDP columns
 }
 

@@ -199,9 +199,9 @@ void TestGroups::flowBarsShowOneBarPerGroup() {
     QCOMPARE(groups[0].analysis->flows.flows.size(), cubicFlows);
     QCOMPARE(groups[1].analysis->flows.flows.size(), renoFlows);
     QCOMPARE(cubicFlows, std::size_t(31));
-    QCOMPARE(view.groupBars().size(), std::size_t(2));
+    QCOMPARE(view.figure().groupBars().size(), std::size_t(2));
     for (std::size_t i = 0; i < groups.size(); ++i) {
-        QCPBars* bar = view.groupBars()[i];
+        QCPBars* bar = view.figure().groupBars()[i];
         QCOMPARE(bar->dataCount(), 1);
         const std::vector<double> flows =
             ThroughputComparison::perFlowBitsPerSecond(groups[i].analysis->flows);
@@ -216,12 +216,13 @@ void TestGroups::flowBarsShowOneBarPerGroup() {
         QVERIFY(close(extent.second, ci.high / 1e6));
         QVERIFY(ci.high > ci.low);
     }
+    QVERIFY(view.figure().groupBars()[0]->name().startsWith(
+        QStringLiteral("congestion_control=cubic — mean ")));
     QVERIFY(
-        view.groupBars()[0]->name().startsWith(QStringLiteral("congestion_control=cubic — mean ")));
-    QVERIFY(view.groupBars()[0]->name().endsWith(QStringLiteral(" over 31 flows of 2 runs")));
+        view.figure().groupBars()[0]->name().endsWith(QStringLiteral(" over 31 flows of 2 runs")));
     QVERIFY(view.plot()->xAxis->label().contains(QStringLiteral("bootstrap")));
     QVERIFY(view.statsText().contains(QStringLiteral("congestion_control=reno")));
-    QVERIFY(!view.barsOf(store.entries()[0].id)); // per-flow bars make way for the groups
+    QVERIFY(!view.figure().barsOf(store.entries()[0].id)); // per-flow bars make way for the groups
 }
 
 void TestGroups::flowBarsShowMeanWithInterval() {
@@ -230,8 +231,8 @@ void TestGroups::flowBarsShowMeanWithInterval() {
     const int reno = addSample(store, QStringLiteral("tcp-reno-P30-client.txt"));
     FlowBarsView view(&store);
     for (int id : {cubic, reno}) {
-        QVERIFY(view.barsOf(id));
-        QCPBars* mean = view.meanBarsOf(id);
+        QVERIFY(view.figure().barsOf(id));
+        QCPBars* mean = view.figure().meanBarsOf(id);
         QVERIFY(mean);
         const std::vector<double> flows =
             ThroughputComparison::perFlowBitsPerSecond(store.find(id)->analysis->flows);
@@ -370,12 +371,12 @@ void TestGroups::flowBarsGroupsAtRunLevelByDefault() {
     FlowBarsView view(&store);
     store.setGroupKey(QStringLiteral("congestion_control"));
     QCOMPARE(view.groupLevel(), GroupLevel::RunLevel);
-    QCOMPARE(view.groupBars().size(), std::size_t(2));
+    QCOMPARE(view.figure().groupBars().size(), std::size_t(2));
     std::vector<double> sums;
     for (int id : cubic)
         sums.push_back(store.find(id)->analysis->flows.sum.bitsPerSecond / 1e6);
     const double mean = (sums[0] + sums[1]) / 2;
-    QCPBars* bar = view.groupBars()[0];
+    QCPBars* bar = view.figure().groupBars()[0];
     QVERIFY(close(bar->data()->at(0)->value, mean));
     const ConfidenceInterval ci = Bootstrap::mean(sums);
     const auto extent = barExtents(ConfidenceBars::of(bar), {mean}).front();

@@ -17,7 +17,8 @@
 #include "StartPage.h"
 #include "TableExport.h"
 #include "WorkbenchView.h"
-#include "io/WorkspaceFile.h"
+#include "WorkspaceSession.h"
+#include "files/WorkspaceFile.h"
 #include "parse/FormatRegistry.h"
 
 #include <qcustomplot.h>
@@ -348,7 +349,7 @@ void TestMainWindow::demoWorkspaceLoadsEverySample() {
     QString error;
     const auto workspace = WorkspaceFile::load(path, &error);
     QVERIFY2(workspace, qPrintable(error));
-    QVERIFY(WorkspaceFile::missingRawLogs(*workspace).isEmpty());
+    QVERIFY(WorkspaceSession::read(path).missingLogs.isEmpty());
     QStringList listed;
     QStringList steps;
     const QDir samples(QStringLiteral(WIREBENCH_SAMPLES_DIR));

@@ -16,7 +16,7 @@
 #include "StoreSupport.h"
 #include "TestSupport.h"
 #include "WindowSupport.h"
-#include "io/WorkspaceFile.h"
+#include "files/WorkspaceFile.h"
 
 #include <QApplication>
 #include <QDialogButtonBox>

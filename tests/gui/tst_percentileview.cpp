@@ -5,7 +5,7 @@
 #include "PercentileTableModel.h"
 #include "PercentileView.h"
 #include "PlotExporter.h"
-#include "io/LatencyReport.h"
+#include "report/LatencyReport.h"
 
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -28,7 +28,10 @@ Loaded loadQjumpSamples(DatasetStore& store, const std::vector<double>& levels) 
     for (const char* name : test::kQjumpSamples) {
         const QString path = test::samplePath(QString::fromLatin1(name));
         const ImportResult result = FileImporter::importFile(path);
-        loaded.reports.push_back(LatencyReport::of(result, result.datasets.front(), levels));
+        loaded.reports.push_back(LatencyReport::of(
+            result.file, result.report,
+            DatasetAnalysis::of(std::make_shared<const Dataset>(result.datasets.front()), {},
+                                {levels, false})));
         loaded.ids.push_back(test::addLog(store, path, QString::fromLatin1(name)));
     }
     return loaded;
@@ -80,7 +83,7 @@ void TestPercentileView::cellsEqualCoreReport() {
              qsizetype(6 + levels.size() + 3)); // + loss %, longest burst, reordered
     QCOMPARE(table.rows.size(), std::size_t{5});
     for (std::size_t r = 0; r < loaded.reports.size(); ++r) {
-        const LatencySummary& core = loaded.reports[r].stats;
+        const LatencySummary& core = loaded.reports[r].stats();
         const QStringList& row = table.rows[r];
         QCOMPARE(row[0], QString::fromLatin1(test::kQjumpSamples[r]));
         QCOMPARE(row[columnOf(table, "count")], QString::number(core.count));
@@ -88,7 +91,7 @@ void TestPercentileView::cellsEqualCoreReport() {
         QCOMPARE(row[columnOf(table, "mean" + unit)], fixed(core.mean * scale, decimals));
         QCOMPARE(row[columnOf(table, "stddev" + unit)], fixed(core.stddev * scale, decimals));
         QCOMPARE(row[columnOf(table, "max" + unit)], fixed(core.max * scale, decimals));
-        const LossStructure& loss = loaded.reports[r].loss;
+        const LossStructure& loss = loaded.reports[r].analysis->loss;
         QCOMPARE(row[columnOf(table, "loss (%)")], fixed(loss.lossPercent, 2));
         QCOMPARE(row[columnOf(table, "longest burst")], QString::number(loss.longestBurst));
         QCOMPARE(row[columnOf(table, "reordered")], QString::number(loss.reordered));
@@ -119,7 +122,7 @@ void TestPercentileView::table1IsFourColumnsInMicroseconds() {
     const Table table = view.currentTable();
     QCOMPARE(table.header, (QStringList{"label", "samples", "p50 (µs)", "p99 (µs)"}));
     for (std::size_t r = 0; r < loaded.reports.size(); ++r) {
-        const LatencySummary& core = loaded.reports[r].stats;
+        const LatencySummary& core = loaded.reports[r].stats();
         QCOMPARE(table.rows[r],
                  (QStringList{QString::fromLatin1(test::kQjumpSamples[r]),
                               QString::number(core.count), fixed(core.percentile(50) * 1000, 1),

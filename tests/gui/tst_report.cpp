@@ -17,7 +17,7 @@
 #include "PlotStyle.h"
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
-#include "io/WorkspaceFile.h"
+#include "files/WorkspaceFile.h"
 
 #include <QApplication>
 #include <QDir>
@@ -950,7 +950,7 @@ void TestReport::columnFigureReadsWhole() {
     for (const QString& log : logs)
         names << QFileInfo(log).completeBaseName();
     if (const auto* boxes = dynamic_cast<DistributionsView*>(view.get()); boxes && type == "box")
-        verifyRunNamesUnderSlots(plot, boxes->boxLabels(), names);
+        verifyRunNamesUnderSlots(plot, boxes->figure().boxLabels(), names);
     if (const auto* percentiles = dynamic_cast<PercentileView*>(view.get()))
         verifyRunNamesUnderSlots(plot, percentiles->runLabels(), names);
     // Every run drawn is named in the legend; box and percentiles name them on the x axis, and

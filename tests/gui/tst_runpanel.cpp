@@ -2,8 +2,8 @@
 #include "ProcessTree.h"
 #include "StoreSupport.h"
 #include "TestSupport.h"
-#include "io/DatasetJson.h"
-#include "io/RunSidecar.h"
+#include "files/RunSidecar.h"
+#include "report/DatasetJson.h"
 #include "run/MeasurementRun.h"
 #include "stats/TcpState.h"
 

@@ -13,7 +13,7 @@
 #include "ImportController.h"
 #include "MainWindow.h"
 #include "PercentileTableModel.h"
-#include "io/WorkspaceFile.h"
+#include "files/WorkspaceFile.h"
 
 #include <qcustomplot.h>
 

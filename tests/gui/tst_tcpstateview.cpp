@@ -10,7 +10,7 @@
 #include "TestSupport.h"
 #include "ThroughputTimeView.h"
 
-#include "io/FileImporter.h"
+#include "import/FileImporter.h"
 #include "stats/TcpStateLines.h"
 
 #include <QComboBox>

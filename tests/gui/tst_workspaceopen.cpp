@@ -5,7 +5,7 @@
 #include "ProblemsPanel.h"
 #include "TestSupport.h"
 #include "WindowSupport.h"
-#include "io/WorkspaceFile.h"
+#include "files/WorkspaceFile.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,9 +1,10 @@
 #include "DatasetStore.h"
 #include "ImportController.h"
 #include "TestSupport.h"
-#include "io/LogFiles.h"
-#include "io/NativePath.h"
-#include "io/WorkspaceFile.h"
+#include "WorkspaceSession.h"
+#include "files/WorkspaceFile.h"
+#include "import/LogFiles.h"
+#include "import/NativePath.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -440,7 +441,7 @@ void TestInputs::nonUtf8NamesAreReadByTheirBytes() {
     const std::optional<Workspace> loaded = WorkspaceFile::load(wbws, &error);
     QVERIFY2(loaded, qPrintable(error));
     QCOMPARE(loaded->datasets.front().absoluteSource, list.files[0]);
-    QVERIFY(WorkspaceFile::missingRawLogs(*loaded).isEmpty());
+    QVERIFY(WorkspaceSession::read(wbws).missingLogs.isEmpty());
     for (const QString& file : list.files) // QTemporaryDir cannot name them to remove them
         QCOMPARE(::unlink(NativePath::encode(file).constData()), 0);
 }

@@ -1,4 +1,5 @@
-#include "io/WorkspaceFile.h"
+#include "WorkspaceSession.h"
+#include "files/WorkspaceFile.h"
 
 #include "TestSupport.h"
 
@@ -124,7 +125,7 @@ void TestWorkspace::roundTripKeepsEverything() {
     QVERIFY(loaded->datasets[1].metadata.isEmpty());
     QCOMPARE(loaded->viewSettings, original.viewSettings);
     QCOMPARE(loaded->extra, original.extra);
-    QVERIFY(WorkspaceFile::missingRawLogs(*loaded).isEmpty());
+    QVERIFY(WorkspaceSession::read(file).missingLogs.isEmpty());
 
     // Saving what was loaded gives the same bytes: no drift across save/open cycles.
     const QByteArray first = test::readAll(file);
@@ -177,7 +178,7 @@ void TestWorkspace::minimalFileGetsDefaults() {
     QVERIFY(d.tags.isEmpty());
     QVERIFY(d.metadata.isEmpty()); // workspaces from before "metadata" open as they were
     QVERIFY(ws->viewSettings.isEmpty());
-    QCOMPARE(WorkspaceFile::missingRawLogs(*ws), QStringList{dir.filePath("x.txt")});
+    QCOMPARE(WorkspaceSession::read(file).missingLogs, QStringList{dir.filePath("x.txt")});
 }
 
 void TestWorkspace::relativePathsResolveAgainstWorkspaceFolder() {
@@ -198,15 +199,15 @@ void TestWorkspace::relativePathsResolveAgainstWorkspaceFolder() {
     QVERIFY2(ws, qPrintable(error));
     QCOMPARE(ws->datasets[0].absoluteSource, copy + "/logs/ping18_np.txt");
     QCOMPARE(ws->datasets[1].absoluteSource, copy + "/logs/fping.txt");
-    QVERIFY(WorkspaceFile::missingRawLogs(*ws).isEmpty());
+    QVERIFY(WorkspaceSession::read(copy + "/study.wbws").missingLogs.isEmpty());
 
     // Paths leading out of the workspace folder work the same way.
-    writeFile(root.filePath("shared/log.txt"), "x\n");
+    writeFile(root.filePath("others/log.txt"), "x\n");
     writeFile(root.filePath("ws/up.wbws"), R"({"format": "wirebench-workspace", "version": 1,
-                                              "datasets": [{"path": "../shared/log.txt"}]})");
+                                              "datasets": [{"path": "../others/log.txt"}]})");
     const auto up = WorkspaceFile::load(root.filePath("ws/up.wbws"), &error);
     QVERIFY2(up, qPrintable(error));
-    QCOMPARE(up->datasets[0].absoluteSource, root.filePath("shared/log.txt"));
+    QCOMPARE(up->datasets[0].absoluteSource, root.filePath("others/log.txt"));
 }
 
 void TestWorkspace::workspaceMovedAloneFindsLogsByAbsolutePath() {
@@ -219,7 +220,7 @@ void TestWorkspace::workspaceMovedAloneFindsLogsByAbsolutePath() {
     const auto loaded = WorkspaceFile::load(dir.filePath("mail/study.wbws"), &error);
     QVERIFY2(loaded, qPrintable(error));
     QCOMPARE(loaded->datasets[0].absoluteSource, ws.datasets[0].absoluteSource);
-    QVERIFY(WorkspaceFile::missingRawLogs(*loaded).isEmpty());
+    QVERIFY(WorkspaceSession::read(dir.filePath("mail/study.wbws")).missingLogs.isEmpty());
 }
 
 void TestWorkspace::movedRawLogIsListedAsMissing() {
@@ -236,7 +237,8 @@ void TestWorkspace::movedRawLogIsListedAsMissing() {
     const auto loaded = WorkspaceFile::load(dir.filePath("study.wbws"), &error);
     QVERIFY2(loaded, qPrintable(error));
     QCOMPARE(loaded->datasets.size(), std::size_t(3));
-    QCOMPARE(WorkspaceFile::missingRawLogs(*loaded), QStringList{dir.filePath("logs/fping.txt")});
+    QCOMPARE(WorkspaceSession::read(dir.filePath("study.wbws")).missingLogs,
+             QStringList{dir.filePath("logs/fping.txt")});
 }
 
 void TestWorkspace::saveIntoMissingFolderFails() {
@@ -497,7 +499,7 @@ void TestWorkspace::hostileSourcesAreOnlyMissingFiles() {
     const auto ws = WorkspaceFile::load(file, &error);
     QVERIFY2(ws, qPrintable(error));
     QCOMPARE(int(ws->datasets.size()), sources.size());
-    QCOMPARE(WorkspaceFile::missingRawLogs(*ws).size(), sources.size());
+    QCOMPARE(WorkspaceSession::read(file).missingLogs.size(), sources.size());
     QCOMPARE(listing(dir.path()), before); // no marker, the victim is still there
     QVERIFY(!QFileInfo::exists(marker));
     QCOMPARE(listing(QDir::currentPath()).join('\n'), cwdBefore);

@@ -5,7 +5,7 @@
 #include "ParserTestSupport.h"
 #include "PingLogReading.h"
 #include "TestSupport.h"
-#include "io/FileImporter.h"
+#include "import/FileImporter.h"
 #include "parse/FormatRegistry.h"
 
 #include <QRegularExpression>

@@ -1,7 +1,7 @@
 #include "TestSupport.h"
-#include "io/DatasetJson.h"
-#include "io/StreamImport.h"
+#include "import/StreamImport.h"
 #include "parse/FormatRegistry.h"
+#include "report/DatasetJson.h"
 
 #include <QDirIterator>
 #include <QFileInfo>

@@ -1,11 +1,11 @@
 // Big files are read in pieces whose whole lines are scanned on a thread pool and applied in
-// file order (io/ParallelFeeder): the result must be exactly that of the one-thread path,
+// file order (import/ParallelFeeder): the result must be exactly that of the one-thread path,
 // whatever the log throws at piece boundaries, and a file that grows, is cancelled or is cut
 // short while it is read must end up as the one-thread reading of what was read.
 
 #include "ParserDescription.h"
 #include "TestSupport.h"
-#include "io/ParallelFeeder.h"
+#include "import/ParallelFeeder.h"
 #include "parse/BlockScanner.h"
 #include "parse/FormatRegistry.h"
 #include "parse/Iperf3JsonParser.h"

@@ -6,11 +6,11 @@
 // flows of the same run by port.
 
 #include "TestSupport.h"
-#include "io/DatasetJson.h"
-#include "io/FileImporter.h"
+#include "import/FileImporter.h"
 #include "parse/FormatRegistry.h"
 #include "parse/SsSocketLine.h"
 #include "parse/SsTcpInfoParser.h"
+#include "report/DatasetJson.h"
 #include "stats/FlowStatistics.h"
 #include "stats/SocketFlowMatch.h"
 

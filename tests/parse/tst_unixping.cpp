@@ -1,9 +1,9 @@
 #include "ParserTestSupport.h"
 #include "PingLogReading.h"
-#include "io/LatencyReport.h"
 #include "parse/FormatRegistry.h"
 #include "parse/LinePrefixReader.h"
 #include "parse/PingDialects.h"
+#include "report/LatencyReport.h"
 #include "stats/WindowedPercentiles.h"
 
 #include <QTemporaryDir>
@@ -31,6 +31,14 @@ using Sequences = QList<qint64>;
 
 Sequences toList(const std::vector<std::int64_t>& values) {
     return Sequences(values.begin(), values.end());
+}
+
+// The report `stats` gives of the file's first dataset.
+LatencyReport reportOf(const ImportResult& result) {
+    return LatencyReport::of(
+        result.file, result.report,
+        DatasetAnalysis::of(std::make_shared<const Dataset>(result.datasets.front()), {},
+                            {{50}, false}));
 }
 
 Sequences range(qint64 first, qint64 last) {
@@ -743,10 +751,10 @@ void TestUnixPing::runStartingAt65530LosesNothing() {
     const LatencySeries& series = result.datasets.front().latency;
     QCOMPARE(toList(series.sequence), range(65530, 65541));
     QCOMPARE(toList(series.lostSequence), Sequences{});
-    const LatencyReport report = LatencyReport::of(result, result.datasets.front(), {50});
+    const LatencyReport report = reportOf(result);
     QCOMPARE(report.lossPercent.value_or(-1), 0.0);
-    QCOMPARE(report.loss.burstCount, 0);
-    QCOMPARE(report.loss.lost, 0);
+    QCOMPARE(report.analysis->loss.burstCount, 0);
+    QCOMPARE(report.analysis->loss.lost, 0);
 }
 
 // The summary says 0 % loss, but its counts say 10 sent and 8 received, and the replies show
@@ -758,9 +766,9 @@ void TestUnixPing::lossComesFromTheCounts() {
     QVERIFY(result.ok());
     const LatencySeries& series = result.datasets.front().latency;
     QCOMPARE(toList(series.lostSequence), (Sequences{4, 7}));
-    const LatencyReport report = LatencyReport::of(result, result.datasets.front(), {50});
+    const LatencyReport report = reportOf(result);
     QCOMPARE(report.lossPercent.value_or(-1), 20.0);
-    QCOMPARE(report.loss.lost, 2);
+    QCOMPARE(report.analysis->loss.lost, 2);
     const auto& warnings = result.report.warnings.kept();
     QVERIFY(std::any_of(warnings.begin(), warnings.end(), [](const ParseIssue& issue) {
         return issue.message.startsWith(QStringLiteral("the summary says 0 % packet loss"));
@@ -773,7 +781,7 @@ void TestUnixPing::lossComesFromTheCounts() {
     bytes.replace("10 packets transmitted, 8 received", "10 packets transmitted, 10 received");
     const ImportResult counted = test::parseBytes(bytes, QStringLiteral("missing.txt"));
     QCOMPARE(toList(counted.datasets.front().latency.lostSequence), Sequences{});
-    const LatencyReport all = LatencyReport::of(counted, counted.datasets.front(), {50});
+    const LatencyReport all = reportOf(counted);
     QCOMPARE(all.lossPercent.value_or(-1), 0.0);
     const auto& countedWarnings = counted.report.warnings.kept();
     QVERIFY(std::any_of(countedWarnings.begin(), countedWarnings.end(), [](const ParseIssue& i) {

@@ -6,7 +6,7 @@
 #include "RunSupport.h"
 #include "TestSupport.h"
 
-#include "io/RunSidecar.h"
+#include "files/RunSidecar.h"
 #include "run/ExperimentPlan.h"
 #include "run/RunCommands.h"
 #include "run/RunOptions.h"

@@ -9,7 +9,7 @@
 #include "RunSupport.h"
 #include "TestSupport.h"
 
-#include "io/RunSidecar.h"
+#include "files/RunSidecar.h"
 #include "run/HostFactsProbe.h"
 
 #include <QDir>

@@ -6,7 +6,7 @@
 #include "RunSupport.h"
 #include "TestSupport.h"
 
-#include "io/RunSidecar.h"
+#include "files/RunSidecar.h"
 #include "parse/FormatRegistry.h"
 #include "stats/FlowStatistics.h"
 

@@ -8,7 +8,7 @@
 #include "NetnsFixture.h"
 #include "TestSupport.h"
 
-#include "io/FileImporter.h"
+#include "import/FileImporter.h"
 #include "run/ExperimentPlan.h"
 #include "run/PlanRunner.h"
 #include "stats/LatencySummary.h"

@@ -4,7 +4,7 @@
 #include "RunSupport.h"
 #include "TestSupport.h"
 
-#include "io/RunSidecar.h"
+#include "files/RunSidecar.h"
 #include "run/RunCommands.h"
 #include "run/RunValidation.h"
 

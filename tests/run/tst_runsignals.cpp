@@ -11,7 +11,7 @@
 #include "ProcessTree.h"
 #include "TestSupport.h"
 
-#include "io/RunSidecar.h"
+#include "files/RunSidecar.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -8,8 +8,8 @@
 #include "RunSupport.h"
 #include "TestSupport.h"
 
-#include "io/FileImporter.h"
-#include "io/LogFiles.h"
+#include "import/FileImporter.h"
+#include "import/LogFiles.h"
 #include "run/ExperimentPlan.h"
 #include "run/RunCommands.h"
 #include "run/StepMembers.h"

@@ -1,5 +1,5 @@
 #include "TestSupport.h"
-#include "io/ComparisonReport.h"
+#include "report/ComparisonReport.h"
 #include "stats/Bootstrap.h"
 #include "stats/Comparison.h"
 #include "stats/FlowStatistics.h"

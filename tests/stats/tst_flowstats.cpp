@@ -1,5 +1,5 @@
 #include "TestSupport.h"
-#include "io/FileImporter.h"
+#include "import/FileImporter.h"
 #include "stats/FlowStatistics.h"
 
 #include <QDir>

@@ -1,8 +1,8 @@
 #include "TestSupport.h"
 
-#include "io/ComparisonReport.h"
-#include "io/FileImporter.h"
-#include "io/GroupSummaryReport.h"
+#include "import/FileImporter.h"
+#include "report/ComparisonReport.h"
+#include "report/GroupSummaryReport.h"
 #include "stats/Bootstrap.h"
 #include "stats/FlowStatistics.h"
 #include "stats/GroupSummary.h"

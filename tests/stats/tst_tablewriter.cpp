@@ -1,4 +1,4 @@
-#include "io/TableWriter.h"
+#include "report/TableWriter.h"
 
 #include <QTest>
 

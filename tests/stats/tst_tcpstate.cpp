@@ -5,7 +5,7 @@
 // regular expression for ss -tin and iperf 2 -e), never through the parsers.
 
 #include "TestSupport.h"
-#include "io/RunSidecar.h"
+#include "files/RunSidecar.h"
 #include "stats/SocketFlowMatch.h"
 #include "stats/TcpState.h"
 

@@ -4,7 +4,7 @@
 
 #include "TestSupport.h"
 
-#include "io/FileImporter.h"
+#include "import/FileImporter.h"
 #include "stats/TcpStateLines.h"
 
 #include <QJsonArray>

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "files/HostFacts.h"
+#include "files/ProcessIdentity.h"
+#include "model/Dataset.h"
+
+#include <QDateTime>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace wb {
+
+// What Wirebench knows about a run it started, kept beside the raw log as STEM.run.json so
+// that importing the log later restores it (label, command line, parameters, ...).
+struct RunRecord {
+    QString label;
+    // "running", "completed", "cancelled", "failed"; "interrupted" when read back from a
+    // "running" sidecar whose writer is gone.
+    QString status;
+    QString error;
+    QString tool;
+    QString toolVersion;
+    QString formatId;
+    QStringList command;
+    QStringList serverCommand;
+    // The machine Wirebench ran on (its host name tells whether the writer can be looked up);
+    // the client's and server's own facts are in hosts.
+    QString host;
+    QString kernel;
+    // Asked for, else the sending side's default as its host reported it.
+    QString congestionControl;
+    // Each side's facts as read through its prefix: "client", "server" (when the run started
+    // one), "workbench". Empty in sidecars written before they were recorded.
+    QMap<QString, HostFacts> hosts;
+    // When the client (the tool whose log this is) was started, once it was: the origin of
+    // the times in a log that has no clock of its own (iperf's intervals), on which other
+    // logs of the same step are placed. Before that, when the run began.
+    QDateTime start;
+    QDateTime end;
+    std::optional<int> exitCode;
+    QString serverLog; // file name beside the log, when a server was started
+    QMap<QString, QString> parameters;
+    ProcessIdentity writer; // the Wirebench process that ran it
+};
+
+class RunSidecar {
+public:
+    static constexpr int kVersion = 1;
+
+    // STEM.log -> STEM.run.json (any extension of the log is replaced).
+    static QString pathFor(const QString& logPath);
+    // The files a run leaves besides its log: a folder import skips them.
+    static bool isRunCompanion(const QString& path);
+
+    // Written atomically (temporary file + rename), so a crash never leaves half a sidecar.
+    static bool write(const QString& path, const RunRecord& record, QString* why);
+    // A record that says "running" while the Wirebench that ran it has gone (killed,
+    // crashed, the machine rebooted) comes back "interrupted", with the reason in error.
+    static std::optional<RunRecord> read(const QString& path, QString* why);
+    // Rewrites the sidecars and step records in folder that still say "running" although
+    // their Wirebench has gone, as "interrupted"; returns their paths. A later run in the
+    // folder calls it.
+    static QStringList settleInterrupted(const QString& folder);
+    // Rewrites the sidecar at path as "interrupted" (atomically) when it says "running" but
+    // its Wirebench has gone, and so the record of the step it was a member of
+    // (STEP.run.json); path may be such a step record itself. True when it rewrote path;
+    // false also where the folder cannot be written (readers still say "interrupted").
+    static bool settle(const QString& path);
+    // Fills a dataset's RunInfo and label from the record.
+    static void applyTo(const RunRecord& record, Dataset& dataset);
+
+private:
+    static std::optional<RunRecord> readAsWritten(const QString& path, QString* why);
+    // Marks a stale "running" record "interrupted"; true when it did.
+    static bool markIfInterrupted(RunRecord& record);
+    static bool writerGone(const QString& status, const QString& host,
+                           const ProcessIdentity& writer);
+    static QString interruptedReason(const ProcessIdentity& writer);
+    static bool settleStepRecord(const QString& path);
+};
+
+} // namespace wb

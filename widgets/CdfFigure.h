@@ -1,0 +1,119 @@
+#pragma once
+
+#include "DatasetGrouping.h"
+
+#include <QColor>
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QMap>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QCPGraph;
+class QCPItemText;
+class QCustomPlot;
+class QPointF;
+class QRectF;
+
+namespace wb {
+
+struct DatasetAnalysis;
+struct DatasetEntry;
+class DatasetStore;
+
+// Overlaid empirical CDFs (or CCDFs, for the tail) of latency runs drawn on a plot. Each curve
+// is reduced per pixel column by core's CdfReducer (reduce() again when the x range or the
+// plot size changes), so multi-million-sample runs stay small while the min, the max and every
+// tail step stay exact. With groups each group is one bold curve of its pooled samples, its
+// runs faint behind. The CDF view wraps it with its toolbar; wirebench-cli plot and the report
+// draw it without a view.
+class CdfFigure {
+    Q_DECLARE_TR_FUNCTIONS(CdfFigure)
+
+public:
+    // One drawn curve: a dataset, a group's pooled samples, or a group member drawn faint.
+    struct Curve {
+        QString key; // what it draws: "dataset:ID", "member:ID" or "group:NAME"
+        QCPGraph* graph = nullptr;
+        std::shared_ptr<const DatasetAnalysis> analysis;
+        QString label;
+        QColor color;
+        bool faint = false;
+        int memberCount = 0; // runs pooled into a group curve; 0 for a dataset's own curve
+    };
+
+    struct Options {
+        bool ccdf = false;
+        // Unset: log when the visible data spans a decade or more (idle µs beside loaded ms),
+        // linear when less, where a log axis would show a single decade.
+        std::optional<bool> logX;
+        // Percentile levels to mark on every curve (0..100); empty = no markers.
+        std::vector<double> markerLevels;
+
+        // As workspaces keep them.
+        QJsonObject toSettings() const;
+        static Options fromSettings(const QJsonObject& settings);
+    };
+
+    // Styles `plot`, and places its legend (moving it between sides where legendMayMove
+    // allows) whenever it is laid out.
+    explicit CdfFigure(
+        QCustomPlot* plot, std::function<bool()> legendMayMove = [] { return true; });
+
+    // Draws the store's visible latency runs, or `groups` when grouped (at most
+    // DrawnRuns::kMaxDrawn of their own curves). The ranges follow the data unless
+    // `keepRanges` and the same curves are drawn. Returns what it leaves out (DrawnRuns::note).
+    QString draw(const DatasetStore& store, const std::vector<PooledGroup>& groups,
+                 const Options& options, bool keepRanges = false);
+    // New options (scales, markers) for the curves drawn; the ranges follow the data again.
+    void setOptions(const std::vector<const DatasetEntry*>& visible, const Options& options);
+    // Back to the ranges of the data (visible: the runs drawn).
+    void resetRanges(const std::vector<const DatasetEntry*>& visible);
+    // Marks the curves drawn at new levels, keeping the ranges.
+    void setMarkerLevels(const std::vector<double>& levels);
+    // Reduces the curves again for the current x range and plot width, and places the
+    // markers anew; the caller replots.
+    void reduce();
+
+    const Options& options() const { return m_options; }
+    // The x axis in use: the chosen one, else the data's.
+    bool logX() const { return m_logX; }
+    // "latency-cdf" or "latency-ccdf".
+    static QString exportName(bool ccdf);
+    // A group still pooled in the background (its runs drawn, its curve to follow), or empty.
+    const QString& pooling() const { return m_pooling; }
+    // The curve of a dataset (faint when grouped), or nullptr when it is not drawn.
+    QCPGraph* graphOf(int datasetId) const { return m_curves.value(datasetId, nullptr); }
+    // Every curve, faint member curves first (they are drawn behind).
+    const std::vector<Curve>& curves() const { return m_drawn; }
+    // The read-out for a point in plot pixel coordinates: the nearest curve's value there,
+    // empty when no curve is near.
+    QString readoutAt(const QPointF& pixel) const;
+
+private:
+    QCPGraph* addCurve(Curve curve);
+    QStringList curveKeys() const; // sorted: a different set of curves needs new ranges
+    void rebuildMarkers();
+    void addMarkerLabel(const QString& text, const QPointF& at, const QColor& color,
+                        std::vector<QRectF>* taken);
+    void placeLegend();
+    double curveLengthIn(QCPGraph* graph, const QRectF& box) const; // in pixels
+    void updateAxes();
+    double fractionToY(double cdf) const; // CDF value to what the y axis shows
+    int plotColumns() const;
+
+    QCustomPlot* m_plot;
+    std::function<bool()> m_legendMayMove;
+    Options m_options;
+    bool m_logX = true;
+    QString m_pooling;
+    std::vector<Curve> m_drawn;
+    QMap<int, QCPGraph*> m_curves; // dataset id -> its curve
+    std::vector<QCPGraph*> m_markerGraphs;
+    std::vector<QCPItemText*> m_markerLabels;
+};
+
+} // namespace wb
