@@ -117,7 +117,11 @@ void CdfFigure::setOptions(const std::vector<const DatasetEntry*>& visible,
 void CdfFigure::setMarkerLevels(const std::vector<double>& levels) {
     m_options.markerLevels = levels;
     rebuildMarkers();
-    m_plot->replot();
+    redraw();
+}
+
+void CdfFigure::redraw() {
+    m_plot->replot(m_redrawWhenIdle ? QCustomPlot::rpQueuedReplot : QCustomPlot::rpRefreshHint);
 }
 
 void CdfFigure::updateAxes() {
@@ -403,7 +407,7 @@ QString CdfFigure::draw(const DatasetStore& store, const std::vector<PooledGroup
         resetRanges(store.visibleLatency());
     else {
         reduce();
-        m_plot->replot();
+        redraw();
     }
     return drawn.note;
 }
@@ -443,7 +447,7 @@ void CdfFigure::resetRanges(const std::vector<const DatasetEntry*>& visible) {
     }
     m_plot->yAxis->setRange(yRange);
     reduce();
-    m_plot->replot();
+    redraw();
 }
 
 } // namespace wb

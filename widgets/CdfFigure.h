@@ -63,6 +63,11 @@ public:
     explicit CdfFigure(
         QCustomPlot* plot, std::function<bool()> legendMayMove = [] { return true; });
 
+    // A window's figure redraws from the event loop, once for any number of changes, so that
+    // adding a batch of runs and drawing them are two short waits rather than one long one.
+    // A figure alone (export, report) draws at once, as its caller saves it next.
+    void redrawWhenIdle() { m_redrawWhenIdle = true; }
+
     // Draws the store's visible latency runs, or `groups` when grouped (at most
     // DrawnRuns::kMaxDrawn of their own curves). The ranges follow the data unless
     // `keepRanges` and the same curves are drawn. Returns what it leaves out (DrawnRuns::note).
@@ -102,11 +107,13 @@ private:
     void placeLegend();
     double curveLengthIn(QCPGraph* graph, const QRectF& box) const; // in pixels
     void updateAxes();
+    void redraw();
     double fractionToY(double cdf) const; // CDF value to what the y axis shows
     int plotColumns() const;
 
     QCustomPlot* m_plot;
     std::function<bool()> m_legendMayMove;
+    bool m_redrawWhenIdle = false;
     Options m_options;
     bool m_logX = true;
     QString m_pooling;

@@ -17,6 +17,7 @@ namespace wb {
 CdfView::CdfView(DatasetStore* store, QWidget* parent)
     : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_readout(new QLabel(this)),
       m_figure(m_plot, [this] { return !userNavigated(); }) {
+    m_figure.redrawWhenIdle();
     m_reduceTimer = coalescingTimer([this] {
         m_figure.reduce();
         m_plot->replot(QCustomPlot::rpQueuedReplot);

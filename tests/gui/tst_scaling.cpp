@@ -185,6 +185,15 @@ void TestScaling::initTestCase() {
     QVERIFY2(WorkspaceFile::save(workspace, m_reportWorkspace, &error), qPrintable(error));
 }
 
+namespace {
+// A window's CDF redraws from the event loop (CdfFigure::redrawWhenIdle): the redraws that
+// what was just done caused, once the loop has run.
+qsizetype redrawsOf(const QSignalSpy& replots) {
+    QTest::qWait(20);
+    return replots.count();
+}
+} // namespace
+
 void TestScaling::batchIsOneChange() {
     // A view and a table model over a store: a batch of 100 datasets is one insertion, one
     // redraw and one table reset; removing 50 of them is one change again.
@@ -194,6 +203,8 @@ void TestScaling::batchIsOneChange() {
     QSignalSpy replots(view.plot(), &QCustomPlot::afterReplot);
     QSignalSpy resets(&table, &QAbstractItemModel::modelReset);
     QSignalSpy added(&store, &DatasetStore::added);
+    redrawsOf(replots); // the empty view's first drawing
+    replots.clear();
     std::vector<DatasetEntry> entries;
     for (int i = 0; i < 100; ++i) {
         ImportResult result = test::parseBytes(smallPingLog(i), QStringLiteral("ping-%1").arg(i));
@@ -204,7 +215,7 @@ void TestScaling::batchIsOneChange() {
     QCOMPARE(ids.size(), 100);
     QCOMPARE(store.entries().size(), std::size_t(100));
     QCOMPARE(added.count(), 1);
-    QCOMPARE(replots.count(), 1);
+    QCOMPARE(redrawsOf(replots), 1);
     QCOMPARE(resets.count(), 1);
     // A figure draws at most DrawnRuns::kMaxDrawn runs and names the others.
     QCOMPARE(view.curves().size(), DrawnRuns::kMaxDrawn);
@@ -219,12 +230,14 @@ void TestScaling::batchIsOneChange() {
     replots.clear();
     DatasetEditActions::addTags(&store, std::vector<int>(ids.begin(), ids.end()),
                                 QStringLiteral("cc=cubic"));
+    QCOMPARE(redrawsOf(replots), 1);
+    replots.clear();
     QString error;
     QVERIFY2(DatasetEditActions::relabel(&store, std::vector<int>(ids.begin(), ids.end()),
                                          QStringLiteral("run {n}"), &error),
              qPrintable(error));
     QCOMPARE(changed.count(), 2);
-    QCOMPARE(replots.count(), 2);
+    QCOMPARE(redrawsOf(replots), 1);
     QCOMPARE(store.entries().back().label, QStringLiteral("run 100"));
     QCOMPARE(store.entries().back().tags, QStringList{QStringLiteral("cc=cubic")});
 
@@ -232,7 +245,7 @@ void TestScaling::batchIsOneChange() {
     replots.clear();
     store.remove(ids.mid(0, 50));
     QCOMPARE(removed.count(), 1);
-    QCOMPARE(replots.count(), 1);
+    QCOMPARE(redrawsOf(replots), 1);
     QCOMPARE(store.entries().size(), std::size_t(50));
     QCOMPARE(store.indexOf(ids[0]), -1);
     QCOMPARE(store.indexOf(ids[50]), 0);
