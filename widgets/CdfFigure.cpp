@@ -70,6 +70,16 @@ constexpr double kFaintWidth = 0.6;
 constexpr double kGroupWidth = 1.4;
 
 } // namespace
+
+struct CdfFigure::Ranges {
+    bool logX = true;
+    QCPRange x;
+    QCPRange y;
+    bool operator==(const Ranges& other) const {
+        return logX == other.logX && x == other.x && y == other.y;
+    }
+};
+
 CdfFigure::CdfFigure(QCustomPlot* plot, std::function<bool()> legendMayMove)
     : m_plot(plot), m_legendMayMove(std::move(legendMayMove)) {
     PlotStyle::apply(m_plot);
@@ -351,13 +361,46 @@ QString CdfFigure::readoutAt(const QPointF& pixel) const {
 
 QString CdfFigure::draw(const DatasetStore& store, const std::vector<PooledGroup>& groups,
                         const Options& options, bool keepRanges) {
+    QString pooling;
+    QString note;
+    std::vector<Curve> next = curvesOf(store, groups, &pooling, &note);
+    const std::vector<const DatasetEntry*> visible = store.visibleLatency();
+    const bool sameCurves = std::equal(next.begin(), next.end(), m_drawn.begin(), m_drawn.end(),
+                                       [](const Curve& a, const Curve& b) {
+                                           return a.key == b.key && a.analysis == b.analysis &&
+                                                  a.label == b.label && a.color == b.color &&
+                                                  a.memberCount == b.memberCount;
+                                       });
+    // Runs added beyond the drawn ones change neither curves nor ranges: nothing to redraw.
+    if (sameCurves && pooling == m_pooling && options.toSettings() == m_options.toSettings() &&
+        (keepRanges || rangesFor(visible) == shownRanges()))
+        return note;
     m_options = options;
+    m_pooling = pooling;
     const QStringList before = curveKeys();
     m_plot->clearGraphs();
     m_curves.clear();
     m_drawn.clear();
     m_markerGraphs.clear();
-    m_pooling.clear();
+    for (Curve& curve : next) {
+        const int id = curve.datasetId;
+        QCPGraph* graph = addCurve(std::move(curve));
+        if (id >= 0)
+            m_curves.insert(id, graph);
+    }
+    // A label or colour edit keeps the user's zoom; a different set of curves needs new ranges.
+    if (before != curveKeys() || !keepRanges)
+        resetRanges(visible);
+    else {
+        reduce();
+        redraw();
+    }
+    return note;
+}
+
+std::vector<CdfFigure::Curve> CdfFigure::curvesOf(const DatasetStore& store,
+                                                  const std::vector<PooledGroup>& groups,
+                                                  QString* pooling, QString* note) const {
     // Every group's pooled curve is drawn; of the datasets' own (or faint member) curves at
     // most DrawnRuns::kMaxDrawn, the rest named in the drawing note.
     std::vector<const DatasetEntry*> perRun;
@@ -378,18 +421,19 @@ QString CdfFigure::draw(const DatasetStore& store, const std::vector<PooledGroup
     }
     DrawnRuns drawn =
         DrawnRuns::of(perRun, groups.empty() ? tr("runs") : tr("faint per-run curves"));
+    *note = drawn.note;
+    std::vector<Curve> curves;
     for (const DatasetEntry* e : drawn.drawn) {
         if (groups.empty())
-            m_curves.insert(e->id, addCurve({QStringLiteral("dataset:%1").arg(e->id), nullptr,
-                                             e->analysis, e->label, PlotStyle::toColor(e->color)}));
+            curves.push_back({QStringLiteral("dataset:%1").arg(e->id), nullptr, e->analysis,
+                              e->label, PlotStyle::toColor(e->color), false, 0, e->id});
         else
-            m_curves.insert(e->id,
-                            addCurve({QStringLiteral("member:%1").arg(e->id), nullptr, e->analysis,
-                                      e->label, groupColors.value(e->id), true}));
+            curves.push_back({QStringLiteral("member:%1").arg(e->id), nullptr, e->analysis,
+                              e->label, groupColors.value(e->id), true, 0, e->id});
     }
     for (const PooledGroup& group : groups) {
         if (!group.analysis) { // still pooling: its runs are drawn, the curve follows
-            m_pooling = group.name;
+            *pooling = group.name;
             continue;
         }
         const std::size_t samples = group.analysis->sortedRttMs.size();
@@ -398,54 +442,60 @@ QString CdfFigure::draw(const DatasetStore& store, const std::vector<PooledGroup
         const int runs = static_cast<int>(group.memberIds.size());
         const QString pooled =
             runs == 1 ? tr("1 run") : tr("%1 runs pooled (faint: each run)").arg(runs);
-        addCurve({QStringLiteral("group:") + group.name, nullptr, group.analysis,
-                  tr("%1 — %2, %3 samples").arg(group.name, pooled, QString::number(samples)),
-                  PlotStyle::toColor(group.color), false, runs});
+        curves.push_back(
+            {QStringLiteral("group:") + group.name, nullptr, group.analysis,
+             tr("%1 — %2, %3 samples").arg(group.name, pooled, QString::number(samples)),
+             PlotStyle::toColor(group.color), false, runs});
     }
-    // A label or colour edit keeps the user's zoom; a different set of curves needs new ranges.
-    if (before != curveKeys() || !keepRanges)
-        resetRanges(store.visibleLatency());
-    else {
-        reduce();
-        redraw();
-    }
-    return drawn.note;
+    return curves;
 }
 
-void CdfFigure::resetRanges(const std::vector<const DatasetEntry*>& visible) {
+CdfFigure::Ranges CdfFigure::rangesFor(const std::vector<const DatasetEntry*>& visible) const {
+    Ranges ranges;
+    ranges.logX = m_logX;
     if (!m_options.logX) {
         const Extent all = extentOf(visible, false);
-        const bool spansDecade = all.valid && all.min > 0 && all.max >= 10 * all.min;
-        if (all.valid && spansDecade != m_logX) {
-            m_logX = spansDecade;
-            updateAxes();
-        }
+        if (all.valid)
+            ranges.logX = all.min > 0 && all.max >= 10 * all.min;
     }
-    const Extent extent = extentOf(visible, m_logX);
-    QCPRange xRange = m_logX ? QCPRange(0.01, 100) : QCPRange(0, 1);
-    if (extent.valid && m_logX) {
+    const Extent extent = extentOf(visible, ranges.logX);
+    ranges.x = ranges.logX ? QCPRange(0.01, 100) : QCPRange(0, 1);
+    if (extent.valid && ranges.logX) {
         // Pad by a fraction of the decades shown, so the padding looks the same at every scale.
         const double decades = std::log10(extent.max / extent.min);
         const double pad = std::pow(10.0, std::max(0.04 * decades, 0.05));
-        xRange = QCPRange(extent.min / pad, extent.max * pad);
+        ranges.x = QCPRange(extent.min / pad, extent.max * pad);
     } else if (extent.valid) {
         const double span = extent.max - extent.min;
         const double pad = span > 0 ? 0.03 * span : std::max(0.1 * std::abs(extent.max), 0.001);
         const double lower = extent.min - pad;
-        xRange = QCPRange(extent.min >= 0 ? std::max(lower, 0.0) : lower, extent.max + pad);
+        ranges.x = QCPRange(extent.min >= 0 ? std::max(lower, 0.0) : lower, extent.max + pad);
     }
-    QCPRange yRange(0, 1.02);
+    ranges.y = QCPRange(0, 1.02);
     if (m_options.ccdf) {
         // Down to the decade below 1/n, where the last step of the largest dataset ends.
         const double smallest =
             extent.valid ? 0.5 / static_cast<double>(extent.largestCount) : 1e-3;
-        yRange = QCPRange(std::pow(10.0, std::floor(std::log10(smallest))), 1.5);
+        ranges.y = QCPRange(std::pow(10.0, std::floor(std::log10(smallest))), 1.5);
+    }
+    return ranges;
+}
+
+CdfFigure::Ranges CdfFigure::shownRanges() const {
+    return {m_logX, m_plot->xAxis->range(), m_plot->yAxis->range()};
+}
+
+void CdfFigure::resetRanges(const std::vector<const DatasetEntry*>& visible) {
+    const Ranges ranges = rangesFor(visible);
+    if (ranges.logX != m_logX) {
+        m_logX = ranges.logX;
+        updateAxes();
     }
     {
         const QSignalBlocker block(m_plot->xAxis); // reduce once below, not via the timer
-        m_plot->xAxis->setRange(xRange);
+        m_plot->xAxis->setRange(ranges.x);
     }
-    m_plot->yAxis->setRange(yRange);
+    m_plot->yAxis->setRange(ranges.y);
     reduce();
     redraw();
 }

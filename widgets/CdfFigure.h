@@ -43,6 +43,7 @@ public:
         QColor color;
         bool faint = false;
         int memberCount = 0; // runs pooled into a group curve; 0 for a dataset's own curve
+        int datasetId = -1;  // the dataset a "dataset:" or "member:" curve draws
     };
 
     struct Options {
@@ -99,6 +100,12 @@ public:
     QString readoutAt(const QPointF& pixel) const;
 
 private:
+    // The axes' scale and ranges for the visible runs.
+    struct Ranges;
+    Ranges rangesFor(const std::vector<const DatasetEntry*>& visible) const;
+    Ranges shownRanges() const;
+    std::vector<Curve> curvesOf(const DatasetStore& store, const std::vector<PooledGroup>& groups,
+                                QString* pooling, QString* note) const;
     QCPGraph* addCurve(Curve curve);
     QStringList curveKeys() const; // sorted: a different set of curves needs new ranges
     void rebuildMarkers();

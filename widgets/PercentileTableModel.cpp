@@ -20,7 +20,9 @@ PercentileTableModel::PercentileTableModel(DatasetStore* store, QObject* parent)
     : QAbstractTableModel(parent), m_store(store), m_levels(defaultLevels()) {
     rebuildColumns();
     reload();
-    store->onAnyChange(this, &PercentileTableModel::reload);
+    connect(store, &DatasetStore::added, this, &PercentileTableModel::append);
+    connect(store, &DatasetStore::removed, this, &PercentileTableModel::reload);
+    connect(store, &DatasetStore::changed, this, &PercentileTableModel::reload);
 }
 
 const std::vector<double>& PercentileTableModel::defaultLevels() {
@@ -52,9 +54,29 @@ void PercentileTableModel::reload() {
         return;
     }
     for (const DatasetEntry* e : m_store->visibleLatency())
-        m_rows.push_back(
-            {e->id, e->label, e->analysis->latencyAt(computedLevels()), e->analysis->loss});
+        m_rows.push_back(rowOf(*e));
     endResetModel();
+}
+
+void PercentileTableModel::append(const QList<int>& ids) {
+    if (m_pooledGroups && DatasetGrouping::of(m_store)->active()) {
+        reload();
+        return;
+    }
+    std::vector<Row> added;
+    for (int id : ids)
+        if (const DatasetEntry* e = m_store->find(id); e && e->visible && e->isLatency())
+            added.push_back(rowOf(*e));
+    if (added.empty())
+        return;
+    const int first = static_cast<int>(m_rows.size());
+    beginInsertRows({}, first, first + static_cast<int>(added.size()) - 1);
+    std::move(added.begin(), added.end(), std::back_inserter(m_rows));
+    endInsertRows();
+}
+
+PercentileTableModel::Row PercentileTableModel::rowOf(const DatasetEntry& e) const {
+    return {e.id, e.label, e.analysis->latencyAt(computedLevels()), e.analysis->loss};
 }
 
 void PercentileTableModel::rebuildColumns() {

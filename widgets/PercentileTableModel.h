@@ -11,6 +11,7 @@
 namespace wb {
 
 class DatasetStore;
+struct DatasetEntry;
 
 // One row per visible latency dataset: count, min, mean, stddev, chosen percentiles and max,
 // in µs or ms. The numbers come from DatasetAnalysis::latencyAt(); this model only converts
@@ -75,6 +76,10 @@ private:
     };
 
     void reload();
+    // Runs added to an ungrouped table are appended: a window taking in thousands of logs
+    // does not recompute every row at each batch.
+    void append(const QList<int>& ids);
+    Row rowOf(const DatasetEntry& entry) const;
     std::vector<double> computedLevels() const;
     void rebuildColumns();
     double value(const Row& row, const Column& column) const; // in the shown unit; NaN if none

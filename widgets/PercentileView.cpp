@@ -101,6 +101,7 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     QTimer* redraw = coalescingTimer([this] { requestRebuild(); });
     connect(m_proxy, &QAbstractItemModel::modelReset, redraw, qOverload<>(&QTimer::start));
     connect(m_proxy, &QAbstractItemModel::layoutChanged, redraw, qOverload<>(&QTimer::start));
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, redraw, qOverload<>(&QTimer::start));
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_table);
