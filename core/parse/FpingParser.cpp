@@ -28,7 +28,7 @@ struct TimestampPrefix {
     bool other = false; // a bracketed prefix that is not epoch seconds
 };
 
-TimestampPrefix takeTimestampPrefix(std::string_view& body) {
+TimestampPrefix takeBracketPrefix(std::string_view& body) {
     TimestampPrefix prefix;
     if (body.empty() || body.front() != '[')
         return prefix;
@@ -117,7 +117,7 @@ int FpingParser::sniff(std::string_view head) {
         const std::size_t end = std::min(head.find('\n'), head.size());
         std::string_view body = trimmed(head.substr(0, end));
         head.remove_prefix(std::min(end + 1, head.size()));
-        takeTimestampPrefix(body);
+        takeBracketPrefix(body);
         if (body.empty() || isGlobalStatistic(body))
             continue;
         const std::size_t separator = body.find(" : ");
@@ -169,7 +169,7 @@ FpingParser::Host* FpingParser::host(std::string_view name) {
         index = allDatasets().size() - 1;
     }
     Dataset& data = allDatasets()[index];
-    data.info.target = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+    data.info.target = qStringOf(name);
     data.label = data.info.target;
     Host added;
     added.name = std::string(name);
@@ -187,7 +187,7 @@ void FpingParser::parseLine(std::string_view line) {
     std::string_view body = trimmed(text.text);
     if (body.empty())
         return;
-    TimestampPrefix prefix = takeTimestampPrefix(body);
+    TimestampPrefix prefix = takeBracketPrefix(body);
     m_lineElapsedSum = std::nan("");
     if (std::isnan(prefix.epoch)) { // a `ts` or `date` prefix when fping's -D gave none
         prefix.epoch = text.time;

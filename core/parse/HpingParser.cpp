@@ -91,7 +91,7 @@ void HpingParser::readHeader(std::string_view line, std::string_view body) {
     std::string_view target = body.substr(6);
     target = target.substr(0, target.find(' '));
     RunInfo& info = allDatasets().back().info;
-    info.target = QString::fromUtf8(target.data(), static_cast<qsizetype>(target.size()));
+    info.target = qStringOf(target);
     const bool icmp = contains(body, "icmp mode");
     const bool udp = contains(body, "udp mode");
     info.protocol = icmp  ? QStringLiteral("icmp")

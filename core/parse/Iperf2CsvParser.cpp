@@ -66,10 +66,6 @@ bool isCsvRow(std::string_view line) {
            iperf::parseSpan(fields[Interval]) && number(fields[Bytes]);
 }
 
-QString text(std::string_view view) {
-    return QString::fromUtf8(view.data(), static_cast<qsizetype>(view.size()));
-}
-
 } // namespace
 
 Iperf2CsvParser::Iperf2CsvParser() : m_flows(dataset().flows) {
@@ -155,7 +151,7 @@ void Iperf2CsvParser::parseLine(std::string_view line) {
     countSample();
     RunInfo& info = dataset().info;
     if (!info.start.isValid())
-        info.start = QDateTime::fromString(text(fields[Time].substr(0, 14)),
+        info.start = QDateTime::fromString(qStringOf(fields[Time].substr(0, 14)),
                                            QStringLiteral("yyyyMMddHHmmss"));
     // SUM rows: id -1 and port 0 (2.0.x); per-stream ids are never negative.
     if (*id < 0 || fields[SrcPort] == "0") {
@@ -163,7 +159,7 @@ void Iperf2CsvParser::parseLine(std::string_view line) {
         return;
     }
     if (info.target.isEmpty())
-        info.target = text(fields[DstAddr]);
+        info.target = qStringOf(fields[DstAddr]);
     const std::string_view endpoints(fields[SrcAddr].data(),
                                      static_cast<std::size_t>(fields[DstPort].data() +
                                                               fields[DstPort].size() -

@@ -21,10 +21,6 @@ using namespace scan;
 
 namespace {
 
-QString text(std::string_view view) {
-    return QString::fromUtf8(view.data(), static_cast<qsizetype>(view.size()));
-}
-
 // "198.19.2.1%wbip2-va" names the interface after the address; the flow keeps the address.
 std::string_view withoutInterface(std::string_view address) {
     return address.substr(0, address.find('%'));
@@ -316,7 +312,7 @@ bool Iperf2TextParser::readBanner(std::string_view line, std::string_view body) 
         return true;
     if (auto rest = after(body, "Client connecting to ")) {
         const std::string_view host = rest->substr(0, rest->find(','));
-        info.target = text(host);
+        info.target = qStringOf(host);
         readProtocolAndPort(*rest, info, m_connectPort);
         // The -d client prints "Server listening" first; the -d/-r server prints this banner
         // only after its first connection, for the reverse direction.
@@ -325,7 +321,7 @@ bool Iperf2TextParser::readBanner(std::string_view line, std::string_view body) 
         if (auto flows = after(*rest, " flows)")) {
             const std::string_view head = rest->substr(0, rest->size() - flows->size() - 7);
             info.extra.insert(QStringLiteral("flows"),
-                              text(head.substr(head.find_last_of('(') + 1)));
+                              qStringOf(head.substr(head.find_last_of('(') + 1)));
         }
         return true;
     }
@@ -337,7 +333,7 @@ bool Iperf2TextParser::readBanner(std::string_view line, std::string_view body) 
     }
     if (startsWith(body, "TCP congestion control")) {
         // "TCP congestion control set to reno" (-Z); the algorithm is the last word.
-        info.congestionControl = text(body.substr(body.find_last_of(' ') + 1));
+        info.congestionControl = qStringOf(body.substr(body.find_last_of(' ') + 1));
         return true;
     }
     if (startsWith(body, "Sending ") || startsWith(body, "Receiving ")) {
@@ -361,7 +357,7 @@ bool Iperf2TextParser::readBanner(std::string_view line, std::string_view body) 
     for (const auto& [prefix, key] : kFacts) {
         if (startsWith(body, prefix)) {
             info.extra.insert(QLatin1String(key),
-                              text(trimmed(body.substr(std::string_view(prefix).size()))));
+                              qStringOf(trimmed(body.substr(std::string_view(prefix).size()))));
             return true;
         }
     }
@@ -382,12 +378,12 @@ void Iperf2TextParser::readCommand(std::string_view body) {
     // A log captured from a shell starts with the command line; -Z names the algorithm when
     // iperf itself does not print it (2.0.x).
     RunInfo& info = current().info;
-    info.extra.insert(QStringLiteral("command"), text(body.substr(body.find("iperf "))));
+    info.extra.insert(QStringLiteral("command"), qStringOf(body.substr(body.find("iperf "))));
     for (std::string_view key : {" -Z ", " --linux-congestion ", " --tcp-congestion "}) {
         if (auto rest = after(body, key)) {
             std::string_view algorithm = *rest;
             if (info.congestionControl.isEmpty())
-                info.congestionControl = text(iperf::takeWord(algorithm));
+                info.congestionControl = qStringOf(iperf::takeWord(algorithm));
         }
     }
 }
@@ -453,7 +449,8 @@ void Iperf2TextParser::readConnection(const Tag& tag, std::string_view body) {
     m_reverseBanner = false;
     RunInfo& info = current().info;
     const auto endpoint = [](const auto& part) {
-        return part ? text(part->first) + QStringLiteral(" port ") + QString::number(part->second)
+        return part ? qStringOf(part->first) + QStringLiteral(" port ") +
+                          QString::number(part->second)
                     : QString();
     };
     const std::size_t flow =
@@ -462,12 +459,13 @@ void Iperf2TextParser::readConnection(const Tag& tag, std::string_view body) {
         m_undirected.push_back({flow, localPort, remotePort});
     m_sawConnection = true;
     if (info.target.isEmpty() && remote)
-        info.target = text(remote->first);
+        info.target = qStringOf(remote->first);
     if (auto peer = after(body, "(peer "))
-        info.extra.insert(QStringLiteral("peer_version"), text(peer->substr(0, peer->find(')'))));
+        info.extra.insert(QStringLiteral("peer_version"),
+                          qStringOf(peer->substr(0, peer->find(')'))));
     if (auto when = after(body, ") on "); when && !info.start.isValid()) {
         // "on 2026-11-29 23:19:40 (UTC)" or with milliseconds "… 15:51:57.435 (UTC)"
-        const QString stamp = text(trimmed(when->substr(0, when->find(" ("))));
+        const QString stamp = qStringOf(trimmed(when->substr(0, when->find(" ("))));
         QDateTime start = QDateTime::fromString(stamp, QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
         if (!start.isValid())
             start = QDateTime::fromString(stamp, QStringLiteral("yyyy-MM-dd HH:mm:ss"));

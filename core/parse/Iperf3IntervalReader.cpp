@@ -1,17 +1,10 @@
 #include "Iperf3IntervalReader.h"
 
-#include <cstring>
+#include "TextScan.h"
 
 namespace wb {
 
-namespace {
-
-// Compares with a literal of known length: no strlen, an inlined memcmp (this runs per key).
-template <std::size_t N> bool is(std::string_view name, const char (&literal)[N]) {
-    return name.size() == N - 1 && std::memcmp(name.data(), literal, N - 1) == 0;
-}
-
-} // namespace
+using scan::is;
 
 void Iperf3IntervalReader::key(std::string_view name) {
     switch (m_stack.back()) {

@@ -22,14 +22,7 @@ int firstBrace(std::string_view head) {
     return static_cast<int>(brace);
 }
 
-// Compares with a literal of known length: no strlen, an inlined memcmp (this runs per key).
-template <std::size_t N> bool is(std::string_view name, const char (&literal)[N]) {
-    return name.size() == N - 1 && std::memcmp(name.data(), literal, N - 1) == 0;
-}
-
-QString fromUtf8(std::string_view text) {
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
+using scan::is;
 
 } // namespace
 
@@ -161,7 +154,7 @@ void Iperf3JsonParser::key(std::string_view name) {
 
 void Iperf3JsonParser::string(std::string_view value) {
     if (m_building)
-        m_tree.scalar(QJsonValue(fromUtf8(value)));
+        m_tree.scalar(QJsonValue(qStringOf(value)));
     else if (inInterval())
         m_interval.string(value);
     else
@@ -213,7 +206,7 @@ void Iperf3JsonParser::scalar(const JsonStream::Number* number, std::optional<bo
     default:
         return;
     }
-    const QString string = text ? fromUtf8(*text) : QString();
+    const QString string = text ? qStringOf(*text) : QString();
     switch (m_documentKey) {
     case DocumentKey::Start:
     case DocumentKey::End:

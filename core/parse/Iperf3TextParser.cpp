@@ -18,10 +18,6 @@ bool isNumberStart(std::string_view token) {
            ((token.front() >= '0' && token.front() <= '9') || token.front() == '.');
 }
 
-QString qstr(std::string_view text) {
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
-
 // iperf2's banners; their presence means the log is not iperf3's even if a word matches.
 bool looksLikeIperf2(std::string_view head) {
     return contains(head, "Client connecting to ") ||
@@ -121,14 +117,14 @@ void Iperf3TextParser::parseLine(std::string_view line) {
         beginTest();
         std::string_view host = body.substr(19);
         current().info.role = QStringLiteral("client");
-        current().info.target = qstr(host.substr(0, host.find(',')));
+        current().info.target = qStringOf(host.substr(0, host.find(',')));
         return;
     }
     if (startsWith(body, "Accepted connection from ")) {
         beginTest();
         std::string_view host = body.substr(25);
         current().info.role = QStringLiteral("server");
-        current().info.target = qstr(host.substr(0, host.find(',')));
+        current().info.target = qStringOf(host.substr(0, host.find(',')));
         return;
     }
     if (startsWith(body, "Reverse mode")) {
@@ -145,7 +141,7 @@ void Iperf3TextParser::parseLine(std::string_view line) {
         return; // between interval groups of -P, and before the summary (the header marks that)
     }
     if (startsWith(body, "iperf3: error - ") || startsWith(body, "iperf3: error: ")) {
-        const QString what = qstr(body.substr(16));
+        const QString what = qStringOf(body.substr(16));
         info.extra.insert(QStringLiteral("error"), what);
         parseError(line, QStringLiteral("iperf3 reported an error: %1").arg(what));
         return;
@@ -171,12 +167,12 @@ bool Iperf3TextParser::readVerboseLine(std::string_view body) {
     if (startsWith(body, "iperf 3")) {
         beginTest(); // -V prints this before "Connecting to host" of every run
         std::string_view rest = body.substr(6);
-        current().info.version = qstr(iperf::takeWord(rest));
+        current().info.version = qStringOf(iperf::takeWord(rest));
         return true;
     }
     if (startsWith(body, "Time: ")) {
         // "Time: Sun, 29 Nov 2026 23:21:51 GMT"; Qt's RFC 2822 reader wants a numeric zone.
-        QString stamp = qstr(trimmed(body.substr(6)));
+        QString stamp = qStringOf(trimmed(body.substr(6)));
         if (stamp.endsWith(QLatin1String(" GMT")) || stamp.endsWith(QLatin1String(" UTC")))
             stamp.replace(stamp.size() - 3, 3, QStringLiteral("+0000"));
         const QDateTime time = QDateTime::fromString(stamp, Qt::RFC2822Date);
@@ -186,7 +182,7 @@ bool Iperf3TextParser::readVerboseLine(std::string_view body) {
     }
     if (startsWith(body, "Starting Test: protocol: ")) {
         std::string_view rest = body.substr(25);
-        info.protocol = qstr(rest.substr(0, rest.find(','))).toLower();
+        info.protocol = qStringOf(rest.substr(0, rest.find(','))).toLower();
         if (auto streams = intAfter(body, ", "))
             info.streams = static_cast<int>(*streams);
         // "…, 1448 byte blocks, omitting 0 seconds, 10 second test, tos 0"
@@ -198,16 +194,16 @@ bool Iperf3TextParser::readVerboseLine(std::string_view body) {
         return true;
     }
     if (startsWith(body, "snd_tcp_congestion ")) {
-        info.congestionControl = qstr(trimmed(body.substr(19)));
+        info.congestionControl = qStringOf(trimmed(body.substr(19)));
         return true;
     }
     if (startsWith(body, "rcv_tcp_congestion ")) {
         info.extra.insert(QStringLiteral("receiver_tcp_congestion"),
-                          qstr(trimmed(body.substr(19))));
+                          qStringOf(trimmed(body.substr(19))));
         return true;
     }
     if (startsWith(body, "CPU Utilization: ")) {
-        info.extra.insert(QStringLiteral("cpu_utilization"), qstr(body.substr(17)));
+        info.extra.insert(QStringLiteral("cpu_utilization"), qStringOf(body.substr(17)));
         return true;
     }
     return startsWith(body, "Linux ") || startsWith(body, "Control connection MSS") ||
@@ -286,8 +282,8 @@ void Iperf3TextParser::readConnection(int stream, std::string_view rest) {
         ignoreLine();
         return;
     }
-    m_flows.noteConnection(stream, qstr(trimmed(rest.substr(0, split))),
-                           qstr(trimmed(rest.substr(split + 14))));
+    m_flows.noteConnection(stream, qStringOf(trimmed(rest.substr(0, split))),
+                           qStringOf(trimmed(rest.substr(split + 14))));
 }
 
 std::optional<Iperf3TextParser::Report> Iperf3TextParser::readReport(std::string_view line,
@@ -327,7 +323,8 @@ std::optional<Iperf3TextParser::Report> Iperf3TextParser::readReport(std::string
         if (token.front() == '(') // "(0%)" repeats lost/total
             continue;
         if (!isNumberStart(token)) {
-            parseError(line, QStringLiteral("unexpected '%1' in a report line").arg(qstr(token)));
+            parseError(line,
+                       QStringLiteral("unexpected '%1' in a report line").arg(qStringOf(token)));
             return std::nullopt;
         }
         std::string_view number = token;
@@ -338,7 +335,7 @@ std::optional<Iperf3TextParser::Report> Iperf3TextParser::readReport(std::string
             if (!whole)
                 rangeError(
                     line,
-                    QStringLiteral("impossible count '%1' in a report line").arg(qstr(token)));
+                    QStringLiteral("impossible count '%1' in a report line").arg(qStringOf(token)));
             return whole;
         };
         if (!number.empty() && number.front() == '/') { // "lost/total"

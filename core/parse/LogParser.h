@@ -3,6 +3,8 @@
 #include "model/Dataset.h"
 #include "model/ParseReport.h"
 
+#include <QString>
+
 #include <functional>
 #include <memory>
 #include <string>
@@ -10,6 +12,11 @@
 #include <vector>
 
 namespace wb {
+
+// A piece of a log line as text for the dataset (targets, labels, messages).
+inline QString qStringOf(std::string_view text) {
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
 
 // Base of every log parser; a dialect derives from it and implements parseLine() (and, if it
 // has something to complete at the end, finishDatasets()). Bytes arrive in chunks of any size

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string_view>
 
@@ -14,6 +15,12 @@ namespace wb::scan {
 
 inline bool startsWith(std::string_view text, std::string_view prefix) {
     return text.substr(0, prefix.size()) == prefix;
+}
+
+// Compares with a literal of known length: no strlen, an inlined memcmp (JSON readers call it
+// per key).
+template <std::size_t N> bool is(std::string_view name, const char (&literal)[N]) {
+    return name.size() == N - 1 && std::memcmp(name.data(), literal, N - 1) == 0;
 }
 
 inline bool contains(std::string_view text, std::string_view needle) {

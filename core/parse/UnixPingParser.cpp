@@ -363,7 +363,7 @@ void UnixPingParser::readHeader(std::string_view line, std::string_view body) {
         target = target.substr(0, target.find_first_of(" ("));
     }
     RunInfo& info = allDatasets().back().info;
-    info.target = QString::fromUtf8(target.data(), static_cast<qsizetype>(target.size()));
+    info.target = qStringOf(target);
     // The payload (-s): "56(84) bytes of data", ": 56 data bytes", and the last of the sizes
     // that PING6 adds up ("PING6(104=40+8+56 bytes)").
     std::optional<std::int64_t> payload;

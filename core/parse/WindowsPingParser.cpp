@@ -432,7 +432,7 @@ void WindowsPingParser::takeTarget(std::string_view body, bool preferName) {
     }
     if (target.empty())
         target = firstAddressWord(body);
-    info.target = QString::fromUtf8(target.data(), static_cast<qsizetype>(target.size()));
+    info.target = qStringOf(target);
 }
 
 void WindowsPingParser::startRun(std::string_view line, std::string_view body, std::size_t indent) {

@@ -1,5 +1,7 @@
 #include "FlowStatistics.h"
 
+#include "Moments.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -14,22 +16,6 @@ FlowTotals totalsOf(const FlowInterval& line) {
     return {line.bytes, line.seconds(), line.bitsPerSecond};
 }
 
-double populationStddev(const std::vector<double>& values, double mean) {
-    if (values.empty())
-        return 0;
-    double squares = 0;
-    for (double value : values)
-        squares += (value - mean) * (value - mean);
-    return std::sqrt(squares / static_cast<double>(values.size()));
-}
-
-double meanOf(const std::vector<double>& values) {
-    // A plain sum divided by n, as the Perl and numpy references compute it.
-    return values.empty() ? 0
-                          : std::accumulate(values.begin(), values.end(), 0.0) /
-                                static_cast<double>(values.size());
-}
-
 } // namespace
 
 IntervalBandwidth IntervalBandwidth::of(const std::vector<double>& bitsPerSecond) {
@@ -41,8 +27,9 @@ IntervalBandwidth IntervalBandwidth::of(const std::vector<double>& bitsPerSecond
     std::sort(sorted.begin(), sorted.end());
     const std::size_t middle = sorted.size() / 2;
     result.median = sorted.size() % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-    result.mean = meanOf(bitsPerSecond);
-    result.stddev = populationStddev(bitsPerSecond, result.mean);
+    const Moments moments = Moments::of(bitsPerSecond);
+    result.mean = moments.mean;
+    result.stddev = moments.stddev;
     return result;
 }
 
@@ -192,13 +179,13 @@ FlowStatistics FlowStatistics::of(const FlowSeries& series) {
         const auto [lo, hi] = std::minmax_element(rates.begin(), rates.end());
         stats.minBitsPerSecond = *lo;
         stats.maxBitsPerSecond = *hi;
-        stats.stddevBitsPerSecond = populationStddev(rates, meanOf(rates));
+        stats.stddevBitsPerSecond = Moments::of(rates).stddev;
         stats.jainFairness = jain(rates);
     }
     if (datagrams > 0)
         stats.lossPercent = 100.0 * lost / datagrams;
     if (!jitters.empty())
-        stats.meanJitterMs = meanOf(jitters);
+        stats.meanJitterMs = Moments::of(jitters).mean;
     stats.intervals = IntervalBandwidth::of(intervalSeries(series));
     return stats;
 }

@@ -1,5 +1,6 @@
 #include "RunLevelStatistics.h"
 
+#include "Moments.h"
 #include "PairwiseDifferences.h"
 #include "Percentiles.h"
 
@@ -12,10 +13,6 @@
 namespace wb {
 
 namespace {
-
-double meanOf(const std::vector<double>& values) {
-    return std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
-}
 
 double medianOf(std::vector<double> values) {
     Percentiles::sortAscending(values);
@@ -58,14 +55,12 @@ RunLevelSummary RunLevelStatistics::summarize(const std::vector<double>& runValu
     if (runValues.empty())
         return summary;
     const std::vector<double> ordered = sorted(runValues);
-    summary.mean = meanOf(runValues);
+    const Moments moments = Moments::of(runValues);
+    summary.mean = moments.mean;
+    summary.stddev = moments.stddev;
     summary.median = Percentiles::ofSorted(ordered, 50);
     summary.min = ordered.front();
     summary.max = ordered.back();
-    double squares = 0;
-    for (double value : runValues)
-        squares += (value - summary.mean) * (value - summary.mean);
-    summary.stddev = std::sqrt(squares / double(runValues.size()));
     if (runValues.size() >= 2)
         summary.meanInterval = Bootstrap::mean(runValues, options);
     return summary;
