@@ -118,15 +118,15 @@ check_citations() {
 # outside the repository.
 check_format() {
   check_citations || return 1
-  local unformatted=() files
+  local unformatted files
   mapfile -d '' files < <(cpp_files)
   [ ${#files[@]} -gt 0 ] || { echo "setup.sh: no C++ files found to check" >&2; return 1; }
-  for file in "${files[@]}"; do
-    clang-format --dry-run --Werror "$file" >/dev/null 2>&1 || unformatted+=("$file")
-  done
-  if [ ${#unformatted[@]} -gt 0 ]; then
+  # on every core: one clang-format per file is most of this phase
+  unformatted=$(printf '%s\0' "${files[@]}" | xargs -0 -n 16 -P "$(nproc)" sh -c \
+    'for f; do clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || echo "$f"; done' _)
+  if [ -n "$unformatted" ]; then
     echo "setup.sh: not formatted as .clang-format says (run clang-format -i on them):" >&2
-    printf '  %s\n' "${unformatted[@]}" >&2
+    sed 's/^/  /' <<<"$unformatted" >&2
     return 1
   fi
 }
@@ -139,28 +139,38 @@ run_fuzzers() {
 # The tests that time the event loop; they run on quiet cores.
 TIMING_TESTS='^(tst_scaling|tst_runpanel)$'
 
-# The whole suite. The fuzz targets build at the lowest priority while the other release
-# tests run: those wait on the network and on timers much of the time and leave the cores
-# idle. The fuzz phase waits for that build (its time is what was left of it).
+# The whole suite. The release tests wait on the network and on timers much of the time and
+# leave the cores idle, as the asan tests do: the next build (asan, then the fuzz targets) runs
+# meanwhile at the lowest priority, and its phase times what was left of it.
 all_phases() {
   timed format check_format
   timed "build release" build release
   timed "ctest timing" ctest --preset release -j"$(nproc)" -R "$TIMING_TESTS"
-  local fuzz_log=build/fuzz-build.log
-  mkdir -p build
-  (nice -n 19 bash -c 'cmake --preset fuzz >/dev/null && cmake --build --preset fuzz' \
-    >"$fuzz_log" 2>&1) &
-  local fuzz_build=$!
+  start_background_build asan
   timed "ctest release" ctest --preset release -j"$(nproc)" -E "$TIMING_TESTS"
-  run_tests asan
-  timed "build fuzz" wait_for_build "$fuzz_build" "$fuzz_log"
+  timed "build asan" wait_for_background_build
+  start_background_build fuzz
+  timed "ctest asan" ctest --preset asan -j"$(nproc)"
+  timed "build fuzz" wait_for_background_build
   timed "fuzz" tests/fuzz/run_fuzzers.sh "${FUZZ_SECONDS:-3}"
 }
 
-# wait_for_build PID LOG: the background build's status; its log's end when it failed.
-wait_for_build() {
-  wait "$1" && return 0
-  tail -n 50 "$2" >&2
+# start_background_build PRESET: builds the preset at the lowest priority, its output in
+# build/PRESET-build.log; wait_for_background_build waits for it.
+BACKGROUND_BUILD=
+BACKGROUND_LOG=
+start_background_build() {
+  mkdir -p build
+  BACKGROUND_LOG=build/$1-build.log
+  (nice -n 19 bash -c "cmake --preset $1 >/dev/null && cmake --build --preset $1") \
+    >"$BACKGROUND_LOG" 2>&1 &
+  BACKGROUND_BUILD=$!
+}
+
+# The background build's status; its log's end when it failed.
+wait_for_background_build() {
+  wait "$BACKGROUND_BUILD" && return 0
+  tail -n 50 "$BACKGROUND_LOG" >&2
   return 1
 }
 
