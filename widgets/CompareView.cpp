@@ -1,10 +1,9 @@
 #include "CompareView.h"
 
 #include "CompareFigures.h"
-#include "DatasetGrouping.h"
-#include "DatasetStore.h"
 #include "PlotStyle.h"
 #include "TableExport.h"
+#include "TableModel.h"
 #include "report/ComparisonReport.h"
 
 #include <QAction>
@@ -18,7 +17,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStyle>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -27,48 +26,30 @@ namespace wb {
 
 namespace {
 
-// What a comparison was computed from: a label edit or grown data computes it again,
-// anything else (a colour, another dataset's visibility) keeps it.
-QString signatureOf(const CompareView::Choice& a, const CompareView::Choice& b) {
-    QStringList parts;
-    for (const CompareView::Choice* choice : {&a, &b})
-        parts << choice->key << choice->label
-              << QString::number(reinterpret_cast<quintptr>(choice->analysis.get()));
-    return parts.join(QLatin1Char('\x1f'));
-}
-
-QString describe(const CompareView::Choice& choice, int runs) {
+QString describe(const CompareView::Choice& choice) {
     const DatasetAnalysis& analysis = *choice.analysis;
-    QString what = choice.latency
+    QString what = choice.latency()
                        ? CompareView::tr("latency, %1 samples").arg(analysis.sortedRttMs.size())
                        : CompareView::tr("%1 flows").arg(analysis.flows.flows.size());
-    if (runs > 0)
+    const int runs = static_cast<int>(choice.runs.size());
+    if (choice.group)
         what = (runs == 1 ? CompareView::tr("group of 1 run, ")
                           : CompareView::tr("group of %1 runs, ").arg(runs)) +
                what;
     return QStringLiteral("%1 (%2)").arg(choice.label, what);
 }
 
-QTableWidget* tableWidget(const Table& table, QWidget* parent) {
-    auto* widget = new QTableWidget(static_cast<int>(table.rows.size()),
-                                    static_cast<int>(table.header.size()), parent);
-    widget->setHorizontalHeaderLabels(table.header);
+QTableView* tableWidget(const Table& table, QWidget* parent) {
+    auto* widget = new QTableView(parent);
+    auto* model = new TableModel(widget);
+    model->setTable(table);
+    widget->setModel(model);
     widget->verticalHeader()->setVisible(false);
     widget->setEditTriggers(QAbstractItemView::NoEditTriggers);
     widget->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     widget->setAlternatingRowColors(true);
     widget->setSelectionMode(QAbstractItemView::NoSelection);
     widget->setFocusPolicy(Qt::NoFocus); // Ctrl+C copies the whole comparison, not a cell
-    for (int row = 0; row < widget->rowCount(); ++row) {
-        const QStringList& cells = table.rows[static_cast<std::size_t>(row)];
-        for (int column = 0; column < widget->columnCount() && column < cells.size(); ++column) {
-            auto* item = new QTableWidgetItem(cells[column]);
-            const bool right = static_cast<std::size_t>(column) < table.rightAligned.size() &&
-                               table.rightAligned[static_cast<std::size_t>(column)];
-            item->setTextAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
-            widget->setItem(row, column, item);
-        }
-    }
     widget->resizeColumnsToContents();
     widget->horizontalHeader()->setStretchLastSection(false);
     // As wide as its columns, not the window: numbers stay next to their labels.
@@ -77,7 +58,7 @@ QTableWidget* tableWidget(const Table& table, QWidget* parent) {
     widget->verticalHeader()->setDefaultSectionSize(widget->fontMetrics().height() + 8);
     // As tall as its rows: the tables sit one under the other in a scroll area.
     int height = widget->horizontalHeader()->sizeHint().height() + 2 * widget->frameWidth();
-    for (int row = 0; row < widget->rowCount(); ++row)
+    for (int row = 0; row < model->rowCount(); ++row)
         height += widget->rowHeight(row);
     // A table wider than the tables' column (the run-level one) scrolls sideways: room for
     // the scroll bar, or it covers the last row.
@@ -92,7 +73,9 @@ QTableWidget* tableWidget(const Table& table, QWidget* parent) {
 
 CompareView::CompareView(DatasetStore* store, QWidget* parent)
     : WorkbenchView(store, parent), m_a(new QComboBox(this)), m_b(new QComboBox(this)),
-      m_status(new QLabel(this)), m_summary(new QLabel(this)), m_figures(new CompareFigures(this)) {
+      m_status(new QLabel(this)), m_summary(new QLabel(this)), m_figures(new CompareFigures(this)),
+      m_comparison(new PairComparison(this)) {
+    connect(m_comparison, &PairComparison::ready, this, &CompareView::showComparison);
     for (QComboBox* box : {m_a, m_b}) {
         // As wide as 16 characters, not as the longest label: long run names would otherwise
         // widen the window past a laptop's screen. The list that drops down shows them whole.
@@ -193,46 +176,18 @@ bool CompareView::choose(const QString& keyA, const QString& keyB) {
 }
 
 void CompareView::rebuild() {
-    m_choices.clear();
-    QStringList texts;
-    DatasetGrouping* grouping = DatasetGrouping::of(store());
-    for (bool latency : {true, false}) {
-        const QString kind = latency ? QStringLiteral("latency") : QStringLiteral("flows");
-        for (const PooledGroup& group :
-             latency ? grouping->latencyGroups() : grouping->throughputGroups()) {
-            if (!group.analysis)
-                continue; // still pooling; offered when it is done
-            std::vector<std::shared_ptr<const Dataset>> runs;
-            for (int id : group.memberIds)
-                if (const DatasetEntry* member = store()->find(id))
-                    runs.push_back(member->analysis->dataset);
-            m_choices.push_back({QStringLiteral("group:%1:%2").arg(kind, group.name), group.name,
-                                 latency, group.analysis, group.color, true, std::move(runs)});
-            texts << describe(m_choices.back(), static_cast<int>(group.memberIds.size()));
-        }
-    }
+    m_choices = PairComparison::sidesOf(store());
     // Other groups on offer (grouping turned on, another key, a group finished pooling): start
     // from the groups. Otherwise keep the user's A and B by key, or by label when restored
     // from a workspace (ids are per session).
     QStringList groupKeys;
     for (const Choice& choice : m_choices)
-        groupKeys << choice.key;
+        if (choice.group)
+            groupKeys << choice.key;
     const bool regrouped = groupKeys != m_groupKeys;
     m_groupKeys = groupKeys;
     const QString wantedA = !m_wantedA.isEmpty() ? m_wantedA : regrouped ? QString() : choiceA();
     const QString wantedB = !m_wantedB.isEmpty() ? m_wantedB : regrouped ? QString() : choiceB();
-    for (const DatasetEntry& entry : store()->entries()) {
-        if (!entry.visible)
-            continue;
-        m_choices.push_back({QStringLiteral("dataset:%1").arg(entry.id),
-                             entry.label,
-                             entry.isLatency(),
-                             entry.analysis,
-                             entry.color,
-                             false,
-                             {entry.analysis->dataset}});
-        texts << describe(m_choices.back(), 0);
-    }
     const auto find = [this](const QString& wanted) {
         for (std::size_t i = 0; i < m_choices.size(); ++i)
             if (m_choices[i].key == wanted || m_choices[i].label == wanted)
@@ -253,7 +208,7 @@ void CompareView::rebuild() {
         a = b = -1;
         for (std::size_t i = 0; i < m_choices.size() && b < 0; ++i)
             for (std::size_t j = i + 1; j < m_choices.size() && b < 0; ++j)
-                if (m_choices[i].latency == m_choices[j].latency) {
+                if (m_choices[i].latency() == m_choices[j].latency()) {
                     a = static_cast<int>(i);
                     b = static_cast<int>(j);
                 }
@@ -261,8 +216,8 @@ void CompareView::rebuild() {
     for (QComboBox* box : {m_a, m_b}) {
         const QSignalBlocker block(box);
         box->clear();
-        for (std::size_t i = 0; i < m_choices.size(); ++i)
-            box->addItem(texts[static_cast<int>(i)], m_choices[i].key);
+        for (const Choice& choice : m_choices)
+            box->addItem(describe(choice), choice.key);
     }
     m_a->setCurrentIndex(a);
     m_b->setCurrentIndex(b);
@@ -277,101 +232,56 @@ void CompareView::compare() {
                        "compare them."));
         return;
     }
-    if (a->latency != b->latency) {
+    if (a->latency() != b->latency()) {
         showMessage(tr("A and B must be of the same kind: both latency or both throughput."));
         return;
     }
-    const QString signature = signatureOf(*a, *b);
-    if (signature == m_computedFrom)
-        return; // already shown or on its way
-    m_computedFrom = signature;
-    m_shownA = *a;
-    m_shownB = *b;
-    const int generation = ++m_generation;
-    const bool latency = a->latency;
-    // The datasets a flow's TCP state may be read from (ss samples of the same step).
-    std::vector<std::shared_ptr<const DatasetAnalysis>> others;
-    if (!latency)
-        for (const DatasetEntry& entry : store()->entries())
-            if (entry.analysis)
-                others.push_back(entry.analysis);
-    auto job = [nameA = a->label, nameB = b->label, dataA = a->analysis, dataB = b->analysis,
-                runsA = a->runs, runsB = b->runs, latency, others = std::move(others)] {
-        Result result;
-        std::vector<const Dataset*> runPointers[2];
-        for (int side = 0; side < 2; ++side)
-            for (const auto& run : side == 0 ? runsA : runsB)
-                runPointers[side].push_back(run.get());
-        result.runLevel =
-            ComparisonReport::withRunLevel({}, runPointers[0], runPointers[1], BootstrapOptions{});
-        result.levelNote = ComparisonReport::levelNote(runPointers[0], runPointers[1]).trimmed();
-        if (latency) {
-            result.latency = std::make_shared<const LatencyComparison>(
-                LatencyComparison::of(nameA, dataA->sortedRttMs, nameB, dataB->sortedRttMs));
-            return result;
-        }
-        result.throughput = std::make_shared<const ThroughputComparison>(
-            ThroughputComparison::of(nameA, dataA->flows, nameB, dataB->flows));
-        std::vector<const Dataset*> datasets;
-        for (const auto& other : others)
-            datasets.push_back(other->dataset.get());
-        result.tcp = std::make_shared<const TcpComparison>(
-            TcpComparison::of(nameA, *dataA->dataset, nameB, *dataB->dataset, datasets));
-        return result;
-    };
-    const std::size_t samples =
-        latency ? a->analysis->sortedRttMs.size() + b->analysis->sortedRttMs.size() : 0;
-    if (samples <= kBackgroundSamples) {
-        showComparison(job(), generation);
-        return;
-    }
-    m_computing = true;
-    m_status->setText(tr("computing…"));
-    m_jobs.run(std::move(job),
-               [this, generation](const Result& result) { showComparison(result, generation); });
+    m_comparison->compare(*a, *b);
+    m_status->setText(m_comparison->computing() ? tr("computing…") : QString());
 }
 
 QCustomPlot* CompareView::plot() {
     return m_figures->mainPlot();
 }
 
-void CompareView::showComparison(const Result& result, int generation) {
-    if (generation != m_generation)
-        return; // the user chose something else meanwhile
-    m_computing = false;
+void CompareView::showComparison() {
+    const AnalysisComparison& result = *m_comparison->result();
     m_status->clear();
-    m_latency = result.latency;
-    m_throughput = result.throughput;
-    m_tcp = result.tcp;
-    m_tables =
-        m_latency ? ComparisonReport::tables(*m_latency) : ComparisonReport::tables(*m_throughput);
-    m_tables.insert(m_tables.begin(), result.runLevel.begin(), result.runLevel.end());
-    m_levelNote = result.levelNote;
-    if (m_tcp && m_tcp->any())
-        m_tables.push_back(ComparisonReport::table(*m_tcp));
-    const CompareFigures::Side a{m_shownA.label, PlotStyle::toColor(m_shownA.color)};
-    const CompareFigures::Side b{m_shownB.label, PlotStyle::toColor(m_shownB.color)};
-    if (m_latency)
-        m_figures->showLatency(*m_latency, m_shownA.analysis->sortedRttMs,
-                               m_shownB.analysis->sortedRttMs, a, b);
+    m_tables = result.tables;
+    if (result.tcp && result.tcp->any())
+        m_tables.push_back(ComparisonReport::table(*result.tcp));
+    const CompareChoice& shownA = m_comparison->a();
+    const CompareChoice& shownB = m_comparison->b();
+    const CompareFigures::Side a{shownA.label, PlotStyle::toColor(shownA.color)};
+    const CompareFigures::Side b{shownB.label, PlotStyle::toColor(shownB.color)};
+    if (result.latency)
+        m_figures->showLatency(*result.latency, shownA.analysis->sortedRttMs,
+                               shownB.analysis->sortedRttMs, a, b);
     else
-        m_figures->showThroughput(*m_throughput, a, b);
-    m_summary->setText(m_levelNote.isEmpty()
-                           ? summary()
-                           : QStringLiteral("<i>%1</i><br>%2")
-                                 .arg(m_levelNote.toHtmlEscaped().replace(QLatin1Char('\n'),
-                                                                          QStringLiteral("<br>")),
-                                      summary().toHtmlEscaped()));
+        m_figures->showThroughput(*result.throughput, a, b);
+    const QString note = levelNote();
+    m_summary->setText(note.isEmpty() ? summary()
+                                      : QStringLiteral("<i>%1</i><br>%2")
+                                            .arg(note.toHtmlEscaped().replace(
+                                                     QLatin1Char('\n'), QStringLiteral("<br>")),
+                                                 summary().toHtmlEscaped()));
+    showTables();
+    emit resultReady();
+}
+
+void CompareView::showTables() {
     while (QLayoutItem* item = m_tablesLayout->takeAt(0)) {
         delete item->widget();
         delete item;
     }
+    if (m_tables.empty())
+        return;
     int widest = 0;
     for (const Table& table : m_tables) {
         auto* caption = new QLabel(QStringLiteral("<b>%1</b>").arg(table.caption.toHtmlEscaped()));
         caption->setWordWrap(true);
         m_tablesLayout->addWidget(caption);
-        QTableWidget* widget = tableWidget(table, this);
+        QTableView* widget = tableWidget(table, this);
         widest = std::max(widest, widget->sizeHint().width());
         m_tablesLayout->addWidget(widget);
     }
@@ -380,33 +290,23 @@ void CompareView::showComparison(const Result& result, int generation) {
     // little of a small screen: then the tables scroll.
     const int tablesWidth = widest + style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8;
     m_tablesScroll->setMinimumWidth(std::min(tablesWidth, kMaxTablesWidth));
-    emit resultReady();
 }
 
 void CompareView::showMessage(const QString& text) {
-    ++m_generation; // a comparison still running is no longer wanted
-    m_computedFrom.clear();
-    m_computing = false;
+    m_comparison->clear();
     m_status->clear();
-    m_latency.reset();
-    m_throughput.reset();
-    m_tcp.reset();
     m_tables.clear();
-    m_levelNote.clear();
     m_figures->clear();
     m_summary->setText(text);
-    while (QLayoutItem* item = m_tablesLayout->takeAt(0)) {
-        delete item->widget();
-        delete item;
-    }
+    showTables();
 }
 
 QString CompareView::summary() const {
-    if (m_latency)
-        return m_latency->summary();
-    if (m_throughput)
-        return m_throughput->summary();
-    return m_summary->text();
+    return m_comparison->result() ? m_comparison->result()->summary() : m_summary->text();
+}
+
+QString CompareView::levelNote() const {
+    return m_comparison->result() ? m_comparison->result()->levelNote.trimmed() : QString();
 }
 
 QString CompareView::tabSeparated() const {
@@ -433,7 +333,7 @@ std::vector<ChosenComparison> CompareView::chosenComparisons() const {
         return {{m_wantedA, m_wantedB, m_wantedGroups}};
     const Choice* a = chosen(m_a);
     const Choice* b = chosen(m_b);
-    if (!a || !b || a->latency != b->latency)
+    if (!a || !b || a->latency() != b->latency())
         return {};
     return {{a->label, b->label, a->group && b->group}};
 }

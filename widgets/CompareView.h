@@ -1,14 +1,9 @@
 #pragma once
 
-#include "BackgroundJobs.h"
 #include "ChosenComparison.h"
-#include "SeriesColor.h"
+#include "PairComparison.h"
 #include "WorkbenchView.h"
-#include "report/TableWriter.h"
-#include "stats/Comparison.h"
-#include "stats/TcpComparison.h"
 
-#include <memory>
 #include <vector>
 
 class QComboBox;
@@ -20,30 +15,19 @@ class QVBoxLayout;
 namespace wb {
 
 class CompareFigures;
-struct DatasetAnalysis;
 
 // The Compare tab: dataset or group A against B. Latency: each percentile with difference
 // and ratio, Kolmogorov–Smirnov and Mann–Whitney, bootstrap CIs of p50 and p99; flows: mean
 // per-flow throughput and Jain's fairness with CIs, and the TCP senders' state (cwnd, RTT,
 // retransmissions). Numbers, tables and wording are core's (LatencyComparison,
-// ThroughputComparison, TcpComparison, ComparisonReport): the same as `wirebench-cli compare`
-// prints. Beside the tables CompareFigures draws them. Large datasets are compared off the
-// GUI thread.
+// ThroughputComparison, TcpComparison, ComparisonReport), computed by PairComparison from
+// the sides' analyses (off the GUI thread when large) as `wirebench-cli compare` computes
+// them. Beside the tables CompareFigures draws them; this holds the choice boxes and read-out.
 class CompareView : public WorkbenchView {
     Q_OBJECT
 
 public:
-    // What can be compared: a visible dataset, or a group when grouping is on.
-    struct Choice {
-        QString key; // "dataset:ID" or "group:latency:NAME" / "group:flows:NAME"
-        QString label;
-        bool latency = true;
-        std::shared_ptr<const DatasetAnalysis> analysis;
-        SeriesColor color;
-        bool group = false;
-        // One dataset per run: the dataset itself, or a group's members.
-        std::vector<std::shared_ptr<const Dataset>> runs;
-    };
+    using Choice = CompareChoice;
 
     explicit CompareView(DatasetStore* store, QWidget* parent = nullptr);
 
@@ -65,12 +49,14 @@ public:
     std::vector<ChosenComparison> chosenComparisons() const;
 
     // True while a comparison runs in the background; resultReady() follows.
-    bool computing() const { return m_computing; }
+    bool computing() const { return m_comparison->computing(); }
     // The comparison shown (at most one of them), nullptr before there is one.
-    const LatencyComparison* latency() const { return m_latency.get(); }
-    const ThroughputComparison* throughput() const { return m_throughput.get(); }
+    const LatencyComparison* latency() const { return shown(&AnalysisComparison::latency); }
+    const ThroughputComparison* throughput() const {
+        return shown(&AnalysisComparison::throughput);
+    }
     // With a throughput comparison: the TCP senders' figures of both sides.
-    const TcpComparison* tcp() const { return m_tcp.get(); }
+    const TcpComparison* tcp() const { return shown(&AnalysisComparison::tcp); }
     const CompareFigures* figures() const { return m_figures; }
     // ComparisonReport's tables of what is shown: the source of the view, Copy and Export.
     // When a side holds two runs or more the run-level table comes first.
@@ -78,14 +64,11 @@ public:
     QString summary() const;
     // Which kind of figures come first (ComparisonReport::levelNote); empty when neither side
     // has repetitions.
-    QString levelNote() const { return m_levelNote; }
+    QString levelNote() const;
     QString tabSeparated() const;
     void copyToClipboard() const;
     bool exportTo(const QString& path, QString* error) const;
 
-    // Comparisons with more samples than this (A and B together) run off the GUI thread:
-    // the tests merge the sorted samples, ~70 ms for 5M samples.
-    static constexpr std::size_t kBackgroundSamples = 1000000;
     // The most the tables take of the tab's width, in pixels, before they scroll.
     static constexpr int kMaxTablesWidth = 640;
 
@@ -95,17 +78,15 @@ signals:
 private:
     void rebuild(); // choices from the store, keeping the user's A and B
     void compare();
-    struct Result {
-        std::shared_ptr<const LatencyComparison> latency;
-        std::shared_ptr<const ThroughputComparison> throughput;
-        std::shared_ptr<const TcpComparison> tcp;
-        std::vector<Table> runLevel; // ComparisonReport::withRunLevel's table, if any
-        QString levelNote;           // ComparisonReport::levelNote of the runs
-    };
-    void showComparison(const Result& result, int generation);
+    void showComparison();
     void showMessage(const QString& text);
+    void showTables();
     void exportWithDialog();
     const Choice* chosen(const QComboBox* box) const;
+    template <typename T> const T* shown(std::optional<T> AnalysisComparison::*member) const {
+        const AnalysisComparison* result = m_comparison->result();
+        return result && result->*member ? &*(result->*member) : nullptr;
+    }
 
     QComboBox* m_a;
     QComboBox* m_b;
@@ -114,23 +95,14 @@ private:
     QVBoxLayout* m_tablesLayout;
     CompareFigures* m_figures;
     QScrollArea* m_tablesScroll;
+    PairComparison* m_comparison;
     std::vector<Choice> m_choices;
     QString m_wantedA; // restored from settings before the datasets are loaded
     QString m_wantedB;
     bool m_wantedGroups = false;
     bool m_userChose = false; // A and B (or the wanted ones) are the user's choice
     QStringList m_groupKeys;  // the groups offered at the last rebuild
-    std::shared_ptr<const LatencyComparison> m_latency;
-    std::shared_ptr<const ThroughputComparison> m_throughput;
-    std::shared_ptr<const TcpComparison> m_tcp;
-    Choice m_shownA; // what the comparison shown (or running) compares
-    Choice m_shownB;
     std::vector<Table> m_tables;
-    QString m_levelNote;
-    QString m_computedFrom; // what the comparison shown (or running) was computed from
-    bool m_computing = false;
-    int m_generation = 0; // a result of an older choice is dropped
-    BackgroundJobs m_jobs{this};
 };
 
 } // namespace wb

@@ -49,7 +49,8 @@ public:
     bool active() const;
     // True while a group is pooled in the background.
     bool pooling() const { return !m_pending.isEmpty(); }
-    // Groups with more samples than this are pooled off the GUI thread.
+    // Groups with more samples than this are pooled off the GUI thread (and PairComparison
+    // compares such sides there).
     static constexpr std::size_t kBackgroundSamples = 1000000;
     // The groups of the visible latency (throughput) datasets; empty when grouping is off.
     std::vector<PooledGroup> latencyGroups();

@@ -196,28 +196,16 @@ Table warningsTable(const std::vector<ReportRun>& runs, const std::vector<Report
     return table;
 }
 
-// A against B, each one run or a group of runs (runsA, runsB: one dataset per run): at run
-// level first when a side has repetitions (ComparisonReport::withRunLevel), the summary
-// saying so.
-ReportComparison comparison(const QString& nameA, const DatasetAnalysis& a, const QString& nameB,
-                            const DatasetAnalysis& b, const std::vector<const Dataset*>& runsA,
-                            const std::vector<const Dataset*>& runsB) {
+// A against B, each one run or a group of runs: at run level first when a side has
+// repetitions (AnalysisComparison), the summary saying so.
+ReportComparison comparison(const ComparisonSide& a, const ComparisonSide& b) {
+    AnalysisComparison c = AnalysisComparison::of(a, b);
     ReportComparison out;
-    out.title = QStringLiteral("%1 vs %2").arg(nameA, nameB);
-    if (a.isLatency()) {
-        const LatencyComparison c =
-            LatencyComparison::of(nameA, a.sortedRttMs, nameB, b.sortedRttMs);
-        out.summary = c.summary();
-        out.tables = ComparisonReport::tables(c);
-    } else {
-        const ThroughputComparison c = ThroughputComparison::of(nameA, a.flows, nameB, b.flows);
-        out.summary = c.summary();
-        out.tables = ComparisonReport::tables(c);
-    }
-    out.tables = ComparisonReport::withRunLevel(std::move(out.tables), runsA, runsB, {});
-    const QString note = ComparisonReport::levelNote(runsA, runsB);
-    if (!note.isEmpty())
-        out.summary = note.trimmed().replace(QLatin1Char('\n'), QStringLiteral(". ")) +
+    out.title = QStringLiteral("%1 vs %2").arg(a.name, b.name);
+    out.summary = c.summary();
+    out.tables = std::move(c.tables);
+    if (!c.levelNote.isEmpty())
+        out.summary = c.levelNote.trimmed().replace(QLatin1Char('\n'), QStringLiteral(". ")) +
                       QStringLiteral(". ") + out.summary;
     return out;
 }
@@ -229,26 +217,10 @@ std::vector<GroupMember> membersOf(const std::vector<const ReportRun*>& runs) {
     return members;
 }
 
-// The runs of one group, one dataset each.
-std::vector<const Dataset*> runsOf(const std::vector<GroupMember>& members,
-                                   const DatasetGroup& group) {
-    std::vector<const Dataset*> datasets;
-    for (std::size_t member : group.members)
-        datasets.push_back(members[member].dataset);
-    return datasets;
-}
-
-// A side of a comparison: its data (one run's, or a group's pooled) and its runs.
-struct ComparisonSide {
-    QString name;
-    std::shared_ptr<const DatasetAnalysis> analysis;
-    std::vector<const Dataset*> runs;
-};
-
 // One group of runs as a side: pooled into one dataset, as the workbench's grouped views and
 // the Compare tab show it, and its runs.
 ComparisonSide pooledSide(const std::vector<GroupMember>& members, const DatasetGroup& group) {
-    std::vector<const Dataset*> datasets = runsOf(members, group);
+    std::vector<const Dataset*> datasets = DatasetGroups::runsOf(members, group);
     auto analysis = DatasetAnalysis::of(
         std::make_shared<const Dataset>(DatasetGroups::pool(datasets, group.name())));
     return {group.name(), std::move(analysis), std::move(datasets)};
@@ -287,10 +259,6 @@ ComparisonSide chosenSide(const std::vector<const ReportRun*>& runs, const QStri
         if (candidate.name() == name)
             return pooledSide(members, candidate);
     return {};
-}
-
-ReportComparison comparison(const ComparisonSide& a, const ComparisonSide& b) {
-    return comparison(a.name, *a.analysis, b.name, *b.analysis, a.runs, b.runs);
 }
 
 // The chosen comparisons with a side among the runs of this kind, made where both sides are;
@@ -355,8 +323,8 @@ void addComparisons(ReportContent* content, const std::vector<ReportRun>& runs, 
     const std::size_t last = std::min(ofKind.size() - 1, ReportContent::kMaxBaselineComparisons);
     for (std::size_t i = 1; i <= last; ++i)
         content->comparisons.push_back(
-            comparison(ofKind[0]->label, *ofKind[0]->analysis, ofKind[i]->label,
-                       *ofKind[i]->analysis, {&ofKind[0]->dataset()}, {&ofKind[i]->dataset()}));
+            comparison({ofKind[0]->label, ofKind[0]->analysis, {&ofKind[0]->dataset()}},
+                       {ofKind[i]->label, ofKind[i]->analysis, {&ofKind[i]->dataset()}}));
     content->comparisonNotes << QStringLiteral("The first %1 run (%2) as A against %3 other "
                                                "%1 run(s) as B.")
                                     .arg(what, ofKind[0]->label)
@@ -377,10 +345,7 @@ std::vector<Table> groupSummariesOf(const std::vector<ReportRun>& runs, const QS
         const std::vector<DatasetGroup> groups = DatasetGroups::group(members, groupKey);
         if (groups.size() < 2)
             continue;
-        std::vector<GroupSummary> summaries;
-        for (const DatasetGroup& group : groups)
-            summaries.push_back(GroupSummaries::of(group.name(), runsOf(members, group)));
-        Table table = GroupSummaryReport::table(summaries, {});
+        Table table = GroupSummaryReport::table(GroupSummaries::of(members, groups), {});
         table.caption = QStringLiteral("%1 runs grouped by %2. %3%4")
                             .arg(kind == Dataset::Kind::Latency ? QStringLiteral("Latency")
                                                                 : QStringLiteral("Throughput"),

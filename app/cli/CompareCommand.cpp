@@ -5,9 +5,7 @@
 #include "report/ComparisonReport.h"
 #include "report/TextEscaping.h"
 #include "stats/DatasetGroups.h"
-#include "stats/FlowStatistics.h"
 #include "stats/LatencySummary.h"
-#include "stats/Percentiles.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -51,29 +49,30 @@ void load(const QStringList& files, const CommonOptions& common, CliContext& con
     });
 }
 
-// One side of the comparison: its name and its data (one dataset, or its datasets pooled).
-struct Side {
-    QString name;
-    std::vector<const Dataset*> datasets;
-    std::vector<GroupMember> members; // the datasets with the user's values
-    Dataset pooled;
+// One side of the comparison: its runs, and their data (one dataset, or the runs pooled)
+// analysed as the window analyses it.
+struct Side : ComparisonSide {
+    std::vector<GroupMember> members; // the runs with the user's values
 
-    const Dataset& data() const { return datasets.size() == 1 ? *datasets.front() : pooled; }
+    Dataset::Kind kind() const { return analysis->dataset->kind; }
 };
 
 bool checkSide(Side* side, CliContext& context) {
-    if (side->datasets.empty()) {
+    if (side->runs.empty()) {
         context.fileProblem(side->name, QStringLiteral("no usable log to compare"));
         return false;
     }
-    if (!DatasetGroups::sameKind(side->datasets)) {
+    if (!DatasetGroups::sameKind(side->runs)) {
         context.usageError(QStringLiteral("%1 mixes latency and throughput logs; compare needs "
                                           "logs of one kind on each side")
                                .arg(side->name));
         return false;
     }
-    if (side->datasets.size() > 1)
-        side->pooled = DatasetGroups::pool(side->datasets, side->name);
+    // One dataset is analysed where the imports keep it (they outlive the side).
+    side->analysis = DatasetAnalysis::of(
+        side->runs.size() == 1
+            ? std::shared_ptr<const Dataset>(std::shared_ptr<const Dataset>(), side->runs.front())
+            : std::make_shared<const Dataset>(DatasetGroups::pool(side->runs, side->name)));
     return true;
 }
 
@@ -90,8 +89,8 @@ bool sidesFromOperands(const CommonOptions& common, CliContext& context, Loaded*
         side->name = common.files[side == a ? 0 : 1];
         const std::size_t before = loaded->datasets.size();
         load(logsOf(side->name), common, context, loaded);
-        side->datasets.assign(loaded->datasets.begin() + static_cast<std::ptrdiff_t>(before),
-                              loaded->datasets.end());
+        side->runs.assign(loaded->datasets.begin() + static_cast<std::ptrdiff_t>(before),
+                          loaded->datasets.end());
         firstOfB = side == a ? loaded->datasets.size() : firstOfB;
     }
     const std::vector<GroupMember> members = groupMembers(common, loaded->datasets, context);
@@ -132,7 +131,7 @@ bool sidesFromGroups(const CommonOptions& common, const QString& key, CliContext
         const DatasetGroup& group = groups[side == a ? 0 : 1];
         side->name = group.name();
         for (std::size_t i : group.members) {
-            side->datasets.push_back(loaded->datasets[i]);
+            side->runs.push_back(loaded->datasets[i]);
             side->members.push_back(members[i]);
         }
     }
@@ -144,8 +143,8 @@ QString sideLine(const char* letter, const Side& side, std::size_t count, const 
         .arg(QLatin1String(letter), side.name)
         .arg(count)
         .arg(QLatin1String(unit))
-        .arg(side.datasets.size())
-        .arg(side.datasets.size() == 1 ? "" : "s");
+        .arg(side.runs.size())
+        .arg(side.runs.size() == 1 ? "" : "s");
 }
 
 void print(const std::vector<Table>& tables, const QStringList& findings, const QString& heading,
@@ -169,25 +168,6 @@ QString bootstrapNote(const BootstrapOptions& options) {
     return QStringLiteral("Bootstrap: percentile method, %1 resamples, seed %2\n")
         .arg(options.resamples)
         .arg(options.seed);
-}
-
-std::vector<Table> withRunLevel(std::vector<Table> tables, const Side& a, const Side& b,
-                                const ComparisonOptions& options) {
-    return ComparisonReport::withRunLevel(std::move(tables), a.datasets, b.datasets,
-                                          options.bootstrap);
-}
-
-QJsonObject withRunLevel(QJsonObject json, const Side& a, const Side& b,
-                         const ComparisonOptions& options) {
-    if (ComparisonReport::hasRepetitions(a.datasets, b.datasets))
-        json.insert("run_level",
-                    ComparisonReport::runLevelJson(RunValues::of(a.datasets),
-                                                   RunValues::of(b.datasets), options.bootstrap));
-    return json;
-}
-
-QString levelNote(const Side& a, const Side& b) {
-    return ComparisonReport::levelNote(a.datasets, b.datasets);
 }
 
 } // namespace
@@ -219,60 +199,44 @@ int runCompare(const QStringList& args, CliContext& context) {
                             QStringLiteral("pools %1").arg(mixes.join(QStringLiteral("; "))));
         warnings.append(DatasetGroups::mixWarning(side->name, mixes));
     }
-    const auto withWarnings = [&warnings](QJsonObject json) {
-        if (!warnings.isEmpty())
-            json.insert("warnings", warnings);
-        return json;
-    };
-    if (a.data().kind != b.data().kind) {
-        context.usageError(
-            QStringLiteral("%1 is a %2 log and %3 a %4 log; compare needs two of "
-                           "the same kind")
-                .arg(a.name, kindName(a.data().kind), b.name, kindName(b.data().kind)));
+    if (a.kind() != b.kind()) {
+        context.usageError(QStringLiteral("%1 is a %2 log and %3 a %4 log; compare needs two of "
+                                          "the same kind")
+                               .arg(a.name, kindName(a.kind()), b.name, kindName(b.kind())));
         return context.exitCode();
+    }
+    const bool latency = a.kind() == Dataset::Kind::Latency;
+    const auto empty = [latency](const Side& side) {
+        return latency ? side.analysis->sortedRttMs.empty() : side.analysis->flows.flows.empty();
+    };
+    if (empty(a) || empty(b)) {
+        context.fileProblem(empty(a) ? a.name : b.name,
+                            latency ? QStringLiteral("no replies to compare")
+                                    : QStringLiteral("no flow results to compare"));
+        return UsageOrNothingUsable;
     }
 
     ComparisonOptions options;
     options.levels = common.percentiles;
     options.bootstrap = compare.bootstrap;
-    if (a.data().kind == Dataset::Kind::Latency) {
-        const std::vector<double> sortedA = Percentiles(a.data().latency.rttMs).sorted();
-        const std::vector<double> sortedB = Percentiles(b.data().latency.rttMs).sorted();
-        if (sortedA.empty() || sortedB.empty()) {
-            context.fileProblem(sortedA.empty() ? a.name : b.name,
-                                QStringLiteral("no replies to compare"));
-            return UsageOrNothingUsable;
-        }
-        const LatencyComparison c =
-            LatencyComparison::of(a.name, sortedA, b.name, sortedB, options);
-        if (common.json)
-            context.out() << QJsonDocument(withWarnings(withRunLevel(ComparisonReport::toJson(c), a,
-                                                                     b, options)))
-                                 .toJson();
-        else
-            print(withRunLevel(ComparisonReport::tables(c), a, b, options), c.findings(),
-                  sideLine("A", a, c.countA, "samples") + sideLine("B", b, c.countB, "samples") +
-                      bootstrapNote(options.bootstrap) + levelNote(a, b),
-                  common, context);
+    const AnalysisComparison c = AnalysisComparison::of(a, b, options);
+    if (common.json) {
+        QJsonObject json = latency ? ComparisonReport::toJson(*c.latency)
+                                   : ComparisonReport::toJson(*c.throughput);
+        if (ComparisonReport::hasRepetitions(a.runs, b.runs))
+            json.insert("run_level",
+                        ComparisonReport::runLevelJson(RunValues::of(a.runs), RunValues::of(b.runs),
+                                                       options.bootstrap));
+        if (!warnings.isEmpty())
+            json.insert("warnings", warnings);
+        context.out() << QJsonDocument(json).toJson();
     } else {
-        const FlowStatistics statsA = FlowStatistics::of(a.data().flows);
-        const FlowStatistics statsB = FlowStatistics::of(b.data().flows);
-        if (statsA.flows.empty() || statsB.flows.empty()) {
-            context.fileProblem(statsA.flows.empty() ? a.name : b.name,
-                                QStringLiteral("no flow results to compare"));
-            return UsageOrNothingUsable;
-        }
-        const ThroughputComparison c =
-            ThroughputComparison::of(a.name, statsA, b.name, statsB, options);
-        if (common.json)
-            context.out() << QJsonDocument(withWarnings(withRunLevel(ComparisonReport::toJson(c), a,
-                                                                     b, options)))
-                                 .toJson();
-        else
-            print(withRunLevel(ComparisonReport::tables(c), a, b, options), c.findings(),
-                  sideLine("A", a, c.flowsA, "flows") + sideLine("B", b, c.flowsB, "flows") +
-                      bootstrapNote(options.bootstrap) + levelNote(a, b),
-                  common, context);
+        const char* unit = latency ? "samples" : "flows";
+        print(c.tables, c.findings(),
+              sideLine("A", a, latency ? c.latency->countA : c.throughput->flowsA, unit) +
+                  sideLine("B", b, latency ? c.latency->countB : c.throughput->flowsB, unit) +
+                  bootstrapNote(options.bootstrap) + c.levelNote,
+              common, context);
     }
     context.fileReported();
     return context.exitCode();

@@ -313,23 +313,19 @@ void printGroupTable(const Reports& reports, const GroupOptions& group,
                 members.push_back(member);
         if (members.empty())
             continue;
-        std::vector<GroupSummary> summaries;
-        for (const DatasetGroup& found : DatasetGroups::group(members, group.groupBy)) {
-            std::vector<const Dataset*> runs;
-            for (std::size_t member : found.members)
-                runs.push_back(members[member].dataset);
+        const std::vector<DatasetGroup> groups = DatasetGroups::group(members, group.groupBy);
+        for (const DatasetGroup& found : groups) {
             const QStringList mixes = DatasetGroups::mixes(members, found);
             if (!mixes.isEmpty()) {
                 context.fileWarning(
                     found.name(), QStringLiteral("pools %1").arg(mixes.join(QStringLiteral("; "))));
                 warnings.append(DatasetGroups::mixWarning(found.name(), mixes));
             }
-            if (!group.pooled) {
-                summaries.push_back(GroupSummaries::of(found.name(), runs, group.bootstrap));
+            if (!group.pooled)
                 continue;
-            }
             auto pooled = DatasetAnalysis::of(
-                std::make_shared<const Dataset>(DatasetGroups::pool(runs, found.name())),
+                std::make_shared<const Dataset>(
+                    DatasetGroups::pool(DatasetGroups::runsOf(members, found), found.name())),
                 DatasetAnalysis::samplersAmong(reports.datasets), analysisOptions(options));
             if (kind == Dataset::Kind::Latency) {
                 LatencyReport report;
@@ -343,6 +339,8 @@ void printGroupTable(const Reports& reports, const GroupOptions& group,
         }
         if (group.pooled)
             continue;
+        const std::vector<GroupSummary> summaries =
+            GroupSummaries::of(members, groups, group.bootstrap);
         const QString kindName = kind == Dataset::Kind::Latency ? QStringLiteral("latency")
                                                                 : QStringLiteral("throughput");
         if (options.json) {

@@ -131,16 +131,6 @@ bool ComparisonReport::hasRepetitions(const std::vector<const Dataset*>& runsA,
     return RunValues::measurements(runsA).size() >= 2 || RunValues::measurements(runsB).size() >= 2;
 }
 
-std::vector<Table> ComparisonReport::withRunLevel(std::vector<Table> tables,
-                                                  const std::vector<const Dataset*>& runsA,
-                                                  const std::vector<const Dataset*>& runsB,
-                                                  const BootstrapOptions& options) {
-    if (hasRepetitions(runsA, runsB))
-        tables.insert(tables.begin(),
-                      runLevelTable(RunValues::of(runsA), RunValues::of(runsB), options));
-    return tables;
-}
-
 QString ComparisonReport::levelNote(const std::vector<const Dataset*>& runsA,
                                     const std::vector<const Dataset*>& runsB) {
     if (!hasRepetitions(runsA, runsB))
@@ -153,6 +143,31 @@ QString ComparisonReport::levelNote(const std::vector<const Dataset*>& runsA,
                                    "for it\n")
                         .arg(QLatin1String(side));
     return note;
+}
+
+QStringList AnalysisComparison::findings() const {
+    return latency ? latency->findings() : throughput->findings();
+}
+
+AnalysisComparison AnalysisComparison::of(const ComparisonSide& a, const ComparisonSide& b,
+                                          const ComparisonOptions& options) {
+    AnalysisComparison c;
+    if (a.analysis->isLatency()) {
+        c.latency = LatencyComparison::of(a.name, a.analysis->sortedRttMs, b.name,
+                                          b.analysis->sortedRttMs, options);
+        c.tables = ComparisonReport::tables(*c.latency);
+    } else {
+        c.throughput =
+            ThroughputComparison::of(a.name, a.analysis->flows, b.name, b.analysis->flows, options);
+        c.tables = ComparisonReport::tables(*c.throughput);
+        c.tcp = TcpComparison::of(a.name, *a.analysis, b.name, *b.analysis);
+    }
+    if (ComparisonReport::hasRepetitions(a.runs, b.runs))
+        c.tables.insert(c.tables.begin(),
+                        ComparisonReport::runLevelTable(RunValues::of(a.runs),
+                                                        RunValues::of(b.runs), options.bootstrap));
+    c.levelNote = ComparisonReport::levelNote(a.runs, b.runs);
+    return c;
 }
 
 QString ComparisonReport::pValueText(double p) {

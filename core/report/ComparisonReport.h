@@ -2,6 +2,7 @@
 
 #include "report/TableWriter.h"
 #include "stats/Comparison.h"
+#include "stats/DatasetAnalysis.h"
 #include "stats/RunLevelStatistics.h"
 #include "stats/RunValues.h"
 #include "stats/TcpComparison.h"
@@ -9,9 +10,37 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <optional>
 #include <vector>
 
 namespace wb {
+
+// One side of a comparison: its name, its analysis (a run's, or a group's pooled) and its
+// runs (one dataset each).
+struct ComparisonSide {
+    QString name;
+    std::shared_ptr<const DatasetAnalysis> analysis;
+    std::vector<const Dataset*> runs;
+};
+
+// A against B from their analyses and runs: the one computation behind the Compare tab, the
+// report and `wirebench-cli compare`.
+struct AnalysisComparison {
+    std::optional<LatencyComparison> latency; // one of these two
+    std::optional<ThroughputComparison> throughput;
+    std::optional<TcpComparison> tcp; // with throughput: the analyses' TCP figures
+    // ComparisonReport::tables, after the run-level table (runLevelTable of RunValues) when
+    // a side has repetitions: the runs, not their pooled samples, are the independent
+    // observations.
+    std::vector<Table> tables;
+    QString levelNote; // ComparisonReport::levelNote
+
+    QStringList findings() const;
+    QString summary() const { return findings().join(QLatin1Char(' ')); }
+
+    static AnalysisComparison of(const ComparisonSide& a, const ComparisonSide& b,
+                                 const ComparisonOptions& options = {});
+};
 
 // A comparison in the shapes the CLI contract fixes (`wirebench-cli compare`): JSON and
 // tables, so the CLI, the Compare tab and the report show the same numbers.
@@ -48,16 +77,10 @@ public:
                                    const std::vector<RunStatistic>& b,
                                    const BootstrapOptions& options);
 
-    // When a side holds two runs or more (runs: the datasets of each side, one per run, an ss
-    // log beside the iperf log of its step not counted: RunValues::measurements), the
-    // run-level table (runLevelTable of RunValues) put before the sample-level `tables`:
-    // the runs, not their pooled samples, are the independent observations.
+    // Whether a side holds two runs or more (runs: the datasets of each side, one per run, an
+    // ss log beside the iperf log of its step not counted: RunValues::measurements).
     static bool hasRepetitions(const std::vector<const Dataset*>& runsA,
                                const std::vector<const Dataset*>& runsB);
-    static std::vector<Table> withRunLevel(std::vector<Table> tables,
-                                           const std::vector<const Dataset*>& runsA,
-                                           const std::vector<const Dataset*>& runsB,
-                                           const BootstrapOptions& options);
     // Which kind of figures come first, and for a side of one run that no between-run
     // variation could be estimated, a line each; empty without repetitions.
     static QString levelNote(const std::vector<const Dataset*>& runsA,

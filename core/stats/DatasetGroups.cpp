@@ -345,6 +345,14 @@ void mergeInfo(RunInfo* pooled, const RunInfo& info, bool first) {
 
 } // namespace
 
+std::vector<const Dataset*> DatasetGroups::runsOf(const std::vector<GroupMember>& members,
+                                                  const DatasetGroup& group) {
+    std::vector<const Dataset*> runs;
+    for (std::size_t member : group.members)
+        runs.push_back(members[member].dataset);
+    return runs;
+}
+
 Dataset DatasetGroups::pool(const std::vector<const Dataset*>& datasets, const QString& label) {
     Dataset pooled;
     pooled.label = label;

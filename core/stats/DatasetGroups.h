@@ -69,6 +69,9 @@ public:
     // RunInfo keeps each field the members agree on. All members must be of one kind
     // (sameKind); empty input gives an empty latency dataset.
     static Dataset pool(const std::vector<const Dataset*>& datasets, const QString& label);
+    // The datasets of a group's members, one per run.
+    static std::vector<const Dataset*> runsOf(const std::vector<GroupMember>& members,
+                                              const DatasetGroup& group);
 
     // What the runs of one group differ in that changes a result, one phrase each ("-P 30 and
     // -P 4 runs", "protocols tcp and udp", "durations 10 s and 60 s", "parameter rate 20mbit

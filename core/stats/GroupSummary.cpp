@@ -23,6 +23,15 @@ GroupSummary GroupSummaries::of(const QString& name, const std::vector<const Dat
     return summary;
 }
 
+std::vector<GroupSummary> GroupSummaries::of(const std::vector<GroupMember>& members,
+                                             const std::vector<DatasetGroup>& groups,
+                                             const BootstrapOptions& options) {
+    std::vector<GroupSummary> summaries;
+    for (const DatasetGroup& group : groups)
+        summaries.push_back(of(group.name(), DatasetGroups::runsOf(members, group), options));
+    return summaries;
+}
+
 QString GroupSummaries::levelCaption(const std::vector<GroupSummary>& groups,
                                      const BootstrapOptions& options) {
     const bool anyRunLevel = std::any_of(groups.begin(), groups.end(),

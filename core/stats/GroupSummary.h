@@ -1,5 +1,6 @@
 #pragma once
 
+#include "DatasetGroups.h"
 #include "RunLevelStatistics.h"
 #include "RunValues.h"
 
@@ -35,6 +36,11 @@ public:
     // The group's runs (all of one kind) summarised per RunValues statistic.
     static GroupSummary of(const QString& name, const std::vector<const Dataset*>& runs,
                            const BootstrapOptions& options = {});
+    // Each group of members (DatasetGroups::group) summarised, in the groups' order: what
+    // `table --group-by` and the report show.
+    static std::vector<GroupSummary> of(const std::vector<GroupMember>& members,
+                                        const std::vector<DatasetGroup>& groups,
+                                        const BootstrapOptions& options = {});
 
     // "run level: mean of 3 runs' values, 95 % CI resampling runs, spread min–max of runs";
     // "one run: sample level, no between-run variation" when no group has two runs. Says

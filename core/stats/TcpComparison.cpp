@@ -1,6 +1,6 @@
 #include "TcpComparison.h"
 
-#include "model/Dataset.h"
+#include "DatasetAnalysis.h"
 
 #include <cmath>
 #include <optional>
@@ -18,13 +18,6 @@ Difference differenceOf(const std::optional<T>& a, const std::optional<T>& b) {
     return Difference::of(valueOr(a), valueOr(b));
 }
 
-TcpStateSource sourceOf(const std::vector<TcpFlowState>& states) {
-    for (const TcpFlowState& state : states)
-        if (state.kind != TcpStateSource::None)
-            return state.kind;
-    return TcpStateSource::None;
-}
-
 } // namespace
 
 bool TcpComparison::any() const {
@@ -34,17 +27,15 @@ bool TcpComparison::any() const {
     return false;
 }
 
-TcpComparison TcpComparison::of(const QString& nameA, const Dataset& a, const QString& nameB,
-                                const Dataset& b, const std::vector<const Dataset*>& others) {
+TcpComparison TcpComparison::of(const QString& nameA, const DatasetAnalysis& a,
+                                const QString& nameB, const DatasetAnalysis& b) {
     TcpComparison c;
     c.nameA = nameA;
     c.nameB = nameB;
-    const std::vector<TcpFlowState> statesA = TcpState::statesOf(a, others);
-    const std::vector<TcpFlowState> statesB = TcpState::statesOf(b, others);
-    c.sourceA = sourceOf(statesA);
-    c.sourceB = sourceOf(statesB);
-    c.a = TcpState::summarize(statesA);
-    c.b = TcpState::summarize(statesB);
+    c.sourceA = a.tcpSource();
+    c.sourceB = b.tcpSource();
+    c.a = a.tcpAll;
+    c.b = b.tcpAll;
     c.cwndMeanBytes = differenceOf(c.a.cwndMeanBytes, c.b.cwndMeanBytes);
     c.cwndMaxBytes = differenceOf(c.a.cwndMaxBytes, c.b.cwndMaxBytes);
     c.rttMeanMs = differenceOf(c.a.rttMeanMs, c.b.rttMeanMs);

@@ -1,14 +1,17 @@
 // The window's Percentiles and Flows tables show, cell by cell, the numbers `wirebench-cli
 // stats --format json` and `flows --format json` print for the same logs: both come from the
 // one analysis of each dataset (DatasetAnalysis), the store's matching an iperf log's TCP
-// state with the ss samples read beside it as the CLI does.
+// state with the ss samples read beside it as the CLI does. The Compare tab's comparison is
+// the JSON `wirebench-cli compare --format json` prints, of two runs or of two groups.
 
+#include "CompareView.h"
 #include "DatasetStore.h"
 #include "FlowBarsView.h"
 #include "PercentileTableModel.h"
 #include "PercentileView.h"
 #include "StoreSupport.h"
 #include "TestSupport.h"
+#include "report/ComparisonReport.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -64,6 +67,17 @@ void addAll(DatasetStore& store, const QStringList& files) {
         store.add(DatasetEntry::fromImport(FileImporter::importFile(file)));
 }
 
+QJsonObject cliComparison(const QStringList& args) {
+    const test::CliRun run = test::runCli(QStringList{"compare", "--format", "json"} + args);
+    return QJsonDocument::fromJson(run.out.toUtf8()).object();
+}
+
+// The comparison the tab shows, in the CLI's JSON shape.
+QJsonObject shownComparison(const CompareView& view) {
+    return view.latency() ? ComparisonReport::toJson(*view.latency())
+                          : ComparisonReport::toJson(*view.throughput());
+}
+
 } // namespace
 
 class TestTablesMatchCli : public QObject {
@@ -73,6 +87,8 @@ private slots:
     void percentilesTableEqualsStats();
     void flowsTableEqualsFlows();
     void storeMatchesTcpStateWithTheSamplersItHolds();
+    void compareTabEqualsCompare();
+    void compareTabOfGroupsEqualsCompareGroupBy();
 };
 
 void TestTablesMatchCli::percentilesTableEqualsStats() {
@@ -172,6 +188,44 @@ void TestTablesMatchCli::storeMatchesTcpStateWithTheSamplersItHolds() {
     store.remove(sampler);
     QCOMPARE(store.find(client)->analysis->tcpSource(), TcpStateSource::Iperf3Text);
     QVERIFY(store.find(client)->analysis->samplers.empty());
+}
+
+void TestTablesMatchCli::compareTabEqualsCompare() {
+    const QStringList pairs[] = {
+        {test::samplePath("ping18_np"), test::samplePath("ping18_iperf16_np")},
+        {test::samplePath("iperf3-cubic-P4.json"), test::samplePath("iperf3-reno-P4.json")}};
+    for (const QStringList& files : pairs) {
+        // Labelled as the CLI names its operands, so the names and the wording match too.
+        DatasetStore store;
+        const int a = test::addLog(store, files[0], files[0]);
+        const int b = test::addLog(store, files[1], files[1]);
+        CompareView view(&store);
+        QVERIFY(
+            view.choose(QStringLiteral("dataset:%1").arg(a), QStringLiteral("dataset:%1").arg(b)));
+        QCOMPARE(shownComparison(view), cliComparison(files));
+    }
+}
+
+void TestTablesMatchCli::compareTabOfGroupsEqualsCompareGroupBy() {
+    const QStringList files{
+        test::samplePath("tcp-cubic-P1-client.txt"), test::samplePath("tcp-cubic-P30-client.txt"),
+        test::samplePath("tcp-reno-P1-client.txt"), test::samplePath("tcp-reno-P30-client.txt")};
+    DatasetStore store;
+    addAll(store, files);
+    store.setGroupKey(QStringLiteral("congestion_control"));
+    CompareView view(&store); // the first two groups
+    QVERIFY(view.choiceA().startsWith(QStringLiteral("group:")));
+    QJsonObject cli = cliComparison(QStringList{"--group-by", "congestion_control"} + files);
+    const QJsonArray runLevel = cli.take("run_level").toArray();
+    QVERIFY(!runLevel.isEmpty()); // two runs a side
+    cli.remove("warnings"); // what a group pools besides its key: the window says it elsewhere
+    QCOMPARE(shownComparison(view), cli);
+    // Run level first, a row per statistic the CLI compares at run level.
+    const Table& table = view.tables().front();
+    QCOMPARE(table.rows.size(), static_cast<std::size_t>(runLevel.size()));
+    for (qsizetype i = 0; i < runLevel.size(); ++i)
+        QCOMPARE(table.rows[static_cast<std::size_t>(i)][0],
+                 runLevel[i].toObject().value("statistic").toString());
 }
 
 QTEST_MAIN(TestTablesMatchCli)

@@ -2,6 +2,7 @@
 #include "report/ComparisonReport.h"
 #include "stats/Bootstrap.h"
 #include "stats/Comparison.h"
+#include "stats/DatasetAnalysis.h"
 #include "stats/FlowStatistics.h"
 #include "stats/LatencySummary.h"
 #include "stats/Percentiles.h"
@@ -331,7 +332,10 @@ void TestCompare::tcpComparisonOfIperf3CubicAndReno() {
     QVERIFY(!cubic.datasets.empty() && !reno.datasets.empty());
     const Dataset& a = cubic.datasets.front();
     const Dataset& b = reno.datasets.front();
-    const TcpComparison c = TcpComparison::of("cubic", a, "reno", b, {&a, &b});
+    const auto analysed = [](const Dataset& dataset) {
+        return DatasetAnalysis::of(std::make_shared<const Dataset>(dataset));
+    };
+    const TcpComparison c = TcpComparison::of("cubic", *analysed(a), "reno", *analysed(b));
     QVERIFY(c.any());
     QCOMPARE(c.sourceA, TcpStateSource::Iperf3Json);
     const TcpFlowSummary expectedA = TcpState::summarize(TcpState::statesOf(a, {}));
@@ -353,9 +357,9 @@ void TestCompare::tcpComparisonOfIperf3CubicAndReno() {
     QVERIFY2(table.caption.contains(QStringLiteral("iperf3 -J")), qPrintable(table.caption));
     // A UDP or ping dataset has no TCP figures: no table.
     const ImportResult ping = FileImporter::importFile(test::samplePath("ping18_np"));
-    const Dataset& p = ping.datasets.front();
-    QVERIFY(!TcpComparison::of("x", p, "y", p, {}).any());
-    QVERIFY(ComparisonReport::table(TcpComparison::of("x", p, "y", p, {})).rows.empty());
+    const auto p = analysed(ping.datasets.front());
+    QVERIFY(!TcpComparison::of("x", *p, "y", *p).any());
+    QVERIFY(ComparisonReport::table(TcpComparison::of("x", *p, "y", *p)).rows.empty());
 }
 
 void TestCompare::ksAsymptoticHandComputed() {

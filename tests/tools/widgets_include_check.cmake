@@ -21,7 +21,8 @@ set(allowed
   WindowedPercentiles.h) # band windows
 # Algorithms that only core may call, whatever header brings them in.
 set(forbidden_calls "Bootstrap::[a-z]+\\(" "Histogram::of\\(" "BoxSummary::of\\("
-  "TcpState::statesOf\\(" "[^A-Za-z]Percentiles::[a-z]+\\(")
+  "TcpState::statesOf\\(" "[^A-Za-z]Percentiles::[a-z]+\\(" "Comparison::of\\("
+  "GroupSummaries::of\\(")
 
 file(GLOB_RECURSE sources "${SOURCES}/*.h" "${SOURCES}/*.cpp")
 if(NOT sources)

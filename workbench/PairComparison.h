@@ -1,0 +1,65 @@
+#pragma once
+
+#include "BackgroundJobs.h"
+#include "SeriesColor.h"
+#include "report/ComparisonReport.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace wb {
+
+class DatasetStore;
+
+// What can be compared: a visible dataset, or a group when grouping is on.
+struct CompareChoice {
+    QString key; // "dataset:ID" or "group:latency:NAME" / "group:flows:NAME"
+    QString label;
+    std::shared_ptr<const DatasetAnalysis> analysis;
+    SeriesColor color;
+    bool group = false;
+    // One dataset per run: the dataset itself, or a group's members.
+    std::vector<std::shared_ptr<const Dataset>> runs;
+
+    bool latency() const { return analysis->isLatency(); }
+};
+
+// The comparison of two sides the Compare tab shows: AnalysisComparison of their analyses,
+// computed again only when a side's label or data changed. Comparisons of more samples than
+// DatasetGrouping::kBackgroundSamples run on BackgroundJobs, as DatasetGrouping pools large
+// groups (the tests merge the sorted samples, ~70 ms for 5M); ready() follows either way.
+class PairComparison : public QObject {
+    Q_OBJECT
+
+public:
+    explicit PairComparison(QObject* parent) : QObject(parent) {}
+
+    // The store's groups (DatasetGrouping, those pooled), then its visible datasets.
+    static std::vector<CompareChoice> sidesOf(DatasetStore* store);
+
+    // Compares a and b unless that is what is shown or on its way.
+    void compare(const CompareChoice& a, const CompareChoice& b);
+    // Nothing shown, and a comparison still running is no longer wanted.
+    void clear();
+    // True while a comparison runs in the background.
+    bool computing() const { return m_computing; }
+    // The comparison shown, nullptr before there is one.
+    const AnalysisComparison* result() const { return m_result.get(); }
+    const CompareChoice& a() const { return m_a; }
+    const CompareChoice& b() const { return m_b; }
+
+signals:
+    void ready();
+
+private:
+    CompareChoice m_a; // what the comparison shown (or running) compares
+    CompareChoice m_b;
+    std::shared_ptr<const AnalysisComparison> m_result;
+    QStringList m_computedFrom; // what the comparison shown (or running) was computed from
+    bool m_computing = false;
+    int m_generation = 0; // a result of an older choice is dropped
+    BackgroundJobs m_jobs{this};
+};
+
+} // namespace wb
