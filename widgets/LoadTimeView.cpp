@@ -15,7 +15,6 @@ LoadTimeView::LoadTimeView(DatasetStore* store, QWidget* parent)
     m_metricBox->setToolTip(tr("What the bottom lane shows of each flow, from its best source: "
                                "ss -tin samples of the step, iperf3 -J, iperf3 text, iperf 2 -e"));
     m_notes = new QLabel(this);
-    m_notes->setObjectName(QStringLiteral("loadTimeNotes"));
     m_notes->setWordWrap(true);
     QToolBar* bar = layOutPlot(m_plot, m_notes);
     bar->addWidget(m_metricBox);
@@ -40,10 +39,6 @@ void LoadTimeView::setTcpMetric(TcpMetric metric) {
     m_options.tcpMetric = metric == TcpMetric::Rtt ? TcpMetric::Rtt : TcpMetric::Cwnd;
     m_metricBox->setCurrentIndex(m_metricBox->findData(TcpState::key(m_options.tcpMetric)));
     rebuild();
-}
-
-QString LoadTimeView::notesText() const {
-    return m_notes->text();
 }
 
 void LoadTimeView::rebuild() {

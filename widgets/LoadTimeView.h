@@ -24,9 +24,8 @@ public:
     void resetView() override;
     const LoadTimeFigure& figure() const { return m_figure; }
 
-    TcpMetric tcpMetric() const { return m_options.tcpMetric; }
+    const LoadTimeFigure::Options& options() const { return m_options; }
     void setTcpMetric(TcpMetric metric);
-    QString notesText() const;
 
 private:
     void rebuild();

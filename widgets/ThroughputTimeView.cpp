@@ -33,7 +33,6 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     m_legendBox->setChecked(true);
     m_plot->setMouseTracking(true);
     m_notes = new QLabel(this);
-    m_notes->setObjectName(QStringLiteral("throughputNotes"));
     m_notes->setWordWrap(true);
     QToolBar* bar = layOutPlot(m_plot, m_notes);
     for (QWidget* widget : {static_cast<QWidget*>(metricLabel), static_cast<QWidget*>(m_metricBox),
@@ -52,10 +51,6 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     connect(m_plot, &QCustomPlot::mouseMove, this, &ThroughputTimeView::showToolTip);
     followStore(this, &ThroughputTimeView::rebuild);
     rebuild();
-}
-
-QString ThroughputTimeView::exportName() const {
-    return ThroughputTimeFigure::exportName(m_options.metric);
 }
 
 void ThroughputTimeView::setFlowsChoice(std::optional<bool> show) {
@@ -78,10 +73,6 @@ void ThroughputTimeView::restoreSettings(const QJsonObject& settings) {
     m_options = ThroughputTimeFigure::Options::fromSettings(settings);
     setLegendShown(m_options.legend);
     rebuild();
-}
-
-QString ThroughputTimeView::notesText() const {
-    return m_notes->text();
 }
 
 void ThroughputTimeView::rebuild() {

@@ -20,19 +20,18 @@ public:
 
     QString title() const override { return tr("Throughput over time"); }
     QCustomPlot* plot() override { return m_plot; }
-    QString exportName() const override;
+    QString exportName() const override {
+        return ThroughputTimeFigure::exportName(m_options.metric);
+    }
     QJsonObject saveSettings() const override { return m_options.toSettings(); }
     void restoreSettings(const QJsonObject& settings) override;
     void resetView() override { m_figure.resetRanges(); }
     const ThroughputTimeFigure& figure() const { return m_figure; }
 
-    std::optional<bool> flowsChoice() const { return m_options.flows; }
+    const ThroughputTimeFigure::Options& options() const { return m_options; }
     void setFlowsChoice(std::optional<bool> show);
-    bool legendShown() const { return m_options.legend; }
     void setLegendShown(bool shown);
-    TcpMetric metric() const { return m_options.metric; }
     void setMetric(TcpMetric metric);
-    QString notesText() const;
 
 private:
     void rebuild();

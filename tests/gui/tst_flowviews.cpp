@@ -288,7 +288,8 @@ void TestFlowViews::timeViewSumMatchesLog() {
     const int reno = addSample(store, QStringLiteral("tcp-reno-P30-client.txt"));
     const int geni = addSample(store, QStringLiteral("geni-cubic-P30.txt")); // totals only
     QVERIFY(!view.figure().sumGraph(geni));
-    QVERIFY(view.notesText().contains(QLatin1String("geni-cubic-P30")));
+    QVERIFY(
+        view.figure().notes().join(QLatin1Char('\n')).contains(QLatin1String("geni-cubic-P30")));
     QCOMPARE(view.plot()->graphCount(), 2); // > 8 flows: SUM only by default
     for (auto [id, name] : {std::pair{cubic, "tcp-cubic-P30-client.txt"},
                             std::pair{reno, "tcp-reno-P30-client.txt"}}) {
@@ -347,11 +348,11 @@ void TestFlowViews::settingsRoundTrip() {
     time.setLegendShown(false);
     ThroughputTimeView timeAgain(&store);
     timeAgain.restoreSettings(time.saveSettings());
-    QCOMPARE(timeAgain.flowsChoice(), std::optional<bool>(false));
-    QVERIFY(!timeAgain.legendShown());
+    QCOMPARE(timeAgain.options().flows, std::optional<bool>(false));
+    QVERIFY(!timeAgain.options().legend);
     timeAgain.restoreSettings({});
-    QCOMPARE(timeAgain.flowsChoice(), std::nullopt);
-    QVERIFY(timeAgain.legendShown());
+    QCOMPARE(timeAgain.options().flows, std::nullopt);
+    QVERIFY(timeAgain.options().legend);
 }
 
 // Not a check: renders the tabs for a human to look at (WIREBENCH_SCREENSHOTS=dir).

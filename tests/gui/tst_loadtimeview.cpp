@@ -146,7 +146,7 @@ private slots:
         // The choice is a view setting of the workspace.
         LoadTimeView other(&store);
         other.restoreSettings(view.saveSettings());
-        QCOMPARE(other.tcpMetric(), TcpMetric::Rtt);
+        QCOMPARE(other.options().tcpMetric, TcpMetric::Rtt);
         for (int lane = 0; lane < LoadTimeFigure::kLaneCount; ++lane)
             QVERIFY(view.figure().lane(LoadTimeFigure::Lane(lane))->graphs().size() > 0);
     }

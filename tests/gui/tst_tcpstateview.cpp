@@ -97,8 +97,11 @@ void TestTcpStateView::cwndPerFlowIsTcpStateSeries() {
     // One source for all: named on the x axis, not in every legend entry.
     QCOMPARE(view.plot()->xAxis->label(), QStringLiteral("time (s); TCP state from iperf3 -J"));
     QCOMPARE(view.figure().sumGraph(reno)->name(), QStringLiteral("iperf3-reno-P4 — mean"));
-    QVERIFY2(view.notesText().contains(QLatin1String("iperf3-reno-P4: iperf3 -J")),
-             qPrintable(view.notesText()));
+    QVERIFY2(view.figure()
+                 .notes()
+                 .join(QLatin1Char('\n'))
+                 .contains(QLatin1String("iperf3-reno-P4: iperf3 -J")),
+             qPrintable(view.figure().notes().join(QLatin1Char('\n'))));
     // Throughput again: the intervals at their midpoints, as before.
     view.setMetric(TcpMetric::Throughput);
     QCOMPARE(view.exportName(), QStringLiteral("throughput-time"));
@@ -133,7 +136,7 @@ void TestTcpStateView::rttBandIsRttvar() {
     }
     QCOMPARE(bands, 4);
     QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("smoothed RTT (ms)"));
-    QVERIFY(view.notesText().contains(QLatin1String("rttvar")));
+    QVERIFY(view.figure().notes().join(QLatin1Char('\n')).contains(QLatin1String("rttvar")));
 }
 
 void TestTcpStateView::metricChoiceFollowsData() {
@@ -158,7 +161,7 @@ void TestTcpStateView::metricChoiceFollowsData() {
     view.show();
     box->setFocus();
     QTest::keyClick(box, Qt::Key_Down);
-    QCOMPARE(view.metric(), TcpMetric::Cwnd);
+    QCOMPARE(view.options().metric, TcpMetric::Cwnd);
     QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("congestion window (KBytes)"));
     // The samples of an ss log bring pacing and delivery rate.
     addMatchedStep(store, false);
@@ -179,9 +182,12 @@ void TestTcpStateView::ssDatasetNotDrawnTwice() {
     QVERIFY(!view.figure().sumGraph(sampler));
     QVERIFY(view.figure().sumGraph(client));
     QVERIFY(view.plot()->xAxis->label().contains(QLatin1String("ss -tin samples")));
-    QVERIFY2(view.notesText().contains(QLatin1String("cubic-P2 ss: its sockets are drawn as "
-                                                     "the flows of cubic-P2 iperf3")),
-             qPrintable(view.notesText()));
+    QVERIFY2(view.figure()
+                 .notes()
+                 .join(QLatin1Char('\n'))
+                 .contains(QLatin1String("cubic-P2 ss: its sockets are drawn as "
+                                         "the flows of cubic-P2 iperf3")),
+             qPrintable(view.figure().notes().join(QLatin1Char('\n'))));
     const auto states =
         TcpState::statesOf(store.find(client)->dataset(), {&store.find(sampler)->dataset()});
     for (std::size_t k = 0; k < flows.size(); ++k) {
@@ -229,10 +235,10 @@ void TestTcpStateView::settingsRoundTrip() {
     view.setMetric(TcpMetric::Rtt);
     ThroughputTimeView again(&store);
     again.restoreSettings(view.saveSettings());
-    QCOMPARE(again.metric(), TcpMetric::Rtt);
+    QCOMPARE(again.options().metric, TcpMetric::Rtt);
     QCOMPARE(metricBox(again)->currentData().toString(), QStringLiteral("rtt"));
     again.restoreSettings({});
-    QCOMPARE(again.metric(), TcpMetric::Throughput);
+    QCOMPARE(again.options().metric, TcpMetric::Throughput);
 }
 
 // The report adds a cwnd and an RTT figure where the runs have them, whatever the tab shows.
