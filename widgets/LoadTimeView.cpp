@@ -1,7 +1,6 @@
 #include "LoadTimeView.h"
 
 #include <QComboBox>
-#include <QLabel>
 #include <QToolBar>
 #include <qcustomplot.h>
 
@@ -14,9 +13,7 @@ LoadTimeView::LoadTimeView(DatasetStore* store, QWidget* parent)
     m_metricBox->addItem(tr("TCP lane: smoothed RTT"), TcpState::key(TcpMetric::Rtt));
     m_metricBox->setToolTip(tr("What the bottom lane shows of each flow, from its best source: "
                                "ss -tin samples of the step, iperf3 -J, iperf3 text, iperf 2 -e"));
-    m_notes = new QLabel(this);
-    m_notes->setWordWrap(true);
-    QToolBar* bar = layOutPlot(m_plot, m_notes);
+    QToolBar* bar = layOutPlot(m_plot);
     bar->addWidget(m_metricBox);
     addResetAction(bar, tr("Back to the ranges that show every lane's data"));
 
@@ -42,9 +39,8 @@ void LoadTimeView::setTcpMetric(TcpMetric metric) {
 }
 
 void LoadTimeView::rebuild() {
-    setDrawingNote(m_figure.draw(*store(), m_options, userNavigated()));
-    m_notes->setText(m_figure.shownNote());
-    m_notes->setVisible(!m_figure.shownNote().isEmpty());
+    const QString note = m_figure.draw(*store(), m_options, userNavigated());
+    setDrawingNote(QStringList{m_figure.shownNote(), note}.join(QLatin1Char(' ')).trimmed());
 }
 
 } // namespace wb

@@ -4,7 +4,6 @@
 #include "WorkbenchView.h"
 
 class QComboBox;
-class QLabel;
 
 namespace wb {
 
@@ -34,7 +33,6 @@ private:
     LoadTimeFigure m_figure;
     LoadTimeFigure::Options m_options;
     QComboBox* m_metricBox = nullptr;
-    QLabel* m_notes = nullptr;
 };
 
 } // namespace wb

@@ -32,9 +32,7 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     m_legendBox = new QCheckBox(tr("legend"), this);
     m_legendBox->setChecked(true);
     m_plot->setMouseTracking(true);
-    m_notes = new QLabel(this);
-    m_notes->setWordWrap(true);
-    QToolBar* bar = layOutPlot(m_plot, m_notes);
+    QToolBar* bar = layOutPlot(m_plot);
     for (QWidget* widget : {static_cast<QWidget*>(metricLabel), static_cast<QWidget*>(m_metricBox),
                             static_cast<QWidget*>(m_flowsBox), static_cast<QWidget*>(m_legendBox)})
         bar->addWidget(widget);
@@ -77,7 +75,9 @@ void ThroughputTimeView::restoreSettings(const QJsonObject& settings) {
 
 void ThroughputTimeView::rebuild() {
     const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->throughputGroups();
-    setDrawingNote(m_figure.draw(store()->visibleThroughput(), groups, m_options));
+    const QString note = m_figure.draw(store()->visibleThroughput(), groups, m_options);
+    // Under the plot: what it shows and leaves out.
+    setDrawingNote((QStringList(m_figure.notes()) << note).join(QLatin1Char('\n')).trimmed());
     // The current choice stays selectable while no visible dataset has it: showing a
     // dataset again brings its lines back.
     auto* model = qobject_cast<QStandardItemModel*>(m_metricBox->model());
@@ -88,8 +88,6 @@ void ThroughputTimeView::rebuild() {
     m_metricBox->setCurrentIndex(m_metricBox->findData(TcpState::key(m_options.metric)));
     m_flowsBox->setChecked(groups.empty() && m_figure.flowsShown());
     m_flowsBox->setEnabled(groups.empty()); // a group is one line
-    m_notes->setText(m_figure.notes().join(QLatin1Char('\n')));
-    m_notes->setVisible(!m_figure.notes().isEmpty());
 }
 
 void ThroughputTimeView::showToolTip(QMouseEvent* event) {

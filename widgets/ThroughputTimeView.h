@@ -5,7 +5,6 @@
 
 class QCheckBox;
 class QComboBox;
-class QLabel;
 class QMouseEvent;
 
 namespace wb {
@@ -43,7 +42,6 @@ private:
     QComboBox* m_metricBox = nullptr;
     QCheckBox* m_flowsBox = nullptr;
     QCheckBox* m_legendBox = nullptr;
-    QLabel* m_notes = nullptr;
 };
 
 } // namespace wb
