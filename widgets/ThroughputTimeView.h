@@ -24,7 +24,10 @@ public:
     }
     QJsonObject saveSettings() const override { return m_options.toSettings(); }
     void restoreSettings(const QJsonObject& settings) override;
-    void resetView() override { m_figure.resetRanges(); }
+    void resetView() override {
+        followData();
+        m_figure.resetRanges();
+    }
     const ThroughputTimeFigure& figure() const { return m_figure; }
 
     const ThroughputTimeFigure::Options& options() const { return m_options; }
