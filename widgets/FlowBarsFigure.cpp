@@ -352,13 +352,8 @@ void FlowBarsFigure::resetRanges() {
         {static_cast<double>(most), m_meanKey, static_cast<double>(m_groupBars.size()), 1.0});
     // The axis ends half a slot after the last bar.
     m_plot->xAxis->setRange(0.4, last + 0.6);
-    bool found = false;
-    const QCPRange values = m_plot->yAxis->range();
-    double top = 0;
-    for (int i = 0; i < m_plot->plottableCount(); ++i) // bars and the tops of their CIs
-        top = std::max(top, m_plot->plottable(i)->getValueRange(found).upper);
-    // Bars grow from zero; headroom keeps the tallest one clear of the frame.
-    m_plot->yAxis->setRange(0, top > 0 ? top * 1.08 : std::max(values.upper, 1.0));
+    // Bars and the tops of their CIs.
+    PlotStyle::setRangeFromZero(m_plot->yAxis, std::max(m_plot->yAxis->range().upper, 1.0));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

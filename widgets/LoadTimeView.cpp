@@ -1,414 +1,46 @@
 #include "LoadTimeView.h"
 
-#include "DatasetStore.h"
-#include "DrawnRuns.h"
-#include "PlotStyle.h"
-
 #include <QComboBox>
-#include <QHBoxLayout>
-#include <QLabel>
-#include <QPushButton>
-#include <QVBoxLayout>
+#include <QToolBar>
 #include <qcustomplot.h>
-
-#include <algorithm>
 
 namespace wb {
 
-namespace {
-
-constexpr double kMega = 1e6;
-constexpr double kKilo = 1e3;
-const QColor kLostColor(200, 30, 30);
-const QColor kSumColor(40, 40, 40);
-const QColor kLoadShade(255, 170, 60, 45);
-constexpr char kLoadLayer[] = "load";
-
-// Tick labels, titles and the grid as PlotStyle::apply sets them on the first axis rect, on
-// the layers QCustomPlot gives the first rect's (a new rect's grids would draw on its axes).
-void styleAxes(QCPAxisRect* rect) {
-    rect->setLayer(QStringLiteral("background"));
-    // In a fixed order (axes() comes from a hash): the layers then draw alike in every run.
-    for (auto type : {QCPAxis::atBottom, QCPAxis::atLeft, QCPAxis::atTop, QCPAxis::atRight}) {
-        QCPAxis* axis = rect->axis(type);
-        axis->setLayer(QStringLiteral("axes"));
-        axis->grid()->setLayer(QStringLiteral("grid"));
-        axis->setTickLabelFont(PlotStyle::axisFont());
-        axis->setLabelFont(PlotStyle::labelFont());
-        axis->grid()->setSubGridVisible(false);
-        axis->grid()->setPen(QPen(QColor(220, 220, 220), 0, Qt::DotLine));
-    }
-}
-
-QColor translucent(QColor color, int alpha) {
-    color.setAlpha(alpha);
-    return color;
-}
-
-// A note in the middle of a lane that has nothing to draw.
-void addLaneNote(QCustomPlot* plot, QCPAxisRect* lane, const QString& text) {
-    auto* note = new QCPItemText(plot);
-    note->setClipAxisRect(lane);
-    note->position->setAxisRect(lane);
-    note->position->setType(QCPItemPosition::ptAxisRectRatio);
-    note->position->setCoords(0.5, 0.5);
-    note->setText(text);
-    note->setFont(PlotStyle::axisFont());
-    note->setColor(QColor(110, 110, 110));
-}
-
-QString labelsOf(const std::vector<const Dataset*>& datasets,
-                 const QHash<const Dataset*, const DatasetEntry*>& entries) {
-    QStringList labels;
-    for (const Dataset* dataset : datasets)
-        labels << (entries.contains(dataset) ? entries.value(dataset)->label : dataset->label);
-    return labels.join(QStringLiteral(", "));
-}
-
-} // namespace
-
-LoadTimeView::LoadTimeView(DatasetStore* store, QWidget* parent) : WorkbenchView(store, parent) {
+LoadTimeView::LoadTimeView(DatasetStore* store, QWidget* parent)
+    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_figure(m_plot) {
     m_metricBox = new QComboBox(this);
     m_metricBox->addItem(tr("TCP lane: congestion window"), TcpState::key(TcpMetric::Cwnd));
     m_metricBox->addItem(tr("TCP lane: smoothed RTT"), TcpState::key(TcpMetric::Rtt));
     m_metricBox->setToolTip(tr("What the bottom lane shows of each flow, from its best source: "
                                "ss -tin samples of the step, iperf3 -J, iperf3 text, iperf 2 -e"));
-    auto* reset = new QPushButton(tr("Reset view"), this);
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(m_metricBox);
-    controls->addStretch(1);
-    controls->addWidget(reset);
-
-    m_plot = new QCustomPlot(this);
-    PlotStyle::apply(m_plot);
-    m_plot->setInteraction(QCP::iSelectLegend, false);
-    buildLanes();
-    // Lanes are named by their axis titles; the legend above them says which run is which
-    // colour, and covers no data.
-    PlotStyle::placeLegendAbove(m_plot);
-
-    m_notes = new QLabel(this);
-    m_notes->setObjectName(QStringLiteral("loadTimeNotes"));
-    m_notes->setWordWrap(true);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(controls);
-    layout->addWidget(m_plot, 1);
-    layout->addWidget(m_notes);
+    QToolBar* bar = layOutPlot(m_plot);
+    bar->addWidget(m_metricBox);
+    addResetAction(bar, tr("Back to the ranges that show every lane's data"));
 
     connect(m_metricBox, QOverload<int>::of(&QComboBox::activated), this,
             [this] { setTcpMetric(*TcpState::fromKey(m_metricBox->currentData().toString())); });
-    connect(reset, &QPushButton::clicked, this, [this] {
-        followData();
-        resetView();
-    });
-    watchNavigation(m_plot);
     followStore(this, &LoadTimeView::rebuild);
     rebuild();
 }
 
-void LoadTimeView::buildLanes() {
-    m_plot->addLayer(QString::fromLatin1(kLoadLayer), m_plot->layer(QStringLiteral("grid")),
-                     QCustomPlot::limAbove);
-    auto* margins = new QCPMarginGroup(m_plot);
-    m_lanes[LatencyLane] = m_plot->axisRect();
-    for (int lane = 1; lane < kLaneCount; ++lane) {
-        m_lanes[lane] = new QCPAxisRect(m_plot);
-        m_plot->plotLayout()->addElement(lane, 0, m_lanes[lane]);
-    }
-    m_plot->plotLayout()->setRowSpacing(0);
-    for (int lane = 0; lane < kLaneCount; ++lane) {
-        QCPAxisRect* rect = m_lanes[lane];
-        styleAxes(rect);
-        rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
-        rect->setRangeDrag(Qt::Horizontal | Qt::Vertical);
-        rect->setRangeZoom(Qt::Horizontal);
-        const bool bottom = lane == kLaneCount - 1;
-        // Only the bottom lane carries the time axis' numbers and title; the others sit
-        // close above it.
-        rect->axis(QCPAxis::atBottom)->setTickLabels(bottom);
-        rect->setAutoMargins(bottom ? QCP::msLeft | QCP::msRight | QCP::msBottom
-                                    : QCP::msLeft | QCP::msRight);
-        rect->setMargins(QMargins(0, lane == 0 ? 10 : 6, 0, bottom ? 0 : 6));
-        connect(rect->axis(QCPAxis::atBottom),
-                QOverload<const QCPRange&>::of(&QCPAxis::rangeChanged), this,
-                [this, lane](const QCPRange& range) {
-                    for (int other = 0; other < kLaneCount; ++other)
-                        if (other != lane)
-                            m_lanes[other]->axis(QCPAxis::atBottom)->setRange(range);
-                });
-    }
-    // The lost requests' marks sit on a hidden 0..1 scale at the RTT lane's top.
-    QCPAxis* marks = m_lanes[LatencyLane]->axis(QCPAxis::atRight);
-    marks->setRange(0, 1);
-    marks->setVisible(false);
-}
-
-QJsonObject LoadTimeView::saveSettings() const {
-    return {{QStringLiteral("tcpMetric"), TcpState::key(m_tcpMetric)}};
-}
-
 void LoadTimeView::restoreSettings(const QJsonObject& settings) {
-    const std::optional<TcpMetric> metric =
-        TcpState::fromKey(settings.value(QStringLiteral("tcpMetric")).toString());
-    setTcpMetric(metric == TcpMetric::Rtt ? TcpMetric::Rtt : TcpMetric::Cwnd);
-}
-
-void LoadTimeView::setTcpMetric(TcpMetric metric) {
-    m_tcpMetric = metric == TcpMetric::Rtt ? TcpMetric::Rtt : TcpMetric::Cwnd;
-    m_metricBox->setCurrentIndex(m_metricBox->findData(TcpState::key(m_tcpMetric)));
-    rebuild();
-}
-
-QString LoadTimeView::notesText() const {
-    return m_notes->text();
+    setTcpMetric(LoadTimeFigure::Options::fromSettings(settings).tcpMetric);
 }
 
 void LoadTimeView::resetView() {
-    double left = 0;
-    if (m_timeline.loadPeriod())
-        left = std::min(left, m_timeline.loadPeriod()->first);
-    m_lanes[LatencyLane]->axis(QCPAxis::atBottom)->setRange(left, m_right > left ? m_right : 1);
-    for (QCPAxisRect* rect : m_lanes) {
-        bool found = false;
-        double top = 0;
-        for (QCPGraph* graph : rect->graphs())
-            if (graph->valueAxis() == rect->axis(QCPAxis::atLeft))
-                top = std::max(top, graph->getValueRange(found).upper);
-        // Rates, windows and delays start at zero, and so do their axes.
-        rect->axis(QCPAxis::atLeft)->setRange(0, top > 0 ? top * 1.08 : 1);
-    }
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    followData();
+    m_figure.resetRanges();
 }
 
-QCPGraph* LoadTimeView::addGraph(Lane lane, const QPen& pen, const QString& legendName) {
-    QCPAxisRect* rect = m_lanes[lane];
-    QCPGraph* graph = m_plot->addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-    graph->setPen(pen);
-    graph->setAdaptiveSampling(true);
-    graph->setName(legendName);
-    if (legendName.isEmpty())
-        graph->removeFromLegend();
-    return graph;
-}
-
-void LoadTimeView::drawLatency(const QHash<const Dataset*, const DatasetEntry*>& entries) {
-    for (const LoadTimeline::Placement& placement : m_timeline.latency()) {
-        const DatasetEntry* entry = entries.value(placement.dataset);
-        const QColor color = PlotStyle::toColor(entry->color);
-        QCPGraph* rtt =
-            addGraph(LatencyLane, QPen(color, PlotStyle::lineWidth() * 0.6), entry->label);
-        rtt->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, 2.5));
-        const std::vector<double> times = m_timeline.replyTimes(placement);
-        const std::vector<double>& values = placement.dataset->latency.rttMs;
-        rtt->setData(QVector<double>(times.begin(), times.end()),
-                     QVector<double>(values.begin(), values.end()));
-        m_rtt.insert(entry->id, rtt);
-        if (!times.empty())
-            m_right = std::max(m_right, *std::max_element(times.begin(), times.end()));
-        const std::vector<double> lost = m_timeline.lossTimes(placement);
-        if (lost.empty())
-            continue;
-        QCPGraph* marks = m_plot->addGraph(m_lanes[LatencyLane]->axis(QCPAxis::atBottom),
-                                           m_lanes[LatencyLane]->axis(QCPAxis::atRight));
-        marks->setLineStyle(QCPGraph::lsNone);
-        marks->setName(tr("lost request"));
-        if (m_lost.size() > 0)
-            marks->removeFromLegend();
-        marks->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssTriangleInverted, kLostColor, kLostColor, 6));
-        marks->setData(QVector<double>(lost.begin(), lost.end()),
-                       QVector<double>(int(lost.size()), 0.94));
-        m_lost.insert(entry->id, marks);
-    }
-    if (m_timeline.latency().empty())
-        addLaneNote(m_plot, m_lanes[LatencyLane], tr("no visible ping with reply times (ping -D)"));
-}
-
-void LoadTimeView::drawThroughput(const QHash<const Dataset*, const DatasetEntry*>& entries) {
-    for (const LoadTimeline::Placement& placement : m_timeline.throughput()) {
-        const DatasetEntry* entry = entries.value(placement.dataset);
-        const QColor color = PlotStyle::toColor(entry->color);
-        // One legend entry per run, however many flows it has.
-        QString name = entry->label;
-        for (const Flow& flow : placement.dataset->flows.flows) {
-            if (flow.intervals.empty())
-                continue;
-            QVector<double> keys, values;
-            for (const FlowInterval& interval : flow.intervals) {
-                keys << placement.offset + interval.start;
-                values << interval.bitsPerSecond / kMega;
-            }
-            keys << placement.offset + flow.intervals.back().end;
-            values << values.back();
-            QCPGraph* graph = addGraph(ThroughputLane, QPen(translucent(color, 200), 1.0), name);
-            name.clear();
-            graph->setLineStyle(QCPGraph::lsStepLeft);
-            graph->setData(keys, values, true);
-        }
-    }
-    double end = 0;
-    const std::vector<LoadTimeline::Step> sum = m_timeline.sumOfFlows(&end);
-    if (sum.empty()) {
-        addLaneNote(m_plot, m_lanes[ThroughputLane],
-                    tr("no visible throughput log with interval lines"));
-        return;
-    }
-    QVector<double> keys, values;
-    for (const LoadTimeline::Step& step : sum) {
-        keys << step.start;
-        values << step.bitsPerSecond / kMega;
-    }
-    keys << end;
-    values << values.back();
-    m_sum = addGraph(ThroughputLane, QPen(kSumColor, PlotStyle::lineWidth() * 1.3),
-                     tr("SUM of the flows"));
-    m_sum->setLineStyle(QCPGraph::lsStepLeft);
-    m_sum->setData(keys, values, true);
-    m_right = std::max(m_right, end);
-}
-
-void LoadTimeView::drawTcp(const QHash<const Dataset*, const DatasetEntry*>& entries) {
-    const double scale = m_tcpMetric == TcpMetric::Cwnd ? 1 / kKilo : 1;
-    for (const LoadTimeline::Placement& placement : m_timeline.throughput()) {
-        const QColor color = PlotStyle::toColor(entries.value(placement.dataset)->color);
-        for (const TcpFlowState& state : placement.tcpStates) {
-            const std::vector<TcpPoint> points = TcpState::series(state, m_tcpMetric);
-            if (points.empty())
-                continue;
-            QVector<double> keys, values;
-            for (const TcpPoint& point : points) {
-                keys << placement.offset + point.t;
-                values << point.value * scale;
-            }
-            addGraph(TcpLane, QPen(color, 1.0), QString())->setData(keys, values, true);
-            const QString source = TcpState::describe(state.kind);
-            if (!m_tcpSources.contains(source))
-                m_tcpSources << source;
-        }
-    }
-    if (m_tcpSources.isEmpty())
-        addLaneNote(
-            m_plot, m_lanes[TcpLane],
-            tr("no %1 in these logs (ss -tin samples, iperf3 -J or text, iperf 2 -e)")
-                .arg(m_tcpMetric == TcpMetric::Cwnd ? tr("congestion window") : tr("TCP RTT")));
-}
-
-void LoadTimeView::shadeLoad() {
-    if (!m_timeline.loadPeriod())
-        return;
-    const auto [start, end] = *m_timeline.loadPeriod();
-    for (int lane = 0; lane < kLaneCount; ++lane) {
-        QCPAxisRect* rect = m_lanes[lane];
-        auto* shade = new QCPItemRect(m_plot);
-        shade->setLayer(QString::fromLatin1(kLoadLayer));
-        shade->setClipAxisRect(rect);
-        for (QCPItemPosition* corner : {shade->topLeft, shade->bottomRight}) {
-            corner->setAxisRect(rect);
-            corner->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-            corner->setTypeX(QCPItemPosition::ptPlotCoords);
-            corner->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        }
-        shade->topLeft->setCoords(start, 0);
-        shade->bottomRight->setCoords(end, 1);
-        shade->setPen(Qt::NoPen);
-        shade->setBrush(kLoadShade);
-        shade->setSelectable(false);
-        m_shades[lane] = shade;
-    }
-}
-
-QString LoadTimeView::axisText() const {
-    QString text;
-    switch (m_timeline.basis()) {
-    case LoadTimeline::Basis::ConcurrentStep:
-        text = tr("time (s) from the first member's start");
-        break;
-    case LoadTimeline::Basis::AbsoluteTimes:
-        text = tr("time (s) since the earliest start");
-        break;
-    case LoadTimeline::Basis::None:
-        return tr("time (s) since each run's start (no run has a start time)");
-    }
-    if (!m_timeline.unplaced().empty())
-        text += tr("; runs without a start from 0");
-    return text;
-}
-
-QStringList LoadTimeView::notes(const QHash<const Dataset*, const DatasetEntry*>& entries) const {
-    QStringList notes;
-    if (!m_timeline.unplaced().empty())
-        notes << tr("Drawn from 0 s for want of a recorded start time: %1.")
-                     .arg(labelsOf(m_timeline.unplaced(), entries));
-    if (!m_timeline.leftOut().empty())
-        notes << (m_timeline.basis() == LoadTimeline::Basis::ConcurrentStep
-                      ? tr("Not drawn: %1 (not members of step %2, or pings without reply "
-                           "times).")
-                            .arg(labelsOf(m_timeline.leftOut(), entries), m_timeline.step())
-                      : tr("Not drawn: %1 (pings without reply times; ping -D gives them).")
-                            .arg(labelsOf(m_timeline.leftOut(), entries)));
-    return notes;
+void LoadTimeView::setTcpMetric(TcpMetric metric) {
+    m_options.tcpMetric = metric == TcpMetric::Rtt ? TcpMetric::Rtt : TcpMetric::Cwnd;
+    m_metricBox->setCurrentIndex(m_metricBox->findData(TcpState::key(m_options.tcpMetric)));
+    rebuild();
 }
 
 void LoadTimeView::rebuild() {
-    m_plot->clearGraphs();
-    m_plot->clearItems();
-    m_shades.fill(nullptr);
-    m_rtt.clear();
-    m_lost.clear();
-    m_sum = nullptr;
-    m_tcpSources.clear();
-    m_right = 0;
-
-    std::vector<const DatasetEntry*> visible;
-    for (const DatasetEntry& entry : store()->entries())
-        if (entry.visible)
-            visible.push_back(&entry);
-    const DrawnRuns runs = DrawnRuns::of(visible);
-    QHash<const Dataset*, const DatasetEntry*> entries;
-    std::vector<const Dataset*> datasets;
-    for (const DatasetEntry* entry : runs.drawn) {
-        entries.insert(&entry->dataset(), entry);
-        datasets.push_back(&entry->dataset());
-    }
-    m_timeline = LoadTimeline::of(datasets);
-
-    drawLatency(entries);
-    drawThroughput(entries);
-    drawTcp(entries);
-    shadeLoad();
-
-    m_lanes[LatencyLane]->axis(QCPAxis::atLeft)->setLabel(tr("ping RTT (ms)"));
-    m_lanes[ThroughputLane]
-        ->axis(QCPAxis::atLeft)
-        ->setLabel(tr("throughput (Mbit/s)\nflows and SUM"));
-    const QString metric = m_tcpMetric == TcpMetric::Cwnd ? tr("cwnd (kB)") : tr("TCP sRTT (ms)");
-    m_lanes[TcpLane]
-        ->axis(QCPAxis::atLeft)
-        ->setLabel(m_tcpSources.isEmpty()
-                       ? metric
-                       : tr("%1\n%2").arg(metric, m_tcpSources.join(QStringLiteral(", "))));
-    m_lanes[TcpLane]->axis(QCPAxis::atBottom)->setLabel(axisText());
-
-    QStringList notes = this->notes(entries);
-    if (!runs.note.isEmpty())
-        notes << runs.note;
-    setDrawingNote(notes.join(QLatin1Char(' ')));
-    QStringList shown;
-    if (visible.empty())
-        shown << tr("No visible dataset. Load the logs of a latency-under-load step (ping and "
-                    "iperf members, and its ss -tin samples).");
-    else if (m_timeline.loadPeriod())
-        shown << tr("Shaded: the load, %1 s to %2 s.")
-                     .arg(m_timeline.loadPeriod()->first, 0, 'f', 2)
-                     .arg(m_timeline.loadPeriod()->second, 0, 'f', 2);
-    m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
-    m_notes->setText(shown.join(QLatin1Char(' ')));
-    m_notes->setVisible(!shown.isEmpty());
-    if (!userNavigated())
-        resetView();
-    else
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    const QString note = m_figure.draw(*store(), m_options, userNavigated());
+    setDrawingNote(QStringList{m_figure.shownNote(), note}.join(QLatin1Char(' ')).trimmed());
 }
 
 } // namespace wb

@@ -500,4 +500,13 @@ void PlotStyle::setLogScale(QCPAxis* axis, bool log) {
     axis->grid()->setSubGridVisible(log);
 }
 
+void PlotStyle::setRangeFromZero(QCPAxis* valueAxis, double upperWhenEmpty) {
+    bool found = false;
+    double top = 0;
+    for (QCPAbstractPlottable* plottable : valueAxis->plottables())
+        if (plottable->valueAxis() == valueAxis)
+            top = std::max(top, plottable->getValueRange(found).upper);
+    valueAxis->setRange(0, top > 0 ? top * 1.08 : upperWhenEmpty);
+}
+
 } // namespace wb

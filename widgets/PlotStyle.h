@@ -89,6 +89,9 @@ public:
 
     // Log or linear scale with the matching ticker (decades, with a sub-grid) on one axis.
     static void setLogScale(QCPAxis* axis, bool log);
+    // From zero (rates, windows and delays start there; a cropped axis exaggerates dips) to
+    // the top of what the axis' plottables show, with headroom that keeps it clear of the frame.
+    static void setRangeFromZero(QCPAxis* valueAxis, double upperWhenEmpty = 1);
 };
 
 } // namespace wb

@@ -11,11 +11,13 @@
 #include "DistributionsView.h"
 #include "FlowBarsFigure.h"
 #include "FlowBarsView.h"
+#include "LoadTimeFigure.h"
 #include "LoadTimeView.h"
 #include "PercentileView.h"
 #include "ReportDocument.h"
 #include "ReportHtml.h"
 #include "ReportPdf.h"
+#include "ThroughputTimeFigure.h"
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
 
@@ -119,6 +121,10 @@ public:
     }
 
 private:
+    template <typename View> QJsonObject settingsOf() const {
+        return m_source.viewSettings.value(QLatin1String(View::staticMetaObject.className()));
+    }
+
     template <typename View> View* makeView() {
         auto view = std::make_unique<View>(m_store, nullptr);
         view->restoreSettings(m_source.viewSettings.value(view->settingsKey()));
@@ -166,6 +172,18 @@ private:
                   m_flowBars->draw(m_store->visibleThroughput(),
                                    DatasetGrouping::of(m_store)->throughputGroups(),
                                    m_store->groupKey(), options));
+    }
+
+    // The throughput-over-time figure of `metric`, without a view, with the view's settings.
+    void addThroughputTime(TcpMetric metric) {
+        auto options =
+            ThroughputTimeFigure::Options::fromSettings(settingsOf<ThroughputTimeView>());
+        options.metric = metric;
+        auto* plot = m_plots.emplace_back(PlotExporter::detachedPlot()).get();
+        auto& figure = m_throughputTimes.emplace_back(std::make_unique<ThroughputTimeFigure>(plot));
+        addFigure(plot, ThroughputTimeFigure::exportName(metric),
+                  figure->draw(m_store->visibleThroughput(),
+                               DatasetGrouping::of(m_store)->throughputGroups(), options));
     }
 
     void addFigure(QCustomPlot* plot, const QString& exportName, const QString& note) {
@@ -221,14 +239,9 @@ private:
             "report where the log has one. Jain's fairness index is (Σx)² / (n·Σx²) over the "
             "mean throughput x of the n flows: 1 when all flows get the same."));
         addFlowBars();
-        auto* time = makeView<ThroughputTimeView>();
-        time->setMetric(TcpMetric::Throughput); // the tab may show another metric
-        addFigure(time);
-        for (TcpMetric metric : content.tcpFigures) {
-            auto* state = makeView<ThroughputTimeView>();
-            state->setMetric(metric);
-            addFigure(state);
-        }
+        addThroughputTime(TcpMetric::Throughput); // the tab may show another metric
+        for (TcpMetric metric : content.tcpFigures)
+            addThroughputTime(metric);
         m_document.addTable(content.throughput);
         if (!content.tcp.rows.empty()) {
             m_document.addParagraph(QStringLiteral(
@@ -246,7 +259,11 @@ private:
         m_document.addParagraph(QStringLiteral(
             "The step's members on one time axis, placed by the wall-clock start each recorded: "
             "what the latency did while the flows ran."));
-        addFigure(makeView<LoadTimeView>());
+        auto* plot = m_plots.emplace_back(PlotExporter::detachedPlot()).get();
+        m_loadTime = std::make_unique<LoadTimeFigure>(plot);
+        addFigure(plot, LoadTimeFigure::exportName(),
+                  m_loadTime->draw(
+                      *m_store, LoadTimeFigure::Options::fromSettings(settingsOf<LoadTimeView>())));
     }
 
     void addComparisons(const ReportContent& content) {
@@ -292,6 +309,8 @@ private:
     std::vector<std::unique_ptr<DistributionsFigure>> m_figures;
     std::unique_ptr<CdfFigure> m_cdf;
     std::unique_ptr<FlowBarsFigure> m_flowBars;
+    std::vector<std::unique_ptr<ThroughputTimeFigure>> m_throughputTimes;
+    std::unique_ptr<LoadTimeFigure> m_loadTime;
     ReportDocument m_document;
 };
 

@@ -2,93 +2,23 @@
 
 #include "DatasetGrouping.h"
 #include "DatasetStore.h"
-#include "PlotStyle.h"
-
-#include "stats/TcpStateLines.h"
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QPushButton>
 #include <QStandardItemModel>
+#include <QToolBar>
 #include <QToolTip>
-#include <QVBoxLayout>
 #include <qcustomplot.h>
-
-#include <algorithm>
 
 namespace wb {
 
-namespace {
-
-constexpr double kMega = 1e6;
-constexpr double kKilobyte = 1024; // iperf's KBytes, which its Cwnd column prints
-
-// How each metric reads: its name in the choice, its axis title with the unit the values
-// are drawn in, and what a value of TcpState's unit (bytes, ms, bits/s, count) is divided by.
-struct MetricText {
-    TcpMetric metric;
-    const char* name;
-    const char* axis;
-    double divisor;
-};
-
-constexpr MetricText kMetricTexts[] = {
-    {TcpMetric::Throughput, QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "Throughput"),
-     QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "throughput (Mbit/s)"), kMega},
-    {TcpMetric::Cwnd, QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "Congestion window"),
-     QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "congestion window (KBytes)"), kKilobyte},
-    {TcpMetric::Rtt, QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "Smoothed RTT"),
-     QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "smoothed RTT (ms)"), 1},
-    {TcpMetric::Retransmits,
-     QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "Retransmits per interval"),
-     QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "retransmits per interval"), 1},
-    {TcpMetric::PacingRate, QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "Pacing rate (ss)"),
-     QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "pacing rate (Mbit/s)"), kMega},
-    {TcpMetric::DeliveryRate, QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "Delivery rate (ss)"),
-     QT_TRANSLATE_NOOP("wb::ThroughputTimeView", "delivery rate (Mbit/s)"), kMega},
-};
-
-const MetricText& textOf(TcpMetric metric) {
-    for (const MetricText& text : kMetricTexts)
-        if (text.metric == metric)
-            return text;
-    return kMetricTexts[0];
-}
-
-QString metricName(TcpMetric metric) {
-    return ThroughputTimeView::tr(textOf(metric).name);
-}
-
-// The y axis title, with the unit the values are drawn in (displayValue).
-QString axisLabel(TcpMetric metric) {
-    return ThroughputTimeView::tr(textOf(metric).axis);
-}
-
-double displayValue(TcpMetric metric, double value) {
-    return value / textOf(metric).divisor;
-}
-
-// Flow k of n in the dataset's hue, lightness spread so neighbouring lines differ, and
-// translucent so 30 overlapping lines read as a band with the SUM on top.
-QColor flowColor(const QColor& base, std::size_t k, std::size_t n) {
-    const double t = n > 1 ? static_cast<double>(k) / static_cast<double>(n - 1) : 0.5;
-    QColor color =
-        QColor::fromHslF(std::max(0.0f, base.hslHueF()), std::max(0.35f, base.hslSaturationF()),
-                         static_cast<float>(0.30 + 0.40 * t));
-    color.setAlpha(n > ThroughputTimeView::kMaxAutoFlows ? 110 : 200);
-    return color;
-}
-
-} // namespace
-
 ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent) {
+    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_figure(m_plot) {
     m_metricBox = new QComboBox(this);
     m_metricBox->setObjectName(QStringLiteral("tcpMetric"));
-    for (const MetricText& text : kMetricTexts)
-        m_metricBox->addItem(metricName(text.metric), TcpState::key(text.metric));
+    for (TcpMetric metric : ThroughputTimeFigure::metrics())
+        m_metricBox->addItem(ThroughputTimeFigure::metricName(metric), TcpState::key(metric));
     m_metricBox->setToolTip(
         tr("What to draw over time. The TCP state comes from the best source each flow has: ss "
            "samples of the same step, iperf3 -J, iperf3 text, iperf 2 -e; metrics no visible "
@@ -98,33 +28,15 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     m_flowsBox = new QCheckBox(tr("individual flows"), this);
     m_flowsBox->setToolTip(
         tr("Per-flow lines; by default shown only when no dataset has more than %1 flows")
-            .arg(kMaxAutoFlows));
+            .arg(ThroughputTimeFigure::kMaxAutoFlows));
     m_legendBox = new QCheckBox(tr("legend"), this);
     m_legendBox->setChecked(true);
-    auto* reset = new QPushButton(tr("Reset view"), this);
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(metricLabel);
-    controls->addWidget(m_metricBox);
-    controls->addWidget(m_flowsBox);
-    controls->addWidget(m_legendBox);
-    controls->addStretch(1);
-    controls->addWidget(reset);
-
-    m_plot = new QCustomPlot(this);
-    PlotStyle::apply(m_plot);
-    m_plot->setInteraction(QCP::iSelectLegend, false);
-    // Legend above the axis rect: the SUM lines run along the top, where an inset would sit.
-    PlotStyle::placeLegendAbove(m_plot);
     m_plot->setMouseTracking(true);
-
-    m_notes = new QLabel(this);
-    m_notes->setObjectName(QStringLiteral("throughputNotes"));
-    m_notes->setWordWrap(true);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(controls);
-    layout->addWidget(m_plot, 1);
-    layout->addWidget(m_notes);
+    QToolBar* bar = layOutPlot(m_plot);
+    for (QWidget* widget : {static_cast<QWidget*>(metricLabel), static_cast<QWidget*>(m_metricBox),
+                            static_cast<QWidget*>(m_flowsBox), static_cast<QWidget*>(m_legendBox)})
+        bar->addWidget(widget);
+    addResetAction(bar, tr("Back to the ranges that show every line"));
 
     connect(m_metricBox, QOverload<int>::of(&QComboBox::activated), this, [this](int index) {
         if (const auto metric = TcpState::fromKey(m_metricBox->itemData(index).toString()))
@@ -134,423 +46,56 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     connect(m_flowsBox, &QCheckBox::clicked, this,
             [this](bool checked) { setFlowsChoice(checked); });
     connect(m_legendBox, &QCheckBox::toggled, this, &ThroughputTimeView::setLegendShown);
-    connect(reset, &QPushButton::clicked, this, &ThroughputTimeView::resetView);
     connect(m_plot, &QCustomPlot::mouseMove, this, &ThroughputTimeView::showToolTip);
     followStore(this, &ThroughputTimeView::rebuild);
     rebuild();
 }
 
-QString ThroughputTimeView::exportName() const {
-    if (m_metric == TcpMetric::Throughput)
-        return QStringLiteral("throughput-time");
-    return QStringLiteral("tcp-%1-time").arg(TcpState::key(m_metric));
-}
-
-bool ThroughputTimeView::flowsShown() const {
-    if (m_flowsChoice)
-        return *m_flowsChoice;
-    const auto entries = store()->visibleThroughput();
-    return std::all_of(entries.begin(), entries.end(), [](const DatasetEntry* e) {
-        return e->dataset().flows.flows.size() <= kMaxAutoFlows;
-    });
-}
-
 void ThroughputTimeView::setFlowsChoice(std::optional<bool> show) {
-    m_flowsChoice = show;
+    m_options.flows = show;
     rebuild();
 }
 
 void ThroughputTimeView::setMetric(TcpMetric metric) {
-    m_metric = metric;
+    m_options.metric = metric;
     rebuild();
-}
-
-bool ThroughputTimeView::metricAvailable(TcpMetric metric) const {
-    return std::find(m_available.begin(), m_available.end(), metric) != m_available.end();
-}
-
-bool ThroughputTimeView::legendShown() const {
-    return m_legendBox->isChecked();
 }
 
 void ThroughputTimeView::setLegendShown(bool shown) {
+    m_options.legend = shown;
     m_legendBox->setChecked(shown);
-    m_plot->legend->setVisible(shown && m_plot->legend->itemCount() > 0);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-QJsonObject ThroughputTimeView::saveSettings() const {
-    QJsonObject settings{{QStringLiteral("legend"), legendShown()}};
-    settings.insert(QStringLiteral("flows"),
-                    m_flowsChoice ? QJsonValue(*m_flowsChoice) : QJsonValue());
-    settings.insert(QStringLiteral("metric"), TcpState::key(m_metric));
-    return settings;
+    m_figure.setLegendShown(shown);
 }
 
 void ThroughputTimeView::restoreSettings(const QJsonObject& settings) {
-    const QJsonValue flows = settings.value(QStringLiteral("flows"));
-    m_flowsChoice = flows.isBool() ? std::optional<bool>(flows.toBool()) : std::nullopt;
-    m_metric = TcpState::fromKey(settings.value(QStringLiteral("metric")).toString())
-                   .value_or(TcpMetric::Throughput);
-    setLegendShown(settings.value(QStringLiteral("legend")).toBool(true));
+    m_options = ThroughputTimeFigure::Options::fromSettings(settings);
+    setLegendShown(m_options.legend);
     rebuild();
 }
 
-QCPGraph* ThroughputTimeView::sumGraph(int datasetId) const {
-    return m_sums.value(datasetId, nullptr);
-}
-
-std::vector<QCPGraph*> ThroughputTimeView::flowGraphs(int datasetId) const {
-    return m_flowGraphs.value(datasetId);
-}
-
-QCPGraph* ThroughputTimeView::groupGraph(const QString& name) const {
-    return m_groups.value(name, nullptr);
-}
-
-QString ThroughputTimeView::notesText() const {
-    return m_notes->text();
-}
-
-void ThroughputTimeView::resetView() {
-    bool found = false;
-    double right = 0;
-    double top = 0;
-    for (auto it = m_series.cbegin(); it != m_series.cend(); ++it) {
-        if (!it.value().intervals.empty())
-            right = std::max(right, it.value().intervals.back().end);
-        if (!it.value().points.empty())
-            right = std::max(right, it.value().points.back().t);
-    }
-    for (int i = 0; i < m_plot->graphCount(); ++i) // the rttvar bands too
-        top = std::max(top, m_plot->graph(i)->getValueRange(found).upper);
-    // The axis starts at zero: a cropped axis exaggerates dips.
-    m_plot->xAxis->setRange(0, right > 0 ? right : 1);
-    m_plot->yAxis->setRange(0, top > 0 ? top * 1.08 : 1);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-QCPGraph* ThroughputTimeView::addGraph(const QString& name, const QVector<double>& keys,
-                                       const QVector<double>& values, const QPen& pen) {
-    auto* graph = m_plot->addGraph();
-    graph->setName(name);
-    graph->setPen(pen);
-    graph->setAdaptiveSampling(true);
-    graph->setData(keys, values, true);
-    return graph;
-}
-
-QCPGraph* ThroughputTimeView::addSeries(const QString& name, std::vector<FlowInterval> intervals,
-                                        const QPen& pen) {
-    QVector<double> keys;
-    QVector<double> values;
-    for (const FlowInterval& interval : intervals) {
-        keys.push_back((interval.start + interval.end) / 2);
-        values.push_back(interval.bitsPerSecond / kMega);
-    }
-    QCPGraph* graph = addGraph(name, keys, values, pen);
-    m_series.insert(graph, {name, std::move(intervals), {}});
-    return graph;
-}
-
-QCPGraph* ThroughputTimeView::addSeries(const QString& name, std::vector<TcpPoint> points,
-                                        const QPen& pen) {
-    QVector<double> keys;
-    QVector<double> values;
-    for (const TcpPoint& point : points) {
-        keys.push_back(point.t);
-        values.push_back(displayValue(m_metric, point.value));
-    }
-    QCPGraph* graph = addGraph(name, keys, values, pen);
-    m_series.insert(graph, {name, {}, std::move(points)});
-    return graph;
-}
-
-// srtt ± rttvar as a filled channel between two graphs that have no legend entry and no
-// read-out of their own.
-void ThroughputTimeView::addBand(const std::vector<TcpPoint>& points, const QColor& color) {
-    QVector<double> keys;
-    QVector<double> lows;
-    QVector<double> highs;
-    for (const TcpPoint& point : points)
-        if (point.low && point.high) {
-            keys.push_back(point.t);
-            lows.push_back(displayValue(m_metric, *point.low));
-            highs.push_back(displayValue(m_metric, *point.high));
-        }
-    if (keys.isEmpty())
-        return;
-    QColor fill = color;
-    fill.setAlpha(45);
-    auto* low = m_plot->addGraph();
-    auto* high = m_plot->addGraph();
-    for (QCPGraph* edge : {low, high}) {
-        edge->setPen(Qt::NoPen);
-        edge->removeFromLegend();
-        edge->setSelectable(QCP::stNone);
-    }
-    low->setData(keys, lows, true);
-    high->setData(keys, highs, true);
-    high->setBrush(fill);
-    high->setChannelFillGraph(low);
-}
-
-void ThroughputTimeView::addFlows(const DatasetEntry& entry, const TcpDatasetLines& lines) {
-    const std::size_t n = lines.flows.size();
-    const QString sources = sourceSuffix(lines);
-    std::vector<QCPGraph*>& graphs = m_flowGraphs[entry.id];
-    bool inLegend = false;
-    for (std::size_t k = 0; k < n; ++k) {
-        const Flow& flow = *lines.flows[k].flow;
-        const QPen pen(flowColor(PlotStyle::toColor(entry.color), k, n), 1.0);
-        QCPGraph* graph = nullptr;
-        if (m_metric == TcpMetric::Throughput) {
-            if (flow.intervals.empty())
-                continue; // whole-run totals only: nothing to draw over time
-            graph = addSeries(tr("%1 — flow %2").arg(entry.label, flow.id), flow.intervals, pen);
-        } else {
-            std::vector<TcpPoint> points = TcpState::series(lines.flows[k], m_metric);
-            if (points.empty())
-                continue;
-            addBand(points, pen.color());
-            graph = addSeries(tr("%1 — flow %2%3").arg(entry.label, flow.id, sources),
-                              std::move(points), pen);
-        }
-        graphs.push_back(graph);
-        // One legend entry stands for all flows of the dataset.
-        if (inLegend)
-            graph->removeFromLegend();
-        else if (n > 1)
-            graph->setName(m_metric == TcpMetric::Throughput
-                               ? tr("%1 — %2 flows").arg(entry.label).arg(n)
-                               : tr("%1 — %2 flows%3").arg(entry.label).arg(n).arg(sources));
-        inLegend = true;
-    }
-}
-
-QString ThroughputTimeView::sourceSuffix(const TcpDatasetLines& lines) const {
-    return m_commonSource ? QString()
-                          : QStringLiteral(" (%1)").arg(lines.sources.join(QStringLiteral(", ")));
-}
-
-void ThroughputTimeView::addDataset(const DatasetEntry& entry, const TcpDatasetLines& lines,
-                                    bool withFlows) {
-    if (withFlows) {
-        addFlows(entry, lines);
-        return;
-    }
-    const QPen pen(PlotStyle::toColor(entry.color), PlotStyle::lineWidth() * 1.6);
-    QCPGraph* graph = nullptr;
-    if (m_metric == TcpMetric::Throughput) {
-        std::vector<FlowInterval> sum = TcpStateLines::sumIntervals(lines);
-        if (sum.empty())
-            return;
-        graph = addSeries(tr("%1 — SUM").arg(entry.label), std::move(sum), pen);
-    } else {
-        std::vector<TcpPoint> line = TcpStateLines::combined(lines, m_metric);
-        if (line.empty())
-            return;
-        const QString what =
-            TcpStateLines::combinationOf(m_metric) == TcpCombination::Sum ? tr("SUM") : tr("mean");
-        graph = addSeries(tr("%1 — %2%3").arg(entry.label, what, sourceSuffix(lines)),
-                          std::move(line), pen);
-    }
-    m_sums.insert(entry.id, graph);
-}
-
-void ThroughputTimeView::addGroup(const PooledGroup& group,
-                                  const std::vector<TcpDatasetLines>& lines,
-                                  const std::vector<const DatasetEntry*>& entries) {
-    std::vector<const TcpDatasetLines*> runs;
-    for (std::size_t i = 0; i < entries.size(); ++i)
-        if (std::find(group.memberIds.begin(), group.memberIds.end(), entries[i]->id) !=
-                group.memberIds.end() &&
-            !lines[i].drawnAs)
-            runs.push_back(&lines[i]);
-    std::vector<TcpPoint> line = TcpStateLines::pooled(runs, m_metric);
-    if (line.empty())
-        return;
-    const bool sum = TcpStateLines::combinationOf(m_metric) == TcpCombination::Sum;
-    QString what = sum ? tr("SUM") : tr("mean of flows");
-    if (runs.size() > 1)
-        what = sum ? tr("mean SUM of %1 runs").arg(runs.size())
-                   : tr("mean of the flows of %1 runs").arg(runs.size());
-    QCPGraph* graph =
-        addSeries(tr("%1 — %2").arg(group.name, what), std::move(line),
-                  QPen(PlotStyle::toColor(group.color), PlotStyle::lineWidth() * 1.6));
-    m_groups.insert(group.name, graph);
-}
-
-void ThroughputTimeView::updateMetricChoice(const std::vector<TcpDatasetLines>& lines) {
-    m_available.clear();
-    for (const MetricText& text : kMetricTexts)
-        if (text.metric == TcpMetric::Throughput ? !lines.empty()
-                                                 : TcpStateLines::has(lines, text.metric))
-            m_available.push_back(text.metric);
+void ThroughputTimeView::rebuild() {
+    const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->throughputGroups();
+    const QString note = m_figure.draw(store()->visibleThroughput(), groups, m_options);
+    // Under the plot: what it shows and leaves out.
+    setDrawingNote((QStringList(m_figure.notes()) << note).join(QLatin1Char('\n')).trimmed());
     // The current choice stays selectable while no visible dataset has it: showing a
     // dataset again brings its lines back.
     auto* model = qobject_cast<QStandardItemModel*>(m_metricBox->model());
-    for (int i = 0; i < m_metricBox->count() && model; ++i) {
-        const TcpMetric metric = kMetricTexts[i].metric;
-        model->item(i)->setEnabled(metricAvailable(metric) || metric == m_metric);
-    }
-    m_metricBox->setCurrentIndex(m_metricBox->findData(TcpState::key(m_metric)));
-}
-
-QStringList ThroughputTimeView::notesOf(const std::vector<const DatasetEntry*>& entries,
-                                        const std::vector<TcpDatasetLines>& lines,
-                                        bool grouped) const {
-    QStringList notes;
-    QStringList sources;
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        const QString& label = entries[i]->label;
-        if (const Dataset* drawnAs = lines[i].drawnAs) {
-            const auto owner =
-                std::find_if(entries.begin(), entries.end(),
-                             [&](const DatasetEntry* e) { return &e->dataset() == drawnAs; });
-            notes << tr("%1: its sockets are drawn as the flows of %2, whose TCP state they are.")
-                         .arg(label, owner != entries.end() ? (*owner)->label : QString());
-        } else if (m_metric == TcpMetric::Throughput) {
-            if (!grouped && !m_sums.contains(entries[i]->id))
-                notes << tr("%1: the log has no interval lines (run iperf with -i 1); its totals "
-                            "are on the Flows tab.")
-                             .arg(label);
-        } else if (!TcpStateLines::has(lines[i], m_metric)) {
-            notes << tr("%1: its log has no %2 (iperf3 -J, iperf3 text, iperf 2 -e and ss -tin "
-                        "samples do).")
-                         .arg(label, metricName(m_metric).toLower());
-        } else {
-            sources << tr("%1: %2").arg(label, lines[i].sources.join(QStringLiteral(", ")));
-        }
-    }
-    if (!sources.isEmpty())
-        notes.prepend(tr("TCP state read from — %1.").arg(sources.join(QStringLiteral("; "))));
-    bool banded = false;
-    for (int i = 0; i < m_plot->graphCount() && !banded; ++i)
-        banded = m_plot->graph(i)->channelFillGraph() != nullptr;
-    if (banded)
-        notes << tr("The shaded band around each flow's RTT is ± rttvar where the log has it.");
-    if (m_metric != TcpMetric::Throughput && !metricAvailable(m_metric))
-        notes << tr("No visible dataset has %1.").arg(metricName(m_metric).toLower());
-    return notes;
-}
-
-void ThroughputTimeView::rebuild() {
-    m_plot->clearGraphs();
-    m_sums.clear();
-    m_flowGraphs.clear();
-    m_groups.clear();
-    m_series.clear();
-    const std::vector<const DatasetEntry*> entries = drawable(store()->visibleThroughput());
-    std::vector<const Dataset*> datasets;
-    for (const DatasetEntry* entry : entries)
-        datasets.push_back(&entry->dataset());
-    const std::vector<TcpDatasetLines> lines = TcpStateLines::of(datasets);
-    updateMetricChoice(lines);
-    // One source for every line: named once under the plot, the legend stays short.
-    QStringList sources;
-    for (const TcpDatasetLines& entry : lines)
-        if (!entry.drawnAs && TcpStateLines::has(entry, m_metric))
-            for (const QString& source : entry.sources)
-                if (!sources.contains(source))
-                    sources << source;
-    m_commonSource = sources.size() <= 1;
-    if (m_metric == TcpMetric::Throughput)
-        m_plot->xAxis->setLabel(tr("time (s, interval midpoint)"));
-    else if (m_commonSource && !sources.isEmpty())
-        m_plot->xAxis->setLabel(tr("time (s); TCP state from %1").arg(sources.front()));
-    else
-        m_plot->xAxis->setLabel(tr("time (s)"));
-    m_plot->yAxis->setLabel(axisLabel(m_metric));
-
-    const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->throughputGroups();
-    const bool grouped = !groups.empty();
-    const bool withFlows = !grouped && flowsShown();
-    m_flowsBox->setChecked(withFlows);
-    m_flowsBox->setEnabled(!grouped); // a group is one line
-    if (grouped) {
-        for (const PooledGroup& group : groups)
-            addGroup(group, lines, entries);
-    } else {
-        // Two passes so every SUM is drawn over every dataset's flow lines.
-        for (bool flows : {true, false})
-            if (flows == withFlows || !flows)
-                for (std::size_t i = 0; i < entries.size(); ++i)
-                    if (!lines[i].drawnAs)
-                        addDataset(*entries[i], lines[i], flows);
-    }
-    QStringList notes = notesOf(entries, lines, grouped);
-    if (entries.empty())
-        notes << tr("No visible throughput dataset. Drop iperf or iperf3 logs onto the window.");
-    else if (!grouped && !withFlows && !m_flowsChoice)
-        notes << tr("Individual flows are hidden because a dataset has more than %1; tick "
-                    "“individual flows” "
-                    "to draw them.")
-                     .arg(kMaxAutoFlows);
-    m_notes->setText(notes.join(QLatin1Char('\n')));
-    m_notes->setVisible(!notes.isEmpty());
-    m_plot->legend->setVisible(legendShown() && m_plot->legend->itemCount() > 0);
-    resetView();
-}
-
-QString ThroughputTimeView::readOut(const Series& series, int index) const {
-    if (!series.intervals.empty()) {
-        const FlowInterval& interval = series.intervals[static_cast<std::size_t>(index)];
-        return tr("<b>%1</b><br>%2–%3 s<br>%4 Mbit/s")
-            .arg(series.name.toHtmlEscaped(), QString::number(interval.start, 'f', 1),
-                 QString::number(interval.end, 'f', 1),
-                 QString::number(interval.bitsPerSecond / kMega, 'f', 2));
-    }
-    const TcpPoint& point = series.points[static_cast<std::size_t>(index)];
-    QString value;
-    switch (m_metric) {
-    case TcpMetric::Cwnd:
-        value = tr("cwnd %1 KBytes (%2 bytes)")
-                    .arg(QString::number(point.value / kKilobyte, 'f', 1))
-                    .arg(QString::number(point.value, 'f', 0));
-        break;
-    case TcpMetric::Rtt:
-        value = tr("srtt %1 ms").arg(QString::number(point.value, 'f', 3));
-        if (point.high)
-            value += tr(", rttvar %1 ms").arg(QString::number(*point.high - point.value, 'f', 3));
-        break;
-    case TcpMetric::Retransmits:
-        value = tr("%1 retransmits").arg(QString::number(point.value, 'g', 10));
-        break;
-    case TcpMetric::Throughput:
-    case TcpMetric::PacingRate:
-    case TcpMetric::DeliveryRate:
-        value = tr("%1: %2 Mbit/s")
-                    .arg(metricName(m_metric), QString::number(point.value / kMega, 'f', 2));
-        break;
-    }
-    return tr("<b>%1</b><br>%2 s<br>%3")
-        .arg(series.name.toHtmlEscaped(), QString::number(point.t, 'f', 2), value);
+    const std::vector<TcpMetric> metrics = ThroughputTimeFigure::metrics();
+    for (int i = 0; i < m_metricBox->count() && model; ++i)
+        model->item(i)->setEnabled(m_figure.metricAvailable(metrics[std::size_t(i)]) ||
+                                   metrics[std::size_t(i)] == m_options.metric);
+    m_metricBox->setCurrentIndex(m_metricBox->findData(TcpState::key(m_options.metric)));
+    m_flowsBox->setChecked(groups.empty() && m_figure.flowsShown());
+    m_flowsBox->setEnabled(groups.empty()); // a group is one line
 }
 
 void ThroughputTimeView::showToolTip(QMouseEvent* event) {
-    QCPGraph* best = nullptr;
-    int bestIndex = -1;
-    double bestDistance = m_plot->selectionTolerance();
-    for (auto it = m_series.cbegin(); it != m_series.cend(); ++it) {
-        QVariant details;
-        const double distance = it.key()->selectTest(event->pos(), false, &details);
-        if (distance < 0 || distance >= bestDistance)
-            continue;
-        best = it.key();
-        bestDistance = distance;
-        bestIndex = details.value<QCPDataSelection>().dataRange().begin();
-    }
-    const auto found = m_series.constFind(best);
-    const std::size_t size = found == m_series.cend() ? 0
-                                                      : std::max(found.value().intervals.size(),
-                                                                 found.value().points.size());
-    if (!best || bestIndex < 0 || static_cast<std::size_t>(bestIndex) >= size) {
+    const QString text = m_figure.toolTipAt(event->pos());
+    if (text.isEmpty())
         QToolTip::hideText();
-        return;
-    }
-    QToolTip::showText(event->globalPosition().toPoint(), readOut(found.value(), bestIndex),
-                       m_plot);
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
 }
 
 } // namespace wb

@@ -7,9 +7,9 @@
 #include "DatasetStore.h"
 #include "DistributionsFigure.h"
 #include "FlowBarsFigure.h"
-#include "LoadTimeView.h"
+#include "LoadTimeFigure.h"
 #include "PlotExporter.h"
-#include "ThroughputTimeView.h"
+#include "ThroughputTimeFigure.h"
 #include "TimelineView.h"
 #include "ViewSettingsLimits.h"
 
@@ -70,18 +70,9 @@ void dropDatasetsWithout(TcpMetric metric, const QString& type, DatasetStore& st
 constexpr int kLoadTimeHeight = 400;
 
 // The plots still drawn through the window's view; hist and box (DistributionsAlone), cdf and
-// ccdf (CdfAlone) and flows (FlowBarsAlone) are drawn without one.
+// ccdf (CdfAlone), flows (FlowBarsAlone), timeseries, cwnd, rtt, retransmits and loadtime
+// (Alone) are drawn without one.
 std::unique_ptr<WorkbenchView> makeView(const PlotOptions& options, DatasetStore* store) {
-    if (options.type == QLatin1String("timeseries"))
-        return std::make_unique<ThroughputTimeView>(store, nullptr);
-    if (const std::optional<TcpMetric> metric = tcpMetricOf(options.type)) {
-        auto view = std::make_unique<ThroughputTimeView>(store, nullptr);
-        view->setMetric(*metric);
-        view->setFlowsChoice(true); // per flow, with the run's SUM or mean on top
-        return view;
-    }
-    if (options.type == QLatin1String("loadtime"))
-        return std::make_unique<LoadTimeView>(store, nullptr);
     if (options.type == QLatin1String("timeline")) {
         auto view = std::make_unique<TimelineView>(store, nullptr);
         view->setLogY(options.logY);
@@ -153,6 +144,13 @@ struct FlowBarsAlone {
     }
 };
 
+// timeseries, cwnd, rtt and retransmits (ThroughputTimeFigure) and loadtime (LoadTimeFigure):
+// a figure on a plot of its own, drawn without a view.
+template <typename Figure> struct Alone {
+    std::unique_ptr<QCustomPlot> plot = PlotExporter::detachedPlot();
+    Figure figure{plot.get()};
+};
+
 bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions* options) {
     OptionParser parser("plot", context);
     auto size = [&](const QString& option, int* into) {
@@ -217,8 +215,19 @@ int runPlot(const QStringList& args, CliContext& context) {
     const auto distributions = DistributionsAlone::of(options);
     const auto cdf = CdfAlone::of(options);
     const auto flows = FlowBarsAlone::of(options);
-    const auto view = distributions || cdf || flows ? nullptr : makeView(options, &store);
-    if (!view && !distributions && !cdf && !flows) {
+    const std::optional<TcpMetric> tcpMetric = tcpMetricOf(options.type);
+    const auto time = tcpMetric || options.type == QLatin1String("timeseries")
+                          ? std::make_unique<Alone<ThroughputTimeFigure>>()
+                          : nullptr;
+    // A TCP metric per flow with the run's line on top; throughput as the window draws it.
+    const ThroughputTimeFigure::Options timeOptions{tcpMetric.value_or(TcpMetric::Throughput),
+                                                    tcpMetric ? std::optional(true) : std::nullopt};
+    const auto load = options.type == QLatin1String("loadtime")
+                          ? std::make_unique<Alone<LoadTimeFigure>>()
+                          : nullptr;
+    const auto view =
+        distributions || cdf || flows || time || load ? nullptr : makeView(options, &store);
+    if (!view && !distributions && !cdf && !flows && !time && !load) {
         context.usageError(
             QStringLiteral("plot type \"%1\" is not available (cdf, ccdf, timeline, "
                            "bands, hist, box, flows, timeseries, cwnd, rtt, retransmits, loadtime)")
@@ -228,7 +237,6 @@ int runPlot(const QStringList& args, CliContext& context) {
     CommonOptions files;
     files.files = options.files;
     // Every plot but the throughput and TCP ones shows latency; loadtime shows both.
-    const std::optional<TcpMetric> tcpMetric = tcpMetricOf(options.type);
     const bool wantsLatency = options.type != QLatin1String("flows") &&
                               options.type != QLatin1String("timeseries") && !tcpMetric;
     const bool wantsBoth = options.type == QLatin1String("loadtime");
@@ -255,7 +263,9 @@ int runPlot(const QStringList& args, CliContext& context) {
     const QString note = view            ? view->drawingNote()
                          : distributions ? distributions->draw(options, store)
                          : cdf           ? cdf->draw(store)
-                               : flows->figure.draw(store.visibleThroughput(), {}, {}, {});
+                         : time ? time->figure.draw(store.visibleThroughput(), {}, timeOptions)
+                         : load ? load->figure.draw(store, {})
+                                : flows->figure.draw(store.visibleThroughput(), {}, {}, {});
     if (!note.isEmpty()) // a plot of many files names the runs it leaves out
         context.fileWarning(options.output, note);
     // Bands draw one run: say which, and that the others are not in the figure.
@@ -273,6 +283,8 @@ int runPlot(const QStringList& args, CliContext& context) {
     QCustomPlot* plot = view            ? view->plot()
                         : distributions ? distributions->plot.get()
                         : cdf           ? cdf->plot.get()
+                        : time          ? time->plot.get()
+                        : load          ? load->plot.get()
                                         : flows->plot.get();
     if (!PlotExporter::save(plot, options.output, options.size, &error)) {
         context.fileProblem(options.output, error);

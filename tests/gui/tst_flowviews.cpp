@@ -287,8 +287,9 @@ void TestFlowViews::timeViewSumMatchesLog() {
     const int cubic = addSample(store, QStringLiteral("tcp-cubic-P30-client.txt"));
     const int reno = addSample(store, QStringLiteral("tcp-reno-P30-client.txt"));
     const int geni = addSample(store, QStringLiteral("geni-cubic-P30.txt")); // totals only
-    QVERIFY(!view.sumGraph(geni));
-    QVERIFY(view.notesText().contains(QLatin1String("geni-cubic-P30")));
+    QVERIFY(!view.figure().sumGraph(geni));
+    QVERIFY(
+        view.figure().notes().join(QLatin1Char('\n')).contains(QLatin1String("geni-cubic-P30")));
     QCOMPARE(view.plot()->graphCount(), 2); // > 8 flows: SUM only by default
     for (auto [id, name] : {std::pair{cubic, "tcp-cubic-P30-client.txt"},
                             std::pair{reno, "tcp-reno-P30-client.txt"}}) {
@@ -308,7 +309,7 @@ void TestFlowViews::timeViewSumMatchesLog() {
         }
         keys.pop_back();
         values.pop_back();
-        QCPGraph* graph = view.sumGraph(id);
+        QCPGraph* graph = view.figure().sumGraph(id);
         QVERIFY(graph);
         QCOMPARE(graph->dataCount(), keys.size());
         for (int i = 0; i < keys.size(); ++i) {
@@ -322,10 +323,10 @@ void TestFlowViews::timeViewFlowsDefault() {
     DatasetStore store;
     ThroughputTimeView view(&store);
     const int single = addSample(store, QStringLiteral("tcp-cubic-P1-client.txt"));
-    QVERIFY(view.flowsShown());
+    QVERIFY(view.figure().flowsShown());
     QCOMPARE(view.plot()->graphCount(), 2); // the flow and its SUM
     addSample(store, QStringLiteral("tcp-cubic-P30-client.txt"));
-    QVERIFY(!view.flowsShown());
+    QVERIFY(!view.figure().flowsShown());
     view.setFlowsChoice(true);
     QCOMPARE(view.plot()->graphCount(), 1 + 30 + 2);
     store.setVisible(single, false);
@@ -347,11 +348,11 @@ void TestFlowViews::settingsRoundTrip() {
     time.setLegendShown(false);
     ThroughputTimeView timeAgain(&store);
     timeAgain.restoreSettings(time.saveSettings());
-    QCOMPARE(timeAgain.flowsChoice(), std::optional<bool>(false));
-    QVERIFY(!timeAgain.legendShown());
+    QCOMPARE(timeAgain.options().flows, std::optional<bool>(false));
+    QVERIFY(!timeAgain.options().legend);
     timeAgain.restoreSettings({});
-    QCOMPARE(timeAgain.flowsChoice(), std::nullopt);
-    QVERIFY(timeAgain.legendShown());
+    QCOMPARE(timeAgain.options().flows, std::nullopt);
+    QVERIFY(timeAgain.options().legend);
 }
 
 // Not a check: renders the tabs for a human to look at (WIREBENCH_SCREENSHOTS=dir).

@@ -58,8 +58,8 @@ QString titleOf(const QCPAxis* axis) {
     return axis->label().replace(QLatin1Char('\n'), QLatin1Char(' '));
 }
 
-QCPRange xRange(LoadTimeView& view, LoadTimeView::Lane lane) {
-    return view.lane(lane)->axis(QCPAxis::atBottom)->range();
+QCPRange xRange(LoadTimeView& view, LoadTimeFigure::Lane lane) {
+    return view.figure().lane(LoadTimeFigure::Lane(lane))->axis(QCPAxis::atBottom)->range();
 }
 
 } // namespace
@@ -74,43 +74,54 @@ private slots:
         LoadTimeView view(&store);
         view.resize(900, 700);
         view.plot()->replot();
-        const QCPRange first = xRange(view, LoadTimeView::LatencyLane);
+        const QCPRange first = xRange(view, LoadTimeFigure::LatencyLane);
         QVERIFY(first.size() > 15); // the whole step, about 20 s
-        for (auto lane : {LoadTimeView::ThroughputLane, LoadTimeView::TcpLane})
+        for (auto lane : {LoadTimeFigure::ThroughputLane, LoadTimeFigure::TcpLane})
             QCOMPARE(xRange(view, lane), first);
         // Zoom one lane: the others follow; pan another: the same.
-        view.lane(LoadTimeView::ThroughputLane)->axis(QCPAxis::atBottom)->scaleRange(0.25, 8);
-        const QCPRange zoomed = xRange(view, LoadTimeView::ThroughputLane);
+        view.figure()
+            .lane(LoadTimeFigure::ThroughputLane)
+            ->axis(QCPAxis::atBottom)
+            ->scaleRange(0.25, 8);
+        const QCPRange zoomed = xRange(view, LoadTimeFigure::ThroughputLane);
         QVERIFY(zoomed.size() < first.size() / 2);
-        QCOMPARE(xRange(view, LoadTimeView::LatencyLane), zoomed);
-        QCOMPARE(xRange(view, LoadTimeView::TcpLane), zoomed);
-        view.lane(LoadTimeView::TcpLane)->axis(QCPAxis::atBottom)->moveRange(3);
-        QCOMPARE(xRange(view, LoadTimeView::LatencyLane).lower, zoomed.lower + 3);
-        QCOMPARE(xRange(view, LoadTimeView::ThroughputLane), xRange(view, LoadTimeView::TcpLane));
+        QCOMPARE(xRange(view, LoadTimeFigure::LatencyLane), zoomed);
+        QCOMPARE(xRange(view, LoadTimeFigure::TcpLane), zoomed);
+        view.figure().lane(LoadTimeFigure::TcpLane)->axis(QCPAxis::atBottom)->moveRange(3);
+        QCOMPARE(xRange(view, LoadTimeFigure::LatencyLane).lower, zoomed.lower + 3);
+        QCOMPARE(xRange(view, LoadTimeFigure::ThroughputLane),
+                 xRange(view, LoadTimeFigure::TcpLane));
         // Only the bottom lane carries the time axis' numbers and title.
-        QVERIFY(!view.lane(LoadTimeView::LatencyLane)->axis(QCPAxis::atBottom)->tickLabels());
-        QVERIFY(!view.lane(LoadTimeView::ThroughputLane)->axis(QCPAxis::atBottom)->tickLabels());
-        QVERIFY(view.lane(LoadTimeView::TcpLane)->axis(QCPAxis::atBottom)->tickLabels());
-        const QString time = titleOf(view.lane(LoadTimeView::TcpLane)->axis(QCPAxis::atBottom));
+        QVERIFY(!view.figure()
+                     .lane(LoadTimeFigure::LatencyLane)
+                     ->axis(QCPAxis::atBottom)
+                     ->tickLabels());
+        QVERIFY(!view.figure()
+                     .lane(LoadTimeFigure::ThroughputLane)
+                     ->axis(QCPAxis::atBottom)
+                     ->tickLabels());
+        QVERIFY(view.figure().lane(LoadTimeFigure::TcpLane)->axis(QCPAxis::atBottom)->tickLabels());
+        const QString time =
+            titleOf(view.figure().lane(LoadTimeFigure::TcpLane)->axis(QCPAxis::atBottom));
         QVERIFY2(time.contains(QStringLiteral("first member")), qPrintable(time));
         view.resetView();
-        QCOMPARE(xRange(view, LoadTimeView::TcpLane), first);
+        QCOMPARE(xRange(view, LoadTimeFigure::TcpLane), first);
     }
 
     void everyLaneLabelledNoLegend() {
         DatasetStore store;
         addRecording(store);
         LoadTimeView view(&store);
-        const auto label = [&](LoadTimeView::Lane lane) {
-            return titleOf(view.lane(lane)->axis(QCPAxis::atLeft));
+        const auto label = [&](LoadTimeFigure::Lane lane) {
+            return titleOf(view.figure().lane(LoadTimeFigure::Lane(lane))->axis(QCPAxis::atLeft));
         };
-        QVERIFY2(label(LoadTimeView::LatencyLane).contains(QStringLiteral("RTT (ms)")),
-                 qPrintable(label(LoadTimeView::LatencyLane)));
-        QVERIFY(label(LoadTimeView::ThroughputLane).contains(QStringLiteral("(Mbit/s)")));
+        QVERIFY2(label(LoadTimeFigure::LatencyLane).contains(QStringLiteral("RTT (ms)")),
+                 qPrintable(label(LoadTimeFigure::LatencyLane)));
+        QVERIFY(label(LoadTimeFigure::ThroughputLane).contains(QStringLiteral("(Mbit/s)")));
         // The TCP lane names its metric, unit and source: the step's ss samples.
-        QVERIFY2(label(LoadTimeView::TcpLane).contains(QStringLiteral("cwnd (kB)")) &&
-                     label(LoadTimeView::TcpLane).contains(QStringLiteral("ss -tin samples")),
-                 qPrintable(label(LoadTimeView::TcpLane)));
+        QVERIFY2(label(LoadTimeFigure::TcpLane).contains(QStringLiteral("cwnd (kB)")) &&
+                     label(LoadTimeFigure::TcpLane).contains(QStringLiteral("ss -tin samples")),
+                 qPrintable(label(LoadTimeFigure::TcpLane)));
         // The legend says which run is which colour, above the lanes, over no data.
         ExportOptions size;
         size.width = 480;
@@ -119,22 +130,25 @@ private slots:
         const QCPLegend* legend = view.plot()->legend;
         QVERIFY(legend->visible());
         QVERIFY(!qobject_cast<QCPLayoutInset*>(legend->layout()));
-        for (int lane = 0; lane < LoadTimeView::kLaneCount; ++lane)
-            QVERIFY2(!legend->outerRect().intersects(view.lane(LoadTimeView::Lane(lane))->rect()),
-                     qPrintable(QStringLiteral("%1 %2 vs %3 %4")
-                                    .arg(legend->outerRect().y())
-                                    .arg(legend->outerRect().bottom())
-                                    .arg(view.lane(LoadTimeView::Lane(lane))->rect().y())
-                                    .arg(view.lane(LoadTimeView::Lane(lane))->rect().bottom())));
-        QVERIFY(view.sumGraph() && view.sumGraph()->dataCount() > 10);
+        for (int lane = 0; lane < LoadTimeFigure::kLaneCount; ++lane)
+            QVERIFY2(
+                !legend->outerRect().intersects(
+                    view.figure().lane(LoadTimeFigure::Lane(lane))->rect()),
+                qPrintable(
+                    QStringLiteral("%1 %2 vs %3 %4")
+                        .arg(legend->outerRect().y())
+                        .arg(legend->outerRect().bottom())
+                        .arg(view.figure().lane(LoadTimeFigure::Lane(lane))->rect().y())
+                        .arg(view.figure().lane(LoadTimeFigure::Lane(lane))->rect().bottom())));
+        QVERIFY(view.figure().sumGraph() && view.figure().sumGraph()->dataCount() > 10);
         view.setTcpMetric(TcpMetric::Rtt);
-        QVERIFY(label(LoadTimeView::TcpLane).contains(QStringLiteral("sRTT (ms)")));
+        QVERIFY(label(LoadTimeFigure::TcpLane).contains(QStringLiteral("sRTT (ms)")));
         // The choice is a view setting of the workspace.
         LoadTimeView other(&store);
         other.restoreSettings(view.saveSettings());
-        QCOMPARE(other.tcpMetric(), TcpMetric::Rtt);
-        for (int lane = 0; lane < LoadTimeView::kLaneCount; ++lane)
-            QVERIFY(view.lane(LoadTimeView::Lane(lane))->graphs().size() > 0);
+        QCOMPARE(other.options().tcpMetric, TcpMetric::Rtt);
+        for (int lane = 0; lane < LoadTimeFigure::kLaneCount; ++lane)
+            QVERIFY(view.figure().lane(LoadTimeFigure::Lane(lane))->graphs().size() > 0);
     }
 
     void loadPeriodShadedInEveryLane() {
@@ -162,10 +176,10 @@ private slots:
             }
         }
         QVERIFY(start > 4 && end > start + 9);
-        for (int lane = 0; lane < LoadTimeView::kLaneCount; ++lane) {
-            const QCPItemRect* shade = view.loadShade(LoadTimeView::Lane(lane));
+        for (int lane = 0; lane < LoadTimeFigure::kLaneCount; ++lane) {
+            const QCPItemRect* shade = view.figure().loadShade(LoadTimeFigure::Lane(lane));
             QVERIFY(shade);
-            QCOMPARE(shade->clipAxisRect(), view.lane(LoadTimeView::Lane(lane)));
+            QCOMPARE(shade->clipAxisRect(), view.figure().lane(LoadTimeFigure::Lane(lane)));
             QCOMPARE(shade->topLeft->coords().x(), start);
             QCOMPARE(shade->bottomRight->coords().x(), end);
             QCOMPARE(shade->topLeft->coords().y(), 0.0); // the lane's full height
@@ -181,8 +195,8 @@ private slots:
         QVERIFY(ping && ping->dataset().latency.hasTimestamps());
         const qint64 start = recordedStartMs(QFileInfo(ping->dataset().sourceFile).fileName());
         // The ping is the step's first member: its start is the axis' zero.
-        QCOMPARE(*view.timeline().originMs(), start);
-        const QCPGraph* graph = view.rttGraphOf(ping->id);
+        QCOMPARE(*view.figure().timeline().originMs(), start);
+        const QCPGraph* graph = view.figure().rttGraphOf(ping->id);
         QVERIFY(graph);
         const LatencySeries& series = ping->dataset().latency;
         QCOMPARE(graph->dataCount(), int(series.size()));
@@ -235,16 +249,17 @@ private slots:
                 QVERIFY(figure.contains(item->outerRect()));
                 QVERIFY(item->font().pointSizeF() >= PlotStyle::kSmallestPointSize);
             }
-        for (int lane = 0; lane < LoadTimeView::kLaneCount; ++lane) {
-            const QCPAxisRect* rect = view.lane(LoadTimeView::Lane(lane));
+        for (int lane = 0; lane < LoadTimeFigure::kLaneCount; ++lane) {
+            const QCPAxisRect* rect = view.figure().lane(LoadTimeFigure::Lane(lane));
             QVERIFY2(rect->height() >= 0.15 * height, qPrintable(QString::number(rect->height())));
             QVERIFY(figure.contains(rect->outerRect()));
             QVERIFY(!legend->outerRect().intersects(rect->rect()));
             // Lanes one below the other, the same width: one time axis.
-            QCOMPARE(rect->left(), view.lane(LoadTimeView::LatencyLane)->left());
-            QCOMPARE(rect->width(), view.lane(LoadTimeView::LatencyLane)->width());
+            QCOMPARE(rect->left(), view.figure().lane(LoadTimeFigure::LatencyLane)->left());
+            QCOMPARE(rect->width(), view.figure().lane(LoadTimeFigure::LatencyLane)->width());
             if (lane > 0)
-                QVERIFY(rect->top() >= view.lane(LoadTimeView::Lane(lane - 1))->bottom());
+                QVERIFY(rect->top() >=
+                        view.figure().lane(LoadTimeFigure::Lane(lane - 1))->bottom());
             const QCPAxis* y = rect->axis(QCPAxis::atLeft);
             QVERIFY(!y->label().isEmpty());
             // Grid lines under the data and the axes, in every lane.
@@ -255,9 +270,9 @@ private slots:
                      qPrintable(y->label()));
             QVERIFY(y->labelFont().pointSizeF() >= PlotStyle::kSmallestPointSize);
         }
-        const QCPAxis* time = view.lane(LoadTimeView::TcpLane)->axis(QCPAxis::atBottom);
+        const QCPAxis* time = view.figure().lane(LoadTimeFigure::TcpLane)->axis(QCPAxis::atBottom);
         QVERIFY(PlotStyle::widestLine(time->label(), time->labelFont()) <=
-                view.lane(LoadTimeView::TcpLane)->width() + 1);
+                view.figure().lane(LoadTimeFigure::TcpLane)->width() + 1);
     }
 
     void reportDrawsItForALoadStepOnly() {
@@ -311,13 +326,13 @@ private slots:
         test::addDataset(loose, ping, QStringLiteral("ping-D"));
         test::addDataset(loose, undated, QStringLiteral("undated-iperf"));
         LoadTimeView looseView(&loose);
-        QCOMPARE(looseView.timeline().basis(), LoadTimeline::Basis::AbsoluteTimes);
+        QCOMPARE(looseView.figure().timeline().basis(), LoadTimeline::Basis::AbsoluteTimes);
         QVERIFY2(looseView.drawingNote().contains(QStringLiteral("Drawn from 0 s")) &&
                      looseView.drawingNote().contains(QStringLiteral("undated-iperf")),
                  qPrintable(looseView.drawingNote()));
-        QVERIFY(titleOf(looseView.lane(LoadTimeView::TcpLane)->axis(QCPAxis::atBottom))
+        QVERIFY(titleOf(looseView.figure().lane(LoadTimeFigure::TcpLane)->axis(QCPAxis::atBottom))
                     .contains(QStringLiteral("without a start from 0")));
-        QCOMPARE(looseView.sumGraph()->data()->at(0)->key, 0.0);
+        QCOMPARE(looseView.figure().sumGraph()->data()->at(0)->key, 0.0);
     }
 };
 

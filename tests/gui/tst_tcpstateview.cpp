@@ -82,7 +82,7 @@ void TestTcpStateView::cwndPerFlowIsTcpStateSeries() {
     view.setMetric(TcpMetric::Cwnd);
     QCOMPARE(view.exportName(), QStringLiteral("tcp-cwnd-time"));
     const std::vector<TcpFlowState> states = statesOf(store, reno);
-    const std::vector<QCPGraph*> graphs = view.flowGraphs(reno);
+    const std::vector<QCPGraph*> graphs = view.figure().flowGraphs(reno);
     QCOMPARE(graphs.size(), std::size_t(4));
     for (std::size_t k = 0; k < graphs.size(); ++k)
         compareGraph(graphs[k], TcpState::series(states[k], TcpMetric::Cwnd), 1024);
@@ -91,19 +91,23 @@ void TestTcpStateView::cwndPerFlowIsTcpStateSeries() {
     QCOMPARE(graphs[0]->data()->at(0)->value, 75296 / 1024.0);
     // The run's line is the mean of the flows, from core.
     const auto lines = TcpStateLines::of({&store.find(reno)->dataset()});
-    compareGraph(view.sumGraph(reno), TcpStateLines::combined(lines[0], TcpMetric::Cwnd), 1024);
+    compareGraph(view.figure().sumGraph(reno), TcpStateLines::combined(lines[0], TcpMetric::Cwnd),
+                 1024);
     QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("congestion window (KBytes)"));
     // One source for all: named on the x axis, not in every legend entry.
     QCOMPARE(view.plot()->xAxis->label(), QStringLiteral("time (s); TCP state from iperf3 -J"));
-    QCOMPARE(view.sumGraph(reno)->name(), QStringLiteral("iperf3-reno-P4 — mean"));
-    QVERIFY2(view.notesText().contains(QLatin1String("iperf3-reno-P4: iperf3 -J")),
-             qPrintable(view.notesText()));
+    QCOMPARE(view.figure().sumGraph(reno)->name(), QStringLiteral("iperf3-reno-P4 — mean"));
+    QVERIFY2(view.figure()
+                 .notes()
+                 .join(QLatin1Char('\n'))
+                 .contains(QLatin1String("iperf3-reno-P4: iperf3 -J")),
+             qPrintable(view.figure().notes().join(QLatin1Char('\n'))));
     // Throughput again: the intervals at their midpoints, as before.
     view.setMetric(TcpMetric::Throughput);
     QCOMPARE(view.exportName(), QStringLiteral("throughput-time"));
     QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("throughput (Mbit/s)"));
     const FlowInterval& first = store.find(reno)->dataset().flows.flows[0].intervals[0];
-    QCOMPARE(view.flowGraphs(reno)[0]->data()->at(0)->key, (first.start + first.end) / 2);
+    QCOMPARE(view.figure().flowGraphs(reno)[0]->data()->at(0)->key, (first.start + first.end) / 2);
 }
 
 void TestTcpStateView::rttBandIsRttvar() {
@@ -112,7 +116,7 @@ void TestTcpStateView::rttBandIsRttvar() {
     const int reno = addSample(store, "iperf3-reno-P4.json");
     view.setMetric(TcpMetric::Rtt);
     const std::vector<TcpFlowState> states = statesOf(store, reno);
-    const std::vector<QCPGraph*> graphs = view.flowGraphs(reno);
+    const std::vector<QCPGraph*> graphs = view.figure().flowGraphs(reno);
     QCOMPARE(graphs.size(), std::size_t(4));
     for (std::size_t k = 0; k < graphs.size(); ++k)
         compareGraph(graphs[k], TcpState::series(states[k], TcpMetric::Rtt), 1);
@@ -132,7 +136,7 @@ void TestTcpStateView::rttBandIsRttvar() {
     }
     QCOMPARE(bands, 4);
     QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("smoothed RTT (ms)"));
-    QVERIFY(view.notesText().contains(QLatin1String("rttvar")));
+    QVERIFY(view.figure().notes().join(QLatin1Char('\n')).contains(QLatin1String("rttvar")));
 }
 
 void TestTcpStateView::metricChoiceFollowsData() {
@@ -146,23 +150,23 @@ void TestTcpStateView::metricChoiceFollowsData() {
         return label->buddy() == box && label->text().contains(QLatin1String("&"));
     })); // a mnemonic (Alt+S) reaches it
     QVERIFY(box->focusPolicy() & Qt::TabFocus);
-    QVERIFY(!view.metricAvailable(TcpMetric::Cwnd));
+    QVERIFY(!view.figure().metricAvailable(TcpMetric::Cwnd));
     addSample(store, "iperf3-reno-P4.json");
-    QVERIFY(view.metricAvailable(TcpMetric::Cwnd));
-    QVERIFY(view.metricAvailable(TcpMetric::Rtt));
-    QVERIFY(view.metricAvailable(TcpMetric::Retransmits));
-    QVERIFY(!view.metricAvailable(TcpMetric::PacingRate)); // ss only
-    QVERIFY(!view.metricAvailable(TcpMetric::DeliveryRate));
+    QVERIFY(view.figure().metricAvailable(TcpMetric::Cwnd));
+    QVERIFY(view.figure().metricAvailable(TcpMetric::Rtt));
+    QVERIFY(view.figure().metricAvailable(TcpMetric::Retransmits));
+    QVERIFY(!view.figure().metricAvailable(TcpMetric::PacingRate)); // ss only
+    QVERIFY(!view.figure().metricAvailable(TcpMetric::DeliveryRate));
     // Chosen with the keyboard: Down moves from Throughput to Congestion window.
     view.show();
     box->setFocus();
     QTest::keyClick(box, Qt::Key_Down);
-    QCOMPARE(view.metric(), TcpMetric::Cwnd);
+    QCOMPARE(view.options().metric, TcpMetric::Cwnd);
     QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("congestion window (KBytes)"));
     // The samples of an ss log bring pacing and delivery rate.
     addMatchedStep(store, false);
-    QVERIFY(view.metricAvailable(TcpMetric::PacingRate));
-    QVERIFY(view.metricAvailable(TcpMetric::DeliveryRate));
+    QVERIFY(view.figure().metricAvailable(TcpMetric::PacingRate));
+    QVERIFY(view.figure().metricAvailable(TcpMetric::DeliveryRate));
 }
 
 void TestTcpStateView::ssDatasetNotDrawnTwice() {
@@ -172,15 +176,18 @@ void TestTcpStateView::ssDatasetNotDrawnTwice() {
     const auto [sampler, client] = addMatchedStep(store, true);
     // The client's flows read their window from the ss samples; the samples are not drawn
     // again as a dataset of their own.
-    const std::vector<QCPGraph*> flows = view.flowGraphs(client);
+    const std::vector<QCPGraph*> flows = view.figure().flowGraphs(client);
     QCOMPARE(flows.size(), std::size_t(2));
-    QVERIFY(view.flowGraphs(sampler).empty());
-    QVERIFY(!view.sumGraph(sampler));
-    QVERIFY(view.sumGraph(client));
+    QVERIFY(view.figure().flowGraphs(sampler).empty());
+    QVERIFY(!view.figure().sumGraph(sampler));
+    QVERIFY(view.figure().sumGraph(client));
     QVERIFY(view.plot()->xAxis->label().contains(QLatin1String("ss -tin samples")));
-    QVERIFY2(view.notesText().contains(QLatin1String("cubic-P2 ss: its sockets are drawn as "
-                                                     "the flows of cubic-P2 iperf3")),
-             qPrintable(view.notesText()));
+    QVERIFY2(view.figure()
+                 .notes()
+                 .join(QLatin1Char('\n'))
+                 .contains(QLatin1String("cubic-P2 ss: its sockets are drawn as "
+                                         "the flows of cubic-P2 iperf3")),
+             qPrintable(view.figure().notes().join(QLatin1Char('\n'))));
     const auto states =
         TcpState::statesOf(store.find(client)->dataset(), {&store.find(sampler)->dataset()});
     for (std::size_t k = 0; k < flows.size(); ++k) {
@@ -190,17 +197,21 @@ void TestTcpStateView::ssDatasetNotDrawnTwice() {
     QCOMPARE(view.plot()->graphCount(), 2 + 1);
     // Throughput too: the client's flows and SUM only.
     view.setMetric(TcpMetric::Throughput);
-    QVERIFY(!view.sumGraph(sampler));
+    QVERIFY(!view.figure().sumGraph(sampler));
     QCOMPARE(view.plot()->graphCount(), 2 + 1);
     // Not of the same step: two recordings, both drawn, the client from its Cwnd column.
     DatasetStore apart;
     ThroughputTimeView apartView(&apart);
     apartView.setMetric(TcpMetric::Cwnd);
     const auto [apartSampler, apartClient] = addMatchedStep(apart, false);
-    QVERIFY(apartView.sumGraph(apartSampler));
+    QVERIFY(apartView.figure().sumGraph(apartSampler));
     // Two sources: each line names its own.
-    QVERIFY(apartView.flowGraphs(apartClient)[0]->name().contains(QLatin1String("(iperf3 text)")));
-    QVERIFY(apartView.sumGraph(apartSampler)->name().contains(QLatin1String("(ss -tin samples)")));
+    QVERIFY(apartView.figure().flowGraphs(apartClient)[0]->name().contains(
+        QLatin1String("(iperf3 text)")));
+    QVERIFY(apartView.figure()
+                .sumGraph(apartSampler)
+                ->name()
+                .contains(QLatin1String("(ss -tin samples)")));
 }
 
 void TestTcpStateView::groupsArePooled() {
@@ -211,11 +222,11 @@ void TestTcpStateView::groupsArePooled() {
     addSample(store, "iperf3-cubic-P4.json");
     store.setGroupKey(QStringLiteral("congestion_control"));
     const auto lines = TcpStateLines::of({&store.find(reno)->dataset()});
-    const QCPGraph* group = view.groupGraph(QStringLiteral("congestion_control=reno"));
+    const QCPGraph* group = view.figure().groupGraph(QStringLiteral("congestion_control=reno"));
     compareGraph(group, TcpStateLines::pooled({&lines[0]}, TcpMetric::Cwnd), 1024);
-    QVERIFY(view.groupGraph(QStringLiteral("congestion_control=cubic")));
+    QVERIFY(view.figure().groupGraph(QStringLiteral("congestion_control=cubic")));
     QCOMPARE(view.plot()->graphCount(), 2); // one line per group
-    QVERIFY(view.flowGraphs(reno).empty());
+    QVERIFY(view.figure().flowGraphs(reno).empty());
 }
 
 void TestTcpStateView::settingsRoundTrip() {
@@ -224,10 +235,10 @@ void TestTcpStateView::settingsRoundTrip() {
     view.setMetric(TcpMetric::Rtt);
     ThroughputTimeView again(&store);
     again.restoreSettings(view.saveSettings());
-    QCOMPARE(again.metric(), TcpMetric::Rtt);
+    QCOMPARE(again.options().metric, TcpMetric::Rtt);
     QCOMPARE(metricBox(again)->currentData().toString(), QStringLiteral("rtt"));
     again.restoreSettings({});
-    QCOMPARE(again.metric(), TcpMetric::Throughput);
+    QCOMPARE(again.options().metric, TcpMetric::Throughput);
 }
 
 // The report adds a cwnd and an RTT figure where the runs have them, whatever the tab shows.

@@ -1,0 +1,121 @@
+#pragma once
+
+#include "DatasetGrouping.h"
+
+#include "model/FlowSeries.h"
+#include "stats/TcpState.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QJsonObject>
+#include <QPointF>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+class QCPGraph;
+class QCustomPlot;
+class QPen;
+
+namespace wb {
+
+struct DatasetEntry;
+struct TcpDatasetLines;
+
+// One metric over time drawn on a plot: of every flow (thin lines) and of the run (thick
+// line: SUM or mean, TcpStateLines) per throughput run, or one line per group of runs.
+// Throughput is plotted at each interval's midpoint; the TCP state (cwnd, RTT with its rttvar
+// band, retransmissions, pacing and delivery rate) at the end of each interval or at each ss
+// sample, read from the best source each flow has, named in the legend and the notes. The
+// Throughput-over-time view wraps it with its toolbar; wirebench-cli plot and the report draw
+// it without a view.
+class ThroughputTimeFigure {
+    Q_DECLARE_TR_FUNCTIONS(ThroughputTimeFigure)
+
+public:
+    struct Options {
+        TcpMetric metric = TcpMetric::Throughput;
+        // Individual flows: nullopt = automatic (shown when no run has more than
+        // kMaxAutoFlows flows, since 30 overlaid lines hide the SUM).
+        std::optional<bool> flows;
+        bool legend = true;
+
+        // As workspaces keep them.
+        QJsonObject toSettings() const;
+        static Options fromSettings(const QJsonObject& settings);
+    };
+
+    static constexpr std::size_t kMaxAutoFlows = 8;
+
+    // Styles `plot` with its legend above the axis rect.
+    explicit ThroughputTimeFigure(QCustomPlot* plot);
+
+    // Draws one line per group of `groups` or, when there are none, the throughput runs among
+    // `visible` (at most DrawnRuns::kMaxDrawn). Returns what it leaves out (DrawnRuns::note).
+    QString draw(const std::vector<const DatasetEntry*>& visible,
+                 const std::vector<PooledGroup>& groups, const Options& options);
+    // Back to the ranges that show every line, from zero.
+    void resetRanges();
+    void setLegendShown(bool shown);
+    // What the line at `pixel` shows there (rich text), empty when no line is near.
+    QString toolTipAt(const QPointF& pixel) const;
+    // "throughput-time", or "tcp-KEY-time" for a TCP metric (TcpState::key).
+    static QString exportName(TcpMetric metric);
+    // The metric's name as the view's choice lists it.
+    static QString metricName(TcpMetric metric);
+    static std::vector<TcpMetric> metrics();
+
+    // Whether flows are drawn when not grouped (the choice, or automatic) at the last draw.
+    bool flowsShown() const { return m_flowsShown; }
+    // Whether a drawn flow of the last draw has the metric.
+    bool metricAvailable(TcpMetric metric) const;
+    // What the plot shows and leaves out, one line each, for under the plot.
+    const QStringList& notes() const { return m_notes; }
+    // The SUM graph of one dataset (for cwnd and RTT: the mean of its flows); nullptr when
+    // hidden or the log has no interval lines.
+    QCPGraph* sumGraph(int datasetId) const { return m_sums.value(datasetId, nullptr); }
+    // The per-flow lines of one dataset in flow order (those with the metric), empty when
+    // flows are hidden; the rttvar band is drawn by other graphs.
+    std::vector<QCPGraph*> flowGraphs(int datasetId) const { return m_flowGraphs.value(datasetId); }
+    // The line of one group of runs (grouping on), by group name.
+    QCPGraph* groupGraph(const QString& name) const { return m_groups.value(name, nullptr); }
+
+private:
+    // What a graph stands for, so the hover read-out can name dataset, flow and interval.
+    struct Series {
+        QString name;
+        std::vector<FlowInterval> intervals; // throughput: in graph data order
+        std::vector<TcpPoint> points;        // a TCP metric: in graph data order
+    };
+
+    void setAxisLabels(const std::vector<TcpDatasetLines>& lines);
+    // A graph of the keys and values (already in the axis units), named for the legend.
+    QCPGraph* addGraph(const QString& name, const QVector<double>& keys,
+                       const QVector<double>& values, const QPen& pen);
+    QCPGraph* addSeries(const QString& name, std::vector<FlowInterval> intervals, const QPen& pen);
+    QCPGraph* addSeries(const QString& name, std::vector<TcpPoint> points, const QPen& pen);
+    void addBand(const std::vector<TcpPoint>& points, const QColor& color);
+    void addDataset(const DatasetEntry& entry, const TcpDatasetLines& lines, bool withFlows);
+    void addFlows(const DatasetEntry& entry, const TcpDatasetLines& lines);
+    // " (iperf3 -J)" after a line's name, unless every line has that one source.
+    QString sourceSuffix(const TcpDatasetLines& lines) const;
+    void addGroup(const PooledGroup& group, const std::vector<TcpDatasetLines>& lines,
+                  const std::vector<const DatasetEntry*>& entries);
+    QStringList notesOf(const std::vector<const DatasetEntry*>& entries,
+                        const std::vector<TcpDatasetLines>& lines, bool grouped) const;
+    QString readOut(const Series& series, int index) const;
+
+    QCustomPlot* m_plot;
+    Options m_options;
+    bool m_flowsShown = false;
+    std::vector<TcpMetric> m_available;
+    QStringList m_notes;
+    bool m_commonSource = true;                      // the x axis names the one source
+    QHash<int, QCPGraph*> m_sums;                    // dataset id -> SUM (or mean) graph
+    QHash<int, std::vector<QCPGraph*>> m_flowGraphs; // dataset id -> flow graphs
+    QHash<QString, QCPGraph*> m_groups;              // group name -> its line
+    QHash<QCPGraph*, Series> m_series;               // every graph -> what it shows
+};
+
+} // namespace wb
