@@ -50,8 +50,19 @@ install_dependencies() {
 build() {
   local preset=${1:-release}
   shift || true
-  cmake --preset "$preset" >/dev/null
+  configure "$preset"
   cmake --build --preset "$preset" ${1:+--target "$@"}
+}
+
+# configure PRESET: a build from scratch compiles each target's files in batches (CMake's unity
+# build), about 40 % less compile time; a name defined in two files of one target clashes
+# there (CONTRIBUTING: Building). An existing build directory keeps what it was configured with.
+configure() {
+  if [ -f "build/$1/CMakeCache.txt" ]; then
+    cmake --preset "$1" >/dev/null
+  else
+    cmake --preset "$1" -DCMAKE_UNITY_BUILD=ON >/dev/null
+  fi
 }
 
 demo() {
@@ -162,8 +173,7 @@ BACKGROUND_LOG=
 start_background_build() {
   mkdir -p build
   BACKGROUND_LOG=build/$1-build.log
-  (nice -n 19 bash -c "cmake --preset $1 >/dev/null && cmake --build --preset $1") \
-    >"$BACKGROUND_LOG" 2>&1 &
+  (configure "$1" && nice -n 19 cmake --build --preset "$1") >"$BACKGROUND_LOG" 2>&1 &
   BACKGROUND_BUILD=$!
 }
 

@@ -67,7 +67,7 @@ Extent extentOf(const std::vector<const DatasetEntry*>& entries, bool positiveOn
 // repetitions, faint enough that the bold curve reads first.
 constexpr int kFaintAlpha = 110;
 constexpr double kFaintWidth = 0.6;
-constexpr double kGroupWidth = 1.4;
+constexpr double kGroupLineWidth = 1.4;
 
 } // namespace
 
@@ -177,7 +177,7 @@ QCPGraph* CdfFigure::addCurve(Curve curve) {
         graph->setSelectable(QCP::stNone);
     }
     graph->setPen(QPen(color, PlotStyle::lineWidth(curve.faint         ? kFaintWidth
-                                                   : curve.memberCount ? kGroupWidth
+                                                   : curve.memberCount ? kGroupLineWidth
                                                                        : 1.0)));
     graph->setLineStyle(QCPGraph::lsStepLeft);
     graph->setAdaptiveSampling(false); // already reduced; sampling again would drop steps

@@ -15,7 +15,7 @@ namespace wb {
 
 namespace {
 
-constexpr double kMega = 1e-6; // bit/s to Mbit/s
+constexpr double kMbitPerBit = 1e-6; // bit/s to Mbit/s
 // Points a CDF keeps: a few per pixel column of the widest plot the tab gets.
 constexpr int kCdfColumns = 1200;
 // A log RTT axis when the slowest sample is this many times the fastest: an idle run (µs)
@@ -224,8 +224,8 @@ void CompareFigures::showThroughput(const ThroughputComparison& c, const Side& a
             const double position =
                 (static_cast<double>(i) + 0.5) / static_cast<double>(values.size());
             keys << key - kStripWidth / 2 - 0.08 + kStripWidth * position;
-            mbits << values[i] * kMega;
-            top = std::max(top, values[i] * kMega);
+            mbits << values[i] * kMbitPerBit;
+            top = std::max(top, values[i] * kMbitPerBit);
         }
         m_points[side] = pointGraph(m_main, sides[side]->color, QCPScatterStyle::ssCircle, 6);
         m_points[side]->setName(sides[side]->label);
@@ -234,11 +234,11 @@ void CompareFigures::showThroughput(const ThroughputComparison& c, const Side& a
             QCPGraph* mean =
                 pointGraph(m_main, sides[side]->color.darker(140), QCPScatterStyle::ssDiamond, 9);
             mean->setName(tr("mean"));
-            mean->setData({key + kMeanOffset}, {means[side] * kMega});
-            ConfidenceBars::attach(mean, {means[side] * kMega}, {*meanIntervals[side]}, kMega,
-                                   sides[side]->color.darker(140));
+            mean->setData({key + kMeanOffset}, {means[side] * kMbitPerBit});
+            ConfidenceBars::attach(mean, {means[side] * kMbitPerBit}, {*meanIntervals[side]},
+                                   kMbitPerBit, sides[side]->color.darker(140));
             if (meanIntervals[side]->valid())
-                top = std::max(top, meanIntervals[side]->high * kMega);
+                top = std::max(top, meanIntervals[side]->high * kMbitPerBit);
         }
         categories.push_back(
             {sideName(side == 0 ? QStringLiteral("A") : QStringLiteral("B"), *sides[side]),

@@ -15,9 +15,8 @@ namespace wb {
 
 namespace {
 
-constexpr double kMega = 1e6;
 // Share of a flow slot the bars of all datasets fill together; the rest separates flows.
-constexpr double kGroupWidth = 0.8;
+constexpr double kGroupBarWidth = 0.8;
 // Room one stream-id label needs on the x axis, in pixels (two digits and a gap).
 constexpr int kPixelsPerIdLabel = 24;
 // The dashed line between the flows and the mean slot: this far left of the slot's key.
@@ -86,7 +85,7 @@ FlowBarsFigure::FlowBarsFigure(QCustomPlot* plot) : m_plot(plot) {
 }
 
 QString FlowBarsFigure::mbits(double bitsPerSecond, int decimals) {
-    return QString::number(bitsPerSecond / kMega, 'f', decimals);
+    return QString::number(bitsPerSecond / PlotStyle::kBitsPerMbit, 'f', decimals);
 }
 
 QString FlowBarsFigure::draw(const std::vector<const DatasetEntry*>& visible,
@@ -117,7 +116,7 @@ QString FlowBarsFigure::draw(const std::vector<const DatasetEntry*>& visible,
 
 void FlowBarsFigure::drawRuns(const std::vector<const DatasetEntry*>& entries) {
     const double width =
-        kGroupWidth / static_cast<double>(std::max<std::size_t>(entries.size(), 1));
+        kGroupBarWidth / static_cast<double>(std::max<std::size_t>(entries.size(), 1));
     QStringList sharedIds; // the flow ids under each slot when every dataset has the same ones
     std::size_t most = 0;
     for (const DatasetEntry* entry : entries) {
@@ -136,7 +135,7 @@ void FlowBarsFigure::drawRuns(const std::vector<const DatasetEntry*>& entries) {
         for (std::size_t index : barOrder(*entry, m_options.ordering)) {
             const FlowStatistics::PerFlow& flow = stats.flows[index];
             keys.push_back(static_cast<double>(keys.size() + 1));
-            values.push_back(flow.totals.bitsPerSecond / kMega);
+            values.push_back(flow.totals.bitsPerSecond / PlotStyle::kBitsPerMbit);
             infos.push_back({entry->label, flow.id, flow.totals.bitsPerSecond, flow.totals.bytes,
                              flow.totals.seconds});
             ids.push_back(flow.id);
@@ -176,9 +175,9 @@ QCPBars* FlowBarsFigure::addMeanBar(QCPBarsGroup* group, double key, double widt
     bars->setPen(QPen(color.darker(140), 0.8));
     bars->setBrush(color);
     bars->removeFromLegend(); // a run's colour is in the legend already; groups add theirs
-    bars->addData(key, mean.value / kMega);
-    ConfidenceBars::attach(bars, {mean.value / kMega}, {mean.interval}, 1 / kMega,
-                           QColor(40, 40, 40));
+    bars->addData(key, mean.value / PlotStyle::kBitsPerMbit);
+    ConfidenceBars::attach(bars, {mean.value / PlotStyle::kBitsPerMbit}, {mean.interval},
+                           1 / PlotStyle::kBitsPerMbit, QColor(40, 40, 40));
     m_means.insert(bars, {name, static_cast<int>(stats.flows.size()), runs, false, mean.value,
                           mean.interval.low, mean.interval.high});
     return bars;
@@ -247,9 +246,9 @@ void FlowBarsFigure::drawGroupsAtRunLevel(const std::vector<PooledGroup>& groups
         ConfidenceBars::attach(bars, {sum->runs.mean}, {sum->runs.meanInterval}, 1,
                                QColor(40, 40, 40));
         const auto runs = static_cast<int>(sum->runs.runs);
-        m_means.insert(bars,
-                       {group.name, 0, runs, true, sum->runs.mean * kMega,
-                        sum->runs.meanInterval.low * kMega, sum->runs.meanInterval.high * kMega});
+        m_means.insert(bars, {group.name, 0, runs, true, sum->runs.mean * PlotStyle::kBitsPerMbit,
+                              sum->runs.meanInterval.low * PlotStyle::kBitsPerMbit,
+                              sum->runs.meanInterval.high * PlotStyle::kBitsPerMbit});
         const GroupStatistic* jain = group.runLevel->find(jainName);
         bars->setName(tr("%1 — SUM %2 Mbit/s, Jain's index %3: mean of %4")
                           .arg(group.name, GroupSummaryReport::valueText(sum->runs.mean, sumName),

@@ -38,12 +38,6 @@ std::pair<int, int> cellOf(QCustomPlot* plot, QCPLayoutElement* element) {
     return {-1, -1};
 }
 
-void layOutAgain(QCustomPlot* plot) {
-    for (auto phase :
-         {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
-        plot->plotLayout()->update(phase);
-}
-
 // Out of the inset layout or the sub-grid it was in (which goes too).
 void takeLegend(QCustomPlot* plot) {
     QCPLegend* legend = plot->legend;
@@ -237,7 +231,7 @@ double LegendLayout::hiddenAt(const QRectF& box) const {
 bool LegendLayout::placeInsideBest(bool onlyIfFree) {
     if (!isInside(m_plot)) {
         putInside(m_plot, m_corners.front());
-        layOutAgain(m_plot);
+        PlotStyle::layOutAgain(m_plot);
     }
     const QRectF area = mainRect(m_plot)->rect();
     const QSizeF size = PlotStyle::legendSizeInside(m_plot->legend);
@@ -263,7 +257,7 @@ bool LegendLayout::placeInsideBest(bool onlyIfFree) {
     if (onlyIfFree && least > 0)
         return false;
     putInside(m_plot, m_corners[*best]);
-    layOutAgain(m_plot);
+    PlotStyle::layOutAgain(m_plot);
     return true;
 }
 
@@ -351,7 +345,7 @@ bool LegendLayout::arrange() {
     m_arranged = stateKey();
     const bool moved = legend->layout() != holderBefore || legendSide(legend) != sideBefore ||
                        cornerOf() != cornerBefore;
-    layOutAgain(m_plot);
+    PlotStyle::layOutAgain(m_plot);
     return moved;
 }
 

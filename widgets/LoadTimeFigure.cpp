@@ -12,7 +12,6 @@ namespace wb {
 
 namespace {
 
-constexpr double kMega = 1e6;
 constexpr double kKilo = 1e3;
 const QColor kLostColor(200, 30, 30);
 const QColor kSumColor(40, 40, 40);
@@ -184,7 +183,7 @@ void LoadTimeFigure::drawThroughput(const Entries& entries) {
             QVector<double> keys, values;
             for (const FlowInterval& interval : flow.intervals) {
                 keys << placement.offset + interval.start;
-                values << interval.bitsPerSecond / kMega;
+                values << interval.bitsPerSecond / PlotStyle::kBitsPerMbit;
             }
             keys << placement.offset + flow.intervals.back().end;
             values << values.back();
@@ -204,7 +203,7 @@ void LoadTimeFigure::drawThroughput(const Entries& entries) {
     QVector<double> keys, values;
     for (const LoadTimeline::Step& step : sum) {
         keys << step.start;
-        values << step.bitsPerSecond / kMega;
+        values << step.bitsPerSecond / PlotStyle::kBitsPerMbit;
     }
     keys << end;
     values << values.back();

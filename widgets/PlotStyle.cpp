@@ -267,12 +267,6 @@ bool fitTicks(QCPAxis* axis) {
     return ticker->tickCount() != countBefore || (fixed && fixed->tickStep() != stepBefore);
 }
 
-void layOutAgain(QCustomPlot* plot) {
-    for (auto phase :
-         {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
-        plot->plotLayout()->update(phase);
-}
-
 } // namespace
 
 QColor PlotStyle::toColor(const SeriesColor& color) {
@@ -353,7 +347,7 @@ void PlotStyle::fitToSize(QCustomPlot* plot) {
             if (auto* legend = qobject_cast<QCPLegend*>(element))
                 changed = fitLegend(plot, legend) || changed;
         if (changed)
-            layOutAgain(plot);
+            PlotStyle::layOutAgain(plot);
         bool anyChanged = changed;
         for (const auto& step : axisSteps) {
             changed = false;
@@ -361,7 +355,7 @@ void PlotStyle::fitToSize(QCustomPlot* plot) {
                 for (QCPAxis* axis : rect->axes())
                     changed = step(axis) || changed;
             if (changed)
-                layOutAgain(plot);
+                PlotStyle::layOutAgain(plot);
             anyChanged = anyChanged || changed;
         }
         if (!anyChanged)
@@ -406,8 +400,14 @@ void PlotStyle::placeLegendInside(QCustomPlot* plot, Qt::Alignment corner) {
     LegendLayout::putInside(plot, corner);
 }
 
+void PlotStyle::layOutAgain(QCustomPlot* plot) {
+    for (auto phase :
+         {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+        plot->plotLayout()->update(phase);
+}
+
 void PlotStyle::relayout(QCustomPlot* plot) {
-    layOutAgain(plot);
+    PlotStyle::layOutAgain(plot);
     fitToSize(plot);
 }
 

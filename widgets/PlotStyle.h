@@ -49,7 +49,8 @@ public:
     // its own size when there is room again. Lays the plot out again when anything changed.
     static void fitToSize(QCustomPlot* plot);
     // The share of the plot's height its (first) axis rect keeps when legends give way.
-    static constexpr double kDataShare = 0.70; // LegendLayout::kDataShare
+    static constexpr double kBitsPerMbit = 1e6; // rates are drawn in Mbit/s
+    static constexpr double kDataShare = 0.70;  // LegendLayout::kDataShare
     static constexpr double kSmallestPointSize = 7.0;
     // How much taller than now what lies above or below the axis rects may grow, in pixels,
     // for the rects to keep kDataShare of the plot's height; negative when they have less.
@@ -75,6 +76,8 @@ public:
     // afterLayout handler changed that moves elements or margins, then fitToSize; does not
     // emit afterLayout.
     static void relayout(QCustomPlot* plot);
+    // The layout passes alone, without fitToSize.
+    static void layOutAgain(QCustomPlot* plot);
     // The text broken between words into lines no wider than `width` pixels in `font`; a word
     // wider than that stays whole on its own line, unless `breakWords`: then it is broken
     // after its '_', '-', '/' or '.' (which stay at the line's end) where it has them.

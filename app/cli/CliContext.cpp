@@ -158,4 +158,9 @@ bool parseCommonOptions(const char* command, const QStringList& args, CliContext
     return !options->files.isEmpty();
 }
 
+QString kindName(Dataset::Kind kind) {
+    return kind == Dataset::Kind::Latency ? QStringLiteral("latency")
+                                          : QStringLiteral("throughput");
+}
+
 } // namespace wb::cli

@@ -81,6 +81,9 @@ void warnOfUnreadLogs(const UserMetadata& metadata, const QStringList& read, Cli
 // what a folder holds that is not read is reported as a file problem.
 QStringList expandLogs(const QStringList& paths, CliContext& context);
 
+// "latency" or "throughput", as outputs name a dataset's kind.
+QString kindName(Dataset::Kind kind);
+
 // Imports each file (every log of each folder) in turn, reporting refused files; calls
 // use(ImportResult&) for each one that loaded (use may move the result away).
 template <typename Use>

@@ -17,11 +17,6 @@ namespace wb::cli {
 
 namespace {
 
-QString kindName(Dataset::Kind kind) {
-    return kind == Dataset::Kind::Latency ? QStringLiteral("latency")
-                                          : QStringLiteral("throughput");
-}
-
 // The paths an operand names: a file, a folder (forEachImport reads every log in it, as a
 // folder dropped on the workbench: not the runs' sidecars or workspaces), or files joined
 // with commas.

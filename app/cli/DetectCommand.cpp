@@ -11,10 +11,6 @@
 namespace wb::cli {
 
 namespace {
-QString kindName(Dataset::Kind kind) {
-    return kind == Dataset::Kind::Latency ? QStringLiteral("latency")
-                                          : QStringLiteral("throughput");
-}
 // "udp client, 4 streams" for throughput logs; the protocol for ping.
 QString modeOf(const RunInfo& info) {
     QStringList parts;
