@@ -29,14 +29,9 @@ QString formatLevel(double fraction) {
     int decimals = 1;
     while (decimals < 4 && fraction < 1 && QString::number(level, 'f', decimals).toDouble() >= 100)
         ++decimals;
-    QString text = QString::number(level, 'f', decimals);
-    if (text.contains(QLatin1Char('.'))) {
-        while (text.endsWith(QLatin1Char('0')))
-            text.chop(1);
-        if (text.endsWith(QLatin1Char('.')))
-            text.chop(1);
-    }
-    return QStringLiteral("p") + text;
+    // Rounded, then without trailing zeros.
+    return QStringLiteral("p") +
+           QString::number(QString::number(level, 'f', decimals).toDouble(), 'g', 15);
 }
 
 // The x extent of the visible data; in log scale only positive samples can be drawn.

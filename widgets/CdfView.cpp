@@ -8,44 +8,21 @@
 #include <QAction>
 #include <QLabel>
 #include <QLineEdit>
-#include <QTimer>
 #include <QToolBar>
 #include <qcustomplot.h>
 
 namespace wb {
 
 CdfView::CdfView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_readout(new QLabel(this)),
+    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)),
       m_figure(m_plot, [this] { return !userNavigated(); }) {
     m_figure.redrawWhenIdle();
-    m_reduceTimer = coalescingTimer([this] {
-        m_figure.reduce();
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-    });
-    buildToolBar(layOutPlot(m_plot, m_readout));
-
-    m_plot->setMouseTracking(true);
-    m_plot->installEventFilter(this);
-
-    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_reduceTimer,
-            qOverload<>(&QTimer::start));
-    connect(m_plot, &QCustomPlot::mouseMove, this,
-            [this](QMouseEvent* event) { showReadoutAt(event->position()); });
-
+    buildToolBar(layOutPlot(m_plot, [this](const QPointF& at) { return m_figure.readoutAt(at); }));
+    redrawOnNavigation([this] { m_figure.reduce(); }, true);
     followStore(this, &CdfView::rebuild);
 
     syncActions();
     rebuild();
-}
-
-// A focused line edit emits editingFinished while ~QWidget deletes it, when this view's
-// members are already gone; it must not reach our slots then.
-CdfView::~CdfView() {
-    m_levelsEdit->disconnect(this);
-}
-
-QString CdfView::title() const {
-    return tr("Latency CDF");
 }
 
 QString CdfView::exportName() const {
@@ -140,24 +117,8 @@ void CdfView::rebuild() {
     setDrawingNote(m_figure.draw(*store(), DatasetGrouping::of(store())->latencyGroups(),
                                  m_figure.options(), userNavigated()));
     if (!m_figure.pooling().isEmpty())
-        m_readout->setText(tr("Pooling %1…").arg(m_figure.pooling()));
+        readoutLine()->setText(tr("Pooling %1…").arg(m_figure.pooling()));
     syncActions(); // the data may choose the x axis
-}
-
-QString CdfView::readout() const {
-    return m_readout->text();
-}
-
-void CdfView::showReadoutAt(const QPointF& pixel) {
-    m_readout->setText(m_figure.readoutAt(pixel));
-}
-
-bool CdfView::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_plot && event->type() == QEvent::Resize)
-        m_reduceTimer->start(); // more or fewer pixel columns
-    if (watched == m_plot && event->type() == QEvent::Leave)
-        m_readout->clear();
-    return WorkbenchView::eventFilter(watched, event);
 }
 
 } // namespace wb

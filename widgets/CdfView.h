@@ -4,9 +4,7 @@
 #include "WorkbenchView.h"
 
 class QAction;
-class QLabel;
 class QLineEdit;
-class QTimer;
 class QToolBar;
 
 namespace wb {
@@ -22,10 +20,8 @@ public:
     using Curve = CdfFigure::Curve;
 
     explicit CdfView(DatasetStore* store, QWidget* parent = nullptr);
-    ~CdfView() override;
 
-    QString title() const override;
-    QCustomPlot* plot() override { return m_plot; }
+    QString title() const override { return tr("Latency CDF"); }
     QString exportName() const override;
     QJsonObject saveSettings() const override;
     void restoreSettings(const QJsonObject& settings) override;
@@ -42,13 +38,6 @@ public:
 
     QCPGraph* graphOf(int datasetId) const { return m_figure.graphOf(datasetId); }
     const std::vector<Curve>& curves() const { return m_figure.curves(); }
-    // The hover read-out as shown under the plot (empty when the mouse is not near a curve).
-    QString readout() const;
-    // Read-out for a point in plot pixel coordinates; what mouse moves call.
-    void showReadoutAt(const QPointF& pixel);
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void buildToolBar(QToolBar* bar);
@@ -57,13 +46,11 @@ private:
     void syncActions();
 
     QCustomPlot* m_plot;
-    QLabel* m_readout;
     CdfFigure m_figure;
     QAction* m_logXAction = nullptr;
     QAction* m_ccdfAction = nullptr;
     QAction* m_markersAction = nullptr;
     QLineEdit* m_levelsEdit = nullptr;
-    QTimer* m_reduceTimer = nullptr;                // set first thing in the constructor
     std::vector<double> m_lastMarkerLevels{50, 99}; // what the toolbar toggle brings back
 };
 

@@ -53,18 +53,6 @@ DistributionsView::DistributionsView(DatasetStore* store, QWidget* parent)
     rebuild();
 }
 
-// A focused line edit emits editingFinished while ~QWidget deletes it, when this view's
-// members are already gone; it must not reach our slots then.
-DistributionsView::~DistributionsView() {
-    m_minEdit->disconnect(this);
-    m_maxEdit->disconnect(this);
-    m_binsSpin->disconnect(this);
-}
-
-QString DistributionsView::title() const {
-    return tr("Distributions");
-}
-
 QString DistributionsView::exportName() const {
     return DistributionsFigure::exportName(m_options.mode);
 }

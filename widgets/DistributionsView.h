@@ -24,10 +24,8 @@ public:
     using Mode = DistributionsFigure::Mode;
 
     explicit DistributionsView(DatasetStore* store, QWidget* parent = nullptr);
-    ~DistributionsView() override;
 
-    QString title() const override;
-    QCustomPlot* plot() override { return m_plot; }
+    QString title() const override { return tr("Distributions"); }
     QString exportName() const override;
     QJsonObject saveSettings() const override;
     void restoreSettings(const QJsonObject& settings) override;

@@ -16,7 +16,6 @@ public:
     LoadTimeView(DatasetStore* store, QWidget* parent = nullptr);
 
     QString title() const override { return tr("Load over time"); }
-    QCustomPlot* plot() override { return m_plot; }
     QString exportName() const override { return LoadTimeFigure::exportName(); }
     QJsonObject saveSettings() const override { return m_options.toSettings(); }
     void restoreSettings(const QJsonObject& settings) override;

@@ -325,12 +325,6 @@ void PercentileView::showIntervalToolTip(QMouseEvent* event) {
     QToolTip::hideText();
 }
 
-// A focused line edit emits editingFinished while ~QWidget deletes it, after the model may
-// be gone; it must not reach our slots then.
-PercentileView::~PercentileView() {
-    m_levels->disconnect(this);
-}
-
 QString PercentileView::title() const {
     return tr("Percentiles");
 }

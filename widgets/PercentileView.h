@@ -32,7 +32,6 @@ class PercentileView : public WorkbenchView {
 
 public:
     explicit PercentileView(DatasetStore* store, QWidget* parent = nullptr);
-    ~PercentileView() override;
 
     QString title() const override;
     QString exportName() const override;

@@ -3,6 +3,7 @@
 #include "DatasetGrouping.h"
 #include "ViewSettingsLimits.h"
 
+#include "BandsFigure.h"
 #include "BandsView.h"
 #include "CdfFigure.h"
 #include "CdfView.h"
@@ -19,6 +20,7 @@
 #include "ReportPdf.h"
 #include "ThroughputTimeFigure.h"
 #include "ThroughputTimeView.h"
+#include "TimelineFigure.h"
 #include "TimelineView.h"
 
 #include <QFileInfo>
@@ -186,6 +188,28 @@ private:
                                DatasetGrouping::of(m_store)->throughputGroups(), options));
     }
 
+    // RTT over time without a view, with the view's settings.
+    void addTimeline() {
+        const QString key = QLatin1String(TimelineView::staticMetaObject.className());
+        const auto options =
+            TimelineFigure::Options::fromSettings(m_source.viewSettings.value(key), key, {});
+        auto* plot = m_plots.emplace_back(PlotExporter::detachedPlot()).get();
+        m_timeline = std::make_unique<TimelineFigure>(plot);
+        addFigure(plot, TimelineFigure::exportName(),
+                  m_timeline->draw(m_store->visibleLatency(), options));
+    }
+
+    // The percentile bands without a view, with the view's settings.
+    void addBands() {
+        const QString key = QLatin1String(BandsView::staticMetaObject.className());
+        const auto options =
+            BandsFigure::Options::fromSettings(m_source.viewSettings.value(key), key, {});
+        auto* plot = m_plots.emplace_back(PlotExporter::detachedPlot()).get();
+        m_bands = std::make_unique<BandsFigure>(plot);
+        m_bands->draw(*m_store, options);
+        addFigure(plot, BandsFigure::exportName(), {});
+    }
+
     void addFigure(QCustomPlot* plot, const QString& exportName, const QString& note) {
         QString caption = captionOf(exportName);
         if (!note.isEmpty()) // what a figure of many runs leaves out
@@ -215,8 +239,8 @@ private:
             "standard deviation is the population one. Duplicate replies are counted but not "
             "sampled."));
         addCdf();
-        addFigure(makeView<TimelineView>());
-        addFigure(makeView<BandsView>());
+        addTimeline();
+        addBands();
         for (auto mode : {DistributionsFigure::Mode::Histogram, DistributionsFigure::Mode::Box})
             addDistributions(mode);
         auto* percentiles = makeView<PercentileView>();
@@ -311,6 +335,8 @@ private:
     std::unique_ptr<FlowBarsFigure> m_flowBars;
     std::vector<std::unique_ptr<ThroughputTimeFigure>> m_throughputTimes;
     std::unique_ptr<LoadTimeFigure> m_loadTime;
+    std::unique_ptr<TimelineFigure> m_timeline;
+    std::unique_ptr<BandsFigure> m_bands;
     ReportDocument m_document;
 };
 

@@ -18,7 +18,6 @@ public:
     ThroughputTimeView(DatasetStore* store, QWidget* parent = nullptr);
 
     QString title() const override { return tr("Throughput over time"); }
-    QCustomPlot* plot() override { return m_plot; }
     QString exportName() const override {
         return ThroughputTimeFigure::exportName(m_options.metric);
     }

@@ -22,7 +22,16 @@ void WorkbenchView::watchNavigation(QCustomPlot* plot) {
     LegendLayout::of(plot)->setMayLeave([this] { return !m_userNavigated; });
 }
 
-QToolBar* WorkbenchView::layOutPlot(QCustomPlot* plot, QLabel* readout) {
+// A focused editor emits editingFinished while ~QWidget deletes it, when the view's members
+// are already gone: no child reaches the view's slots then.
+WorkbenchView::~WorkbenchView() {
+    for (QObject* child : findChildren<QObject*>())
+        child->disconnect(this);
+}
+
+QToolBar* WorkbenchView::layOutPlot(QCustomPlot* plot,
+                                    std::function<QString(const QPointF&)> readoutAt) {
+    m_plot = plot;
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
@@ -31,13 +40,40 @@ QToolBar* WorkbenchView::layOutPlot(QCustomPlot* plot, QLabel* readout) {
     layout->addWidget(bar);
     layout->addWidget(plot, 1);
     watchNavigation(plot);
-    if (readout) {
-        readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        readout->setContentsMargins(6, 0, 6, 2);
-        readout->setMinimumHeight(readout->fontMetrics().height() + 4);
-        layout->addWidget(readout);
+    if (readoutAt) {
+        m_readoutAt = std::move(readoutAt);
+        m_readout = new QLabel(this);
+        m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        m_readout->setContentsMargins(6, 0, 6, 2);
+        m_readout->setMinimumHeight(m_readout->fontMetrics().height() + 4);
+        layout->addWidget(m_readout);
+        plot->setMouseTracking(true);
+        plot->installEventFilter(this); // leaving the plot clears the read-out
+        connect(plot, &QCustomPlot::mouseMove, this,
+                [this](QMouseEvent* event) { showReadoutAt(event->position()); });
     }
     return bar;
+}
+
+void WorkbenchView::redrawOnNavigation(std::function<void()> redraw, bool perPixel) {
+    QTimer* timer = coalescingTimer([this, redraw = std::move(redraw)] {
+        redraw();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), timer,
+            qOverload<>(&QTimer::start));
+    if (perPixel) {
+        m_perPixelRedraw = timer;
+        m_plot->installEventFilter(this);
+    }
+}
+
+bool WorkbenchView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_plot && event->type() == QEvent::Resize && m_perPixelRedraw)
+        m_perPixelRedraw->start(); // more or fewer pixel columns
+    if (watched == m_plot && event->type() == QEvent::Leave && m_readout)
+        m_readout->clear();
+    return QWidget::eventFilter(watched, event);
 }
 
 void WorkbenchView::addResetAction(QToolBar* bar, const QString& toolTip) {

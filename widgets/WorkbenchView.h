@@ -4,13 +4,14 @@
 #include "DrawnRuns.h"
 
 #include <QJsonObject>
+#include <QLabel>
 #include <QTimer>
 #include <QWidget>
 
 #include <functional>
 
 class QCustomPlot;
-class QLabel;
+class QPointF;
 class QToolBar;
 
 namespace wb {
@@ -24,10 +25,11 @@ class WorkbenchView : public QWidget {
 
 public:
     WorkbenchView(DatasetStore* store, QWidget* parent) : QWidget(parent), m_store(store) {}
+    ~WorkbenchView() override;
 
     virtual QString title() const = 0;
-    // The plot to export, or nullptr for views that are tables.
-    virtual QCustomPlot* plot() { return nullptr; }
+    // The plot to export (layOutPlot's), or nullptr for views that are tables.
+    virtual QCustomPlot* plot() { return m_plot; }
     // A file name stem for exports, e.g. "latency-cdf".
     virtual QString exportName() const = 0;
     // View settings (axis scales, chosen percentiles, ordering) for workspace files.
@@ -48,6 +50,10 @@ public:
     void reportProblem(const QString& title, const QStringList& details) {
         emit problem(title, details);
     }
+    // The read-out line under the plot (layOutPlot): what the mouse points at, or empty.
+    QString readout() const { return m_readout->text(); }
+    // The read-out for a point in plot pixel coordinates; what mouse moves call.
+    void showReadoutAt(const QPointF& pixel) { m_readout->setText(m_readoutAt(pixel)); }
 
 signals:
     void problem(const QString& title, const QStringList& details);
@@ -82,8 +88,16 @@ protected:
     void showEvent(QShowEvent* event) override;
 
     // The layout of a plot view: a text-only tool bar (returned, for the view to fill), the
-    // plot, which the user may zoom and pan (watchNavigation), and a read-out line under it.
-    QToolBar* layOutPlot(QCustomPlot* plot, QLabel* readout = nullptr);
+    // plot, which the user may zoom and pan (watchNavigation), and with `readoutAt` a read-out
+    // line under it that says what the mouse points at.
+    QToolBar* layOutPlot(QCustomPlot* plot,
+                         std::function<QString(const QPointF&)> readoutAt = nullptr);
+    QLabel* readoutLine() const { return m_readout; }
+    // Runs `redraw` and replots once per event-loop pass after the plot's x range changes
+    // (the figure draws what is visible), and after its size does when `perPixel` (the
+    // figure is reduced to the plot's pixel columns).
+    void redrawOnNavigation(std::function<void()> redraw, bool perPixel);
+    bool eventFilter(QObject* watched, QEvent* event) override;
     // The tool bar's last action: back to the automatic ranges (resetView).
     void addResetAction(QToolBar* bar, const QString& toolTip);
 
@@ -100,6 +114,10 @@ protected:
 
 private:
     DatasetStore* m_store;
+    QCustomPlot* m_plot = nullptr;
+    QLabel* m_readout = nullptr;
+    std::function<QString(const QPointF&)> m_readoutAt;
+    QTimer* m_perPixelRedraw = nullptr;
     bool m_userNavigated = false;
     std::function<void()> m_rebuild;
     bool m_stale = false;

@@ -2,7 +2,7 @@
 #include "Commands.h"
 #include "OptionParser.h"
 
-#include "BandsView.h"
+#include "BandsFigure.h"
 #include "CdfFigure.h"
 #include "DatasetStore.h"
 #include "DistributionsFigure.h"
@@ -10,7 +10,7 @@
 #include "LoadTimeFigure.h"
 #include "PlotExporter.h"
 #include "ThroughputTimeFigure.h"
-#include "TimelineView.h"
+#include "TimelineFigure.h"
 #include "ViewSettingsLimits.h"
 
 #include "stats/TcpStateLines.h"
@@ -69,21 +69,16 @@ void dropDatasetsWithout(TcpMetric metric, const QString& type, DatasetStore& st
 // loadtime stacks three lanes: a column's width, and the height three plots need to read.
 constexpr int kLoadTimeHeight = 400;
 
-// The plots still drawn through the window's view; hist and box (DistributionsAlone), cdf and
-// ccdf (CdfAlone), flows (FlowBarsAlone), timeseries, cwnd, rtt, retransmits and loadtime
-// (Alone) are drawn without one.
-std::unique_ptr<WorkbenchView> makeView(const PlotOptions& options, DatasetStore* store) {
-    if (options.type == QLatin1String("timeline")) {
-        auto view = std::make_unique<TimelineView>(store, nullptr);
-        view->setLogY(options.logY);
-        return view;
-    }
-    if (options.type == QLatin1String("bands")) {
-        auto view = std::make_unique<BandsView>(store, nullptr);
-        view->setLogY(options.logY);
-        return view;
-    }
-    return nullptr;
+// bands: draws the percentile bands of the first run; returns, when there are more runs,
+// which one it draws and that the others are not in the figure.
+QString drawBands(BandsFigure& figure, const PlotOptions& options, const DatasetStore& store) {
+    const DatasetEntry* shown = store.find(figure.draw(store, {0, options.logY}));
+    if (!shown || store.entries().size() < 2)
+        return {};
+    return QStringLiteral(
+               "bands draws one run, %1, and leaves out %2 more: plot one file at a time")
+        .arg(shown->label)
+        .arg(store.entries().size() - 1);
 }
 
 // hist and box: the Distributions figure, drawn without a view.
@@ -144,8 +139,9 @@ struct FlowBarsAlone {
     }
 };
 
-// timeseries, cwnd, rtt and retransmits (ThroughputTimeFigure) and loadtime (LoadTimeFigure):
-// a figure on a plot of its own, drawn without a view.
+// timeseries, cwnd, rtt and retransmits (ThroughputTimeFigure), loadtime (LoadTimeFigure),
+// timeline (TimelineFigure) and bands (BandsFigure): a figure on a plot of its own, drawn
+// without a view.
 template <typename Figure> struct Alone {
     std::unique_ptr<QCustomPlot> plot = PlotExporter::detachedPlot();
     Figure figure{plot.get()};
@@ -225,9 +221,12 @@ int runPlot(const QStringList& args, CliContext& context) {
     const auto load = options.type == QLatin1String("loadtime")
                           ? std::make_unique<Alone<LoadTimeFigure>>()
                           : nullptr;
-    const auto view =
-        distributions || cdf || flows || time || load ? nullptr : makeView(options, &store);
-    if (!view && !distributions && !cdf && !flows && !time && !load) {
+    const auto timeline = options.type == QLatin1String("timeline")
+                              ? std::make_unique<Alone<TimelineFigure>>()
+                              : nullptr;
+    const auto bands =
+        options.type == QLatin1String("bands") ? std::make_unique<Alone<BandsFigure>>() : nullptr;
+    if (!distributions && !cdf && !flows && !time && !load && !timeline && !bands) {
         context.usageError(
             QStringLiteral("plot type \"%1\" is not available (cdf, ccdf, timeline, "
                            "bands, hist, box, flows, timeseries, cwnd, rtt, retransmits, loadtime)")
@@ -260,32 +259,24 @@ int runPlot(const QStringList& args, CliContext& context) {
         if (store.entries().empty())
             return UsageOrNothingUsable;
     }
-    const QString note = view            ? view->drawingNote()
-                         : distributions ? distributions->draw(options, store)
-                         : cdf           ? cdf->draw(store)
-                         : time ? time->figure.draw(store.visibleThroughput(), {}, timeOptions)
-                         : load ? load->figure.draw(store, {})
-                                : flows->figure.draw(store.visibleThroughput(), {}, {}, {});
-    if (!note.isEmpty()) // a plot of many files names the runs it leaves out
+    const QString note = distributions ? distributions->draw(options, store)
+                         : cdf         ? cdf->draw(store)
+                         : time     ? time->figure.draw(store.visibleThroughput(), {}, timeOptions)
+                         : load     ? load->figure.draw(store, {})
+                         : timeline ? timeline->figure.draw(store.visibleLatency(), {options.logY})
+                         : bands    ? drawBands(bands->figure, options, store)
+                                    : flows->figure.draw(store.visibleThroughput(), {}, {}, {});
+    // A plot of many files names the runs it leaves out (bands: the runs but the one drawn).
+    if (!note.isEmpty())
         context.fileWarning(options.output, note);
-    // Bands draw one run: say which, and that the others are not in the figure.
-    if (const auto* bands = dynamic_cast<const BandsView*>(view.get()))
-        if (const DatasetEntry* shown = store.find(bands->shownDataset());
-            shown && store.entries().size() > 1)
-            context.fileWarning(options.output,
-                                QStringLiteral("bands draws one run, %1, and leaves out %2 more: "
-                                               "plot one file at a time")
-                                    .arg(shown->label)
-                                    .arg(store.entries().size() - 1));
-    if (view)
-        view->resize(options.size.width, options.size.height);
     QString error;
-    QCustomPlot* plot = view            ? view->plot()
-                        : distributions ? distributions->plot.get()
-                        : cdf           ? cdf->plot.get()
-                        : time          ? time->plot.get()
-                        : load          ? load->plot.get()
-                                        : flows->plot.get();
+    QCustomPlot* plot = distributions ? distributions->plot.get()
+                        : cdf         ? cdf->plot.get()
+                        : time        ? time->plot.get()
+                        : load        ? load->plot.get()
+                        : timeline    ? timeline->plot.get()
+                        : bands       ? bands->plot.get()
+                                      : flows->plot.get();
     if (!PlotExporter::save(plot, options.output, options.size, &error)) {
         context.fileProblem(options.output, error);
         return UsageOrNothingUsable;

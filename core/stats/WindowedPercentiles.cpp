@@ -2,6 +2,8 @@
 
 #include "Percentiles.h"
 
+#include <boost/iterator/counting_iterator.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -25,6 +27,30 @@ std::size_t WindowedPercentiles::windowFor(std::size_t replies, std::size_t wind
     if (windows == 0)
         return std::max<std::size_t>(replies, 1);
     return std::max<std::size_t>((replies + windows - 1) / windows, 1);
+}
+
+PercentileBands WindowedPercentiles::bandsIn(const LatencySeries& series, bool seconds, double lo,
+                                             double hi, std::size_t windowReplies) {
+    const std::size_t n = series.size();
+    auto xAt = [&](std::size_t i) {
+        if (seconds)
+            return series.timestamps[i] - series.timestamps.front();
+        return series.sequence.size() == n ? static_cast<double>(series.sequence[i])
+                                           : static_cast<double>(i);
+    };
+    // x grows with the reply index, up to reordering, which moves a window boundary by a reply
+    // or two at most.
+    const auto first = boost::make_counting_iterator<std::size_t>(0);
+    const auto last = boost::make_counting_iterator(n);
+    const std::size_t begin =
+        *std::partition_point(first, last, [&](auto i) { return xAt(i) < lo; });
+    const std::size_t end = *std::partition_point(first + static_cast<std::ptrdiff_t>(begin), last,
+                                                  [&](auto i) { return xAt(i) <= hi; });
+    PercentileBands bands;
+    bands.window = windowReplies > 0 ? windowReplies : windowFor(end - begin);
+    const std::size_t from = begin > bands.window ? begin - bands.window : 0;
+    bands.windows = of(series, bands.window, from, end + bands.window);
+    return bands;
 }
 
 std::vector<PercentileWindow> WindowedPercentiles::of(const LatencySeries& series,

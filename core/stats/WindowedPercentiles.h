@@ -19,6 +19,12 @@ struct PercentileWindow {
     double lossPercent = 0; // lost / (replies + lost) · 100; NaN when the series has no sequence
 };
 
+// The windows a plot of a series shows over part of its x axis.
+struct PercentileBands {
+    std::size_t window = 0; // replies per window
+    std::vector<PercentileWindow> windows;
+};
+
 // Splits a latency series into windows of a fixed number of replies (not of seconds: a window
 // then always holds enough samples for its p1/p99 to mean something, whatever the ping
 // interval, and logs without timestamps work the same way).
@@ -35,8 +41,16 @@ public:
     static std::vector<PercentileWindow> of(const LatencySeries& series, std::size_t windowReplies,
                                             std::size_t begin = 0,
                                             std::size_t end = static_cast<std::size_t>(-1));
+    // Enough windows to see structure, few enough to read bands.
+    static constexpr std::size_t kAutoWindows = 200;
     // The window size that gives about `windows` windows over `replies` replies (at least 1).
-    static std::size_t windowFor(std::size_t replies, std::size_t windows = 200);
+    static std::size_t windowFor(std::size_t replies, std::size_t windows = kAutoWindows);
+    // The windows of the replies whose x lies in [lo, hi] (seconds since the first reply when
+    // `seconds`, else sequence numbers), of `windowReplies` replies or, when 0, about
+    // kAutoWindows over those replies; one window more on each side, so that bands drawn from
+    // them run to the edges of a plot that pans.
+    static PercentileBands bandsIn(const LatencySeries& series, bool seconds, double lo, double hi,
+                                   std::size_t windowReplies);
 };
 
 } // namespace wb

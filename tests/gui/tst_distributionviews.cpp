@@ -157,30 +157,35 @@ void TestDistributionViews::bandsEqualWindowedPercentiles() {
     const std::vector<int> ids = addQjumpSamples(store);
     BandsView view(&store);
     QCOMPARE(view.exportName(), QStringLiteral("rtt-bands"));
-    QCOMPARE(view.shownDataset(), ids[0]);
+    QCOMPARE(view.figure().options().shown, ids[0]);
     for (int id : ids) {
         view.setShownDataset(id);
         const LatencySeries& series = store.find(id)->dataset().latency;
         // Auto: about 200 windows over the whole run.
         const std::size_t window = WindowedPercentiles::windowFor(series.size());
-        QCOMPARE(view.effectiveWindow(id), window);
+        QCOMPARE(view.figure().bandsOf(id).window, window);
         const std::vector<PercentileWindow> expected = WindowedPercentiles::of(series, window);
-        QCOMPARE(view.windowsOf(id).size(), expected.size());
-        compareGraph(view.graphOf(id, BandsView::Curve::Median), expected, &PercentileWindow::p50);
-        compareGraph(view.graphOf(id, BandsView::Curve::P5), expected, &PercentileWindow::p5);
-        compareGraph(view.graphOf(id, BandsView::Curve::P95), expected, &PercentileWindow::p95);
-        compareGraph(view.graphOf(id, BandsView::Curve::P1), expected, &PercentileWindow::p1);
-        compareGraph(view.graphOf(id, BandsView::Curve::P99), expected, &PercentileWindow::p99);
-        QCOMPARE(view.graphOf(id, BandsView::Curve::P5)->channelFillGraph(),
-                 view.graphOf(id, BandsView::Curve::P95));
+        QCOMPARE(view.figure().bandsOf(id).windows.size(), expected.size());
+        compareGraph(view.figure().graphOf(id, BandsFigure::Curve::Median), expected,
+                     &PercentileWindow::p50);
+        compareGraph(view.figure().graphOf(id, BandsFigure::Curve::P5), expected,
+                     &PercentileWindow::p5);
+        compareGraph(view.figure().graphOf(id, BandsFigure::Curve::P95), expected,
+                     &PercentileWindow::p95);
+        compareGraph(view.figure().graphOf(id, BandsFigure::Curve::P1), expected,
+                     &PercentileWindow::p1);
+        compareGraph(view.figure().graphOf(id, BandsFigure::Curve::P99), expected,
+                     &PercentileWindow::p99);
+        QCOMPARE(view.figure().graphOf(id, BandsFigure::Curve::P5)->channelFillGraph(),
+                 view.figure().graphOf(id, BandsFigure::Curve::P95));
     }
     view.setWindowReplies(100);
-    QCOMPARE(view.windowsOf(ids.back()).size(), std::size_t{50});
+    QCOMPARE(view.figure().bandsOf(ids.back()).windows.size(), std::size_t{50});
     // All runs overlaid: every dataset drawn, without the p1–p99 band.
-    view.setShownDataset(BandsView::kAllDatasets);
+    view.setShownDataset(BandsFigure::kAllDatasets);
     for (int id : ids) {
-        QVERIFY(view.graphOf(id, BandsView::Curve::Median));
-        QVERIFY(!view.graphOf(id, BandsView::Curve::P1));
+        QVERIFY(view.figure().graphOf(id, BandsFigure::Curve::Median));
+        QVERIFY(!view.figure().graphOf(id, BandsFigure::Curve::P1));
     }
 }
 
@@ -189,25 +194,25 @@ void TestDistributionViews::bandsColourMedianByLoss() {
     const int id = addLossyRun(store);
     BandsView view(&store);
     view.setWindowReplies(500);
-    const std::vector<PercentileWindow>& windows = view.windowsOf(id);
+    const std::vector<PercentileWindow>& windows = view.figure().bandsOf(id).windows;
     QVERIFY(!windows.empty());
-    std::set<BandsView::LossClass> classes;
+    std::set<BandsFigure::LossClass> classes;
     for (const PercentileWindow& w : windows)
-        classes.insert(BandsView::lossClassOf(w.lossPercent));
+        classes.insert(BandsFigure::lossClassOf(w.lossPercent));
     QCOMPARE(classes.size(), std::size_t{4});
     // One line per loss class, in its colour, each named in the legend.
-    for (BandsView::LossClass c : classes) {
-        const QColor colour = BandsView::lossColor(c);
+    for (BandsFigure::LossClass c : classes) {
+        const QColor colour = BandsFigure::lossColor(c);
         bool found = false;
         for (int i = 0; i < view.plot()->graphCount(); ++i)
             found |= view.plot()->graph(i)->pen().color() == colour &&
                      view.plot()->graph(i)->data()->size() > 0;
         QVERIFY(found);
     }
-    QCOMPARE(BandsView::lossClassOf(0), BandsView::LossClass::None);
-    QCOMPARE(BandsView::lossClassOf(0.5), BandsView::LossClass::Below1);
-    QCOMPARE(BandsView::lossClassOf(1), BandsView::LossClass::Below5);
-    QCOMPARE(BandsView::lossClassOf(5), BandsView::LossClass::AtLeast5);
+    QCOMPARE(BandsFigure::lossClassOf(0), BandsFigure::LossClass::None);
+    QCOMPARE(BandsFigure::lossClassOf(0.5), BandsFigure::LossClass::Below1);
+    QCOMPARE(BandsFigure::lossClassOf(1), BandsFigure::LossClass::Below5);
+    QCOMPARE(BandsFigure::lossClassOf(5), BandsFigure::LossClass::AtLeast5);
 }
 
 void TestDistributionViews::settingsRoundTrip() {
@@ -232,12 +237,12 @@ void TestDistributionViews::settingsRoundTrip() {
     BandsView bands(&store);
     bands.setWindowReplies(50);
     bands.setLogY(true);
-    bands.setShownDataset(BandsView::kAllDatasets);
+    bands.setShownDataset(BandsFigure::kAllDatasets);
     BandsView bandsRestored(&store);
     bandsRestored.restoreSettings(bands.saveSettings());
-    QCOMPARE(bandsRestored.windowReplies(), 50);
-    QVERIFY(bandsRestored.logY());
-    QCOMPARE(bandsRestored.shownDataset(), BandsView::kAllDatasets);
+    QCOMPARE(bandsRestored.figure().options().windowReplies, 50);
+    QVERIFY(bandsRestored.figure().options().logY);
+    QCOMPARE(bandsRestored.figure().options().shown, BandsFigure::kAllDatasets);
     QCOMPARE(bandsRestored.saveSettings(), bands.saveSettings());
 }
 
@@ -344,7 +349,7 @@ void TestDistributionViews::screenshots() {
     bands.setShownDataset(ids[1]);
     shoot(bands, QStringLiteral("bands-iperf16.png"));
     bands.setLogY(true);
-    bands.setShownDataset(BandsView::kAllDatasets);
+    bands.setShownDataset(BandsFigure::kAllDatasets);
     shoot(bands, QStringLiteral("bands-all-logy.png"));
 
     DatasetStore lossyStore;

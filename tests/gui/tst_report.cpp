@@ -130,7 +130,8 @@ const ExportOptions& kReportFigure = kFigureSizes[0];
 
 // The loss strip's lane labels, top to bottom.
 QStringList stripLanes(const TimelineView& view) {
-    return view.lossStrip()
+    return view.figure()
+        .lossStrip()
         ->axis(QCPAxis::atLeft)
         ->ticker()
         .dynamicCast<QCPAxisTickerText>()
@@ -711,7 +712,7 @@ void TestReport::timelineNamesEveryRunWhole() {
     for (const ExportOptions& size : kFigureSizes) {
         PlotExporter::layOut(view.plot(), size);
         verifyLegendEntriesWhole(view.plot(), size);
-        QVERIFY(!view.lossFreeNote());
+        QVERIFY(!view.figure().lossFreeNote());
         const QStringList lanes = stripLanes(view);
         QCOMPARE(lanes.size(), runs.size());
         // A lane shows its run's whole label, or a key its run's legend entry starts with.
@@ -721,7 +722,7 @@ void TestReport::timelineNamesEveryRunWhole() {
             static const QRegularExpression lossText(QStringLiteral(" [<0-9.]+ %$"));
             QVERIFY2(label.contains(lossText), qPrintable(label));
             label.remove(lossText);
-            const QCPGraph* line = view.graphOf(store.visibleLatency()[lane]->id);
+            const QCPGraph* line = view.figure().graphOf(store.visibleLatency()[lane]->id);
             QVERIFY2(label == runs[lane] || line->name() == label + QLatin1Char(' ') + runs[lane],
                      qPrintable(label + " / " + line->name()));
             QVERIFY(view.plot()->legend->hasItemWithPlottable(line));
@@ -729,11 +730,11 @@ void TestReport::timelineNamesEveryRunWhole() {
         }
     }
     // The eight marks in the lossy run's lane, the first; none in the other's.
-    const QCPGraph* lost = view.lostGraphOf(lossy);
+    const QCPGraph* lost = view.figure().lostGraphOf(lossy);
     QVERIFY(lost);
     QCOMPARE(lost->data()->size(), 8);
     QCOMPARE(lost->data()->constBegin()->value, 0.5);
-    QVERIFY(!view.lostGraphOf(lossFree));
+    QVERIFY(!view.figure().lostGraphOf(lossFree));
 }
 
 // The demo lost no request: one thin lane says so, the legend names the runs without lane
@@ -750,16 +751,18 @@ void TestReport::timelineSaysNothingWasLost() {
         PlotExporter::layOut(view.plot(), size);
         verifyLegendEntriesWhole(view.plot(), size);
         QVERIFY(stripLanes(view).isEmpty());
-        const QCPItemText* note = view.lossFreeNote();
+        const QCPItemText* note = view.figure().lossFreeNote();
         QVERIFY(note);
         QCOMPARE(note->text(), QStringLiteral("no lost requests"));
         const QRectF noteRect(note->topLeft->pixelPosition(), note->bottomRight->pixelPosition());
         // The note whole in its lane, and the lane no taller than one line of it.
-        QVERIFY2(QRectF(view.lossStrip()->rect()).adjusted(-0.5, -0.5, 0.5, 0.5).contains(noteRect),
+        QVERIFY2(QRectF(view.figure().lossStrip()->rect())
+                     .adjusted(-0.5, -0.5, 0.5, 0.5)
+                     .contains(noteRect),
                  qPrintable(sizeText(size)));
-        QVERIFY(view.lossStrip()->height() <= QFontMetrics(note->font()).height() + 2);
+        QVERIFY(view.figure().lossStrip()->height() <= QFontMetrics(note->font()).height() + 2);
         for (const DatasetEntry* entry : store.visibleLatency())
-            QCOMPARE(view.graphOf(entry->id)->name(), entry->label);
+            QCOMPARE(view.figure().graphOf(entry->id)->name(), entry->label);
         // At a column's width the demo's long labels stack the legend five rows high; the
         // column case is columnFigureReadsWhole's, with the recorded logs' names.
         const int rtt = view.plot()->xAxis->axisRect()->height();

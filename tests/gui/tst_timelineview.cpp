@@ -75,8 +75,8 @@ void TestTimelineView::oneLinePerVisibleDataset() {
     TimelineView view(&store);
     QCOMPARE(view.title(), QStringLiteral("RTT over time"));
     QCOMPARE(view.exportName(), QStringLiteral("rtt-timeline"));
-    QVERIFY(view.graphOf(idle));
-    QVERIFY(view.graphOf(lossy));
+    QVERIFY(view.figure().graphOf(idle));
+    QVERIFY(view.figure().graphOf(lossy));
     int lines = 0;
     for (int i = 0; i < view.plot()->graphCount(); ++i)
         lines += view.plot()->graph(i)->valueAxis() == view.plot()->yAxis &&
@@ -84,17 +84,17 @@ void TestTimelineView::oneLinePerVisibleDataset() {
                      ? 1
                      : 0;
     QCOMPARE(lines, 2);
-    QCOMPARE(view.graphOf(idle)->name(), QStringLiteral("ping18_np"));
-    QVERIFY(view.graphOf(idle)->data()->size() > 10);
+    QCOMPARE(view.figure().graphOf(idle)->name(), QStringLiteral("ping18_np"));
+    QVERIFY(view.figure().graphOf(idle)->data()->size() > 10);
     store.setVisible(idle, false);
-    QVERIFY(!view.graphOf(idle));
-    QVERIFY(view.graphOf(lossy));
+    QVERIFY(!view.figure().graphOf(idle));
+    QVERIFY(view.figure().graphOf(lossy));
     store.setVisible(idle, true);
     store.setLabel(idle, QStringLiteral("idle"));
-    QCOMPARE(view.graphOf(idle)->name(), QStringLiteral("idle"));
+    QCOMPARE(view.figure().graphOf(idle)->name(), QStringLiteral("idle"));
     store.remove(lossy);
-    QVERIFY(!view.graphOf(lossy));
-    QVERIFY(!view.lostGraphOf(lossy));
+    QVERIFY(!view.figure().graphOf(lossy));
+    QVERIFY(!view.figure().lostGraphOf(lossy));
 }
 
 void TestTimelineView::lostMarksMatchLostSequence() {
@@ -104,20 +104,23 @@ void TestTimelineView::lostMarksMatchLostSequence() {
     TimelineView view(&store);
     const LatencySeries& series = store.find(lossy)->dataset().latency;
     QVERIFY(!series.lostSequence.empty());
-    QCPGraph* lost = view.lostGraphOf(lossy);
+    QCPGraph* lost = view.figure().lostGraphOf(lossy);
     QVERIFY(lost);
     QCOMPARE(static_cast<std::size_t>(lost->data()->size()), series.lostSequence.size());
-    QCOMPARE(lost->keyAxis()->axisRect(), view.lossStrip()); // on the strip, not over the data
+    QCOMPARE(lost->keyAxis()->axisRect(),
+             view.figure().lossStrip()); // on the strip, not over the data
     // Sequence axis: each mark sits at its lost sequence number.
-    QCOMPARE(view.xAxisKind(), TimelineReducer::XAxis::Sequence);
+    QCOMPARE(view.figure().xAxisKind(), TimelineReducer::XAxis::Sequence);
     QCOMPARE(lost->data()->constBegin()->key, static_cast<double>(series.lostSequence.front()));
     const std::size_t idleLost = store.find(idle)->dataset().latency.lostSequence.size();
-    QCOMPARE(view.lostGraphOf(idle) ? std::size_t(view.lostGraphOf(idle)->data()->size()) : 0u,
+    QCOMPARE(view.figure().lostGraphOf(idle)
+                 ? std::size_t(view.figure().lostGraphOf(idle)->data()->size())
+                 : 0u,
              idleLost);
     // The strip shares the x range, also after a zoom.
     view.plot()->xAxis->setRange(3, 12);
-    QCOMPARE(view.lossStrip()->axis(QCPAxis::atBottom)->range().lower, 3.0);
-    QCOMPARE(view.lossStrip()->axis(QCPAxis::atBottom)->range().upper, 12.0);
+    QCOMPARE(view.figure().lossStrip()->axis(QCPAxis::atBottom)->range().lower, 3.0);
+    QCOMPARE(view.figure().lossStrip()->axis(QCPAxis::atBottom)->range().upper, 12.0);
 }
 
 // 0.05 % of 200,000 requests lost, one in every 2,000: the strip shades each pixel column
@@ -146,10 +149,10 @@ void TestTimelineView::lossStripShadesTheShareLost() {
     ExportOptions column;
     view.resize(column.width, column.height);
     PlotExporter::layOut(view.plot(), column);
-    QCPColorMap* shade = view.lossShadeOf(id);
+    QCPColorMap* shade = view.figure().lossShadeOf(id);
     QVERIFY(shade);
-    QCOMPARE(shade->keyAxis()->axisRect(), view.lossStrip());
-    QVERIFY(!view.lostGraphOf(id)->visible()); // the marks are not drawn: they made a band
+    QCOMPARE(shade->keyAxis()->axisRect(), view.figure().lossStrip());
+    QVERIFY(!view.figure().lostGraphOf(id)->visible()); // the marks are not drawn: they made a band
     QCPColorMapData* cells = shade->data();
     const int columns = cells->keySize();
     QVERIFY2(columns >= 100, qPrintable(QString::number(columns)));
@@ -171,7 +174,8 @@ void TestTimelineView::lossStripShadesTheShareLost() {
     const QCPRange range = view.plot()->xAxis->range();
     const double width = range.size() / columns;
     QVERIFY(std::abs(cells->keyRange().lower - (range.lower + width / 2)) < 1e-9 * range.size());
-    const QStringList lanes = view.lossStrip()
+    const QStringList lanes = view.figure()
+                                  .lossStrip()
                                   ->axis(QCPAxis::atLeft)
                                   ->ticker()
                                   .dynamicCast<QCPAxisTickerText>()
@@ -188,27 +192,27 @@ void TestTimelineView::lossFreeRunsShareOneLane() {
     const int busy = test::addLog(store, test::samplePath(QStringLiteral("ping18_iperf68_np")),
                                   QStringLiteral("ping18_iperf68_np"));
     TimelineView view(&store);
-    QCPAxis* laneAxis = view.lossStrip()->axis(QCPAxis::atLeft);
+    QCPAxis* laneAxis = view.figure().lossStrip()->axis(QCPAxis::atLeft);
     auto laneLabels = [laneAxis] {
         return laneAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks().values();
     };
     for (int id : {idle, busy})
         QVERIFY(store.find(id)->dataset().latency.lostSequence.empty());
-    QVERIFY(view.lossFreeNote());
-    QVERIFY(view.lossFreeNote()->text().contains(QStringLiteral("no lost requests")));
+    QVERIFY(view.figure().lossFreeNote());
+    QVERIFY(view.figure().lossFreeNote()->text().contains(QStringLiteral("no lost requests")));
     QVERIFY(laneLabels().isEmpty());
     QCOMPARE(laneAxis->range().upper, 1.0);
 
     const int lossy = addLossy(store);
-    QVERIFY(!view.lossFreeNote());
+    QVERIFY(!view.figure().lossFreeNote());
     // Each lane: its run's loss %, after the run's number in the legend (the names and the
     // percentages are wider than a lane label may be).
     QCOMPARE(laneLabels(), (QList<QString>{"(1) 0 %", "(2) 0 %", "(3) 40 %"}));
     QCOMPARE(laneAxis->range().upper, 3.0);
-    QVERIFY(view.lostGraphOf(lossy));
+    QVERIFY(view.figure().lostGraphOf(lossy));
 
     store.setVisible(lossy, false); // hidden runs' losses are not shown, so not counted
-    QVERIFY(view.lossFreeNote());
+    QVERIFY(view.figure().lossFreeNote());
     QVERIFY(laneLabels().isEmpty());
 }
 
@@ -219,18 +223,18 @@ void TestTimelineView::xAxisSaysWhatItShows() {
     QCOMPARE(view.plot()->xAxis->label(), QStringLiteral("sequence number"));
     QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("RTT (ms)"));
     view.setInterval(0.2);
-    QCOMPARE(view.xAxisKind(), TimelineReducer::XAxis::SequenceTimesInterval);
+    QCOMPARE(view.figure().xAxisKind(), TimelineReducer::XAxis::SequenceTimesInterval);
     QVERIFY(
         view.plot()->xAxis->label().startsWith(QStringLiteral("sequence number × interval (s)")));
     const int timed = test::addLog(store, test::dataPath(QStringLiteral("ping/iputils_D.txt")),
                                    QStringLiteral("with -D"));
     QVERIFY(store.find(timed)->dataset().latency.hasTimestamps());
     // Mixed: one run has time, the other not: sequence for both, said on the axis.
-    QCOMPARE(view.xAxisKind(), TimelineReducer::XAxis::SequenceTimesInterval);
+    QCOMPARE(view.figure().xAxisKind(), TimelineReducer::XAxis::SequenceTimesInterval);
     store.setVisible(store.entries().front().id, false);
-    QCOMPARE(view.xAxisKind(), TimelineReducer::XAxis::TimeSinceFirstReply);
+    QCOMPARE(view.figure().xAxisKind(), TimelineReducer::XAxis::TimeSinceFirstReply);
     QCOMPARE(view.plot()->xAxis->label(), QStringLiteral("time since first reply (s)"));
-    QCOMPARE(view.graphOf(timed)->data()->constBegin()->key, 0.0);
+    QCOMPARE(view.figure().graphOf(timed)->data()->constBegin()->key, 0.0);
 }
 
 void TestTimelineView::logYToggle() {
@@ -238,7 +242,7 @@ void TestTimelineView::logYToggle() {
     addIdle(store);
     addLossy(store);
     TimelineView view(&store);
-    QVERIFY(!view.logY());
+    QVERIFY(!view.figure().options().logY);
     QCOMPARE(view.plot()->yAxis->scaleType(), QCPAxis::stLinear);
     view.setLogY(true);
     QCOMPARE(view.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
@@ -256,14 +260,14 @@ void TestTimelineView::spikeSurvivesReduction() {
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QTest::qWait(20);
-    QCOMPARE(view.xAxisKind(), TimelineReducer::XAxis::TimeSinceFirstReply);
+    QCOMPARE(view.figure().xAxisKind(), TimelineReducer::XAxis::TimeSinceFirstReply);
     auto maxOf = [&] {
         double m = 0;
-        for (const QCPGraphData& p : *view.graphOf(id)->data())
+        for (const QCPGraphData& p : *view.figure().graphOf(id)->data())
             m = std::max(m, p.value);
         return m;
     };
-    const int points = view.graphOf(id)->data()->size();
+    const int points = view.figure().graphOf(id)->data()->size();
     qInfo("%zu samples drawn as %d points", n, points);
     QVERIFY(points <= 2 * view.plot()->xAxis->axisRect()->width() + 4);
     QCOMPARE(maxOf(), 500.0);
@@ -277,7 +281,7 @@ void TestTimelineView::spikeSurvivesReduction() {
     view.plot()->replot(QCustomPlot::rpImmediateRefresh);
     qInfo("zoom + reduce + replot: %lld ms", static_cast<long long>(timer.elapsed()));
     QCOMPARE(maxOf(), 500.0);
-    QVERIFY(view.graphOf(id)->data()->size() >= 1000); // every sample of that second
+    QVERIFY(view.figure().graphOf(id)->data()->size() >= 1000); // every sample of that second
     // Zoom next to the spike: y follows the visible data, not the spike.
     view.plot()->xAxis->setRange(100, 101);
     QTest::qWait(0);
@@ -294,14 +298,14 @@ void TestTimelineView::readoutNamesSampleAndLoss() {
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QTest::qWait(20);
     view.plot()->replot(QCustomPlot::rpImmediateRefresh);
-    QCPGraph* line = view.graphOf(lossy);
+    QCPGraph* line = view.figure().graphOf(lossy);
     const QCPGraphData first = *line->data()->constBegin();
     view.showReadoutAt(QPointF(view.plot()->xAxis->coordToPixel(first.key),
                                view.plot()->yAxis->coordToPixel(first.value)));
     QVERIFY2(view.readout().contains(QStringLiteral("seq 1")), qPrintable(view.readout()));
     QVERIFY(view.readout().contains(QStringLiteral("ms")));
     const LatencySeries& series = store.find(lossy)->dataset().latency;
-    QCPAxisRect* strip = view.lossStrip();
+    QCPAxisRect* strip = view.figure().lossStrip();
     view.showReadoutAt(
         QPointF(strip->axis(QCPAxis::atBottom)->coordToPixel(double(series.lostSequence.front())),
                 strip->axis(QCPAxis::atLeft)->coordToPixel(0.5)));
@@ -318,14 +322,14 @@ void TestTimelineView::settingsRoundTrip() {
     const QJsonObject saved = view.saveSettings();
     QCOMPARE(saved.value(QStringLiteral("logY")).toBool(), true);
     TimelineView other(&store);
-    QVERIFY(!other.logY());
+    QVERIFY(!other.figure().options().logY);
     other.restoreSettings(saved);
-    QVERIFY(other.logY());
-    QCOMPARE(other.interval(), 0.5);
+    QVERIFY(other.figure().options().logY);
+    QCOMPARE(other.figure().options().interval, 0.5);
     QCOMPARE(other.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
     QCOMPARE(other.saveSettings(), saved);
     other.restoreSettings(QJsonObject{}); // missing keys keep the current values
-    QVERIFY(other.logY());
+    QVERIFY(other.figure().options().logY);
 }
 
 void TestTimelineView::screenshot() {
@@ -345,8 +349,8 @@ void TestTimelineView::screenshot() {
     // Zoomed into the lossy run's sequence range, with a run that has duplicates.
     const int dup = test::addLog(store, test::dataPath(QStringLiteral("ping/iputils_dup.txt")),
                                  QStringLiteral("iputils_dup"));
-    QVERIFY(view.duplicateGraphOf(dup));
-    QCOMPARE(std::size_t(view.duplicateGraphOf(dup)->data()->size()),
+    QVERIFY(view.figure().duplicateGraphOf(dup));
+    QCOMPARE(std::size_t(view.figure().duplicateGraphOf(dup)->data()->size()),
              store.find(dup)->dataset().latency.duplicateRttMs.size());
     view.setLogY(false);
     view.plot()->xAxis->setRange(0, 21);
