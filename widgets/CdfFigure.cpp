@@ -17,12 +17,6 @@ namespace wb {
 
 namespace {
 
-// Three or four significant digits: enough to tell 0.0123 ms from 0.0125 ms, short enough
-// for a marker label.
-QString formatMs(double value) {
-    return QString::number(value, 'g', value < 1 ? 3 : 4);
-}
-
 // "p97.3", with more decimals in the tail so p99.99 does not read as p100.
 QString formatLevel(double fraction) {
     const double level = 100 * fraction;
@@ -287,9 +281,9 @@ void CdfFigure::rebuildMarkers() {
             if (m_logX && value <= 0)
                 continue;
             markers->addData(value, y);
-            addMarkerLabel(
-                QStringLiteral("%1 %2 ms").arg(formatLevel(level / 100), formatMs(value)),
-                QPointF(value, y), curve.color.darker(120), &taken);
+            addMarkerLabel(QStringLiteral("%1 %2 ms")
+                               .arg(formatLevel(level / 100), PlotStyle::formatMs(value)),
+                           QPointF(value, y), curve.color.darker(120), &taken);
         }
         m_markerGraphs.push_back(markers);
     }
@@ -351,7 +345,7 @@ QString CdfFigure::readoutAt(const QPointF& pixel) const {
         return {};
     const double fraction = m_options.ccdf ? 1 - bestPoint.value : bestPoint.value;
     return QStringLiteral("%1: %2 ms at %3")
-        .arg(best->label, formatMs(bestPoint.key), formatLevel(fraction));
+        .arg(best->label, PlotStyle::formatMs(bestPoint.key), formatLevel(fraction));
 }
 
 QString CdfFigure::draw(const DatasetStore& store, const std::vector<PooledGroup>& groups,

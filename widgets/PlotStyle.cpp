@@ -269,6 +269,10 @@ bool fitTicks(QCPAxis* axis) {
 
 } // namespace
 
+QString PlotStyle::formatMs(double value) {
+    return QString::number(value, 'g', value < 1 ? 3 : 4);
+}
+
 QColor PlotStyle::toColor(const SeriesColor& color) {
     return color.isSet ? QColor::fromRgba64(color.red, color.green, color.blue) : QColor();
 }

@@ -26,6 +26,9 @@ public:
     static QFont axisFont(double scale = 1.0);
     static QFont labelFont(double scale = 1.0);
     static double lineWidth(double scale = 1.0);
+    // Milliseconds in three or four significant digits: enough to tell 0.0123 ms from
+    // 0.0125 ms, short enough for a marker label or a read-out.
+    static QString formatMs(double value);
     // An axis rect's least margins: QCustomPlot keeps 15 px above and right of the data for
     // tick labels reaching past it; half a label's height and half a number's width do.
     static QMargins minimumMargins();

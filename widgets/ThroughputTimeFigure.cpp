@@ -15,7 +15,6 @@ namespace wb {
 
 namespace {
 
-constexpr double kMega = 1e6;
 constexpr double kKilobyte = 1024; // iperf's KBytes, which its Cwnd column prints
 
 // How each metric reads: its name in the choice, its axis title with the unit the values
@@ -29,7 +28,7 @@ struct MetricText {
 
 constexpr MetricText kMetricTexts[] = {
     {TcpMetric::Throughput, QT_TRANSLATE_NOOP("ThroughputTimeFigure", "Throughput"),
-     QT_TRANSLATE_NOOP("ThroughputTimeFigure", "throughput (Mbit/s)"), kMega},
+     QT_TRANSLATE_NOOP("ThroughputTimeFigure", "throughput (Mbit/s)"), PlotStyle::kBitsPerMbit},
     {TcpMetric::Cwnd, QT_TRANSLATE_NOOP("ThroughputTimeFigure", "Congestion window"),
      QT_TRANSLATE_NOOP("ThroughputTimeFigure", "congestion window (KBytes)"), kKilobyte},
     {TcpMetric::Rtt, QT_TRANSLATE_NOOP("ThroughputTimeFigure", "Smoothed RTT"),
@@ -37,9 +36,9 @@ constexpr MetricText kMetricTexts[] = {
     {TcpMetric::Retransmits, QT_TRANSLATE_NOOP("ThroughputTimeFigure", "Retransmits per interval"),
      QT_TRANSLATE_NOOP("ThroughputTimeFigure", "retransmits per interval"), 1},
     {TcpMetric::PacingRate, QT_TRANSLATE_NOOP("ThroughputTimeFigure", "Pacing rate (ss)"),
-     QT_TRANSLATE_NOOP("ThroughputTimeFigure", "pacing rate (Mbit/s)"), kMega},
+     QT_TRANSLATE_NOOP("ThroughputTimeFigure", "pacing rate (Mbit/s)"), PlotStyle::kBitsPerMbit},
     {TcpMetric::DeliveryRate, QT_TRANSLATE_NOOP("ThroughputTimeFigure", "Delivery rate (ss)"),
-     QT_TRANSLATE_NOOP("ThroughputTimeFigure", "delivery rate (Mbit/s)"), kMega},
+     QT_TRANSLATE_NOOP("ThroughputTimeFigure", "delivery rate (Mbit/s)"), PlotStyle::kBitsPerMbit},
 };
 
 const MetricText& textOf(TcpMetric metric) {
@@ -151,7 +150,7 @@ QCPGraph* ThroughputTimeFigure::addSeries(const QString& name, std::vector<FlowI
     QVector<double> values;
     for (const FlowInterval& interval : intervals) {
         keys.push_back((interval.start + interval.end) / 2);
-        values.push_back(interval.bitsPerSecond / kMega);
+        values.push_back(interval.bitsPerSecond / PlotStyle::kBitsPerMbit);
     }
     QCPGraph* graph = addGraph(name, keys, values, pen);
     m_series.insert(graph, {name, std::move(intervals), {}});
@@ -331,7 +330,7 @@ QString ThroughputTimeFigure::readOut(const Series& series, int index) const {
         return tr("<b>%1</b><br>%2–%3 s<br>%4 Mbit/s")
             .arg(series.name.toHtmlEscaped(), QString::number(interval.start, 'f', 1),
                  QString::number(interval.end, 'f', 1),
-                 QString::number(interval.bitsPerSecond / kMega, 'f', 2));
+                 QString::number(interval.bitsPerSecond / PlotStyle::kBitsPerMbit, 'f', 2));
     }
     const TcpPoint& point = series.points[static_cast<std::size_t>(index)];
     QString value;
@@ -352,9 +351,9 @@ QString ThroughputTimeFigure::readOut(const Series& series, int index) const {
     case TcpMetric::Throughput:
     case TcpMetric::PacingRate:
     case TcpMetric::DeliveryRate:
-        value =
-            tr("%1: %2 Mbit/s")
-                .arg(metricName(m_options.metric), QString::number(point.value / kMega, 'f', 2));
+        value = tr("%1: %2 Mbit/s")
+                    .arg(metricName(m_options.metric),
+                         QString::number(point.value / PlotStyle::kBitsPerMbit, 'f', 2));
         break;
     }
     return tr("<b>%1</b><br>%2 s<br>%3")

@@ -30,11 +30,6 @@ const QMargins kNoteMargins(0, 0, 0, 0);
 // (the strip and the plot share their left margin), so the lanes are numbered instead.
 constexpr int kLaneLabelWidth = 110;
 
-// Three or four significant digits, as in the CDF view.
-QString formatMs(double value) {
-    return QString::number(value, 'g', value < 1 ? 3 : 4);
-}
-
 // A short vertical stroke: loss marks must stay readable when thousands sit side by side,
 // which filled symbols do not.
 QCPScatterStyle tickStyle(const QColor& color) {
@@ -523,11 +518,11 @@ QString TimelineFigure::readoutAt(const QPointF& pixel) const {
                 return;
             best = d;
             const QString at = xText(x);
-            text =
-                tr("%1: %2RTT %3 ms, seq %4%5")
-                    .arg(label, at.isEmpty() ? QString() : at + QStringLiteral(", "), formatMs(y))
-                    .arg(seq)
-                    .arg(duplicate ? tr(" (duplicate)") : QString());
+            text = tr("%1: %2RTT %3 ms, seq %4%5")
+                       .arg(label, at.isEmpty() ? QString() : at + QStringLiteral(", "),
+                            PlotStyle::formatMs(y))
+                       .arg(seq)
+                       .arg(duplicate ? tr(" (duplicate)") : QString());
         };
         for (std::size_t k = 0; k < t.drawn.x.size(); ++k) {
             const std::size_t i = t.drawn.index[k];
