@@ -218,4 +218,9 @@ void PlotExporter::copyToClipboard(QCustomPlot* plot, const ExportOptions& optio
     QGuiApplication::clipboard()->setPixmap(pixmap);
 }
 
+FigureAlone::FigureAlone() : plot(PlotExporter::detachedPlot()) {}
+FigureAlone::FigureAlone(FigureAlone&&) noexcept = default;
+FigureAlone& FigureAlone::operator=(FigureAlone&&) noexcept = default;
+FigureAlone::~FigureAlone() = default;
+
 } // namespace wb

@@ -58,4 +58,22 @@ public:
     static std::unique_ptr<QCustomPlot> detachedPlot();
 };
 
+// A figure on a plot of its own, drawn without a view (`plot`, the report). It owns both; the
+// figure, which may hold the plot's items, goes first.
+struct FigureAlone {
+    FigureAlone(); // a detached plot (PlotExporter::detachedPlot), no figure yet
+    FigureAlone(FigureAlone&&) noexcept;
+    FigureAlone& operator=(FigureAlone&&) noexcept;
+    ~FigureAlone();
+
+    std::unique_ptr<QCustomPlot> plot;
+    std::shared_ptr<void> figure;
+
+    template <typename Figure> Figure& make() {
+        auto made = std::make_shared<Figure>(plot.get());
+        figure = made;
+        return *made;
+    }
+};
+
 } // namespace wb

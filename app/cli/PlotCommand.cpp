@@ -71,8 +71,8 @@ constexpr int kLoadTimeHeight = 400;
 
 // bands: draws the percentile bands of the first run; returns, when there are more runs,
 // which one it draws and that the others are not in the figure.
-QString drawBands(BandsFigure& figure, const PlotOptions& options, const DatasetStore& store) {
-    const DatasetEntry* shown = store.find(figure.draw(store, {0, options.logY}));
+QString drawBands(BandsFigure& figure, bool logY, const DatasetStore& store) {
+    const DatasetEntry* shown = store.find(figure.draw(store, {0, logY}));
     if (!shown || store.entries().size() < 2)
         return {};
     return QStringLiteral(
@@ -81,71 +81,73 @@ QString drawBands(BandsFigure& figure, const PlotOptions& options, const Dataset
         .arg(store.entries().size() - 1);
 }
 
-// hist and box: the Distributions figure, drawn without a view.
-struct DistributionsAlone {
-    std::unique_ptr<QCustomPlot> plot = PlotExporter::detachedPlot();
-    DistributionsFigure figure{plot.get()};
-
-    static std::unique_ptr<DistributionsAlone> of(const PlotOptions& options) {
-        if (options.type != QLatin1String("hist") && options.type != QLatin1String("box"))
-            return nullptr;
-        return std::make_unique<DistributionsAlone>();
-    }
-    // Draws the store; returns what the figure leaves out.
-    QString draw(const PlotOptions& options, const DatasetStore& store) {
-        DistributionsFigure::Options drawn;
-        drawn.mode = options.type == QLatin1String("hist") ? DistributionsFigure::Mode::Histogram
-                                                           : DistributionsFigure::Mode::Box;
-        drawn.logY = options.logY;
-        return figure.draw(store.visibleLatency(), drawn);
-    }
+// A plot type's figure drawn without a view, and how it draws the store (returning what it
+// leaves out); nullopt for a type `plot` does not know.
+struct PlotFigure {
+    FigureAlone alone;
+    std::function<QString(const DatasetStore&)> draw;
 };
 
-// cdf and ccdf: the CDF figure, drawn without a view.
-struct CdfAlone {
-    std::unique_ptr<QCustomPlot> plot = PlotExporter::detachedPlot();
-    CdfFigure figure{plot.get()};
-
-    static std::unique_ptr<CdfAlone> of(const PlotOptions& options) {
-        if (options.type != QLatin1String("cdf") && options.type != QLatin1String("ccdf"))
-            return nullptr;
-        auto alone = std::make_unique<CdfAlone>();
+std::optional<PlotFigure> figureOf(const PlotOptions& options) {
+    const QString& type = options.type;
+    PlotFigure plot;
+    if (type == QLatin1String("hist") || type == QLatin1String("box")) {
+        DistributionsFigure::Options drawn;
+        drawn.mode = type == QLatin1String("hist") ? DistributionsFigure::Mode::Histogram
+                                                   : DistributionsFigure::Mode::Box;
+        drawn.logY = options.logY;
+        auto& figure = plot.alone.make<DistributionsFigure>();
+        plot.draw = [&figure, drawn](const DatasetStore& store) {
+            return figure.draw(store.visibleLatency(), drawn);
+        };
+    } else if (type == QLatin1String("cdf") || type == QLatin1String("ccdf")) {
+        auto& figure = plot.alone.make<CdfFigure>();
         // One option at a time, as the view took them: fitted axis titles keep what each
         // layout taught them (OwnValue), and the exports keep their bytes.
-        alone->options.ccdf = options.type == QLatin1String("ccdf");
+        CdfFigure::Options drawn;
+        drawn.ccdf = type == QLatin1String("ccdf");
         if (options.logX) // the axis a new figure has
-            alone->options.logX = true;
-        alone->figure.setOptions({}, alone->options);
+            drawn.logX = true;
+        figure.setOptions({}, drawn);
         if (options.linearX) {
-            alone->options.logX = false;
-            alone->figure.setOptions({}, alone->options);
+            drawn.logX = false;
+            figure.setOptions({}, drawn);
         }
-        return alone;
+        plot.draw = [&figure, drawn](const DatasetStore& store) {
+            return figure.draw(store, {}, drawn); // the CLI does not group runs
+        };
+    } else if (type == QLatin1String("flows")) {
+        auto& figure = plot.alone.make<FlowBarsFigure>();
+        plot.draw = [&figure](const DatasetStore& store) {
+            return figure.draw(store.visibleThroughput(), {}, {}, {});
+        };
+    } else if (const std::optional<TcpMetric> metric = tcpMetricOf(type);
+               metric || type == QLatin1String("timeseries")) {
+        // A TCP metric per flow with the run's line on top; throughput as the window draws it.
+        const ThroughputTimeFigure::Options drawn{metric.value_or(TcpMetric::Throughput),
+                                                  metric ? std::optional(true) : std::nullopt};
+        auto& figure = plot.alone.make<ThroughputTimeFigure>();
+        plot.draw = [&figure, drawn](const DatasetStore& store) {
+            return figure.draw(store.visibleThroughput(), {}, drawn);
+        };
+    } else if (type == QLatin1String("loadtime")) {
+        auto& figure = plot.alone.make<LoadTimeFigure>();
+        plot.draw = [&figure](const DatasetStore& store) { return figure.draw(store, {}); };
+    } else if (type == QLatin1String("timeline")) {
+        auto& figure = plot.alone.make<TimelineFigure>();
+        plot.draw = [&figure, logY = options.logY](const DatasetStore& store) {
+            return figure.draw(store.visibleLatency(), {logY});
+        };
+    } else if (type == QLatin1String("bands")) {
+        auto& figure = plot.alone.make<BandsFigure>();
+        plot.draw = [&figure, logY = options.logY](const DatasetStore& store) {
+            return drawBands(figure, logY, store);
+        };
+    } else {
+        return std::nullopt;
     }
-    // Draws the store; returns what the figure leaves out.
-    QString draw(const DatasetStore& store) {
-        return figure.draw(store, {}, options); // the CLI does not group runs
-    }
-    CdfFigure::Options options;
-};
-
-// flows: the flow bars figure, drawn without a view; plot never groups runs.
-struct FlowBarsAlone {
-    std::unique_ptr<QCustomPlot> plot = PlotExporter::detachedPlot();
-    FlowBarsFigure figure{plot.get()};
-
-    static std::unique_ptr<FlowBarsAlone> of(const PlotOptions& options) {
-        return options.type == QLatin1String("flows") ? std::make_unique<FlowBarsAlone>() : nullptr;
-    }
-};
-
-// timeseries, cwnd, rtt and retransmits (ThroughputTimeFigure), loadtime (LoadTimeFigure),
-// timeline (TimelineFigure) and bands (BandsFigure): a figure on a plot of its own, drawn
-// without a view.
-template <typename Figure> struct Alone {
-    std::unique_ptr<QCustomPlot> plot = PlotExporter::detachedPlot();
-    Figure figure{plot.get()};
-};
+    return plot;
+}
 
 bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions* options) {
     OptionParser parser("plot", context);
@@ -208,31 +210,15 @@ int runPlot(const QStringList& args, CliContext& context) {
     if (!parsePlotOptions(args, context, &options))
         return context.exitCode();
     DatasetStore store;
-    const auto distributions = DistributionsAlone::of(options);
-    const auto cdf = CdfAlone::of(options);
-    const auto flows = FlowBarsAlone::of(options);
-    const std::optional<TcpMetric> tcpMetric = tcpMetricOf(options.type);
-    const auto time = tcpMetric || options.type == QLatin1String("timeseries")
-                          ? std::make_unique<Alone<ThroughputTimeFigure>>()
-                          : nullptr;
-    // A TCP metric per flow with the run's line on top; throughput as the window draws it.
-    const ThroughputTimeFigure::Options timeOptions{tcpMetric.value_or(TcpMetric::Throughput),
-                                                    tcpMetric ? std::optional(true) : std::nullopt};
-    const auto load = options.type == QLatin1String("loadtime")
-                          ? std::make_unique<Alone<LoadTimeFigure>>()
-                          : nullptr;
-    const auto timeline = options.type == QLatin1String("timeline")
-                              ? std::make_unique<Alone<TimelineFigure>>()
-                              : nullptr;
-    const auto bands =
-        options.type == QLatin1String("bands") ? std::make_unique<Alone<BandsFigure>>() : nullptr;
-    if (!distributions && !cdf && !flows && !time && !load && !timeline && !bands) {
+    std::optional<PlotFigure> figure = figureOf(options);
+    if (!figure) {
         context.usageError(
             QStringLiteral("plot type \"%1\" is not available (cdf, ccdf, timeline, "
                            "bands, hist, box, flows, timeseries, cwnd, rtt, retransmits, loadtime)")
                 .arg(options.type));
         return context.exitCode();
     }
+    const std::optional<TcpMetric> tcpMetric = tcpMetricOf(options.type);
     CommonOptions files;
     files.files = options.files;
     // Every plot but the throughput and TCP ones shows latency; loadtime shows both.
@@ -259,25 +245,12 @@ int runPlot(const QStringList& args, CliContext& context) {
         if (store.entries().empty())
             return UsageOrNothingUsable;
     }
-    const QString note = distributions ? distributions->draw(options, store)
-                         : cdf         ? cdf->draw(store)
-                         : time     ? time->figure.draw(store.visibleThroughput(), {}, timeOptions)
-                         : load     ? load->figure.draw(store, {})
-                         : timeline ? timeline->figure.draw(store.visibleLatency(), {options.logY})
-                         : bands    ? drawBands(bands->figure, options, store)
-                                    : flows->figure.draw(store.visibleThroughput(), {}, {}, {});
+    const QString note = figure->draw(store);
     // A plot of many files names the runs it leaves out (bands: the runs but the one drawn).
     if (!note.isEmpty())
         context.fileWarning(options.output, note);
     QString error;
-    QCustomPlot* plot = distributions ? distributions->plot.get()
-                        : cdf         ? cdf->plot.get()
-                        : time        ? time->plot.get()
-                        : load        ? load->plot.get()
-                        : timeline    ? timeline->plot.get()
-                        : bands       ? bands->plot.get()
-                                      : flows->plot.get();
-    if (!PlotExporter::save(plot, options.output, options.size, &error)) {
+    if (!PlotExporter::save(figure->alone.plot.get(), options.output, options.size, &error)) {
         context.fileProblem(options.output, error);
         return UsageOrNothingUsable;
     }
