@@ -16,7 +16,6 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
-#include <cmath>
 
 namespace wb {
 

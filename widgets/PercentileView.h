@@ -49,7 +49,6 @@ public:
     bool showsRunLevel() const;
     // Says which kind of figures the table shows; visible while grouping is on.
     QLabel* levelCaption() const { return m_caption; }
-    QTableView* tableView() const { return m_table; }
     void setQjumpTable1(bool on);
     void sortBy(int column, Qt::SortOrder order);
 

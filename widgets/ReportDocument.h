@@ -40,7 +40,6 @@ struct ReportDocument {
         blocks.push_back(
             {ReportBlock::Kind::Subsection, ++m_subsections, title, {}, nullptr, {}, {}});
     }
-    int sectionCount() const { return m_sections; }
     void addParagraph(const QString& text) {
         blocks.push_back({ReportBlock::Kind::Paragraph, 0, text, {}, nullptr, {}, {}});
     }
@@ -52,8 +51,6 @@ struct ReportDocument {
         blocks.push_back(
             {ReportBlock::Kind::Table, ++m_tables, table.caption, {}, nullptr, {}, table});
     }
-    int figureCount() const { return m_figures; }
-    int tableCount() const { return m_tables; }
 
 private:
     int m_sections = 0;

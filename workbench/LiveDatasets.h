@@ -41,8 +41,6 @@ public:
     bool completed() const { return m_completed; }
     // Deletes this object once the final result is in the store (at once when it is).
     void deleteWhenCompleted();
-    // Store ids of the run's datasets, by index in its log.
-    const std::vector<int>& ids() const { return m_ids; }
 
     // The store is updated at most once per this many times the duration of its last update.
     static constexpr int kCostFactor = 10;
@@ -73,7 +71,7 @@ private:
 
     DatasetStore* m_store;
     QString m_label;
-    std::vector<int> m_ids;
+    std::vector<int> m_ids;         // store ids of the run's datasets, by index in its log
     std::vector<Growing> m_growing; // by index in the log
     const FormatEntry* m_format = nullptr;
     ParseReport m_report;

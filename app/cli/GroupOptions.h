@@ -3,8 +3,6 @@
 #include "stats/Bootstrap.h"
 #include "stats/DatasetGroups.h"
 
-#include <QStringList>
-
 #include <vector>
 
 namespace wb::cli {

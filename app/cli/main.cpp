@@ -4,7 +4,6 @@
 #include "import/NativePath.h"
 
 #include <QCoreApplication>
-#include <QIODevice>
 
 #include <dlfcn.h>
 #include <unistd.h>

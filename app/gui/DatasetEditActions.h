@@ -27,7 +27,6 @@ public:
     DatasetEditActions(QAbstractItemView* list, DatasetListModel* model, DatasetStore* store);
 
     QAction* addTagAction() const { return m_addTag; }
-    QAction* removeTagAction() const { return m_removeTag; }
     QAction* relabelAction() const { return m_relabel; }
     QAction* setMetadataAction() const { return m_setMetadata; }
     // Selected datasets in list order.

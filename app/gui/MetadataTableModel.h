@@ -5,7 +5,6 @@
 #include <QAbstractTableModel>
 #include <QMap>
 #include <QString>
-#include <QStringList>
 
 #include <vector>
 

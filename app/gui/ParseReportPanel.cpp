@@ -26,10 +26,6 @@ ParseReportPanel::ParseReportPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_issues, 1);
 }
 
-int ParseReportPanel::issueRows() const {
-    return m_issues->rowCount();
-}
-
 void ParseReportPanel::show(const DatasetEntry* entry) {
     m_issues->setRowCount(0);
     if (!entry) {

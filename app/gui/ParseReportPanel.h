@@ -17,7 +17,6 @@ class ParseReportPanel : public QWidget {
 public:
     explicit ParseReportPanel(QWidget* parent = nullptr);
     void show(const DatasetEntry* entry);
-    int issueRows() const;
 
 private:
     QLabel* m_summary;

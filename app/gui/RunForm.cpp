@@ -323,10 +323,6 @@ bool RunForm::latencyUnderLoad() const {
     return m_mode->currentIndex() == 1;
 }
 
-void RunForm::setLatencyUnderLoad(bool on) {
-    m_mode->setCurrentIndex(on ? 1 : 0);
-}
-
 std::vector<StepMember> RunForm::loadMembers() const {
     return StepMembers::latencyUnderLoad(spec(), m_flowsUp->value(), m_flowsDown->value(),
                                          m_loadDuration->value(), m_margin->value());

@@ -27,7 +27,6 @@ public:
 
     // "Latency under load": ping the target while TCP flows load the path (RRUL's shape).
     bool latencyUnderLoad() const;
-    void setLatencyUnderLoad(bool on);
     // The step's members from the form (StepMembers::latencyUnderLoad), not validated.
     std::vector<StepMember> loadMembers() const;
     void setSpec(const RunSpec& spec);

@@ -330,14 +330,6 @@ void RunPanel::onFinalResult(const ImportResult& result, MeasurementRun* run) {
     liveFor(0)->complete(result, run);
 }
 
-std::vector<int> RunPanel::datasetIds() const {
-    std::vector<int> ids;
-    for (const LiveDatasets* live : m_live)
-        if (live)
-            ids.insert(ids.end(), live->ids().begin(), live->ids().end());
-    return ids;
-}
-
 // The panel names the log by its file name (the folder is in the form); the status bar, with
 // room to spare, gets the whole path.
 QString RunPanel::outcomeLine(const RunOutcome& outcome, bool fullPath) const {

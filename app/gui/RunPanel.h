@@ -40,9 +40,6 @@ public:
     // The problems that kept the last Start from running (empty when it started).
     QStringList problems() const { return m_problems; }
     QString statusText() const;
-    // Datasets of the running (or last) run or plan step, by index in its raw log (a
-    // concurrent step's: member by member).
-    std::vector<int> datasetIds() const;
 
     // Validates the form and starts the run; problems are shown under the form instead.
     bool start();

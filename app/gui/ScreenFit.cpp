@@ -3,8 +3,6 @@
 #include <QInputDialog>
 #include <QLabel>
 
-#include <algorithm>
-
 namespace wb {
 
 namespace {

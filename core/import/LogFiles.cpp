@@ -4,8 +4,6 @@
 #include "import/FileKind.h"
 #include "import/NativePath.h"
 
-#include <QFileInfo>
-
 #include <filesystem>
 
 namespace wb {

@@ -3,7 +3,6 @@
 #include "PlainPingReply.h"
 #include "TextScan.h"
 
-#include <cmath>
 #include <vector>
 
 namespace wb {

@@ -4,8 +4,6 @@
 #include "RunCommands.h"
 #include "RunValidation.h"
 
-#include <QRegularExpression>
-
 namespace wb {
 
 namespace {

@@ -1,7 +1,6 @@
 #include "DatasetGroups.h"
 
 #include <algorithm>
-#include <cmath>
 #include <functional>
 #include <map>
 
