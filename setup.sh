@@ -118,7 +118,7 @@ cpp_files() {
 check_citations() {
   git rev-parse --is-inside-work-tree >/dev/null 2>&1 || return 0
   local cited
-  if cited=$(git grep -n -I -e 'DESIGN[.]md' -e '[.][.]/shared' -- ':!.ci/'); then
+  if cited=$(git grep -n -I -e 'DESIGN[.]md' -e '[.][.]/shared' -e '/work/[s]hared' -- ':!.ci/'); then
     echo "setup.sh: these cite files outside the repository (cite docs/ARCHITECTURE.md instead):" >&2
     sed 's/^/  /' <<<"$cited" >&2
     return 1

@@ -13,8 +13,8 @@ using namespace wb;
 // with the facts MANIFEST.tsv states about each. For every Linux/BusyBox/BSD ping log the
 // import must reproduce those facts: how many replies, duplicates and unanswered requests
 // the log shows, and the tool's own summary values. Windows and fping logs are tested
-// elsewhere. The corpus lives outside the repository: WIREBENCH_CORPUS_DIR, else
-// /work/shared/corpus; without it the test is skipped.
+// elsewhere. The corpus lives outside the repository (test::corpusDir); without it the test
+// is skipped.
 
 namespace {
 
@@ -111,6 +111,7 @@ private:
 };
 
 void TestCorpus::initTestCase() {
+    WB_SKIP_WITHOUT_CORPUS();
     if (!QFileInfo::exists(corpusPath(QStringLiteral("MANIFEST.tsv"))))
         QSKIP(qPrintable(QStringLiteral("no ping corpus at %1 (set WIREBENCH_CORPUS_DIR to "
                                         "a folder with MANIFEST.tsv)")

@@ -391,6 +391,7 @@ void TestFping::sniffLeavesOtherFormatsAlone() {
 // fping logs of the shared corpus: every reply and timeout line is accounted for, and the
 // per-target summaries MANIFEST.tsv quotes are read.
 void TestFping::corpus() {
+    WB_SKIP_WITHOUT_CORPUS();
     const QDir dir = test::corpusDir();
     const QStringList files = dir.entryList({QStringLiteral("fping_*")}, QDir::Files);
     if (files.isEmpty())

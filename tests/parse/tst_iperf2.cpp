@@ -1,3 +1,4 @@
+#include "ParserTestSupport.h"
 #include "TestSupport.h"
 #include "parse/FormatRegistry.h"
 #include "parse/IperfUnits.h"
@@ -162,11 +163,6 @@ int resultLines(const QByteArray& bytes, bool sum) {
             ++count;
     }
     return count;
-}
-
-QString corpusDir() {
-    const QString fromEnv = qEnvironmentVariable("WIREBENCH_CORPUS_DIR");
-    return fromEnv.isEmpty() ? QStringLiteral("/work/shared/corpus") : fromEnv;
 }
 
 QStringList realLogs() {
@@ -1078,10 +1074,12 @@ void TestIperf2::detection() {
         for (const QString& name : dir.entryList(QDir::Files))
             others << dir.filePath(name);
     }
-    const QDir corpus(corpusDir());
-    for (const QString& name : corpus.entryList(
-             {QStringLiteral("ping*"), QStringLiteral("iperf3*"), QStringLiteral("fping*")},
-             QDir::Files))
+    const QDir corpus = test::corpusDir();
+    for (const QString& name :
+         test::haveCorpus() ? corpus.entryList({QStringLiteral("ping*"), QStringLiteral("iperf3*"),
+                                                QStringLiteral("fping*")},
+                                               QDir::Files)
+                            : QStringList())
         others << corpus.filePath(name);
     for (const QString& path : others) {
         const QByteArray head = test::readAll(path).left(FormatRegistry::kSniffBytes);
@@ -1092,7 +1090,8 @@ void TestIperf2::detection() {
 }
 
 void TestIperf2::corpus() {
-    const QDir dir(corpusDir());
+    WB_SKIP_WITHOUT_CORPUS();
+    const QDir dir = test::corpusDir();
     QFile manifest(dir.filePath(QStringLiteral("MANIFEST.tsv")));
     if (!manifest.open(QIODevice::ReadOnly))
         QSKIP("no corpus (set WIREBENCH_CORPUS_DIR)");

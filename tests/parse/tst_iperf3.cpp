@@ -1,3 +1,4 @@
+#include "ParserTestSupport.h"
 #include "TestSupport.h"
 #include "parse/FormatRegistry.h"
 #include "stats/FlowStatistics.h"
@@ -141,11 +142,6 @@ bool iperf3Declines(std::string_view head) {
     const FormatEntry* text = FormatRegistry::find("iperf3/text");
     const FormatEntry* json = FormatRegistry::find("iperf3/json");
     return text->sniff(head) == 0 && json->sniff(head) == 0;
-}
-
-QString corpusDir() {
-    const QString env = qEnvironmentVariable("WIREBENCH_CORPUS_DIR");
-    return env.isEmpty() ? QStringLiteral("/work/shared/corpus") : env;
 }
 
 } // namespace
@@ -1301,9 +1297,10 @@ void TestIperf3::randomChunksGiveTheSameDataset_data() {
     const QDir samples(test::samplePath(QString()));
     for (const QString& name : samples.entryList({QStringLiteral("iperf3-*.json")}, QDir::Files))
         files << samples.filePath(name);
-    const QDir corpus(corpusDir());
-    for (const QString& name : corpus.entryList({QStringLiteral("iperf3_json*")}, QDir::Files))
-        files << corpus.filePath(name);
+    const QDir corpus = test::corpusDir();
+    if (test::haveCorpus())
+        for (const QString& name : corpus.entryList({QStringLiteral("iperf3_json*")}, QDir::Files))
+            files << corpus.filePath(name);
     for (const QString& path : files)
         QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
 }
@@ -1346,11 +1343,10 @@ void TestIperf3::randomChunksGiveTheSameDataset() {
 void TestIperf3::corpus_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("facts");
-    QFile manifest(corpusDir() + QStringLiteral("/MANIFEST.tsv"));
+    WB_SKIP_WITHOUT_CORPUS();
+    QFile manifest(test::corpusDir().filePath(QStringLiteral("MANIFEST.tsv")));
     if (!manifest.open(QIODevice::ReadOnly))
-        QSKIP(qPrintable(
-            QStringLiteral("no corpus at %1 (set WIREBENCH_CORPUS_DIR to run these checks)")
-                .arg(corpusDir())));
+        QSKIP(qPrintable(QStringLiteral("no MANIFEST.tsv in %1").arg(test::corpusDir().path())));
     while (!manifest.atEnd()) {
         const QStringList fields =
             QString::fromUtf8(manifest.readLine()).trimmed().split(QLatin1Char('\t'));
@@ -1362,9 +1358,8 @@ void TestIperf3::corpus_data() {
 void TestIperf3::corpus() {
     QFETCH(QString, file);
     QFETCH(QString, facts);
-    if (!QFileInfo::exists(corpusDir()))
-        QSKIP("no corpus (set WIREBENCH_CORPUS_DIR)");
-    const QByteArray bytes = test::readAll(corpusDir() + QLatin1Char('/') + file);
+    WB_SKIP_WITHOUT_CORPUS();
+    const QByteArray bytes = test::readAll(test::corpusDir().filePath(file));
     const ImportResult result = test::parseBytes(bytes, file);
     QVERIFY2(result.format, qPrintable(result.error));
     QCOMPARE(QLatin1String(result.format->tool), QLatin1String("iperf3"));

@@ -5,6 +5,7 @@
 // independent of the parser, and a few by hand; the connections are matched to the iperf
 // flows of the same run by port.
 
+#include "ParserTestSupport.h"
 #include "TestSupport.h"
 #include "import/FileImporter.h"
 #include "parse/FormatRegistry.h"
@@ -162,11 +163,8 @@ private slots:
     // (the ss samples are tcp-ss/, data/ss/ and the steps' STEM.ss.log).
     void sniffLeavesOtherFormatsAlone() {
         QStringList roots{test::samplePath(QString()), test::dataPath(QString())};
-        const QString corpus = QStringLiteral("/work/shared/corpus");
-        if (qEnvironmentVariableIsSet("WIREBENCH_CORPUS_DIR"))
-            roots << qEnvironmentVariable("WIREBENCH_CORPUS_DIR");
-        else if (QDir(corpus).exists())
-            roots << corpus;
+        if (test::haveCorpus())
+            roots << test::corpusDir().path();
         int files = 0;
         for (const QString& root : roots) {
             QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);

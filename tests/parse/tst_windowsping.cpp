@@ -354,6 +354,7 @@ void TestWindowsPing::sniffLeavesOtherFormatsAlone() {
 // The shared corpus holds Windows logs published by other projects; the facts its
 // MANIFEST.tsv quotes from each log are checked against what the parser read.
 void TestWindowsPing::corpus() {
+    WB_SKIP_WITHOUT_CORPUS();
     const QDir dir = test::corpusDir();
     const QStringList files = dir.entryList({QStringLiteral("ping_windows_*")}, QDir::Files);
     if (files.isEmpty())
