@@ -86,7 +86,7 @@ public:
     // From now on, TCP state is matched off the GUI thread once the store holds more than
     // kBackgroundMatches datasets: the window's, not a command's, which draws at once.
     void matchInBackground() { m_matchInBackground = true; }
-    static constexpr std::size_t kBackgroundMatches = 64;
+    static constexpr std::size_t kBackgroundMatches = 256;
 
     // Edits made while one lives (labels, colours, visibility, tags, metadata) are
     // reported as one changed(-1) when the last one ends, so views redraw once.

@@ -48,7 +48,7 @@ struct DatasetAnalysis {
     // The best source any flow's TCP state is read from; None when no flow has any.
     TcpStateSource tcpSource() const;
     using Analyses = std::vector<std::shared_ptr<const DatasetAnalysis>>;
-    // The analyses with their TCP state matched among them (TcpStateLines::of): each
+    // The analyses with their TCP state matched among them: each
     // throughput dataset's flows against the samplers among them, nothing else computed
     // again. An analysis that stays as it was is the same pointer.
     static Analyses matchedAmong(const Analyses& analyses);

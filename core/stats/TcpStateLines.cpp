@@ -61,19 +61,6 @@ TcpPoint combineAt(const std::vector<TaggedPoint>& points, TcpCombination combin
 
 } // namespace
 
-std::vector<TcpDatasetLines> TcpStateLines::of(const std::vector<const Dataset*>& datasets) {
-    // Only samplers can be another dataset's source: a folder of a thousand iperf logs is
-    // not matched against itself.
-    std::vector<const Dataset*> samplers;
-    std::copy_if(datasets.begin(), datasets.end(), std::back_inserter(samplers),
-                 [](const Dataset* d) { return TcpState::isSampler(*d); });
-    std::vector<TcpDatasetLines> lines;
-    for (const Dataset* dataset : datasets)
-        lines.push_back(whole(*dataset, TcpState::statesOf(*dataset, samplers)));
-    withoutFedSockets(lines);
-    return lines;
-}
-
 TcpDatasetLines TcpStateLines::whole(const Dataset& dataset, std::vector<TcpFlowState> flows) {
     TcpDatasetLines lines;
     lines.dataset = &dataset;

@@ -92,8 +92,8 @@ void TestTcpStateView::cwndPerFlowIsTcpStateSeries() {
     QCOMPARE(graphs[0]->data()->at(0)->key, 1.000186);
     QCOMPARE(graphs[0]->data()->at(0)->value, 75296 / 1024.0);
     // The run's line is the mean of the flows, from core.
-    const auto lines = TcpStateLines::of({&store.find(reno)->dataset()});
-    compareGraph(view.figure().sumGraph(reno), TcpStateLines::combined(lines[0], TcpMetric::Cwnd),
+    const TcpDatasetLines& lines = store.find(reno)->analysis->tcpLines;
+    compareGraph(view.figure().sumGraph(reno), TcpStateLines::combined(lines, TcpMetric::Cwnd),
                  1024);
     QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("congestion window (KBytes)"));
     // One source for all: named on the x axis, not in every legend entry.
@@ -238,9 +238,9 @@ void TestTcpStateView::groupsArePooled() {
     const int reno = addSample(store, "iperf3-reno-P4.json");
     addSample(store, "iperf3-cubic-P4.json");
     store.setGroupKey(QStringLiteral("congestion_control"));
-    const auto lines = TcpStateLines::of({&store.find(reno)->dataset()});
+    const TcpDatasetLines& lines = store.find(reno)->analysis->tcpLines;
     const QCPGraph* group = view.figure().groupGraph(QStringLiteral("congestion_control=reno"));
-    compareGraph(group, TcpStateLines::pooled({&lines[0]}, TcpMetric::Cwnd), 1024);
+    compareGraph(group, TcpStateLines::pooled({&lines}, TcpMetric::Cwnd), 1024);
     QVERIFY(view.figure().groupGraph(QStringLiteral("congestion_control=cubic")));
     QCOMPARE(view.plot()->graphCount(), 2); // one line per group
     QVERIFY(view.figure().flowGraphs(reno).empty());
