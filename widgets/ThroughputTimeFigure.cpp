@@ -298,7 +298,7 @@ QStringList ThroughputTimeFigure::notesOf(const std::vector<const DatasetEntry*>
                 std::find_if(entries.begin(), entries.end(),
                              [&](const DatasetEntry* e) { return &e->dataset() == drawnAs; });
             notes << tr("%1: its sockets are drawn as the flows of %2, whose TCP state they are.")
-                         .arg(label, owner != entries.end() ? (*owner)->label : QString());
+                         .arg(label, owner != entries.end() ? (*owner)->label : tr("a hidden run"));
         } else if (m_options.metric == TcpMetric::Throughput) {
             if (!grouped && !m_sums.contains(entries[i]->id))
                 notes << tr("%1: the log has no interval lines (run iperf with -i 1); its totals "
@@ -388,10 +388,9 @@ QString ThroughputTimeFigure::draw(const std::vector<const DatasetEntry*>& visib
     m_series.clear();
     DrawnRuns runs = DrawnRuns::of(visible);
     const std::vector<const DatasetEntry*>& entries = runs.drawn;
-    std::vector<const Dataset*> datasets;
+    std::vector<TcpDatasetLines> lines;
     for (const DatasetEntry* entry : entries)
-        datasets.push_back(&entry->dataset());
-    const std::vector<TcpDatasetLines> lines = TcpStateLines::of(datasets);
+        lines.push_back(entry->analysis->tcpLines);
     m_available.clear();
     for (const MetricText& text : kMetricTexts)
         if (text.metric == TcpMetric::Throughput ? !lines.empty()

@@ -188,18 +188,29 @@ void DatasetStore::replaceData(int id, DatasetEntry fresh) {
 }
 
 bool DatasetStore::matchTcpState() {
-    DatasetAnalysis::Samplers samplers;
+    DatasetAnalysis::Analyses analyses;
     for (const DatasetEntry& e : m_entries)
-        if (TcpState::isSampler(e.dataset()))
-            samplers.push_back(e.analysis->dataset);
-    bool matched = false;
-    for (DatasetEntry& e : m_entries)
-        if (!e.isLatency() && !TcpState::isSampler(e.dataset()) &&
-            e.analysis->samplers != samplers) {
-            e.analysis = e.analysis->matchedWith(samplers);
-            matched = true;
+        analyses.push_back(e.analysis);
+    const int generation = ++m_matchGeneration;
+    if (m_matchInBackground && m_entries.size() > kBackgroundMatches) {
+        m_jobs.run([analyses] { return DatasetAnalysis::matchedAmong(analyses); },
+                   [this, generation](const DatasetAnalysis::Analyses& matched) {
+                       if (generation == m_matchGeneration && replaceAnalyses(matched))
+                           reportChange(-1);
+                   });
+        return false;
+    }
+    return replaceAnalyses(DatasetAnalysis::matchedAmong(analyses));
+}
+
+bool DatasetStore::replaceAnalyses(const DatasetAnalysis::Analyses& matched) {
+    bool replaced = false;
+    for (std::size_t i = 0; i < matched.size(); ++i)
+        if (m_entries[i].analysis != matched[i]) {
+            m_entries[i].analysis = matched[i];
+            replaced = true;
         }
-    return matched;
+    return replaced;
 }
 
 void DatasetStore::reportChange(int id) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BackgroundJobs.h"
 #include "SeriesColor.h"
 #include "import/FileImporter.h"
 #include "model/ParseReport.h"
@@ -82,6 +83,10 @@ public:
     // format, parse report and index in the file; keeps id, label, colour, visibility, tags
     // and metadata.
     void replaceData(int id, DatasetEntry fresh);
+    // From now on, TCP state is matched off the GUI thread once the store holds more than
+    // kBackgroundMatches datasets: the window's, not a command's, which draws at once.
+    void matchInBackground() { m_matchInBackground = true; }
+    static constexpr std::size_t kBackgroundMatches = 256;
 
     // Edits made while one lives (labels, colours, visibility, tags, metadata) are
     // reported as one changed(-1) when the last one ends, so views redraw once.
@@ -117,9 +122,11 @@ private:
     DatasetEntry* entry(int id);
     void reportChange(int id); // changed(id), or noted for the open ChangeBatch
     // Matches each throughput dataset's TCP state with the ss samplers now in the store (a
-    // step's samples explain its iperf flows); true when an analysis changed. Only a change
-    // of the samplers costs anything.
+    // step's samples explain its iperf flows, DatasetAnalysis::matchedAmong); true when an
+    // analysis changed. In the background the result replaces the analyses, with changed(-1),
+    // unless datasets came or went meanwhile.
     bool matchTcpState();
+    bool replaceAnalyses(const DatasetAnalysis::Analyses& matched);
 
     std::vector<DatasetEntry> m_entries; // in the order added, so ascending by id
     int m_nextId = 1;
@@ -127,6 +134,9 @@ private:
     QString m_groupKey;
     int m_openBatches = 0;
     bool m_batchChanged = false;
+    bool m_matchInBackground = false;
+    int m_matchGeneration = 0; // counts the matches started, so only the newest applies
+    BackgroundJobs m_jobs{this};
 };
 
 } // namespace wb

@@ -6,7 +6,6 @@
 #include "report/GroupSummaryReport.h"
 #include "stats/DatasetGroups.h"
 #include "stats/LoadTimeline.h"
-#include "stats/TcpStateLines.h"
 
 #include <QFileInfo>
 #include <QSet>
@@ -356,16 +355,13 @@ std::vector<Table> groupSummariesOf(const std::vector<ReportRun>& runs, const QS
 }
 
 // The TCP state figures (cwnd, RTT) some throughput run has over time, each connection
-// counted once (TcpStateLines).
+// counted once (DatasetAnalysis::tcpLines).
 std::vector<TcpMetric> tcpFiguresOf(const std::vector<ReportRun>& runs) {
-    std::vector<const Dataset*> throughput;
-    for (const ReportRun& run : runs)
-        if (run.dataset().kind == Dataset::Kind::Throughput)
-            throughput.push_back(&run.dataset());
-    const std::vector<TcpDatasetLines> lines = TcpStateLines::of(throughput);
     std::vector<TcpMetric> figures;
     for (TcpMetric metric : {TcpMetric::Cwnd, TcpMetric::Rtt})
-        if (TcpStateLines::has(lines, metric))
+        if (std::any_of(runs.begin(), runs.end(), [metric](const ReportRun& run) {
+                return TcpStateLines::has(run.analysis->tcpLines, metric);
+            }))
             figures.push_back(metric);
     return figures;
 }

@@ -13,8 +13,6 @@
 #include "TimelineFigure.h"
 #include "ViewSettingsLimits.h"
 
-#include "stats/TcpStateLines.h"
-
 #include <QApplication>
 #include <qcustomplot.h>
 
@@ -46,19 +44,16 @@ std::optional<TcpMetric> tcpMetricOf(const QString& type) {
 // figures (an ss dataset drawn as another file's flows stays: it is drawn there).
 void dropDatasetsWithout(TcpMetric metric, const QString& type, DatasetStore& store,
                          CliContext& context) {
-    std::vector<const Dataset*> datasets;
-    for (const DatasetEntry& entry : store.entries())
-        datasets.push_back(&entry.dataset());
-    const std::vector<TcpDatasetLines> lines = TcpStateLines::of(datasets);
     QList<int> without;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        if (lines[i].drawnAs || TcpStateLines::has(lines[i], metric))
+    for (const DatasetEntry& entry : store.entries()) {
+        const TcpDatasetLines& lines = entry.analysis->tcpLines;
+        if (lines.drawnAs || TcpStateLines::has(lines, metric))
             continue;
-        without << store.entries()[i].id;
+        without << entry.id;
         const QString figure = metric == TcpMetric::Cwnd  ? QStringLiteral("congestion window")
                                : metric == TcpMetric::Rtt ? QStringLiteral("RTT")
                                                           : QStringLiteral("retransmission count");
-        context.fileProblem(store.entries()[i].dataset().sourceFile,
+        context.fileProblem(entry.dataset().sourceFile,
                             QStringLiteral("no %1 over time in this log, so it is left out of "
                                            "the %2 plot (iperf3 -J, iperf3 text, iperf 2 -e and "
                                            "ss -tin samples have it)")

@@ -85,6 +85,7 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowTitle(tr("Wirebench"));
     setWindowIcon(QIcon(QStringLiteral(":/wirebench.svg")));
     setAcceptDrops(true);
+    m_store->matchInBackground();
     createViews();
     createDocks();
     createMenus();

@@ -2,6 +2,8 @@
 
 #include "Percentiles.h"
 
+#include <algorithm>
+
 namespace wb {
 
 double DatasetAnalysis::percentile(double level) const {
@@ -35,12 +37,45 @@ void DatasetAnalysis::matchTcpState() {
     for (const TcpFlowState& state : tcp)
         tcpPerFlow.push_back(TcpState::summarize(state));
     tcpAll = TcpState::summarize(tcp);
+    tcpLines = TcpStateLines::whole(*dataset, tcp);
 }
 
-std::shared_ptr<const DatasetAnalysis> DatasetAnalysis::matchedWith(Samplers others) const {
-    auto matched = std::make_shared<DatasetAnalysis>(*this);
-    matched->samplers = std::move(others);
-    matched->matchTcpState();
+namespace {
+
+bool sameLines(const TcpDatasetLines& a, const TcpDatasetLines& b) {
+    return a.drawnAs == b.drawnAs &&
+           std::equal(
+               a.flows.begin(), a.flows.end(), b.flows.begin(), b.flows.end(),
+               [](const TcpFlowState& x, const TcpFlowState& y) { return x.flow == y.flow; });
+}
+
+} // namespace
+
+DatasetAnalysis::Analyses DatasetAnalysis::matchedAmong(const Analyses& analyses) {
+    Analyses matched = analyses;
+    std::vector<std::shared_ptr<const Dataset>> datasets;
+    for (const auto& analysis : analyses)
+        datasets.push_back(analysis->dataset);
+    const Samplers samplers = samplersAmong(datasets);
+    std::vector<TcpDatasetLines> lines;
+    for (auto& analysis : matched) {
+        if (!analysis->isLatency() && !TcpState::isSampler(*analysis->dataset) &&
+            analysis->samplers != samplers) {
+            auto rematched = std::make_shared<DatasetAnalysis>(*analysis);
+            rematched->samplers = samplers;
+            rematched->matchTcpState();
+            analysis = std::move(rematched);
+        }
+        lines.push_back(TcpStateLines::whole(*analysis->dataset, analysis->tcp));
+    }
+    TcpStateLines::withoutFedSockets(lines);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (sameLines(lines[i], matched[i]->tcpLines))
+            continue;
+        auto trimmed = std::make_shared<DatasetAnalysis>(*matched[i]);
+        trimmed->tcpLines = std::move(lines[i]);
+        matched[i] = std::move(trimmed);
+    }
     return matched;
 }
 

@@ -3,7 +3,7 @@
 #include "FlowStatistics.h"
 #include "LatencySummary.h"
 #include "LossStructure.h"
-#include "TcpState.h"
+#include "TcpStateLines.h"
 #include "model/Dataset.h"
 
 #include <memory>
@@ -37,6 +37,9 @@ struct DatasetAnalysis {
     std::vector<TcpFlowSummary> tcpPerFlow;
     TcpFlowSummary tcpAll;
     Samplers samplers; // the ss datasets the TCP state was matched against; tcp points into them
+    // What a plot of TCP state draws of the dataset among those it was matched with
+    // (matchedAmong): a sampler without the sockets another's flow is drawn from.
+    TcpDatasetLines tcpLines;
 
     bool isLatency() const { return dataset->kind == Dataset::Kind::Latency; }
     // Percentile at any level from the sorted samples (numpy's linear method).
@@ -44,9 +47,11 @@ struct DatasetAnalysis {
     LatencySummary latencyAt(const std::vector<double>& levels) const;
     // The best source any flow's TCP state is read from; None when no flow has any.
     TcpStateSource tcpSource() const;
-    // The same analysis with the TCP state matched against other samplers (nothing else is
-    // computed again).
-    std::shared_ptr<const DatasetAnalysis> matchedWith(Samplers others) const;
+    using Analyses = std::vector<std::shared_ptr<const DatasetAnalysis>>;
+    // The analyses with their TCP state matched among them: each
+    // throughput dataset's flows against the samplers among them, nothing else computed
+    // again. An analysis that stays as it was is the same pointer.
+    static Analyses matchedAmong(const Analyses& analyses);
 
     static std::shared_ptr<const DatasetAnalysis> of(std::shared_ptr<const Dataset> dataset,
                                                      Samplers samplers = {},

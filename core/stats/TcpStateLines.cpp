@@ -61,24 +61,21 @@ TcpPoint combineAt(const std::vector<TaggedPoint>& points, TcpCombination combin
 
 } // namespace
 
-std::vector<TcpDatasetLines> TcpStateLines::of(const std::vector<const Dataset*>& datasets) {
-    std::vector<TcpDatasetLines> lines;
+TcpDatasetLines TcpStateLines::whole(const Dataset& dataset, std::vector<TcpFlowState> flows) {
+    TcpDatasetLines lines;
+    lines.dataset = &dataset;
+    lines.flows = std::move(flows);
+    lines.sources = sourcesOf(lines.flows);
+    return lines;
+}
+
+void TcpStateLines::withoutFedSockets(std::vector<TcpDatasetLines>& lines) {
     std::map<const Flow*, const Dataset*> fed; // an ss socket -> the dataset whose flow it is
-    // Only samplers can be another dataset's source: a folder of a thousand iperf logs is
-    // not matched against itself.
-    std::vector<const Dataset*> samplers;
-    std::copy_if(datasets.begin(), datasets.end(), std::back_inserter(samplers),
-                 [](const Dataset* d) { return TcpState::isSampler(*d); });
-    for (const Dataset* dataset : datasets) {
-        TcpDatasetLines entry;
-        entry.dataset = dataset;
-        entry.flows = TcpState::statesOf(*dataset, samplers);
-        if (!TcpState::isSampler(*dataset))
+    for (const TcpDatasetLines& entry : lines)
+        if (!TcpState::isSampler(*entry.dataset))
             for (const TcpFlowState& state : entry.flows)
                 if (state.source != state.flow && state.kind == TcpStateSource::SsSamples)
-                    fed.emplace(state.source, dataset);
-        lines.push_back(std::move(entry));
-    }
+                    fed.emplace(state.source, entry.dataset);
     for (TcpDatasetLines& entry : lines) {
         if (!TcpState::isSampler(*entry.dataset))
             continue;
@@ -93,12 +90,9 @@ std::vector<TcpDatasetLines> TcpStateLines::of(const std::vector<const Dataset*>
         entry.flows.erase(std::remove_if(entry.flows.begin(), entry.flows.end(), isFed),
                           entry.flows.end());
         entry.complete = entry.flows.size() == entry.dataset->flows.flows.size();
-        if (entry.flows.empty() && drawnAs)
-            entry.drawnAs = drawnAs;
-    }
-    for (TcpDatasetLines& entry : lines)
+        entry.drawnAs = entry.flows.empty() ? drawnAs : nullptr;
         entry.sources = sourcesOf(entry.flows);
-    return lines;
+    }
 }
 
 bool TcpStateLines::has(const TcpDatasetLines& lines, TcpMetric metric) {

@@ -33,9 +33,10 @@ enum class TcpCombination {
 // source (TcpState::statesOf), per flow or as one line per run or per group of runs.
 class TcpStateLines {
 public:
-    // For each dataset, in order: its flows' states, an ss dataset's sockets being the
-    // source of the other datasets' flows where they match.
-    static std::vector<TcpDatasetLines> of(const std::vector<const Dataset*>& datasets);
+    // A dataset drawn on its own: every flow, from the states given.
+    static TcpDatasetLines whole(const Dataset& dataset, std::vector<TcpFlowState> flows);
+    // Takes out of the samplers' lines the sockets another dataset's flow is drawn from.
+    static void withoutFedSockets(std::vector<TcpDatasetLines>& lines);
     // Whether a drawn flow of any of them has the metric.
     static bool has(const std::vector<TcpDatasetLines>& lines, TcpMetric metric);
     static bool has(const TcpDatasetLines& lines, TcpMetric metric);

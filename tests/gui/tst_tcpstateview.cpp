@@ -15,6 +15,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <qcustomplot.h>
@@ -70,6 +71,7 @@ private slots:
     void metricChoiceFollowsData();
     void ssDatasetNotDrawnTwice();
     void groupsArePooled();
+    void manyRunsMatchedInBackground();
     void settingsRoundTrip();
     void reportHasCwndAndRttFigures();
     void screenshots();
@@ -90,8 +92,8 @@ void TestTcpStateView::cwndPerFlowIsTcpStateSeries() {
     QCOMPARE(graphs[0]->data()->at(0)->key, 1.000186);
     QCOMPARE(graphs[0]->data()->at(0)->value, 75296 / 1024.0);
     // The run's line is the mean of the flows, from core.
-    const auto lines = TcpStateLines::of({&store.find(reno)->dataset()});
-    compareGraph(view.figure().sumGraph(reno), TcpStateLines::combined(lines[0], TcpMetric::Cwnd),
+    const TcpDatasetLines& lines = store.find(reno)->analysis->tcpLines;
+    compareGraph(view.figure().sumGraph(reno), TcpStateLines::combined(lines, TcpMetric::Cwnd),
                  1024);
     QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("congestion window (KBytes)"));
     // One source for all: named on the x axis, not in every legend entry.
@@ -199,6 +201,21 @@ void TestTcpStateView::ssDatasetNotDrawnTwice() {
     view.setMetric(TcpMetric::Throughput);
     QVERIFY(!view.figure().sumGraph(sampler));
     QCOMPARE(view.plot()->graphCount(), 2 + 1);
+    // The match is the analyses', among all the store's datasets: a hidden sampler still
+    // gives the client its state, and the sockets of a hidden client are not drawn as the
+    // sampler's.
+    view.setMetric(TcpMetric::Cwnd);
+    store.setVisible(sampler, false);
+    QVERIFY(view.plot()->xAxis->label().contains(QLatin1String("ss -tin samples")));
+    QCOMPARE(view.figure().flowGraphs(client).size(), std::size_t(2));
+    store.setVisible(sampler, true);
+    store.setVisible(client, false);
+    QVERIFY(!view.figure().sumGraph(sampler));
+    QVERIFY(view.figure()
+                .notes()
+                .join(QLatin1Char('\n'))
+                .contains(QLatin1String(
+                    "cubic-P2 ss: its sockets are drawn as the flows of a hidden run")));
     // Not of the same step: two recordings, both drawn, the client from its Cwnd column.
     DatasetStore apart;
     ThroughputTimeView apartView(&apart);
@@ -221,12 +238,33 @@ void TestTcpStateView::groupsArePooled() {
     const int reno = addSample(store, "iperf3-reno-P4.json");
     addSample(store, "iperf3-cubic-P4.json");
     store.setGroupKey(QStringLiteral("congestion_control"));
-    const auto lines = TcpStateLines::of({&store.find(reno)->dataset()});
+    const TcpDatasetLines& lines = store.find(reno)->analysis->tcpLines;
     const QCPGraph* group = view.figure().groupGraph(QStringLiteral("congestion_control=reno"));
-    compareGraph(group, TcpStateLines::pooled({&lines[0]}, TcpMetric::Cwnd), 1024);
+    compareGraph(group, TcpStateLines::pooled({&lines}, TcpMetric::Cwnd), 1024);
     QVERIFY(view.figure().groupGraph(QStringLiteral("congestion_control=cubic")));
     QCOMPARE(view.plot()->graphCount(), 2); // one line per group
     QVERIFY(view.figure().flowGraphs(reno).empty());
+}
+
+void TestTcpStateView::manyRunsMatchedInBackground() {
+    // The window's store matches a large folder off the GUI thread: the sampler's arrival
+    // leaves the clients as they were until the matched analyses come back with changed(-1).
+    DatasetStore store;
+    store.matchInBackground();
+    Dataset client = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2-client.txt"));
+    client.info.parameters.insert("step", "cubic-P2");
+    for (std::size_t i = 0; i <= DatasetStore::kBackgroundMatches; ++i)
+        test::addDataset(store, client, QStringLiteral("run %1").arg(i));
+    const int first = store.entries().front().id;
+    QSignalSpy changed(&store, &DatasetStore::changed);
+    Dataset sampler = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
+    sampler.info.parameters.insert("step", "cubic-P2");
+    const int samplerId = test::addDataset(store, std::move(sampler), "cubic-P2 ss");
+    QCOMPARE(store.find(first)->analysis->tcpSource(), TcpStateSource::Iperf3Text);
+    QTRY_COMPARE(changed.count(), 1);
+    QCOMPARE(changed.front().front().toInt(), -1);
+    QCOMPARE(store.find(first)->analysis->tcpSource(), TcpStateSource::SsSamples);
+    QVERIFY(store.find(samplerId)->analysis->tcpLines.flows.empty());
 }
 
 void TestTcpStateView::settingsRoundTrip() {

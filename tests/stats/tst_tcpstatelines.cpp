@@ -5,7 +5,7 @@
 #include "TestSupport.h"
 
 #include "import/FileImporter.h"
-#include "stats/TcpStateLines.h"
+#include "stats/DatasetAnalysis.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -55,6 +55,18 @@ std::vector<TcpPoint> points(std::initializer_list<std::pair<double, double>> tv
     for (auto [t, v] : tv)
         out.push_back({t, v, std::nullopt, std::nullopt});
     return out;
+}
+
+// The lines a plot draws of datasets matched among each other (DatasetAnalysis::matchedAmong).
+std::vector<TcpDatasetLines> linesOf(const std::vector<const Dataset*>& datasets) {
+    DatasetAnalysis::Analyses analyses;
+    for (const Dataset* dataset : datasets) // the test owns the datasets
+        analyses.push_back(
+            DatasetAnalysis::of(std::shared_ptr<const Dataset>(dataset, [](auto) {})));
+    std::vector<TcpDatasetLines> lines;
+    for (const auto& analysis : DatasetAnalysis::matchedAmong(analyses))
+        lines.push_back(analysis->tcpLines);
+    return lines;
 }
 
 } // namespace
@@ -111,7 +123,7 @@ void TestTcpStateLines::meanOfFlowsEqualsJson() {
     const QString path = test::samplePath("iperf3-reno-P4.json");
     const Dataset reno = test::firstDatasetOf(path);
     const JsonIntervals json = readJson(path);
-    const auto lines = TcpStateLines::of({&reno});
+    const auto lines = linesOf({&reno});
     QCOMPARE(lines.size(), std::size_t(1));
     QCOMPARE(lines[0].sources, QStringList{"iperf3 -J"});
     QCOMPARE(lines[0].flows.size(), std::size_t(4));
@@ -134,7 +146,7 @@ void TestTcpStateLines::pooledGroup() {
     const Dataset cubic = test::firstDatasetOf(test::samplePath("iperf3-cubic-P4.json"));
     const JsonIntervals renoJson = readJson(test::samplePath("iperf3-reno-P4.json"));
     const JsonIntervals cubicJson = readJson(test::samplePath("iperf3-cubic-P4.json"));
-    const auto lines = TcpStateLines::of({&reno, &cubic});
+    const auto lines = linesOf({&reno, &cubic});
     const std::vector<const TcpDatasetLines*> runs{&lines[0], &lines[1]};
     // cwnd: the mean over all eight flows; retransmits: the mean of the two runs' sums.
     const auto cwnd = TcpStateLines::pooled(runs, TcpMetric::Cwnd);
@@ -157,7 +169,7 @@ void TestTcpStateLines::ssSocketsNotDrawnTwice() {
     client.info.parameters.insert("step", "cubic-P2");
     sampler.info.parameters.insert("step", "cubic-P2");
     QCOMPARE(sampler.flows.flows.size(), std::size_t(2));
-    const auto lines = TcpStateLines::of({&sampler, &client});
+    const auto lines = linesOf({&sampler, &client});
     QCOMPARE(lines[1].sources, QStringList{"ss -tin samples"});
     QCOMPARE(lines[1].flows.size(), std::size_t(2));
     for (const TcpFlowState& state : lines[1].flows)
@@ -177,7 +189,7 @@ void TestTcpStateLines::unmatchedSamplerDrawn() {
     Dataset sampler = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
     client.info.parameters.insert("step", "a");
     sampler.info.parameters.insert("step", "b");
-    const auto lines = TcpStateLines::of({&sampler, &client});
+    const auto lines = linesOf({&sampler, &client});
     QVERIFY(!lines[0].drawnAs);
     QCOMPARE(lines[0].flows.size(), std::size_t(2));
     QVERIFY(lines[0].complete);

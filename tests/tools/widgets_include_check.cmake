@@ -22,7 +22,7 @@ set(allowed
 # Algorithms that only core may call, whatever header brings them in.
 set(forbidden_calls "Bootstrap::[a-z]+\\(" "Histogram::of\\(" "BoxSummary::of\\("
   "TcpState::statesOf\\(" "[^A-Za-z]Percentiles::[a-z]+\\(" "Comparison::of\\("
-  "GroupSummaries::of\\(" "WindowedPercentiles::(of|windowFor)\\(")
+  "GroupSummaries::of\\(" "WindowedPercentiles::(of|windowFor)\\(" "TcpStateLines::of\\(")
 
 file(GLOB_RECURSE sources "${SOURCES}/*.h" "${SOURCES}/*.cpp")
 if(NOT sources)
