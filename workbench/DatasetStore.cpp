@@ -192,15 +192,29 @@ bool DatasetStore::matchTcpState() {
     for (const DatasetEntry& e : m_entries)
         analyses.push_back(e.analysis);
     const int generation = ++m_matchGeneration;
-    if (m_matchInBackground && m_entries.size() > kBackgroundMatches) {
+    m_matchPending = m_matchInBackground && m_entries.size() > kBackgroundMatches;
+    if (m_matchPending) {
         m_jobs.run([analyses] { return DatasetAnalysis::matchedAmong(analyses); },
                    [this, generation](const DatasetAnalysis::Analyses& matched) {
-                       if (generation == m_matchGeneration && replaceAnalyses(matched))
+                       if (generation != m_matchGeneration)
+                           return; // superseded, or settled meanwhile
+                       m_matchPending = false;
+                       if (replaceAnalyses(matched))
                            reportChange(-1);
                    });
         return false;
     }
     return replaceAnalyses(DatasetAnalysis::matchedAmong(analyses));
+}
+
+void DatasetStore::settleMatching() {
+    if (!m_matchPending)
+        return;
+    m_matchInBackground = false; // matchTcpState, just this once, at once
+    const bool replaced = matchTcpState();
+    m_matchInBackground = true;
+    if (replaced)
+        reportChange(-1);
 }
 
 bool DatasetStore::replaceAnalyses(const DatasetAnalysis::Analyses& matched) {

@@ -86,6 +86,9 @@ public:
     // From now on, TCP state is matched off the GUI thread once the store holds more than
     // kBackgroundMatches datasets: the window's, not a command's, which draws at once.
     void matchInBackground() { m_matchInBackground = true; }
+    // Matches at once what a background match has not delivered yet, so that an export
+    // reads the analyses the views are about to show (the late result is dropped).
+    void settleMatching();
     static constexpr std::size_t kBackgroundMatches = 256;
 
     // Edits made while one lives (labels, colours, visibility, tags, metadata) are
@@ -135,7 +138,8 @@ private:
     int m_openBatches = 0;
     bool m_batchChanged = false;
     bool m_matchInBackground = false;
-    int m_matchGeneration = 0; // counts the matches started, so only the newest applies
+    bool m_matchPending = false; // a background match has not delivered yet
+    int m_matchGeneration = 0;   // counts the matches started, so only the newest applies
     BackgroundJobs m_jobs{this};
 };
 

@@ -686,6 +686,7 @@ void MainWindow::exportPlot() {
     m_settings.setExportOptions(options);
     m_settings.setLastFolder(QFileInfo(dialog.path()).absolutePath());
     QString error;
+    m_store->settleMatching(); // what is saved is what the views are about to show
     if (!PlotExporter::save(view->plot(), dialog.path(), options, &error))
         showProblem(tr("Plot not exported"),
                     {tr("%1: %2").arg(QDir::toNativeSeparators(dialog.path()), error)});
@@ -695,12 +696,14 @@ void MainWindow::exportPlot() {
 
 void MainWindow::copyPlot() {
     if (WorkbenchView* view = currentView(); view && view->plot()) {
+        m_store->settleMatching();
         PlotExporter::copyToClipboard(view->plot(), m_settings.exportOptions());
         m_status->setText(tr("Plot copied to the clipboard"));
     }
 }
 
 bool MainWindow::exportReport(const QString& path, QString* error) {
+    m_store->settleMatching();
     return ReportWriter::write(m_store, m_session->reportSource(viewSettings()), path, error);
 }
 

@@ -72,6 +72,7 @@ private slots:
     void ssDatasetNotDrawnTwice();
     void groupsArePooled();
     void manyRunsMatchedInBackground();
+    void exportSettlesPendingMatch();
     void settingsRoundTrip();
     void reportHasCwndAndRttFigures();
     void screenshots();
@@ -265,6 +266,32 @@ void TestTcpStateView::manyRunsMatchedInBackground() {
     QCOMPARE(changed.front().front().toInt(), -1);
     QCOMPARE(store.find(first)->analysis->tcpSource(), TcpStateSource::SsSamples);
     QVERIFY(store.find(samplerId)->analysis->tcpLines.flows.empty());
+}
+
+// An export while a background match is pending (MainWindow calls settleMatching) reads the
+// matched analyses at once; the late background result changes nothing more.
+void TestTcpStateView::exportSettlesPendingMatch() {
+    DatasetStore store;
+    store.matchInBackground();
+    Dataset client = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2-client.txt"));
+    client.info.parameters.insert("step", "cubic-P2");
+    for (std::size_t i = 0; i <= DatasetStore::kBackgroundMatches; ++i)
+        test::addDataset(store, client, QStringLiteral("run %1").arg(i));
+    const int first = store.entries().front().id;
+    Dataset sampler = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
+    sampler.info.parameters.insert("step", "cubic-P2");
+    test::addDataset(store, std::move(sampler), "cubic-P2 ss");
+    QCOMPARE(store.find(first)->analysis->tcpSource(), TcpStateSource::Iperf3Text);
+    QSignalSpy changed(&store, &DatasetStore::changed);
+    store.settleMatching();
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(store.find(first)->analysis->tcpSource(), TcpStateSource::SsSamples);
+    const auto settled = store.find(first)->analysis;
+    QTest::qWait(500); // the background match ends meanwhile; its result is dropped
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(store.find(first)->analysis, settled);
+    store.settleMatching(); // nothing pending: nothing to do
+    QCOMPARE(changed.count(), 1);
 }
 
 void TestTcpStateView::settingsRoundTrip() {
