@@ -127,6 +127,12 @@ private:
         return m_source.viewSettings.value(QLatin1String(View::staticMetaObject.className()));
     }
 
+    // A figure on a plot of its own, kept until the document is written.
+    template <typename Figure> std::pair<QCustomPlot*, Figure*> newFigure() {
+        FigureAlone& alone = m_figures.emplace_back();
+        return {alone.plot.get(), &alone.make<Figure>()};
+    }
+
     template <typename View> View* makeView() {
         auto view = std::make_unique<View>(m_store, nullptr);
         view->restoreSettings(m_source.viewSettings.value(view->settingsKey()));
@@ -147,9 +153,7 @@ private:
         auto options =
             DistributionsFigure::Options::fromSettings(m_source.viewSettings.value(key), key);
         options.mode = mode;
-        auto* plot = m_plots.emplace_back(PlotExporter::detachedPlot()).get();
-        DistributionsFigure* figure =
-            m_figures.emplace_back(std::make_unique<DistributionsFigure>(plot)).get();
+        auto [plot, figure] = newFigure<DistributionsFigure>();
         addFigure(plot, DistributionsFigure::exportName(mode),
                   figure->draw(m_store->visibleLatency(), options));
     }
@@ -158,22 +162,20 @@ private:
     void addCdf() {
         const auto options = CdfFigure::Options::fromSettings(
             m_source.viewSettings.value(QLatin1String(CdfView::staticMetaObject.className())));
-        auto* plot = m_plots.emplace_back(PlotExporter::detachedPlot()).get();
-        m_cdf = std::make_unique<CdfFigure>(plot);
+        auto [plot, figure] = newFigure<CdfFigure>();
         addFigure(plot, CdfFigure::exportName(options.ccdf),
-                  m_cdf->draw(*m_store, DatasetGrouping::of(m_store)->latencyGroups(), options));
+                  figure->draw(*m_store, DatasetGrouping::of(m_store)->latencyGroups(), options));
     }
 
     // The flow bars without a view, with the view's settings.
     void addFlowBars() {
         const auto options = FlowBarsFigure::Options::fromSettings(
             m_source.viewSettings.value(QLatin1String(FlowBarsView::staticMetaObject.className())));
-        auto* plot = m_plots.emplace_back(PlotExporter::detachedPlot()).get();
-        m_flowBars = std::make_unique<FlowBarsFigure>(plot);
+        auto [plot, figure] = newFigure<FlowBarsFigure>();
         addFigure(plot, FlowBarsFigure::exportName(),
-                  m_flowBars->draw(m_store->visibleThroughput(),
-                                   DatasetGrouping::of(m_store)->throughputGroups(),
-                                   m_store->groupKey(), options));
+                  figure->draw(m_store->visibleThroughput(),
+                               DatasetGrouping::of(m_store)->throughputGroups(),
+                               m_store->groupKey(), options));
     }
 
     // The throughput-over-time figure of `metric`, without a view, with the view's settings.
@@ -181,8 +183,7 @@ private:
         auto options =
             ThroughputTimeFigure::Options::fromSettings(settingsOf<ThroughputTimeView>());
         options.metric = metric;
-        auto* plot = m_plots.emplace_back(PlotExporter::detachedPlot()).get();
-        auto& figure = m_throughputTimes.emplace_back(std::make_unique<ThroughputTimeFigure>(plot));
+        auto [plot, figure] = newFigure<ThroughputTimeFigure>();
         addFigure(plot, ThroughputTimeFigure::exportName(metric),
                   figure->draw(m_store->visibleThroughput(),
                                DatasetGrouping::of(m_store)->throughputGroups(), options));
@@ -193,10 +194,9 @@ private:
         const QString key = QLatin1String(TimelineView::staticMetaObject.className());
         const auto options =
             TimelineFigure::Options::fromSettings(m_source.viewSettings.value(key), key, {});
-        auto* plot = m_plots.emplace_back(PlotExporter::detachedPlot()).get();
-        m_timeline = std::make_unique<TimelineFigure>(plot);
+        auto [plot, figure] = newFigure<TimelineFigure>();
         addFigure(plot, TimelineFigure::exportName(),
-                  m_timeline->draw(m_store->visibleLatency(), options));
+                  figure->draw(m_store->visibleLatency(), options));
     }
 
     // The percentile bands without a view, with the view's settings.
@@ -204,9 +204,8 @@ private:
         const QString key = QLatin1String(BandsView::staticMetaObject.className());
         const auto options =
             BandsFigure::Options::fromSettings(m_source.viewSettings.value(key), key, {});
-        auto* plot = m_plots.emplace_back(PlotExporter::detachedPlot()).get();
-        m_bands = std::make_unique<BandsFigure>(plot);
-        m_bands->draw(*m_store, options);
+        auto [plot, figure] = newFigure<BandsFigure>();
+        figure->draw(*m_store, options);
         addFigure(plot, BandsFigure::exportName(), {});
     }
 
@@ -283,11 +282,10 @@ private:
         m_document.addParagraph(QStringLiteral(
             "The step's members on one time axis, placed by the wall-clock start each recorded: "
             "what the latency did while the flows ran."));
-        auto* plot = m_plots.emplace_back(PlotExporter::detachedPlot()).get();
-        m_loadTime = std::make_unique<LoadTimeFigure>(plot);
+        auto [plot, figure] = newFigure<LoadTimeFigure>();
         addFigure(plot, LoadTimeFigure::exportName(),
-                  m_loadTime->draw(
-                      *m_store, LoadTimeFigure::Options::fromSettings(settingsOf<LoadTimeView>())));
+                  figure->draw(*m_store,
+                               LoadTimeFigure::Options::fromSettings(settingsOf<LoadTimeView>())));
     }
 
     void addComparisons(const ReportContent& content) {
@@ -329,14 +327,7 @@ private:
     DatasetStore* m_store;
     const ReportSource& m_source;
     std::vector<std::unique_ptr<WorkbenchView>> m_views;
-    std::vector<std::unique_ptr<QCustomPlot>> m_plots; // of the figures drawn without a view
-    std::vector<std::unique_ptr<DistributionsFigure>> m_figures;
-    std::unique_ptr<CdfFigure> m_cdf;
-    std::unique_ptr<FlowBarsFigure> m_flowBars;
-    std::vector<std::unique_ptr<ThroughputTimeFigure>> m_throughputTimes;
-    std::unique_ptr<LoadTimeFigure> m_loadTime;
-    std::unique_ptr<TimelineFigure> m_timeline;
-    std::unique_ptr<BandsFigure> m_bands;
+    std::vector<FigureAlone> m_figures; // drawn without a view
     ReportDocument m_document;
 };
 

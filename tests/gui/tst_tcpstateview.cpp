@@ -247,20 +247,32 @@ void TestTcpStateView::groupsArePooled() {
     QVERIFY(view.figure().flowGraphs(reno).empty());
 }
 
+namespace {
+// More iperf3 clients of step cubic-P2 than the store matches at once; returns the first's id.
+int addManyClients(DatasetStore& store) {
+    Dataset client = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2-client.txt"));
+    client.info.parameters.insert("step", "cubic-P2");
+    for (std::size_t i = 0; i <= DatasetStore::kBackgroundMatches; ++i)
+        test::addDataset(store, client, QStringLiteral("run %1").arg(i));
+    return store.entries().front().id;
+}
+
+// The step's ss sampler; returns its id.
+int addSampler(DatasetStore& store) {
+    Dataset sampler = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
+    sampler.info.parameters.insert("step", "cubic-P2");
+    return test::addDataset(store, std::move(sampler), "cubic-P2 ss");
+}
+} // namespace
+
 void TestTcpStateView::manyRunsMatchedInBackground() {
     // The window's store matches a large folder off the GUI thread: the sampler's arrival
     // leaves the clients as they were until the matched analyses come back with changed(-1).
     DatasetStore store;
     store.matchInBackground();
-    Dataset client = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2-client.txt"));
-    client.info.parameters.insert("step", "cubic-P2");
-    for (std::size_t i = 0; i <= DatasetStore::kBackgroundMatches; ++i)
-        test::addDataset(store, client, QStringLiteral("run %1").arg(i));
-    const int first = store.entries().front().id;
+    const int first = addManyClients(store);
     QSignalSpy changed(&store, &DatasetStore::changed);
-    Dataset sampler = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
-    sampler.info.parameters.insert("step", "cubic-P2");
-    const int samplerId = test::addDataset(store, std::move(sampler), "cubic-P2 ss");
+    const int samplerId = addSampler(store);
     QCOMPARE(store.find(first)->analysis->tcpSource(), TcpStateSource::Iperf3Text);
     QTRY_COMPARE(changed.count(), 1);
     QCOMPARE(changed.front().front().toInt(), -1);
@@ -273,14 +285,8 @@ void TestTcpStateView::manyRunsMatchedInBackground() {
 void TestTcpStateView::exportSettlesPendingMatch() {
     DatasetStore store;
     store.matchInBackground();
-    Dataset client = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2-client.txt"));
-    client.info.parameters.insert("step", "cubic-P2");
-    for (std::size_t i = 0; i <= DatasetStore::kBackgroundMatches; ++i)
-        test::addDataset(store, client, QStringLiteral("run %1").arg(i));
-    const int first = store.entries().front().id;
-    Dataset sampler = test::firstDatasetOf(test::dataPath("ss/iperf3-cubic-P2.ss.log"));
-    sampler.info.parameters.insert("step", "cubic-P2");
-    test::addDataset(store, std::move(sampler), "cubic-P2 ss");
+    const int first = addManyClients(store);
+    addSampler(store);
     QCOMPARE(store.find(first)->analysis->tcpSource(), TcpStateSource::Iperf3Text);
     QSignalSpy changed(&store, &DatasetStore::changed);
     store.settleMatching();
