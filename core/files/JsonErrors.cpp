@@ -1,5 +1,7 @@
 #include "files/JsonErrors.h"
 
+#include <QJsonArray>
+
 #include <algorithm>
 
 namespace wb {
@@ -11,6 +13,13 @@ QString jsonErrorPosition(const QByteArray& bytes, qsizetype offset) {
     const qsizetype line = before.count('\n') + 1;
     const qsizetype column = culprit - (before.lastIndexOf('\n') + 1) + 1;
     return QStringLiteral("line %1, column %2").arg(line).arg(column);
+}
+
+QStringList jsonStrings(const QJsonValue& value) {
+    QStringList out;
+    for (const QJsonValue& word : value.toArray())
+        out << word.toString();
+    return out;
 }
 
 } // namespace wb

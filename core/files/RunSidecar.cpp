@@ -1,5 +1,6 @@
 #include "files/RunSidecar.h"
 
+#include "files/JsonErrors.h"
 #include "files/OutputFile.h"
 #include "files/SmallFile.h"
 
@@ -20,13 +21,6 @@ constexpr qint64 kMaxSidecarBytes = 1 << 20;
 
 QJsonArray toArray(const QStringList& words) {
     return QJsonArray::fromStringList(words);
-}
-
-QStringList toStrings(const QJsonValue& value) {
-    QStringList out;
-    for (const QJsonValue& word : value.toArray())
-        out << word.toString();
-    return out;
 }
 
 QString isoTime(const QDateTime& time) {
@@ -199,8 +193,8 @@ std::optional<RunRecord> RunSidecar::readAsWritten(const QString& path, QString*
     record.tool = text("tool");
     record.toolVersion = text("tool_version");
     record.formatId = text("format");
-    record.command = toStrings(root.value(QLatin1String("command")));
-    record.serverCommand = toStrings(root.value(QLatin1String("server_command")));
+    record.command = jsonStrings(root.value(QLatin1String("command")));
+    record.serverCommand = jsonStrings(root.value(QLatin1String("server_command")));
     record.host = text("host");
     record.kernel = text("kernel");
     record.congestionControl = text("congestion_control");

@@ -1,17 +1,12 @@
 #include "RunOptions.h"
 
+#include "files/JsonErrors.h"
+
 #include <QJsonArray>
 
 namespace wb {
 
 namespace {
-
-QStringList toStrings(const QJsonValue& value) {
-    QStringList out;
-    for (const QJsonValue& word : value.toArray())
-        out << word.toString();
-    return out;
-}
 
 using Kind = RunOption::Kind;
 
@@ -84,13 +79,13 @@ const std::vector<RunOption>& RunOptions::all() {
          [](RunSpec& s, const QJsonValue& v) { s.startServer = v.toBool(); },
          [](const RunSpec& s) { return QJsonValue(s.startServer); }},
         {"extra_args", Kind::Words, 0, 0,
-         [](RunSpec& s, const QJsonValue& v) { s.extraArgs = toStrings(v); },
+         [](RunSpec& s, const QJsonValue& v) { s.extraArgs = jsonStrings(v); },
          [](const RunSpec& s) { return QJsonValue(QJsonArray::fromStringList(s.extraArgs)); }},
         {"client_prefix", Kind::Words, 0, 0,
-         [](RunSpec& s, const QJsonValue& v) { s.clientPrefix = toStrings(v); },
+         [](RunSpec& s, const QJsonValue& v) { s.clientPrefix = jsonStrings(v); },
          [](const RunSpec& s) { return QJsonValue(QJsonArray::fromStringList(s.clientPrefix)); }},
         {"server_prefix", Kind::Words, 0, 0,
-         [](RunSpec& s, const QJsonValue& v) { s.serverPrefix = toStrings(v); },
+         [](RunSpec& s, const QJsonValue& v) { s.serverPrefix = jsonStrings(v); },
          [](const RunSpec& s) { return QJsonValue(QJsonArray::fromStringList(s.serverPrefix)); }},
         {"label", Kind::Template, 0, 0,
          [](RunSpec& s, const QJsonValue& v) { s.label = v.toString(); },
