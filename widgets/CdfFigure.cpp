@@ -360,11 +360,14 @@ QString CdfFigure::draw(const DatasetStore& store, const std::vector<PooledGroup
                                                   a.label == b.label && a.color == b.color &&
                                                   a.memberCount == b.memberCount;
                                        });
-    // Runs added beyond the drawn ones change neither curves nor ranges: nothing to redraw.
-    if (sameCurves && pooling == m_pooling && options.toSettings() == m_options.toSettings() &&
-        (keepRanges || rangesFor(visible) == shownRanges()))
-        return note;
+    const bool sameOptions = options.toSettings() == m_options.toSettings();
     m_options = options;
+    // The ranges the data asks for, computed once: for the test below and to apply.
+    const std::optional<Ranges> ranges =
+        keepRanges ? std::nullopt : std::optional<Ranges>(rangesFor(visible));
+    // Runs added beyond the drawn ones change neither curves nor ranges: nothing to redraw.
+    if (sameCurves && sameOptions && pooling == m_pooling && (!ranges || *ranges == shownRanges()))
+        return note;
     m_pooling = pooling;
     const QStringList before = curveKeys();
     m_plot->clearGraphs();
@@ -379,7 +382,7 @@ QString CdfFigure::draw(const DatasetStore& store, const std::vector<PooledGroup
     }
     // A label or colour edit keeps the user's zoom; a different set of curves needs new ranges.
     if (before != curveKeys() || !keepRanges)
-        resetRanges(visible);
+        applyRanges(ranges ? *ranges : rangesFor(visible));
     else {
         reduce();
         redraw();
@@ -475,7 +478,10 @@ CdfFigure::Ranges CdfFigure::shownRanges() const {
 }
 
 void CdfFigure::resetRanges(const std::vector<const DatasetEntry*>& visible) {
-    const Ranges ranges = rangesFor(visible);
+    applyRanges(rangesFor(visible));
+}
+
+void CdfFigure::applyRanges(const Ranges& ranges) {
     if (ranges.logX != m_logX) {
         m_logX = ranges.logX;
         updateAxes();

@@ -104,6 +104,7 @@ private:
     struct Ranges;
     Ranges rangesFor(const std::vector<const DatasetEntry*>& visible) const;
     Ranges shownRanges() const;
+    void applyRanges(const Ranges& ranges);
     std::vector<Curve> curvesOf(const DatasetStore& store, const std::vector<PooledGroup>& groups,
                                 QString* pooling, QString* note) const;
     QCPGraph* addCurve(Curve curve);
