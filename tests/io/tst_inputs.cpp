@@ -403,7 +403,7 @@ void TestInputs::nonUtf8NamesAreReadByTheirBytes() {
     QTemporaryDir dir;
     // Latin-1 "café" and a lone continuation byte: neither is UTF-8.
     const QByteArray folder = QFile::encodeName(dir.path());
-    for (const QByteArray name : {QByteArray("caf\xE9.log"), QByteArray("x\x80y.log")}) {
+    for (const QByteArray& name : {QByteArray("caf\xE9.log"), QByteArray("x\x80y.log")}) {
         QFile file;
         const int fd =
             ::open((folder + '/' + name).constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -434,7 +434,10 @@ void TestInputs::nonUtf8NamesAreReadByTheirBytes() {
     QVERIFY2(run.err.contains("caf\\xE9.log"), qPrintable(run.err));
     // A workspace keeps such a name (JSON escapes the lone surrogate) and finds the file again.
     Workspace workspace;
-    workspace.datasets.push_back({list.files[0], list.files[0]});
+    WorkspaceDataset named;
+    named.source = list.files[0];
+    named.absoluteSource = list.files[0];
+    workspace.datasets.push_back(named);
     const QString wbws = dir.filePath("names.wbws");
     QString error;
     QVERIFY2(WorkspaceFile::save(workspace, wbws, &error), qPrintable(error));
