@@ -51,12 +51,8 @@ void TcpStateSampler::start() {
 void TcpStateSampler::stop() {
     m_running = false;
     m_timer.stop();
-    for (Sample& sample : m_queue) {
-        if (sample.process && sample.process->state() != QProcess::NotRunning) {
-            sample.process->disconnect(this);
-            ChildProcess::killNow(sample.process.get());
-        }
-    }
+    for (Sample& sample : m_queue)
+        ChildProcess::killNow(sample.process.get(), this);
     // Samples that ended before the stop are whole: they are kept, up to the first that did not.
     writeFinished();
     m_queue.clear();
