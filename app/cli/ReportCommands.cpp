@@ -341,10 +341,8 @@ void printGroupTable(const Reports& reports, const GroupOptions& group,
             continue;
         const std::vector<GroupSummary> summaries =
             GroupSummaries::of(members, groups, group.bootstrap);
-        const QString kindName = kind == Dataset::Kind::Latency ? QStringLiteral("latency")
-                                                                : QStringLiteral("throughput");
         if (options.json) {
-            json.insert(kindName, GroupSummaryReport::json(summaries, group.bootstrap));
+            json.insert(kindName(kind), GroupSummaryReport::json(summaries, group.bootstrap));
             continue;
         }
         if (!first)

@@ -208,41 +208,37 @@ bool planFor(const RunArguments& args, CliContext& context, ExperimentPlan* plan
         context.usageError(QStringLiteral("run needs -o DIR, the folder for the raw logs"));
         return false;
     }
+    PlanStep step;
+    QString stemPrefix;
     if (!args.memberTexts.isEmpty()) {
         if (args.toolGiven || !args.spec.target.isEmpty()) {
             context.usageError(QStringLiteral("with --member, each member names its tool and "
                                               "target; give no --tool or target outside them"));
             return false;
         }
-        PlanStep step;
         if (!parseMembers(args, context, &step.members))
             return false;
-        plan->name = QStringLiteral("run");
-        plan->outputDir = QDir(args.outputDir).absolutePath();
         step.spec.label = args.spec.label.isEmpty() ? QStringLiteral("step") : args.spec.label;
         step.tcpSampleSeconds = args.sampleSeconds;
-        step.fileStem = QStringLiteral("step-") +
-                        QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-        plan->steps.push_back(step);
-        return usableOutput(*plan, context);
-    }
-    if (args.sampleGiven) {
-        context.usageError(QStringLiteral("--ss-interval is for steps of several members "
-                                          "(--member)"));
-        return false;
-    }
-    const QStringList problems = RunValidation::check(args.spec);
-    if (!problems.isEmpty()) {
+        stemPrefix = QStringLiteral("step");
+    } else {
+        if (args.sampleGiven) {
+            context.usageError(QStringLiteral("--ss-interval is for steps of several members "
+                                              "(--member)"));
+            return false;
+        }
+        const QStringList problems = RunValidation::check(args.spec);
         for (const QString& problem : problems)
             context.usageError(problem);
-        return false;
+        if (!problems.isEmpty())
+            return false;
+        step.spec = args.spec;
+        step.spec.label = args.spec.displayLabel();
+        stemPrefix = runToolProgram(args.spec.tool);
     }
     plan->name = QStringLiteral("run");
     plan->outputDir = QDir(args.outputDir).absolutePath();
-    PlanStep step;
-    step.spec = args.spec;
-    step.spec.label = args.spec.displayLabel();
-    step.fileStem = runToolProgram(args.spec.tool) + QStringLiteral("-") +
+    step.fileStem = stemPrefix + QLatin1Char('-') +
                     QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
     plan->steps.push_back(step);
     return usableOutput(*plan, context);
@@ -304,16 +300,18 @@ int runRun(const QStringList& args, CliContext& context) {
     runs.rightAligned = {false, false, false, false};
     runs.caption = QStringLiteral("Runs of %1").arg(plan.name);
     QStringList logs;
+    const auto addRow = [&runs](const QString& label, const RunOutcome& outcome) {
+        runs.rows.push_back({label, RunOutcome::statusName(outcome.status),
+                             outcome.logPath.isEmpty() ? QStringLiteral("-")
+                                                       : QFileInfo(outcome.logPath).fileName(),
+                             outcome.error.isEmpty() ? QStringLiteral("-") : outcome.error});
+    };
     for (std::size_t i = 0; i < runner.outcomes().size(); ++i) {
         const RunOutcome& stepOutcome = runner.outcomes()[i];
         // A step of several members: the step's own row (its record), then one per member.
         std::vector<std::pair<QString, const RunOutcome*>> rows;
         if (!plan.steps[i].members.empty()) {
-            runs.rows.push_back(
-                {plan.steps[i].spec.displayLabel(), RunOutcome::statusName(stepOutcome.status),
-                 stepOutcome.logPath.isEmpty() ? QStringLiteral("-")
-                                               : QFileInfo(stepOutcome.logPath).fileName(),
-                 stepOutcome.error.isEmpty() ? QStringLiteral("-") : stepOutcome.error});
+            addRow(plan.steps[i].spec.displayLabel(), stepOutcome);
             // Members that did not complete report themselves below.
             if (!stepOutcome.completed() &&
                 std::all_of(stepOutcome.members.begin(), stepOutcome.members.end(),
@@ -327,10 +325,7 @@ int runRun(const QStringList& args, CliContext& context) {
         }
         for (const auto& [rowLabel, outcomePointer] : rows) {
             const RunOutcome& outcome = *outcomePointer;
-            runs.rows.push_back({rowLabel, RunOutcome::statusName(outcome.status),
-                                 outcome.logPath.isEmpty() ? QStringLiteral("-")
-                                                           : QFileInfo(outcome.logPath).fileName(),
-                                 outcome.error.isEmpty() ? QStringLiteral("-") : outcome.error});
+            addRow(rowLabel, outcome);
             if (!outcome.completed()) {
                 context.fileProblem(outcome.logPath.isEmpty() ? rowLabel : outcome.logPath,
                                     outcome.error.isEmpty() ? RunOutcome::statusName(outcome.status)

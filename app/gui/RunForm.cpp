@@ -27,6 +27,32 @@ const QString kSystemDefault = QStringLiteral("(system default)");
 QString joinWords(const QStringList& words) {
     return words.join(QLatin1Char(' '));
 }
+
+// A field named as tests and the saved form find it, with what it is for as its tooltip.
+template <typename Field, typename... Text>
+Field* field(QWidget* parent, const char* name, const QString& tip, const Text&... text) {
+    auto* widget = new Field(text..., parent);
+    widget->setObjectName(QLatin1String(name));
+    widget->setToolTip(tip);
+    return widget;
+}
+
+// A spin box for numbers from minimum to maximum, with its unit after the number.
+template <typename Box, typename Number>
+Box* numberField(QWidget* parent, const char* name, Number minimum, Number maximum,
+                 const QString& suffix, const QString& tip) {
+    auto* box = field<Box>(parent, name, tip);
+    box->setRange(minimum, maximum);
+    box->setSuffix(suffix);
+    return box;
+}
+
+QLineEdit* textField(QWidget* parent, const char* name, const QString& placeholder,
+                     const QString& tip) {
+    auto* edit = field<QLineEdit>(parent, name, tip);
+    edit->setPlaceholderText(placeholder);
+    return edit;
+}
 } // namespace
 
 RunForm::RunForm(QWidget* parent) : QWidget(parent) {
@@ -35,31 +61,25 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
 
     auto* what = new QGroupBox(tr("Measurement"), this);
     auto* whatForm = new QFormLayout(what);
-    m_mode = new QComboBox(what);
-    m_mode->setObjectName(QStringLiteral("mode"));
+    m_mode = field<QComboBox>(what, "mode",
+                              tr("Latency under load: ping the target while TCP flows (iperf3) "
+                                 "load the path, all on one clock, with the flows' TCP state "
+                                 "sampled (ss)"));
     m_mode->addItem(tr("Single run"));
     m_mode->addItem(tr("Latency under load"));
-    m_mode->setToolTip(tr("Latency under load: ping the target while TCP flows (iperf3) load "
-                          "the path, all on one clock, with the flows' TCP state sampled (ss)"));
     whatForm->addRow(tr("&Kind:"), m_mode);
-    m_tool = new QComboBox(what);
-    m_tool->setObjectName(QStringLiteral("tool"));
+    m_tool = field<QComboBox>(what, "tool",
+                              tr("ping measures round-trip times; iperf2 and iperf3 throughput"));
     m_tool->addItem(QStringLiteral("ping"), static_cast<int>(RunTool::Ping));
     m_tool->addItem(QStringLiteral("iperf2"), static_cast<int>(RunTool::Iperf2));
     m_tool->addItem(QStringLiteral("iperf3"), static_cast<int>(RunTool::Iperf3));
-    m_tool->setToolTip(tr("ping measures round-trip times; iperf2 and iperf3 throughput"));
-    m_target = new QLineEdit(what);
-    m_target->setObjectName(QStringLiteral("target"));
-    m_target->setPlaceholderText(tr("host name or address"));
-    m_target->setToolTip(tr("Host name, IPv4 or IPv6 address to ping or to connect the iperf "
+    m_target = textField(what, "target", tr("host name or address"),
+                         tr("Host name, IPv4 or IPv6 address to ping or to connect the iperf "
                             "client to (as seen from the client's transport)"));
-    m_label = new QLineEdit(what);
-    m_label->setObjectName(QStringLiteral("label"));
-    m_label->setToolTip(tr("Label of the run's dataset; empty = tool and target"));
-    m_extraArgs = new QLineEdit(what);
-    m_extraArgs->setObjectName(QStringLiteral("extraArgs"));
-    m_extraArgs->setPlaceholderText(tr("e.g. -w 4M -l 1400"));
-    m_extraArgs->setToolTip(tr("More arguments for the tool, after Wirebench's own; an option "
+    m_label =
+        field<QLineEdit>(what, "label", tr("Label of the run's dataset; empty = tool and target"));
+    m_extraArgs = textField(what, "extraArgs", tr("e.g. -w 4M -l 1400"),
+                            tr("More arguments for the tool, after Wirebench's own; an option "
                                "Wirebench sets (output, format, count, duration, streams, "
                                "port, ...) is refused with the reason"));
     whatForm->addRow(tr("&Tool:"), m_tool);
@@ -72,31 +92,21 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
     m_loadBox = new QGroupBox(tr("Latency under load"), this);
     m_loadBox->setObjectName(QStringLiteral("loadBox"));
     auto* loadForm = new QFormLayout(m_loadBox);
-    m_flowsUp = new QSpinBox(m_loadBox);
-    m_flowsUp->setObjectName(QStringLiteral("flowsUp"));
-    m_flowsUp->setRange(0, 32);
+    m_flowsUp = numberField<QSpinBox>(m_loadBox, "flowsUp", 0, 32, {},
+                                      tr("TCP flows from the client to the target (iperf3, each "
+                                         "with its own server and port)"));
     m_flowsUp->setValue(4);
-    m_flowsUp->setToolTip(tr("TCP flows from the client to the target (iperf3, each with its "
-                             "own server and port)"));
-    m_flowsDown = new QSpinBox(m_loadBox);
-    m_flowsDown->setObjectName(QStringLiteral("flowsDown"));
-    m_flowsDown->setRange(0, 32);
+    m_flowsDown = numberField<QSpinBox>(m_loadBox, "flowsDown", 0, 32, {},
+                                        tr("TCP flows from the target to the client (iperf3 -R)"));
     m_flowsDown->setValue(4);
-    m_flowsDown->setToolTip(tr("TCP flows from the target to the client (iperf3 -R)"));
-    m_loadDuration = new QSpinBox(m_loadBox);
-    m_loadDuration->setObjectName(QStringLiteral("loadDuration"));
-    m_loadDuration->setRange(1, 86400);
+    m_loadDuration = numberField<QSpinBox>(m_loadBox, "loadDuration", 1, 86400, tr(" s"),
+                                           tr("How long the flows send"));
     m_loadDuration->setValue(60);
-    m_loadDuration->setSuffix(tr(" s"));
-    m_loadDuration->setToolTip(tr("How long the flows send"));
-    m_margin = new QDoubleSpinBox(m_loadBox);
-    m_margin->setObjectName(QStringLiteral("margin"));
-    m_margin->setRange(0, 3600);
+    m_margin = numberField<QDoubleSpinBox>(m_loadBox, "margin", 0.0, 3600.0, tr(" s"),
+                                           tr("Ping alone before the load starts and after it "
+                                              "ends: the idle latency to compare with"));
     m_margin->setDecimals(1);
     m_margin->setValue(5);
-    m_margin->setSuffix(tr(" s"));
-    m_margin->setToolTip(tr("Ping alone before the load starts and after it ends: the idle "
-                            "latency to compare with"));
     auto* flowsRow = new QHBoxLayout;
     flowsRow->addWidget(m_flowsUp);
     flowsRow->addWidget(new QLabel(tr("down:"), m_loadBox));
@@ -112,23 +122,15 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
 
     m_pingBox = new QGroupBox(tr("ping"), this);
     auto* pingForm = new QFormLayout(m_pingBox);
-    m_count = new QSpinBox(m_pingBox);
-    m_count->setObjectName(QStringLiteral("count"));
-    m_count->setRange(1, 10000000);
-    m_count->setToolTip(tr("Number of echo requests to send (-c)"));
-    m_interval = new QDoubleSpinBox(m_pingBox);
-    m_interval->setObjectName(QStringLiteral("interval"));
-    m_interval->setRange(0.001, 3600);
+    m_count = numberField<QSpinBox>(m_pingBox, "count", 1, 10000000, {},
+                                    tr("Number of echo requests to send (-c)"));
+    m_interval = numberField<QDoubleSpinBox>(
+        m_pingBox, "interval", 0.001, 3600.0, tr(" s"),
+        tr("Seconds between requests (-i); below 0.2 s ping needs root privileges"));
     m_interval->setDecimals(3);
     m_interval->setSingleStep(0.1);
-    m_interval->setSuffix(tr(" s"));
-    m_interval->setToolTip(
-        tr("Seconds between requests (-i); below 0.2 s ping needs root privileges"));
-    m_size = new QSpinBox(m_pingBox);
-    m_size->setObjectName(QStringLiteral("size"));
-    m_size->setRange(0, 65507);
-    m_size->setSuffix(tr(" bytes"));
-    m_size->setToolTip(tr("ICMP payload size in bytes (-s); 56 gives 64-byte packets"));
+    m_size = numberField<QSpinBox>(m_pingBox, "size", 0, 65507, tr(" bytes"),
+                                   tr("ICMP payload size in bytes (-s); 56 gives 64-byte packets"));
     pingForm->addRow(tr("&Count:"), m_count);
     pingForm->addRow(tr("&Interval:"), m_interval);
     pingForm->addRow(tr("&Size:"), m_size);
@@ -136,55 +138,43 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
 
     m_iperfBox = new QGroupBox(tr("iperf"), this);
     auto* iperfForm = new QFormLayout(m_iperfBox);
-    m_duration = new QSpinBox(m_iperfBox);
-    m_duration->setObjectName(QStringLiteral("duration"));
-    m_duration->setRange(1, 86400);
-    m_duration->setSuffix(tr(" s"));
-    m_duration->setToolTip(tr("How long to send, in seconds (-t)"));
-    m_reportInterval = new QDoubleSpinBox(m_iperfBox);
-    m_reportInterval->setObjectName(QStringLiteral("reportInterval"));
-    m_reportInterval->setRange(0.1, 3600);
+    m_duration = numberField<QSpinBox>(m_iperfBox, "duration", 1, 86400, tr(" s"),
+                                       tr("How long to send, in seconds (-t)"));
+    m_reportInterval =
+        numberField<QDoubleSpinBox>(m_iperfBox, "reportInterval", 0.1, 3600.0, tr(" s"),
+                                    tr("Seconds between interval reports (-i)"));
     m_reportInterval->setDecimals(1);
-    m_reportInterval->setSuffix(tr(" s"));
-    m_reportInterval->setToolTip(tr("Seconds between interval reports (-i)"));
-    m_streams = new QSpinBox(m_iperfBox);
-    m_streams->setObjectName(QStringLiteral("streams"));
-    m_streams->setRange(1, 128);
-    m_streams->setToolTip(tr("Parallel streams (-P)"));
-    m_udp = new QCheckBox(tr("UDP"), m_iperfBox);
-    m_udp->setObjectName(QStringLiteral("udp"));
-    m_udp->setToolTip(tr("Send UDP datagrams instead of TCP (-u)"));
-    m_bandwidth = new QLineEdit(m_iperfBox);
-    m_bandwidth->setObjectName(QStringLiteral("bandwidth"));
-    m_bandwidth->setPlaceholderText(tr("tool default"));
-    m_bandwidth->setToolTip(tr("Target bandwidth in bits per second (-b), with K, M or G: "
+    m_streams =
+        numberField<QSpinBox>(m_iperfBox, "streams", 1, 128, {}, tr("Parallel streams (-P)"));
+    m_udp = field<QCheckBox>(m_iperfBox, "udp", tr("Send UDP datagrams instead of TCP (-u)"),
+                             tr("UDP"));
+    m_bandwidth = textField(m_iperfBox, "bandwidth", tr("tool default"),
+                            tr("Target bandwidth in bits per second (-b), with K, M or G: "
                                "\"10M\" is 10 Mbit/s; UDP defaults to 1 Mbit/s"));
     auto* udpRow = new QHBoxLayout;
     udpRow->addWidget(m_udp);
     udpRow->addWidget(new QLabel(tr("-b"), m_iperfBox));
     udpRow->addWidget(m_bandwidth, 1);
-    m_reverse = new QCheckBox(tr("Reverse (-R)"), m_iperfBox);
-    m_reverse->setObjectName(QStringLiteral("reverse"));
-    m_reverse->setToolTip(tr("Reverse direction: the server sends, the client receives (-R)"));
-    m_congestion = new QComboBox(m_iperfBox);
-    m_congestion->setObjectName(QStringLiteral("congestion"));
+    m_reverse = field<QCheckBox>(
+        m_iperfBox, "reverse", tr("Reverse direction: the server sends, the client receives (-R)"),
+        tr("Reverse (-R)"));
+    m_congestion = field<QComboBox>(m_iperfBox, "congestion",
+                                    tr("TCP congestion control of the sender (iperf2 -Z, iperf3 "
+                                       "-C); the kernel must have the module"));
     m_congestion->setEditable(true);
     m_congestion->addItems(
         {kSystemDefault, QStringLiteral("cubic"), QStringLiteral("reno"), QStringLiteral("bbr")});
-    m_congestion->setToolTip(tr("TCP congestion control of the sender (iperf2 -Z, iperf3 -C); "
-                                "the kernel must have the module"));
-    m_port = new QSpinBox(m_iperfBox);
-    m_port->setObjectName(QStringLiteral("port"));
-    m_port->setRange(0, 65535);
+    m_port =
+        numberField<QSpinBox>(m_iperfBox, "port", 0, 65535, {},
+                              tr("Server port (-p); iperf2 uses 5001, iperf3 5201 by default"));
     m_port->setSpecialValueText(tr("tool default"));
-    m_port->setToolTip(tr("Server port (-p); iperf2 uses 5001, iperf3 5201 by default"));
-    m_json = new QCheckBox(tr("JSON (-J)"), m_iperfBox);
-    m_json->setObjectName(QStringLiteral("json"));
-    m_json->setToolTip(tr("iperf3 only: JSON output, which carries more detail than text"));
-    m_startServer = new QCheckBox(tr("Start a server for this run"), m_iperfBox);
-    m_startServer->setObjectName(QStringLiteral("startServer"));
-    m_startServer->setToolTip(tr("Start \"iperf -s\" / \"iperf3 -s -1\" through the server "
-                                 "transport before the client, and stop it afterwards"));
+    m_json = field<QCheckBox>(m_iperfBox, "json",
+                              tr("iperf3 only: JSON output, which carries more detail than text"),
+                              tr("JSON (-J)"));
+    m_startServer = field<QCheckBox>(m_iperfBox, "startServer",
+                                     tr("Start \"iperf -s\" / \"iperf3 -s -1\" through the server "
+                                        "transport before the client, and stop it afterwards"),
+                                     tr("Start a server for this run"));
     iperfForm->addRow(tr("&Duration:"), m_duration);
     iperfForm->addRow(tr("&Report every:"), m_reportInterval);
     iperfForm->addRow(tr("St&reams:"), m_streams);
@@ -203,17 +193,10 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
     auto* whereForm = new QFormLayout(where);
     const QString prefixHelp = tr("Words put before the command, e.g. \"ssh node-1\" or \"ip "
                                   "netns exec ns\"; empty = run on this machine");
-    m_clientPrefix = new QLineEdit(where);
-    m_clientPrefix->setObjectName(QStringLiteral("clientPrefix"));
-    m_clientPrefix->setPlaceholderText(tr("e.g. ssh node-1"));
-    m_clientPrefix->setToolTip(prefixHelp);
-    m_serverPrefix = new QLineEdit(where);
-    m_serverPrefix->setObjectName(QStringLiteral("serverPrefix"));
-    m_serverPrefix->setPlaceholderText(tr("e.g. ip netns exec ns"));
-    m_serverPrefix->setToolTip(prefixHelp);
-    m_outputFolder = new QLineEdit(where);
-    m_outputFolder->setObjectName(QStringLiteral("outputFolder"));
-    m_outputFolder->setToolTip(
+    m_clientPrefix = textField(where, "clientPrefix", tr("e.g. ssh node-1"), prefixHelp);
+    m_serverPrefix = textField(where, "serverPrefix", tr("e.g. ip netns exec ns"), prefixHelp);
+    m_outputFolder = field<QLineEdit>(
+        where, "outputFolder",
         tr("Folder for the raw logs (.log) and their sidecars (.run.json); never overwritten"));
     auto* browse = new QToolButton(where);
     browse->setText(tr("…"));

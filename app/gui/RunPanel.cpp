@@ -335,14 +335,10 @@ void RunPanel::onFinalResult(const ImportResult& result, MeasurementRun* run) {
 QString RunPanel::outcomeLine(const RunOutcome& outcome, bool fullPath) const {
     const QString log = fullPath ? QDir::toNativeSeparators(outcome.logPath)
                                  : QFileInfo(outcome.logPath).fileName();
-    switch (outcome.status) {
-    case RunOutcome::Status::Completed:
-        return tr("completed: %1, log saved to %2").arg(measuredText(outcome.result), log);
-    case RunOutcome::Status::Cancelled:
-        return tr("cancelled: %1, log saved to %2").arg(measuredText(outcome.result), log);
-    case RunOutcome::Status::Failed:
-        break;
-    }
+    if (outcome.status != RunOutcome::Status::Failed)
+        return (outcome.completed() ? tr("completed: %1, log saved to %2")
+                                    : tr("cancelled: %1, log saved to %2"))
+            .arg(measuredText(outcome.result), log);
     QString line = tr("failed: %1").arg(outcome.error);
     if (!outcome.logPath.isEmpty())
         line += tr(" (partial log kept in %1)").arg(log);
@@ -450,14 +446,11 @@ void RunPanel::onPlanFinished(bool cancelled) {
     m_plan = nullptr;
     m_stepText.clear();
     setBusy(false, QString());
-    const QString line = cancelled ? tr("plan cancelled: %1 of %2 steps completed, logs in %3")
-                                         .arg(m_planCompleted)
-                                         .arg(m_planSteps)
-                                         .arg(folder)
-                                   : tr("plan finished: %1 of %2 steps completed, logs in %3")
-                                         .arg(m_planCompleted)
-                                         .arg(m_planSteps)
-                                         .arg(folder);
+    const QString line = (cancelled ? tr("plan cancelled: %1 of %2 steps completed, logs in %3")
+                                    : tr("plan finished: %1 of %2 steps completed, logs in %3"))
+                             .arg(m_planCompleted)
+                             .arg(m_planSteps)
+                             .arg(folder);
     m_progress->setFormat(
         cancelled ? outcomeWord(RunOutcome::Status::Cancelled)
                   : tr("%1 of %2 steps completed").arg(m_planCompleted).arg(m_planSteps));

@@ -190,9 +190,10 @@ void ChildProcess::signal(QProcess* process, int signal) {
         ::kill(pid, signal);
 }
 
-void ChildProcess::killNow(QProcess* process) {
+void ChildProcess::killNow(QProcess* process, const QObject* listener) {
     if (!process || process->state() == QProcess::NotRunning)
         return;
+    process->disconnect(listener);
     signal(process, SIGKILL);
     process->waitForFinished(kKillWaitMs);
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+class QObject;
 class QProcess;
 
 namespace wb {
@@ -26,8 +27,9 @@ public:
     // Sends signal to the child's whole process group (what it started too), or to the
     // child alone when it has no group of its own.
     static void signal(QProcess* process, int signal);
-    // SIGKILL to the group and a short wait: for destructors, which cannot wait long.
-    static void killNow(QProcess* process);
+    // SIGKILL to the group and a short wait: for destructors, which cannot wait long. The
+    // process's signals to listener are cut first: its end calls back nobody.
+    static void killNow(QProcess* process, const QObject* listener);
 
     // How long the groups get between the watchdog's SIGTERM and its SIGKILL.
     static constexpr int kGraceMs = 2000;

@@ -1,5 +1,6 @@
 #include "ConcurrentStep.h"
 
+#include "ChildProcess.h"
 #include "OutputFolder.h"
 #include "RunCommands.h"
 #include "files/OutputFile.h"
@@ -14,6 +15,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <functional>
 
 namespace wb {
 
@@ -31,6 +34,224 @@ double secondsBetween(std::chrono::system_clock::time_point from,
 }
 
 } // namespace
+
+// Samples TCP socket state while a step runs: every interval, each command (prefix + ss -tin
+// FILTER) is started, and when it ends its output is appended to the log after one line with
+// the wall-clock time at which it was started, as `date +%s.%N` prints it:
+//
+//     1764633228.123456789
+//     State Recv-Q Send-Q Local Address:Port Peer Address:Port Process
+//     ESTAB 0      0      198.18.0.1:43210   198.18.0.2:5201
+//          cubic wscale:7,7 rto:204 rtt:0.1/0.05 ... cwnd:10 ...
+//
+// The ticks are scheduled against one monotonic clock (tick k at k × interval), so they do
+// not drift. Each sample is a process of its own, so nothing blocks the event loop; a few may
+// run at once (ss can take longer than a 10 ms interval on a busy machine), and the outputs
+// of all commands are written in the order they were started, so the times in the log never
+// step back. A tick that finds kMaxInFlight samples of a command still running is skipped
+// for that command (counted in skippedTicks()).
+class TcpStateSampler : public QObject {
+public:
+    using Report = std::function<void(const QString& text)>;
+
+    // problem: once per kind of problem, a command that cannot start or that fails.
+    // writeFailed: the log could not take a sample (a full disk); sampling has stopped.
+    TcpStateSampler(std::vector<QStringList> commands, double intervalSeconds, Report problem,
+                    Report writeFailed)
+        : m_commands(std::move(commands)),
+          m_intervalNs(static_cast<qint64>(std::llround(intervalSeconds * 1e9))),
+          m_problem(std::move(problem)), m_writeFailed(std::move(writeFailed)) {
+        m_timer.setSingleShot(true);
+        m_timer.setTimerType(Qt::PreciseTimer);
+        connect(&m_timer, &QTimer::timeout, this, [this] { tick(); });
+        for (const QStringList& command : m_commands) {
+            auto source = std::make_unique<Source>();
+            source->command = command;
+            m_sources.push_back(std::move(source));
+        }
+    }
+    ~TcpStateSampler() override { stop(); }
+
+    // Creates the log as a new file (O_EXCL); false with *why, *taken telling a name in use.
+    bool open(const QString& path, bool* taken, QString* why) {
+        return OutputFile::createNew(m_log, path, taken, why);
+    }
+
+    void start() {
+        if (m_running || !m_log.isOpen())
+            return;
+        m_running = true;
+        m_clock.start();
+        m_tick = 0;
+        tick();
+    }
+
+    // Stops sampling; a sample still running is discarded (its process killed), so the log
+    // ends with a whole sample.
+    void stop() {
+        m_running = false;
+        m_timer.stop();
+        for (Sample& sample : m_queue)
+            ChildProcess::killNow(sample.process.get(), this);
+        // Samples that ended before the stop are whole: they are kept, up to the first that did
+        // not.
+        writeFinished();
+        m_queue.clear();
+        for (auto& source : m_sources)
+            source->inFlight = 0;
+        m_log.close();
+    }
+
+    const std::vector<QStringList>& commands() const { return m_commands; }
+    QString logPath() const { return m_log.fileName(); }
+    int samples() const { return m_samples; }
+    // When the log's first sample was started (its first time line), once one was written:
+    // the origin of the log's times.
+    std::optional<std::chrono::system_clock::time_point> firstSampleStart() const {
+        return m_firstSampleStart;
+    }
+    int skippedTicks() const { return m_skipped; }
+
+    // How a wall-clock time is written: seconds since the epoch with 9 decimals.
+    static QString wallTime(std::chrono::system_clock::time_point time) {
+        const qint64 ns =
+            std::chrono::duration_cast<std::chrono::nanoseconds>(time.time_since_epoch()).count();
+        return QStringLiteral("%1.%2")
+            .arg(ns / 1000000000)
+            .arg(ns % 1000000000, 9, 10, QLatin1Char('0'));
+    }
+
+    static constexpr int kMaxInFlight = 4;
+
+private:
+    struct Source;
+    struct Sample {
+        Source* source = nullptr;
+        std::unique_ptr<QProcess> process;
+        std::chrono::system_clock::time_point startedAt;
+        QByteArray output;
+        bool done = false;
+        bool ok = false;
+    };
+    struct Source {
+        QStringList command;
+        int inFlight = 0;
+        bool reported = false;
+    };
+
+    void tick() {
+        if (!m_running)
+            return;
+        for (auto& source : m_sources)
+            sample(*source);
+        // The next tick on the grid k × interval that is still ahead: a late event loop skips
+        // ticks rather than firing them in a burst.
+        const qint64 now = m_clock.nsecsElapsed();
+        qint64 next = m_tick + 1;
+        if (next * m_intervalNs <= now) {
+            const qint64 ahead = now / m_intervalNs + 1;
+            m_skipped += static_cast<int>((ahead - next) * static_cast<qint64>(m_sources.size()));
+            next = ahead;
+        }
+        m_tick = next;
+        const qint64 waitNs = next * m_intervalNs - now;
+        m_timer.start(static_cast<int>((waitNs + 999999) / 1000000));
+    }
+
+    void sample(Source& source) {
+        if (source.inFlight >= kMaxInFlight) {
+            ++m_skipped;
+            return;
+        }
+        ++source.inFlight;
+        m_queue.emplace_back();
+        Sample& sample = m_queue.back();
+        sample.source = &source;
+        sample.process = std::make_unique<QProcess>();
+        QProcess* process = sample.process.get();
+        ChildProcess::prepare(process);
+        connect(process, &QProcess::finished, this,
+                [this, process](int exitCode, QProcess::ExitStatus status) {
+                    onSampleFinished(process, exitCode, status);
+                });
+        connect(process, &QProcess::errorOccurred, this,
+                [this, &source, process](QProcess::ProcessError error) {
+                    if (error != QProcess::FailedToStart)
+                        return;
+                    if (!source.reported) {
+                        source.reported = true;
+                        m_problem(
+                            QStringLiteral("cannot sample TCP state with \"%1\": %2")
+                                .arg(RunCommands::display(source.command), process->errorString()));
+                    }
+                    onSampleFinished(process, -1, QProcess::CrashExit);
+                });
+        sample.startedAt = std::chrono::system_clock::now();
+        process->start(source.command.front(), source.command.mid(1));
+    }
+
+    void onSampleFinished(QProcess* process, int exitCode, QProcess::ExitStatus status) {
+        auto it = std::find_if(m_queue.begin(), m_queue.end(), [process](const Sample& sample) {
+            return sample.process.get() == process;
+        });
+        if (it == m_queue.end() || it->done)
+            return;
+        Source& source = *it->source;
+        --source.inFlight;
+        it->done = true;
+        it->ok = status == QProcess::NormalExit && exitCode == 0;
+        it->output = process->readAllStandardOutput();
+        if (!it->ok && !source.reported && process->error() != QProcess::FailedToStart) {
+            source.reported = true;
+            m_problem(QStringLiteral("TCP state sampling \"%1\" failed: %2")
+                          .arg(RunCommands::display(source.command),
+                               RunCommands::lastLines(process->readAllStandardError())));
+        }
+        // The process is deleted later: this runs inside its own signal.
+        it->process.release()->deleteLater();
+        writeFinished();
+    }
+
+    // Writes the finished samples at the front of the queue, in the order started.
+    void writeFinished() {
+        while (!m_queue.empty() && m_queue.front().done) {
+            const Sample& sample = m_queue.front();
+            if (sample.ok && m_log.isOpen()) {
+                // One write per sample, flushed: the log always ends with whole samples.
+                QString why;
+                if (!OutputFile::append(
+                        m_log, wallTime(sample.startedAt).toLatin1() + '\n' + sample.output,
+                        &why)) {
+                    m_running = false;
+                    m_timer.stop();
+                    m_log.close();
+                    m_writeFailed(why);
+                    m_queue.pop_front();
+                    continue;
+                }
+                if (!m_firstSampleStart)
+                    m_firstSampleStart = sample.startedAt;
+                ++m_samples;
+            }
+            m_queue.pop_front();
+        }
+    }
+
+    std::vector<QStringList> m_commands;
+    std::vector<std::unique_ptr<Source>> m_sources;
+    std::deque<Sample> m_queue; // every command's samples, in the order started
+    qint64 m_intervalNs;
+    QElapsedTimer m_clock;
+    qint64 m_tick = 0;
+    QTimer m_timer;
+    QFile m_log;
+    bool m_running = false;
+    int m_samples = 0;
+    int m_skipped = 0;
+    std::optional<std::chrono::system_clock::time_point> m_firstSampleStart;
+    Report m_problem;
+    Report m_writeFailed;
+};
 
 ConcurrentStep::ConcurrentStep(QString label, std::vector<StepMember> members, QString outputDir,
                                QString fileStem, double sampleSeconds, QObject* parent)
@@ -134,12 +355,13 @@ void ConcurrentStep::start() {
 }
 
 void ConcurrentStep::openSampler(std::vector<QStringList> commands) {
-    m_sampler = std::make_unique<TcpStateSampler>(std::move(commands), m_sampleSeconds);
-    connect(m_sampler.get(), &TcpStateSampler::problem, this, [this](const QString& text) {
-        m_notes << text;
-        emit status(text);
-    });
-    connect(m_sampler.get(), &TcpStateSampler::writeFailed, this, &ConcurrentStep::failSoon);
+    m_sampler = std::make_unique<TcpStateSampler>(
+        std::move(commands), m_sampleSeconds,
+        [this](const QString& text) {
+            m_notes << text;
+            emit status(text);
+        },
+        [this](const QString& why) { failSoon(why); });
     const QString path = QDir(m_outputDir).filePath(m_stem + QStringLiteral(".ss.log"));
     QFile record;
     bool taken = false;

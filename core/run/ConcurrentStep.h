@@ -2,7 +2,6 @@
 
 #include "MeasurementRun.h"
 #include "StepMembers.h"
-#include "TcpStateSampler.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -14,6 +13,8 @@
 #include <vector>
 
 namespace wb {
+
+class TcpStateSampler;
 
 // Runs several tools at once on one clock: one MeasurementRun per member, each started at
 // its offset after the step's start (one monotonic clock), and the TCP state of its TCP flows

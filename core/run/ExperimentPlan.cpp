@@ -546,12 +546,16 @@ void PlanReader::checkPlaceholders(const RunTemplate& run) {
                      .arg(where, name, list.join(QStringLiteral(", "))));
         }
     };
-    for (auto it = run.options.begin(); it != run.options.end(); ++it) {
-        const Option* option = RunOptions::find(it.key());
-        if (run.matrix.contains(it.key()) || !takesPlaceholders(*option, it->value))
-            continue;
-        check(it->value.toString(), it->path);
-    }
+    const auto checkOptions = [&](const QMap<QString, SetValue>& options) {
+        for (auto it = options.begin(); it != options.end(); ++it) {
+            if (!run.matrix.contains(it.key()) &&
+                takesPlaceholders(*RunOptions::find(it.key()), it->value))
+                check(it->value.toString(), it->path);
+        }
+    };
+    checkOptions(run.options);
+    for (const MemberTemplate& member : run.members)
+        checkOptions(member.options);
     const auto checkCommands = [&](const QList<QStringList>& commands, const char* what) {
         for (qsizetype i = 0; i < commands.size(); ++i) {
             for (qsizetype j = 0; j < commands[i].size(); ++j)
@@ -559,13 +563,6 @@ void PlanReader::checkPlaceholders(const RunTemplate& run) {
                       QStringLiteral("%1.%2[%3][%4]").arg(run.path, what).arg(i).arg(j));
         }
     };
-    for (const MemberTemplate& member : run.members) {
-        for (auto it = member.options.begin(); it != member.options.end(); ++it) {
-            if (!run.matrix.contains(it.key()) &&
-                takesPlaceholders(*RunOptions::find(it.key()), it->value))
-                check(it->value.toString(), it->path);
-        }
-    }
     checkCommands(run.setup, "setup");
     checkCommands(run.teardown, "teardown");
 }

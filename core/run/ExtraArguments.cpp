@@ -1,4 +1,4 @@
-#include "ExtraArguments.h"
+#include "RunValidation.h"
 
 #include <vector>
 
@@ -9,9 +9,9 @@ namespace {
 // One option of a tool as its getopt knows it. A refused option says why by the run option
 // that sets the same thing (field), or in its own words (reason).
 struct ToolOption {
-    char shortName;       // 0 = long only
-    const char* longName; // nullptr = short only
-    bool takesValue;      // a required value: attached, after "=", or the next word
+    char shortName;   // 0 = long only
+    QString longName; // empty = short only
+    bool takesValue;  // a required value: attached, after "=", or the next word
     const char* field = nullptr;
     const char* reason = nullptr;
 
@@ -25,172 +25,115 @@ constexpr char kToFile[] = "sends the output to a file instead of the run's log"
 constexpr char kUnits[] = "changes the units of the report Wirebench reads";
 constexpr char kByAmount[] = "would end the test by an amount instead of the run's duration";
 
+// The refused options, then the ones passed on as they are, written as getopt spells them:
+// "w" a short flag, "window" a long one, "w/window" both names; a trailing ":" takes a value.
+std::vector<ToolOption> withPassed(std::vector<ToolOption> options, const QString& passed) {
+    for (QString word : passed.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const bool takesValue = word.endsWith(QLatin1Char(':'));
+        word.chop(takesValue ? 1 : 0);
+        const QString shortName = word.section(QLatin1Char('/'), 0, 0);
+        const QString longName = word.section(QLatin1Char('/'), -1);
+        options.push_back({shortName.size() == 1 ? shortName[0].toLatin1() : char(0),
+                           longName.size() > 1 ? longName : QString(), takesValue});
+    }
+    return options;
+}
+
 // iputils ping has short options only.
 const std::vector<ToolOption>& pingOptions() {
-    static const std::vector<ToolOption> options = {
-        {'c', nullptr, true, "count"},
-        {'i', nullptr, true, "interval"},
-        {'s', nullptr, true, "size"},
-        {'D', nullptr, false, nullptr,
-         "is set by Wirebench already (timestamps for the time axis)"},
-        {'n', nullptr, false, nullptr, "is set by Wirebench already (no name lookups)"},
-        {'w', nullptr, true, nullptr, "sets a deadline that would end the run before its count"},
-        {'A', nullptr, false, nullptr, "would adapt the interval instead of the run's interval"},
-        {'f', nullptr, false, nullptr,
-         "(flood) prints dots instead of the replies Wirebench reads"},
-        {'q', nullptr, false, nullptr, "(quiet) prints none of the replies Wirebench reads"},
-        {'h', nullptr, false, nullptr, kPrintsInstead},
-        {'V', nullptr, false, nullptr, kPrintsInstead},
-        {'e', nullptr, true},
-        {'F', nullptr, true},
-        {'I', nullptr, true},
-        {'l', nullptr, true},
-        {'m', nullptr, true},
-        {'M', nullptr, true},
-        {'N', nullptr, true},
-        {'p', nullptr, true},
-        {'Q', nullptr, true},
-        {'S', nullptr, true},
-        {'t', nullptr, true},
-        {'T', nullptr, true},
-        {'W', nullptr, true},
-        {'4', nullptr, false},
-        {'6', nullptr, false},
-        {'a', nullptr, false},
-        {'b', nullptr, false},
-        {'B', nullptr, false},
-        {'C', nullptr, false},
-        {'d', nullptr, false},
-        {'L', nullptr, false},
-        {'O', nullptr, false},
-        {'R', nullptr, false},
-        {'U', nullptr, false},
-        {'v', nullptr, false},
-    };
+    static const std::vector<ToolOption> options = withPassed(
+        {
+            {'c', {}, true, "count"},
+            {'i', {}, true, "interval"},
+            {'s', {}, true, "size"},
+            {'D', {}, false, nullptr, "is set by Wirebench already (timestamps for the time axis)"},
+            {'n', {}, false, nullptr, "is set by Wirebench already (no name lookups)"},
+            {'w', {}, true, nullptr, "sets a deadline that would end the run before its count"},
+            {'A', {}, false, nullptr, "would adapt the interval instead of the run's interval"},
+            {'f', {}, false, nullptr, "(flood) prints dots instead of the replies Wirebench reads"},
+            {'q', {}, false, nullptr, "(quiet) prints none of the replies Wirebench reads"},
+            {'h', {}, false, nullptr, kPrintsInstead},
+            {'V', {}, false, nullptr, kPrintsInstead},
+        },
+        QStringLiteral("e: F: I: l: m: M: N: p: Q: S: t: T: W: 4 6 a b B C d L O R U v"));
     return options;
 }
 
 // Options iperf2 and iperf3 share; two of them have long names of their own in each.
 std::vector<ToolOption> iperfCommon(const char* lengthName, const char* mssName) {
-    return {
-        {'c', "client", true, nullptr, kTarget},
-        {'s', "server", false, nullptr, kServerMode},
-        {'D', "daemon", false, nullptr, kServerMode},
-        {'t', "time", true, "duration"},
-        {'i', "interval", true, "report_interval"},
-        {'P', "parallel", true, "streams"},
-        {'p', "port", true, "port"},
-        {'u', "udp", false, "udp"},
-        {'b', "bandwidth", true, "bandwidth"},
-        {'R', "reverse", false, "reverse"},
-        {'f', "format", true, nullptr, kUnits},
-        {'h', "help", false, nullptr, kPrintsInstead},
-        {'v', "version", false, nullptr, kPrintsInstead},
-        {'B', "bind", true},
-        {'l', lengthName, true},
-        {'M', mssName, true},
-        {'S', "tos", true},
-        {'w', "window", true},
-        {0, "fq-rate", true},
-        {'4', nullptr, false},
-        {'6', nullptr, false},
-        {'N', nullptr, false},
-    };
+    return withPassed({{'c', "client", true, nullptr, kTarget},
+                       {'s', "server", false, nullptr, kServerMode},
+                       {'D', "daemon", false, nullptr, kServerMode},
+                       {'t', "time", true, "duration"},
+                       {'i', "interval", true, "report_interval"},
+                       {'P', "parallel", true, "streams"},
+                       {'p', "port", true, "port"},
+                       {'u', "udp", false, "udp"},
+                       {'b', "bandwidth", true, "bandwidth"},
+                       {'R', "reverse", false, "reverse"},
+                       {'f', "format", true, nullptr, kUnits},
+                       {'h', "help", false, nullptr, kPrintsInstead},
+                       {'v', "version", false, nullptr, kPrintsInstead}},
+                      QStringLiteral("B/bind: l/%1: M/%2: S/tos: w/window: fq-rate: 4 6 N")
+                          .arg(QLatin1String(lengthName), QLatin1String(mssName)));
+}
+
+// A tool's options: the common ones, then its own.
+std::vector<ToolOption> iperfOptions(std::vector<ToolOption> common,
+                                     const std::vector<ToolOption>& own) {
+    common.insert(common.end(), own.begin(), own.end());
+    return common;
 }
 
 const std::vector<ToolOption>& iperf3Options() {
-    static const std::vector<ToolOption> options = [] {
-        std::vector<ToolOption> o = iperfCommon("length", "set-mss");
-        const std::vector<ToolOption> own = {
-            {'1', "one-off", false, nullptr, kServerMode},
-            {'J', "json", false, "json"},
-            {0, "json-stream", false, nullptr, "changes the output format Wirebench reads"},
-            {0, "logfile", true, nullptr, kToFile},
-            {'n', "bytes", true, nullptr, kByAmount},
-            {'k', "blockcount", true, nullptr, kByAmount},
-            {0, "bitrate", true, "bandwidth"},
-            {'C', "congestion", true, "congestion"},
-            {'T', "title", true, nullptr,
-             "prefixes every output line, which the parser would "
-             "not read"},
-            {0, "timestamps", false, nullptr, "prefixes every output line with a time"},
-            {'d', "debug", false, nullptr, "mixes debugging lines into the output"},
-            {0, "get-server-output", false, nullptr,
-             "adds the server's report to the output, where it would read as more flows"},
-            {'A', "affinity", true},
-            {'F', "file", true},
-            {'I', "pidfile", true},
-            {'L', "flowlabel", true},
-            {'O', "omit", true},
-            {'X', "xbind", true},
-            {0, "bind-dev", true},
-            {0, "cport", true},
-            {0, "connect-timeout", true},
-            {0, "dscp", true},
-            {0, "extra-data", true},
-            {0, "nstreams", true},
-            {0, "pacing-timer", true},
-            {0, "rcv-timeout", true},
-            {0, "snd-timeout", true},
-            {0, "username", true},
-            {0, "rsa-public-key-path", true},
-            {'V', "verbose", false},
-            {'Z', "zerocopy", false},
-            {0, "bidir", false},
-            {0, "forceflush", false},
-            {0, "no-delay", false},
-            {0, "version4", false},
-            {0, "version6", false},
-        };
-        o.insert(o.end(), own.begin(), own.end());
-        return o;
-    }();
+    static const std::vector<ToolOption> options = iperfOptions(
+        iperfCommon("length", "set-mss"),
+        withPassed(
+            {
+                {'1', "one-off", false, nullptr, kServerMode},
+                {'J', "json", false, "json"},
+                {0, "json-stream", false, nullptr, "changes the output format Wirebench reads"},
+                {0, "logfile", true, nullptr, kToFile},
+                {'n', "bytes", true, nullptr, kByAmount},
+                {'k', "blockcount", true, nullptr, kByAmount},
+                {0, "bitrate", true, "bandwidth"},
+                {'C', "congestion", true, "congestion"},
+                {'T', "title", true, nullptr,
+                 "prefixes every output line, which the parser would not read"},
+                {0, "timestamps", false, nullptr, "prefixes every output line with a time"},
+                {'d', "debug", false, nullptr, "mixes debugging lines into the output"},
+                {0, "get-server-output", false, nullptr,
+                 "adds the server's report to the output, where it would read as more flows"},
+            },
+            QStringLiteral("A/affinity: F/file: I/pidfile: L/flowlabel: O/omit: X/xbind: "
+                           "bind-dev: cport: connect-timeout: dscp: extra-data: nstreams: "
+                           "pacing-timer: rcv-timeout: snd-timeout: username: "
+                           "rsa-public-key-path: V/verbose Z/zerocopy bidir forceflush "
+                           "no-delay version4 version6")));
     return options;
 }
 
 const std::vector<ToolOption>& iperf2Options() {
-    static const std::vector<ToolOption> options = [] {
-        std::vector<ToolOption> o = iperfCommon("len", "mss");
-        const std::vector<ToolOption> own = {
-            {'1', "singleclient", false, nullptr, kServerMode},
-            {'Z', "tcp-congestion", true, "congestion"},
-            {'n', "num", true, nullptr, kByAmount},
-            {'o', "output", true, nullptr, kToFile},
-            {'y', "reportstyle", true, nullptr, "changes the report format Wirebench reads"},
-            {'x', "reportexclude", true, nullptr, "leaves out reports Wirebench reads"},
-            {'r', "tradeoff", false, nullptr,
-             "runs a second test after the first, past the run's duration"},
-            {0, "sum-only", false, nullptr, "prints only sums, so the flows would be lost"},
-            {'F', "fileinput", true},
-            {'H', "ssm-host", true},
-            {'L', "listenport", true},
-            {'T', "ttl", true},
-            {0, "connect-retries", true},
-            {0, "ipg", true},
-            {0, "isochronous", true},
-            {0, "permit-key-timeout", true},
-            {0, "tcp-rx-window-clamp", true},
-            {0, "tcp-write-prefetch", true},
-            {0, "txdelay-time", true},
-            {0, "txstart-time", true},
-            {0, "bounceback-hold", true},
-            {0, "bounceback-period", true},
-            {'C', "compatibility", false},
-            {'d', "dualtest", false},
-            {'e', "enhanced", false},
-            {'I', "stdin", false},
-            {'m', "print_mss", false},
-            {'U', "single_udp", false},
-            {'V', "ipv6_domain", false},
-            {'X', "peer-detect", false},
-            {'z', "realtime", false},
-            {0, "nodelay", false},
-            {0, "full-duplex", false},
-            {0, "trip-times", false},
-        };
-        o.insert(o.end(), own.begin(), own.end());
-        return o;
-    }();
+    static const std::vector<ToolOption> options = iperfOptions(
+        iperfCommon("len", "mss"),
+        withPassed(
+            {
+                {'1', "singleclient", false, nullptr, kServerMode},
+                {'Z', "tcp-congestion", true, "congestion"},
+                {'n', "num", true, nullptr, kByAmount},
+                {'o', "output", true, nullptr, kToFile},
+                {'y', "reportstyle", true, nullptr, "changes the report format Wirebench reads"},
+                {'x', "reportexclude", true, nullptr, "leaves out reports Wirebench reads"},
+                {'r', "tradeoff", false, nullptr,
+                 "runs a second test after the first, past the run's duration"},
+                {0, "sum-only", false, nullptr, "prints only sums, so the flows would be lost"},
+            },
+            QStringLiteral("F/fileinput: H/ssm-host: L/listenport: T/ttl: connect-retries: ipg: "
+                           "isochronous: permit-key-timeout: tcp-rx-window-clamp: "
+                           "tcp-write-prefetch: txdelay-time: txstart-time: bounceback-hold: "
+                           "bounceback-period: C/compatibility d/dualtest e/enhanced I/stdin "
+                           "m/print_mss U/single_udp V/ipv6_domain X/peer-detect z/realtime "
+                           "nodelay full-duplex trip-times")));
     return options;
 }
 
@@ -259,9 +202,9 @@ private:
         const QString name = word.mid(2, equals < 0 ? -1 : equals - 2);
         std::vector<const ToolOption*> matches;
         for (const ToolOption& option : m_options) {
-            if (!option.longName)
+            if (option.longName.isEmpty())
                 continue;
-            const QString longName = QLatin1String(option.longName);
+            const QString& longName = option.longName;
             if (longName == name) {
                 matches = {&option};
                 break;
@@ -271,12 +214,11 @@ private:
         }
         for (const ToolOption* option : matches) {
             if (option->refused()) {
-                const QString shown = QStringLiteral("--") + QLatin1String(option->longName);
-                return refusal(word,
-                               name == QLatin1String(option->longName)
-                                   ? shown
-                                   : QStringLiteral("(short for %1)").arg(shown),
-                               *option);
+                const QString shown = QStringLiteral("--") + option->longName;
+                return refusal(
+                    word,
+                    name == option->longName ? shown : QStringLiteral("(short for %1)").arg(shown),
+                    *option);
             }
         }
         if (matches.size() == 1) {
@@ -323,7 +265,7 @@ private:
 
 } // namespace
 
-QString ExtraArguments::problem(RunTool tool, const QStringList& words) {
+QString RunValidation::toolOptionProblem(RunTool tool, const QStringList& words) {
     return Reader(tool, words).problem();
 }
 

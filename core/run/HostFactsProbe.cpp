@@ -252,10 +252,7 @@ void HostFactsProbe::start() {
 void HostFactsProbe::stop() {
     m_done = true;
     m_timeout.stop();
-    if (m_process && m_process->state() != QProcess::NotRunning) {
-        m_process->disconnect(this);
-        ChildProcess::killNow(m_process.get());
-    }
+    ChildProcess::killNow(m_process.get(), this);
 }
 
 HostFacts HostFactsProbe::read(const QByteArray& output, HostFacts facts,
@@ -286,10 +283,7 @@ void HostFactsProbe::done(const QString& why) {
     m_done = true;
     m_timeout.stop();
     const QByteArray output = m_process->readAll();
-    if (m_process->state() != QProcess::NotRunning) {
-        m_process->disconnect(this);
-        ChildProcess::killNow(m_process.get());
-    }
+    ChildProcess::killNow(m_process.get(), this);
     m_facts = read(output, m_facts, m_versionCommand, why);
     emit finished(m_facts);
 }

@@ -2,6 +2,7 @@
 
 #include "ChildProcess.h"
 #include "ExperimentPlan.h"
+#include "HostFactsProbe.h"
 #include "OutputFolder.h"
 #include "RunValidation.h"
 #include "files/OutputFile.h"
@@ -14,7 +15,86 @@
 
 #include <signal.h>
 
+#include <functional>
+
 namespace wb {
+
+// The facts stage of a run: the client's host through the client prefix, toward the target;
+// then, when the run starts a server, the server's host through the server prefix, toward
+// the address the client's route leaves from; and the machine Wirebench runs on (the same
+// probe as the client's when the client runs here). Reported once all have answered.
+class RunFactsStage {
+public:
+    // The sides' names in RunRecord::hosts and the sidecar's "hosts".
+    static constexpr char kClient[] = "client";
+    static constexpr char kServer[] = "server";
+    static constexpr char kWorkbench[] = "workbench";
+    using Finished = std::function<void(const QMap<QString, HostFacts>& hosts)>;
+
+    RunFactsStage(const RunSpec& spec, const RunCommands& commands, Finished finished)
+        : m_spec(spec), m_versionCommand(commands.versionCommand),
+          m_startsServer(!commands.server.isEmpty()), m_finished(std::move(finished)) {}
+
+    void start() {
+        HostFactsProbe* client = probe(QLatin1String(kClient), m_spec.clientPrefix, m_spec.target);
+        if (!m_spec.clientPrefix.isEmpty())
+            probe(QLatin1String(kWorkbench), {}, m_spec.target)->start();
+        client->start();
+    }
+
+    // Kills the probes still running; finished is not called afterwards.
+    void stop() {
+        m_stopped = true;
+        for (const auto& probe : std::as_const(m_probes))
+            probe->stop();
+    }
+
+private:
+    // The probes die with the stage, and their connections with them.
+    HostFactsProbe* probe(const QString& side, const QStringList& prefix, const QString& target,
+                          const QString& noTargetReason = QString()) {
+        auto probe =
+            std::make_shared<HostFactsProbe>(prefix, target, m_versionCommand, noTargetReason);
+        QObject::connect(probe.get(), &HostFactsProbe::finished, probe.get(),
+                         [this, side](const HostFacts& facts) { onProbed(side, facts); });
+        m_probes.insert(side, probe);
+        ++m_pending;
+        return probe.get();
+    }
+
+    void onProbed(const QString& side, const HostFacts& facts) {
+        if (m_stopped)
+            return;
+        m_hosts.insert(side, facts);
+        --m_pending;
+        if (side == QLatin1String(kClient)) {
+            if (m_spec.clientPrefix.isEmpty())
+                m_hosts.insert(QLatin1String(kWorkbench), facts);
+            if (m_startsServer) {
+                // Toward the client as the server sees it: where the client's route leaves from.
+                const QString source = facts.value(QStringLiteral("source_address"));
+                const QString why = QStringLiteral("the client's source address is unknown (%1)")
+                                        .arg(facts.unknown.value(QStringLiteral("source_address")));
+                probe(QLatin1String(kServer), m_spec.serverPrefix, source, why)->start();
+            }
+        }
+        // A probe that cannot start reports at once, possibly inside this call.
+        if (m_pending == 0 && !m_reported) {
+            m_reported = true;
+            m_finished(m_hosts);
+        }
+    }
+
+    RunSpec m_spec;
+    QStringList m_versionCommand;
+    bool m_startsServer = false;
+    Finished m_finished;
+    QMap<QString, std::shared_ptr<HostFactsProbe>> m_probes;
+    QMap<QString, HostFacts> m_hosts;
+    int m_pending = 0;
+    bool m_stopped = false;
+    bool m_reported = false;
+};
 
 namespace {
 
@@ -78,12 +158,8 @@ MeasurementRun::~MeasurementRun() {
     // Never leave a measurement running behind a closed window or a finished command.
     if (m_facts)
         m_facts->stop();
-    for (QProcess* process : {m_client.get(), m_server.get()}) {
-        if (process && process->state() != QProcess::NotRunning) {
-            process->disconnect(this);
-            ChildProcess::killNow(process);
-        }
-    }
+    for (QProcess* process : {m_client.get(), m_server.get()})
+        ChildProcess::killNow(process, this);
     if (running() && m_log.isOpen()) {
         if (m_client)
             m_log.write(m_client->readAllStandardOutput());
@@ -180,8 +256,8 @@ void MeasurementRun::collectFacts() {
     emit status(QStringLiteral("reading the hosts' facts (kernel, congestion control, qdisc, "
                                "%1 version)")
                     .arg(runToolProgram(m_spec.tool)));
-    m_facts = std::make_unique<RunFactsStage>(m_spec, m_commands);
-    connect(m_facts.get(), &RunFactsStage::finished, this, &MeasurementRun::onFacts);
+    m_facts = std::make_unique<RunFactsStage>(
+        m_spec, m_commands, [this](const QMap<QString, HostFacts>& hosts) { onFacts(hosts); });
     m_facts->start();
 }
 

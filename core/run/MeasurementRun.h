@@ -1,8 +1,8 @@
 #pragma once
 
 #include "RunCommands.h"
-#include "RunFactsStage.h"
 #include "RunSpec.h"
+#include "files/HostFacts.h"
 #include "files/RunSidecar.h"
 #include "import/FileImporter.h"
 #include "import/StreamParseThread.h"
@@ -19,6 +19,8 @@
 #include <optional>
 
 namespace wb {
+
+class RunFactsStage;
 
 // How a run ended and what it left behind. The raw log is kept in every case.
 struct RunOutcome {

@@ -16,10 +16,7 @@ PlanRunner::PlanRunner(ExperimentPlan plan, QObject* parent)
     : QObject(parent), m_plan(std::move(plan)) {}
 
 PlanRunner::~PlanRunner() {
-    if (m_process && m_process->state() != QProcess::NotRunning) {
-        m_process->disconnect(this);
-        ChildProcess::killNow(m_process.get());
-    }
+    ChildProcess::killNow(m_process.get(), this);
 }
 
 void PlanRunner::start() {

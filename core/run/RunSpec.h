@@ -41,7 +41,7 @@ struct RunSpec {
     bool startServer = false; // start "iperf -s" / "iperf3 -s -1" for this run
 
     // More arguments for the client's tool, e.g. {"-w", "4M", "-l", "1400"}, passed after
-    // Wirebench's own (ExtraArguments says which are refused and why).
+    // Wirebench's own (RunValidation says which are refused and why).
     QStringList extraArgs;
 
     // Transport prefixes, e.g. {"ssh", "node-1"} or {"ip", "netns", "exec", "wb-a"}: the

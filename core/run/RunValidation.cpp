@@ -1,7 +1,5 @@
 #include "RunValidation.h"
 
-#include "ExtraArguments.h"
-
 #include <QRegularExpression>
 
 #include <cstring>
@@ -126,7 +124,7 @@ QString RunValidation::checkExtraArguments(const RunSpec& spec) {
         if (!problem.isEmpty())
             return problem;
     }
-    return ExtraArguments::problem(spec.tool, spec.extraArgs);
+    return toolOptionProblem(spec.tool, spec.extraArgs);
 }
 
 QStringList RunValidation::check(const RunSpec& spec) {

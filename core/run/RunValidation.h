@@ -25,10 +25,20 @@ public:
     static QString checkCommand(const QString& what, const QStringList& argv,
                                 bool mayBeEmpty = false);
     // The run's extra arguments for its tool: shell-safe words that replace or contradict
-    // nothing Wirebench sets (ExtraArguments).
+    // nothing Wirebench sets (toolOptionProblem).
     static QString checkExtraArguments(const RunSpec& spec);
     // Every problem of a run, in the order of the form's fields; empty = safe to run.
     static QStringList check(const RunSpec& spec);
+
+private:
+    // The extra words read the way the tool's getopt reads them (clusters like "-uJ", values
+    // attached or in the next word, "--opt=value", long options abbreviated to any unambiguous
+    // prefix), and refused when one would replace or contradict what Wirebench sets: the
+    // target, the output and its format, the options the run has fields for (count, interval,
+    // duration, streams, port, ...), or a way to end the run other than the one Wirebench
+    // expects. Empty when acceptable, else a sentence naming the word and why
+    // (ExtraArguments.cpp).
+    static QString toolOptionProblem(RunTool tool, const QStringList& words);
 };
 
 } // namespace wb
