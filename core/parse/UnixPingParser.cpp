@@ -113,19 +113,16 @@ std::optional<UnixPingParser::ReplyFacts> UnixPingParser::replyFacts(std::string
 
 std::optional<UnixPingParser::ReplyFacts> UnixPingParser::timedReply(std::string_view body,
                                                                      double timestamp) {
-    ReplyFacts reply;
-    reply.timestamp = timestamp;
     const std::size_t timeAt = timeValueAt(body);
     if (timeAt == std::string_view::npos)
         return std::nullopt;
     // "time<1 ms" is a sub-resolution reply; the printed bound is the value.
     std::string_view rest = skipSpaces(body.substr(timeAt));
-    reply.rtt = takeMilliseconds(rest);
+    const std::optional<double> rtt = takeMilliseconds(rest);
     const PrintedSequence printed = sequenceIn(body);
-    reply.printedSequence = printed.value;
-    reply.sequenceBeyond64Bits = printed.beyond64Bits;
-    reply.markedDuplicate = contains(rest, "(DUP!)"); // printed after the time
-    return reply;
+    // "(DUP!)" is printed after the time.
+    return ReplyFacts{timestamp,     std::nan(""),         rtt,
+                      printed.value, printed.beyond64Bits, contains(rest, "(DUP!)")};
 }
 
 std::unique_ptr<BlockScanner::Scan> UnixPingParser::scan(std::string_view wholeLines,
