@@ -376,11 +376,9 @@ void WindowsPingParser::readReply(std::string_view line, double printedMs, bool 
         m_firstBelowResolutionLine = lineNumber();
         m_resolutionMs = printedMs;
     }
-    LatencySeries& run = series();
-    run.rttMs.push_back(belowResolution ? 0.0 : printedMs);
-    run.sequence.push_back(sequence);
-    m_times.add(run, prefixed().time, prefixed().elapsedSum);
-    countSample();
+    // Each request has a number of its own: the reply is never a duplicate.
+    fileReply(series(), m_sequences, m_times, sequence, belowResolution ? 0.0 : printedMs, false,
+              prefixed().time, prefixed().elapsedSum);
 }
 
 // One request without a round-trip time. An ICMP error names the router that sent it
