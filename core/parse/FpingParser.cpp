@@ -149,18 +149,12 @@ FpingParser::Host* FpingParser::host(std::string_view name) {
         return nullptr;
     }
     // The base class made one dataset; the first target takes it, later targets get new ones.
-    std::size_t index = 0;
-    if (!m_hosts.empty()) {
-        addDataset();
-        index = allDatasets().size() - 1;
-    }
-    Dataset& data = allDatasets()[index];
+    Dataset& data = m_hosts.empty() ? allDatasets().front() : addDataset();
     data.info.target = qStringOf(name);
     data.label = data.info.target;
-    Host added;
+    Host& added = m_hosts.emplace_back();
     added.name = std::string(name);
-    added.dataset = index;
-    m_hosts.push_back(std::move(added));
+    added.dataset = allDatasets().size() - 1;
     m_hostIndex.emplace(m_hosts.back().name, m_hosts.size() - 1);
     m_lastHost = m_hosts.size() - 1;
     return &m_hosts.back();

@@ -57,7 +57,7 @@ void HpingParser::parseLine(std::string_view line) {
         return;
     }
     if (startsWith(body, "HPING ")) {
-        readHeader(line, body);
+        readHeader(body);
         return;
     }
     if (readPingSummary(body, series().summary))
@@ -73,7 +73,7 @@ void HpingParser::nextRunIfSeen(bool seen) {
     m_runHasStatistics = false;
 }
 
-void HpingParser::readHeader(std::string_view line, std::string_view body) {
+void HpingParser::readHeader(std::string_view body) {
     nextRunIfSeen(m_runHasHeader);
     m_runHasHeader = true;
     noteRunStart();

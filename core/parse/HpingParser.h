@@ -27,7 +27,7 @@ protected:
 
 private:
     void readReply(std::string_view line, std::string_view body);
-    void readHeader(std::string_view line, std::string_view body);
+    void readHeader(std::string_view body);
     // A part of a run (header or statistics) the current run already has: the next run starts.
     void nextRunIfSeen(bool seen);
 

@@ -5,6 +5,7 @@
 #include "PingRuns.h"
 #include "SequenceTracker.h"
 
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
