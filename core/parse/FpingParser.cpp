@@ -1,6 +1,5 @@
 #include "FpingParser.h"
 
-#include "PingRuns.h"
 #include "TextScan.h"
 
 #include <cmath>
@@ -14,12 +13,6 @@ namespace {
 // `fping -g 10.0.0.0/16` is a legitimate 65536-target run; a log naming more targets than
 // that is damaged or hostile, and each target costs a dataset.
 constexpr std::size_t kMaxHosts = 65536;
-
-void describeTool(RunInfo& info) {
-    info.tool = QStringLiteral("fping");
-    info.dialect = QStringLiteral("fping");
-    info.protocol = QStringLiteral("icmp");
-}
 
 // `-D` prefixes "[1596092373.18423] "; `--timestamp-format` puts ctime, ISO or RFC 3339 text
 // in the brackets instead, which carries no zone (or a local one) and is not used.
@@ -97,15 +90,9 @@ bool isGlobalStatistic(std::string_view body) {
 constexpr std::string_view kAlive = " is alive";
 constexpr std::string_view kUnreachable = " is unreachable";
 
-bool endsWith(std::string_view text, std::string_view suffix) {
-    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
-}
-
 } // namespace
 
-FpingParser::FpingParser() {
-    describeTool(dataset().info);
-}
+FpingParser::FpingParser() : PingParser("fping", "fping", "icmp", 0, QString()) {}
 
 int FpingParser::sniff(std::string_view head) {
     if (contains(head, " bytes from "))
@@ -162,36 +149,27 @@ FpingParser::Host* FpingParser::host(std::string_view name) {
         return nullptr;
     }
     // The base class made one dataset; the first target takes it, later targets get new ones.
-    std::size_t index = 0;
-    if (!m_hosts.empty()) {
-        allDatasets().emplace_back();
-        describeTool(allDatasets().back().info);
-        index = allDatasets().size() - 1;
-    }
-    Dataset& data = allDatasets()[index];
+    Dataset& data = m_hosts.empty() ? allDatasets().front() : addDataset();
     data.info.target = qStringOf(name);
     data.label = data.info.target;
-    Host added;
+    Host& added = m_hosts.emplace_back();
     added.name = std::string(name);
-    added.dataset = index;
-    m_hosts.push_back(std::move(added));
+    added.dataset = allDatasets().size() - 1;
     m_hostIndex.emplace(m_hosts.back().name, m_hosts.size() - 1);
     m_lastHost = m_hosts.size() - 1;
     return &m_hosts.back();
 }
 
 void FpingParser::parseLine(std::string_view line) {
-    const LinePrefixReader::Line text = m_prefix.read(line);
-    if (text.framing)
+    const std::optional<std::string_view> text = toolText(line);
+    if (!text)
         return;
-    std::string_view body = trimmed(text.text);
-    if (body.empty())
-        return;
+    std::string_view body = *text;
     TimestampPrefix prefix = takeBracketPrefix(body);
     m_lineElapsedSum = std::nan("");
     if (std::isnan(prefix.epoch)) { // a `ts` or `date` prefix when fping's -D gave none
-        prefix.epoch = text.time;
-        m_lineElapsedSum = text.elapsedSum;
+        prefix.epoch = prefixed().time;
+        m_lineElapsedSum = prefixed().elapsedSum;
     }
     m_sawOtherTimestamps = m_sawOtherTimestamps || prefix.other;
     if (body.empty())
@@ -262,27 +240,13 @@ void FpingParser::readReply(std::string_view line, Host& target, std::string_vie
         parseError(line, QStringLiteral("reply line without a readable [sequence number]"));
         return;
     }
+    // A number beyond 64 bits is not used: its time is kept, filed beside the host's reply
+    // before it.
     if (printed.beyond64Bits) {
-        // Its time is kept, filed beside the host's reply before it; the number is not used.
         m_oddSequences.unplaced(lineNumber());
-        const auto bytes = after(rest, " bytes, ");
-        if (!bytes) {
-            ignoreLine();
-            return;
-        }
-        if (auto rtt = checkedRtt(line, takeMilliseconds(*bytes))) {
-            LatencySeries& latency = series(target);
-            latency.rttMs.push_back(*rtt);
-            latency.sequence.push_back(latency.sequence.empty() ? 0 : latency.sequence.back());
-            addTime(target, timestamp);
-            countSample();
-        }
-        return;
-    }
-    const std::optional<std::int64_t> sequence = printed.value;
-    if (startsWith(rest, "timed out")) {
+    } else if (startsWith(rest, "timed out")) {
         ++target.replyLines;
-        target.sequences.observe(*sequence);
+        target.sequences.observe(*printed.value);
         return;
     }
     const auto bytes = after(rest, " bytes, ");
@@ -290,11 +254,11 @@ void FpingParser::readReply(std::string_view line, Host& target, std::string_vie
         ignoreLine(); // a reply form without a round-trip time (e.g. ICMP timestamps)
         return;
     }
-    ++target.replyLines;
+    target.replyLines += printed.value ? 1 : 0;
     if (auto rtt = checkedRtt(line, takeMilliseconds(*bytes)))
-        addReply(target, *sequence, *rtt, timestamp);
-    else
-        target.sequences.markReplied(*sequence); // answered, if unreadably: not a loss
+        addReply(target, printed.value, *rtt, timestamp);
+    else if (printed.value)
+        target.sequences.markReplied(*printed.value); // answered, if unreadably: not a loss
 }
 
 // `duplicate for [0], 64 bytes, 0.06 ms [<- 10.0.0.2]`: fping has dropped it from its stats.
@@ -312,34 +276,11 @@ void FpingParser::readDuplicate(std::string_view line, Host& target, std::string
     }
 }
 
-std::optional<double> FpingParser::checkedRtt(std::string_view line, std::optional<double> rtt) {
-    if (!rtt) {
-        parseError(line, QStringLiteral("reply without a readable round-trip time"));
-        return std::nullopt;
-    }
-    if (scan::isImpossibleRtt(*rtt)) {
-        rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(*rtt));
-        return std::nullopt;
-    }
-    return rtt;
-}
-
-void FpingParser::addReply(Host& target, std::int64_t sequence, double rttMs, double timestamp) {
-    LatencySeries& latency = series(target);
-    if (!target.sequences.markReplied(sequence)) {
-        // A repeated [N] (loop mode keeps duplicates in the reply lines).
-        latency.duplicateRttMs.push_back(rttMs);
-        latency.duplicateSequence.push_back(sequence);
-        return;
-    }
-    latency.rttMs.push_back(rttMs);
-    latency.sequence.push_back(sequence);
-    addTime(target, timestamp);
-    countSample();
-}
-
-void FpingParser::addTime(Host& target, double timestamp) {
-    target.times.add(series(target), timestamp, m_lineElapsedSum);
+void FpingParser::addReply(Host& target, std::optional<std::int64_t> sequence, double rttMs,
+                           double timestamp) {
+    // A repeated [N] is a duplicate (loop mode keeps duplicates in the reply lines).
+    fileReply(series(target), target.sequences, target.times, sequence, rttMs, false, timestamp,
+              m_lineElapsedSum);
 }
 
 // `xmt/rcv/%loss = 2/2/0%, outage(ms) = 50, min/avg/max = 12.3/12.5/12.8`; with more replies
@@ -361,15 +302,8 @@ void FpingParser::readSummary(Host& target, std::string_view rest) {
     summary.rttMin.reset();
     summary.rttAvg.reset();
     summary.rttMax.reset();
-    if (auto times = after(rest, "min/avg/max = ")) {
-        std::string_view text = *times;
-        for (std::optional<double>* field : {&summary.rttMin, &summary.rttAvg, &summary.rttMax}) {
-            *field = takeDouble(text);
-            if (text.empty() || text.front() != '/')
-                break;
-            text.remove_prefix(1);
-        }
-    }
+    if (auto times = after(rest, "min/avg/max = "))
+        readSlashedValues(*times, {&summary.rttMin, &summary.rttAvg, &summary.rttMax});
 }
 
 // `host : 0.10 0.12 - 0.09`. Kept until the end: with stdout buffered into a file, these
@@ -383,17 +317,8 @@ void FpingParser::readValueList(std::string_view line, Host& target, std::string
         const std::size_t end = std::min(rest.find(' '), rest.size());
         std::string_view token = rest.substr(0, end);
         rest = skipSpaces(rest.substr(end));
-        if (token == "-") {
-            target.values.emplace_back();
-            continue;
-        }
-        const double value = takeDouble(token).value_or(std::nan(""));
-        if (scan::isImpossibleRtt(value)) {
-            rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(value));
-            target.values.emplace_back(std::nan(""));
-        } else {
-            target.values.emplace_back(value);
-        }
+        const std::optional<double> value = takeDouble(token); // none for `-` (isValueList)
+        target.values.push_back(!value || rttInRange(line, *value) ? value : std::nan(""));
     }
 }
 
@@ -441,9 +366,9 @@ void FpingParser::finishHost(Host& target) {
     if (!target.sequences.anySeen())
         return;
     const std::int64_t transmitted = latency.summary.transmitted.value_or(0);
-    latency.lostSequence = listedLosses(
-        target.sequences.unanswered(std::max(transmitted, target.sequences.highestSeen() + 1)),
-        mutableReport().warnings, QString::fromStdString(target.name));
+    latency.lostSequence =
+        target.sequences.losses(0, std::max(transmitted, target.sequences.highestSeen() + 1),
+                                mutableReport().warnings, QString::fromStdString(target.name));
 }
 
 // Reply lines and the -C list describe the same requests; a disagreement means a damaged

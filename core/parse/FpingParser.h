@@ -1,9 +1,6 @@
 #pragma once
 
-#include "LinePrefixReader.h"
-#include "LogParser.h"
-#include "PingRuns.h"
-#include "SequenceTracker.h"
+#include "PingParser.h"
 
 #include <cmath>
 #include <functional>
@@ -19,7 +16,7 @@ namespace wb {
 // timestamps, timeouts, duplicates, the per-host summary (`xmt/rcv/%loss = ...`), the `-C`
 // value lists (`host : 0.10 0.12 - 0.09`) and `-e` (`host is alive (0.05 ms)`). fping pings
 // many hosts at once, so the log yields one dataset per host, in order of first mention.
-class FpingParser : public LogParser {
+class FpingParser : public PingParser {
 public:
     FpingParser();
     static int sniff(std::string_view head);
@@ -50,19 +47,16 @@ private:
     void readSummary(Host& target, std::string_view rest);
     void readValueList(std::string_view line, Host& target, std::string_view rest);
     void readAlive(std::string_view line, std::string_view body, std::size_t at);
-    std::optional<double> checkedRtt(std::string_view line, std::optional<double> rtt);
-    void addReply(Host& target, std::int64_t sequence, double rttMs, double timestamp);
-    void addTime(Host& target, double timestamp); // of the reply just added
+    void addReply(Host& target, std::optional<std::int64_t> sequence, double rttMs,
+                  double timestamp);
     void finishHost(Host& target);
     void crossCheckValueList(const Host& target);
     LatencySeries& series(const Host& target) { return allDatasets()[target.dataset].latency; }
 
     std::vector<Host> m_hosts;
     std::map<std::string, std::size_t, std::less<>> m_hostIndex;
-    std::size_t m_lastHost = 0; // consecutive lines are often about the same host
-    LinePrefixReader m_prefix;
+    std::size_t m_lastHost = 0;             // consecutive lines are often about the same host
     double m_lineElapsedSum = std::nan(""); // of the current line's prefix
-    OddSequences m_oddSequences;
     bool m_sawOtherTimestamps = false;
     bool m_tooManyHosts = false;
 };

@@ -1,10 +1,6 @@
 #include "HpingParser.h"
 
-#include "PingRuns.h"
-#include "PingSummaryReader.h"
 #include "TextScan.h"
-
-#include <cmath>
 
 namespace wb {
 
@@ -20,10 +16,9 @@ PrintedSequence sequenceOf(std::string_view body) {
 
 } // namespace
 
-HpingParser::HpingParser() {
-    dataset().info.tool = QStringLiteral("hping3");
-    dataset().info.dialect = QStringLiteral("hping3");
-}
+HpingParser::HpingParser()
+    : PingParser("hping3", "hping3", nullptr, 0,
+                 QStringLiteral("only some replies carry a time; times are not used")) {}
 
 int HpingParser::sniff(std::string_view head) {
     int score = 0;
@@ -37,12 +32,10 @@ int HpingParser::sniff(std::string_view head) {
 }
 
 void HpingParser::parseLine(std::string_view line) {
-    const LinePrefixReader::Line text = m_prefix.read(line);
-    if (text.framing)
+    const std::optional<std::string_view> text = toolText(line);
+    if (!text)
         return;
-    std::string_view body = trimmed(text.text);
-    if (body.empty())
-        return;
+    const std::string_view body = *text;
     if (startsWith(body, "---")) {
         if (contains(body, " hping statistic ---")) {
             nextRunIfSeen(m_runHasStatistics);
@@ -52,7 +45,7 @@ void HpingParser::parseLine(std::string_view line) {
     }
     if (startsWith(body, "len=") || startsWith(body, "DUP! len=")) {
         if (contains(body, " rtt="))
-            readReply(line, body, text);
+            readReply(line, body);
         else
             warning(line, QStringLiteral("a reply cut short (hping3 wrote its statistics into "
                                          "it); its rest may follow on a later line"));
@@ -60,11 +53,11 @@ void HpingParser::parseLine(std::string_view line) {
     }
     if (contains(body, " rtt=") && contains(body, "seq=")) {
         warning(line, QStringLiteral("the rest of a reply whose start is on an earlier line"));
-        readReply(line, body, text);
+        readReply(line, body);
         return;
     }
     if (startsWith(body, "HPING ")) {
-        readHeader(line, body);
+        readHeader(body);
         return;
     }
     if (readPingSummary(body, series().summary))
@@ -75,19 +68,15 @@ void HpingParser::parseLine(std::string_view line) {
 void HpingParser::nextRunIfSeen(bool seen) {
     if (!seen)
         return;
-    finishRun();
-    startNextRun(allDatasets());
-    m_sequences = SequenceTracker(0);
+    nextRun();
     m_runHasHeader = false;
     m_runHasStatistics = false;
-    m_times.clear();
 }
 
-void HpingParser::readHeader(std::string_view line, std::string_view body) {
+void HpingParser::readHeader(std::string_view body) {
     nextRunIfSeen(m_runHasHeader);
     m_runHasHeader = true;
-    m_runStarts.resize(allDatasets().size());
-    m_runStarts.back() = LinePrefixReader::prefixText(skipSpaces(line));
+    noteRunStart();
     std::string_view target = body.substr(6);
     target = target.substr(0, target.find(' '));
     RunInfo& info = allDatasets().back().info;
@@ -102,8 +91,7 @@ void HpingParser::readHeader(std::string_view line, std::string_view body) {
         info.packetBytes = *payload;
 }
 
-void HpingParser::readReply(std::string_view line, std::string_view body,
-                            const LinePrefixReader::Line& text) {
+void HpingParser::readReply(std::string_view line, std::string_view body) {
     const auto rtt = millisecondsAfter(body, "rtt=");
     const PrintedSequence printed = sequenceOf(body);
     if (!rtt || !printed.present()) {
@@ -117,40 +105,14 @@ void HpingParser::readReply(std::string_view line, std::string_view body,
                              .arg(printed.value.value_or(0)));
         return;
     }
-    LatencySeries& run = series();
-    // A number that cannot be placed keeps its reply, filed beside the reply before it.
-    const std::optional<std::int64_t> placed =
-        m_sequences.place(printed, m_oddSequences, lineNumber());
-    const std::int64_t sequence =
-        placed ? *placed : (run.sequence.empty() ? 0 : run.sequence.back());
-    const bool firstReply = !placed || m_sequences.markReplied(sequence);
-    if (startsWith(body, "DUP!") || !firstReply) {
-        run.duplicateRttMs.push_back(*rtt);
-        run.duplicateSequence.push_back(sequence);
-        return;
-    }
-    run.rttMs.push_back(*rtt);
-    run.sequence.push_back(sequence);
-    m_times.add(run, text.time, text.elapsedSum);
-    countSample();
+    fileReply(series(), m_sequences, m_times,
+              m_sequences.place(printed, m_oddSequences, lineNumber()), *rtt,
+              startsWith(body, "DUP!"), prefixed().time, prefixed().elapsedSum);
 }
 
 void HpingParser::finishRun() {
-    LatencySeries& run = series();
-    IssueList& warnings = mutableReport().warnings;
-    m_times.finish(run, m_prefix,
-                   QStringLiteral("only some replies carry a time; times are not used"), warnings);
-    checkSummary(run, m_sequences.repliedCount(), warnings);
-    if (run.summary.received && m_sequences.repliedCount() < *run.summary.received)
-        return; // lines are missing: which requests went unanswered is unknown
-    run.lostSequence = listedLosses(m_sequences.unanswered(run.summary.transmitted.value_or(0)),
-                                    warnings, QString());
-}
-
-void HpingParser::finishDatasets() {
-    finishRun();
-    m_oddSequences.report(mutableReport().warnings, QString());
-    labelRuns(allDatasets(), m_runStarts);
+    PingParser::finishRun();
+    listLosses(m_sequences.firstSequence());
 }
 
 } // namespace wb

@@ -1,12 +1,6 @@
 #pragma once
 
-#include "LinePrefixReader.h"
-#include "LogParser.h"
-#include "PingRuns.h"
-#include "SequenceTracker.h"
-
-#include <string>
-#include <vector>
+#include "PingParser.h"
 
 namespace wb {
 
@@ -22,31 +16,23 @@ namespace wb {
 // may stand anywhere, even inside a reply line cut in two. Sequence numbers count from 0.
 // Runs appended to one file are told apart by a second header or a second statistics block
 // within a run (the statistics may come before or after the run's header and replies).
-class HpingParser : public LogParser {
+class HpingParser : public PingParser {
 public:
     HpingParser();
     static int sniff(std::string_view head);
 
 protected:
     void parseLine(std::string_view line) override;
-    void finishDatasets() override;
+    void finishRun() override;
 
 private:
-    void readReply(std::string_view line, std::string_view body,
-                   const LinePrefixReader::Line& text);
-    void readHeader(std::string_view line, std::string_view body);
+    void readReply(std::string_view line, std::string_view body);
+    void readHeader(std::string_view body);
     // A part of a run (header or statistics) the current run already has: the next run starts.
     void nextRunIfSeen(bool seen);
-    void finishRun();
-    LatencySeries& series() { return allDatasets().back().latency; }
 
-    SequenceTracker m_sequences{0};
-    LinePrefixReader m_prefix;
-    OddSequences m_oddSequences;
     bool m_runHasHeader = false;
     bool m_runHasStatistics = false;
-    ReplyTimes m_times;
-    std::vector<std::string> m_runStarts; // per run: the time prefix of its header (labels)
 };
 
 } // namespace wb

@@ -3,41 +3,9 @@
 #include "model/Dataset.h"
 #include "model/ParseReport.h"
 
-#include <QDateTime>
-#include <QTimeZone>
-
 #include <cmath>
 
 namespace wb {
-
-Dataset& startNextRun(std::vector<Dataset>& runs) {
-    const RunInfo first = runs.front().info;
-    Dataset& next = runs.emplace_back();
-    next.info.tool = first.tool;
-    next.info.dialect = first.dialect;
-    next.info.protocol = first.protocol;
-    return next;
-}
-
-void labelRuns(std::vector<Dataset>& runs, const std::vector<std::string>& startTexts) {
-    if (runs.size() < 2)
-        return;
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-        Dataset& run = runs[i];
-        QString when = i < startTexts.size() ? QString::fromStdString(startTexts[i]) : QString();
-        const std::vector<double>& times = run.latency.timestamps;
-        // Epoch seconds (-D, a dated prefix) rather than a clock's seconds since its start.
-        // Beyond year 9999 (an absurd -D time) no date is written.
-        if (when.isEmpty() && run.latency.hasTimestamps() && times.front() > 1e9 &&
-            times.front() < 253402300800.0)
-            when = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(times.front() * 1000),
-                                                  QTimeZone::utc())
-                       .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-        if (when.isEmpty())
-            when = QStringLiteral("run %1").arg(i + 1);
-        run.label = run.info.target.isEmpty() ? when : run.info.target + QLatin1Char(' ') + when;
-    }
-}
 
 namespace {
 
@@ -101,10 +69,6 @@ bool lossPercentAgrees(double printed, std::int64_t transmitted, std::int64_t re
                             static_cast<double>(transmitted);
     // Whole numbers are rounded or truncated by the tools: within one point either way.
     return std::abs(printed - computed) < 1.0 || (received > transmitted && printed <= 0);
-}
-
-void checkSummary(const LatencySeries& run, std::int64_t shownReplies, IssueList& warnings) {
-    checkSummary(run, shownReplies, shownReplies, warnings);
 }
 
 void checkSummary(const LatencySeries& run, std::int64_t fewestShown, std::int64_t mostShown,

@@ -5,27 +5,15 @@
 #include <QString>
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
 namespace wb {
 
 class IssueList;
-struct Dataset;
 struct LatencySeries;
 
-// What every ping dialect does with the runs of a log. A file may hold several runs one after
-// another (`ping HOST >> log` again and again, to several targets): each becomes a dataset.
-
-// Starts the dataset of the next run, described like the first (tool, dialect, protocol).
-Dataset& startNextRun(std::vector<Dataset>& runs);
-
-// The labels of a log's runs when it holds more than one (FileImporter puts the file's name in
-// front): the target and when the run started (the time prefix of its header, else its first
-// reply's epoch time), or "run N".
-void labelRuns(std::vector<Dataset>& runs, const std::vector<std::string>& startTexts);
-
-// Checks of a finished run; each adds warnings, none changes or drops data.
+// What the ping dialects check of a finished run (PingParser); each check adds warnings, none
+// changes or drops data.
 
 // The times of one run's replies (ping -D stamps or line prefixes), kept index-aligned with
 // its rttMs: a run keeps them only if every reply has one.
@@ -53,12 +41,11 @@ private:
     bool m_sawTime = false;
 };
 
-// The tool's summary against what the log shows: a loss percent its own counts do not give
-// (the counts are used), and fewer replies shown than it counts received (replies missing from
-// the log, whose loss is then taken from the counts, not from the gaps between numbers).
-void checkSummary(const LatencySeries& run, std::int64_t shownReplies, IssueList& warnings);
-// As above for a tool that counts some replies the log shows as errors received, others not
-// (Windows): the log shows between fewestShown and mostShown received replies.
+// The tool's summary against what the log shows, which holds between fewestShown and
+// mostShown received replies (Windows counts an ICMP error from a router received, one from the
+// local stack not): a loss percent its own counts do not give (the counts are used), and a
+// count of replies received outside that (replies missing from the log, whose loss is then
+// taken from the counts, not from the gaps between numbers).
 void checkSummary(const LatencySeries& run, std::int64_t fewestShown, std::int64_t mostShown,
                   IssueList& warnings);
 

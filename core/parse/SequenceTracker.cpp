@@ -95,16 +95,12 @@ std::int64_t SequenceTracker::runEnd(std::int64_t from, std::int64_t transmitted
     return std::min(start + transmitted - 1, std::max(m_highest, start) + kSilentTailLimit);
 }
 
-SequenceTracker::Unanswered SequenceTracker::unanswered(std::int64_t transmitted,
-                                                        std::int64_t from) const {
-    return unansweredBetween(from, runEnd(from, transmitted));
-}
-
-SequenceTracker::Unanswered SequenceTracker::unansweredBetween(std::int64_t from,
-                                                               std::int64_t last) const {
+std::vector<std::int64_t> SequenceTracker::losses(std::int64_t from, std::int64_t transmitted,
+                                                  IssueList& warnings, const QString& whose) const {
+    const std::int64_t last = runEnd(from, transmitted);
     const std::int64_t begin = std::max<std::int64_t>(from, 0);
     const std::int64_t end = std::min(last + 1, begin + spokenFor());
-    Unanswered missing;
+    std::vector<std::int64_t> missing;
     for (std::int64_t seq = begin; seq < end; ++seq) {
         const auto index = static_cast<std::size_t>(seq);
         if (index < m_replied.size()) {
@@ -115,26 +111,21 @@ SequenceTracker::Unanswered SequenceTracker::unansweredBetween(std::int64_t from
                 break;
         }
         if (!replied(seq))
-            missing.sequences.push_back(seq);
+            missing.push_back(seq);
     }
-    missing.firstNotListed = std::max(begin, end);
-    missing.notListed = std::max<std::int64_t>(0, last + 1 - missing.firstNotListed);
-    return missing;
-}
-
-std::vector<std::int64_t> listedLosses(SequenceTracker::Unanswered unanswered, IssueList& warnings,
-                                       const QString& whose) {
-    if (unanswered.notListed > 0) {
+    const std::int64_t firstNotListed = std::max(begin, end);
+    const std::int64_t notListed = std::max<std::int64_t>(0, last + 1 - firstNotListed);
+    if (notListed > 0) {
         const QString forWhom = whose.isEmpty() ? QString() : QStringLiteral(" of %1").arg(whose);
         warnings.add(0,
                      QStringLiteral("%1 requests%2 from sequence number %3 on are not listed "
                                     "as lost: the log has too few lines to speak for that many")
-                         .arg(unanswered.notListed)
+                         .arg(notListed)
                          .arg(forWhom)
-                         .arg(unanswered.firstNotListed),
+                         .arg(firstNotListed),
                      QString());
     }
-    return std::move(unanswered.sequences);
+    return missing;
 }
 
 } // namespace wb

@@ -123,22 +123,11 @@ public:
         return true;
     }
 
-    struct Unanswered {
-        std::vector<std::int64_t> sequences;
-        // Requests at the end of the range that the log has too few lines to speak for;
-        // they are neither listed nor guessed.
-        std::int64_t notListed = 0;
-        std::int64_t firstNotListed = 0;
-    };
-    // Sequence numbers in [from, last] without a reply. With the tool's transmitted count
-    // the range ends at first + transmitted - 1, otherwise at the highest number seen. `from`
-    // is the first sequence unless the log is an excerpt that starts later in a run.
-    Unanswered unanswered(std::int64_t transmitted) const {
-        return unanswered(transmitted, m_first);
-    }
-    Unanswered unanswered(std::int64_t transmitted, std::int64_t from) const;
-    // Sequence numbers in [from, last] without a reply.
-    Unanswered unansweredBetween(std::int64_t from, std::int64_t last) const;
+    // The requests of a run from `from` (runStart) to its end (runEnd) that got no reply. Those
+    // at the end that the log has too few lines to speak for are neither listed nor guessed: a
+    // warning says how many and whose (the target of a multi-host log, or empty).
+    std::vector<std::int64_t> losses(std::int64_t from, std::int64_t transmitted,
+                                     IssueList& warnings, const QString& whose) const;
     // Where the requests of a run begin, for its losses. An excerpt (no header) starts at its
     // lowest number. A run with a header starts at the first number, unless its numbers
     // start far beyond it (a log beginning at 65530): with the tool's count, when the highest
@@ -205,10 +194,5 @@ private:
     ReplyBitmap m_replied;
     std::unordered_set<std::int64_t> m_farReplies; // negative, foreign or far ahead
 };
-
-// The listed losses of `unanswered`; when some requests were not listed, a warning says how
-// many and whose (empty for a single-host log).
-std::vector<std::int64_t> listedLosses(SequenceTracker::Unanswered unanswered, IssueList& warnings,
-                                       const QString& whose);
 
 } // namespace wb

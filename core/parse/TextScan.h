@@ -17,6 +17,10 @@ inline bool startsWith(std::string_view text, std::string_view prefix) {
     return text.substr(0, prefix.size()) == prefix;
 }
 
+inline bool endsWith(std::string_view text, std::string_view suffix) {
+    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
 // Compares with a literal of known length: no strlen, an inlined memcmp (JSON readers call it
 // per key).
 template <std::size_t N> bool is(std::string_view name, const char (&literal)[N]) {
@@ -106,13 +110,17 @@ inline std::optional<std::int64_t> takeInt(std::string_view& text) {
     return value;
 }
 
+// What take (takeInt, takeDouble, takeMilliseconds) reads after key and any spaces, or nullopt.
+template <typename Take>
+inline auto readAfter(std::string_view text, std::string_view key, Take take) {
+    auto rest = after(text, key);
+    std::string_view tail = skipSpaces(rest.value_or(std::string_view()));
+    return rest ? take(tail) : std::nullopt;
+}
+
 // The number that follows key (spaces allowed in between), e.g. intAfter(line, "icmp_seq=").
 inline std::optional<std::int64_t> intAfter(std::string_view text, std::string_view key) {
-    auto rest = after(text, key);
-    if (!rest)
-        return std::nullopt;
-    std::string_view tail = skipSpaces(*rest);
-    return takeInt(tail);
+    return readAfter(text, key, takeInt);
 }
 
 // The whole number that starts the word right before key: intBefore("56(84) bytes of data",
@@ -127,16 +135,6 @@ inline std::optional<std::int64_t> intBefore(std::string_view text, std::string_
     const std::size_t space = head.find_last_of(" \t");
     std::string_view word = space == std::string_view::npos ? head : head.substr(space + 1);
     return takeInt(word);
-}
-
-// What take (takeDouble, takeMilliseconds) reads after key and any spaces, or nullopt.
-template <typename Take>
-inline std::optional<double> readAfter(std::string_view text, std::string_view key, Take take) {
-    auto rest = after(text, key);
-    if (!rest)
-        return std::nullopt;
-    std::string_view tail = skipSpaces(*rest);
-    return take(tail);
 }
 
 // A round-trip time at the start of text ("0.105 ms", "0.105ms", "12"): a number that stands

@@ -1,7 +1,5 @@
-#include "UnixPingParser.h"
+#include "PingDialects.h"
 
-#include "PingRuns.h"
-#include "PingSummaryReader.h"
 #include "PlainPingReply.h"
 #include "TextScan.h"
 
@@ -13,6 +11,15 @@ namespace wb {
 using namespace scan;
 
 namespace {
+
+bool hasUnixReply(std::string_view head) {
+    return contains(head, " bytes from ") && contains(head, "time=");
+}
+
+bool hasPingHeaderOrSummary(std::string_view head) {
+    return contains(head, "PING ") || contains(head, "PING6(") ||
+           contains(head, "packets transmitted");
+}
 
 // `-D` prefixes each line with "[1594976827.240914] "; returns the epoch seconds, or NaN.
 double takeTimestampPrefix(std::string_view& body) {
@@ -49,14 +56,30 @@ bool isSequence(std::int64_t printed) {
     return printed >= 0;
 }
 
+// A regular reply's facts, or where a line that the line path reads lies in the block.
+struct ScannedPingLine {
+    double rtt;
+    double timestamp;
+    std::int32_t printedSequence; // kNoSequence when the line prints none
+    bool regularReply;
+    bool markedDuplicate;
+    bool plain; // a plain reply, which the line path too reads without the lines before it
+    std::uint32_t offset; // other lines: where they are in the block (and non-plain replies)
+    std::uint32_t length;
+    static constexpr std::int32_t kNoSequence = -1;
+};
+
+struct ScannedPingLines : BlockScanner::Scan {
+    std::vector<ScannedPingLine> lines;
+    void clear() { lines.clear(); }
+};
+
 } // namespace
 
-UnixPingParser::UnixPingParser(const Dialect& dialect)
-    : m_dialect(dialect), m_sequences(dialect.firstSequence) {
-    dataset().info.tool = QStringLiteral("ping");
-    dataset().info.dialect = QString::fromLatin1(dialect.id);
-    dataset().info.protocol = QStringLiteral("icmp");
-}
+UnixPingParser::UnixPingParser(const char* dialect, std::int64_t firstSequence)
+    : PingParser(
+          "ping", dialect, "icmp", firstSequence,
+          QStringLiteral("only some replies carry a -D timestamp; timestamps are not used")) {}
 
 PrintedSequence UnixPingParser::sequenceIn(std::string_view body) {
     for (std::string_view key : {"icmp_seq=", "icmp_req=", "seq=", "icmp_seq "}) {
@@ -90,65 +113,17 @@ std::optional<UnixPingParser::ReplyFacts> UnixPingParser::replyFacts(std::string
 
 std::optional<UnixPingParser::ReplyFacts> UnixPingParser::timedReply(std::string_view body,
                                                                      double timestamp) {
-    ReplyFacts reply;
-    reply.timestamp = timestamp;
     const std::size_t timeAt = timeValueAt(body);
     if (timeAt == std::string_view::npos)
         return std::nullopt;
     // "time<1 ms" is a sub-resolution reply; the printed bound is the value.
     std::string_view rest = skipSpaces(body.substr(timeAt));
-    reply.rtt = takeMilliseconds(rest);
+    const std::optional<double> rtt = takeMilliseconds(rest);
     const PrintedSequence printed = sequenceIn(body);
-    reply.printedSequence = printed.value;
-    reply.sequenceBeyond64Bits = printed.beyond64Bits;
-    reply.markedDuplicate = contains(rest, "(DUP!)"); // printed after the time
-    return reply;
+    // "(DUP!)" is printed after the time.
+    return ReplyFacts{timestamp,     std::nan(""),         rtt,
+                      printed.value, printed.beyond64Bits, contains(rest, "(DUP!)")};
 }
-
-namespace {
-
-// A regular reply's facts, or where a line that the line path reads lies in the block.
-struct ScannedPingLine {
-    double rtt;
-    double timestamp;
-    std::int32_t printedSequence; // kNoSequence when the line prints none
-    bool regularReply;
-    bool markedDuplicate;
-    bool plain; // a plain reply, which the line path too reads without the lines before it
-    std::uint32_t offset; // other lines: where they are in the block (and non-plain replies)
-    std::uint32_t length;
-    static constexpr std::int32_t kNoSequence = -1;
-};
-
-struct ScannedPingLines : BlockScanner::Scan {
-    std::vector<ScannedPingLine> lines;
-    void clear() { lines.clear(); }
-
-    void addReply(double rtt, double timestamp, std::int32_t sequence, bool duplicate) {
-        ScannedPingLine& line = lines.emplace_back();
-        line.rtt = rtt;
-        line.timestamp = timestamp;
-        line.printedSequence = sequence;
-        line.regularReply = true;
-        line.markedDuplicate = duplicate;
-        line.plain = true;
-    }
-    void addReplyAt(double rtt, double timestamp, std::int32_t sequence, bool duplicate,
-                    std::size_t at, std::size_t end) {
-        addReply(rtt, timestamp, sequence, duplicate);
-        lines.back().plain = false;
-        lines.back().offset = static_cast<std::uint32_t>(at);
-        lines.back().length = static_cast<std::uint32_t>(end - at);
-    }
-    void addOther(std::size_t at, std::size_t end) {
-        ScannedPingLine& line = lines.emplace_back();
-        line.regularReply = false;
-        line.offset = static_cast<std::uint32_t>(at);
-        line.length = static_cast<std::uint32_t>(end - at);
-    }
-};
-
-} // namespace
 
 std::unique_ptr<BlockScanner::Scan> UnixPingParser::scan(std::string_view wholeLines,
                                                          std::unique_ptr<Scan> spare) const {
@@ -157,23 +132,24 @@ std::unique_ptr<BlockScanner::Scan> UnixPingParser::scan(std::string_view wholeL
     forEachPingLine(
         wholeLines,
         [&block](double rtt, std::int32_t sequence) {
-            block->addReply(rtt, std::nan(""), sequence, false);
+            block->lines.push_back({rtt, std::nan(""), sequence, true, false, true, 0, 0});
         },
         [&block, wholeLines](std::size_t at, std::size_t end, bool readable) {
             const std::string_view line = wholeLines.substr(at, end - at);
+            const auto offset = static_cast<std::uint32_t>(at);
+            const auto length = static_cast<std::uint32_t>(end - at);
             const std::optional<ReplyFacts> reply =
                 readable && line.size() <= kMaxLineLength ? replyFacts(line) : std::nullopt;
             // A number beyond 32 bits is rare enough for the line path to take.
             if (!reply || !reply->regular() ||
                 reply->printedSequence.value_or(0) > std::numeric_limits<std::int32_t>::max()) {
-                block->addOther(at, end);
+                block->lines.push_back({0, 0, 0, false, false, false, offset, length});
                 return;
             }
-            block->addReplyAt(*reply->rtt, reply->timestamp,
-                              reply->printedSequence
-                                  ? static_cast<std::int32_t>(*reply->printedSequence)
-                                  : ScannedPingLine::kNoSequence,
-                              reply->markedDuplicate, at, end);
+            const auto sequence = static_cast<std::int32_t>(
+                reply->printedSequence.value_or(ScannedPingLine::kNoSequence));
+            block->lines.push_back({*reply->rtt, reply->timestamp, sequence, true,
+                                    reply->markedDuplicate, false, offset, length});
         });
     return block;
 }
@@ -194,13 +170,12 @@ void UnixPingParser::apply(std::string_view wholeLines, Scan& scan) {
             continue;
         }
         countScannedLine();
-        ReplyFacts reply;
-        reply.rtt = line.rtt;
-        reply.timestamp = line.timestamp;
-        if (line.printedSequence != ScannedPingLine::kNoSequence)
-            reply.printedSequence = line.printedSequence;
-        reply.markedDuplicate = line.markedDuplicate;
-        acceptReply(reply);
+        const std::optional<std::int64_t> sequence =
+            line.printedSequence == ScannedPingLine::kNoSequence
+                ? std::nullopt
+                : std::optional<std::int64_t>(line.printedSequence);
+        acceptReply(
+            {line.timestamp, std::nan(""), line.rtt, sequence, false, line.markedDuplicate});
     }
 }
 
@@ -208,24 +183,18 @@ void UnixPingParser::parseLine(std::string_view line) {
     double rtt = 0;
     std::int32_t sequence = 0;
     if (takePlainPingReply(line.data(), line.data() + line.size(), &rtt, &sequence)) {
-        ReplyFacts plain;
-        plain.timestamp = std::nan("");
-        plain.rtt = rtt;
-        plain.printedSequence = sequence;
-        acceptReply(plain);
+        acceptReply({std::nan(""), std::nan(""), rtt, sequence});
         return;
     }
-    const LinePrefixReader::Line text = m_prefix.read(line);
-    if (text.framing)
+    const std::optional<std::string_view> text = toolText(line);
+    if (!text)
         return;
-    std::string_view body = trimmed(text.text);
-    if (body.empty())
-        return;
+    std::string_view body = *text;
     double timestamp = takeTimestampPrefix(body);
     double elapsedSum = std::nan("");
     if (std::isnan(timestamp)) { // ping's own -D stamp is the more exact one
-        timestamp = text.time;
-        elapsedSum = text.elapsedSum;
+        timestamp = prefixed().time;
+        elapsedSum = prefixed().elapsedSum;
     }
 
     if (contains(body, " bytes from ")) {
@@ -282,32 +251,19 @@ void UnixPingParser::readReply(std::string_view line, const ReplyFacts& reply) {
     if (!reply.rtt)
         parseError(line, QStringLiteral("reply without a readable time= value"));
     else
-        rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(*reply.rtt));
+        rttInRange(line, *reply.rtt); // out of range here: a range error
 }
 
 std::optional<std::int64_t> UnixPingParser::placedSequence(const ReplyFacts& reply) {
     if (!reply.printedSequence && !reply.sequenceBeyond64Bits)
-        return static_cast<std::int64_t>(series().rttMs.size()) + m_dialect.firstSequence;
+        return static_cast<std::int64_t>(series().rttMs.size()) + m_sequences.firstSequence();
     return m_sequences.place({reply.printedSequence, reply.sequenceBeyond64Bits}, m_oddSequences,
                              lineNumber());
 }
 
 void UnixPingParser::acceptReply(const ReplyFacts& reply) {
-    LatencySeries& run = series();
-    const std::optional<std::int64_t> placed = placedSequence(reply);
-    // A reply whose number cannot be placed keeps its time, filed beside the reply before it.
-    const std::int64_t seq =
-        placed ? *placed : (run.sequence.empty() ? m_dialect.firstSequence : run.sequence.back());
-    const bool firstReply = !placed || m_sequences.markReplied(seq);
-    if (reply.markedDuplicate || !firstReply) {
-        run.duplicateRttMs.push_back(*reply.rtt);
-        run.duplicateSequence.push_back(seq);
-        return;
-    }
-    run.rttMs.push_back(*reply.rtt);
-    run.sequence.push_back(seq);
-    m_times.add(run, reply.timestamp, reply.elapsedSum);
-    countSample();
+    fileReply(series(), m_sequences, m_times, placedSequence(reply), *reply.rtt,
+              reply.markedDuplicate, reply.timestamp, reply.elapsedSum);
 }
 
 void UnixPingParser::readUntimedReply(std::string_view line, std::string_view body) {
@@ -345,14 +301,9 @@ void UnixPingParser::readHeader(std::string_view line, std::string_view body) {
     m_headerStyle = bsdStyle;
     // Another run appended to the same file (`ping HOST >> log` again): a dataset of its own.
     if (m_sawHeader || m_sequences.anySeen() || !series().rttMs.empty() ||
-        series().summary.hasCounts()) {
-        finishRun();
-        startNextRun(allDatasets());
-        m_sequences = SequenceTracker(m_dialect.firstSequence);
-        m_times.clear();
-    }
-    m_runStarts.resize(allDatasets().size());
-    m_runStarts.back() = LinePrefixReader::prefixText(skipSpaces(line));
+        series().summary.hasCounts())
+        nextRun();
+    noteRunStart();
     // "PING host (addr) 56(84) bytes of data." / "PING6(56=40+8+8 bytes) ::1 --> ::1"
     m_sawHeader = true;
     std::string_view target;
@@ -379,31 +330,59 @@ void UnixPingParser::readHeader(std::string_view line, std::string_view body) {
 }
 
 void UnixPingParser::finishRun() {
-    LatencySeries& run = series();
-    IssueList& warnings = mutableReport().warnings;
-    m_times.finish(
-        run, m_prefix,
-        QStringLiteral("only some replies carry a -D timestamp; timestamps are not used"),
-        warnings);
-    // When the log shows fewer replies than the summary counts (ping -q, or lines filtered
-    // out), which requests went unanswered is unknown, and guessing would invent losses.
-    const PingSummary& summary = run.summary;
-    checkSummary(run, m_sequences.repliedCount(), warnings);
-    if (summary.received && m_sequences.repliedCount() < *summary.received)
-        return;
+    PingParser::finishRun();
     // An excerpt without the PING header starts somewhere inside the run; the requests before
     // its first line are not lost, just not shown.
-    const std::int64_t transmitted = summary.transmitted.value_or(0);
-    const std::int64_t from = m_sequences.runStart(m_sawHeader, transmitted);
-    run.lostSequence =
-        listedLosses(m_sequences.unansweredBetween(from, m_sequences.runEnd(from, transmitted)),
-                     warnings, QString());
+    listLosses(m_sequences.runStart(m_sawHeader, series().summary.transmitted.value_or(0)));
 }
 
-void UnixPingParser::finishDatasets() {
-    finishRun();
-    m_oddSequences.report(mutableReport().warnings, QString());
-    labelRuns(allDatasets(), m_runStarts);
+IputilsPingParser::IputilsPingParser() : UnixPingParser({"iputils", 1}) {}
+
+int IputilsPingParser::sniff(std::string_view head) {
+    int score = 0;
+    if (contains(head, "bytes of data."))
+        score += 10;
+    if (hasUnixReply(head) && (contains(head, "icmp_seq=") || contains(head, "icmp_req=")))
+        score += 5;
+    if (contains(head, "no answer yet for icmp_seq="))
+        score += 10;
+    if (contains(head, "rtt min/avg/max/mdev"))
+        score += 10;
+    if (contains(head, " received, ") && !contains(head, "packets received"))
+        score += 5;
+    if (score == 0 && contains(head, "icmp_seq=") && contains(head, "Destination Host Unreachable"))
+        score += 4; // "From X icmp_seq=1 Destination Host Unreachable"
+    return score;
+}
+
+BusyBoxPingParser::BusyBoxPingParser() : UnixPingParser({"busybox", 0}) {}
+
+int BusyBoxPingParser::sniff(std::string_view head) {
+    int score = 0;
+    if (hasUnixReply(head) && contains(head, ": seq=") && !contains(head, "icmp_seq="))
+        score += 12;
+    if (contains(head, "round-trip min/avg/max = "))
+        score += 12;
+    return hasPingHeaderOrSummary(head) || score >= 12 ? score : 0;
+}
+
+BsdPingParser::BsdPingParser() : UnixPingParser({"bsd", 0}) {}
+
+int BsdPingParser::sniff(std::string_view head) {
+    int score = 0;
+    if (contains(head, "round-trip min/avg/max/stddev") ||
+        contains(head, "round-trip min/avg/max/std-dev"))
+        score += 20;
+    if (contains(head, "PING6(") || contains(head, "Request timeout for icmp_seq"))
+        score += 15;
+    if (contains(head, "packets received") && contains(head, "packets transmitted") &&
+        !contains(head, " seq=")) // BusyBox says "packets received" too, with seq=
+        score += 8;
+    if (hasUnixReply(head) && contains(head, "icmp_seq=") && contains(head, ": 56 data bytes"))
+        score += 8;
+    if (hasUnixReply(head) && contains(head, " hlim="))
+        score += 6;
+    return score;
 }
 
 } // namespace wb

@@ -1,6 +1,5 @@
 #include "WindowsPingParser.h"
 
-#include "PingRuns.h"
 #include "TextScan.h"
 
 #include <cmath>
@@ -164,8 +163,7 @@ std::string_view firstAddressWord(std::string_view body) {
 // Headers and statistics titles end with a colon in every language (`data:`, `Daten:`,
 // `données :`, `資料):`); request lines end with `.` or `。`.
 bool endsWithColon(std::string_view body) {
-    return (!body.empty() && body.back() == ':') ||
-           (body.size() >= 3 && body.substr(body.size() - 3) == "\xEF\xBC\x9A"); // "："
+    return endsWith(body, ":") || endsWith(body, "\xEF\xBC\x9A"); // "："
 }
 
 // `Pinging X with 32 bytes of data:` in any language (after the counts of a run's statistics,
@@ -215,11 +213,9 @@ bool looksLikeOtherTool(std::string_view head) {
 
 } // namespace
 
-WindowsPingParser::WindowsPingParser() {
-    dataset().info.tool = QStringLiteral("ping");
-    dataset().info.dialect = QStringLiteral("windows");
-    dataset().info.protocol = QStringLiteral("icmp");
-}
+WindowsPingParser::WindowsPingParser()
+    : PingParser("ping", "windows", "icmp", 1,
+                 QStringLiteral("only some replies carry a time; times are not used")) {}
 
 int WindowsPingParser::sniff(std::string_view head) {
     if (looksLikeOtherTool(head))
@@ -249,16 +245,11 @@ int WindowsPingParser::sniff(std::string_view head) {
 }
 
 void WindowsPingParser::parseLine(std::string_view rawLine) {
-    const LinePrefixReader::Line text = m_prefix.read(rawLine);
-    if (text.framing)
+    const std::optional<std::string_view> text = toolText(rawLine);
+    if (!text)
         return;
-    const std::string_view line = text.text; // indentation counts from after a time prefix
-    m_rawLine = rawLine;
-    m_lineTime = text.time;
-    m_lineElapsedSum = text.elapsedSum;
-    const std::string_view body = trimmed(line);
-    if (body.empty())
-        return;
+    const std::string_view body = *text;
+    const std::string_view line = prefixed().text; // indentation counts from after a time prefix
     if (readByShape(line, body))
         return;
     if (body == "^C" || body == "Control-C")
@@ -273,7 +264,7 @@ void WindowsPingParser::parseLine(std::string_view rawLine) {
         // Only the header (`Pinging X with 32 bytes of data:`) starts the run; a console prompt
         // or banner before it is not a request.
         if (isHeader(body)) {
-            startRun(rawLine, body, indent);
+            startRun(body, indent);
         } else {
             ignoreLine();
         }
@@ -283,7 +274,7 @@ void WindowsPingParser::parseLine(std::string_view rawLine) {
         return;
     case Section::Statistics:
         if (series().summary.transmitted && isRunHeader(body))
-            startRun(rawLine, body, indent);
+            startRun(body, indent);
         else if (endsWithColon(body))
             takeTarget(body, false); // `Ping statistics for X:`
         else
@@ -349,7 +340,7 @@ void WindowsPingParser::readRequestLine(std::string_view line, std::string_view 
     }
     if (endsWithColon(body)) {
         if (isRunHeader(body)) { // a run cut short (no statistics), then the next one
-            startRun(m_rawLine, body, indent);
+            startRun(body, indent);
             return;
         }
         m_section = Section::Statistics; // `Ping statistics for X:`
@@ -379,19 +370,15 @@ void WindowsPingParser::unreadableReply(std::string_view line) {
 // `time<1ms` (`time<10ms` before Windows XP) gives a bound, not a time.
 void WindowsPingParser::readReply(std::string_view line, double printedMs, bool belowResolution) {
     const std::int64_t sequence = countRequest(line);
-    if (scan::isImpossibleRtt(printedMs)) {
-        rangeError(line, QStringLiteral("round-trip time %1 ms is out of range").arg(printedMs));
+    if (!rttInRange(line, printedMs))
         return;
-    }
     if (belowResolution && m_belowResolution++ == 0) {
         m_firstBelowResolutionLine = lineNumber();
         m_resolutionMs = printedMs;
     }
-    LatencySeries& run = series();
-    run.rttMs.push_back(belowResolution ? 0.0 : printedMs);
-    run.sequence.push_back(sequence);
-    m_times.add(run, m_lineTime, m_lineElapsedSum);
-    countSample();
+    // Each request has a number of its own: the reply is never a duplicate.
+    fileReply(series(), m_sequences, m_times, sequence, belowResolution ? 0.0 : printedMs, false,
+              prefixed().time, prefixed().elapsedSum);
 }
 
 // One request without a round-trip time. An ICMP error names the router that sent it
@@ -435,17 +422,13 @@ void WindowsPingParser::takeTarget(std::string_view body, bool preferName) {
     info.target = qStringOf(target);
 }
 
-void WindowsPingParser::startRun(std::string_view line, std::string_view body, std::size_t indent) {
-    const LatencySeries& current = series();
-    if (m_requests > 0 || current.summary.transmitted ||
+void WindowsPingParser::startRun(std::string_view body, std::size_t indent) {
+    if (m_requests > 0 || series().summary.transmitted ||
         !allDatasets().back().info.target.isEmpty()) {
-        finishRun();
-        startNextRun(allDatasets());
+        nextRun();
         m_requests = 0;
-        m_times.clear();
     }
-    m_runStarts.resize(allDatasets().size());
-    m_runStarts.back() = LinePrefixReader::prefixText(skipSpaces(line));
+    noteRunStart();
     takeTarget(body, true);
     std::string_view digits = packetSizeIn(body);
     if (auto size = takeInt(digits))
@@ -455,10 +438,9 @@ void WindowsPingParser::startRun(std::string_view line, std::string_view body, s
 }
 
 void WindowsPingParser::finishRun() {
+    PingParser::finishRun();
     LatencySeries& run = series();
     IssueList& warnings = mutableReport().warnings;
-    m_times.finish(run, m_prefix,
-                   QStringLiteral("only some replies carry a time; times are not used"), warnings);
     const PingSummary& summary = run.summary;
     if (summary.transmitted && m_requests > 0 && *summary.transmitted != m_requests) {
         warnings.add(0,
@@ -475,8 +457,7 @@ void WindowsPingParser::finishRun() {
 }
 
 void WindowsPingParser::finishDatasets() {
-    finishRun();
-    labelRuns(allDatasets(), m_runStarts);
+    PingParser::finishDatasets();
     if (m_belowResolution > 0) {
         // Windows' own minimum and average count these as 0 ms too.
         mutableReport().warnings.add(

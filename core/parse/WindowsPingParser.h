@@ -1,12 +1,8 @@
 #pragma once
 
-#include "LinePrefixReader.h"
-#include "LogParser.h"
-#include "PingRuns.h"
+#include "PingParser.h"
 
-#include <string>
 #include <string_view>
-#include <vector>
 
 namespace wb {
 
@@ -18,7 +14,7 @@ namespace wb {
 // request until the statistics; a request line without a time is an ICMP error when it names
 // the router that sent it, else a timeout. So no table of translations is needed, and a
 // language nobody tested still parses. Requests are numbered 1..N in the order printed.
-class WindowsPingParser : public LogParser {
+class WindowsPingParser : public PingParser {
 public:
     WindowsPingParser();
     static int sniff(std::string_view head);
@@ -39,9 +35,8 @@ private:
     bool readPacketCounts(std::string_view body);
     void takeTarget(std::string_view body, bool preferName);
     // A header after a run's requests or statistics: the next run of an appended log.
-    void startRun(std::string_view line, std::string_view body, std::size_t indent);
-    void finishRun();
-    LatencySeries& series() { return allDatasets().back().latency; }
+    void startRun(std::string_view body, std::size_t indent);
+    void finishRun() override;
 
     Section m_section = Section::Preamble;
     std::size_t m_requestIndent = 0; // request lines start here; deeper lines are continuations
@@ -49,12 +44,6 @@ private:
     std::int64_t m_belowResolution = 0;
     std::int64_t m_firstBelowResolutionLine = 0;
     double m_resolutionMs = 1; // the bound of the first `time<Nms` reply
-    LinePrefixReader m_prefix;
-    std::string_view m_rawLine;             // the line being read, with its time prefix
-    double m_lineTime = std::nan("");       // of the current line's prefix
-    double m_lineElapsedSum = std::nan(""); // LinePrefixReader::Line::elapsedSum
-    ReplyTimes m_times;
-    std::vector<std::string> m_runStarts; // per run: the time prefix of its header (labels)
 };
 
 } // namespace wb
