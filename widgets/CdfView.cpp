@@ -14,8 +14,7 @@
 namespace wb {
 
 CdfView::CdfView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)),
-      m_figure(m_plot, [this] { return !userNavigated(); }) {
+    : FigureView(store, parent, [this] { return !userNavigated(); }) {
     m_figure.redrawWhenIdle();
     buildToolBar(layOutPlot(m_plot, [this](const QPointF& at) { return m_figure.readoutAt(at); }));
     redrawOnNavigation([this] { m_figure.reduce(); }, true);

@@ -13,7 +13,7 @@ namespace wb {
 // percentile markers), the hover read-out under it, and the curves reduced again whenever the
 // visible x range or the plot size changes, so multi-million-sample datasets pan and zoom
 // smoothly.
-class CdfView : public WorkbenchView {
+class CdfView : public FigureView<CdfFigure> {
     Q_OBJECT
 
 public:
@@ -45,8 +45,6 @@ private:
     void setOptions(const CdfFigure::Options& options);
     void syncActions();
 
-    QCustomPlot* m_plot;
-    CdfFigure m_figure;
     QAction* m_logXAction = nullptr;
     QAction* m_ccdfAction = nullptr;
     QAction* m_markersAction = nullptr;

@@ -81,7 +81,6 @@ private:
     void showComparison();
     void showMessage(const QString& text);
     void showTables();
-    void exportWithDialog();
     const Choice* chosen(const QComboBox* box) const;
     template <typename T> const T* shown(std::optional<T> AnalysisComparison::*member) const {
         const AnalysisComparison* result = m_comparison->result();

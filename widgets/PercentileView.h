@@ -10,7 +10,6 @@ class QComboBox;
 class QCPGraph;
 class QLabel;
 class QLineEdit;
-class QMouseEvent;
 class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
@@ -67,11 +66,10 @@ public:
     const CategoryAxisLabels& runLabels() const { return m_runLabels; }
 
 private:
-    void exportWithDialog();
     void applyLevelsText();
     void syncControls();
     void rebuildIntervals();
-    void showIntervalToolTip(QMouseEvent* event);
+    QString intervalTipAt(const QPointF& at) const;
     void syncGroupSource();
     // The interval plot's points in the table's order: a label and an Estimate per
     // intervalLevels() each; the note says what the error bars are (shortNote in fewer words).

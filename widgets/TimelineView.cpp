@@ -13,8 +13,7 @@
 
 namespace wb {
 
-TimelineView::TimelineView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_figure(m_plot) {
+TimelineView::TimelineView(DatasetStore* store, QWidget* parent) : FigureView(store, parent) {
     buildToolBar(layOutPlot(m_plot, [this](const QPointF& at) { return m_figure.readoutAt(at); }));
     redrawOnNavigation([this] { m_figure.reduce(); }, true);
     followStore(this, &TimelineView::rebuild);

@@ -12,7 +12,7 @@ namespace wb {
 // The RTT-over-time figure of every visible latency dataset, with its toolbar (log y, probe
 // interval), the hover read-out under it, and the lines reduced again whenever the visible x
 // range or the plot width changes.
-class TimelineView : public WorkbenchView {
+class TimelineView : public FigureView<TimelineFigure> {
     Q_OBJECT
 
 public:
@@ -22,17 +22,11 @@ public:
     QString exportName() const override { return TimelineFigure::exportName(); }
     QJsonObject saveSettings() const override { return m_figure.options().toSettings(); }
     void restoreSettings(const QJsonObject& settings) override;
-    void resetView() override {
-        followData();
-        m_figure.resetRanges();
-    }
+    void resetView() override { resetRanges(); }
 
     // TimelineFigure::Options, read back from figure().options().
     void setLogY(bool on);
     void setInterval(double seconds);
-
-    // What is drawn (TimelineFigure).
-    const TimelineFigure& figure() const { return m_figure; }
 
 private:
     void buildToolBar(QToolBar* bar);
@@ -40,8 +34,6 @@ private:
     void redraw(const TimelineFigure::Options& options);
     void syncActions();
 
-    QCustomPlot* m_plot;
-    TimelineFigure m_figure;
     QAction* m_logYAction = nullptr;
     QDoubleSpinBox* m_intervalBox = nullptr;
 };
