@@ -6,7 +6,6 @@
 class QAction;
 class QComboBox;
 class QSpinBox;
-class QToolBar;
 
 namespace wb {
 

@@ -24,10 +24,6 @@ CdfView::CdfView(DatasetStore* store, QWidget* parent)
     rebuild();
 }
 
-QString CdfView::exportName() const {
-    return CdfFigure::exportName(ccdf());
-}
-
 void CdfView::buildToolBar(QToolBar* bar) {
     bar->setIconSize(QSize(16, 16));
     m_logXAction = ToolBarToggle::add(bar, tr("Log x"), this, [this](bool on) { setLogX(on); });
@@ -96,14 +92,6 @@ void CdfView::syncActions() {
     m_ccdfAction->setChecked(ccdf());
     m_markersAction->setChecked(!markerLevels().empty());
     m_levelsEdit->setText(LatencyReport::levelsText(m_lastMarkerLevels));
-}
-
-QJsonObject CdfView::saveSettings() const {
-    return m_figure.options().toSettings();
-}
-
-void CdfView::restoreSettings(const QJsonObject& settings) {
-    setOptions(CdfFigure::Options::fromSettings(settings));
 }
 
 void CdfView::resetView() {

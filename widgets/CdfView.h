@@ -5,7 +5,6 @@
 
 class QAction;
 class QLineEdit;
-class QToolBar;
 
 namespace wb {
 
@@ -22,9 +21,11 @@ public:
     explicit CdfView(DatasetStore* store, QWidget* parent = nullptr);
 
     QString title() const override { return tr("Latency CDF"); }
-    QString exportName() const override;
-    QJsonObject saveSettings() const override;
-    void restoreSettings(const QJsonObject& settings) override;
+    QString exportName() const override { return CdfFigure::exportName(ccdf()); }
+    QJsonObject saveSettings() const override { return m_figure.options().toSettings(); }
+    void restoreSettings(const QJsonObject& settings) override {
+        setOptions(CdfFigure::Options::fromSettings(settings));
+    }
     void resetView() override;
 
     // The x axis in use (CdfFigure::Options::logX), and whether the user chose it.

@@ -2,7 +2,6 @@
 
 #include "CompareFigures.h"
 #include "PlotStyle.h"
-#include "TableExport.h"
 #include "TableModel.h"
 #include "report/ComparisonReport.h"
 
@@ -305,18 +304,6 @@ QString CompareView::summary() const {
 
 QString CompareView::levelNote() const {
     return m_comparison->result() ? m_comparison->result()->levelNote.trimmed() : QString();
-}
-
-QString CompareView::tabSeparated() const {
-    return TableExport::tabSeparated(m_tables);
-}
-
-void CompareView::copyToClipboard() const {
-    TableExport::copyToClipboard(m_tables);
-}
-
-bool CompareView::exportTo(const QString& path, QString* error) const {
-    return TableExport::save(path, m_tables, error);
 }
 
 std::vector<ChosenComparison> CompareView::chosenComparisons() const {

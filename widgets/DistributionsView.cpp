@@ -41,10 +41,6 @@ DistributionsView::DistributionsView(DatasetStore* store, QWidget* parent)
     rebuild();
 }
 
-QString DistributionsView::exportName() const {
-    return DistributionsFigure::exportName(m_options.mode);
-}
-
 void DistributionsView::buildToolBar(QToolBar* bar) {
     m_modeCombo = new QComboBox(bar);
     m_modeCombo->addItem(tr("Histogram"), static_cast<int>(Mode::Histogram));
@@ -126,17 +122,9 @@ void DistributionsView::syncControls() {
         action->setVisible(m_options.mode == Mode::Box);
 }
 
-QJsonObject DistributionsView::saveSettings() const {
-    return m_options.toSettings();
-}
-
 void DistributionsView::restoreSettings(const QJsonObject& settings) {
     m_options = DistributionsFigure::Options::fromSettings(settings, settingsKey());
     syncControls();
-    rebuild();
-}
-
-void DistributionsView::resetView() {
     rebuild();
 }
 

@@ -10,11 +10,8 @@ class QAction;
 class QComboBox;
 class QLineEdit;
 class QSpinBox;
-class QToolBar;
 
 namespace wb {
-
-struct DatasetEntry;
 
 // The Distributions figure of every visible latency dataset, with its toolbar (mode, bins,
 // range, whiskers, log y) and the run names under the boxes in tooltips.
@@ -28,10 +25,10 @@ public:
     explicit DistributionsView(DatasetStore* store, QWidget* parent = nullptr);
 
     QString title() const override { return tr("Distributions"); }
-    QString exportName() const override;
-    QJsonObject saveSettings() const override;
+    QString exportName() const override { return DistributionsFigure::exportName(m_options.mode); }
+    QJsonObject saveSettings() const override { return m_options.toSettings(); }
     void restoreSettings(const QJsonObject& settings) override;
-    void resetView() override;
+    void resetView() override { rebuild(); }
 
     Mode mode() const { return m_options.mode; }
     void setMode(Mode mode) { set(&Options::mode, mode); }

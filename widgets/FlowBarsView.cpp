@@ -238,10 +238,6 @@ void FlowBarsView::setOrdering(Ordering ordering) {
     rebuild();
 }
 
-QJsonObject FlowBarsView::saveSettings() const {
-    return m_options.toSettings();
-}
-
 void FlowBarsView::restoreSettings(const QJsonObject& settings) {
     const FlowBarsFigure::Options options = FlowBarsFigure::Options::fromSettings(settings);
     setOrdering(options.ordering);
@@ -256,10 +252,6 @@ void FlowBarsView::changeEvent(QEvent* event) {
 
 QString FlowBarsView::statsText() const {
     return m_stats->text();
-}
-
-const Table& FlowBarsView::flowTable() const {
-    return m_flowModel->table();
 }
 
 void FlowBarsView::showFlowTable() {

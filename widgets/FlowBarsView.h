@@ -5,7 +5,6 @@
 #include "WorkbenchView.h"
 
 class QComboBox;
-class QLabel;
 class QTabWidget;
 class QTableView;
 
@@ -25,7 +24,7 @@ public:
 
     QString title() const override { return tr("Flows"); }
     QString exportName() const override { return FlowBarsFigure::exportName(); }
-    QJsonObject saveSettings() const override;
+    QJsonObject saveSettings() const override { return m_options.toSettings(); }
     void restoreSettings(const QJsonObject& settings) override;
     void resetView() override { resetRanges(); }
 
@@ -37,7 +36,7 @@ public:
     QString statsText() const;
     // The per-flow table under the plot (core's FlowReport::tcpTable of the visible throughput
     // datasets), filled when its tab is shown.
-    const Table& flowTable() const;
+    const Table& flowTable() const { return m_flowModel->table(); }
     void showFlowTable();
 
 protected:

@@ -22,10 +22,6 @@ LoadTimeView::LoadTimeView(DatasetStore* store, QWidget* parent) : FigureView(st
     rebuild();
 }
 
-void LoadTimeView::restoreSettings(const QJsonObject& settings) {
-    setTcpMetric(LoadTimeFigure::Options::fromSettings(settings).tcpMetric);
-}
-
 void LoadTimeView::setTcpMetric(TcpMetric metric) {
     m_options.tcpMetric = metric == TcpMetric::Rtt ? TcpMetric::Rtt : TcpMetric::Cwnd;
     m_metricBox->setCurrentIndex(m_metricBox->findData(TcpState::key(m_options.tcpMetric)));

@@ -18,7 +18,9 @@ public:
     QString title() const override { return tr("Load over time"); }
     QString exportName() const override { return LoadTimeFigure::exportName(); }
     QJsonObject saveSettings() const override { return m_options.toSettings(); }
-    void restoreSettings(const QJsonObject& settings) override;
+    void restoreSettings(const QJsonObject& settings) override {
+        setTcpMetric(LoadTimeFigure::Options::fromSettings(settings).tcpMetric);
+    }
     void resetView() override { resetRanges(); }
 
     const LoadTimeFigure::Options& options() const { return m_options; }

@@ -4,7 +4,6 @@
 #include "DatasetStore.h"
 #include "PercentileTableModel.h"
 #include "PlotStyle.h"
-#include "TableExport.h"
 #include "TableModel.h"
 #include "ViewSettingsLimits.h"
 #include "report/GroupSummaryReport.h"
@@ -316,10 +315,6 @@ QString PercentileView::intervalTipAt(const QPointF& at) const {
     return m_runLabels.toolTipAt(m_intervals, at);
 }
 
-QString PercentileView::title() const {
-    return tr("Percentiles");
-}
-
 QString PercentileView::exportName() const {
     return m_model->qjumpTable1() ? QStringLiteral("latency-table1")
                                   : QStringLiteral("latency-percentiles");
@@ -370,18 +365,6 @@ Table PercentileView::currentTable() const {
         return table;
     }
     return m_model->table(order);
-}
-
-QString PercentileView::tabSeparated() const {
-    return TableExport::tabSeparated({currentTable()});
-}
-
-void PercentileView::copyToClipboard() const {
-    TableExport::copyToClipboard({currentTable()});
-}
-
-bool PercentileView::exportTo(const QString& path, QString* error) const {
-    return TableExport::save(path, {currentTable()}, error);
 }
 
 QJsonObject PercentileView::saveSettings() const {

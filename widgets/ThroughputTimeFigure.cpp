@@ -168,8 +168,6 @@ void ThroughputTimeFigure::addBand(const std::vector<TcpPoint>& points, const QC
         }
     if (keys.isEmpty())
         return;
-    QColor fill = color;
-    fill.setAlpha(45);
     auto* low = m_plot->addGraph();
     auto* high = m_plot->addGraph();
     for (QCPGraph* edge : {low, high}) {
@@ -179,7 +177,7 @@ void ThroughputTimeFigure::addBand(const std::vector<TcpPoint>& points, const QC
     }
     low->setData(keys, lows, true);
     high->setData(keys, highs, true);
-    high->setBrush(fill);
+    high->setBrush(PlotStyle::translucent(color, 45));
     high->setChannelFillGraph(low);
 }
 

@@ -9,8 +9,6 @@
 #include <QToolBar>
 #include <qcustomplot.h>
 
-#include <algorithm>
-
 namespace wb {
 
 TimelineView::TimelineView(DatasetStore* store, QWidget* parent) : FigureView(store, parent) {
@@ -39,22 +37,6 @@ void TimelineView::buildToolBar(QToolBar* bar) {
     bar->addWidget(m_intervalBox);
     bar->addSeparator();
     addResetAction(bar, tr("Show the whole run again"));
-}
-
-void TimelineView::setLogY(bool on) {
-    TimelineFigure::Options options = m_figure.options();
-    options.logY = on;
-    redraw(options);
-}
-
-void TimelineView::setInterval(double seconds) {
-    TimelineFigure::Options options = m_figure.options();
-    options.interval = std::max(0.0, seconds);
-    redraw(options);
-}
-
-void TimelineView::restoreSettings(const QJsonObject& settings) {
-    redraw(TimelineFigure::Options::fromSettings(settings, settingsKey(), m_figure.options()));
 }
 
 void TimelineView::redraw(const TimelineFigure::Options& options) {

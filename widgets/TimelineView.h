@@ -3,9 +3,10 @@
 #include "TimelineFigure.h"
 #include "WorkbenchView.h"
 
+#include <algorithm>
+
 class QAction;
 class QDoubleSpinBox;
-class QToolBar;
 
 namespace wb {
 
@@ -21,14 +22,23 @@ public:
     QString title() const override { return tr("RTT over time"); }
     QString exportName() const override { return TimelineFigure::exportName(); }
     QJsonObject saveSettings() const override { return m_figure.options().toSettings(); }
-    void restoreSettings(const QJsonObject& settings) override;
+    void restoreSettings(const QJsonObject& settings) override {
+        redraw(TimelineFigure::Options::fromSettings(settings, settingsKey(), m_figure.options()));
+    }
     void resetView() override { resetRanges(); }
 
     // TimelineFigure::Options, read back from figure().options().
-    void setLogY(bool on);
-    void setInterval(double seconds);
+    void setLogY(bool on) { set(&Options::logY, on); }
+    void setInterval(double seconds) { set(&Options::interval, std::max(0.0, seconds)); }
 
 private:
+    using Options = TimelineFigure::Options;
+    // The figure drawn again with one option changed.
+    template <typename Value> void set(Value Options::*option, Value value) {
+        Options options = m_figure.options();
+        options.*option = value;
+        redraw(options);
+    }
     void buildToolBar(QToolBar* bar);
     void rebuild() { redraw(m_figure.options()); }
     void redraw(const TimelineFigure::Options& options);

@@ -17,8 +17,6 @@ class QToolBar;
 
 namespace wb {
 
-class DatasetStore;
-
 // A tab of the workbench. Views redraw themselves from the DatasetStore when it changes;
 // the main window only needs this interface to export, copy and save view settings.
 class WorkbenchView : public QWidget {
