@@ -175,12 +175,7 @@ void BandsFigure::drawBands(const DatasetEntry& entry, bool alone) {
     }
     QCPGraph* p95 = addCurve(Curve::P95, &PercentileWindow::p95);
     QCPGraph* p5 = addCurve(Curve::P5, &PercentileWindow::p5);
-    QColor inner = kInnerBand;
-    if (!alone) {
-        inner = PlotStyle::toColor(entry.color);
-        inner.setAlpha(60);
-    }
-    p5->setBrush(inner);
+    p5->setBrush(alone ? kInnerBand : PlotStyle::translucent(PlotStyle::toColor(entry.color), 60));
     p5->setChannelFillGraph(p95);
     if (alone) {
         p5->setName(tr("p5–p95"));

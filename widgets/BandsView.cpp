@@ -14,8 +14,7 @@
 
 namespace wb {
 
-BandsView::BandsView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_figure(m_plot) {
+BandsView::BandsView(DatasetStore* store, QWidget* parent) : FigureView(store, parent) {
     buildToolBar(layOutPlot(m_plot));
     // Bands do not depend on the plot's width: a resize needs no new windows.
     redrawOnNavigation([this] { m_figure.recompute(); }, false);

@@ -6,14 +6,13 @@
 class QAction;
 class QComboBox;
 class QSpinBox;
-class QToolBar;
 
 namespace wb {
 
 // The percentile-bands figure of one visible latency dataset, or of all overlaid, with its
 // toolbar (the run, the window size, log y) and the windows computed anew for the visible x
 // range after a pan or zoom.
-class BandsView : public WorkbenchView {
+class BandsView : public FigureView<BandsFigure> {
     Q_OBJECT
 
 public:
@@ -23,26 +22,18 @@ public:
     QString exportName() const override { return BandsFigure::exportName(); }
     QJsonObject saveSettings() const override { return m_options.toSettings(); }
     void restoreSettings(const QJsonObject& settings) override;
-    void resetView() override {
-        followData();
-        m_figure.resetRanges();
-    }
+    void resetView() override { resetRanges(); }
 
     // BandsFigure::Options, read back from figure().options().
     void setWindowReplies(int replies);
     void setLogY(bool on);
     void setShownDataset(int datasetId);
 
-    // What is drawn (BandsFigure).
-    const BandsFigure& figure() const { return m_figure; }
-
 private:
     void buildToolBar(QToolBar* bar);
     void rebuild();
     void syncControls();
 
-    QCustomPlot* m_plot;
-    BandsFigure m_figure;
     QComboBox* m_datasetCombo = nullptr;
     QSpinBox* m_windowSpin = nullptr;
     QAction* m_logYAction = nullptr;

@@ -100,10 +100,6 @@ CdfFigure::Options CdfFigure::Options::fromSettings(const QJsonObject& settings)
     return options;
 }
 
-QString CdfFigure::exportName(bool ccdf) {
-    return ccdf ? QStringLiteral("latency-ccdf") : QStringLiteral("latency-cdf");
-}
-
 void CdfFigure::setOptions(const std::vector<const DatasetEntry*>& visible,
                            const Options& options) {
     m_options = options;

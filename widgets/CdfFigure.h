@@ -88,7 +88,9 @@ public:
     // The x axis in use: the chosen one, else the data's.
     bool logX() const { return m_logX; }
     // "latency-cdf" or "latency-ccdf".
-    static QString exportName(bool ccdf);
+    static QString exportName(bool ccdf) {
+        return ccdf ? QStringLiteral("latency-ccdf") : QStringLiteral("latency-cdf");
+    }
     // A group still pooled in the background (its runs drawn, its curve to follow), or empty.
     const QString& pooling() const { return m_pooling; }
     // The curve of a dataset (faint when grouped), or nullptr when it is not drawn.

@@ -14,8 +14,7 @@
 namespace wb {
 
 CdfView::CdfView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)),
-      m_figure(m_plot, [this] { return !userNavigated(); }) {
+    : FigureView(store, parent, [this] { return !userNavigated(); }) {
     m_figure.redrawWhenIdle();
     buildToolBar(layOutPlot(m_plot, [this](const QPointF& at) { return m_figure.readoutAt(at); }));
     redrawOnNavigation([this] { m_figure.reduce(); }, true);
@@ -23,10 +22,6 @@ CdfView::CdfView(DatasetStore* store, QWidget* parent)
 
     syncActions();
     rebuild();
-}
-
-QString CdfView::exportName() const {
-    return CdfFigure::exportName(ccdf());
 }
 
 void CdfView::buildToolBar(QToolBar* bar) {
@@ -97,14 +92,6 @@ void CdfView::syncActions() {
     m_ccdfAction->setChecked(ccdf());
     m_markersAction->setChecked(!markerLevels().empty());
     m_levelsEdit->setText(LatencyReport::levelsText(m_lastMarkerLevels));
-}
-
-QJsonObject CdfView::saveSettings() const {
-    return m_figure.options().toSettings();
-}
-
-void CdfView::restoreSettings(const QJsonObject& settings) {
-    setOptions(CdfFigure::Options::fromSettings(settings));
 }
 
 void CdfView::resetView() {

@@ -5,7 +5,6 @@
 
 class QAction;
 class QLineEdit;
-class QToolBar;
 
 namespace wb {
 
@@ -13,7 +12,7 @@ namespace wb {
 // percentile markers), the hover read-out under it, and the curves reduced again whenever the
 // visible x range or the plot size changes, so multi-million-sample datasets pan and zoom
 // smoothly.
-class CdfView : public WorkbenchView {
+class CdfView : public FigureView<CdfFigure> {
     Q_OBJECT
 
 public:
@@ -22,9 +21,11 @@ public:
     explicit CdfView(DatasetStore* store, QWidget* parent = nullptr);
 
     QString title() const override { return tr("Latency CDF"); }
-    QString exportName() const override;
-    QJsonObject saveSettings() const override;
-    void restoreSettings(const QJsonObject& settings) override;
+    QString exportName() const override { return CdfFigure::exportName(ccdf()); }
+    QJsonObject saveSettings() const override { return m_figure.options().toSettings(); }
+    void restoreSettings(const QJsonObject& settings) override {
+        setOptions(CdfFigure::Options::fromSettings(settings));
+    }
     void resetView() override;
 
     // The x axis in use (CdfFigure::Options::logX), and whether the user chose it.
@@ -45,8 +46,6 @@ private:
     void setOptions(const CdfFigure::Options& options);
     void syncActions();
 
-    QCustomPlot* m_plot;
-    CdfFigure m_figure;
     QAction* m_logXAction = nullptr;
     QAction* m_ccdfAction = nullptr;
     QAction* m_markersAction = nullptr;

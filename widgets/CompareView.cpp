@@ -2,13 +2,10 @@
 
 #include "CompareFigures.h"
 #include "PlotStyle.h"
-#include "TableExport.h"
 #include "TableModel.h"
 #include "report/ComparisonReport.h"
 
 #include <QAction>
-#include <QApplication>
-#include <QClipboard>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -96,7 +93,7 @@ CompareView::CompareView(DatasetStore* store, QWidget* parent)
     swap->setToolTip(tr("Exchange A and B"));
     connect(swap, &QPushButton::clicked, this, [this] { choose(choiceB(), choiceA()); });
     const TableExport::Buttons buttons = TableExport::createButtons(
-        this, tr("tables"), [this] { copyToClipboard(); }, [this] { exportWithDialog(); });
+        this, tr("tables"), QStringLiteral(".csv"), [this] { return m_tables; });
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("A:"), this));
@@ -307,23 +304,6 @@ QString CompareView::summary() const {
 
 QString CompareView::levelNote() const {
     return m_comparison->result() ? m_comparison->result()->levelNote.trimmed() : QString();
-}
-
-QString CompareView::tabSeparated() const {
-    return TableExport::tabSeparated(m_tables);
-}
-
-void CompareView::copyToClipboard() const {
-    QApplication::clipboard()->setText(tabSeparated());
-}
-
-bool CompareView::exportTo(const QString& path, QString* error) const {
-    return TableExport::save(path, m_tables, error);
-}
-
-void CompareView::exportWithDialog() {
-    if (!m_tables.empty())
-        TableExport::saveWithDialog(this, exportName() + QStringLiteral(".csv"), m_tables);
 }
 
 std::vector<ChosenComparison> CompareView::chosenComparisons() const {

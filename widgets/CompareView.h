@@ -2,13 +2,12 @@
 
 #include "ChosenComparison.h"
 #include "PairComparison.h"
+#include "TableExport.h"
 #include "WorkbenchView.h"
 
 #include <vector>
 
 class QComboBox;
-class QCustomPlot;
-class QLabel;
 class QScrollArea;
 class QVBoxLayout;
 
@@ -65,9 +64,11 @@ public:
     // Which kind of figures come first (ComparisonReport::levelNote); empty when neither side
     // has repetitions.
     QString levelNote() const;
-    QString tabSeparated() const;
-    void copyToClipboard() const;
-    bool exportTo(const QString& path, QString* error) const;
+    QString tabSeparated() const { return TableExport::tabSeparated(m_tables); }
+    void copyToClipboard() const { TableExport::copyToClipboard(m_tables); }
+    bool exportTo(const QString& path, QString* error) const {
+        return TableExport::save(path, m_tables, error);
+    }
 
     // The most the tables take of the tab's width, in pixels, before they scroll.
     static constexpr int kMaxTablesWidth = 640;
@@ -81,7 +82,6 @@ private:
     void showComparison();
     void showMessage(const QString& text);
     void showTables();
-    void exportWithDialog();
     const Choice* chosen(const QComboBox* box) const;
     template <typename T> const T* shown(std::optional<T> AnalysisComparison::*member) const {
         const AnalysisComparison* result = m_comparison->result();

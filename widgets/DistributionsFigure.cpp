@@ -155,10 +155,9 @@ void DistributionsFigure::drawHistograms(const std::vector<const DatasetEntry*>&
         binWidth = histogram.edges[1] - histogram.edges[0];
         auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
         bars->setName(e->label);
-        QColor fill = PlotStyle::toColor(e->color);
-        fill.setAlpha(200);
-        bars->setBrush(fill);
-        bars->setPen(QPen(PlotStyle::toColor(e->color).darker(130), 0.8));
+        const QColor color = PlotStyle::toColor(e->color);
+        bars->setBrush(PlotStyle::translucent(color, 200));
+        bars->setPen(QPen(color.darker(130), 0.8));
         bars->setWidthType(QCPBars::wtPlotCoords);
         bars->setWidth(binWidth / static_cast<double>(shown));
         bars->setBarsGroup(group);
@@ -218,18 +217,16 @@ void DistributionsFigure::drawBoxes(const std::vector<const DatasetEntry*>& entr
         const BoxSummary& summary = drawn.summary;
         auto* box = new QCPStatisticalBox(m_plot->xAxis, m_plot->yAxis);
         box->setName(e->label);
-        QColor fill = PlotStyle::toColor(e->color);
-        fill.setAlpha(70);
-        box->setBrush(fill);
-        box->setPen(QPen(PlotStyle::toColor(e->color).darker(120), 1.2));
-        box->setMedianPen(QPen(PlotStyle::toColor(e->color).darker(150), 2.5));
-        box->setWhiskerPen(QPen(PlotStyle::toColor(e->color).darker(120), 1.0, Qt::SolidLine));
-        box->setWhiskerBarPen(QPen(PlotStyle::toColor(e->color).darker(120), 1.2));
+        const QColor color = PlotStyle::toColor(e->color);
+        box->setBrush(PlotStyle::translucent(color, 70));
+        box->setPen(QPen(color.darker(120), 1.2));
+        box->setMedianPen(QPen(color.darker(150), 2.5));
+        box->setWhiskerPen(QPen(color.darker(120), 1.0, Qt::SolidLine));
+        box->setWhiskerBarPen(QPen(color.darker(120), 1.2));
         box->setWidth(0.55);
         box->setWhiskerWidth(0.3);
-        QColor outlierColor = PlotStyle::toColor(e->color);
-        outlierColor.setAlpha(110);
-        box->setOutlierStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, outlierColor, 3.5));
+        box->setOutlierStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, PlotStyle::translucent(color, 110), 3.5));
         box->addData(key, summary.lowerWhisker, summary.q1, summary.median, summary.q3,
                      summary.upperWhisker,
                      QVector<double>(drawn.outlierMarks.begin(), drawn.outlierMarks.end()));

@@ -12,10 +12,7 @@
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QToolBar>
-#include <QToolTip>
 #include <qcustomplot.h>
-
-#include <algorithm>
 
 namespace wb {
 
@@ -32,28 +29,16 @@ std::optional<double> parseOptional(const QString& text) {
 } // namespace
 
 DistributionsView::DistributionsView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)),
-      m_figure(m_plot, [this] { return !userNavigated(); }) {
+    : FigureView(store, parent, [this] { return !userNavigated(); }) {
     buildToolBar(layOutPlot(m_plot));
     // A run's name shortened under its box shows whole in a tooltip.
-    m_plot->setMouseTracking(true);
-    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
-        const QString tip = m_options.mode == Mode::Box
-                                ? m_figure.boxLabels().toolTipAt(m_plot, event->position())
-                                : QString();
-        if (tip.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(event->globalPosition().toPoint(), tip, m_plot);
+    showToolTips(m_plot, [this](const QPointF& at) {
+        return m_options.mode == Mode::Box ? m_figure.boxLabels().toolTipAt(m_plot, at) : QString();
     });
 
     followStore(this, &DistributionsView::rebuild);
     syncControls();
     rebuild();
-}
-
-QString DistributionsView::exportName() const {
-    return DistributionsFigure::exportName(m_options.mode);
 }
 
 void DistributionsView::buildToolBar(QToolBar* bar) {
@@ -105,33 +90,9 @@ void DistributionsView::buildToolBar(QToolBar* bar) {
     addResetAction(bar, tr("Show all visible data again"));
 }
 
-void DistributionsView::setMode(Mode mode) {
-    m_options.mode = mode;
-    syncControls();
-    rebuild();
-}
-
-void DistributionsView::setBins(int bins) {
-    m_options.bins = std::max(1, bins);
-    syncControls();
-    rebuild();
-}
-
 void DistributionsView::setRange(std::optional<double> min, std::optional<double> max) {
     m_options.rangeMin = min;
     m_options.rangeMax = max;
-    syncControls();
-    rebuild();
-}
-
-void DistributionsView::setLogY(bool on) {
-    m_options.logY = on;
-    syncControls();
-    rebuild();
-}
-
-void DistributionsView::setWhiskers(BoxSummary::Whiskers whiskers) {
-    m_options.whiskers = whiskers;
     syncControls();
     rebuild();
 }
@@ -161,17 +122,9 @@ void DistributionsView::syncControls() {
         action->setVisible(m_options.mode == Mode::Box);
 }
 
-QJsonObject DistributionsView::saveSettings() const {
-    return m_options.toSettings();
-}
-
 void DistributionsView::restoreSettings(const QJsonObject& settings) {
     m_options = DistributionsFigure::Options::fromSettings(settings, settingsKey());
     syncControls();
-    rebuild();
-}
-
-void DistributionsView::resetView() {
     rebuild();
 }
 

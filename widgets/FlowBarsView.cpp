@@ -19,7 +19,6 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
-#include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -140,8 +139,7 @@ QString runLevelTable(const std::vector<PooledGroup>& groups) {
 
 } // namespace
 
-FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_figure(m_plot) {
+FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent) : FigureView(store, parent) {
     m_orderBox = new QComboBox(this);
     m_orderBox->addItem(tr("by flow id"));
     m_orderBox->addItem(tr("by throughput (descending)"));
@@ -152,8 +150,6 @@ FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent)
     connect(m_groupLevelBox, &GroupLevelBox::levelChosen, this, &FlowBarsView::setGroupLevel);
     controls->addWidget(m_groupLevelBox);
     controls->addStretch(1);
-
-    m_plot->setMouseTracking(true);
 
     m_stats = new QLabel(this);
     m_stats->setObjectName(QStringLiteral("flowStats"));
@@ -185,16 +181,10 @@ FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent)
            "bytes) and smoothed RTT (ms) over its samples; retransmissions over the run and "
            "per 10⁶ bytes sent; where the TCP state was read. \"all N\" rows: every flow of "
            "the run together."));
-    const TableExport::Buttons buttons = TableExport::createButtons(
-        this, tr("table"),
-        [this] {
+    const TableExport::Buttons buttons =
+        TableExport::createButtons(this, tr("table"), QStringLiteral("-tcp.csv"), [this] {
             refreshFlowTable();
-            TableExport::copyToClipboard({m_flowModel->table()});
-        },
-        [this] {
-            refreshFlowTable();
-            TableExport::saveWithDialog(this, exportName() + QStringLiteral("-tcp.csv"),
-                                        {m_flowModel->table()});
+            return std::vector<Table>{m_flowModel->table()};
         });
     auto* flowPage = new QWidget(this);
     auto* flowButtons = new QHBoxLayout;
@@ -223,13 +213,7 @@ FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent)
     connect(m_orderBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int index) {
         setOrdering(index == 1 ? Ordering::ByThroughput : Ordering::ById);
     });
-    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
-        const QString tip = m_figure.toolTipAt(event->position());
-        if (tip.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(event->globalPosition().toPoint(), tip, m_plot);
-    });
+    showToolTips(m_plot, [this](const QPointF& at) { return m_figure.toolTipAt(at); });
     connect(m_tables, &QTabWidget::currentChanged, this, [this](int index) {
         if (index == 1)
             refreshFlowTable();
@@ -254,10 +238,6 @@ void FlowBarsView::setOrdering(Ordering ordering) {
     rebuild();
 }
 
-QJsonObject FlowBarsView::saveSettings() const {
-    return m_options.toSettings();
-}
-
 void FlowBarsView::restoreSettings(const QJsonObject& settings) {
     const FlowBarsFigure::Options options = FlowBarsFigure::Options::fromSettings(settings);
     setOrdering(options.ordering);
@@ -272,10 +252,6 @@ void FlowBarsView::changeEvent(QEvent* event) {
 
 QString FlowBarsView::statsText() const {
     return m_stats->text();
-}
-
-const Table& FlowBarsView::flowTable() const {
-    return m_flowModel->table();
 }
 
 void FlowBarsView::showFlowTable() {
@@ -296,10 +272,6 @@ void FlowBarsView::refreshFlowTable() {
     }
     m_flowModel->setTable(FlowReport::tcpTable(reports));
     m_flowTable->resizeColumnsToContents();
-}
-
-void FlowBarsView::resetView() {
-    m_figure.resetRanges();
 }
 
 void FlowBarsView::rebuild() {

@@ -5,7 +5,6 @@
 #include "WorkbenchView.h"
 
 class QComboBox;
-class QLabel;
 class QTabWidget;
 class QTableView;
 
@@ -15,7 +14,7 @@ namespace wb {
 // read-out of the bar under the mouse, and under it a table of the figures core computed (SUM,
 // spread across flows, Jain's index, UDP loss and jitter; grouped at run level the runs' SUM,
 // Jain's index and TCP state, GroupSummaryReport) and a table of each flow's TCP state.
-class FlowBarsView : public WorkbenchView {
+class FlowBarsView : public FigureView<FlowBarsFigure> {
     Q_OBJECT
 
 public:
@@ -24,23 +23,20 @@ public:
     FlowBarsView(DatasetStore* store, QWidget* parent = nullptr);
 
     QString title() const override { return tr("Flows"); }
-    QCustomPlot* plot() override { return m_plot; }
     QString exportName() const override { return FlowBarsFigure::exportName(); }
-    QJsonObject saveSettings() const override;
+    QJsonObject saveSettings() const override { return m_options.toSettings(); }
     void restoreSettings(const QJsonObject& settings) override;
-    void resetView() override;
+    void resetView() override { resetRanges(); }
 
     Ordering ordering() const { return m_options.ordering; }
     void setOrdering(Ordering ordering);
     GroupLevel groupLevel() const { return m_options.groupLevel; }
     void setGroupLevel(GroupLevel level);
-    // What is drawn (FlowBarsFigure).
-    const FlowBarsFigure& figure() const { return m_figure; }
     // The figures table under the plot, as shown (rich text).
     QString statsText() const;
     // The per-flow table under the plot (core's FlowReport::tcpTable of the visible throughput
     // datasets), filled when its tab is shown.
-    const Table& flowTable() const;
+    const Table& flowTable() const { return m_flowModel->table(); }
     void showFlowTable();
 
 protected:
@@ -52,8 +48,6 @@ private:
     void rebuild();
     void refreshFlowTable();
 
-    QCustomPlot* m_plot;
-    FlowBarsFigure m_figure;
     FlowBarsFigure::Options m_options;
     QComboBox* m_orderBox = nullptr;
     GroupLevelBox* m_groupLevelBox = nullptr;

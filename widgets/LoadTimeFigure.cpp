@@ -34,11 +34,6 @@ void styleAxes(QCPAxisRect* rect) {
     }
 }
 
-QColor translucent(QColor color, int alpha) {
-    color.setAlpha(alpha);
-    return color;
-}
-
 // A note in the middle of a lane that has nothing to draw.
 void addLaneNote(QCustomPlot* plot, QCPAxisRect* lane, const QString& text) {
     auto* note = new QCPItemText(plot);
@@ -187,7 +182,8 @@ void LoadTimeFigure::drawThroughput(const Entries& entries) {
             }
             keys << placement.offset + flow.intervals.back().end;
             values << values.back();
-            QCPGraph* graph = addGraph(ThroughputLane, QPen(translucent(color, 200), 1.0), name);
+            QCPGraph* graph =
+                addGraph(ThroughputLane, QPen(PlotStyle::translucent(color, 200), 1.0), name);
             name.clear();
             graph->setLineStyle(QCPGraph::lsStepLeft);
             graph->setData(keys, values, true);

@@ -6,8 +6,7 @@
 
 namespace wb {
 
-LoadTimeView::LoadTimeView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_figure(m_plot) {
+LoadTimeView::LoadTimeView(DatasetStore* store, QWidget* parent) : FigureView(store, parent) {
     m_metricBox = new QComboBox(this);
     m_metricBox->addItem(tr("TCP lane: congestion window"), TcpState::key(TcpMetric::Cwnd));
     m_metricBox->addItem(tr("TCP lane: smoothed RTT"), TcpState::key(TcpMetric::Rtt));
@@ -21,15 +20,6 @@ LoadTimeView::LoadTimeView(DatasetStore* store, QWidget* parent)
             [this] { setTcpMetric(*TcpState::fromKey(m_metricBox->currentData().toString())); });
     followStore(this, &LoadTimeView::rebuild);
     rebuild();
-}
-
-void LoadTimeView::restoreSettings(const QJsonObject& settings) {
-    setTcpMetric(LoadTimeFigure::Options::fromSettings(settings).tcpMetric);
-}
-
-void LoadTimeView::resetView() {
-    followData();
-    m_figure.resetRanges();
 }
 
 void LoadTimeView::setTcpMetric(TcpMetric metric) {

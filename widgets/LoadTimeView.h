@@ -9,7 +9,7 @@ namespace wb {
 
 // The Load-over-time tab: LoadTimeFigure with the choice of the TCP lane's metric and a note
 // of what is shaded; it keeps the user's zoom and pan while the data changes.
-class LoadTimeView : public WorkbenchView {
+class LoadTimeView : public FigureView<LoadTimeFigure> {
     Q_OBJECT
 
 public:
@@ -18,9 +18,10 @@ public:
     QString title() const override { return tr("Load over time"); }
     QString exportName() const override { return LoadTimeFigure::exportName(); }
     QJsonObject saveSettings() const override { return m_options.toSettings(); }
-    void restoreSettings(const QJsonObject& settings) override;
-    void resetView() override;
-    const LoadTimeFigure& figure() const { return m_figure; }
+    void restoreSettings(const QJsonObject& settings) override {
+        setTcpMetric(LoadTimeFigure::Options::fromSettings(settings).tcpMetric);
+    }
+    void resetView() override { resetRanges(); }
 
     const LoadTimeFigure::Options& options() const { return m_options; }
     void setTcpMetric(TcpMetric metric);
@@ -28,8 +29,6 @@ public:
 private:
     void rebuild();
 
-    QCustomPlot* m_plot;
-    LoadTimeFigure m_figure;
     LoadTimeFigure::Options m_options;
     QComboBox* m_metricBox = nullptr;
 };

@@ -4,7 +4,6 @@
 #include "DatasetStore.h"
 #include "PercentileTableModel.h"
 #include "PlotStyle.h"
-#include "TableExport.h"
 #include "TableModel.h"
 #include "ViewSettingsLimits.h"
 #include "report/GroupSummaryReport.h"
@@ -21,7 +20,6 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
-#include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -62,8 +60,9 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
         tr("Only label, samples, p50 and p99 in µs: the layout of QJump (NSDI'15) Table 1"));
     connect(m_table1, &QPushButton::toggled, this, &PercentileView::setQjumpTable1);
 
-    const TableExport::Buttons buttons = TableExport::createButtons(
-        this, tr("table"), [this] { copyToClipboard(); }, [this] { exportWithDialog(); });
+    const TableExport::Buttons buttons =
+        TableExport::createButtons(this, tr("table"), QStringLiteral(".csv"),
+                                   [this] { return std::vector<Table>{currentTable()}; });
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Percentiles:"), this));
@@ -90,11 +89,10 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     PlotStyle::apply(m_intervals);
     PlotStyle::placeLegendAbove(m_intervals); // the markers fill the whole rect
     m_intervals->legend->setWrap(2);          // p50 and p99 side by side
-    m_intervals->setMouseTracking(true);
     m_intervals->setMinimumHeight(220);
     // How the run names break under their markers depends on the laid-out width.
     connect(m_intervals, &QCustomPlot::afterLayout, this, [this] { m_runLabels.fit(m_intervals); });
-    connect(m_intervals, &QCustomPlot::mouseMove, this, &PercentileView::showIntervalToolTip);
+    showToolTips(m_intervals, [this](const QPointF& at) { return intervalTipAt(at); });
     // The plot follows the table: its rows, their order (sorting) and its unit.
     // The intervals are bootstrapped for every row drawn: not for a tab nobody sees.
     rebuildWhenSeen(this, &PercentileView::rebuildIntervals);
@@ -303,30 +301,18 @@ void PercentileView::rebuildIntervals() {
     m_intervals->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void PercentileView::showIntervalToolTip(QMouseEvent* event) {
+QString PercentileView::intervalTipAt(const QPointF& at) const {
     for (std::size_t i = 0; i < m_intervalGraphs.size(); ++i) {
         QVariant details;
-        const double distance = m_intervalGraphs[i]->selectTest(event->pos(), false, &details);
+        const double distance = m_intervalGraphs[i]->selectTest(at, false, &details);
         if (distance < 0 || distance > 10) // pixels from the marker
             continue;
         const int index = details.value<QCPDataSelection>().dataRange().begin();
-        if (index >= 0 && index < m_intervalTips[i].size()) {
-            QToolTip::showText(event->globalPosition().toPoint(), m_intervalTips[i][index],
-                               m_intervals);
-            return;
-        }
+        if (index >= 0 && index < m_intervalTips[i].size())
+            return m_intervalTips[i][index];
     }
     // A run's name, whole where it is shortened under its markers.
-    if (const QString name = m_runLabels.toolTipAt(m_intervals, event->position());
-        !name.isEmpty()) {
-        QToolTip::showText(event->globalPosition().toPoint(), name, m_intervals);
-        return;
-    }
-    QToolTip::hideText();
-}
-
-QString PercentileView::title() const {
-    return tr("Percentiles");
+    return m_runLabels.toolTipAt(m_intervals, at);
 }
 
 QString PercentileView::exportName() const {
@@ -379,22 +365,6 @@ Table PercentileView::currentTable() const {
         return table;
     }
     return m_model->table(order);
-}
-
-QString PercentileView::tabSeparated() const {
-    return TableExport::tabSeparated({currentTable()});
-}
-
-void PercentileView::copyToClipboard() const {
-    TableExport::copyToClipboard({currentTable()});
-}
-
-bool PercentileView::exportTo(const QString& path, QString* error) const {
-    return TableExport::save(path, {currentTable()}, error);
-}
-
-void PercentileView::exportWithDialog() {
-    TableExport::saveWithDialog(this, exportName() + QStringLiteral(".csv"), {currentTable()});
 }
 
 QJsonObject PercentileView::saveSettings() const {

@@ -3,14 +3,12 @@
 #include "CategoryAxisLabels.h"
 #include "ConfidenceBars.h"
 #include "GroupLevelBox.h"
+#include "TableExport.h"
 #include "WorkbenchView.h"
-#include "report/TableWriter.h"
 
 class QComboBox;
 class QCPGraph;
-class QLabel;
 class QLineEdit;
-class QMouseEvent;
 class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
@@ -33,7 +31,7 @@ class PercentileView : public WorkbenchView {
 public:
     explicit PercentileView(DatasetStore* store, QWidget* parent = nullptr);
 
-    QString title() const override;
+    QString title() const override { return tr("Percentiles"); }
     QString exportName() const override;
     // The p50/p99 interval plot (File ▸ Export plot exports it).
     QCustomPlot* plot() override { return m_intervals; }
@@ -54,10 +52,12 @@ public:
 
     // What is shown, in the shown order: the source of Copy and Export.
     Table currentTable() const;
-    QString tabSeparated() const;
-    void copyToClipboard() const;
+    QString tabSeparated() const { return TableExport::tabSeparated({currentTable()}); }
+    void copyToClipboard() const { TableExport::copyToClipboard({currentTable()}); }
     // Writes CSV, Markdown or LaTeX chosen by the suffix (.csv, .md, .tex).
-    bool exportTo(const QString& path, QString* error) const;
+    bool exportTo(const QString& path, QString* error) const {
+        return TableExport::save(path, {currentTable()}, error);
+    }
 
     // The points of percentile `level` (50 or 99) in the interval plot, nullptr otherwise; its
     // error bars are ConfidenceBars::of(graph).
@@ -67,11 +67,10 @@ public:
     const CategoryAxisLabels& runLabels() const { return m_runLabels; }
 
 private:
-    void exportWithDialog();
     void applyLevelsText();
     void syncControls();
     void rebuildIntervals();
-    void showIntervalToolTip(QMouseEvent* event);
+    QString intervalTipAt(const QPointF& at) const;
     void syncGroupSource();
     // The interval plot's points in the table's order: a label and an Estimate per
     // intervalLevels() each; the note says what the error bars are (shortNote in fewer words).

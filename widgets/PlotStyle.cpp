@@ -282,6 +282,11 @@ SeriesColor PlotStyle::fromColor(const QColor& color) {
     return {rgb.red(), rgb.green(), rgb.blue(), color.isValid()};
 }
 
+QColor PlotStyle::translucent(QColor color, int alpha) {
+    color.setAlpha(alpha);
+    return color;
+}
+
 QFont PlotStyle::axisFont(double scale) {
     QFont font(QStringLiteral("DejaVu Sans"));
     font.setPointSizeF(9 * scale);

@@ -23,6 +23,8 @@ public:
     // The model's colours (workbench/SeriesColor) as the toolkit's, and back.
     static QColor toColor(const SeriesColor& color);
     static SeriesColor fromColor(const QColor& color);
+    // The colour with another alpha (0 to 255): fills, bands and faint lines.
+    static QColor translucent(QColor color, int alpha);
     static QFont axisFont(double scale = 1.0);
     static QFont labelFont(double scale = 1.0);
     static double lineWidth(double scale = 1.0);

@@ -27,7 +27,6 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
-#include <memory>
 
 namespace wb {
 
@@ -101,9 +100,9 @@ QString captionOf(const QString& exportName) {
     return captions.value(exportName);
 }
 
-// Builds the document from fresh views over the store (not the window's own, whose size is
-// the screen's), set up with the workbench's view settings. The views own the plots the
-// document points to, so the builder lives until the document is written.
+// Builds the document from fresh figures over the store (not the window's views, whose size
+// is the screen's), set up with the workbench's view settings. The builder owns the plots the
+// document points to, so it lives until the document is written.
 class ReportBuilder {
 public:
     ReportBuilder(DatasetStore* store, const ReportSource& source)
@@ -123,8 +122,12 @@ public:
     }
 
 private:
+    // The view's settings, and the key they are kept under (it names them in warnings).
+    template <typename View> static QString keyOf() {
+        return QLatin1String(View::staticMetaObject.className());
+    }
     template <typename View> QJsonObject settingsOf() const {
-        return m_source.viewSettings.value(QLatin1String(View::staticMetaObject.className()));
+        return m_source.viewSettings.value(keyOf<View>());
     }
 
     // A figure on a plot of its own, kept until the document is written.
@@ -133,25 +136,10 @@ private:
         return {alone.plot.get(), &alone.make<Figure>()};
     }
 
-    template <typename View> View* makeView() {
-        auto view = std::make_unique<View>(m_store, nullptr);
-        view->restoreSettings(m_source.viewSettings.value(view->settingsKey()));
-        View* raw = view.get();
-        m_views.push_back(std::move(view));
-        return raw;
-    }
-
-    void addFigure(WorkbenchView* view) {
-        view->resize(kFigureWidth, kDataHeight); // views reduce their curves to the width
-        view->bringUpToDate();
-        addFigure(view->plot(), view->exportName(), view->drawingNote());
-    }
-
     // The Distributions figure in `mode`, without a view, with the view's other settings.
     void addDistributions(DistributionsFigure::Mode mode) {
-        const QString key = QLatin1String(DistributionsView::staticMetaObject.className());
-        auto options =
-            DistributionsFigure::Options::fromSettings(m_source.viewSettings.value(key), key);
+        auto options = DistributionsFigure::Options::fromSettings(settingsOf<DistributionsView>(),
+                                                                  keyOf<DistributionsView>());
         options.mode = mode;
         auto [plot, figure] = newFigure<DistributionsFigure>();
         addFigure(plot, DistributionsFigure::exportName(mode),
@@ -160,8 +148,7 @@ private:
 
     // The CDF figure, without a view, with the view's settings.
     void addCdf() {
-        const auto options = CdfFigure::Options::fromSettings(
-            m_source.viewSettings.value(QLatin1String(CdfView::staticMetaObject.className())));
+        const auto options = CdfFigure::Options::fromSettings(settingsOf<CdfView>());
         auto [plot, figure] = newFigure<CdfFigure>();
         addFigure(plot, CdfFigure::exportName(options.ccdf),
                   figure->draw(*m_store, DatasetGrouping::of(m_store)->latencyGroups(), options));
@@ -169,8 +156,7 @@ private:
 
     // The flow bars without a view, with the view's settings.
     void addFlowBars() {
-        const auto options = FlowBarsFigure::Options::fromSettings(
-            m_source.viewSettings.value(QLatin1String(FlowBarsView::staticMetaObject.className())));
+        const auto options = FlowBarsFigure::Options::fromSettings(settingsOf<FlowBarsView>());
         auto [plot, figure] = newFigure<FlowBarsFigure>();
         addFigure(plot, FlowBarsFigure::exportName(),
                   figure->draw(m_store->visibleThroughput(),
@@ -191,9 +177,8 @@ private:
 
     // RTT over time without a view, with the view's settings.
     void addTimeline() {
-        const QString key = QLatin1String(TimelineView::staticMetaObject.className());
-        const auto options =
-            TimelineFigure::Options::fromSettings(m_source.viewSettings.value(key), key, {});
+        const auto options = TimelineFigure::Options::fromSettings(settingsOf<TimelineView>(),
+                                                                   keyOf<TimelineView>(), {});
         auto [plot, figure] = newFigure<TimelineFigure>();
         addFigure(plot, TimelineFigure::exportName(),
                   figure->draw(m_store->visibleLatency(), options));
@@ -201,9 +186,8 @@ private:
 
     // The percentile bands without a view, with the view's settings.
     void addBands() {
-        const QString key = QLatin1String(BandsView::staticMetaObject.className());
         const auto options =
-            BandsFigure::Options::fromSettings(m_source.viewSettings.value(key), key, {});
+            BandsFigure::Options::fromSettings(settingsOf<BandsView>(), keyOf<BandsView>(), {});
         auto [plot, figure] = newFigure<BandsFigure>();
         figure->draw(*m_store, options);
         addFigure(plot, BandsFigure::exportName(), {});
@@ -242,9 +226,10 @@ private:
         addBands();
         for (auto mode : {DistributionsFigure::Mode::Histogram, DistributionsFigure::Mode::Box})
             addDistributions(mode);
-        auto* percentiles = makeView<PercentileView>();
-        percentiles->bringUpToDate();
-        Table table = percentiles->currentTable();
+        PercentileView percentiles(m_store, nullptr);
+        percentiles.restoreSettings(settingsOf<PercentileView>());
+        percentiles.bringUpToDate();
+        Table table = percentiles.currentTable();
         // Grouped, the table says which kind of figures its group rows show.
         table.caption = DatasetGrouping::of(m_store)->active()
                             ? table.caption
@@ -326,7 +311,6 @@ private:
 
     DatasetStore* m_store;
     const ReportSource& m_source;
-    std::vector<std::unique_ptr<WorkbenchView>> m_views;
     std::vector<FigureAlone> m_figures; // drawn without a view
     ReportDocument m_document;
 };

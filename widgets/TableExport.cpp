@@ -65,14 +65,6 @@ void TableExport::copyToClipboard(const std::vector<Table>& tables) {
     QApplication::clipboard()->setText(tabSeparated(tables));
 }
 
-void TableExport::saveWithDialog(WorkbenchView* view, const QString& name,
-                                 const std::vector<Table>& tables) {
-    const QString title = QCoreApplication::translate("TableExport", "Export table");
-    const QString path = QFileDialog::getSaveFileName(view, title, name, fileFilter());
-    if (!path.isEmpty())
-        saveAs(view, path, tables);
-}
-
 bool TableExport::saveAs(WorkbenchView* view, const QString& path,
                          const std::vector<Table>& tables) {
     QString error;
@@ -82,9 +74,20 @@ bool TableExport::saveAs(WorkbenchView* view, const QString& path,
     return false;
 }
 
-TableExport::Buttons TableExport::createButtons(QWidget* view, const QString& what,
-                                                const std::function<void()>& copy,
-                                                const std::function<void()>& save) {
+TableExport::Buttons TableExport::createButtons(WorkbenchView* view, const QString& what,
+                                                const QString& suffix,
+                                                const std::function<std::vector<Table>()>& tables) {
+    const auto copy = [tables] { copyToClipboard(tables()); };
+    const auto save = [view, suffix, tables] {
+        const std::vector<Table> shown = tables();
+        if (shown.empty())
+            return;
+        const QString title = QCoreApplication::translate("TableExport", "Export table");
+        const QString path =
+            QFileDialog::getSaveFileName(view, title, view->exportName() + suffix, fileFilter());
+        if (!path.isEmpty())
+            saveAs(view, path, shown);
+    };
     Buttons buttons;
     buttons.copy = new QPushButton(QCoreApplication::translate("TableExport", "Copy"), view);
     buttons.copy->setToolTip(

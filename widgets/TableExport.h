@@ -25,21 +25,19 @@ public:
     // For QFileDialog: "CSV (*.csv);;Markdown (*.md);;LaTeX (*.tex)".
     static QString fileFilter();
     static void copyToClipboard(const std::vector<Table>& tables);
-    // Asks where (suggesting `name`) and saves there (saveAs).
-    static void saveWithDialog(WorkbenchView* view, const QString& name,
-                               const std::vector<Table>& tables);
     // Saves, or reports why it could not as the view's problem.
     static bool saveAs(WorkbenchView* view, const QString& path, const std::vector<Table>& tables);
 
     // The Copy and Export… buttons of a table view, and Ctrl+C anywhere in the view (what goes
-    // into a report is the whole table, not the selected cell). `what`: "table" or "tables".
+    // into a report is the whole table, not the selected cell). `what`: "table" or "tables";
+    // Export… asks where, suggesting the view's export name and `suffix`, and saves there
+    // (saveAs). Both take what `tables` returns when clicked; nothing to save asks nothing.
     struct Buttons {
         QPushButton* copy = nullptr;
         QPushButton* save = nullptr;
     };
-    static Buttons createButtons(QWidget* view, const QString& what,
-                                 const std::function<void()>& copy,
-                                 const std::function<void()>& save);
+    static Buttons createButtons(WorkbenchView* view, const QString& what, const QString& suffix,
+                                 const std::function<std::vector<Table>()>& tables);
 };
 
 } // namespace wb

@@ -134,39 +134,23 @@ void ThroughputTimeFigure::resetRanges() {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-QCPGraph* ThroughputTimeFigure::addGraph(const QString& name, const QVector<double>& keys,
-                                         const QVector<double>& values, const QPen& pen) {
-    auto* graph = m_plot->addGraph();
-    graph->setName(name);
-    graph->setPen(pen);
-    graph->setAdaptiveSampling(true);
-    graph->setData(keys, values, true);
-    return graph;
-}
-
-QCPGraph* ThroughputTimeFigure::addSeries(const QString& name, std::vector<FlowInterval> intervals,
-                                          const QPen& pen) {
+QCPGraph* ThroughputTimeFigure::addSeries(Series series, const QPen& pen) {
     QVector<double> keys;
     QVector<double> values;
-    for (const FlowInterval& interval : intervals) {
+    for (const FlowInterval& interval : series.intervals) {
         keys.push_back((interval.start + interval.end) / 2);
         values.push_back(interval.bitsPerSecond / PlotStyle::kBitsPerMbit);
     }
-    QCPGraph* graph = addGraph(name, keys, values, pen);
-    m_series.insert(graph, {name, std::move(intervals), {}});
-    return graph;
-}
-
-QCPGraph* ThroughputTimeFigure::addSeries(const QString& name, std::vector<TcpPoint> points,
-                                          const QPen& pen) {
-    QVector<double> keys;
-    QVector<double> values;
-    for (const TcpPoint& point : points) {
+    for (const TcpPoint& point : series.points) {
         keys.push_back(point.t);
         values.push_back(displayValue(m_options.metric, point.value));
     }
-    QCPGraph* graph = addGraph(name, keys, values, pen);
-    m_series.insert(graph, {name, {}, std::move(points)});
+    auto* graph = m_plot->addGraph();
+    graph->setName(series.name);
+    graph->setPen(pen);
+    graph->setAdaptiveSampling(true);
+    graph->setData(keys, values, true);
+    m_series.insert(graph, std::move(series));
     return graph;
 }
 
@@ -184,8 +168,6 @@ void ThroughputTimeFigure::addBand(const std::vector<TcpPoint>& points, const QC
         }
     if (keys.isEmpty())
         return;
-    QColor fill = color;
-    fill.setAlpha(45);
     auto* low = m_plot->addGraph();
     auto* high = m_plot->addGraph();
     for (QCPGraph* edge : {low, high}) {
@@ -195,7 +177,7 @@ void ThroughputTimeFigure::addBand(const std::vector<TcpPoint>& points, const QC
     }
     low->setData(keys, lows, true);
     high->setData(keys, highs, true);
-    high->setBrush(fill);
+    high->setBrush(PlotStyle::translucent(color, 45));
     high->setChannelFillGraph(low);
 }
 
@@ -211,14 +193,16 @@ void ThroughputTimeFigure::addFlows(const DatasetEntry& entry, const TcpDatasetL
         if (m_options.metric == TcpMetric::Throughput) {
             if (flow.intervals.empty())
                 continue; // whole-run totals only: nothing to draw over time
-            graph = addSeries(tr("%1 — flow %2").arg(entry.label, flow.id), flow.intervals, pen);
+            graph =
+                addSeries({tr("%1 — flow %2").arg(entry.label, flow.id), flow.intervals, {}}, pen);
         } else {
             std::vector<TcpPoint> points = TcpState::series(lines.flows[k], m_options.metric);
             if (points.empty())
                 continue;
             addBand(points, pen.color());
-            graph = addSeries(tr("%1 — flow %2%3").arg(entry.label, flow.id, sources),
-                              std::move(points), pen);
+            graph = addSeries(
+                {tr("%1 — flow %2%3").arg(entry.label, flow.id, sources), {}, std::move(points)},
+                pen);
         }
         graphs.push_back(graph);
         // One legend entry stands for all flows of the dataset.
@@ -249,7 +233,7 @@ void ThroughputTimeFigure::addDataset(const DatasetEntry& entry, const TcpDatase
         std::vector<FlowInterval> sum = TcpStateLines::sumIntervals(lines);
         if (sum.empty())
             return;
-        graph = addSeries(tr("%1 — SUM").arg(entry.label), std::move(sum), pen);
+        graph = addSeries({tr("%1 — SUM").arg(entry.label), std::move(sum), {}}, pen);
     } else {
         std::vector<TcpPoint> line = TcpStateLines::combined(lines, m_options.metric);
         if (line.empty())
@@ -257,8 +241,9 @@ void ThroughputTimeFigure::addDataset(const DatasetEntry& entry, const TcpDatase
         const QString what = TcpStateLines::combinationOf(m_options.metric) == TcpCombination::Sum
                                  ? tr("SUM")
                                  : tr("mean");
-        graph = addSeries(tr("%1 — %2%3").arg(entry.label, what, sourceSuffix(lines)),
-                          std::move(line), pen);
+        graph = addSeries(
+            {tr("%1 — %2%3").arg(entry.label, what, sourceSuffix(lines)), {}, std::move(line)},
+            pen);
     }
     m_sums.insert(entry.id, graph);
 }
@@ -281,7 +266,7 @@ void ThroughputTimeFigure::addGroup(const PooledGroup& group,
         what = sum ? tr("mean SUM of %1 runs").arg(runs.size())
                    : tr("mean of the flows of %1 runs").arg(runs.size());
     QCPGraph* graph =
-        addSeries(tr("%1 — %2").arg(group.name, what), std::move(line),
+        addSeries({tr("%1 — %2").arg(group.name, what), {}, std::move(line)},
                   QPen(PlotStyle::toColor(group.color), PlotStyle::lineWidth() * 1.6));
     m_groups.insert(group.name, graph);
 }

@@ -90,11 +90,8 @@ private:
     };
 
     void setAxisLabels(const std::vector<TcpDatasetLines>& lines);
-    // A graph of the keys and values (already in the axis units), named for the legend.
-    QCPGraph* addGraph(const QString& name, const QVector<double>& keys,
-                       const QVector<double>& values, const QPen& pen);
-    QCPGraph* addSeries(const QString& name, std::vector<FlowInterval> intervals, const QPen& pen);
-    QCPGraph* addSeries(const QString& name, std::vector<TcpPoint> points, const QPen& pen);
+    // A graph of the series' intervals or points in the axis units, named for the legend.
+    QCPGraph* addSeries(Series series, const QPen& pen);
     void addBand(const std::vector<TcpPoint>& points, const QColor& color);
     void addDataset(const DatasetEntry& entry, const TcpDatasetLines& lines, bool withFlows);
     void addFlows(const DatasetEntry& entry, const TcpDatasetLines& lines);

@@ -8,13 +8,12 @@
 #include <QLabel>
 #include <QStandardItemModel>
 #include <QToolBar>
-#include <QToolTip>
 #include <qcustomplot.h>
 
 namespace wb {
 
 ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_figure(m_plot) {
+    : FigureView(store, parent) {
     m_metricBox = new QComboBox(this);
     m_metricBox->setObjectName(QStringLiteral("tcpMetric"));
     for (TcpMetric metric : ThroughputTimeFigure::metrics())
@@ -31,7 +30,6 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
             .arg(ThroughputTimeFigure::kMaxAutoFlows));
     m_legendBox = new QCheckBox(tr("legend"), this);
     m_legendBox->setChecked(true);
-    m_plot->setMouseTracking(true);
     QToolBar* bar = layOutPlot(m_plot);
     for (QWidget* widget : {static_cast<QWidget*>(metricLabel), static_cast<QWidget*>(m_metricBox),
                             static_cast<QWidget*>(m_flowsBox), static_cast<QWidget*>(m_legendBox)})
@@ -46,7 +44,7 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     connect(m_flowsBox, &QCheckBox::clicked, this,
             [this](bool checked) { setFlowsChoice(checked); });
     connect(m_legendBox, &QCheckBox::toggled, this, &ThroughputTimeView::setLegendShown);
-    connect(m_plot, &QCustomPlot::mouseMove, this, &ThroughputTimeView::showToolTip);
+    showToolTips(m_plot, [this](const QPointF& at) { return m_figure.toolTipAt(at); });
     followStore(this, &ThroughputTimeView::rebuild);
     rebuild();
 }
@@ -88,14 +86,6 @@ void ThroughputTimeView::rebuild() {
     m_metricBox->setCurrentIndex(m_metricBox->findData(TcpState::key(m_options.metric)));
     m_flowsBox->setChecked(groups.empty() && m_figure.flowsShown());
     m_flowsBox->setEnabled(groups.empty()); // a group is one line
-}
-
-void ThroughputTimeView::showToolTip(QMouseEvent* event) {
-    const QString text = m_figure.toolTipAt(event->pos());
-    if (text.isEmpty())
-        QToolTip::hideText();
-    else
-        QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
 }
 
 } // namespace wb

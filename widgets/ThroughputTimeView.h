@@ -5,13 +5,12 @@
 
 class QCheckBox;
 class QComboBox;
-class QMouseEvent;
 
 namespace wb {
 
 // The Throughput-over-time tab: ThroughputTimeFigure with the choice of metric, of flows and
 // of the legend, the notes under the plot and a read-out of the line under the mouse.
-class ThroughputTimeView : public WorkbenchView {
+class ThroughputTimeView : public FigureView<ThroughputTimeFigure> {
     Q_OBJECT
 
 public:
@@ -23,11 +22,7 @@ public:
     }
     QJsonObject saveSettings() const override { return m_options.toSettings(); }
     void restoreSettings(const QJsonObject& settings) override;
-    void resetView() override {
-        followData();
-        m_figure.resetRanges();
-    }
-    const ThroughputTimeFigure& figure() const { return m_figure; }
+    void resetView() override { resetRanges(); }
 
     const ThroughputTimeFigure::Options& options() const { return m_options; }
     void setFlowsChoice(std::optional<bool> show);
@@ -36,10 +31,7 @@ public:
 
 private:
     void rebuild();
-    void showToolTip(QMouseEvent* event);
 
-    QCustomPlot* m_plot;
-    ThroughputTimeFigure m_figure;
     ThroughputTimeFigure::Options m_options;
     QComboBox* m_metricBox = nullptr;
     QCheckBox* m_flowsBox = nullptr;

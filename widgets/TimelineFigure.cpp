@@ -327,9 +327,7 @@ QString TimelineFigure::draw(const std::vector<const DatasetEntry*>& visible,
             track.lossShade->setTightBoundary(false);
             QCPColorGradient shades;
             shades.clearColorStops();
-            QColor none = kLostColor;
-            none.setAlpha(0);
-            shades.setColorStopAt(0, none);
+            shades.setColorStopAt(0, PlotStyle::translucent(kLostColor, 0));
             shades.setColorStopAt(1, kLostColor);
             track.lossShade->setGradient(shades);
             track.lossShade->setDataRange(QCPRange(0, 1));

@@ -9,12 +9,9 @@
 #include <QToolBar>
 #include <qcustomplot.h>
 
-#include <algorithm>
-
 namespace wb {
 
-TimelineView::TimelineView(DatasetStore* store, QWidget* parent)
-    : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)), m_figure(m_plot) {
+TimelineView::TimelineView(DatasetStore* store, QWidget* parent) : FigureView(store, parent) {
     buildToolBar(layOutPlot(m_plot, [this](const QPointF& at) { return m_figure.readoutAt(at); }));
     redrawOnNavigation([this] { m_figure.reduce(); }, true);
     followStore(this, &TimelineView::rebuild);
@@ -40,22 +37,6 @@ void TimelineView::buildToolBar(QToolBar* bar) {
     bar->addWidget(m_intervalBox);
     bar->addSeparator();
     addResetAction(bar, tr("Show the whole run again"));
-}
-
-void TimelineView::setLogY(bool on) {
-    TimelineFigure::Options options = m_figure.options();
-    options.logY = on;
-    redraw(options);
-}
-
-void TimelineView::setInterval(double seconds) {
-    TimelineFigure::Options options = m_figure.options();
-    options.interval = std::max(0.0, seconds);
-    redraw(options);
-}
-
-void TimelineView::restoreSettings(const QJsonObject& settings) {
-    redraw(TimelineFigure::Options::fromSettings(settings, settingsKey(), m_figure.options()));
 }
 
 void TimelineView::redraw(const TimelineFigure::Options& options) {

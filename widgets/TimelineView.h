@@ -3,16 +3,17 @@
 #include "TimelineFigure.h"
 #include "WorkbenchView.h"
 
+#include <algorithm>
+
 class QAction;
 class QDoubleSpinBox;
-class QToolBar;
 
 namespace wb {
 
 // The RTT-over-time figure of every visible latency dataset, with its toolbar (log y, probe
 // interval), the hover read-out under it, and the lines reduced again whenever the visible x
 // range or the plot width changes.
-class TimelineView : public WorkbenchView {
+class TimelineView : public FigureView<TimelineFigure> {
     Q_OBJECT
 
 public:
@@ -21,27 +22,28 @@ public:
     QString title() const override { return tr("RTT over time"); }
     QString exportName() const override { return TimelineFigure::exportName(); }
     QJsonObject saveSettings() const override { return m_figure.options().toSettings(); }
-    void restoreSettings(const QJsonObject& settings) override;
-    void resetView() override {
-        followData();
-        m_figure.resetRanges();
+    void restoreSettings(const QJsonObject& settings) override {
+        redraw(TimelineFigure::Options::fromSettings(settings, settingsKey(), m_figure.options()));
     }
+    void resetView() override { resetRanges(); }
 
     // TimelineFigure::Options, read back from figure().options().
-    void setLogY(bool on);
-    void setInterval(double seconds);
-
-    // What is drawn (TimelineFigure).
-    const TimelineFigure& figure() const { return m_figure; }
+    void setLogY(bool on) { set(&Options::logY, on); }
+    void setInterval(double seconds) { set(&Options::interval, std::max(0.0, seconds)); }
 
 private:
+    using Options = TimelineFigure::Options;
+    // The figure drawn again with one option changed.
+    template <typename Value> void set(Value Options::*option, Value value) {
+        Options options = m_figure.options();
+        options.*option = value;
+        redraw(options);
+    }
     void buildToolBar(QToolBar* bar);
     void rebuild() { redraw(m_figure.options()); }
     void redraw(const TimelineFigure::Options& options);
     void syncActions();
 
-    QCustomPlot* m_plot;
-    TimelineFigure m_figure;
     QAction* m_logYAction = nullptr;
     QDoubleSpinBox* m_intervalBox = nullptr;
 };

@@ -5,6 +5,7 @@
 #include <QAction>
 #include <QLabel>
 #include <QToolBar>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -53,6 +54,18 @@ QToolBar* WorkbenchView::layOutPlot(QCustomPlot* plot,
                 [this](QMouseEvent* event) { showReadoutAt(event->position()); });
     }
     return bar;
+}
+
+void WorkbenchView::showToolTips(QCustomPlot* plot, std::function<QString(const QPointF&)> tipAt) {
+    plot->setMouseTracking(true);
+    connect(plot, &QCustomPlot::mouseMove, this,
+            [plot, tipAt = std::move(tipAt)](QMouseEvent* event) {
+                const QString tip = tipAt(event->position());
+                if (tip.isEmpty())
+                    QToolTip::hideText();
+                else
+                    QToolTip::showText(event->globalPosition().toPoint(), tip, plot);
+            });
 }
 
 void WorkbenchView::redrawOnNavigation(std::function<void()> redraw, bool perPixel) {

@@ -9,14 +9,13 @@
 #include <QWidget>
 
 #include <functional>
+#include <utility>
 
 class QCustomPlot;
 class QPointF;
 class QToolBar;
 
 namespace wb {
-
-class DatasetStore;
 
 // A tab of the workbench. Views redraw themselves from the DatasetStore when it changes;
 // the main window only needs this interface to export, copy and save view settings.
@@ -93,6 +92,9 @@ protected:
     QToolBar* layOutPlot(QCustomPlot* plot,
                          std::function<QString(const QPointF&)> readoutAt = nullptr);
     QLabel* readoutLine() const { return m_readout; }
+    // Tooltips over `plot`: what `tipAt` says of the point under the mouse (plot pixels),
+    // hidden where it says nothing.
+    void showToolTips(QCustomPlot* plot, std::function<QString(const QPointF&)> tipAt);
     // Runs `redraw` and replots once per event-loop pass after the plot's x range changes
     // (the figure draws what is visible), and after its size does when `perPixel` (the
     // figure is reduced to the plot's pixel columns).
@@ -123,6 +125,30 @@ private:
     bool m_stale = false;
     QString m_drawingNote;
     QLabel* m_noteLabel = nullptr; // created under the view's layout when first needed
+};
+
+// A view of one figure: the plot it owns (the one exported), and the figure drawn on it, made
+// with `figureArguments` after the plot.
+template <typename Figure> class FigureView : public WorkbenchView {
+public:
+    QCustomPlot* plot() override { return m_plot; }
+    // What is drawn.
+    const Figure& figure() const { return m_figure; }
+
+protected:
+    template <typename... FigureArguments>
+    FigureView(DatasetStore* store, QWidget* parent, FigureArguments&&... figureArguments)
+        : WorkbenchView(store, parent), m_plot(new QCustomPlot(this)),
+          m_figure(m_plot, std::forward<FigureArguments>(figureArguments)...) {}
+
+    // Back to the ranges of the data drawn, which the view follows again.
+    void resetRanges() {
+        followData();
+        m_figure.resetRanges();
+    }
+
+    QCustomPlot* m_plot;
+    Figure m_figure;
 };
 
 } // namespace wb
