@@ -40,13 +40,26 @@ bool takeFromIntervals(FlowInterval& total, const std::vector<FlowInterval>& int
     return true;
 }
 
-} // namespace
-
-namespace {
 QString flowId(int stream, const QString& direction, bool withDirection) {
     const QString number = QString::number(stream);
     return withDirection && !direction.isEmpty() ? number + QLatin1Char('/') + direction : number;
 }
+
+// A receiver's figure with nothing in it: no bytes, and no datagram it counted.
+bool isEmpty(const FlowInterval& total) {
+    return total.bytes == 0 && total.bitsPerSecond == 0 &&
+           (!total.totalDatagrams || *total.totalDatagrams == 0);
+}
+
+bool replacedBySender(std::optional<FlowInterval>& total, const std::optional<FlowInterval>& sender,
+                      bool interrupted) {
+    if (!total || !isEmpty(*total) || !(interrupted || total->seconds() <= 0) || !sender ||
+        sender->bytes <= 0)
+        return false;
+    total = sender;
+    return true;
+}
+
 } // namespace
 
 void Iperf3FlowTable::reset() {
@@ -104,23 +117,6 @@ QString Iperf3FlowTable::zeroTotalsWarning(int replaced) {
                           "carry data: their zero figures are taken from the intervals")
         .arg(replaced);
 }
-
-namespace {
-// A receiver's figure with nothing in it: no bytes, and no datagram it counted.
-bool isEmpty(const FlowInterval& total) {
-    return total.bytes == 0 && total.bitsPerSecond == 0 &&
-           (!total.totalDatagrams || *total.totalDatagrams == 0);
-}
-
-bool replacedBySender(std::optional<FlowInterval>& total, const std::optional<FlowInterval>& sender,
-                      bool interrupted) {
-    if (!total || !isEmpty(*total) || !(interrupted || total->seconds() <= 0) || !sender ||
-        sender->bytes <= 0)
-        return false;
-    total = sender;
-    return true;
-}
-} // namespace
 
 int Iperf3FlowTable::takeSenderTotalsForEmptyReceiver(FlowSeries& series,
                                                       const std::optional<FlowInterval>& sumSender,

@@ -6,6 +6,13 @@ namespace wb {
 
 using scan::is;
 
+namespace {
+constexpr std::string_view kFieldNames[] = {
+    "start",    "end",          "bytes",     "bits_per_second", "retransmits", "lost_packets",
+    "packets",  "out_of_order", "jitter_ms", "snd_cwnd",        "rtt",         "rttvar",
+    "mean_rtt", "socket",       "omitted",   "sender"};
+} // namespace
+
 void Iperf3IntervalReader::key(std::string_view name) {
     switch (m_stack.back()) {
     case Context::Interval:
@@ -26,38 +33,12 @@ void Iperf3IntervalReader::key(std::string_view name) {
 }
 
 Iperf3IntervalReader::Field Iperf3IntervalReader::fieldOf(std::string_view name) {
-    // The hot path: every key of every stream object of every interval comes here.
-    switch (name.size()) {
-    case 3:
-        return is(name, "end") ? Field::End : is(name, "rtt") ? Field::Rtt : Field::Other;
-    case 5:
-        return is(name, "bytes") ? Field::Bytes : is(name, "start") ? Field::Start : Field::Other;
-    case 6:
-        return is(name, "socket")   ? Field::Socket
-               : is(name, "sender") ? Field::Sender
-               : is(name, "rttvar") ? Field::Rttvar
-                                    : Field::Other;
-    case 7:
-        return is(name, "omitted")   ? Field::Omitted
-               : is(name, "packets") ? Field::Packets
-                                     : Field::Other;
-    case 8:
-        return is(name, "snd_cwnd")   ? Field::SndCwnd
-               : is(name, "mean_rtt") ? Field::MeanRtt
-                                      : Field::Other;
-    case 9:
-        return is(name, "jitter_ms") ? Field::JitterMs : Field::Other;
-    case 11:
-        return is(name, "retransmits") ? Field::Retransmits : Field::Other;
-    case 12:
-        return is(name, "lost_packets")   ? Field::LostPackets
-               : is(name, "out_of_order") ? Field::OutOfOrder
-                                          : Field::Other;
-    case 15:
-        return is(name, "bits_per_second") ? Field::BitsPerSecond : Field::Other;
-    default:
-        return Field::Other;
+    static_assert(std::size(kFieldNames) == Field::Other);
+    for (std::size_t i = 0; i < std::size(kFieldNames); ++i) {
+        if (name == kFieldNames[i])
+            return static_cast<Field>(i);
     }
+    return Field::Other;
 }
 
 // A stream or sum object as key() and the value events would fill it in, its keys looked up
@@ -119,65 +100,28 @@ void Iperf3IntervalReader::scalar(const JsonStream::Number* number, std::optiona
 }
 
 void Iperf3IntervalReader::setField(const JsonStream::Number* number, std::optional<bool> flag) {
+    using R = StreamRecord;
+    static constexpr double R::*kReals[] = {&R::start, &R::end, &R::bytes, &R::bitsPerSecond};
+    static constexpr std::optional<std::int64_t> R::*kCounts[] = {&R::retransmits, &R::lostPackets,
+                                                                  &R::packets, &R::outOfOrder};
+    static constexpr std::optional<double> R::*kFigures[] = {&R::jitterMs, &R::sndCwnd, &R::rtt,
+                                                             &R::rttvar, &R::meanRtt};
     StreamRecord& r = *m_record;
-    auto integer = [&]() -> std::optional<std::int64_t> {
-        return number ? std::optional<std::int64_t>(number->toInteger().value_or(0)) : std::nullopt;
-    };
-    auto real = [&]() -> std::optional<double> {
-        return number ? std::optional<double>(number->toDouble()) : std::nullopt;
-    };
-    switch (m_field) {
-    case Field::Socket:
+    const int field = m_field;
+    if (field < Field::Retransmits)
+        r.*kReals[field] = number ? number->toDouble() : 0;
+    else if (field < Field::JitterMs)
+        r.*kCounts[field - Field::Retransmits] =
+            number ? std::optional<std::int64_t>(number->toInteger().value_or(0)) : std::nullopt;
+    else if (field < Field::Socket)
+        r.*kFigures[field - Field::JitterMs] =
+            number ? std::optional<double>(number->toDouble()) : std::nullopt;
+    else if (m_field == Field::Socket)
         r.socket = number ? number->toInt() : 0;
-        break;
-    case Field::Start:
-        r.start = number ? number->toDouble() : 0;
-        break;
-    case Field::End:
-        r.end = number ? number->toDouble() : 0;
-        break;
-    case Field::Bytes:
-        r.bytes = number ? number->toDouble() : 0;
-        break;
-    case Field::BitsPerSecond:
-        r.bitsPerSecond = number ? number->toDouble() : 0;
-        break;
-    case Field::Retransmits:
-        r.retransmits = integer();
-        break;
-    case Field::LostPackets:
-        r.lostPackets = integer();
-        break;
-    case Field::Packets:
-        r.packets = integer();
-        break;
-    case Field::OutOfOrder:
-        r.outOfOrder = integer();
-        break;
-    case Field::JitterMs:
-        r.jitterMs = real();
-        break;
-    case Field::SndCwnd:
-        r.sndCwnd = real();
-        break;
-    case Field::Rtt:
-        r.rtt = real();
-        break;
-    case Field::Rttvar:
-        r.rttvar = real();
-        break;
-    case Field::MeanRtt:
-        r.meanRtt = real();
-        break;
-    case Field::Omitted:
+    else if (m_field == Field::Omitted)
         r.omitted = flag.value_or(false);
-        break;
-    case Field::Sender:
+    else if (m_field == Field::Sender)
         r.sender = flag;
-        break;
-    case Field::Other:
-        break;
-    }
 }
 
 void Iperf3IntervalReader::beginContainer(bool object) {

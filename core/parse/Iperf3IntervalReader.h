@@ -53,21 +53,22 @@ private:
         Skip,       // anything not read
     };
     enum class IntervalKey : std::uint8_t { Streams, Sum, ReverseSum, Other };
-    enum class Field : std::uint8_t {
-        Socket,
-        Start,
+    // In groups by how setField() reads a value; the keys are in kFieldNames, in this order.
+    enum Field : std::uint8_t {
+        Start, // 0 when not a number
         End,
         Bytes,
         BitsPerSecond,
-        Retransmits,
+        Retransmits, // whole numbers, absent when not a number
         LostPackets,
         Packets,
         OutOfOrder,
-        JitterMs,
+        JitterMs, // absent when not a number
         SndCwnd,
         Rtt,
         Rttvar,
         MeanRtt,
+        Socket,
         Omitted,
         Sender,
         Other,

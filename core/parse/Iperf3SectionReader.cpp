@@ -80,11 +80,8 @@ void Iperf3SectionReader::describe(Dataset& dataset) {
 }
 
 void Iperf3SectionReader::beginTest() {
-    if (m_sawData) {
-        Dataset next;
-        describe(next);
-        m_datasets.push_back(std::move(next));
-    }
+    if (m_sawData)
+        describe(m_datasets.emplace_back());
     m_flows.reset();
     m_reverse = false;
     m_sawData = true;

@@ -28,7 +28,10 @@ bool looksLikeIperf2(std::string_view head) {
 } // namespace
 
 Iperf3TextParser::Iperf3TextParser() {
-    Dataset& data = dataset();
+    describe(dataset());
+}
+
+void Iperf3TextParser::describe(Dataset& data) {
     data.kind = Dataset::Kind::Throughput;
     data.info.tool = QStringLiteral("iperf3");
     data.info.dialect = QStringLiteral("text");
@@ -64,11 +67,7 @@ int Iperf3TextParser::sniff(std::string_view head) {
 void Iperf3TextParser::beginTest() {
     if (m_sawData) {
         finishTest();
-        Dataset next;
-        next.kind = Dataset::Kind::Throughput;
-        next.info.tool = QStringLiteral("iperf3");
-        next.info.dialect = QStringLiteral("text");
-        allDatasets().push_back(std::move(next));
+        describe(allDatasets().emplace_back());
     }
     m_flows.reset();
     m_sumSender.reset();
@@ -113,19 +112,16 @@ void Iperf3TextParser::parseLine(std::string_view line) {
         return;
     }
     RunInfo& info = current().info;
-    if (startsWith(body, "Connecting to host ")) {
-        beginTest();
-        std::string_view host = body.substr(19);
-        current().info.role = QStringLiteral("client");
-        current().info.target = qStringOf(host.substr(0, host.find(',')));
-        return;
-    }
-    if (startsWith(body, "Accepted connection from ")) {
-        beginTest();
-        std::string_view host = body.substr(25);
-        current().info.role = QStringLiteral("server");
-        current().info.target = qStringOf(host.substr(0, host.find(',')));
-        return;
+    for (const auto& [banner, role] :
+         {std::pair<std::string_view, const char*>("Connecting to host ", "client"),
+          {"Accepted connection from ", "server"}}) {
+        if (startsWith(body, banner)) {
+            beginTest();
+            const std::string_view host = body.substr(banner.size());
+            current().info.role = QLatin1String(role);
+            current().info.target = qStringOf(host.substr(0, host.find(',')));
+            return;
+        }
     }
     if (startsWith(body, "Reverse mode")) {
         m_reverse = true;

@@ -29,6 +29,7 @@ private:
         Label label = Label::None;
     };
 
+    static void describe(Dataset& data);
     Dataset& current() { return allDatasets().back(); }
     const Dataset& current() const { return datasets().back(); }
     void beginTest();
