@@ -1,6 +1,5 @@
 #include "Iperf2TextParser.h"
 
-#include "IperfIntervalOrder.h"
 #include "IperfRuns.h"
 #include "IperfUnits.h"
 #include "TextScan.h"

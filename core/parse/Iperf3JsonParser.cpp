@@ -3,8 +3,6 @@
 #include "IperfRuns.h"
 #include "TextScan.h"
 
-#include <QJsonArray>
-
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -12,6 +10,7 @@
 namespace wb {
 
 using scan::contains;
+using scan::is;
 
 namespace {
 
@@ -22,9 +21,39 @@ int firstBrace(std::string_view head) {
     return static_cast<int>(brace);
 }
 
-using scan::is;
-
 } // namespace
+
+QJsonValue JsonTreeBuilder::number(JsonStream::Number number) {
+    // QJsonDocument stores a number written as an integer that fits in 64 bits as an integer.
+    if (const auto integer = number.exactInteger())
+        return QJsonValue(qint64(*integer));
+    return QJsonValue(number.toDouble());
+}
+
+void JsonTreeBuilder::open(bool object) {
+    m_frames.emplace_back().object = object;
+}
+
+void JsonTreeBuilder::endContainer() {
+    Frame frame = std::move(m_frames.back());
+    m_frames.pop_back();
+    if (frame.object)
+        add(QJsonValue(std::move(frame.members)));
+    else
+        add(QJsonValue(std::move(frame.elements)));
+}
+
+void JsonTreeBuilder::add(const QJsonValue& value) {
+    if (m_frames.empty()) {
+        m_result = value;
+        return;
+    }
+    Frame& frame = m_frames.back();
+    if (frame.object)
+        frame.members.insert(frame.key, value); // a repeated key keeps its last value
+    else
+        frame.elements.append(value);
+}
 
 Iperf3JsonParser::Iperf3JsonParser() : LogParser(Input::Bytes) {
     Iperf3SectionReader::describe(dataset());

@@ -1,6 +1,6 @@
 #include "Iperf3SectionReader.h"
 
-#include "IperfIntervalOrder.h"
+#include "IperfRuns.h"
 
 #include <QJsonArray>
 
