@@ -673,11 +673,7 @@ void Iperf3JsonParser::finishTest() {
                                    "measurement and were left out")
                         .arg(end.omitted));
     }
-    if (end.totalsFromIntervals > 0)
-        warning({}, Iperf3FlowTable::zeroTotalsWarning(end.totalsFromIntervals));
-    if (end.totalsFromSender > 0)
-        warning({}, Iperf3FlowTable::senderTotalsWarning(end.totalsFromSender));
-    for (const QString& found : end.intervalOrder)
+    for (const QString& found : end.totals + end.intervalOrder)
         warning({}, found);
 }
 

@@ -1,7 +1,5 @@
 #include "Iperf3SectionReader.h"
 
-#include "IperfRuns.h"
-
 #include <QJsonArray>
 
 #include <algorithm>
@@ -89,16 +87,10 @@ void Iperf3SectionReader::beginTest() {
 
 Iperf3SectionReader::TestEnd Iperf3SectionReader::finishTest() {
     TestEnd end;
-    end.intervalOrder = IperfIntervalOrder::apply(current().flows).warnings();
-    end.totalsFromIntervals = Iperf3FlowTable::takeZeroTotalsFromIntervals(current().flows);
-    end.totalsFromSender = Iperf3FlowTable::takeSenderTotalsForEmptyReceiver(
-        current().flows, m_sumSender,
+    static_cast<Iperf3FlowTable::TestEnd&>(end) = m_flows.finishTest(
+        current(), m_sumSender,
         current().info.extra.value(QStringLiteral("error")).startsWith(QLatin1String("interrupt")));
     m_sumSender.reset();
-    Iperf3FlowTable::completeTotals(current().flows);
-    RunInfo& info = current().info;
-    if (info.streams == 0 && m_flows.connections() > 0)
-        info.streams = m_flows.connections() / (m_flows.bidirectional() ? 2 : 1);
     end.omitted = m_omitted;
     m_omitted = 0;
     return end;

@@ -41,11 +41,8 @@ public:
     // A test begins: it gets a dataset of its own unless the current one is still unused.
     void beginTest();
     // What finishing a test found for the parser to warn about.
-    struct TestEnd {
-        std::int64_t omitted = 0;    // intervals -O marked as omitted, left out since the last call
-        int totalsFromIntervals = 0; // zero whole-run figures taken from the intervals
-        int totalsFromSender = 0;    // zero receiver figures taken from the sender's
-        QStringList intervalOrder;   // IperfIntervalOrder's findings
+    struct TestEnd : Iperf3FlowTable::TestEnd {
+        std::int64_t omitted = 0; // intervals -O marked as omitted, left out since the last call
     };
     // Completes the current test's totals.
     TestEnd finishTest();

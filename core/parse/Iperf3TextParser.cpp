@@ -78,23 +78,15 @@ void Iperf3TextParser::beginTest() {
 
 void Iperf3TextParser::finishTest() {
     FlowSeries& series = current().flows;
-    for (const QString& found : IperfIntervalOrder::apply(series).warnings())
+    const Iperf3FlowTable::TestEnd end = m_flows.finishTest(
+        current(), m_sumSender, current().info.extra.contains(QStringLiteral("interrupted")));
+    for (const QString& found : end.intervalOrder + end.totals)
         warning({}, found);
-    if (const int replaced = Iperf3FlowTable::takeZeroTotalsFromIntervals(series); replaced > 0)
-        warning({}, Iperf3FlowTable::zeroTotalsWarning(replaced));
-    if (const int replaced = Iperf3FlowTable::takeSenderTotalsForEmptyReceiver(
-            series, m_sumSender, current().info.extra.contains(QStringLiteral("interrupted")));
-        replaced > 0)
-        warning({}, Iperf3FlowTable::senderTotalsWarning(replaced));
-    Iperf3FlowTable::completeTotals(series);
     if (!series.sumTotal && m_sumSender)
         series.sumTotal = m_sumSender;
     m_sumSender.reset();
-    RunInfo& info = current().info;
-    if (info.streams == 0 && m_flows.connections() > 0)
-        info.streams = m_flows.connections() / (m_flows.bidirectional() ? 2 : 1);
-    if (info.protocol.isEmpty() && m_sawInterval)
-        info.protocol = QStringLiteral("tcp");
+    if (current().info.protocol.isEmpty() && m_sawInterval)
+        current().info.protocol = QStringLiteral("tcp");
 }
 
 void Iperf3TextParser::finishDatasets() {
