@@ -31,6 +31,16 @@ public:
 
     Flow& flow(FlowSeries& series, int stream, const QString& direction);
 
+    // FlowSeries holds one SUM: of --bidir's two, the client-to-server one is kept (its reverse
+    // has no place there yet). That direction as the host of the log's `role` saw it.
+    static QString forwardDirection(const QString& role) {
+        return role == QLatin1String("server") ? QStringLiteral("receive") : QStringLiteral("send");
+    }
+    // Whether the SUM reports of `direction` are the ones kept.
+    bool isForward(const QString& direction, const QString& role) const {
+        return !m_bidirectional || direction == forwardDirection(role);
+    }
+
     // What finishing a test found, for the parser to warn about.
     struct TestEnd {
         QStringList intervalOrder; // IperfIntervalOrder's findings

@@ -182,21 +182,15 @@ QString Iperf3SectionReader::directionOf(const QJsonObject& stream) const {
     return direction(sender.isBool() ? std::optional<bool>(sender.toBool()) : std::nullopt);
 }
 
-// FlowSeries holds one SUM: of --bidir's two, the client-to-server one is kept.
+// A sum of no known direction is kept too.
 bool Iperf3SectionReader::isForward(const QString& direction) const {
-    if (!m_flows.bidirectional())
-        return true;
-    const bool server = current().info.role == QLatin1String("server");
-    return direction.isEmpty() ||
-           direction == (server ? QLatin1String("receive") : QLatin1String("send"));
+    return direction.isEmpty() || m_flows.isForward(direction, current().info.role);
 }
 
 // The SUM kept of --bidir's two adds up the client-to-server flows.
 void Iperf3SectionReader::keepSumDirection() {
     if (m_flows.bidirectional())
-        current().flows.sumDirection = current().info.role == QLatin1String("server")
-                                           ? QStringLiteral("receive")
-                                           : QStringLiteral("send");
+        current().flows.sumDirection = Iperf3FlowTable::forwardDirection(current().info.role);
 }
 
 // One interval object has been read: its streams and sum become flow data.

@@ -375,7 +375,7 @@ void Iperf3TextParser::readOutOfOrder(std::string_view line, std::optional<int> 
     FlowSeries& series = current().flows;
     FlowInterval* report = nullptr;
     if (!stream) {
-        if (!isForward(direction))
+        if (!m_flows.isForward(direction, current().info.role))
             return;
         report = m_summary                     ? (series.sumTotal ? &*series.sumTotal : nullptr)
                  : series.sumIntervals.empty() ? nullptr
@@ -411,15 +411,6 @@ QString Iperf3TextParser::directionFor(std::string_view roleTag) {
     return m_plainDirection;
 }
 
-// The SUM lines kept are those of the client-to-server direction; --bidir's reverse SUM has no
-// place in FlowSeries yet.
-bool Iperf3TextParser::isForward(const QString& direction) const {
-    if (!m_flows.bidirectional())
-        return true;
-    const bool server = current().info.role == QLatin1String("server");
-    return direction == (server ? QLatin1String("receive") : QLatin1String("send"));
-}
-
 void Iperf3TextParser::storeReport(std::string_view line, std::optional<int> stream,
                                    std::string_view roleTag, const Report& report) {
     if (report.label == Label::Omitted) {
@@ -437,7 +428,7 @@ void Iperf3TextParser::storeReport(std::string_view line, std::optional<int> str
     FlowSeries& series = current().flows;
     const bool whole = m_summary || report.label != Label::None;
     if (!stream) {
-        if (!isForward(direction)) {
+        if (!m_flows.isForward(direction, current().info.role)) {
             if (whole && (report.label == Label::Receiver || !series.otherDirectionSumTotal))
                 series.otherDirectionSumTotal = report.interval; // the receiver's, where printed
             return;
