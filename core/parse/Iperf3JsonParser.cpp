@@ -116,17 +116,11 @@ QJsonValue JsonTreeBuilder::number(JsonStream::Number number) {
     return QJsonValue(number.toDouble());
 }
 
-void JsonTreeBuilder::open(bool object) {
-    m_frames.emplace_back().object = object;
-}
-
 void JsonTreeBuilder::endContainer() {
     Frame frame = std::move(m_frames.back());
     m_frames.pop_back();
-    if (frame.object)
-        add(QJsonValue(std::move(frame.members)));
-    else
-        add(QJsonValue(std::move(frame.elements)));
+    add(frame.object ? QJsonValue(std::move(frame.members))
+                     : QJsonValue(std::move(frame.elements)));
 }
 
 void JsonTreeBuilder::add(const QJsonValue& value) {

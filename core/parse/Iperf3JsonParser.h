@@ -89,8 +89,8 @@ private:
 class JsonTreeBuilder {
 public:
     // Starts a value with its first token; done() says when it is complete.
-    void beginObject() { open(true); }
-    void beginArray() { open(false); }
+    void beginObject() { m_frames.emplace_back().object = true; }
+    void beginArray() { m_frames.emplace_back().object = false; }
     void endContainer();
     void key(std::string_view name) {
         m_frames.back().key = QString::fromUtf8(name.data(), qsizetype(name.size()));
@@ -108,7 +108,6 @@ private:
         QJsonArray elements;
         QString key;
     };
-    void open(bool object);
     void add(const QJsonValue& value);
 
     std::vector<Frame> m_frames;
