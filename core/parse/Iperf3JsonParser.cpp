@@ -239,12 +239,11 @@ void Iperf3JsonParser::finishDatasets() {
 // --- tokens ------------------------------------------------------------------------------
 
 void Iperf3JsonParser::key(std::string_view name) {
-    if (m_building) {
+    if (m_building)
         m_tree.key(name);
-        return;
-    }
-    switch (m_stack.back()) {
-    case Context::Document:
+    else if (inInterval())
+        m_interval.key(name);
+    else if (m_stack.back() == Context::Document)
         m_documentKey = is(name, "start")       ? DocumentKey::Start
                         : is(name, "intervals") ? DocumentKey::Intervals
                         : is(name, "end")       ? DocumentKey::End
@@ -252,40 +251,27 @@ void Iperf3JsonParser::key(std::string_view name) {
                         : is(name, "event")     ? DocumentKey::Event
                         : is(name, "data")      ? DocumentKey::Data
                                                 : DocumentKey::Other;
-        break;
-    case Context::Interval:
-        m_interval.key(name);
-        break;
-    default:
-        break;
-    }
 }
 
 void Iperf3JsonParser::string(std::string_view value) {
-    if (m_building)
-        m_tree.scalar(QJsonValue(qStringOf(value)));
-    else if (inInterval())
+    if (inInterval())
         m_interval.string(value);
     else
-        scalar(nullptr, std::nullopt, &value);
+        scalar(QJsonValue(qStringOf(value)));
 }
 
 void Iperf3JsonParser::number(JsonStream::Number value) {
-    if (m_building)
-        m_tree.scalar(JsonTreeBuilder::number(value));
-    else if (inInterval())
+    if (inInterval())
         m_interval.number(value);
     else
-        scalar(&value, std::nullopt, nullptr);
+        scalar(JsonTreeBuilder::number(value));
 }
 
 void Iperf3JsonParser::boolean(bool value) {
-    if (m_building)
-        m_tree.scalar(QJsonValue(value));
-    else if (inInterval())
+    if (inInterval())
         m_interval.boolean(value);
     else
-        scalar(nullptr, value, nullptr);
+        scalar(QJsonValue(value));
 }
 
 bool Iperf3JsonParser::flatObject(const JsonStream::FlatObject& object) {
@@ -293,29 +279,25 @@ bool Iperf3JsonParser::flatObject(const JsonStream::FlatObject& object) {
 }
 
 void Iperf3JsonParser::null() {
-    if (m_building)
-        m_tree.scalar(QJsonValue(QJsonValue::Null));
-    else if (inInterval())
+    if (inInterval())
         m_interval.null();
     else
-        scalar(nullptr, std::nullopt, nullptr);
+        scalar(QJsonValue(QJsonValue::Null));
 }
 
-// A value that is not a container, at the current key, outside an interval. What QJsonValue
-// would make of it when a container was expected (toObject(), toArray()) is an empty one, and
-// that is what is read.
-void Iperf3JsonParser::scalar(const JsonStream::Number* number, std::optional<bool> flag,
-                              const std::string_view* text) {
-    switch (m_stack.back()) {
-    case Context::Intervals:
-        m_sections.noteData();
-        return; // an interval that is not an object
-    case Context::Document:
-        break;
-    default:
+// A value that is not a container, at the current key, outside an interval: part of a tree being
+// assembled, or read here. What QJsonValue would make of it when a container was expected
+// (toObject(), toArray()) is an empty one, and that is what is read.
+void Iperf3JsonParser::scalar(const QJsonValue& value) {
+    if (m_building) {
+        m_tree.scalar(value);
         return;
     }
-    const QString string = text ? qStringOf(*text) : QString();
+    if (m_stack.back() == Context::Intervals)
+        m_sections.noteData(); // an interval that is not an object
+    if (m_stack.back() != Context::Document)
+        return;
+    const QString string = value.toString();
     switch (m_documentKey) {
     case DocumentKey::Start:
     case DocumentKey::End:
@@ -337,12 +319,7 @@ void Iperf3JsonParser::scalar(const JsonStream::Number* number, std::optional<bo
         break;
     case DocumentKey::Data:
         if (!m_isEvent) {
-            if (number)
-                m_earlyData = JsonTreeBuilder::number(*number);
-            else if (flag)
-                m_earlyData = QJsonValue(*flag);
-            else
-                m_earlyData = text ? QJsonValue(string) : QJsonValue(QJsonValue::Null);
+            m_earlyData = value;
         } else {
             eventData(false);
             if (m_event == Section::Error)
@@ -484,7 +461,7 @@ void Iperf3JsonParser::beginDocument() {
     m_isEvent = false;
     m_event = Section::None;
     m_eventDataSeen = false;
-    m_sawStart = m_sawEnd = m_testBegun = false;
+    m_sawStartOrEnd = m_testBegun = false;
     m_error.reset();
     m_earlyData.reset();
     m_documentIntervals = 0;
@@ -492,8 +469,7 @@ void Iperf3JsonParser::beginDocument() {
 
 // A -J document: its test begins with the first of its sections.
 void Iperf3JsonParser::beginSection(DocumentKey key) {
-    m_sawStart = m_sawStart || key == DocumentKey::Start;
-    m_sawEnd = m_sawEnd || key == DocumentKey::End;
+    m_sawStartOrEnd = m_sawStartOrEnd || key == DocumentKey::Start || key == DocumentKey::End;
     if (!m_testBegun) {
         m_testBegun = true;
         beginTest();
@@ -537,7 +513,7 @@ void Iperf3JsonParser::endDocument() {
             readError(m_error.value_or(QString()));
         return;
     }
-    if (!m_sawStart && !m_sawEnd) {
+    if (!m_sawStartOrEnd) {
         parseError({}, QStringLiteral(
                            "a JSON object that is not iperf3 output (no \"start\" or \"end\")"));
         return;

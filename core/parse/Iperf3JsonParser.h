@@ -182,8 +182,7 @@ private:
     bool inInterval() const { return !m_building && m_stack.back() == Context::Interval; }
     void beginContainer(bool object);
     void endContainer(bool object);
-    void scalar(const JsonStream::Number* number, std::optional<bool> flag,
-                const std::string_view* text);
+    void scalar(const QJsonValue& value);
     Context documentContainer(bool object);
     void buildTree(Section section, bool object);
     void treeDone(QJsonValue value);
@@ -218,8 +217,7 @@ private:
     bool m_isEvent = false; // has "event": --json-stream
     Section m_event = Section::None;
     bool m_eventDataSeen = false;
-    bool m_sawStart = false; // has "start" or "end": iperf3 -J
-    bool m_sawEnd = false;
+    bool m_sawStartOrEnd = false;          // has "start" or "end": iperf3 -J
     bool m_testBegun = false;              // beginTest() ran for this document
     std::optional<QString> m_error;        // "error" of a -J document, the data of an "error" event
     std::optional<QJsonValue> m_earlyData; // "data" that came before "event"

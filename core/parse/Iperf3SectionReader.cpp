@@ -288,21 +288,14 @@ void Iperf3SectionReader::readEnd(const QJsonObject& end) {
 }
 
 void Iperf3IntervalReader::key(std::string_view name) {
-    switch (m_stack.back()) {
-    case Context::Interval:
+    if (m_stack.back() == Context::Interval) {
         m_intervalKey = is(name, "streams")             ? IntervalKey::Streams
                         : is(name, "sum")               ? IntervalKey::Sum
                         : is(name, "sum_bidir_reverse") ? IntervalKey::ReverseSum
                                                         : IntervalKey::Other;
-        break;
-    case Context::Stream:
-    case Context::Sum:
-    case Context::ReverseSum:
+    } else if (inRecord()) {
         m_record->present = true;
         m_field = fieldOf(name);
-        break;
-    default:
-        break;
     }
 }
 
@@ -318,28 +311,19 @@ Iperf3IntervalReader::Field Iperf3IntervalReader::fieldOf(std::string_view name)
 // A stream or sum object as key() and the value events would fill it in, its keys looked up
 // once per shape: nearly every object of a long log is one of these.
 bool Iperf3IntervalReader::flatObject(const JsonStream::FlatObject& object) {
-    ShapeFields* known = nullptr;
-    switch (m_stack.back()) {
-    case Context::Stream:
-        known = &m_shapeFields[0];
-        break;
-    case Context::Sum:
-    case Context::ReverseSum:
-        known = &m_shapeFields[1];
-        break;
-    default:
+    if (!inRecord())
         return false;
-    }
-    if (object.shape() != known->shape) {
-        known->fields.clear();
+    ShapeFields& known = m_shapeFields[m_stack.back() == Context::Stream ? 0 : 1];
+    if (object.shape() != known.shape) {
+        known.fields.clear();
         for (std::size_t i = 0; i < object.size(); ++i)
-            known->fields.push_back(fieldOf(object.key(i)));
-        known->shape = object.shape();
+            known.fields.push_back(fieldOf(object.key(i)));
+        known.shape = object.shape();
     }
     m_record->present = true; // a shape has members
     using Kind = JsonStream::ValueKind;
     for (std::size_t i = 0; i < object.size(); ++i) {
-        m_field = known->fields[i];
+        m_field = known.fields[i];
         const Kind kind = object.kind(i);
         if (kind == Kind::Number) {
             const JsonStream::Number number = object.number(i);
@@ -356,21 +340,12 @@ bool Iperf3IntervalReader::flatObject(const JsonStream::FlatObject& object) {
 // What QJsonValue would make of a scalar where a container was expected (toObject(),
 // toArray()) is an empty one, and that is what is read.
 void Iperf3IntervalReader::scalar(const JsonStream::Number* number, std::optional<bool> flag) {
-    switch (m_stack.back()) {
-    case Context::Stream:
-    case Context::Sum:
-    case Context::ReverseSum:
+    if (inRecord())
         setField(number, flag);
-        break;
-    case Context::Streams:
+    else if (m_stack.back() == Context::Streams)
         newStream();
-        break;
-    case Context::Interval:
+    else if (m_stack.back() == Context::Interval)
         clearIntervalPart();
-        break;
-    case Context::Skip:
-        break;
-    }
 }
 
 void Iperf3IntervalReader::setField(const JsonStream::Number* number, std::optional<bool> flag) {
@@ -413,7 +388,7 @@ void Iperf3IntervalReader::beginContainer(bool object) {
         else if (m_intervalKey == IntervalKey::Sum && object)
             next = Context::Sum, m_record = &m_sum;
         else if (m_intervalKey == IntervalKey::ReverseSum && object)
-            next = Context::ReverseSum, m_record = &m_reverseSum;
+            next = Context::Sum, m_record = &m_reverseSum;
         break;
     case Context::Streams: {
         StreamRecord& stream = newStream();
@@ -425,7 +400,6 @@ void Iperf3IntervalReader::beginContainer(bool object) {
     }
     case Context::Stream:
     case Context::Sum:
-    case Context::ReverseSum:
         setField(nullptr, std::nullopt);
         break;
     case Context::Skip:

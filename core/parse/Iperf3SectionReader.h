@@ -113,12 +113,11 @@ public:
 
 private:
     enum class Context : std::uint8_t {
-        Interval,   // the interval object
-        Streams,    // its "streams": [...]
-        Stream,     // one element of it
-        Sum,        // its "sum"
-        ReverseSum, // its "sum_bidir_reverse" (--bidir)
-        Skip,       // anything not read
+        Interval, // the interval object
+        Streams,  // its "streams": [...]
+        Stream,   // one element of it
+        Sum,      // its "sum", or "sum_bidir_reverse" (--bidir)
+        Skip,     // anything not read
     };
     enum class IntervalKey : std::uint8_t { Streams, Sum, ReverseSum, Other };
     // In groups by how setField() reads a value; the keys are in kFieldNames, in this order.
@@ -142,6 +141,10 @@ private:
         Other,
     };
 
+    // In a stream or sum object: its keys fill m_record.
+    bool inRecord() const {
+        return m_stack.back() == Context::Stream || m_stack.back() == Context::Sum;
+    }
     void beginContainer(bool object);
     // A value that is not a container, at the current key.
     void scalar(const JsonStream::Number* number, std::optional<bool> flag);

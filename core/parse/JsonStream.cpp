@@ -36,7 +36,7 @@ bool isLiteralByte(char c) {
     return c >= 'a' && c <= 'z';
 }
 
-bool isDigit(char c) {
+bool isJsonDigit(char c) {
     return c >= '0' && c <= '9';
 }
 
@@ -55,7 +55,7 @@ const char* runEnd(const char* p, const char* end, bool isNumber) {
 
 // The end of the digits at p.
 const char* digitsEnd(const char* p, const char* end) {
-    while (p < end && isDigit(*p))
+    while (p < end && isJsonDigit(*p))
         ++p;
     return p;
 }
@@ -388,7 +388,7 @@ const char* JsonStream::value(const char* p, const char* end, bool newlineAfter)
     }
     if (c == '"')
         return string(p + 1, end, newlineAfter, false);
-    if (c == '-' || isDigit(c))
+    if (c == '-' || isJsonDigit(c))
         return scalar(p, end, newlineAfter, true);
     if (c == 't' || c == 'f' || c == 'n')
         return scalar(p, end, newlineAfter, false);
@@ -620,7 +620,7 @@ void JsonStream::learnFlatObject(const char* open, const char* close) {
             member.kind = ValueKind::String;
             p = std::find(value + 1, close, '"') + 1;
         } else {
-            const Scalar scalar = scanScalar(value, close, *value == '-' || isDigit(*value));
+            const Scalar scalar = scanScalar(value, close, *value == '-' || isJsonDigit(*value));
             member.kind = scalar.kind;
             p = scalar.end;
         }
