@@ -1,6 +1,6 @@
 #include "Iperf2CsvParser.h"
 
-#include "IperfIntervalOrder.h"
+#include "IperfRuns.h"
 #include "IperfUnits.h"
 #include "TextScan.h"
 

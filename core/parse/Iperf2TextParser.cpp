@@ -1,6 +1,5 @@
 #include "Iperf2TextParser.h"
 
-#include "IperfIntervalOrder.h"
 #include "IperfRuns.h"
 #include "IperfUnits.h"
 #include "TextScan.h"
@@ -176,36 +175,12 @@ Iperf2TextParser::Tag Iperf2TextParser::takeTag(std::string_view& body) {
 
 std::optional<Iperf2TextParser::PlainResult>
 Iperf2TextParser::takePlainResult(std::string_view line, iperf::SpanMemo& memo) {
-    // The tag: "[ 12]" or "[SUM]" right at the start of the line.
-    const char* at = line.data();
-    const char* const end = at + line.size();
-    const auto skipBlanks = [&at, end] {
-        while (at < end && (*at == ' ' || *at == '\t'))
-            ++at;
-    };
-    if (at == end || *at++ != '[')
+    // The tag: "[ 12]" or "[SUM]" right at the start of the line. A number that wraps to a
+    // negative int is left to the general path: a scan marks lines with negative streams.
+    std::string_view rest = line;
+    const Tag tag = takeTag(rest);
+    if (tag.kind != Tag::Sum && (tag.kind != Tag::Stream || tag.stream < 0))
         return std::nullopt;
-    skipBlanks();
-    Tag tag;
-    if (at < end && *at >= '0' && *at <= '9') {
-        int stream = 0;
-        for (int digits = 0; at < end && *at >= '0' && *at <= '9'; ++at, ++digits) {
-            if (digits == 9)
-                return std::nullopt; // takeTag reads it (as a 64-bit number)
-            stream = stream * 10 + (*at - '0');
-        }
-        skipBlanks();
-        tag.kind = Tag::Stream;
-        tag.stream = stream;
-    } else if (end - at >= 3 && at[0] == 'S' && at[1] == 'U' && at[2] == 'M') {
-        at += 3;
-        tag.kind = Tag::Sum;
-    } else {
-        return std::nullopt;
-    }
-    if (at == end || *at++ != ']')
-        return std::nullopt;
-    std::string_view rest(at, static_cast<std::size_t>(end - at));
     const auto fields = iperf::takeResultFields(rest, memo);
     if (!fields)
         return std::nullopt;
@@ -408,16 +383,13 @@ void Iperf2TextParser::readStreamLine(std::string_view line, const Tag& tag,
         return;
     }
     std::string_view rest = body;
-    if (const auto fields = iperf::takeResultFields(rest, m_spanMemo)) {
-        FlowInterval result;
-        if (acceptResult(line, *fields, rest, result)) // reports its own errors
-            storeResult(tag, result);
-        return;
-    }
-    rest = body;
     if (const auto span = iperf::takeSpan(rest)) {
+        const auto transfer = iperf::takeTransfer(rest);
+        const auto rate = transfer ? iperf::takeRate(rest) : std::nullopt;
         FlowInterval result;
-        if (readResult(line, *span, rest, result)) // reports its own errors
+        if (!rate)
+            parseError(line, QStringLiteral("report line without a readable transfer and rate"));
+        else if (acceptResult(line, {*span, *transfer, *rate}, rest, result)) // reports its errors
             storeResult(tag, result);
         return;
     }
@@ -508,17 +480,6 @@ void Iperf2TextParser::inferDirections() {
     }
     if (info.role.isEmpty() && info.extra.contains(QStringLiteral("role_inferred")))
         info.role = sameRemote ? QStringLiteral("client") : QStringLiteral("server");
-}
-
-bool Iperf2TextParser::readResult(std::string_view line, const iperf::Span& span,
-                                  std::string_view rest, FlowInterval& out) {
-    const auto transfer = iperf::takeTransfer(rest);
-    const auto rate = transfer ? iperf::takeRate(rest) : std::nullopt;
-    if (!rate) {
-        parseError(line, QStringLiteral("report line without a readable transfer and rate"));
-        return false;
-    }
-    return acceptResult(line, {span, *transfer, *rate}, rest, out);
 }
 
 bool Iperf2TextParser::acceptResult(std::string_view line, const iperf::ResultFields& fields,

@@ -66,9 +66,6 @@ private:
     void finishTest();
     void readStreamLine(std::string_view line, const Tag& tag, std::string_view body);
     void readConnection(const Tag& tag, std::string_view body);
-    // A result line after its interval ("0.0000-1.0000 sec"): rest is what follows it.
-    bool readResult(std::string_view line, const iperf::Span& span, std::string_view rest,
-                    FlowInterval& out);
     // Checks the fields of a result line and fills out; rest is what follows the rate.
     bool acceptResult(std::string_view line, const iperf::ResultFields& fields,
                       std::string_view rest, FlowInterval& out);

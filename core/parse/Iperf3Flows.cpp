@@ -1,5 +1,7 @@
 #include "Iperf3Flows.h"
 
+#include "IperfRuns.h"
+
 #include <algorithm>
 
 namespace wb {
@@ -40,13 +42,39 @@ bool takeFromIntervals(FlowInterval& total, const std::vector<FlowInterval>& int
     return true;
 }
 
-} // namespace
-
-namespace {
 QString flowId(int stream, const QString& direction, bool withDirection) {
     const QString number = QString::number(stream);
     return withDirection && !direction.isEmpty() ? number + QLatin1Char('/') + direction : number;
 }
+
+// A receiver's figure with nothing in it: no bytes, and no datagram it counted.
+bool isEmpty(const FlowInterval& total) {
+    return total.bytes == 0 && total.bitsPerSecond == 0 &&
+           (!total.totalDatagrams || *total.totalDatagrams == 0);
+}
+
+bool replacedBySender(std::optional<FlowInterval>& total, const std::optional<FlowInterval>& sender,
+                      bool interrupted) {
+    if (!total || !isEmpty(*total) || !(interrupted || total->seconds() <= 0) || !sender ||
+        sender->bytes <= 0)
+        return false;
+    total = sender;
+    return true;
+}
+
+QString zeroTotalsWarning(int replaced) {
+    return QStringLiteral("%1 whole-run figures of the receiver say 0 bytes while its intervals "
+                          "carry data: their zero figures are taken from the intervals")
+        .arg(replaced);
+}
+
+QString senderTotalsWarning(int replaced) {
+    return QStringLiteral("receiver totals missing (0 bytes: an interrupted run?); the sender's "
+                          "are used for %1")
+        .arg(replaced == 1 ? QStringLiteral("1 whole-run figure")
+                           : QStringLiteral("%1 whole-run figures").arg(replaced));
+}
+
 } // namespace
 
 void Iperf3FlowTable::reset() {
@@ -99,29 +127,6 @@ int Iperf3FlowTable::takeZeroTotalsFromIntervals(FlowSeries& series) {
     return replaced;
 }
 
-QString Iperf3FlowTable::zeroTotalsWarning(int replaced) {
-    return QStringLiteral("%1 whole-run figures of the receiver say 0 bytes while its intervals "
-                          "carry data: their zero figures are taken from the intervals")
-        .arg(replaced);
-}
-
-namespace {
-// A receiver's figure with nothing in it: no bytes, and no datagram it counted.
-bool isEmpty(const FlowInterval& total) {
-    return total.bytes == 0 && total.bitsPerSecond == 0 &&
-           (!total.totalDatagrams || *total.totalDatagrams == 0);
-}
-
-bool replacedBySender(std::optional<FlowInterval>& total, const std::optional<FlowInterval>& sender,
-                      bool interrupted) {
-    if (!total || !isEmpty(*total) || !(interrupted || total->seconds() <= 0) || !sender ||
-        sender->bytes <= 0)
-        return false;
-    total = sender;
-    return true;
-}
-} // namespace
-
 int Iperf3FlowTable::takeSenderTotalsForEmptyReceiver(FlowSeries& series,
                                                       const std::optional<FlowInterval>& sumSender,
                                                       bool interrupted) {
@@ -132,13 +137,6 @@ int Iperf3FlowTable::takeSenderTotalsForEmptyReceiver(FlowSeries& series,
     return replaced;
 }
 
-QString Iperf3FlowTable::senderTotalsWarning(int replaced) {
-    return QStringLiteral("receiver totals missing (0 bytes: an interrupted run?); the sender's "
-                          "are used for %1")
-        .arg(replaced == 1 ? QStringLiteral("1 whole-run figure")
-                           : QStringLiteral("%1 whole-run figures").arg(replaced));
-}
-
 void Iperf3FlowTable::completeTotals(FlowSeries& series) {
     for (Flow& flow : series.flows) {
         if (!flow.total && flow.senderTotal) {
@@ -146,6 +144,22 @@ void Iperf3FlowTable::completeTotals(FlowSeries& series) {
             flow.senderTotal.reset();
         }
     }
+}
+
+Iperf3FlowTable::TestEnd Iperf3FlowTable::finishTest(Dataset& test,
+                                                     const std::optional<FlowInterval>& sumSender,
+                                                     bool interrupted) const {
+    TestEnd end;
+    end.intervalOrder = IperfIntervalOrder::apply(test.flows).warnings();
+    if (const int replaced = takeZeroTotalsFromIntervals(test.flows); replaced > 0)
+        end.totals << zeroTotalsWarning(replaced);
+    if (const int replaced = takeSenderTotalsForEmptyReceiver(test.flows, sumSender, interrupted);
+        replaced > 0)
+        end.totals << senderTotalsWarning(replaced);
+    completeTotals(test.flows);
+    if (test.info.streams == 0 && connections() > 0)
+        test.info.streams = connections() / (m_bidirectional ? 2 : 1);
+    return end;
 }
 
 } // namespace wb

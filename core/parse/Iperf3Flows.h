@@ -1,9 +1,10 @@
 #pragma once
 
-#include "model/FlowSeries.h"
+#include "model/Dataset.h"
 
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <unordered_map>
@@ -30,15 +31,33 @@ public:
 
     Flow& flow(FlowSeries& series, int stream, const QString& direction);
 
-    // A whole-run figure for every flow: the receiver's line when the log has it, else the
-    // only whole-run line there is (a server in -R mode prints only "sender" lines).
-    static void completeTotals(FlowSeries& series);
+    // FlowSeries holds one SUM: of --bidir's two, the client-to-server one is kept (its reverse
+    // has no place there yet). That direction as the host of the log's `role` saw it.
+    static QString forwardDirection(const QString& role) {
+        return role == QLatin1String("server") ? QStringLiteral("receive") : QStringLiteral("send");
+    }
+    // Whether the SUM reports of `direction` are the ones kept.
+    bool isForward(const QString& direction, const QString& role) const {
+        return !m_bidirectional || direction == forwardDirection(role);
+    }
+
+    // What finishing a test found, for the parser to warn about.
+    struct TestEnd {
+        QStringList intervalOrder; // IperfIntervalOrder's findings
+        QStringList totals;        // whole-run figures taken from the intervals or the sender
+    };
+    // Completes a test: its intervals in time order (IperfIntervalOrder), its whole-run figures
+    // (takeZeroTotalsFromIntervals, takeSenderTotalsForEmptyReceiver, completeTotals) and its
+    // stream count from the connections noted.
+    TestEnd finishTest(Dataset& test, const std::optional<FlowInterval>& sumSender,
+                       bool interrupted) const;
+
+private:
     // A receiver's whole-run figure that says zero while the receiver's own intervals carry
     // bytes contradicts them (iperf3's UDP server writes zeros there: all of its -J end block
     // in 3.7, the per-stream bytes still in 3.12, "0.00 Bytes" summary lines in 3.1): its zero
     // figures are taken from the intervals. Returns how many whole-run figures were replaced.
     static int takeZeroTotalsFromIntervals(FlowSeries& series);
-    static QString zeroTotalsWarning(int replaced);
     // A client stopped by SIGINT prints its receiver's whole-run figures as 0 bytes (text:
     // "0.00 Bytes  0.00 bits/sec  receiver"; -J: zero "receiver" and "sum_received"), because
     // the server's never came, while its sender figures hold what was sent. In a run that was
@@ -49,9 +68,10 @@ public:
     static int takeSenderTotalsForEmptyReceiver(FlowSeries& series,
                                                 const std::optional<FlowInterval>& sumSender,
                                                 bool interrupted);
-    static QString senderTotalsWarning(int replaced);
+    // A whole-run figure for every flow: the receiver's line when the log has it, else the
+    // only whole-run line there is (a server in -R mode prints only "sender" lines).
+    static void completeTotals(FlowSeries& series);
 
-private:
     struct Key {
         QString direction;
         std::size_t index; // into FlowSeries::flows

@@ -3,8 +3,7 @@
 #include "IperfRuns.h"
 #include "TextScan.h"
 
-#include <QJsonArray>
-
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -12,6 +11,7 @@
 namespace wb {
 
 using scan::contains;
+using scan::is;
 
 namespace {
 
@@ -22,9 +22,118 @@ int firstBrace(std::string_view head) {
     return static_cast<int>(brace);
 }
 
-using scan::is;
+constexpr std::size_t kMaxLineLength = LogParser::kMaxLineLength;
 
 } // namespace
+
+bool JsonDocumentBoundaries::skipToDocument(std::string_view chunk, std::size_t* at) {
+    for (std::size_t i = *at; i < chunk.size(); ++i) {
+        const char c = chunk[i];
+        if (c == '{') {
+            // The warning quotes the whole line. Once its rest is being collected up to a
+            // line break in a later chunk (m_junkOpen), a later '{' on it collects nothing
+            // more: the line is read once however the chunks fall.
+            if (m_junkLine && !m_junkOpen)
+                collectJunk(chunk, i);
+            else if (!m_junkLine)
+                m_lineText.clear();
+            *at = i;
+            return true;
+        }
+        if (c == '\n') {
+            flushJunk();
+            ++m_newlines;
+            m_lineText.clear();
+            continue;
+        }
+        if (!m_junkOpen && m_lineText.size() < kMaxLineLength)
+            m_lineText += c;
+        m_junkLine = m_junkLine || !(scan::isSpaceOrTab(c) || c == '\r');
+    }
+    *at = chunk.size();
+    return false;
+}
+
+// The rest of a line with text outside a document, up to its end (which may be in a later chunk).
+void JsonDocumentBoundaries::collectJunk(std::string_view chunk, std::size_t from) {
+    const std::size_t newline = chunk.find('\n', from);
+    const std::string_view rest = chunk.substr(from, newline - std::min(newline, from));
+    m_junkText.append(rest.substr(0, kMaxLineLength - std::min(kMaxLineLength, m_junkText.size())));
+    m_junkOpen = newline == std::string_view::npos;
+    if (!m_junkOpen)
+        flushJunk();
+}
+
+void JsonDocumentBoundaries::flushJunk() {
+    if (!m_junkLine)
+        return;
+    std::string text = m_lineText + m_junkText;
+    if (!text.empty() && text.back() == '\r')
+        text.pop_back();
+    m_listener.textOutsideDocuments(text);
+    m_junkLine = m_junkOpen = false;
+    m_junkText.clear();
+    m_lineText.clear();
+}
+
+void JsonDocumentBoundaries::startRecovery(std::size_t depth, bool inString) {
+    m_recovering = true;
+    m_depth = static_cast<int>(depth);
+    m_inString = inString;
+    m_escaped = false;
+}
+
+bool JsonDocumentBoundaries::recover(std::string_view chunk, std::size_t* at) {
+    for (std::size_t i = *at; i < chunk.size(); ++i) {
+        const char c = chunk[i];
+        if (c == '\n')
+            ++m_newlines;
+        if (m_inString) {
+            if (m_escaped)
+                m_escaped = false;
+            else if (c == '\\')
+                m_escaped = true;
+            else if (c == '"')
+                m_inString = false;
+        } else if (c == '"') {
+            m_inString = true;
+        } else if (c == '{' || c == '[') {
+            ++m_depth;
+        } else if ((c == '}' || c == ']') && --m_depth <= 0) {
+            m_recovering = false;
+            *at = i + 1;
+            return true;
+        }
+    }
+    *at = chunk.size();
+    return false;
+}
+
+QJsonValue JsonTreeBuilder::number(JsonStream::Number number) {
+    // QJsonDocument stores a number written as an integer that fits in 64 bits as an integer.
+    if (const auto integer = number.exactInteger())
+        return QJsonValue(qint64(*integer));
+    return QJsonValue(number.toDouble());
+}
+
+void JsonTreeBuilder::endContainer() {
+    Frame frame = std::move(m_frames.back());
+    m_frames.pop_back();
+    add(frame.object ? QJsonValue(std::move(frame.members))
+                     : QJsonValue(std::move(frame.elements)));
+}
+
+void JsonTreeBuilder::add(const QJsonValue& value) {
+    if (m_frames.empty()) {
+        m_result = value;
+        return;
+    }
+    Frame& frame = m_frames.back();
+    if (frame.object)
+        frame.members.insert(frame.key, value); // a repeated key keeps its last value
+    else
+        frame.elements.append(value);
+}
 
 Iperf3JsonParser::Iperf3JsonParser() : LogParser(Input::Bytes) {
     Iperf3SectionReader::describe(dataset());
@@ -130,12 +239,11 @@ void Iperf3JsonParser::finishDatasets() {
 // --- tokens ------------------------------------------------------------------------------
 
 void Iperf3JsonParser::key(std::string_view name) {
-    if (m_building) {
+    if (m_building)
         m_tree.key(name);
-        return;
-    }
-    switch (m_stack.back()) {
-    case Context::Document:
+    else if (inInterval())
+        m_interval.key(name);
+    else if (m_stack.back() == Context::Document)
         m_documentKey = is(name, "start")       ? DocumentKey::Start
                         : is(name, "intervals") ? DocumentKey::Intervals
                         : is(name, "end")       ? DocumentKey::End
@@ -143,40 +251,27 @@ void Iperf3JsonParser::key(std::string_view name) {
                         : is(name, "event")     ? DocumentKey::Event
                         : is(name, "data")      ? DocumentKey::Data
                                                 : DocumentKey::Other;
-        break;
-    case Context::Interval:
-        m_interval.key(name);
-        break;
-    default:
-        break;
-    }
 }
 
 void Iperf3JsonParser::string(std::string_view value) {
-    if (m_building)
-        m_tree.scalar(QJsonValue(qStringOf(value)));
-    else if (inInterval())
+    if (inInterval())
         m_interval.string(value);
     else
-        scalar(nullptr, std::nullopt, &value);
+        scalar(QJsonValue(qStringOf(value)));
 }
 
 void Iperf3JsonParser::number(JsonStream::Number value) {
-    if (m_building)
-        m_tree.scalar(JsonTreeBuilder::number(value));
-    else if (inInterval())
+    if (inInterval())
         m_interval.number(value);
     else
-        scalar(&value, std::nullopt, nullptr);
+        scalar(JsonTreeBuilder::number(value));
 }
 
 void Iperf3JsonParser::boolean(bool value) {
-    if (m_building)
-        m_tree.scalar(QJsonValue(value));
-    else if (inInterval())
+    if (inInterval())
         m_interval.boolean(value);
     else
-        scalar(nullptr, value, nullptr);
+        scalar(QJsonValue(value));
 }
 
 bool Iperf3JsonParser::flatObject(const JsonStream::FlatObject& object) {
@@ -184,29 +279,25 @@ bool Iperf3JsonParser::flatObject(const JsonStream::FlatObject& object) {
 }
 
 void Iperf3JsonParser::null() {
-    if (m_building)
-        m_tree.scalar(QJsonValue(QJsonValue::Null));
-    else if (inInterval())
+    if (inInterval())
         m_interval.null();
     else
-        scalar(nullptr, std::nullopt, nullptr);
+        scalar(QJsonValue(QJsonValue::Null));
 }
 
-// A value that is not a container, at the current key, outside an interval. What QJsonValue
-// would make of it when a container was expected (toObject(), toArray()) is an empty one, and
-// that is what is read.
-void Iperf3JsonParser::scalar(const JsonStream::Number* number, std::optional<bool> flag,
-                              const std::string_view* text) {
-    switch (m_stack.back()) {
-    case Context::Intervals:
-        m_sections.noteData();
-        return; // an interval that is not an object
-    case Context::Document:
-        break;
-    default:
+// A value that is not a container, at the current key, outside an interval: part of a tree being
+// assembled, or read here. What QJsonValue would make of it when a container was expected
+// (toObject(), toArray()) is an empty one, and that is what is read.
+void Iperf3JsonParser::scalar(const QJsonValue& value) {
+    if (m_building) {
+        m_tree.scalar(value);
         return;
     }
-    const QString string = text ? qStringOf(*text) : QString();
+    if (m_stack.back() == Context::Intervals)
+        m_sections.noteData(); // an interval that is not an object
+    if (m_stack.back() != Context::Document)
+        return;
+    const QString string = value.toString();
     switch (m_documentKey) {
     case DocumentKey::Start:
     case DocumentKey::End:
@@ -228,12 +319,7 @@ void Iperf3JsonParser::scalar(const JsonStream::Number* number, std::optional<bo
         break;
     case DocumentKey::Data:
         if (!m_isEvent) {
-            if (number)
-                m_earlyData = JsonTreeBuilder::number(*number);
-            else if (flag)
-                m_earlyData = QJsonValue(*flag);
-            else
-                m_earlyData = text ? QJsonValue(string) : QJsonValue(QJsonValue::Null);
+            m_earlyData = value;
         } else {
             eventData(false);
             if (m_event == Section::Error)
@@ -375,7 +461,7 @@ void Iperf3JsonParser::beginDocument() {
     m_isEvent = false;
     m_event = Section::None;
     m_eventDataSeen = false;
-    m_sawStart = m_sawEnd = m_testBegun = false;
+    m_sawStartOrEnd = m_testBegun = false;
     m_error.reset();
     m_earlyData.reset();
     m_documentIntervals = 0;
@@ -383,8 +469,7 @@ void Iperf3JsonParser::beginDocument() {
 
 // A -J document: its test begins with the first of its sections.
 void Iperf3JsonParser::beginSection(DocumentKey key) {
-    m_sawStart = m_sawStart || key == DocumentKey::Start;
-    m_sawEnd = m_sawEnd || key == DocumentKey::End;
+    m_sawStartOrEnd = m_sawStartOrEnd || key == DocumentKey::Start || key == DocumentKey::End;
     if (!m_testBegun) {
         m_testBegun = true;
         beginTest();
@@ -428,7 +513,7 @@ void Iperf3JsonParser::endDocument() {
             readError(m_error.value_or(QString()));
         return;
     }
-    if (!m_sawStart && !m_sawEnd) {
+    if (!m_sawStartOrEnd) {
         parseError({}, QStringLiteral(
                            "a JSON object that is not iperf3 output (no \"start\" or \"end\")"));
         return;
@@ -644,11 +729,7 @@ void Iperf3JsonParser::finishTest() {
                                    "measurement and were left out")
                         .arg(end.omitted));
     }
-    if (end.totalsFromIntervals > 0)
-        warning({}, Iperf3FlowTable::zeroTotalsWarning(end.totalsFromIntervals));
-    if (end.totalsFromSender > 0)
-        warning({}, Iperf3FlowTable::senderTotalsWarning(end.totalsFromSender));
-    for (const QString& found : end.intervalOrder)
+    for (const QString& found : end.totals + end.intervalOrder)
         warning({}, found);
 }
 

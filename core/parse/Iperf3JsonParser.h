@@ -1,21 +1,118 @@
 #pragma once
 
 #include "BlockScanner.h"
-#include "Iperf3IntervalReader.h"
 #include "Iperf3SectionReader.h"
-#include "JsonDocumentBoundaries.h"
 #include "JsonStream.h"
-#include "JsonTreeBuilder.h"
 #include "LogParser.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
+#include <QJsonValue>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
 namespace wb {
+
+// Where the JSON documents in a log begin and where a broken one ends, for a reader of several
+// documents one after the other (iperf3 -J runs, --json-stream lines). Text between documents (the
+// "^C" of an interrupted run, a shell prompt) is handed to the listener a whole line at a time, so
+// a warning can quote it however the chunks fall. After a syntax error the rest of the broken
+// document is skipped by counting its braces, so that the documents after it are read.
+//
+// Bytes inside documents go to the JSON reader, not through here; newlines() counts only the line
+// breaks read here, and the reader adds its own.
+class JsonDocumentBoundaries {
+public:
+    class Listener {
+    public:
+        virtual ~Listener() = default;
+        // A line with text outside any document, without its line break and CR, cut to
+        // LogParser::kMaxLineLength. Called while the line is the current one: newlines() has not
+        // counted its line break yet.
+        virtual void textOutsideDocuments(std::string_view line) = 0;
+    };
+
+    explicit JsonDocumentBoundaries(Listener& listener) : m_listener(listener) {}
+
+    // Before anything else of a chunk: the rest of a line of text that a document began on and that
+    // the previous chunk cut.
+    void continueLine(std::string_view chunk) {
+        if (m_junkOpen)
+            collectJunk(chunk, 0);
+    }
+    // Reads from *at up to the '{' of the next document. Returns true when one begins there (at
+    // *at), false when the chunk ends first (*at is its size).
+    bool skipToDocument(std::string_view chunk, std::size_t* at);
+    // The input has ended: hands on a line of text not finished by a line break.
+    void finish() {
+        if (m_junkLine)
+            flushJunk();
+    }
+
+    // A syntax error `depth` containers deep (inside a string when `inString`): the rest of the
+    // document is skipped.
+    void startRecovery(std::size_t depth, bool inString);
+    bool recovering() const { return m_recovering; }
+    // Skips from *at through the end of the broken document. Returns true when it ends (*at just
+    // after it), false when the chunk ends first.
+    bool recover(std::string_view chunk, std::size_t* at);
+
+    std::int64_t newlines() const { return m_newlines; }
+
+private:
+    void collectJunk(std::string_view chunk, std::size_t from);
+    void flushJunk();
+
+    Listener& m_listener;
+    std::int64_t m_newlines = 0;
+    // A line with text outside documents, quoted whole.
+    std::string m_lineText; // its part before a document began
+    std::string m_junkText; // its part from there
+    bool m_junkLine = false;
+    bool m_junkOpen = false; // the line goes on in the next chunk
+    // Counting braces after a syntax error.
+    bool m_recovering = false;
+    int m_depth = 0;
+    bool m_inString = false;
+    bool m_escaped = false;
+};
+
+// Assembles one small JSON value from JsonStream's tokens, for the parts of a log that are
+// read as a whole (iperf3's "start" and "end" sections: a few KiB however long the run was).
+// Numbers keep QJsonDocument's distinction between integers and doubles, so QJsonValue's
+// toInt()/toInteger()/toDouble() read them exactly as from a parsed document.
+class JsonTreeBuilder {
+public:
+    // Starts a value with its first token; done() says when it is complete.
+    void beginObject() { m_frames.emplace_back().object = true; }
+    void beginArray() { m_frames.emplace_back().object = false; }
+    void endContainer();
+    void key(std::string_view name) {
+        m_frames.back().key = QString::fromUtf8(name.data(), qsizetype(name.size()));
+    }
+    void scalar(const QJsonValue& value) { add(value); }
+    static QJsonValue number(JsonStream::Number number);
+
+    bool done() const { return m_frames.empty(); }
+    QJsonValue take() { return std::move(m_result); }
+
+private:
+    struct Frame {
+        bool object = true;
+        QJsonObject members;
+        QJsonArray elements;
+        QString key;
+    };
+    void add(const QJsonValue& value);
+
+    std::vector<Frame> m_frames;
+    QJsonValue m_result;
+};
 
 // iperf3 -J (one JSON document per run; a file may hold several runs one after the other) and
 // --json-stream (iperf3 >= 3.17: one {"event":...,"data":...} object per line). Bytes arrive in
@@ -85,8 +182,7 @@ private:
     bool inInterval() const { return !m_building && m_stack.back() == Context::Interval; }
     void beginContainer(bool object);
     void endContainer(bool object);
-    void scalar(const JsonStream::Number* number, std::optional<bool> flag,
-                const std::string_view* text);
+    void scalar(const QJsonValue& value);
     Context documentContainer(bool object);
     void buildTree(Section section, bool object);
     void treeDone(QJsonValue value);
@@ -121,8 +217,7 @@ private:
     bool m_isEvent = false; // has "event": --json-stream
     Section m_event = Section::None;
     bool m_eventDataSeen = false;
-    bool m_sawStart = false; // has "start" or "end": iperf3 -J
-    bool m_sawEnd = false;
+    bool m_sawStartOrEnd = false;          // has "start" or "end": iperf3 -J
     bool m_testBegun = false;              // beginTest() ran for this document
     std::optional<QString> m_error;        // "error" of a -J document, the data of an "error" event
     std::optional<QJsonValue> m_earlyData; // "data" that came before "event"

@@ -1,6 +1,6 @@
 #include "Iperf3SectionReader.h"
 
-#include "IperfIntervalOrder.h"
+#include "TextScan.h"
 
 #include <QJsonArray>
 
@@ -9,7 +9,15 @@
 
 namespace wb {
 
+using scan::is;
+
 namespace {
+
+// The keys of Iperf3IntervalReader::Field, in its order.
+constexpr std::string_view kFieldNames[] = {
+    "start",    "end",          "bytes",     "bits_per_second", "retransmits", "lost_packets",
+    "packets",  "out_of_order", "jitter_ms", "snd_cwnd",        "rtt",         "rttvar",
+    "mean_rtt", "socket",       "omitted",   "sender"};
 
 QString text(const QJsonValue& value) {
     if (value.isString())
@@ -80,11 +88,8 @@ void Iperf3SectionReader::describe(Dataset& dataset) {
 }
 
 void Iperf3SectionReader::beginTest() {
-    if (m_sawData) {
-        Dataset next;
-        describe(next);
-        m_datasets.push_back(std::move(next));
-    }
+    if (m_sawData)
+        describe(m_datasets.emplace_back());
     m_flows.reset();
     m_reverse = false;
     m_sawData = true;
@@ -92,16 +97,10 @@ void Iperf3SectionReader::beginTest() {
 
 Iperf3SectionReader::TestEnd Iperf3SectionReader::finishTest() {
     TestEnd end;
-    end.intervalOrder = IperfIntervalOrder::apply(current().flows).warnings();
-    end.totalsFromIntervals = Iperf3FlowTable::takeZeroTotalsFromIntervals(current().flows);
-    end.totalsFromSender = Iperf3FlowTable::takeSenderTotalsForEmptyReceiver(
-        current().flows, m_sumSender,
+    static_cast<Iperf3FlowTable::TestEnd&>(end) = m_flows.finishTest(
+        current(), m_sumSender,
         current().info.extra.value(QStringLiteral("error")).startsWith(QLatin1String("interrupt")));
     m_sumSender.reset();
-    Iperf3FlowTable::completeTotals(current().flows);
-    RunInfo& info = current().info;
-    if (info.streams == 0 && m_flows.connections() > 0)
-        info.streams = m_flows.connections() / (m_flows.bidirectional() ? 2 : 1);
     end.omitted = m_omitted;
     m_omitted = 0;
     return end;
@@ -183,21 +182,15 @@ QString Iperf3SectionReader::directionOf(const QJsonObject& stream) const {
     return direction(sender.isBool() ? std::optional<bool>(sender.toBool()) : std::nullopt);
 }
 
-// FlowSeries holds one SUM: of --bidir's two, the client-to-server one is kept.
+// A sum of no known direction is kept too.
 bool Iperf3SectionReader::isForward(const QString& direction) const {
-    if (!m_flows.bidirectional())
-        return true;
-    const bool server = current().info.role == QLatin1String("server");
-    return direction.isEmpty() ||
-           direction == (server ? QLatin1String("receive") : QLatin1String("send"));
+    return direction.isEmpty() || m_flows.isForward(direction, current().info.role);
 }
 
 // The SUM kept of --bidir's two adds up the client-to-server flows.
 void Iperf3SectionReader::keepSumDirection() {
     if (m_flows.bidirectional())
-        current().flows.sumDirection = current().info.role == QLatin1String("server")
-                                           ? QStringLiteral("receive")
-                                           : QStringLiteral("send");
+        current().flows.sumDirection = Iperf3FlowTable::forwardDirection(current().info.role);
 }
 
 // One interval object has been read: its streams and sum become flow data.
@@ -292,6 +285,160 @@ void Iperf3SectionReader::readEnd(const QJsonObject& end) {
     }
     if (!receiverCc.isEmpty())
         info.extra.insert(QStringLiteral("receiver_tcp_congestion"), receiverCc);
+}
+
+void Iperf3IntervalReader::key(std::string_view name) {
+    if (m_stack.back() == Context::Interval) {
+        m_intervalKey = is(name, "streams")             ? IntervalKey::Streams
+                        : is(name, "sum")               ? IntervalKey::Sum
+                        : is(name, "sum_bidir_reverse") ? IntervalKey::ReverseSum
+                                                        : IntervalKey::Other;
+    } else if (inRecord()) {
+        m_record->present = true;
+        m_field = fieldOf(name);
+    }
+}
+
+Iperf3IntervalReader::Field Iperf3IntervalReader::fieldOf(std::string_view name) {
+    static_assert(std::size(kFieldNames) == Field::Other);
+    for (std::size_t i = 0; i < std::size(kFieldNames); ++i) {
+        if (name == kFieldNames[i])
+            return static_cast<Field>(i);
+    }
+    return Field::Other;
+}
+
+// A stream or sum object as key() and the value events would fill it in, its keys looked up
+// once per shape: nearly every object of a long log is one of these.
+bool Iperf3IntervalReader::flatObject(const JsonStream::FlatObject& object) {
+    if (!inRecord())
+        return false;
+    ShapeFields& known = m_shapeFields[m_stack.back() == Context::Stream ? 0 : 1];
+    if (object.shape() != known.shape) {
+        known.fields.clear();
+        for (std::size_t i = 0; i < object.size(); ++i)
+            known.fields.push_back(fieldOf(object.key(i)));
+        known.shape = object.shape();
+    }
+    m_record->present = true; // a shape has members
+    using Kind = JsonStream::ValueKind;
+    for (std::size_t i = 0; i < object.size(); ++i) {
+        m_field = known.fields[i];
+        const Kind kind = object.kind(i);
+        if (kind == Kind::Number) {
+            const JsonStream::Number number = object.number(i);
+            setField(&number, std::nullopt);
+        } else {
+            setField(nullptr, kind == Kind::True    ? std::optional<bool>(true)
+                              : kind == Kind::False ? std::optional<bool>(false)
+                                                    : std::nullopt);
+        }
+    }
+    return true;
+}
+
+// What QJsonValue would make of a scalar where a container was expected (toObject(),
+// toArray()) is an empty one, and that is what is read.
+void Iperf3IntervalReader::scalar(const JsonStream::Number* number, std::optional<bool> flag) {
+    if (inRecord())
+        setField(number, flag);
+    else if (m_stack.back() == Context::Streams)
+        newStream();
+    else if (m_stack.back() == Context::Interval)
+        clearIntervalPart();
+}
+
+void Iperf3IntervalReader::setField(const JsonStream::Number* number, std::optional<bool> flag) {
+    using R = StreamRecord;
+    static constexpr double R::*kReals[] = {&R::start, &R::end, &R::bytes, &R::bitsPerSecond};
+    static constexpr std::optional<std::int64_t> R::*kCounts[] = {&R::retransmits, &R::lostPackets,
+                                                                  &R::packets, &R::outOfOrder};
+    static constexpr std::optional<double> R::*kFigures[] = {&R::jitterMs, &R::sndCwnd, &R::rtt,
+                                                             &R::rttvar, &R::meanRtt};
+    StreamRecord& r = *m_record;
+    const int field = m_field;
+    if (field < Field::Retransmits)
+        r.*kReals[field] = number ? number->toDouble() : 0;
+    else if (field < Field::JitterMs)
+        r.*kCounts[field - Field::Retransmits] =
+            number ? std::optional<std::int64_t>(number->toInteger().value_or(0)) : std::nullopt;
+    else if (field < Field::Socket)
+        r.*kFigures[field - Field::JitterMs] =
+            number ? std::optional<double>(number->toDouble()) : std::nullopt;
+    else if (m_field == Field::Socket)
+        r.socket = number ? number->toInt() : 0;
+    else if (m_field == Field::Omitted)
+        r.omitted = flag.value_or(false);
+    else if (m_field == Field::Sender)
+        r.sender = flag;
+}
+
+void Iperf3IntervalReader::beginContainer(bool object) {
+    if (m_stack.empty()) { // the interval's own object
+        beginInterval();
+        m_stack.push_back(Context::Interval);
+        return;
+    }
+    Context next = Context::Skip;
+    switch (m_stack.back()) {
+    case Context::Interval:
+        clearIntervalPart();
+        if (m_intervalKey == IntervalKey::Streams && !object)
+            next = Context::Streams;
+        else if (m_intervalKey == IntervalKey::Sum && object)
+            next = Context::Sum, m_record = &m_sum;
+        else if (m_intervalKey == IntervalKey::ReverseSum && object)
+            next = Context::Sum, m_record = &m_reverseSum;
+        break;
+    case Context::Streams: {
+        StreamRecord& stream = newStream();
+        if (object) {
+            next = Context::Stream;
+            m_record = &stream;
+        }
+        break;
+    }
+    case Context::Stream:
+    case Context::Sum:
+        setField(nullptr, std::nullopt);
+        break;
+    case Context::Skip:
+        break;
+    }
+    m_stack.push_back(next);
+}
+
+void Iperf3IntervalReader::beginInterval() {
+    m_streamCount = 0;
+    m_sum = StreamRecord();
+    m_reverseSum = StreamRecord();
+    m_intervalKey = IntervalKey::Other;
+}
+
+// A key of the interval object begins again (a repeated key keeps its last value, as in
+// QJsonObject).
+void Iperf3IntervalReader::clearIntervalPart() {
+    switch (m_intervalKey) {
+    case IntervalKey::Streams:
+        m_streamCount = 0;
+        break;
+    case IntervalKey::Sum:
+        m_sum = StreamRecord();
+        break;
+    case IntervalKey::ReverseSum:
+        m_reverseSum = StreamRecord();
+        break;
+    case IntervalKey::Other:
+        break;
+    }
+}
+
+Iperf3IntervalReader::StreamRecord& Iperf3IntervalReader::newStream() {
+    if (m_streamCount == m_streams.size())
+        m_streams.emplace_back();
+    StreamRecord& stream = m_streams[m_streamCount++];
+    stream = StreamRecord();
+    return stream;
 }
 
 } // namespace wb

@@ -1,13 +1,15 @@
 #pragma once
 
 #include "Iperf3Flows.h"
+#include "JsonStream.h"
 #include "model/Dataset.h"
 
 #include <QJsonObject>
-#include <QStringList>
 
+#include <array>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace wb {
@@ -41,11 +43,8 @@ public:
     // A test begins: it gets a dataset of its own unless the current one is still unused.
     void beginTest();
     // What finishing a test found for the parser to warn about.
-    struct TestEnd {
-        std::int64_t omitted = 0;    // intervals -O marked as omitted, left out since the last call
-        int totalsFromIntervals = 0; // zero whole-run figures taken from the intervals
-        int totalsFromSender = 0;    // zero receiver figures taken from the sender's
-        QStringList intervalOrder;   // IperfIntervalOrder's findings
+    struct TestEnd : Iperf3FlowTable::TestEnd {
+        std::int64_t omitted = 0; // intervals -O marked as omitted, left out since the last call
     };
     // Completes the current test's totals.
     TestEnd finishTest();
@@ -77,6 +76,99 @@ private:
     bool m_sawData = false;
     std::int64_t m_omitted = 0;
     std::optional<FlowInterval> m_sumSender; // end.sum_sent of the test's direction
+};
+
+// Reads one element of iperf3's "intervals" (or the data of an "interval" event) from the
+// JSON events of its object: the stream reports and the SUMs, as Iperf3SectionReader takes
+// them. Nothing of it depends on what came before the object, so the same reading serves the
+// parser, which hands it the events of each interval as they come, and the block scan, which
+// reads whole intervals ahead on other threads with a JsonStream of its own.
+class Iperf3IntervalReader : public JsonStream::Handler {
+public:
+    using StreamRecord = Iperf3StreamRecord;
+
+    // Reading an interval: its object opened (the first beginObject() of an idle reader) and
+    // has not closed yet.
+    bool reading() const { return !m_stack.empty(); }
+    // The document broke off inside the interval: the next object is a new one.
+    void abandon() { m_stack.clear(); }
+
+    // What the last interval held, until the next one begins.
+    const StreamRecord* streams() const { return m_streams.data(); }
+    std::size_t streamCount() const { return m_streamCount; }
+    const StreamRecord& sum() const { return m_sum; }
+    const StreamRecord& reverseSum() const { return m_reverseSum; }
+
+    // JsonStream::Handler, for the events of one interval object.
+    void beginObject() override { beginContainer(true); }
+    void endObject() override { m_stack.pop_back(); }
+    void beginArray() override { beginContainer(false); }
+    void endArray() override { m_stack.pop_back(); }
+    void key(std::string_view name) override;
+    void string(std::string_view) override { scalar(nullptr, std::nullopt); }
+    void number(JsonStream::Number value) override { scalar(&value, std::nullopt); }
+    void boolean(bool value) override { scalar(nullptr, value); }
+    void null() override { scalar(nullptr, std::nullopt); }
+    bool flatObject(const JsonStream::FlatObject& object) override;
+
+private:
+    enum class Context : std::uint8_t {
+        Interval, // the interval object
+        Streams,  // its "streams": [...]
+        Stream,   // one element of it
+        Sum,      // its "sum", or "sum_bidir_reverse" (--bidir)
+        Skip,     // anything not read
+    };
+    enum class IntervalKey : std::uint8_t { Streams, Sum, ReverseSum, Other };
+    // In groups by how setField() reads a value; the keys are in kFieldNames, in this order.
+    enum Field : std::uint8_t {
+        Start, // 0 when not a number
+        End,
+        Bytes,
+        BitsPerSecond,
+        Retransmits, // whole numbers, absent when not a number
+        LostPackets,
+        Packets,
+        OutOfOrder,
+        JitterMs, // absent when not a number
+        SndCwnd,
+        Rtt,
+        Rttvar,
+        MeanRtt,
+        Socket,
+        Omitted,
+        Sender,
+        Other,
+    };
+
+    // In a stream or sum object: its keys fill m_record.
+    bool inRecord() const {
+        return m_stack.back() == Context::Stream || m_stack.back() == Context::Sum;
+    }
+    void beginContainer(bool object);
+    // A value that is not a container, at the current key.
+    void scalar(const JsonStream::Number* number, std::optional<bool> flag);
+    void setField(const JsonStream::Number* number, std::optional<bool> flag);
+    static Field fieldOf(std::string_view name);
+    void beginInterval();
+    void clearIntervalPart();
+    StreamRecord& newStream();
+
+    std::vector<Context> m_stack;
+    IntervalKey m_intervalKey = IntervalKey::Other;
+    Field m_field = Field::Other;
+    std::vector<StreamRecord> m_streams;
+    std::size_t m_streamCount = 0;
+    StreamRecord m_sum;
+    StreamRecord m_reverseSum;
+    StreamRecord* m_record = nullptr;
+    // The fields of the keys of the last stream object, and of the last sum, taken whole
+    // (JsonStream::FlatObject), and the shape number they were looked up for.
+    struct ShapeFields {
+        std::uint64_t shape = 0;
+        std::vector<Field> fields;
+    };
+    std::array<ShapeFields, 2> m_shapeFields;
 };
 
 } // namespace wb

@@ -1,6 +1,5 @@
 #include "Iperf3TextParser.h"
 
-#include "IperfIntervalOrder.h"
 #include "IperfRuns.h"
 #include "IperfUnits.h"
 #include "TextScan.h"
@@ -28,7 +27,10 @@ bool looksLikeIperf2(std::string_view head) {
 } // namespace
 
 Iperf3TextParser::Iperf3TextParser() {
-    Dataset& data = dataset();
+    describe(dataset());
+}
+
+void Iperf3TextParser::describe(Dataset& data) {
     data.kind = Dataset::Kind::Throughput;
     data.info.tool = QStringLiteral("iperf3");
     data.info.dialect = QStringLiteral("text");
@@ -64,11 +66,7 @@ int Iperf3TextParser::sniff(std::string_view head) {
 void Iperf3TextParser::beginTest() {
     if (m_sawData) {
         finishTest();
-        Dataset next;
-        next.kind = Dataset::Kind::Throughput;
-        next.info.tool = QStringLiteral("iperf3");
-        next.info.dialect = QStringLiteral("text");
-        allDatasets().push_back(std::move(next));
+        describe(allDatasets().emplace_back());
     }
     m_flows.reset();
     m_sumSender.reset();
@@ -80,23 +78,15 @@ void Iperf3TextParser::beginTest() {
 
 void Iperf3TextParser::finishTest() {
     FlowSeries& series = current().flows;
-    for (const QString& found : IperfIntervalOrder::apply(series).warnings())
+    const Iperf3FlowTable::TestEnd end = m_flows.finishTest(
+        current(), m_sumSender, current().info.extra.contains(QStringLiteral("interrupted")));
+    for (const QString& found : end.intervalOrder + end.totals)
         warning({}, found);
-    if (const int replaced = Iperf3FlowTable::takeZeroTotalsFromIntervals(series); replaced > 0)
-        warning({}, Iperf3FlowTable::zeroTotalsWarning(replaced));
-    if (const int replaced = Iperf3FlowTable::takeSenderTotalsForEmptyReceiver(
-            series, m_sumSender, current().info.extra.contains(QStringLiteral("interrupted")));
-        replaced > 0)
-        warning({}, Iperf3FlowTable::senderTotalsWarning(replaced));
-    Iperf3FlowTable::completeTotals(series);
     if (!series.sumTotal && m_sumSender)
         series.sumTotal = m_sumSender;
     m_sumSender.reset();
-    RunInfo& info = current().info;
-    if (info.streams == 0 && m_flows.connections() > 0)
-        info.streams = m_flows.connections() / (m_flows.bidirectional() ? 2 : 1);
-    if (info.protocol.isEmpty() && m_sawInterval)
-        info.protocol = QStringLiteral("tcp");
+    if (current().info.protocol.isEmpty() && m_sawInterval)
+        current().info.protocol = QStringLiteral("tcp");
 }
 
 void Iperf3TextParser::finishDatasets() {
@@ -113,19 +103,16 @@ void Iperf3TextParser::parseLine(std::string_view line) {
         return;
     }
     RunInfo& info = current().info;
-    if (startsWith(body, "Connecting to host ")) {
-        beginTest();
-        std::string_view host = body.substr(19);
-        current().info.role = QStringLiteral("client");
-        current().info.target = qStringOf(host.substr(0, host.find(',')));
-        return;
-    }
-    if (startsWith(body, "Accepted connection from ")) {
-        beginTest();
-        std::string_view host = body.substr(25);
-        current().info.role = QStringLiteral("server");
-        current().info.target = qStringOf(host.substr(0, host.find(',')));
-        return;
+    for (const auto& [banner, role] :
+         {std::pair<std::string_view, const char*>("Connecting to host ", "client"),
+          {"Accepted connection from ", "server"}}) {
+        if (startsWith(body, banner)) {
+            beginTest();
+            const std::string_view host = body.substr(banner.size());
+            current().info.role = QLatin1String(role);
+            current().info.target = qStringOf(host.substr(0, host.find(',')));
+            return;
+        }
     }
     if (startsWith(body, "Reverse mode")) {
         m_reverse = true;
@@ -388,7 +375,7 @@ void Iperf3TextParser::readOutOfOrder(std::string_view line, std::optional<int> 
     FlowSeries& series = current().flows;
     FlowInterval* report = nullptr;
     if (!stream) {
-        if (!isForward(direction))
+        if (!m_flows.isForward(direction, current().info.role))
             return;
         report = m_summary                     ? (series.sumTotal ? &*series.sumTotal : nullptr)
                  : series.sumIntervals.empty() ? nullptr
@@ -424,15 +411,6 @@ QString Iperf3TextParser::directionFor(std::string_view roleTag) {
     return m_plainDirection;
 }
 
-// The SUM lines kept are those of the client-to-server direction; --bidir's reverse SUM has no
-// place in FlowSeries yet.
-bool Iperf3TextParser::isForward(const QString& direction) const {
-    if (!m_flows.bidirectional())
-        return true;
-    const bool server = current().info.role == QLatin1String("server");
-    return direction == (server ? QLatin1String("receive") : QLatin1String("send"));
-}
-
 void Iperf3TextParser::storeReport(std::string_view line, std::optional<int> stream,
                                    std::string_view roleTag, const Report& report) {
     if (report.label == Label::Omitted) {
@@ -450,7 +428,7 @@ void Iperf3TextParser::storeReport(std::string_view line, std::optional<int> str
     FlowSeries& series = current().flows;
     const bool whole = m_summary || report.label != Label::None;
     if (!stream) {
-        if (!isForward(direction)) {
+        if (!m_flows.isForward(direction, current().info.role)) {
             if (whole && (report.label == Label::Receiver || !series.otherDirectionSumTotal))
                 series.otherDirectionSumTotal = report.interval; // the receiver's, where printed
             return;

@@ -29,6 +29,7 @@ private:
         Label label = Label::None;
     };
 
+    static void describe(Dataset& data);
     Dataset& current() { return allDatasets().back(); }
     const Dataset& current() const { return datasets().back(); }
     void beginTest();
@@ -43,7 +44,6 @@ private:
     void readOutOfOrder(std::string_view line, std::optional<int> stream, std::string_view roleTag,
                         std::string_view rest);
     QString directionFor(std::string_view roleTag);
-    bool isForward(const QString& direction) const;
 
     Iperf3FlowTable m_flows;
     std::optional<FlowInterval> m_sumSender; // the [SUM] sender line until the test ends

@@ -36,7 +36,7 @@ bool isLiteralByte(char c) {
     return c >= 'a' && c <= 'z';
 }
 
-bool isDigit(char c) {
+bool isJsonDigit(char c) {
     return c >= '0' && c <= '9';
 }
 
@@ -55,7 +55,7 @@ const char* runEnd(const char* p, const char* end, bool isNumber) {
 
 // The end of the digits at p.
 const char* digitsEnd(const char* p, const char* end) {
-    while (p < end && isDigit(*p))
+    while (p < end && isJsonDigit(*p))
         ++p;
     return p;
 }
@@ -113,28 +113,12 @@ const char* plainStringEnd(const char* p, const char* end) {
     return p;
 }
 
-int hexValue(char c) {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 bool readHex4(std::string_view raw, std::size_t at, unsigned* value) {
     if (at + 4 > raw.size())
         return false;
-    unsigned v = 0;
-    for (std::size_t i = at; i < at + 4; ++i) {
-        const int h = hexValue(raw[i]);
-        if (h < 0)
-            return false;
-        v = v * 16 + static_cast<unsigned>(h);
-    }
-    *value = v;
-    return true;
+    const char* const end = raw.data() + at + 4;
+    const auto [stop, error] = std::from_chars(raw.data() + at, end, *value, 16);
+    return error == std::errc() && stop == end;
 }
 
 void appendUtf8(std::string& out, unsigned code) {
@@ -169,52 +153,30 @@ bool unescape(std::string_view raw, std::string& out) {
         }
         if (++i >= raw.size())
             return false;
-        switch (raw[i]) {
-        case '"':
-            out += '"';
-            break;
-        case '\\':
-            out += '\\';
-            break;
-        case '/':
-            out += '/';
-            break;
-        case 'b':
-            out += '\b';
-            break;
-        case 'f':
-            out += '\f';
-            break;
-        case 'n':
-            out += '\n';
-            break;
-        case 'r':
-            out += '\r';
-            break;
-        case 't':
-            out += '\t';
-            break;
-        case 'u': {
-            unsigned code = 0;
-            if (!readHex4(raw, i + 1, &code))
-                return false;
-            i += 4;
-            if (code >= 0xD800 && code < 0xDC00) { // a surrogate pair: the low half must follow
-                unsigned low = 0;
-                if (i + 2 >= raw.size() || raw[i + 1] != '\\' || raw[i + 2] != 'u' ||
-                    !readHex4(raw, i + 3, &low) || low < 0xDC00 || low >= 0xE000)
-                    return false;
-                i += 6;
-                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
-            } else if (code >= 0xDC00 && code < 0xE000) {
-                return false;
-            }
-            appendUtf8(out, code);
-            break;
+        // The escapes of one byte, and the bytes they stand for.
+        static constexpr std::string_view kEscapes = "\"\\/bfnrt";
+        static constexpr std::string_view kEscaped = "\"\\/\b\f\n\r\t";
+        if (const std::size_t simple = kEscapes.find(raw[i]); simple != std::string_view::npos) {
+            out += kEscaped[simple];
+            continue;
         }
-        default:
+        if (raw[i] != 'u')
+            return false;
+        unsigned code = 0;
+        if (!readHex4(raw, i + 1, &code))
+            return false;
+        i += 4;
+        if (code >= 0xD800 && code < 0xDC00) { // a surrogate pair: the low half must follow
+            unsigned low = 0;
+            if (i + 2 >= raw.size() || raw[i + 1] != '\\' || raw[i + 2] != 'u' ||
+                !readHex4(raw, i + 3, &low) || low < 0xDC00 || low >= 0xE000)
+                return false;
+            i += 6;
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+        } else if (code >= 0xDC00 && code < 0xE000) {
             return false;
         }
+        appendUtf8(out, code);
     }
     return true;
 }
@@ -339,12 +301,8 @@ std::size_t JsonStream::feed(std::string_view bytes, bool newlineAfter) {
             if (c == '}' || c == ']') {
                 if (c == '}' && m_flatObjectOpen)
                     learnFlatObject(m_flatObjectOpen, p);
-                if (!close(c))
-                    return static_cast<std::size_t>(p - begin);
-                ++p;
-                if (m_state == State::Idle)
-                    return static_cast<std::size_t>(p - begin);
-                continue;
+                next = close(c) ? p + 1 : nullptr;
+                break;
             }
             fail(m_stack.back() == '{' ? "missing ',' or '}' after a value in an object"
                                        : "missing ',' or ']' after a value in an array");
@@ -357,20 +315,16 @@ std::size_t JsonStream::feed(std::string_view bytes, bool newlineAfter) {
             }
             if (c == '}' && m_state == State::ObjectFirst) {
                 close(c);
-                ++p;
-                if (m_state == State::Idle)
-                    return static_cast<std::size_t>(p - begin);
-                continue;
+                next = p + 1;
+                break;
             }
             fail(m_state == State::Key ? "a key must follow ','" : "a key or '}' must follow '{'");
             return static_cast<std::size_t>(p - begin);
         case State::ArrayFirst:
             if (c == ']') {
                 close(c);
-                ++p;
-                if (m_state == State::Idle)
-                    return static_cast<std::size_t>(p - begin);
-                continue;
+                next = p + 1;
+                break;
             }
             [[fallthrough]];
         case State::Idle:
@@ -434,7 +388,7 @@ const char* JsonStream::value(const char* p, const char* end, bool newlineAfter)
     }
     if (c == '"')
         return string(p + 1, end, newlineAfter, false);
-    if (c == '-' || isDigit(c))
+    if (c == '-' || isJsonDigit(c))
         return scalar(p, end, newlineAfter, true);
     if (c == 't' || c == 'f' || c == 'n')
         return scalar(p, end, newlineAfter, false);
@@ -666,7 +620,7 @@ void JsonStream::learnFlatObject(const char* open, const char* close) {
             member.kind = ValueKind::String;
             p = std::find(value + 1, close, '"') + 1;
         } else {
-            const Scalar scalar = scanScalar(value, close, *value == '-' || isDigit(*value));
+            const Scalar scalar = scanScalar(value, close, *value == '-' || isJsonDigit(*value));
             member.kind = scalar.kind;
             p = scalar.end;
         }

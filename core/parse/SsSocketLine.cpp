@@ -235,23 +235,12 @@ std::optional<double> readRate(std::string_view word) {
         return std::nullopt;
     double factor = 1;
     if (!word.empty() && word.size() == 4) {
-        switch (word.front()) {
-        case 'k':
-        case 'K':
-            factor = 1e3;
-            break;
-        case 'M':
-            factor = 1e6;
-            break;
-        case 'G':
-            factor = 1e9;
-            break;
-        case 'T':
-            factor = 1e12;
-            break;
-        default:
+        static constexpr std::string_view kPrefixes = "KMGT"; // and 'k' for kilo
+        static constexpr double kFactors[] = {1e3, 1e6, 1e9, 1e12};
+        const std::size_t prefix = kPrefixes.find(word.front() == 'k' ? 'K' : word.front());
+        if (prefix == std::string_view::npos)
             return std::nullopt;
-        }
+        factor = kFactors[prefix];
         word.remove_prefix(1);
     }
     if (word != "bps")

@@ -13,13 +13,9 @@ using namespace scan;
 
 namespace {
 
-QString qstr(const std::string& text) {
-    return QString::fromStdString(text);
-}
-
 // As the iperf parsers name a connection's end: "198.18.2.1 port 50228".
 QString endpointText(const std::string& address, const std::string& port) {
-    return qstr(address) + QStringLiteral(" port ") + qstr(port);
+    return qStringOf(address) + QStringLiteral(" port ") + qStringOf(port);
 }
 
 // "198.18.2.1:50228", "[::1]:5201" as ss prints them.
@@ -183,7 +179,7 @@ void SsTcpInfoParser::readInfoLine(std::string_view line, std::string_view body)
     ss::readTcpInfo(body, socket.latest);
     if (socket.latest.unreadable != unreadableBefore)
         parseError(line, QStringLiteral("unreadable ss fields: %1")
-                             .arg(qstr(socket.latest.unreadable.substr(std::min(
+                             .arg(qStringOf(socket.latest.unreadable.substr(std::min(
                                  unreadableBefore.size(), socket.latest.unreadable.size())))));
     applyLatest(socket);
 }
@@ -200,7 +196,8 @@ void SsTcpInfoParser::commit(const Pending& at, ss::TcpInfo info, std::string_vi
     const ss::SocketLine& line = at.socket;
     countSample();
     if (!info.unreadable.empty())
-        parseError(current, QStringLiteral("unreadable ss fields: %1").arg(qstr(info.unreadable)));
+        parseError(current,
+                   QStringLiteral("unreadable ss fields: %1").arg(qStringOf(info.unreadable)));
     // ss prints retrans only once there were some.
     if (info.read && !info.retransmitsTotal)
         info.retransmitsTotal = 0;
@@ -209,7 +206,7 @@ void SsTcpInfoParser::commit(const Pending& at, ss::TcpInfo info, std::string_vi
         socket.firstLine = at.lineNumber;
         socket.firstText = at.line;
     }
-    socket.flow.tcp.state = qstr(line.state);
+    socket.flow.tcp.state = qStringOf(line.state);
     socket.listening = socket.listening || line.state == "LISTEN" || line.peerPort == "*";
     socket.flow.intervals.emplace_back();
     socket.flow.tcp.samples.emplace_back();
@@ -235,7 +232,7 @@ SsTcpInfoParser::Socket& SsTcpInfoParser::seriesFor(const ss::SocketLine& line,
     const int number = ++m_seriesCount[key];
     Socket socket;
     socket.key = key;
-    socket.flow.id = qstr(key) + (number > 1 ? QStringLiteral("#%1").arg(number) : QString());
+    socket.flow.id = qStringOf(key) + (number > 1 ? QStringLiteral("#%1").arg(number) : QString());
     socket.flow.localAddress = endpointText(line.localAddress, line.localPort);
     socket.flow.remoteAddress = endpointText(line.peerAddress, line.peerPort);
     socket.firstInLog = sample == 0;
@@ -289,7 +286,7 @@ void SsTcpInfoParser::applyLatest(Socket& socket) {
     out.deliveryRateBitsPerSecond = compact(now.deliveryRate);
     out.pacingRateBitsPerSecond = compact(now.pacingRate);
     if (!now.congestionControl.empty())
-        socket.flow.tcp.congestionControl = qstr(now.congestionControl);
+        socket.flow.tcp.congestionControl = qStringOf(now.congestionControl);
     socket.mostBytes =
         std::max({socket.mostBytes, now.bytesAcked.value_or(0), now.bytesReceived.value_or(0)});
 }
