@@ -5,7 +5,6 @@
 #include "report/LatencyReport.h"
 #include "stats/CdfReducer.h"
 
-#include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -66,19 +65,10 @@ QCPRange paddedRange(const std::vector<double>& values,
 
 } // namespace
 
-CompareFigures::CompareFigures(QWidget* parent)
-    : QWidget(parent), m_main(new QCustomPlot(this)), m_side(new QCustomPlot(this)) {
-    m_main->setObjectName(QStringLiteral("compareMainPlot"));
-    m_side->setObjectName(QStringLiteral("compareSidePlot"));
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(4);
-    layout->addWidget(m_main, 3);
-    layout->addWidget(m_side, 2);
-    for (QCustomPlot* plot : {m_main, m_side}) {
+CompareFigures::CompareFigures(QCustomPlot* main, QCustomPlot* side, QObject* parent)
+    : QObject(parent), m_main(main), m_side(side) {
+    for (QCustomPlot* plot : {m_main, m_side})
         PlotStyle::apply(plot);
-        plot->setMinimumSize(320, 160);
-    }
     // Category names break to their slots' width once the plots are laid out.
     connect(m_main, &QCustomPlot::afterLayout, this, [this] {
         if (m_mainHasCategories)

@@ -4,7 +4,7 @@
 #include "stats/Comparison.h"
 
 #include <QColor>
-#include <QWidget>
+#include <QObject>
 
 #include <vector>
 
@@ -19,8 +19,9 @@ namespace wb {
 // overlaid with the Kolmogorov–Smirnov distance marked where it is reached, and B − A at the
 // compared percentile levels with the bootstrap CI of each difference. Flows: every flow's
 // throughput of A and of B as a strip over a box (BoxSummary), and Jain's index of each
-// side with its bootstrap CI. Every number is the comparison's (core); this only draws.
-class CompareFigures : public QWidget {
+// side with its bootstrap CI. Every number is the comparison's (core); this only draws, on the
+// two plots it is given (the Compare tab lays them out).
+class CompareFigures : public QObject {
     Q_OBJECT
 
 public:
@@ -30,7 +31,7 @@ public:
         QColor color;
     };
 
-    explicit CompareFigures(QWidget* parent = nullptr);
+    CompareFigures(QCustomPlot* main, QCustomPlot* side, QObject* parent);
 
     // sortedA, sortedB: the samples the comparison was computed from (ms, ascending).
     void showLatency(const LatencyComparison& comparison, const std::vector<double>& sortedA,

@@ -17,6 +17,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <qcustomplot.h>
+
 #include <algorithm>
 
 namespace wb {
@@ -70,7 +72,7 @@ QTableView* tableWidget(const Table& table, QWidget* parent) {
 
 CompareView::CompareView(DatasetStore* store, QWidget* parent)
     : WorkbenchView(store, parent), m_a(new QComboBox(this)), m_b(new QComboBox(this)),
-      m_status(new QLabel(this)), m_summary(new QLabel(this)), m_figures(new CompareFigures(this)),
+      m_status(new QLabel(this)), m_summary(new QLabel(this)),
       m_comparison(new PairComparison(this)) {
     connect(m_comparison, &PairComparison::ready, this, &CompareView::showComparison);
     for (QComboBox* box : {m_a, m_b}) {
@@ -129,7 +131,7 @@ CompareView::CompareView(DatasetStore* store, QWidget* parent)
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(scroll);
-    splitter->addWidget(m_figures);
+    splitter->addWidget(plotsPanel());
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
 
@@ -235,6 +237,23 @@ void CompareView::compare() {
     }
     m_comparison->compare(*a, *b);
     m_status->setText(m_comparison->computing() ? tr("computing…") : QString());
+}
+
+QWidget* CompareView::plotsPanel() {
+    auto* panel = new QWidget(this);
+    auto* main = new QCustomPlot(panel);
+    auto* side = new QCustomPlot(panel);
+    main->setObjectName(QStringLiteral("compareMainPlot"));
+    side->setObjectName(QStringLiteral("compareSidePlot"));
+    auto* layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    layout->addWidget(main, 3);
+    layout->addWidget(side, 2);
+    for (QCustomPlot* plot : {main, side})
+        plot->setMinimumSize(320, 160);
+    m_figures = new CompareFigures(main, side, this);
+    return panel;
 }
 
 QCustomPlot* CompareView::plot() {

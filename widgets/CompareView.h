@@ -83,6 +83,8 @@ private:
     void showMessage(const QString& text);
     void showTables();
     const Choice* chosen(const QComboBox* box) const;
+    // The main plot above the side plot, drawn by m_figures (created here).
+    QWidget* plotsPanel();
     template <typename T> const T* shown(std::optional<T> AnalysisComparison::*member) const {
         const AnalysisComparison* result = m_comparison->result();
         return result && result->*member ? &*(result->*member) : nullptr;
