@@ -1,6 +1,5 @@
 #pragma once
 
-#include "ChosenComparison.h"
 #include "PairComparison.h"
 #include "TableExport.h"
 #include "WorkbenchView.h"

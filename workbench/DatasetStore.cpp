@@ -43,18 +43,10 @@ int DatasetStore::indexOf(int id) const {
     return it != m_entries.end() && it->id == id ? static_cast<int>(it - m_entries.begin()) : -1;
 }
 
-std::vector<const DatasetEntry*> DatasetStore::visibleLatency() const {
+std::vector<const DatasetEntry*> DatasetStore::visible(bool latency) const {
     std::vector<const DatasetEntry*> out;
     for (const DatasetEntry& e : m_entries)
-        if (e.visible && e.isLatency())
-            out.push_back(&e);
-    return out;
-}
-
-std::vector<const DatasetEntry*> DatasetStore::visibleThroughput() const {
-    std::vector<const DatasetEntry*> out;
-    for (const DatasetEntry& e : m_entries)
-        if (e.visible && !e.isLatency())
+        if (e.visible && e.isLatency() == latency)
             out.push_back(&e);
     return out;
 }
@@ -115,34 +107,6 @@ void DatasetStore::clear() {
         ids << e.id;
     remove(ids);
     m_colorsUsed = 0;
-}
-
-void DatasetStore::setLabel(int id, const QString& label) {
-    if (DatasetEntry* e = entry(id); e && e->label != label) {
-        e->label = label;
-        reportChange(id);
-    }
-}
-
-void DatasetStore::setColor(int id, const SeriesColor& color) {
-    if (DatasetEntry* e = entry(id); e && e->color != color) {
-        e->color = color;
-        reportChange(id);
-    }
-}
-
-void DatasetStore::setVisible(int id, bool visible) {
-    if (DatasetEntry* e = entry(id); e && e->visible != visible) {
-        e->visible = visible;
-        reportChange(id);
-    }
-}
-
-void DatasetStore::setTags(int id, const QStringList& tags) {
-    if (DatasetEntry* e = entry(id); e && e->tags != tags) {
-        e->tags = tags;
-        reportChange(id);
-    }
 }
 
 void DatasetStore::setMetadata(const QList<int>& ids, const QMap<QString, QString>& values) {

@@ -56,8 +56,8 @@ public:
     const std::vector<DatasetEntry>& entries() const { return m_entries; }
     const DatasetEntry* find(int id) const;
     int indexOf(int id) const;
-    std::vector<const DatasetEntry*> visibleLatency() const;
-    std::vector<const DatasetEntry*> visibleThroughput() const;
+    std::vector<const DatasetEntry*> visibleLatency() const { return visible(true); }
+    std::vector<const DatasetEntry*> visibleThroughput() const { return visible(false); }
 
     // Adds a dataset, with a colour from the palette when none is given; returns its id.
     int add(DatasetEntry entry);
@@ -67,10 +67,10 @@ public:
     // Removes several as one change; ids not in the store are skipped.
     void remove(const QList<int>& ids);
     void clear();
-    void setLabel(int id, const QString& label);
-    void setColor(int id, const SeriesColor& color);
-    void setVisible(int id, bool visible);
-    void setTags(int id, const QStringList& tags);
+    void setLabel(int id, const QString& label) { set(id, &DatasetEntry::label, label); }
+    void setColor(int id, const SeriesColor& color) { set(id, &DatasetEntry::color, color); }
+    void setVisible(int id, bool visible) { set(id, &DatasetEntry::visible, visible); }
+    void setTags(int id, const QStringList& tags) { set(id, &DatasetEntry::tags, tags); }
     // Sets, for every dataset of ids, each key of `values` to its value; an empty value takes
     // the user's value for that key away (the log's shows again). Keys are normalized
     // (DatasetGroups::canonicalKey). One change (changed(-1)) for all of them; ids not in
@@ -123,6 +123,14 @@ signals:
 
 private:
     DatasetEntry* entry(int id);
+    std::vector<const DatasetEntry*> visible(bool latency) const;
+    // One of the user's choices for one entry, reported when it changes.
+    template <typename T> void set(int id, T DatasetEntry::*field, const T& value) {
+        if (DatasetEntry* e = entry(id); e && e->*field != value) {
+            e->*field = value;
+            reportChange(id);
+        }
+    }
     void reportChange(int id); // changed(id), or noted for the open ChangeBatch
     // Matches each throughput dataset's TCP state with the ss samplers now in the store (a
     // step's samples explain its iperf flows, DatasetAnalysis::matchedAmong); true when an

@@ -136,22 +136,18 @@ std::vector<ImportController::Request> ImportController::requestsFor(const Works
 }
 
 void ImportController::importPaths(const QStringList& paths) {
-    Requests requests = [paths] { return requestsFor(paths); };
-    if (m_busy) // one import at a time; later drops wait their turn
-        m_queued.push_back(std::move(requests));
-    else
-        run(std::move(requests));
+    run([paths] { return requestsFor(paths); });
 }
 
 void ImportController::importWorkspace(const Workspace& workspace) {
-    Requests requests = [workspace] { return requestsFor(workspace); };
-    if (m_busy)
-        m_queued.push_back(std::move(requests));
-    else
-        run(std::move(requests));
+    run([workspace] { return requestsFor(workspace); });
 }
 
 void ImportController::run(Requests makeRequests) {
+    if (m_busy) { // one import at a time; later drops wait their turn
+        m_queued.push_back(std::move(makeRequests));
+        return;
+    }
     m_busy = true;
     m_batchTimer.setInterval(kMinBatchMs);
     m_cancel = std::make_shared<std::atomic<bool>>(false);

@@ -68,6 +68,7 @@ private:
     // What to read, worked out in the worker: expanding folders and matching thousands of a
     // workspace's datasets to their logs takes a while.
     using Requests = std::function<std::vector<Request>()>;
+    // Starts the import, or queues it while another one runs.
     void run(Requests requests);
     static std::vector<Request> requestsFor(const QStringList& paths);
     static std::vector<Request> requestsFor(const Workspace& workspace);

@@ -168,9 +168,9 @@ void addIssues(Table* table, const QString& file, const QString& kind, const Iss
 
 Table warningsTable(const std::vector<ReportRun>& runs, const std::vector<ReportProblem>& problems,
                     std::int64_t* count) {
-    Table table;
-    table.header = QStringList{"file", "line", "kind", "what is wrong", "line text"};
-    table.rightAligned = {false, true, false, false, false};
+    Table table({"file", "line", "kind", "what is wrong", "line text"},
+                {false, true, false, false, false},
+                QStringLiteral("Problems the parsers found, with the line of the raw log"));
     for (const ReportProblem& problem : problems) {
         table.rows.push_back({QFileInfo(problem.file).fileName(), QStringLiteral("-"),
                               QStringLiteral("not loaded"), problem.why, QStringLiteral("-")});
@@ -189,10 +189,7 @@ Table warningsTable(const std::vector<ReportRun>& runs, const std::vector<Report
         addIssues(&table, file, QStringLiteral("warning"), report.warnings);
         *count += report.parseErrors.count() + report.rangeErrors.count() + report.warnings.count();
     }
-    if (table.rows.empty())
-        return {};
-    table.caption = QStringLiteral("Problems the parsers found, with the line of the raw log");
-    return table;
+    return table.rows.empty() ? Table() : table;
 }
 
 // A against B, each one run or a group of runs: at run level first when a side has

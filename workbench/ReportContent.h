@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ChosenComparison.h"
+#include "PairComparison.h"
 #include "model/ParseReport.h"
 #include "report/TableWriter.h"
 #include "stats/DatasetAnalysis.h"

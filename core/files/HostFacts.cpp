@@ -1,5 +1,7 @@
 #include "files/HostFacts.h"
 
+#include "report/DatasetJson.h"
+
 #include <QJsonArray>
 
 namespace wb {
@@ -39,12 +41,8 @@ QJsonObject HostFacts::toJson() const {
         out.insert(QStringLiteral("target"), target);
     for (auto it = values.begin(); it != values.end(); ++it)
         out.insert(it.key(), it.value());
-    if (!unknown.isEmpty()) {
-        QJsonObject reasons;
-        for (auto it = unknown.begin(); it != unknown.end(); ++it)
-            reasons.insert(it.key(), it.value());
-        out.insert(QStringLiteral("unknown"), reasons);
-    }
+    if (!unknown.isEmpty())
+        out.insert(QStringLiteral("unknown"), DatasetJson::object(unknown));
     return out;
 }
 

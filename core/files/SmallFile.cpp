@@ -3,6 +3,8 @@
 #include "import/AbandonableReader.h"
 #include "import/FileKind.h"
 
+#include <QJsonArray>
+
 #include <algorithm>
 
 #include <sys/stat.h>
@@ -23,15 +25,9 @@ QString limitText(qint64 maxBytes) {
 
 std::optional<QByteArray> SmallFile::read(const QString& path, qint64 maxBytes, const QString& what,
                                           QString* why) {
-    QString reason;
-    std::optional<QByteArray> bytes = readBounded(path, maxBytes, what, &reason);
-    if (!bytes && why)
-        *why = reason;
-    return bytes;
-}
-
-std::optional<QByteArray> SmallFile::readBounded(const QString& path, qint64 maxBytes,
-                                                 const QString& what, QString* why) {
+    QString ignored;
+    if (!why)
+        why = &ignored;
     const int fd = FileKind::openRegular(path, why);
     if (fd < 0)
         return std::nullopt;
@@ -65,6 +61,22 @@ std::optional<QByteArray> SmallFile::readBounded(const QString& path, qint64 max
             return std::nullopt;
         }
     }
+}
+
+QString jsonErrorPosition(const QByteArray& bytes, qsizetype offset) {
+    offset = std::clamp<qsizetype>(offset, 0, bytes.size());
+    const qsizetype culprit = std::max<qsizetype>(offset - 1, 0);
+    const QByteArray before = bytes.left(culprit);
+    const qsizetype line = before.count('\n') + 1;
+    const qsizetype column = culprit - (before.lastIndexOf('\n') + 1) + 1;
+    return QStringLiteral("line %1, column %2").arg(line).arg(column);
+}
+
+QStringList jsonStrings(const QJsonValue& value) {
+    QStringList out;
+    for (const QJsonValue& word : value.toArray())
+        out << word.toString();
+    return out;
 }
 
 } // namespace wb

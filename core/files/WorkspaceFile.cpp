@@ -1,9 +1,9 @@
 #include "files/WorkspaceFile.h"
 
-#include "files/JsonErrors.h"
 #include "files/OutputFile.h"
 #include "files/SmallFile.h"
 #include "import/FileKind.h"
+#include "report/DatasetJson.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace wb {
 
@@ -60,21 +61,14 @@ public:
     bool ok() const { return m_error->isEmpty(); }
 
     QString string(const char* key, bool required = false) {
-        const QJsonValue value = member(key, required);
-        if (value.isString())
-            return value.toString();
-        if (present(value))
-            mismatch(key, QStringLiteral("a string"), value);
-        return {};
+        return typed(key, "a string", &QJsonValue::isString, required,
+                     [](const QJsonValue& v) { return v.toString(); });
     }
 
     bool boolean(const char* key, bool fallback) {
-        const QJsonValue value = member(key);
-        if (value.isBool())
-            return value.toBool();
-        if (present(value))
-            mismatch(key, QStringLiteral("true or false"), value);
-        return fallback;
+        return typed(
+            key, "true or false", &QJsonValue::isBool, false,
+            [](const QJsonValue& v) { return v.toBool(); }, fallback);
     }
 
     // JSON has only doubles; an index or a version must be a whole number that fits an int.
@@ -92,21 +86,13 @@ public:
     }
 
     QJsonArray array(const char* key) {
-        const QJsonValue value = member(key);
-        if (value.isArray())
-            return value.toArray();
-        if (present(value))
-            mismatch(key, QStringLiteral("an array"), value);
-        return {};
+        return typed(key, "an array", &QJsonValue::isArray, false,
+                     [](const QJsonValue& v) { return v.toArray(); });
     }
 
     QJsonObject object(const char* key) {
-        const QJsonValue value = member(key);
-        if (value.isObject())
-            return value.toObject();
-        if (present(value))
-            mismatch(key, QStringLiteral("an object"), value);
-        return {};
+        return typed(key, "an object", &QJsonValue::isObject, false,
+                     [](const QJsonValue& v) { return v.toObject(); });
     }
 
     QStringList strings(const char* key) {
@@ -161,6 +147,19 @@ public:
     }
 
 private:
+    // The member as convert gives it when `is` says it has the type expected; fallback when
+    // it is absent or (then an error) of another type.
+    template <typename Convert, typename T = std::invoke_result_t<Convert, QJsonValue>>
+    T typed(const char* key, const char* expected, bool (QJsonValue::*is)() const, bool required,
+            Convert convert, T fallback = {}) {
+        const QJsonValue value = member(key, required);
+        if ((value.*is)())
+            return convert(value);
+        if (present(value))
+            mismatch(key, QString::fromUtf8(expected), value);
+        return fallback;
+    }
+
     // null counts as absent, so a tool that writes "label": null gets the default.
     static bool present(const QJsonValue& value) { return !value.isUndefined() && !value.isNull(); }
 
@@ -338,15 +337,11 @@ QByteArray WorkspaceFile::toJson(const Workspace& workspace, const QString& path
         datasets.append(saved);
     }
 
-    QJsonObject views;
-    for (auto it = workspace.viewSettings.begin(); it != workspace.viewSettings.end(); ++it)
-        views.insert(it.key(), it.value());
-
     const QJsonObject root{{"format", QLatin1String(kFormatName)},
                            {"version", Workspace::kCurrentVersion},
                            {"title", workspace.title},
                            {"datasets", datasets},
-                           {"views", views},
+                           {"views", DatasetJson::object(workspace.viewSettings)},
                            {"extra", workspace.extra}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }

@@ -13,29 +13,31 @@ namespace wb {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The kinds of file fstat() tells apart, with their names.
+struct Kind {
+    fs::file_type type;
+    mode_t mode;
+    const char* name;
+};
+
+constexpr Kind kKinds[] = {{fs::file_type::regular, S_IFREG, "regular file"},
+                           {fs::file_type::directory, S_IFDIR, "directory"},
+                           {fs::file_type::symlink, S_IFLNK, "symbolic link"},
+                           {fs::file_type::fifo, S_IFIFO, "FIFO"},
+                           {fs::file_type::socket, S_IFSOCK, "socket"},
+                           {fs::file_type::character, S_IFCHR, "character device"},
+                           {fs::file_type::block, S_IFBLK, "block device"}};
+
+} // namespace
+
 QString FileKind::name(fs::file_type type) {
-    switch (type) {
-    case fs::file_type::regular:
-        return QStringLiteral("regular file");
-    case fs::file_type::directory:
-        return QStringLiteral("directory");
-    case fs::file_type::symlink:
-        return QStringLiteral("symbolic link");
-    case fs::file_type::fifo:
-        return QStringLiteral("FIFO");
-    case fs::file_type::socket:
-        return QStringLiteral("socket");
-    case fs::file_type::character:
-        return QStringLiteral("character device");
-    case fs::file_type::block:
-        return QStringLiteral("block device");
-    case fs::file_type::not_found:
-    case fs::file_type::none:
-        break;
-    case fs::file_type::unknown:
-        return QStringLiteral("file of unknown type");
-    }
-    return QStringLiteral("missing file");
+    for (const Kind& kind : kKinds)
+        if (kind.type == type)
+            return QString::fromLatin1(kind.name);
+    return type == fs::file_type::unknown ? QStringLiteral("file of unknown type")
+                                          : QStringLiteral("missing file");
 }
 
 QString FileKind::refusal(fs::file_type type) {
@@ -71,20 +73,10 @@ bool FileKind::exists(const QString& path) {
 
 fs::file_type FileKind::typeOf(int fd) {
     struct stat info {};
-    if (::fstat(fd, &info) != 0)
-        return fs::file_type::unknown;
-    if (S_ISREG(info.st_mode))
-        return fs::file_type::regular;
-    if (S_ISDIR(info.st_mode))
-        return fs::file_type::directory;
-    if (S_ISFIFO(info.st_mode))
-        return fs::file_type::fifo;
-    if (S_ISSOCK(info.st_mode))
-        return fs::file_type::socket;
-    if (S_ISCHR(info.st_mode))
-        return fs::file_type::character;
-    if (S_ISBLK(info.st_mode))
-        return fs::file_type::block;
+    if (::fstat(fd, &info) == 0)
+        for (const Kind& kind : kKinds)
+            if ((info.st_mode & S_IFMT) == kind.mode)
+                return kind.type;
     return fs::file_type::unknown;
 }
 

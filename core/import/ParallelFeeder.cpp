@@ -27,6 +27,16 @@ QThreadPool& scanPool() {
     return *pool;
 }
 
+// The last of the spares the workers share, or a fresh one.
+template <typename T> T takeSpare(std::vector<T>& spares, std::mutex& mutex) {
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (spares.empty())
+        return {};
+    T spare = std::move(spares.back());
+    spares.pop_back();
+    return spare;
+}
+
 } // namespace
 
 ParallelFeeder::ParallelFeeder(LogParser& parser, BlockScanner& scanner, std::int64_t inputSize)
@@ -51,7 +61,9 @@ void ParallelFeeder::feed(QByteArray bytes) {
 
 void ParallelFeeder::feedFromFile(int fd, std::int64_t offset, std::int64_t size) {
     submit([this, fd, offset, size] {
-        QByteArray bytes = spareBuffer();
+        // An applied piece's buffer, whose pages are already the process's: fresh ones cost a
+        // page fault per 4 KiB when first written.
+        QByteArray bytes = takeSpare(m_spare, m_spareMutex);
         // A read that waits too long for data (a network mount that died) is given up, so the
         // piece comes back with the reason instead of never.
         AbandonableReader reader(fd);
@@ -66,17 +78,6 @@ void ParallelFeeder::feedFromFile(int fd, std::int64_t offset, std::int64_t size
         piece.readShort = got < size;
         return piece;
     });
-}
-
-// An applied piece's buffer, whose pages are already the process's: fresh ones cost a page
-// fault per 4 KiB when first written.
-QByteArray ParallelFeeder::spareBuffer() {
-    const std::lock_guard<std::mutex> lock(m_spareMutex);
-    if (m_spare.empty())
-        return {};
-    QByteArray spare = std::move(m_spare.back());
-    m_spare.pop_back();
-    return spare;
 }
 
 ParallelFeeder::Piece ParallelFeeder::scanned(QByteArray bytes) {
@@ -95,15 +96,7 @@ ParallelFeeder::Piece ParallelFeeder::scanned(QByteArray bytes) {
         piece.firstNewline = std::string_view::npos;
         return piece;
     }
-    std::unique_ptr<BlockScanner::Scan> spare;
-    {
-        const std::lock_guard<std::mutex> lock(m_spareMutex);
-        if (!m_spareScans.empty()) {
-            spare = std::move(m_spareScans.back());
-            m_spareScans.pop_back();
-        }
-    }
-    piece.scan = m_scanner.scan(wholeLines, std::move(spare));
+    piece.scan = m_scanner.scan(wholeLines, takeSpare(m_spareScans, m_spareMutex));
     return piece;
 }
 

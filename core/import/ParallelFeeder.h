@@ -64,7 +64,6 @@ private:
 
     void submit(std::function<Piece()> load);
     Piece scanned(QByteArray bytes);
-    QByteArray spareBuffer();
     void applyOldest();
 
     LogParser& m_parser;

@@ -3,6 +3,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace wb {
@@ -20,7 +21,11 @@ class IssueList {
 public:
     static constexpr std::size_t kKeptIssues = 1000;
 
-    void add(std::int64_t line, QString message, QString text);
+    void add(std::int64_t line, QString message, QString text) {
+        ++m_count;
+        if (m_kept.size() < kKeptIssues)
+            m_kept.push_back({line, std::move(message), std::move(text)});
+    }
     std::int64_t count() const { return m_count; }
     bool empty() const { return m_count == 0; }
     const std::vector<ParseIssue>& kept() const { return m_kept; }

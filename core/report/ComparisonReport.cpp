@@ -53,10 +53,6 @@ QString confidenceHeader(const BootstrapOptions& options) {
     return QString::number(options.confidence * 100, 'g', 3) + QStringLiteral(" % CI");
 }
 
-} // namespace
-
-namespace {
-
 // The statistics both sides have, paired by name, each compared on its run values.
 template <typename Use>
 void forEachRunLevel(const std::vector<RunStatistic>& a, const std::vector<RunStatistic>& b,
@@ -72,23 +68,17 @@ void forEachRunLevel(const std::vector<RunStatistic>& a, const std::vector<RunSt
 Table ComparisonReport::runLevelTable(const std::vector<RunStatistic>& a,
                                       const std::vector<RunStatistic>& b,
                                       const BootstrapOptions& options) {
-    Table table;
-    table.header = QStringList{"statistic",      "runs A",         "runs B",        "median A",
-                               "median B",       "B - A (median)", "95 % CI",       "permutation p",
-                               "Mann-Whitney p", "Cliff's delta",  "Hodges-Lehmann"};
-    table.rightAligned = {false, true, true, true, true, true, true, true, true, true, true};
-    table.caption = QStringLiteral("Run-level comparison: each run one value");
+    Table table({"statistic", "runs A", "runs B", "median A", "median B", "B - A (median)",
+                 "95 % CI", "permutation p", "Mann-Whitney p", "Cliff's delta", "Hodges-Lehmann"},
+                {false, true, true, true, true, true, true, true, true, true, true},
+                QStringLiteral("Run-level comparison: each run one value"));
     bool oneRun = false;
     forEachRunLevel(a, b, options, [&](const QString& statistic, const RunLevelComparison& c) {
         oneRun = oneRun || !c.betweenRunVariation();
         table.rows.push_back(
             {statistic, QString::number(c.runsA), QString::number(c.runsB), fixed(c.medianA, 3),
              fixed(c.medianB, 3), fixed(c.medianDifference, 3),
-             c.medianDifferenceInterval.valid()
-                 ? QStringLiteral("[%1, %2]")
-                       .arg(fixed(c.medianDifferenceInterval.low, 3),
-                            fixed(c.medianDifferenceInterval.high, 3))
-                 : QStringLiteral("-"),
+             intervalText(c.medianDifferenceInterval, 3),
              fixed(c.permutationP, 4) + (c.permutationMethod == PValueMethod::Exact
                                              ? QString()
                                              : QStringLiteral(" (sampled)")),
@@ -232,11 +222,10 @@ std::vector<Table> ComparisonReport::tables(const LatencyComparison& c) {
     const double scale = micro ? 1000.0 : 1.0;
     const int decimals = micro ? 1 : 3;
     const QString unit = micro ? QStringLiteral(" (µs)") : QStringLiteral(" (ms)");
-    Table values;
-    values.header = QStringList{"percentile", "A" + unit,       "B" + unit,      "B - A" + unit,
-                                "B / A",      ci + " A" + unit, ci + " B" + unit};
-    values.rightAligned = {false, true, true, true, true, true, true};
-    values.caption = QStringLiteral("Latency percentiles: %1 (A) vs %2 (B)").arg(c.nameA, c.nameB);
+    Table values({"percentile", "A" + unit, "B" + unit, "B - A" + unit, "B / A", ci + " A" + unit,
+                  ci + " B" + unit},
+                 {false, true, true, true, true, true, true},
+                 QStringLiteral("Latency percentiles: %1 (A) vs %2 (B)").arg(c.nameA, c.nameB));
     values.rows.push_back({QStringLiteral("samples"), QString::number(c.countA),
                            QString::number(c.countB), QStringLiteral("-"), QStringLiteral("-"),
                            QStringLiteral("-"), QStringLiteral("-")});
@@ -257,11 +246,9 @@ std::vector<Table> ComparisonReport::tables(const LatencyComparison& c) {
                                    intervalText(interval.b, decimals, scale)});
 
     const double alpha = c.options.significance;
-    Table tests;
-    tests.header = QStringList{"test", "statistic", "p-value", "method",
-                               QStringLiteral("significant at %1").arg(alpha)};
-    tests.rightAligned = {false, true, true, false, false};
-    tests.caption = QStringLiteral("Two-sample tests (two-sided)");
+    Table tests(
+        {"test", "statistic", "p-value", "method", QStringLiteral("significant at %1").arg(alpha)},
+        {false, true, true, false, false}, QStringLiteral("Two-sample tests (two-sided)"));
     const auto verdict = [alpha](double p) {
         return std::isnan(p) ? QStringLiteral("-")
                : p < alpha   ? QStringLiteral("yes")
@@ -277,10 +264,8 @@ std::vector<Table> ComparisonReport::tables(const LatencyComparison& c) {
 
 std::vector<Table> ComparisonReport::tables(const ThroughputComparison& c) {
     constexpr double kMega = 1e-6;
-    Table table;
-    table.header = QStringList{"statistic", "A", "B", "B - A", "B / A"};
-    table.rightAligned = {false, true, true, true, true};
-    table.caption = QStringLiteral("Per-flow throughput: %1 (A) vs %2 (B)").arg(c.nameA, c.nameB);
+    Table table({"statistic", "A", "B", "B - A", "B / A"}, {false, true, true, true, true},
+                QStringLiteral("Per-flow throughput: %1 (A) vs %2 (B)").arg(c.nameA, c.nameB));
     const Difference& mean = c.meanFlowBitsPerSecond;
     table.rows.push_back({QStringLiteral("flows"), QString::number(c.flowsA),
                           QString::number(c.flowsB), QStringLiteral("-"), QStringLiteral("-")});
@@ -298,17 +283,15 @@ std::vector<Table> ComparisonReport::tables(const ThroughputComparison& c) {
 }
 
 Table ComparisonReport::table(const TcpComparison& c) {
-    Table table;
     if (!c.any())
-        return table;
-    table.header = QStringList{"TCP sender", "A", "B", "B - A"};
-    table.rightAligned = {false, true, true, true};
+        return {};
     const QString source = c.sourceA == c.sourceB ? TcpState::describe(c.sourceA)
                                                   : QStringLiteral("%1 (A), %2 (B)")
                                                         .arg(orNone(TcpState::describe(c.sourceA)),
                                                              orNone(TcpState::describe(c.sourceB)));
-    table.caption = QStringLiteral("TCP state of all flows: %1 (A) vs %2 (B), from %3")
-                        .arg(c.nameA, c.nameB, source);
+    Table table({"TCP sender", "A", "B", "B - A"}, {false, true, true, true},
+                QStringLiteral("TCP state of all flows: %1 (A) vs %2 (B), from %3")
+                    .arg(c.nameA, c.nameB, source));
     constexpr double kKiB = 1.0 / 1024;
     const auto row = [&table](const QString& what, const Difference& d, int decimals,
                               double scale) {

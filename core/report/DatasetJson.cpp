@@ -33,6 +33,14 @@ template <typename T> QJsonValue optional(const CompactOptional<T>& value) {
     return DatasetJson::optional(std::optional<T>(value));
 }
 
+// Only the fields the log had (not null), so golden files stay readable.
+void insertPresent(QJsonObject* out,
+                   std::initializer_list<std::pair<const char*, QJsonValue>> fields) {
+    for (const auto& [key, value] : fields)
+        if (!value.isNull())
+            out->insert(QLatin1String(key), value);
+}
+
 QJsonObject describe(const PingSummary& s) {
     return {{"transmitted", optional(s.transmitted)},  {"received", optional(s.received)},
             {"duplicates", optional(s.duplicates)},    {"errors", optional(s.errors)},
@@ -47,18 +55,14 @@ QJsonObject describe(const FlowInterval& i) {
                     {"bytes", i.bytes},
                     {"bits_per_second", i.bitsPerSecond},
                     {"bytes_exact", i.bytesExact}};
-    const std::pair<const char*, QJsonValue> optionalFields[] = {
-        {"jitter_ms", optional(i.jitterMs)},
-        {"lost", optional(i.lostDatagrams)},
-        {"total_datagrams", optional(i.totalDatagrams)},
-        {"out_of_order", optional(i.outOfOrder)},
-        {"retransmits", optional(i.retransmits)},
-        {"cwnd_bytes", optional(i.cwndBytes)},
-        {"rtt_ms", optional(i.rttMs)},
-        {"rttvar_ms", optional(i.rttvarMs)}};
-    for (const auto& [key, value] : optionalFields)
-        if (!value.isNull()) // only what the log had, so golden files stay readable
-            out.insert(QLatin1String(key), value);
+    insertPresent(&out, {{"jitter_ms", optional(i.jitterMs)},
+                         {"lost", optional(i.lostDatagrams)},
+                         {"total_datagrams", optional(i.totalDatagrams)},
+                         {"out_of_order", optional(i.outOfOrder)},
+                         {"retransmits", optional(i.retransmits)},
+                         {"cwnd_bytes", optional(i.cwndBytes)},
+                         {"rtt_ms", optional(i.rttMs)},
+                         {"rttvar_ms", optional(i.rttvarMs)}});
     return out;
 }
 
@@ -75,19 +79,15 @@ QJsonArray describe(const std::vector<FlowInterval>& lines) {
 
 QJsonObject describe(const TcpSocketSample& s) {
     QJsonObject out{{"sample", static_cast<qint64>(s.sample)}};
-    const std::pair<const char*, QJsonValue> optionalFields[] = {
-        {"cwnd", optional(s.cwndSegments)},
-        {"ssthresh", optional(s.ssthreshSegments)},
-        {"mss", optional(s.mssBytes)},
-        {"rttvar_ms", optional(s.rttvarMs)},
-        {"retransmits_total", optional(s.retransmitsTotal)},
-        {"bytes_acked", optional(s.bytesAcked)},
-        {"bytes_received", optional(s.bytesReceived)},
-        {"delivery_rate", optional(s.deliveryRateBitsPerSecond)},
-        {"pacing_rate", optional(s.pacingRateBitsPerSecond)}};
-    for (const auto& [key, value] : optionalFields)
-        if (!value.isNull())
-            out.insert(QLatin1String(key), value);
+    insertPresent(&out, {{"cwnd", optional(s.cwndSegments)},
+                         {"ssthresh", optional(s.ssthreshSegments)},
+                         {"mss", optional(s.mssBytes)},
+                         {"rttvar_ms", optional(s.rttvarMs)},
+                         {"retransmits_total", optional(s.retransmitsTotal)},
+                         {"bytes_acked", optional(s.bytesAcked)},
+                         {"bytes_received", optional(s.bytesReceived)},
+                         {"delivery_rate", optional(s.deliveryRateBitsPerSecond)},
+                         {"pacing_rate", optional(s.pacingRateBitsPerSecond)}});
     return out;
 }
 
@@ -207,13 +207,6 @@ QJsonObject DatasetJson::describe(const ImportResult& result) {
             {"error", result.error},
             {"datasets", datasets},
             {"report", describe(result.report)}};
-}
-
-QJsonObject DatasetJson::object(const QMap<QString, QString>& map) {
-    QJsonObject out;
-    for (auto it = map.begin(); it != map.end(); ++it)
-        out.insert(it.key(), it.value());
-    return out;
 }
 
 void DatasetJson::insertParameters(QJsonObject* out, const QMap<QString, QString>& parameters) {

@@ -22,7 +22,13 @@ public:
     static QJsonObject describe(const ParseReport& report);
     // A double as JSON: NaN and infinities (which JSON lacks) become null.
     static QJsonValue number(double value);
-    static QJsonObject object(const QMap<QString, QString>& map);
+    // A map of strings (or of JSON values) as a JSON object.
+    template <typename T> static QJsonObject object(const QMap<QString, T>& map) {
+        QJsonObject out;
+        for (auto it = map.begin(); it != map.end(); ++it)
+            out.insert(it.key(), it.value());
+        return out;
+    }
     // Adds "parameters" (what a plan varied for the run) when the dataset has any.
     static void insertParameters(QJsonObject* out, const QMap<QString, QString>& parameters);
     // An optional number as JSON: null when absent.

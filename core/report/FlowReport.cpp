@@ -116,13 +116,10 @@ QJsonObject FlowReport::toJson() const {
 }
 
 Table FlowReport::comparisonTable(const std::vector<FlowReport>& reports) {
-    Table table;
-    table.header =
-        QStringList{"label",         "protocol",           "congestion control", "flows",
-                    "SUM (Mbits/s)", "min flow (Mbits/s)", "max flow (Mbits/s)", "stddev (Mbits/s)",
-                    "Jain fairness"};
-    table.rightAligned = {false, false, false, true, true, true, true, true, true};
-    table.caption = QStringLiteral("Throughput per run");
+    Table table({"label", "protocol", "congestion control", "flows", "SUM (Mbits/s)",
+                 "min flow (Mbits/s)", "max flow (Mbits/s)", "stddev (Mbits/s)", "Jain fairness"},
+                {false, false, false, true, true, true, true, true, true},
+                QStringLiteral("Throughput per run"));
     for (const FlowReport& r : reports)
         table.rows.push_back(
             {r.label, r.info().protocol,
@@ -142,12 +139,11 @@ bool FlowReport::anyTcpState(const std::vector<FlowReport>& reports) {
 }
 
 Table FlowReport::tcpTable(const std::vector<FlowReport>& reports, bool runsOnly) {
-    Table table;
-    table.header = QStringList{
-        "run",           "flow",         "Mbits/s",     "cwnd mean (KBytes)", "cwnd max (KBytes)",
-        "RTT mean (ms)", "RTT p99 (ms)", "retransmits", "retransmits per MB", "TCP state from"};
-    table.rightAligned = {false, false, true, true, true, true, true, true, true, false};
-    table.caption = QStringLiteral("TCP state per flow");
+    Table table({"run", "flow", "Mbits/s", "cwnd mean (KBytes)", "cwnd max (KBytes)",
+                 "RTT mean (ms)", "RTT p99 (ms)", "retransmits", "retransmits per MB",
+                 "TCP state from"},
+                {false, false, true, true, true, true, true, true, true, false},
+                QStringLiteral("TCP state per flow"));
     const auto fixed = [](const std::optional<double>& value, double scale, int decimals) {
         return value ? QString::number(*value / scale, 'f', decimals) : QStringLiteral("-");
     };

@@ -47,16 +47,14 @@ Table GroupSummaryReport::table(const std::vector<GroupSummary>& groups,
                                 const BootstrapOptions& options) {
     const QStringList names = statisticNames(groups);
     const QString confidence = QString::number(options.confidence * 100, 'g', 3);
-    Table table;
-    table.header = QStringList{"group", "runs", "level"};
-    table.rightAligned = {false, true, false};
+    Table table({"group", "runs", "level"}, {false, true, false},
+                GroupSummaries::levelCaption(groups, options));
     for (const QString& name : names) {
         table.header << name + QStringLiteral(" mean of runs")
                      << name + QStringLiteral(" %1 % CI (runs resampled)").arg(confidence)
                      << name + QStringLiteral(" min–max of runs");
         table.rightAligned.insert(table.rightAligned.end(), {true, true, true});
     }
-    table.caption = GroupSummaries::levelCaption(groups, options);
     for (const GroupSummary& group : groups) {
         QStringList row{group.name, QString::number(group.runCount), levelName(group)};
         for (const QString& name : names) {

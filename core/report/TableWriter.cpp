@@ -13,6 +13,22 @@ bool isRight(const Table& table, int column) {
            table.rightAligned[static_cast<std::size_t>(column)];
 }
 
+// The header and the rows, each cell escaped, between prefix and suffix, apart by separator;
+// underHeader between the header and the rows.
+QString rowsOf(const Table& table, QString (*escape)(const QString&), QLatin1String prefix,
+               QLatin1String separator, QLatin1String suffix, const QString& underHeader = {}) {
+    const auto line = [&](const QStringList& cells) {
+        QStringList escaped;
+        for (const QString& cell : cells)
+            escaped << escape(cell);
+        return prefix + escaped.join(separator) + suffix;
+    };
+    QString out = line(table.header) + underHeader;
+    for (const QStringList& row : table.rows)
+        out += line(row);
+    return out;
+}
+
 } // namespace
 
 bool TableWriter::parseFormat(const QString& name, Format* format) {
@@ -69,55 +85,33 @@ QString TableWriter::text(const Table& table) {
 }
 
 QString TableWriter::csv(const Table& table) {
-    auto line = [](const QStringList& cells) {
-        QStringList quoted;
-        for (const QString& cell : cells)
-            quoted << TextEscaping::csvField(cell);
-        return quoted.join(QLatin1Char(',')) + QLatin1Char('\n');
-    };
-    QString out = line(table.header);
-    for (const QStringList& row : table.rows)
-        out += line(row);
-    return out;
+    return rowsOf(table, TextEscaping::csvField, QLatin1String(""), QLatin1String(","),
+                  QLatin1String("\n"));
 }
 
 QString TableWriter::markdown(const Table& table) {
-    auto line = [](const QStringList& cells) {
-        QStringList escaped;
-        for (const QString& cell : cells)
-            escaped << TextEscaping::markdown(cell);
-        return QLatin1String("| ") + escaped.join(QLatin1String(" | ")) + QLatin1String(" |\n");
-    };
     QString out;
     if (!table.caption.isEmpty())
         out +=
             QLatin1String("**") + TextEscaping::markdown(table.caption) + QLatin1String("**\n\n");
-    out += line(table.header);
     QStringList rule;
     for (qsizetype c = 0; c < table.header.size(); ++c)
         rule << (isRight(table, static_cast<int>(c)) ? QStringLiteral("---:")
                                                      : QStringLiteral("---"));
-    out += QLatin1String("| ") + rule.join(QLatin1String(" | ")) + QLatin1String(" |\n");
-    for (const QStringList& row : table.rows)
-        out += line(row);
-    return out;
+    return out +
+           rowsOf(table, TextEscaping::markdown, QLatin1String("| "), QLatin1String(" | "),
+                  QLatin1String(" |\n"),
+                  QLatin1String("| ") + rule.join(QLatin1String(" | ")) + QLatin1String(" |\n"));
 }
 
 QString TableWriter::latex(const Table& table) {
     QString spec;
     for (qsizetype c = 0; c < table.header.size(); ++c)
         spec += isRight(table, static_cast<int>(c)) ? QLatin1Char('r') : QLatin1Char('l');
-    auto line = [](const QStringList& cells) {
-        QStringList escaped;
-        for (const QString& cell : cells)
-            escaped << TextEscaping::latex(cell);
-        return escaped.join(QLatin1String(" & ")) + QLatin1String(" \\\\\n");
-    };
     QString out = QStringLiteral("\\begin{table}[ht]\n\\centering\n\\begin{tabular}{%1}\n\\hline\n")
                       .arg(spec);
-    out += line(table.header) + QLatin1String("\\hline\n");
-    for (const QStringList& row : table.rows)
-        out += line(row);
+    out += rowsOf(table, TextEscaping::latex, QLatin1String(""), QLatin1String(" & "),
+                  QLatin1String(" \\\\\n"), QStringLiteral("\\hline\n"));
     out += QLatin1String("\\hline\n\\end{tabular}\n");
     if (!table.caption.isEmpty())
         out +=

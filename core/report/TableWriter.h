@@ -3,6 +3,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <utility>
 #include <vector>
 
 namespace wb {
@@ -10,6 +11,11 @@ namespace wb {
 // A plain table of already formatted cells, written in the formats reports need.
 // Numbers are formatted by the caller so every format shows the same digits.
 struct Table {
+    Table() = default;
+    Table(QStringList header, std::vector<bool> rightAligned, QString caption = {})
+        : header(std::move(header)), rightAligned(std::move(rightAligned)),
+          caption(std::move(caption)) {}
+
     QStringList header;
     std::vector<QStringList> rows;
     std::vector<bool> rightAligned; // per column; numbers read better right-aligned

@@ -23,6 +23,25 @@ bool isNumber(const QString& cell) {
     return number.match(cell).hasMatch();
 }
 
+// Each character of text through escape(out, character, index), a line end (CR LF, CR or LF)
+// as lineEnd.
+template <typename Escape>
+QString escapedLines(const QString& text, QLatin1String lineEnd, const Escape& escape) {
+    QString out;
+    out.reserve(text.size() + text.size() / 8);
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text[i];
+        if (c == QLatin1Char('\r') || c == QLatin1Char('\n')) {
+            if (c == QLatin1Char('\r') && i + 1 < text.size() && text[i + 1] == QLatin1Char('\n'))
+                ++i;
+            out += lineEnd;
+        } else {
+            escape(out, c, i);
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 QString TextEscaping::xml(const QString& text) {
@@ -90,19 +109,8 @@ QString TextEscaping::csvField(const QString& cell) {
 }
 
 QString TextEscaping::markdown(const QString& text) {
-    QString out;
-    out.reserve(text.size() + text.size() / 8);
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text[i];
+    return escapedLines(text, QLatin1String("<br>"), [&text](QString& out, QChar c, qsizetype i) {
         switch (c.unicode()) {
-        case u'\r':
-            if (i + 1 < text.size() && text[i + 1] == QLatin1Char('\n'))
-                ++i;
-            out += QLatin1String("<br>");
-            break;
-        case u'\n':
-            out += QLatin1String("<br>");
-            break;
         case u'\\':
         case u'`':
         case u'*':
@@ -111,78 +119,45 @@ QString TextEscaping::markdown(const QString& text) {
         case u'<':
         case u'>':
         case u'&':
-            out += QLatin1Char('\\') + c;
+            out += QLatin1Char('\\');
             break;
         case u'_':
             // Inside a word ("ping18_np") an underscore never starts emphasis: left readable.
             if (!isWordCharacter(text, i - 1) || !isWordCharacter(text, i + 1))
                 out += QLatin1Char('\\');
-            out += c;
             break;
         case u']':
             // Only "](" and "][" make a link or an image of the text before; "[2.3, 4.5]" stays.
             if (i + 1 < text.size() &&
                 (text[i + 1] == QLatin1Char('(') || text[i + 1] == QLatin1Char('[')))
                 out += QLatin1Char('\\');
-            out += c;
             break;
-        default:
-            out += c;
         }
-    }
-    return out;
+        out += c;
+    });
 }
 
 QString TextEscaping::latex(const QString& text) {
-    QString out;
-    out.reserve(text.size() + text.size() / 8);
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text[i];
-        switch (c.unicode()) {
-        case u'\\':
-            out += QLatin1String("\\textbackslash{}");
-            break;
-        case u'^':
-            out += QLatin1String("\\textasciicircum{}");
-            break;
-        case u'~':
-            out += QLatin1String("\\textasciitilde{}");
-            break;
-        // In LaTeX's default font encoding these print as other glyphs (¡, ¿, —).
-        case u'<':
-            out += QLatin1String("\\textless{}");
-            break;
-        case u'>':
-            out += QLatin1String("\\textgreater{}");
-            break;
-        case u'|':
-            out += QLatin1String("\\textbar{}");
-            break;
-        case u'&':
-        case u'%':
-        case u'$':
-        case u'#':
-        case u'_':
-        case u'{':
-        case u'}':
-            out += QLatin1Char('\\') + c;
-            break;
-        case 0x00B5: // micro sign, as in "p50 (µs)"
-            out += QLatin1String("$\\mu$");
-            break;
-        case u'\r':
-            if (i + 1 < text.size() && text[i + 1] == QLatin1Char('\n'))
-                ++i;
-            out += QLatin1Char(' ');
-            break;
-        case u'\n':
-            out += QLatin1Char(' ');
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
+    // < > | print as other glyphs (¡, ¿, —) in LaTeX's default font encoding; µ as in
+    // "p50 (µs)".
+    static const std::pair<char16_t, QLatin1String> kCommands[] = {
+        {u'\\', QLatin1String("\\textbackslash{}")},
+        {u'^', QLatin1String("\\textasciicircum{}")},
+        {u'~', QLatin1String("\\textasciitilde{}")},
+        {u'<', QLatin1String("\\textless{}")},
+        {u'>', QLatin1String("\\textgreater{}")},
+        {u'|', QLatin1String("\\textbar{}")},
+        {0x00B5, QLatin1String("$\\mu$")}};
+    return escapedLines(text, QLatin1String(" "), [](QString& out, QChar c, qsizetype) {
+        for (const auto& [character, command] : kCommands)
+            if (c.unicode() == character) {
+                out += command;
+                return;
+            }
+        if (QStringView(u"&%$#_{}").contains(c))
+            out += QLatin1Char('\\');
+        out += c;
+    });
 }
 
 } // namespace wb

@@ -3,7 +3,6 @@
 #include "OutputFolder.h"
 #include "RunOptions.h"
 
-#include "files/JsonErrors.h"
 #include "files/SmallFile.h"
 
 #include "RunValidation.h"

@@ -1,6 +1,6 @@
 #include "RunOptions.h"
 
-#include "files/JsonErrors.h"
+#include "files/SmallFile.h"
 
 #include <QJsonArray>
 

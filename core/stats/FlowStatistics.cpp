@@ -1,6 +1,6 @@
 #include "FlowStatistics.h"
 
-#include "Moments.h"
+#include "Percentiles.h"
 
 #include <algorithm>
 #include <cmath>

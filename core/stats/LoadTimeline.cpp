@@ -28,10 +28,6 @@ std::optional<std::int64_t> startMs(const Dataset& dataset) {
 
 } // namespace
 
-bool LoadTimeline::isSampler(const Dataset& dataset) {
-    return dataset.kind == Dataset::Kind::Throughput && dataset.info.tool == QLatin1String("ss");
-}
-
 LoadTimeline LoadTimeline::of(const std::vector<const Dataset*>& datasets) {
     LoadTimeline timeline;
     std::vector<const Dataset*> drawn;

@@ -73,7 +73,7 @@ public:
     // Whether the datasets hold a latency-under-load step: one step with a latency member
     // and a throughput member (not counting ss samplers).
     static bool isLoadStep(const std::vector<const Dataset*>& datasets);
-    static bool isSampler(const Dataset& dataset);
+    static bool isSampler(const Dataset& dataset) { return TcpState::isSampler(dataset); }
 
 private:
     Basis m_basis = Basis::None;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <numeric>
 #include <optional>
 
 namespace wb {
@@ -127,14 +128,10 @@ private:
             return false;
         std::vector<Slot> old(m_slots.size() * 2);
         old.swap(m_slots);
-        for (const Slot& slot : old) {
-            if (slot.count == 0)
-                continue;
-            std::size_t at = hash(slot.bits) & (m_slots.size() - 1);
-            while (m_slots[at].count != 0)
-                at = (at + 1) & (m_slots.size() - 1);
-            m_slots[at] = slot;
-        }
+        m_used = 0;
+        for (const Slot& slot : old)
+            if (slot.count != 0)
+                add(slot.bits, slot.count); // half full at most: no growth again
         return true;
     }
 
@@ -258,6 +255,19 @@ std::vector<double> Percentiles::selectByPartition(const std::vector<double>& va
     for (std::size_t rank : ranks)
         rankValues.push_back(partitioned[rank]);
     return levelsFromRanks(n, ps, ranks, rankValues);
+}
+
+Moments Moments::of(const std::vector<double>& values) {
+    Moments moments;
+    if (values.empty())
+        return moments;
+    const auto n = static_cast<double>(values.size());
+    moments.mean = std::accumulate(values.begin(), values.end(), 0.0) / n;
+    double squares = 0;
+    for (double value : values)
+        squares += (value - moments.mean) * (value - moments.mean);
+    moments.stddev = std::sqrt(squares / n);
+    return moments;
 }
 
 } // namespace wb

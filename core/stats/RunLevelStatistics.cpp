@@ -1,6 +1,5 @@
 #include "RunLevelStatistics.h"
 
-#include "Moments.h"
 #include "PairwiseDifferences.h"
 #include "Percentiles.h"
 

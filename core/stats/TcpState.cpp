@@ -4,6 +4,7 @@
 #include "SocketFlowMatch.h"
 
 #include <algorithm>
+#include <iterator>
 #include <numeric>
 
 namespace wb {
@@ -176,19 +177,11 @@ TcpStateSource TcpState::ownSource(const Dataset& dataset) {
 }
 
 QString TcpState::describe(TcpStateSource source) {
-    switch (source) {
-    case TcpStateSource::None:
-        return {};
-    case TcpStateSource::SsSamples:
-        return QStringLiteral("ss -tin samples");
-    case TcpStateSource::Iperf3Json:
-        return QStringLiteral("iperf3 -J");
-    case TcpStateSource::Iperf3Text:
-        return QStringLiteral("iperf3 text");
-    case TcpStateSource::Iperf2Enhanced:
-        return QStringLiteral("iperf 2 -e");
-    }
-    return {};
+    // In the order of TcpStateSource.
+    static const char* const kNames[] = {"", "ss -tin samples", "iperf3 -J", "iperf3 text",
+                                         "iperf 2 -e"};
+    return source == TcpStateSource::None ? QString()
+                                          : QString::fromLatin1(kNames[static_cast<int>(source)]);
 }
 
 std::vector<TcpFlowState> TcpState::statesOf(const Dataset& dataset,
@@ -305,46 +298,32 @@ int TcpState::drops(const std::vector<TcpPoint>& series, double fraction) {
     return significant() ? count + 1 : count;
 }
 
+namespace {
+
+// The key and the unit of each metric's values, in the order of TcpMetric.
+struct MetricName {
+    const char* key;
+    const char* unit;
+};
+
+constexpr MetricName kMetricNames[] = {
+    {"throughput", "bits/s"},       {"cwnd", "bytes"},    {"rtt", "ms"},
+    {"retransmits", "retransmits"}, {"pacing", "bits/s"}, {"delivery", "bits/s"}};
+
+} // namespace
+
 QString TcpState::unit(TcpMetric metric) {
-    switch (metric) {
-    case TcpMetric::Throughput:
-    case TcpMetric::PacingRate:
-    case TcpMetric::DeliveryRate:
-        return QStringLiteral("bits/s");
-    case TcpMetric::Cwnd:
-        return QStringLiteral("bytes");
-    case TcpMetric::Rtt:
-        return QStringLiteral("ms");
-    case TcpMetric::Retransmits:
-        return QStringLiteral("retransmits");
-    }
-    return {};
+    return QString::fromLatin1(kMetricNames[static_cast<int>(metric)].unit);
 }
 
 QString TcpState::key(TcpMetric metric) {
-    switch (metric) {
-    case TcpMetric::Throughput:
-        return QStringLiteral("throughput");
-    case TcpMetric::Cwnd:
-        return QStringLiteral("cwnd");
-    case TcpMetric::Rtt:
-        return QStringLiteral("rtt");
-    case TcpMetric::Retransmits:
-        return QStringLiteral("retransmits");
-    case TcpMetric::PacingRate:
-        return QStringLiteral("pacing");
-    case TcpMetric::DeliveryRate:
-        return QStringLiteral("delivery");
-    }
-    return {};
+    return QString::fromLatin1(kMetricNames[static_cast<int>(metric)].key);
 }
 
 std::optional<TcpMetric> TcpState::fromKey(const QString& key) {
-    for (TcpMetric metric :
-         {TcpMetric::Throughput, TcpMetric::Cwnd, TcpMetric::Rtt, TcpMetric::Retransmits,
-          TcpMetric::PacingRate, TcpMetric::DeliveryRate})
-        if (TcpState::key(metric) == key)
-            return metric;
+    for (int i = 0; i < static_cast<int>(std::size(kMetricNames)); ++i)
+        if (key == QLatin1String(kMetricNames[i].key))
+            return static_cast<TcpMetric>(i);
     return std::nullopt;
 }
 

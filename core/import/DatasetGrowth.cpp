@@ -1,4 +1,4 @@
-#include "DatasetGrowth.h"
+#include "import/StreamImport.h"
 
 #include <utility>
 
