@@ -358,7 +358,9 @@ void TestInputs::cutShortInCliIsNeverSilent() {
             QVERIFY2(err.contains("the file was cut short while it was read") ||
                          err.contains("the file is empty"),
                      qPrintable(err));
-            QVERIFY(samples < 400000);
+            // Cut after its last byte was read, a log keeps every sample; the reader still
+            // sees that the file shrank under it.
+            QVERIFY(samples <= 400000);
         }
         QFile::remove(path);
     }
