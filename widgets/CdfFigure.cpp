@@ -73,8 +73,13 @@ CdfFigure::CdfFigure(QCustomPlot* plot, std::function<bool()> legendMayMove)
     : m_plot(plot), m_legendMayMove(std::move(legendMayMove)) {
     PlotStyle::apply(m_plot);
     m_plot->legend->setVisible(true);
-    // Where the legend fits is known once the plot is laid out, on screen or at an export's size.
-    QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] { placeLegend(); });
+    // Once the plot is laid out, on screen or at an export's size, the curves are reduced
+    // for its width in the output's pixels, and where the legend fits is known.
+    QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] {
+        if (!m_drawn.empty() && plotColumns() != m_reducedColumns)
+            reduce();
+        placeLegend();
+    });
     // Drawn empty first, as a view is before its data: fitted axis titles keep what they
     // learnt in that layout (OwnValue), so the figure alone has the bytes of a view's.
     updateAxes();
@@ -148,8 +153,9 @@ double CdfFigure::fractionToY(double cdf) const {
 
 int CdfFigure::plotColumns() const {
     // Before the first layout the axis rect has no real size; the plot's width is the best
-    // guess and a resize reduces again.
-    return std::max({m_plot->axisRect()->width(), m_plot->viewport().width() - 60, 100});
+    // guess and the layout reduces again.
+    const int units = std::max({m_plot->axisRect()->width(), m_plot->viewport().width() - 60, 100});
+    return static_cast<int>(std::ceil(units * PlotStyle::outputPixelsPerUnit(m_plot)));
 }
 
 QCPGraph* CdfFigure::addCurve(Curve curve) {
@@ -182,6 +188,7 @@ QStringList CdfFigure::curveKeys() const {
 void CdfFigure::reduce() {
     const QCPRange range = m_plot->xAxis->range();
     const int columns = plotColumns();
+    m_reducedColumns = columns;
     const auto scale = m_logX ? CdfReducer::Scale::Log : CdfReducer::Scale::Linear;
     for (const Curve& curve : m_drawn) {
         const CdfReducer::Points points = CdfReducer::reduce(

@@ -44,12 +44,16 @@ private:
     QCPTextElement* m_element = nullptr;
 };
 
-// The export's legend place, fonts and colours for the duration of an export; the screen's
-// colours afterwards.
+// A PDF or SVG figure is printed or rasterised; at 300 dpi one point is this many pixels.
+constexpr double kVectorPixelsPerPoint = 300.0 / 72.0;
+
+// The export's legend place, fonts, colours and resolution (output pixels per layout unit)
+// for the duration of an export; the screen's afterwards.
 class TemporaryFigureStyle {
 public:
-    TemporaryFigureStyle(QCustomPlot* plot, const ExportOptions& options)
+    TemporaryFigureStyle(QCustomPlot* plot, const ExportOptions& options, double pixelsPerUnit)
         : m_plot(plot), m_place(LegendLayout::of(plot)->place()) {
+        PlotStyle::setOutputPixelsPerUnit(plot, pixelsPerUnit);
         LegendLayout::of(plot)->setPlace(options.legend);
         m_styled = !options.fontFamily.isEmpty() || options.fontSize > 0;
         if (m_styled)
@@ -60,6 +64,7 @@ public:
                                                                         : PlotTheme::paper());
     }
     ~TemporaryFigureStyle() {
+        PlotStyle::setOutputPixelsPerUnit(m_plot, 1.0);
         PlotTheme::apply(m_plot, PlotTheme::screen(m_plot));
         LegendLayout::of(m_plot)->setPlace(m_place);
         if (m_styled)
@@ -93,7 +98,7 @@ bool writeSvg(QCustomPlot* plot, QIODevice* device, const ExportOptions& options
         return false;
     bool drawn = false;
     {
-        const TemporaryFigureStyle style(plot, options);
+        const TemporaryFigureStyle style(plot, options, kVectorPixelsPerPoint);
         plot->toPainter(&painter, options.width, options.height);
         drawn = painter.end();
     }
@@ -111,7 +116,7 @@ bool writeSvg(QCustomPlot* plot, QIODevice* device, const ExportOptions& options
 
 // What QCustomPlot::savePng writes (96 dpi recorded in the file), into a device.
 bool writePng(QCustomPlot* plot, QIODevice* device, const ExportOptions& options, QString* why) {
-    const TemporaryFigureStyle style(plot, options);
+    const TemporaryFigureStyle style(plot, options, options.scale);
     QImage image = plot->toPixmap(options.width, options.height, options.scale).toImage();
     constexpr int kDotsPerMeter = static_cast<int>(96 / 0.0254);
     image.setDotsPerMeterX(kDotsPerMeter);
@@ -194,7 +199,7 @@ void PlotExporter::paint(QCustomPlot* plot, QCPPainter* painter, const ExportOpt
     painter->setMode(QCPPainter::pmVectorized);
     painter->setMode(QCPPainter::pmNoCaching);
     painter->setMode(QCPPainter::pmNonCosmetic);
-    const TemporaryFigureStyle style(plot, options);
+    const TemporaryFigureStyle style(plot, options, kVectorPixelsPerPoint);
     plot->toPainter(painter, options.width, options.height);
 }
 
@@ -213,7 +218,7 @@ std::unique_ptr<QCustomPlot> PlotExporter::detachedPlot() {
 
 void PlotExporter::copyToClipboard(QCustomPlot* plot, const ExportOptions& options) {
     TemporaryTitle title(plot, options.title);
-    const TemporaryFigureStyle style(plot, options);
+    const TemporaryFigureStyle style(plot, options, options.scale);
     const QPixmap pixmap = plot->toPixmap(options.width, options.height, options.scale);
     QGuiApplication::clipboard()->setPixmap(pixmap);
 }

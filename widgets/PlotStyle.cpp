@@ -415,6 +415,19 @@ void PlotStyle::layOutAgain(QCustomPlot* plot) {
         plot->plotLayout()->update(phase);
 }
 
+namespace {
+constexpr char kOutputPixelsPerUnit[] = "wbOutputPixelsPerUnit";
+}
+
+double PlotStyle::outputPixelsPerUnit(const QCustomPlot* plot) {
+    const QVariant pixels = plot->property(kOutputPixelsPerUnit);
+    return pixels.isValid() ? pixels.toDouble() : 1.0;
+}
+
+void PlotStyle::setOutputPixelsPerUnit(QCustomPlot* plot, double pixels) {
+    plot->setProperty(kOutputPixelsPerUnit, pixels);
+}
+
 void PlotStyle::relayout(QCustomPlot* plot) {
     PlotStyle::layOutAgain(plot);
     fitToSize(plot);

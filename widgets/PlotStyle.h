@@ -83,6 +83,11 @@ public:
     static void relayout(QCustomPlot* plot);
     // The layout passes alone, without fitToSize.
     static void layOutAgain(QCustomPlot* plot);
+    // How many pixels of the output being drawn one layout unit becomes: 1 on screen; an
+    // export sets its own while it draws, so that figures reduce data at the output's
+    // resolution, not the window's.
+    static double outputPixelsPerUnit(const QCustomPlot* plot);
+    static void setOutputPixelsPerUnit(QCustomPlot* plot, double pixels);
     // The text broken between words into lines no wider than `width` pixels in `font`; a word
     // wider than that stays whole on its own line, unless `breakWords`: then it is broken
     // after its '_', '-', '/' or '.' (which stay at the line's end) where it has them.

@@ -2,6 +2,7 @@
 #include "TestSupport.h"
 
 #include "AppTheme.h"
+#include "CdfFigure.h"
 #include "CdfView.h"
 #include "DatasetStore.h"
 #include "LogAxisTicker.h"
@@ -17,8 +18,10 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -78,6 +81,22 @@ double lowestTextContrast(QCustomPlot* plot, const QColor& background) {
     return lowest;
 }
 
+// The points of every polyline in an SVG with more than `minimum` of them (the curves; grid
+// lines and ticks have two).
+std::vector<std::vector<QPointF>> svgPolylines(const QByteArray& svg, int minimum) {
+    std::vector<std::vector<QPointF>> lines;
+    static const QRegularExpression polyline(QStringLiteral("<polyline[^>]* points=\"([^\"]*)\""));
+    for (auto match = polyline.globalMatch(QString::fromUtf8(svg)); match.hasNext();) {
+        std::vector<QPointF> points;
+        for (const QString& pair : match.next().captured(1).split(' ', Qt::SkipEmptyParts))
+            points.emplace_back(pair.section(',', 0, 0).toDouble(),
+                                pair.section(',', 1).toDouble());
+        if (static_cast<int>(points.size()) > minimum)
+            lines.push_back(std::move(points));
+    }
+    return lines;
+}
+
 } // namespace
 
 class TestCdfView : public QObject {
@@ -87,6 +106,7 @@ private slots:
     void oneCurvePerVisibleLatencyDataset();
     void curveRunsFromMinToMaxAtOne();
     void millionsOfSamplesStaySmall();
+    void exportedCurveIsWithinOnePixelOfTheData();
     void logAndCcdfChangeAxes();
     void logAxesLabelThreeValuesAtLeast();
     void markersSitAtCorePercentiles();
@@ -199,6 +219,67 @@ QStringList shownLabels(const QCPAxis* axis) {
 // decade (or every few) over many; the CDF of ping18_np (0.003 to 0.088 ms) at a paper
 // column's size reads more than "0.05". A run spanning under a decade gets a linear axis
 // unless the user chose log, and the choice is kept with the settings.
+// An exported CDF is reduced at the export's resolution, not at the width of a plot never shown
+// (as wirebench-cli plot draws it): every drawn vertex lies on the ECDF of the log's RTTs
+// within one output pixel at 300 dpi or 0.5 % of the axis, whichever is larger (SVG rounds
+// its coordinates to whole points), at one-column and at slide size.
+void TestCdfView::exportedCurveIsWithinOnePixelOfTheData() {
+    DatasetStore store;
+    const int id = test::addLog(store, test::samplePath("ping18_iperf18_np"), "np");
+    QVERIFY(id > 0);
+    std::vector<double> sorted = store.find(id)->analysis->dataset->latency.rttMs;
+    std::sort(sorted.begin(), sorted.end());
+    const double n = static_cast<double>(sorted.size());
+    const auto below = [&](double x) { // how many samples are < x, and <= x
+        return std::lower_bound(sorted.begin(), sorted.end(), x) - sorted.begin();
+    };
+    const auto atMost = [&](double x) {
+        return std::upper_bound(sorted.begin(), sorted.end(), x) - sorted.begin();
+    };
+    for (const QSize size : {QSize(252, 180), QSize(720, 405)}) {
+        FigureAlone alone;
+        auto& figure = alone.make<CdfFigure>();
+        CdfFigure::Options options;
+        options.logX = false;
+        figure.setOptions({}, options);
+        figure.draw(store, {}, options);
+        ExportOptions exported;
+        exported.width = size.width();
+        exported.height = size.height();
+        const QByteArray svg = PlotExporter::toSvg(alone.plot.get(), exported);
+        PlotExporter::layOut(alone.plot.get(), exported); // the SVG's layout, to map its points
+        const QCPAxis* x = alone.plot->xAxis;
+        const QCPAxis* y = alone.plot->yAxis;
+        const QRect rect = alone.plot->axisRect()->rect();
+        const double tolX = std::max(72.0 / 300, 0.005 * rect.width());
+        const double tolY = std::max(72.0 / 300, 0.005 * rect.height());
+        const std::vector<std::vector<QPointF>> curves = svgPolylines(svg, 10);
+        QCOMPARE(static_cast<int>(curves.size()), 1);
+        int checked = 0;
+        for (const QPointF& point : curves.front()) {
+            if (point.x() < rect.left() || point.x() > rect.right())
+                continue; // clipped to the axes
+            const double lowest = below(x->pixelToCoord(point.x() - tolX)) / n;
+            const double highest = atMost(x->pixelToCoord(point.x() + tolX)) / n;
+            const double value = y->pixelToCoord(point.y());
+            const double slack = std::fabs(y->pixelToCoord(point.y() + tolY) - value);
+            QVERIFY2(value >= lowest - slack && value <= highest + slack,
+                     qPrintable(QStringLiteral("%1x%2: vertex (%3, %4) reads F = %5 at %6 ms; "
+                                               "the data give %7 to %8")
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(point.x())
+                                    .arg(point.y())
+                                    .arg(value)
+                                    .arg(x->pixelToCoord(point.x()))
+                                    .arg(lowest)
+                                    .arg(highest)));
+            ++checked;
+        }
+        QVERIFY2(checked > 200, qPrintable(QString::number(checked)));
+    }
+}
+
 void TestCdfView::logAxesLabelThreeValuesAtLeast() {
     for (double lower : {0.003, 0.01, 1.0, 7.0, 123.0})
         for (double decades : {0.35, 0.5, 0.8, 1.0, 1.47, 2.0, 3.0, 6.0, 12.0}) {
