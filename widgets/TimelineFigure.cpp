@@ -78,8 +78,13 @@ TimelineFigure::TimelineFigure(QCustomPlot* plot) : m_plot(plot) {
                      qOverload<const QCPRange&>(&QCPAxis::setRange));
     QObject::connect(stripX, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_plot->xAxis,
                      qOverload<const QCPRange&>(&QCPAxis::setRange));
-    // After PlotStyle's fitting (connected in apply): the legend has given way already.
-    QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] { fitStrip(); });
+    // After PlotStyle's fitting (connected in apply): the legend has given way already. Then
+    // the runs are reduced for the plot's width in the output's pixels, on screen or exported.
+    QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] {
+        fitStrip();
+        if (!m_tracks.empty() && plotColumns() != m_reducedColumns)
+            reduce();
+    });
     updateAxes();
     draw({}, m_options); // as a view is before its data
 }
@@ -196,8 +201,10 @@ void TimelineFigure::updateAxes() {
 
 int TimelineFigure::plotColumns() const {
     // Before the first layout the axis rect has no real size; the plot's width is the best
-    // guess and a resize reduces again.
-    return std::max({m_plot->xAxis->axisRect()->width(), m_plot->viewport().width() - 60, 100});
+    // guess and the layout reduces again.
+    const int units =
+        std::max({m_plot->xAxis->axisRect()->width(), m_plot->viewport().width() - 60, 100});
+    return static_cast<int>(std::ceil(units * PlotStyle::outputPixelsPerUnit(m_plot)));
 }
 
 QString TimelineFigure::draw(const std::vector<const DatasetEntry*>& visible,
@@ -418,6 +425,10 @@ void TimelineFigure::shadeLosses(Track& track, const QCPRange& range, int column
 void TimelineFigure::reduce() {
     const QCPRange range = m_plot->xAxis->range();
     const int columns = plotColumns();
+    m_reducedColumns = columns;
+    // Whether replies are far enough apart to be told apart is a matter of the layout's units,
+    // whatever resolution the output has.
+    const double layoutColumns = columns / PlotStyle::outputPixelsPerUnit(m_plot);
     double lo = std::numeric_limits<double>::infinity();
     double hi = -lo;
     for (Track& t : m_tracks) {
@@ -435,7 +446,7 @@ void TimelineFigure::reduce() {
         t.line->data()->set(data, t.sorted);
         // Zoomed in far enough to tell replies apart, show each one: a straight segment
         // between two replies otherwise looks like measured data where there was none.
-        const bool sparse = reduced.column.size() * 6 < static_cast<std::size_t>(columns);
+        const bool sparse = static_cast<double>(reduced.column.size()) * 6 < layoutColumns;
         t.line->setScatterStyle(sparse ? QCPScatterStyle(QCPScatterStyle::ssDisc, 4)
                                        : QCPScatterStyle());
         // y follows what is visible, so a zoom into a quiet second is not flattened by a

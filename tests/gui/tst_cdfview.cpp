@@ -1,4 +1,5 @@
 #include "StoreSupport.h"
+#include "SvgReadBack.h"
 #include "TestSupport.h"
 
 #include "AppTheme.h"
@@ -79,22 +80,6 @@ double lowestTextContrast(QCustomPlot* plot, const QColor& background) {
         if (QCPAbstractLegendItem* item = plot->legend->item(i))
             lowest = std::min(lowest, PlotTheme::contrast(item->textColor(), background));
     return lowest;
-}
-
-// The points of every polyline in an SVG with more than `minimum` of them (the curves; grid
-// lines and ticks have two).
-std::vector<std::vector<QPointF>> svgPolylines(const QByteArray& svg, int minimum) {
-    std::vector<std::vector<QPointF>> lines;
-    static const QRegularExpression polyline(QStringLiteral("<polyline[^>]* points=\"([^\"]*)\""));
-    for (auto match = polyline.globalMatch(QString::fromUtf8(svg)); match.hasNext();) {
-        std::vector<QPointF> points;
-        for (const QString& pair : match.next().captured(1).split(' ', Qt::SkipEmptyParts))
-            points.emplace_back(pair.section(',', 0, 0).toDouble(),
-                                pair.section(',', 1).toDouble());
-        if (static_cast<int>(points.size()) > minimum)
-            lines.push_back(std::move(points));
-    }
-    return lines;
 }
 
 } // namespace
@@ -253,7 +238,7 @@ void TestCdfView::exportedCurveIsWithinOnePixelOfTheData() {
         const QRect rect = alone.plot->axisRect()->rect();
         const double tolX = std::max(72.0 / 300, 0.005 * rect.width());
         const double tolY = std::max(72.0 / 300, 0.005 * rect.height());
-        const std::vector<std::vector<QPointF>> curves = svgPolylines(svg, 10);
+        const std::vector<std::vector<QPointF>> curves = test::svgPolylines(svg, 10);
         QCOMPARE(static_cast<int>(curves.size()), 1);
         int checked = 0;
         for (const QPointF& point : curves.front()) {

@@ -1,8 +1,10 @@
 #include "StoreSupport.h"
+#include "SvgReadBack.h"
 #include "TestSupport.h"
 
 #include "DatasetStore.h"
 #include "PlotExporter.h"
+#include "TimelineFigure.h"
 #include "TimelineView.h"
 
 #include <qcustomplot.h>
@@ -12,7 +14,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace wb;
 
@@ -60,6 +64,7 @@ private slots:
     void xAxisSaysWhatItShows();
     void logYToggle();
     void spikeSurvivesReduction();
+    void exportedLineIsWithinOnePixelOfEveryReply();
     void readoutNamesSampleAndLoss();
     void settingsRoundTrip();
     void screenshot();
@@ -287,6 +292,64 @@ void TestTimelineView::spikeSurvivesReduction() {
     QTest::qWait(0);
     QCoreApplication::processEvents();
     QVERIFY(view.plot()->yAxis->range().upper < 1);
+}
+
+// An exported timeline is reduced at the export's resolution, not at the width of a plot never
+// shown (as wirebench-cli plot draws it): every reply, at its time since the first reply,
+// lies on the drawn line within one output pixel at 300 dpi or 0.5 % of the axis, whichever
+// is larger, at one-column and at slide size.
+void TestTimelineView::exportedLineIsWithinOnePixelOfEveryReply() {
+    DatasetStore store;
+    const int id = test::addLog(store, test::dataPath("ping/iputils_random_loss_5pct.txt"), "loss");
+    QVERIFY(id > 0);
+    const LatencySeries& series = store.find(id)->analysis->dataset->latency;
+    QVERIFY(!series.timestamps.empty());
+    for (const QSize size : {QSize(252, 180), QSize(720, 405)}) {
+        FigureAlone alone;
+        auto& figure = alone.make<TimelineFigure>();
+        figure.draw(store.visibleLatency(), {});
+        QCOMPARE(figure.xAxisKind(), TimelineReducer::XAxis::TimeSinceFirstReply);
+        ExportOptions exported;
+        exported.width = size.width();
+        exported.height = size.height();
+        const QByteArray svg = PlotExporter::toSvg(alone.plot.get(), exported);
+        PlotExporter::layOut(alone.plot.get(), exported); // the SVG's layout, to map replies
+        const QCPAxis* x = alone.plot->xAxis;
+        const QCPAxis* y = alone.plot->yAxis;
+        const double tolerance = std::max(72.0 / 300, 0.005 * x->axisRect()->width());
+        const std::vector<std::vector<QPointF>> lines = test::svgPolylines(svg, 10);
+        QCOMPARE(static_cast<int>(lines.size()), 1);
+        const std::vector<QPointF>& line = lines.front();
+        const auto distanceToLine = [&line](const QPointF& p) {
+            double nearest = std::numeric_limits<double>::infinity();
+            for (std::size_t k = 1; k < line.size(); ++k) {
+                const QPointF a = line[k - 1];
+                const QPointF ab = line[k] - a;
+                const double length2 = QPointF::dotProduct(ab, ab);
+                const double t =
+                    length2 > 0 ? std::clamp(QPointF::dotProduct(p - a, ab) / length2, 0.0, 1.0)
+                                : 0.0;
+                const QPointF off = p - (a + t * ab);
+                nearest = std::min(nearest, std::hypot(off.x(), off.y()));
+            }
+            return nearest;
+        };
+        for (std::size_t i = 0; i < series.rttMs.size(); ++i) {
+            const double seconds = series.timestamps[i] - series.timestamps.front();
+            // +0.5: the SVG's line is drawn with QCustomPlot's half-pixel pen offset.
+            const QPointF reply(x->coordToPixel(seconds) + 0.5,
+                                y->coordToPixel(series.rttMs[i]) + 0.5);
+            const double distance = distanceToLine(reply);
+            QVERIFY2(distance <= tolerance,
+                     qPrintable(QStringLiteral("%1x%2: reply %3 (%4 s, %5 ms) is %6 from the line")
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(i)
+                                    .arg(seconds)
+                                    .arg(series.rttMs[i])
+                                    .arg(distance)));
+        }
+    }
 }
 
 void TestTimelineView::readoutNamesSampleAndLoss() {
