@@ -76,7 +76,8 @@ CdfFigure::CdfFigure(QCustomPlot* plot, std::function<bool()> legendMayMove)
     // Once the plot is laid out, on screen or at an export's size, the curves are reduced
     // for its width in the output's pixels, and where the legend fits is known.
     QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] {
-        if (!m_drawn.empty() && plotColumns() != m_reducedColumns)
+        if (!m_drawn.empty() &&
+            PlotStyle::outputColumns(m_plot, m_plot->axisRect()) != m_reducedColumns)
             reduce();
         placeLegend();
     });
@@ -151,13 +152,6 @@ double CdfFigure::fractionToY(double cdf) const {
     return m_options.ccdf ? 1 - cdf : cdf;
 }
 
-int CdfFigure::plotColumns() const {
-    // Before the first layout the axis rect has no real size; the plot's width is the best
-    // guess and the layout reduces again.
-    const int units = std::max({m_plot->axisRect()->width(), m_plot->viewport().width() - 60, 100});
-    return static_cast<int>(std::ceil(units * PlotStyle::outputPixelsPerUnit(m_plot)));
-}
-
 QCPGraph* CdfFigure::addCurve(Curve curve) {
     QCPGraph* graph = m_plot->addGraph();
     graph->setName(curve.label);
@@ -187,7 +181,7 @@ QStringList CdfFigure::curveKeys() const {
 
 void CdfFigure::reduce() {
     const QCPRange range = m_plot->xAxis->range();
-    const int columns = plotColumns();
+    const int columns = PlotStyle::outputColumns(m_plot, m_plot->axisRect());
     m_reducedColumns = columns;
     const auto scale = m_logX ? CdfReducer::Scale::Log : CdfReducer::Scale::Linear;
     for (const Curve& curve : m_drawn) {

@@ -119,7 +119,6 @@ private:
     void updateAxes();
     void redraw();
     double fractionToY(double cdf) const; // CDF value to what the y axis shows
-    int plotColumns() const;              // in pixels of the output being drawn
 
     QCustomPlot* m_plot;
     std::function<bool()> m_legendMayMove;
@@ -128,7 +127,7 @@ private:
     bool m_logX = true;
     QString m_pooling;
     std::vector<Curve> m_drawn;
-    int m_reducedColumns = 0;      // the plotColumns() the curves were last reduced for
+    int m_reducedColumns = 0;      // the output columns the curves were last reduced for
     QMap<int, QCPGraph*> m_curves; // dataset id -> its curve
     std::vector<QCPGraph*> m_markerGraphs;
     std::vector<QCPItemText*> m_markerLabels;

@@ -11,6 +11,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace wb {
@@ -426,6 +427,14 @@ double PlotStyle::outputPixelsPerUnit(const QCustomPlot* plot) {
 
 void PlotStyle::setOutputPixelsPerUnit(QCustomPlot* plot, double pixels) {
     plot->setProperty(kOutputPixelsPerUnit, pixels);
+}
+
+int PlotStyle::layoutColumns(const QCustomPlot* plot, const QCPAxisRect* rect) {
+    return std::max({rect->width(), plot->viewport().width() - 60, 100});
+}
+
+int PlotStyle::outputColumns(const QCustomPlot* plot, const QCPAxisRect* rect) {
+    return static_cast<int>(std::ceil(layoutColumns(plot, rect) * outputPixelsPerUnit(plot)));
 }
 
 void PlotStyle::relayout(QCustomPlot* plot) {

@@ -88,6 +88,11 @@ public:
     // resolution, not the window's.
     static double outputPixelsPerUnit(const QCustomPlot* plot);
     static void setOutputPixelsPerUnit(QCustomPlot* plot, double pixels);
+    // The columns a figure reduces its data to across `rect`: its width in layout units, and
+    // in pixels of the output being drawn. Before the first layout the rect has no real size;
+    // the plot's width is the best guess, and the layout reduces again.
+    static int layoutColumns(const QCustomPlot* plot, const QCPAxisRect* rect);
+    static int outputColumns(const QCustomPlot* plot, const QCPAxisRect* rect);
     // The text broken between words into lines no wider than `width` pixels in `font`; a word
     // wider than that stays whole on its own line, unless `breakWords`: then it is broken
     // after its '_', '-', '/' or '.' (which stay at the line's end) where it has them.

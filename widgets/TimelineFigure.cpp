@@ -82,7 +82,8 @@ TimelineFigure::TimelineFigure(QCustomPlot* plot) : m_plot(plot) {
     // the runs are reduced for the plot's width in the output's pixels, on screen or exported.
     QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] {
         fitStrip();
-        if (!m_tracks.empty() && plotColumns() != m_reducedColumns)
+        if (!m_tracks.empty() &&
+            PlotStyle::outputColumns(m_plot, m_plot->xAxis->axisRect()) != m_reducedColumns)
             reduce();
     });
     updateAxes();
@@ -197,14 +198,6 @@ void TimelineFigure::updateAxes() {
     y->setLabel(tr("RTT (ms)"));
     PlotStyle::setLogScale(y, m_options.logY);
     y->setNumberFormat(QStringLiteral("g"));
-}
-
-int TimelineFigure::plotColumns() const {
-    // Before the first layout the axis rect has no real size; the plot's width is the best
-    // guess and the layout reduces again.
-    const int units =
-        std::max({m_plot->xAxis->axisRect()->width(), m_plot->viewport().width() - 60, 100});
-    return static_cast<int>(std::ceil(units * PlotStyle::outputPixelsPerUnit(m_plot)));
 }
 
 QString TimelineFigure::draw(const std::vector<const DatasetEntry*>& visible,
@@ -424,11 +417,11 @@ void TimelineFigure::shadeLosses(Track& track, const QCPRange& range, int column
 
 void TimelineFigure::reduce() {
     const QCPRange range = m_plot->xAxis->range();
-    const int columns = plotColumns();
+    const int columns = PlotStyle::outputColumns(m_plot, m_plot->xAxis->axisRect());
     m_reducedColumns = columns;
     // Whether replies are far enough apart to be told apart is a matter of the layout's units,
     // whatever resolution the output has.
-    const double layoutColumns = columns / PlotStyle::outputPixelsPerUnit(m_plot);
+    const int layoutColumns = PlotStyle::layoutColumns(m_plot, m_plot->xAxis->axisRect());
     double lo = std::numeric_limits<double>::infinity();
     double hi = -lo;
     for (Track& t : m_tracks) {
@@ -446,7 +439,7 @@ void TimelineFigure::reduce() {
         t.line->data()->set(data, t.sorted);
         // Zoomed in far enough to tell replies apart, show each one: a straight segment
         // between two replies otherwise looks like measured data where there was none.
-        const bool sparse = static_cast<double>(reduced.column.size()) * 6 < layoutColumns;
+        const bool sparse = reduced.column.size() * 6 < static_cast<std::size_t>(layoutColumns);
         t.line->setScatterStyle(sparse ? QCPScatterStyle(QCPScatterStyle::ssDisc, 4)
                                        : QCPScatterStyle());
         // y follows what is visible, so a zoom into a quiet second is not flattened by a

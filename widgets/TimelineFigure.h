@@ -103,7 +103,6 @@ private:
     void shadeLosses(Track& track, const QCPRange& range, int columns);
     void fitY(double lo, double hi);
     void updateAxes();
-    int plotColumns() const; // in pixels of the output being drawn
     template <typename Part> Part* partOf(int datasetId, Part* Track::*part) const {
         for (const Track& t : m_tracks)
             if (t.id == datasetId)
@@ -118,7 +117,7 @@ private:
     QCPItemText* m_lossFreeNote = nullptr;
     int m_lanes = 1; // on the strip: one per run, or one for all when nothing was lost
     std::vector<Track> m_tracks;
-    int m_reducedColumns = 0; // the plotColumns() the runs were last reduced for
+    int m_reducedColumns = 0; // the output columns the runs were last reduced for
     TimelineReducer::XAxis m_xAxis = TimelineReducer::XAxis::Sequence;
     bool m_mixedAxes = false; // some datasets had timestamps, others not
 };
