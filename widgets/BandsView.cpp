@@ -17,7 +17,7 @@ namespace wb {
 BandsView::BandsView(DatasetStore* store, QWidget* parent) : FigureView(store, parent) {
     buildToolBar(layOutPlot(m_plot));
     // Bands do not depend on the plot's width: a resize needs no new windows.
-    redrawOnNavigation([this] { m_figure.recompute(); }, false);
+    redrawOnNavigation([this] { m_figure.recompute(); });
     followStore(this, &BandsView::rebuild);
     rebuild();
 }

@@ -17,7 +17,7 @@ CdfView::CdfView(DatasetStore* store, QWidget* parent)
     : FigureView(store, parent, [this] { return !userNavigated(); }) {
     m_figure.redrawWhenIdle();
     buildToolBar(layOutPlot(m_plot, [this](const QPointF& at) { return m_figure.readoutAt(at); }));
-    redrawOnNavigation([this] { m_figure.reduce(); }, true);
+    redrawOnNavigation([this] { m_figure.reduce(); });
     followStore(this, &CdfView::rebuild);
 
     syncActions();

@@ -13,7 +13,7 @@ namespace wb {
 
 TimelineView::TimelineView(DatasetStore* store, QWidget* parent) : FigureView(store, parent) {
     buildToolBar(layOutPlot(m_plot, [this](const QPointF& at) { return m_figure.readoutAt(at); }));
-    redrawOnNavigation([this] { m_figure.reduce(); }, true);
+    redrawOnNavigation([this] { m_figure.reduce(); });
     followStore(this, &TimelineView::rebuild);
     rebuild();
 }

@@ -68,22 +68,16 @@ void WorkbenchView::showToolTips(QCustomPlot* plot, std::function<QString(const 
             });
 }
 
-void WorkbenchView::redrawOnNavigation(std::function<void()> redraw, bool perPixel) {
+void WorkbenchView::redrawOnNavigation(std::function<void()> redraw) {
     QTimer* timer = coalescingTimer([this, redraw = std::move(redraw)] {
         redraw();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     });
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), timer,
             qOverload<>(&QTimer::start));
-    if (perPixel) {
-        m_perPixelRedraw = timer;
-        m_plot->installEventFilter(this);
-    }
 }
 
 bool WorkbenchView::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_plot && event->type() == QEvent::Resize && m_perPixelRedraw)
-        m_perPixelRedraw->start(); // more or fewer pixel columns
     if (watched == m_plot && event->type() == QEvent::Leave && m_readout)
         m_readout->clear();
     return QWidget::eventFilter(watched, event);

@@ -96,9 +96,9 @@ protected:
     // hidden where it says nothing.
     void showToolTips(QCustomPlot* plot, std::function<QString(const QPointF&)> tipAt);
     // Runs `redraw` and replots once per event-loop pass after the plot's x range changes
-    // (the figure draws what is visible), and after its size does when `perPixel` (the
-    // figure is reduced to the plot's pixel columns).
-    void redrawOnNavigation(std::function<void()> redraw, bool perPixel);
+    // (the figure draws what is visible). A figure reduced to pixel columns reduces again
+    // itself when a layout changes their number.
+    void redrawOnNavigation(std::function<void()> redraw);
     bool eventFilter(QObject* watched, QEvent* event) override;
     // The tool bar's last action: back to the automatic ranges (resetView).
     void addResetAction(QToolBar* bar, const QString& toolTip);
@@ -119,7 +119,6 @@ private:
     QCustomPlot* m_plot = nullptr;
     QLabel* m_readout = nullptr;
     std::function<QString(const QPointF&)> m_readoutAt;
-    QTimer* m_perPixelRedraw = nullptr;
     bool m_userNavigated = false;
     std::function<void()> m_rebuild;
     bool m_stale = false;
