@@ -74,7 +74,7 @@ QList<int> DatasetStore::add(std::vector<DatasetEntry> entries) {
         ids << entry.id;
         m_entries.push_back(std::move(entry));
     }
-    matchTcpState();
+    matchTcpState(m_matchInBackground);
     emit added(ids);
     return ids;
 }
@@ -97,7 +97,7 @@ void DatasetStore::remove(const QList<int>& ids) {
                                        return std::binary_search(gone.begin(), gone.end(), e.id);
                                    }),
                     m_entries.end());
-    matchTcpState();
+    matchTcpState(m_matchInBackground);
     emit removed(gone);
 }
 
@@ -148,15 +148,15 @@ void DatasetStore::replaceData(int id, DatasetEntry fresh) {
     e->formatDescription = std::move(fresh.formatDescription);
     e->report = std::move(fresh.report);
     e->indexInFile = fresh.indexInFile;
-    reportChange(matchTcpState() ? -1 : id);
+    reportChange(matchTcpState(m_matchInBackground) ? -1 : id);
 }
 
-bool DatasetStore::matchTcpState() {
+bool DatasetStore::matchTcpState(bool mayWait) {
     DatasetAnalysis::Analyses analyses;
     for (const DatasetEntry& e : m_entries)
         analyses.push_back(e.analysis);
     const int generation = ++m_matchGeneration;
-    m_matchPending = m_matchInBackground && m_entries.size() > kBackgroundMatches;
+    m_matchPending = mayWait && m_entries.size() > kBackgroundMatches;
     if (m_matchPending) {
         m_jobs.run([analyses] { return DatasetAnalysis::matchedAmong(analyses); },
                    [this, generation](const DatasetAnalysis::Analyses& matched) {
@@ -174,10 +174,7 @@ bool DatasetStore::matchTcpState() {
 void DatasetStore::settleMatching() {
     if (!m_matchPending)
         return;
-    m_matchInBackground = false; // matchTcpState, just this once, at once
-    const bool replaced = matchTcpState();
-    m_matchInBackground = true;
-    if (replaced)
+    if (matchTcpState(false))
         reportChange(-1);
 }
 

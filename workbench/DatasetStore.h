@@ -134,9 +134,9 @@ private:
     void reportChange(int id); // changed(id), or noted for the open ChangeBatch
     // Matches each throughput dataset's TCP state with the ss samplers now in the store (a
     // step's samples explain its iperf flows, DatasetAnalysis::matchedAmong); true when an
-    // analysis changed. In the background the result replaces the analyses, with changed(-1),
-    // unless datasets came or went meanwhile.
-    bool matchTcpState();
+    // analysis changed. When mayWait and the store is large it matches in the background: the
+    // result replaces the analyses, with changed(-1), unless datasets came or went meanwhile.
+    bool matchTcpState(bool mayWait);
     bool replaceAnalyses(const DatasetAnalysis::Analyses& matched);
 
     std::vector<DatasetEntry> m_entries; // in the order added, so ascending by id
