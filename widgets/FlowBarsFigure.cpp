@@ -262,7 +262,10 @@ void FlowBarsFigure::drawGroupsAtRunLevel(const std::vector<PooledGroup>& groups
     m_idLabels.clear();
     m_plot->xAxis->setTicker(ticker);
     m_plot->xAxis->setLabel(
-        tr("group (%1); run level: error bars 95 % CI resampling whole runs").arg(groupKey));
+        tr("group (%1); run level: error bars 95 % CI resampling whole runs, for groups of %2 "
+           "runs or more")
+            .arg(groupKey)
+            .arg(RunLevelStatistics::kBootstrapRuns));
     m_plot->yAxis->setLabel(tr("SUM of a run, mean over runs (Mbit/s)"));
     m_plot->legend->setVisible(true);
     resetRanges();
