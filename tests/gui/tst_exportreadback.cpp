@@ -311,6 +311,8 @@ private slots:
     void cwndAndRttAreEverySample_data();
     void cwndAndRttAreEverySample();
     void loadTimeLanesAreTheRepliesAndIntervals();
+    void denseLinesKeepEverySample_data();
+    void denseLinesKeepEverySample();
 };
 
 void TestExportReadback::ccdfStepsAreTheEcdf() {
@@ -1018,6 +1020,93 @@ void TestExportReadback::loadTimeLanesAreTheRepliesAndIntervals() {
             }
         }
         QVERIFY2(sumDrawn, qPrintable(read.where + ": no line draws the SUM of the flows"));
+    }
+}
+
+void TestExportReadback::denseLinesKeepEverySample_data() {
+    QTest::addColumn<QString>("type");
+    QTest::addColumn<QString>("folder");
+    // ss -tin every 0.1 s: about 600 samples a flow over a minute, more than two per layout
+    // unit of a column's width.
+    QTest::newRow("cwnd") << "cwnd" << QString(WIREBENCH_SAMPLES_DIR "/bottleneck/iperf3-cubic");
+}
+
+// A line with more samples than the layout has units across is still drawn through every
+// sample in an export: it is thinned (if at all) at the output's resolution, not the layout's.
+// The samples are the lines' own data, which the tests above check against the logs where
+// they are sparse.
+void TestExportReadback::denseLinesKeepEverySample() {
+    QFETCH(QString, type);
+    QFETCH(QString, folder);
+    const QDir recording(folder);
+    DatasetStore store;
+    for (const QString& log : recording.entryList({"*.log"}, QDir::Files, QDir::Name)) {
+        if (log.endsWith(".server.log"))
+            continue;
+        ImportResult result = FileImporter::importFile(recording.filePath(log));
+        QVERIFY2(result.ok(), qPrintable(log));
+        store.add(DatasetEntry::fromImport(std::move(result)));
+    }
+    for (const QSize size : kSizes) {
+        FigureAlone alone;
+        std::vector<const QCPAxisRect*> rects;
+        if (type == QLatin1String("cwnd")) {
+            auto& figure = alone.make<ThroughputTimeFigure>();
+            figure.draw(store.visibleThroughput(), {}, {TcpMetric::Cwnd, true});
+            rects.push_back(alone.plot->axisRect());
+        } else {
+            auto& figure = alone.make<LoadTimeFigure>();
+            figure.draw(store, {});
+            rects.push_back(figure.lane(LoadTimeFigure::TcpLane));
+        }
+        const Readback read = exportAt(alone.plot.get(), size);
+        for (const QCPAxisRect* rect : rects) {
+            // Every sample of every line in the rect, where its axes put it.
+            std::vector<QPointF> samples;
+            std::size_t most = 0;
+            for (int i = 0; i < alone.plot->graphCount(); ++i) {
+                const QCPGraph* graph = alone.plot->graph(i);
+                if (graph->keyAxis()->axisRect() != rect || graph->pen().style() == Qt::NoPen)
+                    continue;
+                most = std::max(most, static_cast<std::size_t>(graph->dataCount()));
+                for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+                    samples.push_back(
+                        pixelOf(graph->keyAxis(), graph->valueAxis(), it->key, it->value));
+            }
+            // Dense at a column's width at least.
+            QVERIFY2(
+                size != kSizes[0] || static_cast<double>(most) > 2 * rect->width(),
+                qPrintable(
+                    QStringLiteral("%1 samples across %2 units").arg(most).arg(rect->width())));
+            std::vector<QPointF> drawn;
+            for (const SvgShape* line : linesIn(read, rect, 10))
+                drawn.insert(drawn.end(), line->parts.front().begin(), line->parts.front().end());
+            const auto byX = [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); };
+            std::sort(samples.begin(), samples.end(), byX);
+            std::sort(drawn.begin(), drawn.end(), byX);
+            // Each drawn vertex is a sample, and each sample a drawn vertex.
+            const auto near = [&](const std::vector<QPointF>& among, const QPointF& point) {
+                auto it = std::lower_bound(among.begin(), among.end(),
+                                           QPointF(point.x() - read.pixel, 0), byX);
+                for (; it != among.end() && it->x() <= point.x() + read.pixel; ++it)
+                    if (within(*it, point, read.pixel))
+                        return true;
+                return false;
+            };
+            const QRectF area = areaOf(rect);
+            for (const QPointF& vertex : drawn)
+                QVERIFY2(!area.contains(vertex) || near(samples, vertex),
+                         qPrintable(QStringLiteral("%1: vertex (%2, %3) is no sample")
+                                        .arg(read.where)
+                                        .arg(vertex.x())
+                                        .arg(vertex.y())));
+            for (const QPointF& sample : samples)
+                QVERIFY2(!area.contains(sample) || near(drawn, sample),
+                         qPrintable(QStringLiteral("%1: sample (%2, %3) is not drawn")
+                                        .arg(read.where)
+                                        .arg(sample.x())
+                                        .arg(sample.y())));
+        }
     }
 }
 
