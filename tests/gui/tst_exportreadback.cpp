@@ -22,11 +22,9 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
-#include <QGuiApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QScreen>
 #include <QSvgGenerator>
 #include <QTest>
 #include <qcustomplot.h>
@@ -46,10 +44,7 @@ namespace {
 const QSize kSizes[] = {QSize(336, 240), QSize(960, 540)};
 
 ExportOptions atLayoutSize(QSize units) {
-    ExportOptions options;
-    options.width = units.width();
-    options.height = units.height();
-    return options;
+    return ExportOptions::ofLayoutSize(units);
 }
 
 // An export read back, with the plot laid out as it was drawn so that its axes map the
@@ -70,7 +65,7 @@ QByteArray pdfPainting(QCustomPlot* plot, QSize units) {
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator generator;
     generator.setOutputDevice(&buffer);
-    generator.setResolution(qRound(QGuiApplication::primaryScreen()->logicalDotsPerInchY()));
+    generator.setResolution(qRound(ExportOptions::layoutDpi()));
     generator.setSize(units);
     generator.setViewBox(QRect(QPoint(), units));
     QCPPainter painter;
