@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QByteArray>
-#include <QLineF>
 #include <QPointF>
 #include <QRectF>
 #include <QRegularExpression>
@@ -9,6 +8,7 @@
 #include <QTransform>
 #include <QXmlStreamReader>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -213,32 +213,30 @@ inline std::vector<SvgShape> svgShapesIn(const std::vector<SvgShape>& shapes, Sv
     return found;
 }
 
-// The tick marks an axis draws: two-point lines at right angles to `axisLine` (a horizontal or
-// vertical line the axis draws) that touch it, at most `longest` long. Their positions along
-// the axis (x for a horizontal axis, y for a vertical one), in document order.
-inline std::vector<double> svgTickMarks(const std::vector<SvgShape>& shapes, const QLineF& axisLine,
-                                        double longest) {
-    const bool horizontal = std::abs(axisLine.dy()) < 1e-9;
-    const double at = horizontal ? axisLine.y1() : axisLine.x1();
-    const double from = horizontal ? std::min(axisLine.x1(), axisLine.x2())
-                                   : std::min(axisLine.y1(), axisLine.y2());
-    const double to = horizontal ? std::max(axisLine.x1(), axisLine.x2())
-                                 : std::max(axisLine.y1(), axisLine.y2());
+// The tick marks an axis draws: two-point lines `length` long at right angles to the axis,
+// one end within 1.5 units of `edge` (where the axis runs: a y for a horizontal axis, an x for
+// a vertical one), between `low` and `high` along it. Their positions along the axis, sorted.
+inline std::vector<double> svgTickMarks(const std::vector<SvgShape>& shapes,
+                                        Qt::Orientation orientation, double edge, double low,
+                                        double high, double length) {
+    const bool horizontal = orientation == Qt::Horizontal;
     std::vector<double> ticks;
     for (const SvgShape& shape : shapes) {
         if (shape.kind != SvgShape::Kind::Polyline || shape.parts.front().size() != 2)
             continue;
         const QPointF a = shape.parts.front()[0];
         const QPointF b = shape.parts.front()[1];
-        const double along = horizontal ? a.x() : a.y();
-        const bool across =
-            horizontal ? std::abs(a.x() - b.x()) < 1e-9 : std::abs(a.y() - b.y()) < 1e-9;
-        const double startsAt = horizontal ? a.y() : a.x();
-        const double length = horizontal ? std::abs(a.y() - b.y()) : std::abs(a.x() - b.x());
-        if (across && std::abs(startsAt - at) < 1e-9 && length > 0 && length <= longest &&
-            along >= from - 1e-9 && along <= to + 1e-9)
-            ticks.push_back(along);
+        const double across = horizontal ? std::abs(a.y() - b.y()) : std::abs(a.x() - b.x());
+        const double along = horizontal ? std::abs(a.x() - b.x()) : std::abs(a.y() - b.y());
+        const double fromEdge = horizontal
+                                    ? std::min(std::abs(a.y() - edge), std::abs(b.y() - edge))
+                                    : std::min(std::abs(a.x() - edge), std::abs(b.x() - edge));
+        const double at = horizontal ? a.x() : a.y();
+        if (along < 1e-6 && std::abs(across - length) < 1e-3 && fromEdge <= 1.5 && at >= low - 1 &&
+            at <= high + 1)
+            ticks.push_back(at);
     }
+    std::sort(ticks.begin(), ticks.end());
     return ticks;
 }
 
