@@ -63,6 +63,7 @@ LoadTimeFigure::LoadTimeFigure(QCustomPlot* plot) : m_plot(plot) {
     // Lanes are named by their axis titles; the legend above them says which run is which
     // colour, and covers no data.
     PlotStyle::placeLegendAbove(m_plot);
+    PlotStyle::sampleLinesOnScreenOnly(m_plot);
 }
 
 void LoadTimeFigure::buildLanes() {

@@ -437,6 +437,14 @@ int PlotStyle::outputColumns(const QCustomPlot* plot, const QCPAxisRect* rect) {
     return static_cast<int>(std::ceil(layoutColumns(plot, rect) * outputPixelsPerUnit(plot)));
 }
 
+void PlotStyle::sampleLinesOnScreenOnly(QCustomPlot* plot) {
+    QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] {
+        const bool screen = outputPixelsPerUnit(plot) <= 1;
+        for (int i = 0; i < plot->graphCount(); ++i)
+            plot->graph(i)->setAdaptiveSampling(screen);
+    });
+}
+
 void PlotStyle::relayout(QCustomPlot* plot) {
     PlotStyle::layOutAgain(plot);
     fitToSize(plot);

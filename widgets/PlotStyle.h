@@ -93,6 +93,11 @@ public:
     // the plot's width is the best guess, and the layout reduces again.
     static int layoutColumns(const QCustomPlot* plot, const QCPAxisRect* rect);
     static int outputColumns(const QCustomPlot* plot, const QCPAxisRect* rect);
+    // QCustomPlot's adaptive sampling thins a dense line to a few points per layout unit,
+    // placed within the unit rather than at the samples': a pixel on screen, several in an
+    // export. This keeps it for the screen and has every graph of the plot drawn through
+    // every point in an export (after each layout, as the output pixels per unit say).
+    static void sampleLinesOnScreenOnly(QCustomPlot* plot);
     // The text broken between words into lines no wider than `width` pixels in `font`; a word
     // wider than that stays whole on its own line, unless `breakWords`: then it is broken
     // after its '_', '-', '/' or '.' (which stay at the line's end) where it has them.
