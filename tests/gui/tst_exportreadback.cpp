@@ -1123,11 +1123,6 @@ void TestExportReadback::svgFileDrawsTheDataWhereThePdfDoes() {
             farthest =
                 std::max({farthest, std::abs(a[k].x() - b[k].x()), std::abs(a[k].y() - b[k].y())});
     }
-    QEXPECT_FAIL("",
-                 "PlotExporter's writeSvg draws without QCPPainter::pmVectorized, which "
-                 "PlotExporter::paint sets: QCPPainter then moves antialiased items (the data) "
-                 "half a layout unit right and down, off the axes",
-                 Abort);
     QVERIFY2(farthest <= pdf.pixel,
              qPrintable(QStringLiteral("the SVG file's bars are up to %1 layout units from the "
                                        "PDF's; one output pixel is %2")
