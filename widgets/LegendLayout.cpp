@@ -306,6 +306,8 @@ namespace {
 // range raised for a legend above the data, while it is shown (see placeAboveData).
 constexpr char kNaturalRange[] = "wbRangeBeforeLegend";
 constexpr char kRaisedRange[] = "wbRangeForLegend";
+// The most of the rect's height a legend above the data may take: the data keep half.
+constexpr double kMostRaisedShare = 0.5;
 
 QCPAxis* valueAxisOf(QCustomPlot* plot) {
     QCPAxis* axis = mainRect(plot)->axis(QCPAxis::atLeft);

@@ -79,10 +79,8 @@ private:
     bool placeInsideBest(bool onlyIfFree);
     // Inside at the first place along the top or bottom edge that hides no data.
     bool placeAlongEdges();
-    // Inside a top corner free once the value axis (one set from zero) is raised; the most of
-    // the rect's height the legend may take that way.
+    // Inside a top corner free once the value axis (one set from zero) is raised.
     bool placeAboveData();
-    static constexpr double kMostRaisedShare = 0.45;
     double hiddenAt(const QRectF& box) const;
     bool dataKeepsShare() const;
     QString stateKey() const;

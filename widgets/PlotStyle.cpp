@@ -418,7 +418,7 @@ void PlotStyle::apply(QCustomPlot* plot) {
     plot->legend->setFont(axisFont());
     // Line samples two characters long and close to their text, as papers draw them: the
     // legend inside the data takes less of it.
-    plot->legend->setIconSize(20, 14);
+    plot->legend->setIconSize(20, 18); // QCustomPlot's height: room for descenders
     plot->legend->setIconTextPadding(4);
     plot->legend->setBrush(QColor(255, 255, 255, 220));
     plot->legend->setBorderPen(QPen(legendBorder()));

@@ -35,8 +35,8 @@ namespace {
 // The share of the figure the data keeps, and the most labelled ticks an axis may have.
 constexpr double kLeastDataShare = 0.70;
 constexpr int kMostTickLabels = 7;
-// A paper column, 3.5 × 2.5 in, in layout units (1/96 in); loadtime's three lanes get the
-// height `wirebench-cli plot` gives them at a column's width (4.17 in).
+// A paper column, 3.5 × 2.5 in, in layout units (1/96 in under the offscreen platform);
+// loadtime's three lanes get the height `wirebench-cli plot` gives them (300 pt).
 constexpr int kColumnWidth = 336;
 constexpr int kColumnHeight = 240;
 constexpr int kLoadTimeHeight = 400;
@@ -384,9 +384,9 @@ void TestFigureGeometry::columnFigure() {
     drawOf(type)(alone, store);
     QCustomPlot* plot = alone.plot.get();
     ExportOptions options; // a column, the legend where the automatic choice puts it
-    QCOMPARE(options.width, kColumnWidth);
-    QCOMPARE(options.height, kColumnHeight);
-    options.height = height;
+    QCOMPARE(options.layoutSize(), QSize(kColumnWidth, kColumnHeight));
+    options.points.setHeight(height * 72.0 / ExportOptions::layoutDpi());
+    QCOMPARE(options.layoutSize(), QSize(kColumnWidth, height));
     PlotExporter::layOut(plot, options); // the layout stays, the viewport is the view's again
     const QRect figure(0, 0, kColumnWidth, height);
     const double share = dataShare(plot, figure);
