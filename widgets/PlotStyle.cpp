@@ -165,7 +165,7 @@ struct TitleFit {
 
 // An axis title at the largest font, up to `largest` points, that fits the axis' length on
 // its lines, else broken into one more line at the largest such font that fits; else its
-// first line alone so; else the smallest font's lines; never below kSmallestPointSize.
+// first line alone so; else the smallest font's lines; never below 8 pt.
 // Nothing for a hidden or untitled axis.
 std::optional<TitleFit> titleFitOf(const QCPAxis* axis, double largest) {
     const QString text = ownValue(axis, "wbTitle", axis->label());
@@ -174,11 +174,15 @@ std::optional<TitleFit> titleFitOf(const QCPAxis* axis, double largest) {
     const QFont own = ownValue(axis, "wbTitleFont", axis->labelFont());
     const double length = axis->orientation() == Qt::Vertical ? axis->axisRect()->height()
                                                               : axis->axisRect()->width();
-    std::vector<QFont> fonts = PlotStyle::shrinkingFonts(own);
-    fonts.erase(
-        std::remove_if(fonts.begin(), fonts.end() - 1,
-                       [largest](const QFont& font) { return font.pointSizeF() > largest + 1e-9; }),
-        fonts.end() - 1);
+    // From the title's own size down to 8 pt, what papers print at the least, and no larger
+    // than `largest` unless even its own is.
+    constexpr double kSmallestTitlePoints = 8;
+    std::vector<QFont> fonts;
+    for (const QFont& font : PlotStyle::shrinkingFonts(own))
+        if (font.pointSizeF() >= kSmallestTitlePoints - 1e-9 && font.pointSizeF() <= largest + 1e-9)
+            fonts.push_back(font);
+    if (fonts.empty())
+        fonts.push_back(own);
     // A title's first line names the quantity and its unit; lines after it are notes, which
     // give way on an axis too short for them before the title breaks into more lines.
     const QString titles[] = {text, text.section(QLatin1Char('\n'), 0, 0)};

@@ -60,9 +60,9 @@ public:
     // its own size when there is room again. Lays the plot out again when anything changed.
     static void fitToSize(QCustomPlot* plot);
     // The share of the plot's height its (first) axis rect keeps when legends give way.
-    static constexpr double kBitsPerMbit = 1e6;       // rates are drawn in Mbit/s
-    static constexpr double kDataShare = 0.70;        // LegendLayout::kDataShare
-    static constexpr double kSmallestPointSize = 8.0; // what papers print at the least
+    static constexpr double kBitsPerMbit = 1e6; // rates are drawn in Mbit/s
+    static constexpr double kDataShare = 0.70;  // LegendLayout::kDataShare
+    static constexpr double kSmallestPointSize = 7.0;
     // The most labelled ticks an axis keeps: more crowd a paper column's axis.
     static constexpr int kMostTickLabels = 6;
     // How much taller than now what lies above or below the axis rects may grow, in pixels,
