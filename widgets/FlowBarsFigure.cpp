@@ -275,7 +275,8 @@ void FlowBarsFigure::thinIdLabels() {
     if (m_idLabels.isEmpty())
         return;
     // Label every step-th slot so the labels never overlap at the current width.
-    const qsizetype fit = std::max(2, m_plot->axisRect()->width() / kPixelsPerIdLabel);
+    const qsizetype fit =
+        std::clamp(m_plot->axisRect()->width() / kPixelsPerIdLabel, 2, PlotStyle::kMostTickLabels);
     const qsizetype step = std::max<qsizetype>(1, (m_idLabels.size() + fit - 1) / fit);
     if (step == m_idLabelStep)
         return;
