@@ -8,8 +8,9 @@ class QComboBox;
 
 namespace wb {
 
-// The Throughput-over-time tab: ThroughputTimeFigure with the choice of metric, of flows and
-// of the legend, the notes under the plot and a read-out of the line under the mouse.
+// The Throughput-over-time tab: ThroughputTimeFigure with the choice of metric, of flows, of
+// a group's line and band and of the legend, the notes under the plot and a read-out of the line
+// under the mouse.
 class ThroughputTimeView : public FigureView<ThroughputTimeFigure> {
     Q_OBJECT
 
@@ -28,6 +29,8 @@ public:
     void setFlowsChoice(std::optional<bool> show);
     void setLegendShown(bool shown);
     void setMetric(TcpMetric metric);
+    // A group's line and band (grouping on).
+    void setGroupLine(RunsOverTime::Centre centre, RunsOverTime::Spread spread);
 
 private:
     void rebuild();
@@ -36,6 +39,7 @@ private:
     QComboBox* m_metricBox = nullptr;
     QCheckBox* m_flowsBox = nullptr;
     QCheckBox* m_legendBox = nullptr;
+    QComboBox* m_groupLineBox = nullptr;
 };
 
 } // namespace wb
