@@ -38,16 +38,17 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     using Spread = RunsOverTime::Spread;
     for (Centre centre : {Centre::Median, Centre::Mean})
         for (Spread spread : {Spread::MinMax, Spread::Interquartile})
-            m_groupLineBox->addItem(tr("group: %1, band %2")
+            m_groupLineBox->addItem(tr("%1, band %2")
                                         .arg(ThroughputTimeFigure::centreName(centre),
                                              ThroughputTimeFigure::spreadName(spread)),
                                     QVariantList{int(centre), int(spread)});
     QToolBar* bar = layOutPlot(m_plot);
-    for (QWidget* widget :
-         {static_cast<QWidget*>(metricLabel), static_cast<QWidget*>(m_metricBox),
-          static_cast<QWidget*>(m_flowsBox), static_cast<QWidget*>(m_groupLineBox),
-          static_cast<QWidget*>(m_legendBox)})
+    for (QWidget* widget : {static_cast<QWidget*>(metricLabel), static_cast<QWidget*>(m_metricBox),
+                            static_cast<QWidget*>(m_flowsBox)})
         bar->addWidget(widget);
+    // Shown only while grouped: a toolbar keeps its widgets' visibility in their actions.
+    m_groupLineAction = bar->addWidget(m_groupLineBox);
+    bar->addWidget(m_legendBox);
     addResetAction(bar, tr("Back to the ranges that show every line"));
 
     connect(m_metricBox, QOverload<int>::of(&QComboBox::activated), this, [this](int index) {
@@ -111,7 +112,7 @@ void ThroughputTimeView::rebuild() {
     m_metricBox->setCurrentIndex(m_metricBox->findData(TcpState::key(m_options.metric)));
     m_flowsBox->setChecked(groups.empty() && m_figure.flowsShown());
     m_flowsBox->setEnabled(groups.empty()); // a group is one line
-    m_groupLineBox->setEnabled(!groups.empty());
+    m_groupLineAction->setVisible(!groups.empty());
     m_groupLineBox->setCurrentIndex(m_groupLineBox->findData(
         QVariantList{int(m_options.groupCentre), int(m_options.groupSpread)}));
 }

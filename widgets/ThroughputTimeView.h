@@ -3,6 +3,7 @@
 #include "ThroughputTimeFigure.h"
 #include "WorkbenchView.h"
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 
@@ -40,6 +41,7 @@ private:
     QCheckBox* m_flowsBox = nullptr;
     QCheckBox* m_legendBox = nullptr;
     QComboBox* m_groupLineBox = nullptr;
+    QAction* m_groupLineAction = nullptr; // the box in the toolbar
 };
 
 } // namespace wb

@@ -143,6 +143,7 @@ std::vector<CommandHelp> makeCommandHelp() {
         {"plot",
          {"--type TYPE -o OUT.png|OUT.pdf|OUT.svg [--size PRESET] [--width W] [--height H] "
           "[--dpi N] "
+          "[--group-by KEY] "
           "[--log-x|--linear-x] [--log-y] [--title T] [--legend PLACE] [--font FAMILY] "
           "[--font-size PT] FILE..."},
          "the workbench's plots, rendered without a display",
