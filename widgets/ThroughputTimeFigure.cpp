@@ -361,9 +361,8 @@ QStringList ThroughputTimeFigure::notesOf(const std::vector<const DatasetEntry*>
         banded = m_plot->graph(i)->channelFillGraph() != nullptr;
     if (grouped) {
         const bool sum = TcpStateLines::combinationOf(m_options.metric) == TcpCombination::Sum;
-        notes << tr("Each group: the %1 of its runs at each time (each run's %2, its times "
-                    "from its own start, on a grid of the runs' median sampling step where "
-                    "every run has data), shaded: %3 of the runs; faint: each run.")
+        notes << tr("Each group: the %1 of its runs over time (each run's %2, from its own "
+                    "start, where every run has data); shaded: %3 of the runs; faint: each run.")
                      .arg(centreName(m_options.groupCentre),
                           sum ? tr("SUM of its flows") : tr("mean of its flows"),
                           spreadName(m_options.groupSpread));

@@ -348,6 +348,18 @@ void TestTcpStateView::groupsDrawMedianBandAndFaintRuns() {
     QCOMPARE(filled, 2);
     QCOMPARE(plot->graphCount(), 6 + 2 * 2 + 2);
     QVERIFY(view.drawingNote().contains(QStringLiteral("median")));
+    // The choice of line and band is offered while grouped, and changes the line.
+    auto* groupLine = view.findChild<QComboBox*>(QStringLiteral("groupLine"));
+    view.resize(1100, 650);
+    view.show();
+    QCoreApplication::processEvents(); // the toolbar lays out its shown box
+    QVERIFY(groupLine && groupLine->isVisibleTo(&view));
+    view.setGroupLine(RunsOverTime::Centre::Mean, RunsOverTime::Spread::Interquartile);
+    QCOMPARE(groupLine->currentText(), QStringLiteral("mean, band interquartile range"));
+    QVERIFY(view.figure().groupGraph(groups.front().name)->name().contains("mean of 3 runs"));
+    store.setGroupKey({});
+    QCoreApplication::processEvents();
+    QVERIFY(!groupLine->isVisibleTo(&view));
 }
 
 namespace {
@@ -469,6 +481,7 @@ void TestTcpStateView::screenshots() {
         }
     view.resize(1100, 650);
     store.setGroupKey(QStringLiteral("congestion_control"));
+    QCoreApplication::processEvents(); // the toolbar shows the group line box
     view.plot()->replot();
     view.grab().save(dir + QStringLiteral("/tcp-grouped.png"));
     store.setGroupKey({});
