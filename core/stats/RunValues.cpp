@@ -35,6 +35,7 @@ std::vector<RunStatistic> RunValues::of(const std::vector<const Dataset*>& runs)
     RunStatistic jain{QStringLiteral("Jain's index"), {}};
     RunStatistic cwnd{QStringLiteral("mean cwnd (KBytes)"), {}};
     RunStatistic rtt{QStringLiteral("mean RTT (ms)"), {}};
+    RunStatistic retransmits{QStringLiteral("retransmits per 10^6 bytes"), {}};
     for (const Dataset* run : measurements(runs)) {
         const FlowStatistics stats = FlowStatistics::of(run->flows);
         if (stats.flows.empty())
@@ -46,9 +47,11 @@ std::vector<RunStatistic> RunValues::of(const std::vector<const Dataset*>& runs)
             cwnd.values.push_back(*tcp.cwndMeanBytes / 1024);
         if (tcp.rttMeanMs)
             rtt.values.push_back(*tcp.rttMeanMs);
+        if (tcp.retransmitsPerMB)
+            retransmits.values.push_back(*tcp.retransmitsPerMB);
     }
     std::vector<RunStatistic> out{sum, jain};
-    for (const RunStatistic* tcp : {&cwnd, &rtt})
+    for (const RunStatistic* tcp : {&cwnd, &rtt, &retransmits})
         if (!tcp->values.empty() && tcp->values.size() == sum.values.size())
             out.push_back(*tcp);
     return out;

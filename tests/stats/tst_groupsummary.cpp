@@ -12,6 +12,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -210,6 +212,29 @@ void TestGroupSummary::ssLogOfAStepIsNotARun() {
     const GroupStatistic* cwnd = group.find(QStringLiteral("mean cwnd (KBytes)"));
     QVERIFY2(cwnd, "the runs' cwnd read from their ss logs");
     QCOMPARE(cwnd->runs.runs, std::size_t(2));
+    // Retransmissions per 10^6 bytes sent are a run value too: each run's total over its
+    // flows, read here from iperf3's JSON (the senders' end-of-test figures).
+    std::vector<double> retransmitRates;
+    for (const QString& path : paths) {
+        if (path.endsWith(QLatin1String(".ss.log")))
+            continue;
+        double retransmits = 0;
+        double bytes = 0;
+        const QJsonArray streams = QJsonDocument::fromJson(test::readAll(path))
+                                       .object()["end"]
+                                       .toObject()["streams"]
+                                       .toArray();
+        for (const QJsonValue& stream : streams) {
+            const QJsonObject sender = stream.toObject()["sender"].toObject();
+            retransmits += sender["retransmits"].toDouble();
+            bytes += sender["bytes"].toDouble();
+        }
+        retransmitRates.push_back(retransmits / bytes * 1e6);
+    }
+    const GroupStatistic* retransmits = group.find(QStringLiteral("retransmits per 10^6 bytes"));
+    QVERIFY(retransmits);
+    QCOMPARE(retransmits->runs.runs, std::size_t(2));
+    QVERIFY(close(retransmits->runs.mean, meanOf(retransmitRates)));
     // An ss log without its step's iperf log is a run of its own.
     QCOMPARE(RunValues::measurements({imported.runs[1]}).size(), std::size_t(1));
     QCOMPARE(ComparisonReport::levelNote({imported.runs[0], imported.runs[1]},
