@@ -300,6 +300,10 @@ void CompareView::showTables() {
         m_tablesLayout->addWidget(caption);
         QTableView* widget = tableWidget(table, this);
         widest = std::max(widest, widget->sizeHint().width());
+        // Whole, the tables' column scrolling when narrower: a table scrolling on its own
+        // would hide its last row under its scroll bar. The widest (the run-level) scrolls.
+        if (widget->sizeHint().width() <= kMaxTablesWidth)
+            widget->setMinimumWidth(widget->sizeHint().width());
         m_tablesLayout->addWidget(widget);
     }
     m_tablesLayout->addStretch(1);

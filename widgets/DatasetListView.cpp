@@ -13,6 +13,7 @@ namespace wb {
 namespace {
 // Columns sized to their contents measure this many rows, not every one of thousands.
 constexpr int kRowsMeasured = 100;
+constexpr int kShortTag = 8; // characters
 } // namespace
 
 DatasetListView::DatasetListView(DatasetListModel* model, QWidget* parent)
@@ -70,17 +71,23 @@ void DatasetListView::fitColumns() {
         return;
     // Names come before tags: the tags take what the names leave, between their title's width
     // and their own, within the share.
-    const int least = std::min(header()->sectionSizeHint(DatasetListModel::TagsColumn), budget);
+    const int least = std::min(leastTagsWidth(), budget);
     const int most = std::max(least, std::min(wantedWidth(DatasetListModel::TagsColumn), budget));
     const int leftByNames = width - format - sizeHintForColumn(DatasetListModel::LabelColumn);
     header()->resizeSection(DatasetListModel::TagsColumn, std::clamp(leftByNames, least, most));
+}
+
+// A short tag's width ("cubic", "reno"), or the title's.
+int DatasetListView::leastTagsWidth() const {
+    return std::max(header()->sectionSizeHint(DatasetListModel::TagsColumn),
+                    fontMetrics().averageCharWidth() * kShortTag);
 }
 
 int DatasetListView::widthForWholeNames() const {
     int width = sizeHintForColumn(DatasetListModel::LabelColumn) +
                 wantedWidth(DatasetListModel::FormatColumn) + 2 * frameWidth();
     if (!isColumnHidden(DatasetListModel::TagsColumn))
-        width += header()->sectionSizeHint(DatasetListModel::TagsColumn);
+        width += leastTagsWidth();
     // Room for the scroll bar whether or not it shows yet: it comes with the rows.
     return width + verticalScrollBar()->sizeHint().width();
 }

@@ -91,7 +91,7 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setStretchLastSection(false);
-    m_table->setTextElideMode(Qt::ElideMiddle); // as the dataset list; whole in the tooltip
+    m_table->setTextElideMode(Qt::ElideRight); // a name's start; whole in the tooltip
     m_table->viewport()->installEventFilter(this);
     const auto fit = [this] { fitColumns(); };
     connect(m_proxy, &QAbstractItemModel::modelReset, this, fit);
