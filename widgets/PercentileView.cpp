@@ -49,7 +49,7 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
 
     m_levels->setText(LatencyReport::levelsText(m_model->levels()));
     m_levels->setToolTip(tr("Percentile levels (0–100), comma separated; Enter applies"));
-    m_levels->setMinimumWidth(160);
+    m_levels->setMinimumWidth(220);
     connect(m_levels, &QLineEdit::editingFinished, this, &PercentileView::applyLevelsText);
 
     m_unit->addItem(PercentileTableModel::unitName(PercentileTableModel::Unit::Microseconds),
