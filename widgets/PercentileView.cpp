@@ -330,7 +330,8 @@ QString PercentileView::intervalTipAt(const QPointF& at) const {
 }
 
 bool PercentileView::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
+    if (watched == m_table->viewport() &&
+        (event->type() == QEvent::Resize || event->type() == QEvent::Show))
         fitColumns();
     return WorkbenchView::eventFilter(watched, event);
 }
@@ -340,6 +341,9 @@ bool PercentileView::eventFilter(QObject* watched, QEvent* event) {
 // numbers need more than the view, the names give way (elided) until the percentile columns
 // are in view, and the columns after them scroll.
 void PercentileView::fitColumns() {
+    // Measuring every cell is for a table someone sees: a hidden one fits when shown.
+    if (!m_table->isVisible())
+        return;
     QHeaderView* header = m_table->horizontalHeader();
     const int columns = header->count();
     if (columns == 0)
