@@ -19,6 +19,7 @@ public:
     explicit BandsView(DatasetStore* store, QWidget* parent = nullptr);
 
     QString title() const override { return tr("Percentile bands"); }
+    QString tabTitle() const override { return tr("Bands"); }
     QString exportName() const override { return BandsFigure::exportName(); }
     QJsonObject saveSettings() const override { return m_options.toSettings(); }
     void restoreSettings(const QJsonObject& settings) override;

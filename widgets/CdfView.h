@@ -21,6 +21,7 @@ public:
     explicit CdfView(DatasetStore* store, QWidget* parent = nullptr);
 
     QString title() const override { return tr("Latency CDF"); }
+    QString tabTitle() const override { return tr("CDF"); }
     QString exportName() const override { return CdfFigure::exportName(ccdf()); }
     QJsonObject saveSettings() const override { return m_figure.options().toSettings(); }
     void restoreSettings(const QJsonObject& settings) override {

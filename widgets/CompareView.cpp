@@ -129,6 +129,7 @@ CompareView::CompareView(DatasetStore* store, QWidget* parent)
     // The tables on the left, what they say drawn on the right.
     // The tables keep the width of their columns; the plots take the rest.
     auto* splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter = splitter;
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(scroll);
     splitter->addWidget(plotsPanel());
@@ -299,13 +300,20 @@ void CompareView::showTables() {
         m_tablesLayout->addWidget(caption);
         QTableView* widget = tableWidget(table, this);
         widest = std::max(widest, widget->sizeHint().width());
+        // Whole, the tables' column scrolling when narrower: a table scrolling on its own
+        // would hide its last row under its scroll bar. The widest (the run-level) scrolls.
+        if (widget->sizeHint().width() <= kMaxTablesWidth)
+            widget->setMinimumWidth(widget->sizeHint().width());
         m_tablesLayout->addWidget(widget);
     }
     m_tablesLayout->addStretch(1);
     // As wide as the widest table (the plots take the rest), unless that leaves the plots too
-    // little of a small screen: then the tables scroll.
-    const int tablesWidth = widest + style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8;
-    m_tablesScroll->setMinimumWidth(std::min(tablesWidth, kMaxTablesWidth));
+    // little of a small screen: then the tables scroll. A width, not a minimum: wider tables
+    // (groups' run-level ones) must not widen the tab, and the user may drag the splitter.
+    const int tablesWidth =
+        std::min(widest + style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8, kMaxTablesWidth);
+    const int all = m_splitter->width() - m_splitter->handleWidth();
+    m_splitter->setSizes({tablesWidth, std::max(all - tablesWidth, 0)});
 }
 
 void CompareView::showMessage(const QString& text) {

@@ -8,6 +8,7 @@
 
 class QComboBox;
 class QScrollArea;
+class QSplitter;
 class QVBoxLayout;
 
 namespace wb {
@@ -96,6 +97,7 @@ private:
     QVBoxLayout* m_tablesLayout;
     CompareFigures* m_figures;
     QScrollArea* m_tablesScroll;
+    QSplitter* m_splitter; // the tables beside the plots
     PairComparison* m_comparison;
     std::vector<Choice> m_choices;
     QString m_wantedA; // restored from settings before the datasets are loaded

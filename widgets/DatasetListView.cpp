@@ -4,15 +4,16 @@
 
 #include <QAction>
 #include <QHeaderView>
+#include <QScrollBar>
 
 #include <algorithm>
-#include <vector>
 
 namespace wb {
 
 namespace {
 // Columns sized to their contents measure this many rows, not every one of thousands.
 constexpr int kRowsMeasured = 100;
+constexpr int kShortTag = 8; // characters
 } // namespace
 
 DatasetListView::DatasetListView(DatasetListModel* model, QWidget* parent)
@@ -56,26 +57,39 @@ void DatasetListView::showTagsColumnWhenUsed() {
     setColumnHidden(DatasetListModel::TagsColumn, !m_model->anyTags());
 }
 
+int DatasetListView::wantedWidth(int column) const {
+    return std::max(sizeHintForColumn(column), header()->sectionSizeHint(column));
+}
+
 void DatasetListView::fitColumns() {
-    struct Side {
-        int column;
-        int wanted;
-    };
-    std::vector<Side> sides;
-    for (int column : {DatasetListModel::FormatColumn, DatasetListModel::TagsColumn})
-        if (!isColumnHidden(column))
-            sides.push_back(
-                {column, std::max(sizeHintForColumn(column), header()->sectionSizeHint(column))});
-    // The narrower column gets what it wants first, the other what is left of the share.
-    std::sort(sides.begin(), sides.end(),
-              [](const Side& a, const Side& b) { return a.wanted < b.wanted; });
-    int budget = static_cast<int>(viewport()->width() * kSideColumnsShare);
-    for (std::size_t i = 0; i < sides.size(); ++i) {
-        const int share = budget / static_cast<int>(sides.size() - i);
-        const int width = std::min(sides[i].wanted, share);
-        header()->resizeSection(sides[i].column, width);
-        budget -= width;
-    }
+    const int width = viewport()->width();
+    int budget = static_cast<int>(width * kSideColumnsShare);
+    const int format = std::min(wantedWidth(DatasetListModel::FormatColumn), budget);
+    header()->resizeSection(DatasetListModel::FormatColumn, format);
+    budget -= format;
+    if (isColumnHidden(DatasetListModel::TagsColumn))
+        return;
+    // Names come before tags: the tags take what the names leave, between their title's width
+    // and their own, within the share.
+    const int least = std::min(leastTagsWidth(), budget);
+    const int most = std::max(least, std::min(wantedWidth(DatasetListModel::TagsColumn), budget));
+    const int leftByNames = width - format - sizeHintForColumn(DatasetListModel::LabelColumn);
+    header()->resizeSection(DatasetListModel::TagsColumn, std::clamp(leftByNames, least, most));
+}
+
+// A short tag's width ("cubic", "reno"), or the title's.
+int DatasetListView::leastTagsWidth() const {
+    return std::max(header()->sectionSizeHint(DatasetListModel::TagsColumn),
+                    fontMetrics().averageCharWidth() * kShortTag);
+}
+
+int DatasetListView::widthForWholeNames() const {
+    int width = sizeHintForColumn(DatasetListModel::LabelColumn) +
+                wantedWidth(DatasetListModel::FormatColumn) + 2 * frameWidth();
+    if (!isColumnHidden(DatasetListModel::TagsColumn))
+        width += leastTagsWidth();
+    // Room for the scroll bar whether or not it shows yet: it comes with the rows.
+    return width + verticalScrollBar()->sizeHint().width();
 }
 
 } // namespace wb

@@ -18,6 +18,7 @@ public:
     LoadTimeView(DatasetStore* store, QWidget* parent = nullptr);
 
     QString title() const override { return tr("Load over time"); }
+    QString tabTitle() const override { return tr("Load"); }
     QString exportName() const override { return LoadTimeFigure::exportName(); }
     QJsonObject saveSettings() const override { return m_options.toSettings(); }
     void restoreSettings(const QJsonObject& settings) override;

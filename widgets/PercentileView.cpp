@@ -17,8 +17,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -37,6 +39,10 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     m_proxy->setSortRole(PercentileTableModel::SortRole);
 
     connect(m_groupLevelBox, &GroupLevelBox::levelChosen, this, &PercentileView::setGroupLevel);
+    // Shown with Group by: as wide as a few words (the list that drops down is whole), so the
+    // controls row does not widen the tab past a laptop's window.
+    m_groupLevelBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_groupLevelBox->setMinimumContentsLength(12);
     m_caption->setObjectName(QStringLiteral("levelCaption"));
     m_caption->setWordWrap(true);
     store->onAnyChange(this, &PercentileView::syncGroupSource);
@@ -83,8 +89,16 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->setVisible(false);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->setTextElideMode(Qt::ElideRight); // a name's start; whole in the tooltip
+    m_table->viewport()->installEventFilter(this);
+    const auto fit = [this] { fitColumns(); };
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, fit);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, fit);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, fit);
+    connect(m_proxy, &QAbstractItemModel::dataChanged, this, fit);
+    connect(m_table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, fit);
 
     PlotStyle::apply(m_intervals);
     PlotStyle::placeLegendAbove(m_intervals); // the markers fill the whole rect
@@ -314,6 +328,54 @@ QString PercentileView::intervalTipAt(const QPointF& at) const {
     }
     // A run's name, whole where it is shortened under its markers.
     return m_runLabels.toolTipAt(m_intervals, at);
+}
+
+bool PercentileView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_table->viewport() &&
+        (event->type() == QEvent::Resize || event->type() == QEvent::Show))
+        fitColumns();
+    return WorkbenchView::eventFilter(watched, event);
+}
+
+// Every number column as wide as its numbers and its title (the sort arrow's room only where
+// it is shown); the dataset column takes what is left, so the table fills the view. When the
+// numbers need more than the view, the names give way (elided) until the percentile columns
+// are in view, and the columns after them scroll.
+void PercentileView::fitColumns() {
+    // Measuring every cell is for a table someone sees: a hidden one fits when shown.
+    if (!m_table->isVisible())
+        return;
+    QHeaderView* header = m_table->horizontalHeader();
+    const int columns = header->count();
+    if (columns == 0)
+        return;
+    // QTableView's measure of a column's cells, public in its base.
+    const QAbstractItemView* cells = m_table;
+    const int margin = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    const int arrow = style()->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header) + margin;
+    const auto titleWidth = [&](int column) {
+        const QString title = m_proxy->headerData(column, Qt::Horizontal).toString();
+        return header->fontMetrics().size(0, title).width() + margin +
+               (column == header->sortIndicatorSection() ? arrow : 0);
+    };
+    int numbers = 0;
+    int throughPercentiles = 0; // the number columns up to the last percentile
+    for (int column = 1; column < columns; ++column) {
+        const int width = std::max(cells->sizeHintForColumn(column), titleWidth(column));
+        header->resizeSection(column, width);
+        numbers += width;
+        if (m_proxy->headerData(column, Qt::Horizontal)
+                .toString()
+                .contains(QRegularExpression(QStringLiteral("^p[0-9]"))))
+            throughPercentiles = numbers;
+    }
+    const int view = m_table->viewport()->width();
+    const int names = std::max(cells->sizeHintForColumn(0), titleWidth(0));
+    const int least = std::min(names, titleWidth(0) + header->fontMetrics().averageCharWidth() * 8);
+    int width = view - numbers;
+    if (width < names)
+        width = std::min(names, view - throughPercentiles);
+    header->resizeSection(0, std::max(least, width));
 }
 
 QString PercentileView::exportName() const {

@@ -66,7 +66,11 @@ public:
     // The run names under the markers, as shown and whole (tooltips).
     const CategoryAxisLabels& runLabels() const { return m_runLabels; }
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    void fitColumns();
     void applyLevelsText();
     void syncControls();
     void rebuildIntervals();

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <utility>
 
 namespace wb {
 
@@ -126,22 +127,37 @@ void recolourLayerable(QCPLayerable* layerable, const PlotColours& colours) {
                         [box](const QCPScatterStyle& style) { box->setOutlierStyle(style); });
 }
 
-// Asks for a replot, which recolours, when the palette of a plot on screen changes; a hidden
-// plot recolours at its next replot.
+// Asks for a replot, which recolours, when the palette of a plot on screen changes. A hidden
+// plot (on a tab not shown) replots when it is shown next: its view may have nothing new to
+// draw then, and would keep the old palette's colours.
 class PaletteFollower : public QObject {
 public:
     explicit PaletteFollower(QCustomPlot* plot) : QObject(plot), m_plot(plot) {}
 
     bool eventFilter(QObject* watched, QEvent* event) override {
-        if (watched == m_plot && m_plot->isVisible() &&
-            (event->type() == QEvent::PaletteChange ||
-             event->type() == QEvent::ApplicationPaletteChange))
-            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        if (watched != m_plot)
+            return false;
+        switch (event->type()) {
+        case QEvent::PaletteChange:
+        case QEvent::ApplicationPaletteChange:
+            if (m_plot->isVisible())
+                m_plot->replot(QCustomPlot::rpQueuedReplot);
+            else
+                m_paletteChangedWhileHidden = true;
+            break;
+        case QEvent::Show:
+            if (std::exchange(m_paletteChangedWhileHidden, false))
+                m_plot->replot(QCustomPlot::rpQueuedReplot);
+            break;
+        default:
+            break;
+        }
         return false;
     }
 
 private:
     QCustomPlot* m_plot;
+    bool m_paletteChangedWhileHidden = false;
 };
 
 double luminance(const QColor& color) {

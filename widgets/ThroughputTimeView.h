@@ -19,6 +19,7 @@ public:
     ThroughputTimeView(DatasetStore* store, QWidget* parent = nullptr);
 
     QString title() const override { return tr("Throughput over time"); }
+    QString tabTitle() const override { return tr("Throughput"); }
     QString exportName() const override {
         return ThroughputTimeFigure::exportName(m_options.metric);
     }

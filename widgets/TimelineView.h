@@ -20,6 +20,7 @@ public:
     explicit TimelineView(DatasetStore* store, QWidget* parent = nullptr);
 
     QString title() const override { return tr("RTT over time"); }
+    QString tabTitle() const override { return tr("RTT"); }
     QString exportName() const override { return TimelineFigure::exportName(); }
     QJsonObject saveSettings() const override { return m_figure.options().toSettings(); }
     void restoreSettings(const QJsonObject& settings) override {

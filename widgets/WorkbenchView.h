@@ -27,6 +27,9 @@ public:
     ~WorkbenchView() override;
 
     virtual QString title() const = 0;
+    // The tab's title: a word where title() is long, so that the tab bar holds every view's on
+    // a laptop's screen; title() is the tab's tooltip and the View menu's entry.
+    virtual QString tabTitle() const { return title(); }
     // The plot to export (layOutPlot's), or nullptr for views that are tables.
     virtual QCustomPlot* plot() { return m_plot; }
     // A file name stem for exports, e.g. "latency-cdf".

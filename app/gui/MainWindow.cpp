@@ -53,6 +53,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -68,6 +69,10 @@ constexpr int kLinesListed = 12;
 // The share of the first window's width the dataset list takes.
 constexpr double kDatasetsShare = 0.3;
 constexpr int kDatasetsWidest = 440;
+constexpr int kDatasetsLeast = 240; // names stay readable; the window still fits 1280 px
+// The most of the window's width the list grows to, to show its names whole.
+constexpr double kDatasetsMostShare = 0.4;
+constexpr int kPagesLeast = 560;
 
 QString firstLines(const QStringList& lines) {
     QStringList listed = lines.mid(0, kLinesListed);
@@ -127,7 +132,8 @@ void MainWindow::createViews() {
                new LoadTimeView(m_store, m_tabs),
                new CompareView(m_store, m_tabs)};
     for (WorkbenchView* view : m_views) {
-        m_tabs->addTab(view, view->title());
+        const int tab = m_tabs->addTab(view, view->tabTitle());
+        m_tabs->setTabToolTip(tab, view->title());
         connect(view, &WorkbenchView::problem, this, &MainWindow::showProblem);
     }
     m_pages = new QStackedWidget(this);
@@ -141,6 +147,10 @@ void MainWindow::createViews() {
     plotsLayout->addWidget(new RejectionBanner(m_store, plots));
     plotsLayout->addWidget(m_tabs, 1);
     m_pages->addWidget(plots);
+    // The least the tabs get, set rather than taken from the pages: a page that grows (grouping
+    // shows more controls and wider tables) would otherwise take the room from the dataset
+    // list, which would not get it back.
+    m_pages->setMinimumWidth(kPagesLeast);
     setCentralWidget(m_pages);
     m_dropOverlay = new QLabel(tr("Drop to add these logs"), m_pages);
     m_dropOverlay->setObjectName(QStringLiteral("dropOverlay"));
@@ -165,7 +175,7 @@ void MainWindow::createViews() {
 void MainWindow::createDocks() {
     m_list = new DatasetListView(m_listModel, this);
     m_list->setAccessibleName(tr("dataset list"));
-    m_list->setMinimumWidth(240); // names stay readable; the window still fits 1280 px
+    m_list->setMinimumWidth(kDatasetsLeast);
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
@@ -256,6 +266,12 @@ void MainWindow::createDocks() {
     m_runDock->setWidget(m_runPanel);
     addDockWidget(Qt::RightDockWidgetArea, m_runDock);
     m_runDock->hide(); // Measure ▸ New run… shows it; a saved window state may too
+    // The Run panel takes its room from the list when the window is small: given back when
+    // it is closed.
+    connect(m_runDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (!visible && !m_store->entries().empty())
+            QTimer::singleShot(0, this, &MainWindow::widenListForNames);
+    });
     connect(m_runPanel, &RunPanel::importRequested, this, &MainWindow::importPaths);
     connect(m_runPanel, &RunPanel::problem, this, &MainWindow::showProblems);
     connect(m_runPanel, &RunPanel::finished, this,
@@ -390,6 +406,10 @@ void MainWindow::createStatusBar() {
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
 
+    // Logs loaded into an empty list: the list grows to show their names (and never shrinks on
+    // its own, so a width the user chose is kept when more logs come).
+    connect(m_importer, &ImportController::started, this,
+            [this] { m_widenListForImport = m_store->entries().empty(); });
     connect(m_importer, &ImportController::started, this, [this](int files) {
         m_importErrors.clear();
         m_status->setText(tr("Importing %n file(s)…", nullptr, files));
@@ -414,6 +434,8 @@ void MainWindow::createStatusBar() {
                     m_notLoaded->add(datasets);
             });
     connect(m_importer, &ImportController::finished, this, [this] {
+        if (std::exchange(m_widenListForImport, false)) // once the window has laid them out
+            QTimer::singleShot(0, this, &MainWindow::widenListForNames);
         if (m_importsToForget > 0)
             --m_importsToForget;
     });
@@ -435,8 +457,10 @@ void MainWindow::importPaths(const QStringList& paths) {
         else
             logs << path;
     }
-    for (const QString& path : logs)
+    for (const QString& path : logs) {
         m_settings.addRecentFile(QFileInfo(path).absoluteFilePath());
+        rememberOpened(path);
+    }
     updateRecentMenu();
     if (!workspace.isEmpty())
         openWorkspace(workspace, logs);
@@ -474,6 +498,15 @@ void MainWindow::showProblems(const QString& title, const QString& text,
 
 void MainWindow::showProblem(const QString& title, const QStringList& details) {
     showProblems(title, QString(), details);
+}
+
+void MainWindow::widenListForNames() {
+    auto* dock = findChild<QDockWidget*>(QStringLiteral("datasets"));
+    const int around = dock->width() - m_list->width(); // the dock's frame and margins
+    const int wanted = std::min(m_list->widthForWholeNames() + around,
+                                static_cast<int>(width() * kDatasetsMostShare));
+    if (wanted > dock->width())
+        resizeDocks({dock}, {wanted}, Qt::Horizontal);
 }
 
 void MainWindow::showStartPageWhenEmpty() {
@@ -535,12 +568,21 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 void MainWindow::openFiles() {
-    const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Open logs"), m_settings.lastFolder(), openLogsFilters());
+    const QStringList files =
+        QFileDialog::getOpenFileNames(this, tr("Open logs"), openDialogFolder(), openLogsFilters());
     if (files.isEmpty())
         return;
     m_settings.setLastFolder(QFileInfo(files.front()).absolutePath());
     importPaths(files);
+}
+
+QString MainWindow::openDialogFolder() const {
+    return m_settings.openFolder();
+}
+
+void MainWindow::rememberOpened(const QString& path) {
+    const QFileInfo info(path);
+    m_settings.setOpenFolder(info.isDir() ? info.absoluteFilePath() : info.absolutePath());
 }
 
 QString MainWindow::openLogsFilters() {
@@ -550,8 +592,8 @@ QString MainWindow::openLogsFilters() {
 }
 
 void MainWindow::openFolder() {
-    const QString folder = QFileDialog::getExistingDirectory(this, tr("Open a folder of logs"),
-                                                             m_settings.lastFolder());
+    const QString folder =
+        QFileDialog::getExistingDirectory(this, tr("Open a folder of logs"), openDialogFolder());
     if (folder.isEmpty())
         return;
     m_settings.setLastFolder(folder);
@@ -577,6 +619,8 @@ bool MainWindow::saveWorkspace(const QString& path, QString* error) {
 void MainWindow::openWorkspace(const QString& path, const QStringList& logsAfter) {
     const int request = ++m_workspaceRequest;
     m_logsAfterWorkspace = logsAfter;
+    if (logsAfter.isEmpty())
+        rememberOpened(path); // else the logs given with it are the last opened
     m_status->setText(tr("Opening %1…").arg(QFileInfo(path).fileName()));
     m_jobs.run([path] { return WorkspaceSession::read(path); },
                [this, path, request](WorkspaceSession::Read read) {
@@ -656,7 +700,7 @@ void MainWindow::saveWorkspaceAs() {
 
 void MainWindow::openWorkspaceDialog() {
     const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open workspace"), m_settings.lastFolder(),
+        QFileDialog::getOpenFileName(this, tr("Open workspace"), openDialogFolder(),
                                      tr("Wirebench workspace (*.wbws);;All files (*)"));
     if (!path.isEmpty())
         openWorkspace(path);

@@ -71,6 +71,8 @@ public:
     DatasetListView* datasetList() const { return m_list; }
     // File ▸ Open logs' file type choices, the first one the default.
     static QString openLogsFilters();
+    // The folder File ▸ Open's dialogs start in.
+    QString openDialogFolder() const;
     // SIGTERM, SIGINT and SIGHUP (a logout, a shutdown, Ctrl+C in the terminal that started
     // it) close the window as File ▸ Quit does, so a run or plan is stopped and its sidecars
     // written, and end the event loop. For the application's one window.
@@ -99,6 +101,8 @@ private:
     void openFolder();
     void saveWorkspaceAs();
     void openWorkspaceDialog();
+    // Where the next File ▸ Open starts: the folder of `path` (a folder itself when it is one).
+    void rememberOpened(const QString& path);
     void exportPlot();
     void copyPlot();
     void exportReportDialog();
@@ -110,6 +114,8 @@ private:
     void showProblems(const QString& title, const QString& text, const QStringList& details);
     void showProblem(const QString& title, const QStringList& details);
     void showStartPageWhenEmpty();
+    // The list grows to show its names whole, up to a share of the window.
+    void widenListForNames();
     void setDropHighlighted(bool highlighted);
     bool askToReadOutside(const QString& workspace, const QStringList& logs);
     void applyWorkspace(const QString& path, const WorkspaceSession::Read& read);
@@ -145,8 +151,9 @@ private:
     // not load belong to the workspace that was closed.
     int m_importsToForget = 0;
     bool m_tabFromWorkspace = false;
-    int m_workspaceRequest = 0; // counts openWorkspace() calls; only the latest is applied
-    int m_workspaceApplied = 0; // the request last applied or refused
+    bool m_widenListForImport = false; // the import running started with an empty list
+    int m_workspaceRequest = 0;        // counts openWorkspace() calls; only the latest is applied
+    int m_workspaceApplied = 0;        // the request last applied or refused
     // Logs given while a workspace is being read: imported after its logs, or on their own
     // when it cannot be opened, so a drop during the opening is not lost.
     QStringList m_logsAfterWorkspace;

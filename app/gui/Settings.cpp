@@ -14,6 +14,7 @@ namespace wb {
 namespace {
 const char* const kLastFolder = "paths/lastFolder";
 const char* const kRecent = "paths/recentFiles";
+const char* const kOpenFolder = "paths/openFolder";
 const char* const kExportWidth = "export/widthPoints";
 const char* const kExportHeight = "export/heightPoints";
 const char* const kExportDpi = "export/dpi";
@@ -36,6 +37,13 @@ QString Settings::lastFolder() const {
 }
 void Settings::setLastFolder(const QString& folder) {
     m_settings.setValue(kLastFolder, folder);
+}
+
+QString Settings::openFolder() const {
+    return m_settings.value(kOpenFolder, lastFolder()).toString();
+}
+void Settings::setOpenFolder(const QString& folder) {
+    m_settings.setValue(kOpenFolder, folder);
 }
 
 QStringList Settings::recentFiles() const {

@@ -20,6 +20,11 @@ public:
     QString lastFolder() const;
     void setLastFolder(const QString& folder);
 
+    // Where File ▸ Open's dialogs start: the folder of what was last opened, by any way (the
+    // dialogs, a drop, the recent files, the start page, a workspace); lastFolder() until then.
+    QString openFolder() const;
+    void setOpenFolder(const QString& folder);
+
     QStringList recentFiles() const;
     void addRecentFile(const QString& path); // most recent first, at most kMaxRecent
     static constexpr int kMaxRecent = 10;

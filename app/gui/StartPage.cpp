@@ -59,7 +59,7 @@ StartPage::StartPage(QWidget* parent) : QFrame(parent) {
     auto* actions = new QHBoxLayout(m_actionsRow);
     actions->setContentsMargins(0, 8, 0, 8);
     actions->addStretch(1);
-    m_samples = new QPushButton(tr("Open &samples"), m_actionsRow);
+    m_samples = new QPushButton(tr("Open the &demo workspace"), m_actionsRow);
     m_samples->setObjectName(QStringLiteral("openSamples"));
     m_samples->setToolTip(tr("The demo workspace: QJump ping logs, cubic vs reno iperf runs, "
                              "UDP runs and TCP state samples"));
@@ -150,10 +150,12 @@ QStringList StartPage::formatLines() {
 }
 
 QString StartPage::findSamplesWorkspace() {
+    // Installed beside the program, else the source tree's (a build of any layout: the program
+    // may be at any depth of its build folder, and tests run from theirs).
     const QDir app(QCoreApplication::applicationDirPath());
-    for (const QString& relative : {QStringLiteral("../../../../samples/demo.wbws"), // build tree
-                                    QStringLiteral("../share/wirebench/samples/demo.wbws")}) {
-        const QString path = QDir::cleanPath(app.filePath(relative));
+    for (const QString& path :
+         {QDir::cleanPath(app.filePath(QStringLiteral("../share/wirebench/samples/demo.wbws"))),
+          QStringLiteral(WIREBENCH_SOURCE_SAMPLES_DIR "/demo.wbws")}) {
         if (QFileInfo(path).isFile())
             return path;
     }

@@ -25,7 +25,7 @@ public:
     // Buttons for the window's own actions (Open logs, Open folder, Open workspace…), so
     // their shortcuts and tooltips stay in one place.
     void setOpenActions(const QList<QAction*>& actions);
-    // The samples' demo workspace, or empty to hide Open samples.
+    // The samples' demo workspace, or empty to hide "Open the demo workspace".
     void setSamplesWorkspace(const QString& path);
     void setRecentFiles(const QStringList& paths);
     void setDropHighlighted(bool highlighted);
@@ -34,7 +34,8 @@ public:
     // The formats read, one line each ("ping (iputils): Linux iputils ping/ping6"), from the
     // format registry.
     static QStringList formatLines();
-    // The demo workspace of the samples beside this build or installed with it, if any.
+    // The demo workspace of the samples installed with this build, else of its source tree,
+    // if any.
     static QString findSamplesWorkspace();
 
 signals:

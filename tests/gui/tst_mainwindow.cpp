@@ -36,6 +36,7 @@
 #include <QMimeData>
 #include <QProxyStyle>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -506,21 +507,33 @@ void TestMainWindow::failedTableExportsAndEditsGoToProblems() {
 }
 
 void TestMainWindow::screenshots() {
-    // For people: with WIREBENCH_SCREENSHOTS=DIR set, saves each tab with the samples loaded.
+    // For people: with WIREBENCH_SCREENSHOTS=DIR set, saves the start page and each tab with the
+    // samples loaded, in the light and the dark theme, the window at the size it opens at on
+    // the screen (a laptop's: QT_QPA_PLATFORM=offscreen:configfile=tests/gui/screens/...json).
     const QString dir = qEnvironmentVariable("WIREBENCH_SCREENSHOTS");
     if (dir.isEmpty())
         QSKIP("set WIREBENCH_SCREENSHOTS=DIR to save screenshots of every tab");
+    QSettings(QStringLiteral("Wirebench"), QStringLiteral("Wirebench"))
+        .remove(QStringLiteral("window")); // the first window's size and layout
     MainWindow window;
-    window.resize(1500, 900);
     window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QString size = QStringLiteral("%1x%2").arg(window.width()).arg(window.height());
+    QVERIFY(window.grab().save(QStringLiteral("%1/%2-start.png").arg(dir, size)));
     QString error;
     QVERIFY2(test::openWorkspace(window, test::samplePath("demo.wbws"), &error), qPrintable(error));
     auto* tabs = window.findChild<QTabWidget*>();
-    for (int i = 0; i < tabs->count(); ++i) {
-        tabs->setCurrentIndex(i);
-        QTest::qWait(200);
-        QVERIFY(window.grab().save(QStringLiteral("%1/tab%2.png").arg(dir).arg(i)));
+    for (const AppTheme::Theme theme : {AppTheme::Theme::Light, AppTheme::Theme::Dark}) {
+        AppTheme::apply(theme);
+        for (int i = 0; i < tabs->count(); ++i) {
+            tabs->setCurrentIndex(i);
+            QTest::qWait(300);
+            QVERIFY(window.grab().save(QStringLiteral("%1/%2-%3-tab%4.png")
+                                           .arg(dir, size, AppTheme::nameOf(theme))
+                                           .arg(i)));
+        }
     }
+    AppTheme::apply(AppTheme::Theme::System);
 }
 
 // Sizes are physical: a PDF or SVG page of that size, a PNG of inches × dpi pixels; the dialog

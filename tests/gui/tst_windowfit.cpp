@@ -1,21 +1,28 @@
-// The window on small and scaled screens: CTest runs this test twice, on an offscreen screen
-// of 1366×768 and on one of 2560×1440 at QT_SCALE_FACTOR=2 (1280×720 logical pixels); run by
-// hand without a screen configuration it picks the 1366×768 screen itself.
+// The window on small, large and scaled screens: CTest runs this test three times, on offscreen
+// screens of 1366×768 and 1920×1080 and on one of 2560×1440 at QT_SCALE_FACTOR=2 (1280×720
+// logical pixels); run by hand without a screen configuration it picks the 1366×768 screen.
 
 #include "TestSupport.h"
 #include "WindowSupport.h"
 
+#include "AppTheme.h"
 #include "DatasetEditActions.h"
+#include "DatasetGrouping.h"
 #include "DatasetListModel.h"
 #include "DatasetListView.h"
 #include "DatasetStore.h"
 #include "FormatsDialog.h"
 #include "ImportController.h"
 #include "MainWindow.h"
+#include "PercentileView.h"
 #include "ProblemsPanel.h"
 #include "ShortcutsDialog.h"
+#include "StartPage.h"
 #include "WorkbenchView.h"
+#include "files/WorkspaceFile.h"
 #include "parse/FormatRegistry.h"
+
+#include <qcustomplot.h>
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -25,15 +32,19 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScreen>
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QToolButton>
 #include <QTreeWidget>
 
 #include <functional>
@@ -117,6 +128,24 @@ QMenu* menuTitled(QMainWindow& window, const QString& title) {
     return nullptr;
 }
 
+// Whether the list shows the cell whole: what the delegate needs for it (check box, swatch,
+// text, margins) fits its column.
+bool shownWhole(const QTreeView* view, const QModelIndex& index) {
+    return view->sizeHintForIndex(index).width() <= view->columnWidth(index.column());
+}
+
+// The lightness (0–255) of the most common colour of a widget as drawn: a plot's background.
+int backgroundLightness(QWidget* widget) {
+    const QImage image = widget->grab().toImage();
+    QHash<QRgb, int> counts;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2)
+            ++counts[image.pixel(x, y)];
+    if (counts.isEmpty())
+        return -1;
+    return QColor(std::max_element(counts.begin(), counts.end()).key()).lightness();
+}
+
 } // namespace
 
 class TestWindowFit : public QObject {
@@ -136,6 +165,13 @@ private slots:
     void shortcutsComeFromTheActions();
     void formatsListEveryRegisteredFormat();
     void openLogsShowsEveryFile();
+    void datasetNamesAndFormatsAreWhole();
+    void everyTabIsInTheTabBar();
+    void percentileColumnsAreInView();
+    void listKeepsItsWidthAfterGroupBy();
+    void comparePlotsAreDarkInTheDarkTheme();
+    void openStartsInTheLastFolderUsed();
+    void startPageOpensTheDemoWorkspace();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -148,10 +184,12 @@ void TestWindowFit::initTestCase() {
     settings.remove(QStringLiteral("window"));
     settings.sync();
     const QSize screen = QApplication::primaryScreen()->availableGeometry().size();
-    QVERIFY2(screen.width() <= 1366 && screen.height() <= 768,
-             qPrintable(QStringLiteral("this test needs a laptop-size screen, not %1×%2")
-                            .arg(screen.width())
-                            .arg(screen.height())));
+    const QList<QSize> configured{{1366, 768}, {1920, 1080}, {1280, 720}};
+    QVERIFY2(
+        configured.contains(screen),
+        qPrintable(QStringLiteral("this test needs one of its screens (gui/screens), not %1×%2")
+                       .arg(screen.width())
+                       .arg(screen.height())));
     m_window = std::make_unique<MainWindow>();
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -224,9 +262,11 @@ void TestWindowFit::nameColumnTakesMostOfTheList() {
                                                "configuration=ping18_iperf18_iperf68_np"));
     checkShare("long tags");
     // A narrower list (the dock dragged smaller) keeps the share.
+    const QSize laidOut = list->size();
     list->resize(list->width() * 3 / 4, list->height());
     QCoreApplication::processEvents();
     checkShare("narrower list");
+    list->resize(laidOut);
     for (const char* tag :
          {"experiment=qjump-table1-repeated", "configuration=ping18_iperf18_iperf68_np"})
         DatasetEditActions::removeTag(m_window->store(), ids, QString::fromLatin1(tag));
@@ -288,6 +328,7 @@ void TestWindowFit::everyDialogFitsTheScreen() {
             QVERIFY2(opened, qPrintable(name));
         }
     }
+    m_window->findChild<QDockWidget*>(QStringLiteral("run"))->hide(); // Run plan… shows it too
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
 }
 
@@ -459,6 +500,201 @@ void TestWindowFit::openLogsShowsEveryFile() {
             filter = dialog->selectedNameFilter();
     }));
     QCOMPARE(filter, QStringLiteral("All files (*)"));
+}
+
+// A name of the length the QJump runs have is whole on every screen, every sample's name on a
+// large one (the bottleneck steps' too); a longer one is elided in the middle, whole in its
+// tooltip (toolTipNamesTheRun). Formats are short: always whole.
+void TestWindowFit::datasetNamesAndFormatsAreWhole() {
+    DatasetListView* list = m_window->datasetList();
+    const QAbstractItemModel* model = list->model();
+    const bool large = m_window->screen()->availableGeometry().width() >= 1920;
+    constexpr int kReasonableName = 45; // characters
+    QStringList cut;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex format = model->index(row, DatasetListModel::FormatColumn);
+        if (!shownWhole(list, format))
+            cut << QStringLiteral("format \"%1\"").arg(format.data().toString());
+        const QModelIndex name = model->index(row, DatasetListModel::LabelColumn);
+        const QString label = name.data().toString();
+        if ((large || label.size() <= kReasonableName) && !shownWhole(list, name))
+            cut << QStringLiteral("name \"%1\" needs %2 px of %3 px")
+                       .arg(label)
+                       .arg(list->sizeHintForIndex(name).width())
+                       .arg(list->columnWidth(DatasetListModel::LabelColumn));
+    }
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+}
+
+// Every tab's title is in the tab bar, whole, without scroll arrows.
+void TestWindowFit::everyTabIsInTheTabBar() {
+    QTabWidget* tabs = m_window->findChild<QTabWidget*>();
+    QTabBar* bar = tabs->tabBar();
+    QCOMPARE(bar->count(), static_cast<int>(m_window->views().size()));
+    for (const QToolButton* arrow : bar->findChildren<QToolButton*>())
+        QVERIFY2(!arrow->isVisible(), "the tab bar shows scroll arrows");
+    for (int i = 0; i < bar->count(); ++i) {
+        const QRect tab = bar->tabRect(i);
+        QVERIFY2(bar->rect().contains(tab) &&
+                     tab.width() > bar->fontMetrics().horizontalAdvance(bar->tabText(i)),
+                 qPrintable(QStringLiteral("tab \"%1\" at %2 px, %3 px wide, in a bar of %4 px")
+                                .arg(bar->tabText(i))
+                                .arg(tab.x())
+                                .arg(tab.width())
+                                .arg(bar->width())));
+        // The whole title where the tab's is shorter.
+        const QString title = m_window->views()[static_cast<std::size_t>(i)]->title();
+        QVERIFY2(bar->tabText(i) == title || bar->tabToolTip(i) == title, qPrintable(title));
+    }
+}
+
+// The Percentiles table's columns fill its width: p50 and p99 are in view, no empty area
+// beside them.
+void TestWindowFit::percentileColumnsAreInView() {
+    auto* view = m_window->findChild<PercentileView*>();
+    QVERIFY(view);
+    m_window->findChild<QTabWidget*>()->setCurrentWidget(view);
+    QCoreApplication::processEvents();
+    auto* table = view->findChild<QTableView*>();
+    QVERIFY(table && table->model()->rowCount() > 0);
+    const QHeaderView* header = table->horizontalHeader();
+    const int width = table->viewport()->width();
+    QStringList seen;
+    for (int column = 0; column < header->count(); ++column) {
+        const QString name = table->model()->headerData(column, Qt::Horizontal).toString();
+        if (!name.startsWith(QStringLiteral("p50")) && !name.startsWith(QStringLiteral("p99")))
+            continue;
+        seen << name.section(QLatin1Char('\n'), 0, 0);
+        const int left = header->sectionViewportPosition(column);
+        QVERIFY2(left >= 0 && left + header->sectionSize(column) <= width,
+                 qPrintable(QStringLiteral("%1 at %2–%3 px of a %4 px view")
+                                .arg(seen.back())
+                                .arg(left)
+                                .arg(left + header->sectionSize(column))
+                                .arg(width)));
+    }
+    QCOMPARE(seen, (QStringList{"p50", "p99"}));
+    QVERIFY2(
+        header->length() >= width,
+        qPrintable(
+            QStringLiteral("columns %1 px wide in a %2 px view").arg(header->length()).arg(width)));
+}
+
+// Grouping changes what the tabs show, not the room the list has.
+void TestWindowFit::listKeepsItsWidthAfterGroupBy() {
+    auto* dock = m_window->findChild<QDockWidget*>(QStringLiteral("datasets"));
+    QVERIFY(dock);
+    QCoreApplication::processEvents();
+    const int before = dock->width();
+    const QStringList keys = DatasetGrouping::offeredKeys(*m_window->store());
+    QVERIFY(!keys.isEmpty());
+    QTabWidget* tabs = m_window->findChild<QTabWidget*>();
+    for (const QString& key : keys) {
+        m_window->store()->setGroupKey(key);
+        for (int i = 0; i < tabs->count(); ++i) { // each tab shows its groups
+            tabs->setCurrentIndex(i);
+            QTest::qWait(20);
+        }
+        QVERIFY2(dock->width() == before,
+                 qPrintable(QStringLiteral("grouped by %1: %2 px, before %3 px")
+                                .arg(key)
+                                .arg(dock->width())
+                                .arg(before)));
+    }
+    m_window->store()->setGroupKey(QString());
+    QTest::qWait(20);
+    QCOMPARE(dock->width(), before);
+    tabs->setCurrentIndex(0);
+}
+
+// A theme chosen while another tab is shown reaches every tab's plots when they are shown,
+// the Compare tab's two included.
+void TestWindowFit::comparePlotsAreDarkInTheDarkTheme() {
+    QTabWidget* tabs = m_window->findChild<QTabWidget*>();
+    for (int i = 0; i < tabs->count(); ++i) { // each drawn once in the light theme
+        tabs->setCurrentIndex(i);
+        QTest::qWait(20);
+    }
+    tabs->setCurrentIndex(0);
+    AppTheme::apply(AppTheme::Theme::Dark);
+    QCoreApplication::processEvents();
+    QStringList light;
+    for (int i = 0; i < tabs->count(); ++i) {
+        tabs->setCurrentIndex(i);
+        for (QCustomPlot* plot : tabs->widget(i)->findChildren<QCustomPlot*>()) {
+            if (!plot->isVisible())
+                continue;
+            if (!QTest::qWaitFor([plot] { return backgroundLightness(plot) < 100; }, 2000))
+                light << QStringLiteral("%1 %2: lightness %3")
+                             .arg(tabs->tabText(i), plot->objectName())
+                             .arg(backgroundLightness(plot));
+        }
+    }
+    AppTheme::apply(AppTheme::Theme::System);
+    tabs->setCurrentIndex(0);
+    QVERIFY2(light.isEmpty(), qPrintable(light.join(QLatin1Char('\n'))));
+}
+
+// File ▸ Open's dialogs start where the user last opened something, however it was opened,
+// also in the next session.
+void TestWindowFit::openStartsInTheLastFolderUsed() {
+    QSettings(QStringLiteral("Wirebench"), QStringLiteral("Wirebench"))
+        .remove(QStringLiteral("paths"));
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("logs")));
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("workspaces")));
+    const QString logs = QDir(dir.path()).filePath(QStringLiteral("logs"));
+    const QString log = QDir(logs).filePath(QStringLiteral("ping18_np"));
+    QVERIFY(QFile::copy(test::samplePath("ping18_np"), log));
+    const QString workspace = QDir(dir.path()).filePath(QStringLiteral("workspaces/study.wbws"));
+    {
+        MainWindow window;
+        QSignalSpy finished(window.importer(), &ImportController::finished);
+        window.importPaths({log}); // as a drop, the recent files or the start page do
+        QVERIFY(finished.wait(60000 * test::kSlowdown));
+        QCOMPARE(window.openDialogFolder(), logs);
+        QString error;
+        QVERIFY2(window.saveWorkspace(workspace, &error), qPrintable(error));
+        window.close();
+    }
+    MainWindow window;
+    QCOMPARE(window.openDialogFolder(), logs); // remembered
+    window.setOutsideFolderQuestion([](const QString&, const QStringList&) { return true; });
+    QString error;
+    QVERIFY2(test::openWorkspace(window, workspace, &error), qPrintable(error));
+    QCOMPARE(window.openDialogFolder(), QFileInfo(workspace).absolutePath());
+    QSettings(QStringLiteral("Wirebench"), QStringLiteral("Wirebench"))
+        .remove(QStringLiteral("paths"));
+}
+
+// An empty window offers the samples' demo workspace, from the keyboard too, and opening it
+// loads every dataset the workspace lists.
+void TestWindowFit::startPageOpensTheDemoWorkspace() {
+    QString error;
+    const auto workspace = WorkspaceFile::load(test::samplePath("demo.wbws"), &error);
+    QVERIFY2(workspace, qPrintable(error));
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* start = window.findChild<StartPage*>();
+    QVERIFY(start && start->isVisible());
+    QPushButton* demo = nullptr;
+    for (QPushButton* button : start->findChildren<QPushButton*>())
+        if (button->isVisible() &&
+            button->text().remove(QLatin1Char('&')).contains(QStringLiteral("demo workspace")))
+            demo = button;
+    QVERIFY2(demo, "no visible \"Open the demo workspace\" button");
+    QVERIFY(demo->focusPolicy() & Qt::TabFocus);
+    QVERIFY(demo->text().contains(QLatin1Char('&'))); // a mnemonic
+    QSignalSpy opened(&window, &MainWindow::workspaceOpened);
+    QSignalSpy imported(window.importer(), &ImportController::finished);
+    demo->setFocus(Qt::TabFocusReason);
+    QTest::keyClick(demo, Qt::Key_Space);
+    QVERIFY(!opened.isEmpty() || opened.wait(60000 * test::kSlowdown));
+    QCOMPARE(opened.first().at(1).toString(), QString());
+    QVERIFY(!imported.isEmpty() || imported.wait(60000 * test::kSlowdown));
+    QCOMPARE(window.store()->entries().size(), workspace->datasets.size());
+    QVERIFY(!start->isVisible());
 }
 
 int main(int argc, char** argv) {
