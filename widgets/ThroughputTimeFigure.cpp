@@ -205,13 +205,12 @@ void ThroughputTimeFigure::addFlows(const DatasetEntry& entry, const TcpDatasetL
                 pen);
         }
         graphs.push_back(graph);
-        // One legend entry stands for all flows of the dataset.
+        // One legend entry, the run's name, stands for all its flows (and its line, which
+        // takes the entry when drawn: addDataset); the read-out names the flow.
         if (inLegend)
             graph->removeFromLegend();
-        else if (n > 1)
-            graph->setName(m_options.metric == TcpMetric::Throughput
-                               ? tr("%1 — %2 flows").arg(entry.label).arg(n)
-                               : tr("%1 — %2 flows%3").arg(entry.label).arg(n).arg(sources));
+        else
+            graph->setName(entry.label + sources);
         inLegend = true;
     }
 }
@@ -245,6 +244,10 @@ void ThroughputTimeFigure::addDataset(const DatasetEntry& entry, const TcpDatase
             {tr("%1 — %2%3").arg(entry.label, what, sourceSuffix(lines)), {}, std::move(line)},
             pen);
     }
+    // The legend names the run; the read-out says which line (SUM, mean) it is.
+    graph->setName(entry.label + sourceSuffix(lines));
+    for (QCPGraph* flow : m_flowGraphs.value(entry.id))
+        flow->removeFromLegend();
     m_sums.insert(entry.id, graph);
 }
 
@@ -268,6 +271,7 @@ void ThroughputTimeFigure::addGroup(const PooledGroup& group,
     QCPGraph* graph =
         addSeries({tr("%1 — %2").arg(group.name, what), {}, std::move(line)},
                   QPen(PlotStyle::toColor(group.color), PlotStyle::lineWidth() * 1.6));
+    graph->setName(group.name); // the legend names the group; the read-out says what the line is
     m_groups.insert(group.name, graph);
 }
 
@@ -412,8 +416,9 @@ QString ThroughputTimeFigure::draw(const std::vector<const DatasetEntry*>& visib
     return runs.note;
 }
 
-QString ThroughputTimeFigure::toolTipAt(const QPointF& pixel) const {
+Readout ThroughputTimeFigure::toolTipAt(const QPointF& pixel) const {
     const Series* best = nullptr;
+    const QCPGraph* bestGraph = nullptr;
     int bestIndex = -1;
     double bestDistance = m_plot->selectionTolerance();
     for (auto it = m_series.cbegin(); it != m_series.cend(); ++it) {
@@ -422,6 +427,7 @@ QString ThroughputTimeFigure::toolTipAt(const QPointF& pixel) const {
         if (distance < 0 || distance >= bestDistance)
             continue;
         best = &it.value();
+        bestGraph = it.key();
         bestDistance = distance;
         bestIndex = details.value<QCPDataSelection>().dataRange().begin();
     }
@@ -429,7 +435,7 @@ QString ThroughputTimeFigure::toolTipAt(const QPointF& pixel) const {
         static_cast<std::size_t>(bestIndex) >=
             std::max(best->intervals.size(), best->points.size()))
         return {};
-    return readOut(*best, bestIndex);
+    return {readOut(*best, bestIndex), bestGraph->dataPixelPosition(bestIndex)};
 }
 
 } // namespace wb
