@@ -185,16 +185,16 @@ private:
     }
 
     void figure(const ReportBlock& block) {
-        const ExportOptions& size = block.size;
+        const QSize size = block.size.layoutSize();
         const TextBox text = caption(QStringLiteral("Figure"), block, kTextWidth);
-        ensureRoom(size.height + 6 + text.height());
+        ensureRoom(size.height() + 6 + text.height());
         if (m_painter) {
             m_painter->save();
-            m_painter->translate(kLeft + (kTextWidth - size.width) / 2, m_y);
-            PlotExporter::paint(block.plot, m_painter, size);
+            m_painter->translate(kLeft + (kTextWidth - size.width()) / 2, m_y);
+            PlotExporter::paint(block.plot, m_painter, block.size);
             m_painter->restore();
         }
-        m_y += size.height + 6;
+        m_y += size.height() + 6;
         draw(text, kLeft);
         m_y += 16;
     }

@@ -55,8 +55,8 @@ ExportOptions figureStyle(const ReportSource& source) {
 
 ExportOptions figureSize(QCustomPlot* plot, const ExportOptions& style) {
     ExportOptions size = style;
-    size.width = kFigureWidth;
-    size.height = kDataHeight + 80;
+    int height = kDataHeight + 80;
+    size.points = ExportOptions::ofLayoutSize(QSize(kFigureWidth, height)).points;
     // A few times: where a legend goes, and how small its text must be for the data to keep
     // its share of the height (PlotStyle::fitToSize), depend on the height it is given.
     for (int pass = 0; pass < 4; ++pass) {
@@ -64,7 +64,8 @@ ExportOptions figureSize(QCustomPlot* plot, const ExportOptions& style) {
         const int data = plot->xAxis->axisRect()->height();
         if (data == kDataHeight)
             break;
-        size.height = std::clamp(size.height + kDataHeight - data, kDataHeight, kMaxFigureHeight);
+        height = std::clamp(height + kDataHeight - data, kDataHeight, kMaxFigureHeight);
+        size.points = ExportOptions::ofLayoutSize(QSize(kFigureWidth, height)).points;
     }
     return size;
 }

@@ -121,8 +121,7 @@ void addDemoRuns(DatasetStore& store) {
 // A figure's width in the report, and the default export: a paper's column.
 ExportOptions figureOfSize(int width, int height) {
     ExportOptions size;
-    size.width = width;
-    size.height = height;
+    size.points = ExportOptions::ofLayoutSize(QSize(width, height)).points;
     return size;
 }
 const ExportOptions kFigureSizes[] = {figureOfSize(480, 300), figureOfSize(336, 240)};
@@ -147,7 +146,7 @@ int legendEntries(QCustomPlot* plot) {
 }
 
 QString sizeText(const ExportOptions& size) {
-    return QStringLiteral("%1 x %2").arg(size.width).arg(size.height);
+    return QStringLiteral("%1 x %2").arg(size.layoutSize().width()).arg(size.layoutSize().height());
 }
 
 // Every legend entry laid out at least as wide as its icon and text: none cut short, and
@@ -155,14 +154,15 @@ QString sizeText(const ExportOptions& size) {
 // longest labels are wider than the whole plot.
 void verifyLegendEntriesWhole(QCustomPlot* plot, const ExportOptions& size) {
     QVERIFY(plot->legend->visible());
-    if (size.width < kReportFigure.width)
+    if (size.layoutSize().width() < kReportFigure.layoutSize().width())
         return;
     for (int i = 0; i < plot->legend->itemCount(); ++i) {
         const QCPAbstractLegendItem* item = plot->legend->item(i);
         if (!item) // an empty cell of the legend's grid
             continue;
         QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width() &&
-                     QRect(0, 0, size.width, size.height).contains(item->outerRect()),
+                     QRect(0, 0, size.layoutSize().width(), size.layoutSize().height())
+                         .contains(item->outerRect()),
                  qPrintable(sizeText(size) + QStringLiteral(": entry %1 at %2,%3 %4 x %5, needs %6")
                                                  .arg(i)
                                                  .arg(item->outerRect().x())
@@ -747,7 +747,7 @@ void TestReport::timelineSaysNothingWasLost() {
         QVERIFY(entry->dataset().latency.lostSequence.empty());
     TimelineView view(&store);
     for (const ExportOptions& size : kFigureSizes) {
-        view.resize(size.width, size.height); // as wirebench-cli plot does
+        view.resize(size.layoutSize()); // as wirebench-cli plot does
         PlotExporter::layOut(view.plot(), size);
         verifyLegendEntriesWhole(view.plot(), size);
         QVERIFY(stripLanes(view).isEmpty());
@@ -767,7 +767,8 @@ void TestReport::timelineSaysNothingWasLost() {
         // column case is columnFigureReadsWhole's, with the recorded logs' names.
         const int rtt = view.plot()->xAxis->axisRect()->height();
         QVERIFY2(
-            size.width < kReportFigure.width || rtt >= 0.45 * size.height,
+            size.layoutSize().width() < kReportFigure.layoutSize().width() ||
+                rtt >= 0.45 * size.layoutSize().height(),
             qPrintable(QStringLiteral("%1: RTT plot %2 px tall").arg(sizeText(size)).arg(rtt)));
     }
 }
@@ -782,7 +783,7 @@ void TestReport::boxLabelsLeaveTheDataTheHeight() {
     QCustomPlot* plot = view.plot();
     // Labels broken into lines under their boxes, not rotated down half the figure.
     QCOMPARE(plot->xAxis->tickLabelRotation(), 0.0);
-    QVERIFY2(plot->axisRect()->height() > size.height / 2,
+    QVERIFY2(plot->axisRect()->height() > size.layoutSize().height() / 2,
              qPrintable(QString::number(plot->axisRect()->height())));
     const auto labels = plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks();
     const auto runs = int(store.visibleLatency().size());
@@ -836,7 +837,7 @@ void TestReport::columnFigureReadsWhole() {
     QFETCH(QString, type);
     ExportOptions size = kFigureSizes[1];
     if (type == "loadtime")
-        size.height = 400; // wirebench-cli plot's default for its three lanes
+        size.points.setHeight(300); // wirebench-cli plot's default for its three lanes
     const bool throughput = type == "flows" || type == "timeseries";
     const std::optional<TcpMetric> tcp = TcpState::fromKey(type);
     const bool loadtime = type == "loadtime";
@@ -880,7 +881,7 @@ void TestReport::columnFigureReadsWhole() {
         }
         view = std::move(time);
     }
-    view->resize(size.width, size.height); // as wirebench-cli plot does
+    view->resize(size.layoutSize()); // as wirebench-cli plot does
     QCustomPlot* plot = view->plot();
     // To look at: the figures as exported (the percentile view has no wirebench-cli plot type).
     if (const QString dir = qEnvironmentVariable("WIREBENCH_SCREENSHOTS"); !dir.isEmpty()) {
@@ -889,7 +890,7 @@ void TestReport::columnFigureReadsWhole() {
             QVERIFY(PlotExporter::save(plot, dir + "/column-" + type + suffix, size, nullptr));
     }
     PlotExporter::layOut(plot, size);
-    const QRect figure(0, 0, size.width, size.height);
+    const QRect figure(0, 0, size.layoutSize().width(), size.layoutSize().height());
 
     // The data's share of the figure: the axis rects' height (the timeline's loss strip and
     // loadtime's lanes are data too) and the main rect's width, with the default legend.
@@ -914,8 +915,9 @@ void TestReport::columnFigureReadsWhole() {
         !LegendLayout::sideOf(plot).isEmpty() &&
         plot->legend->font().pointSizeF() <= PlotStyle::kSmallestPointSize;
     const double share = legendAtSmallest ? 0.66 : LegendLayout::kDataShare;
-    QVERIFY2(dataHeight >= share * size.height - 1, qPrintable(where));
-    QVERIFY2(plot->xAxis->axisRect()->width() >= LegendLayout::kDataShare * size.width - 0.5,
+    QVERIFY2(dataHeight >= share * size.layoutSize().height() - 1, qPrintable(where));
+    QVERIFY2(plot->xAxis->axisRect()->width() >=
+                 LegendLayout::kDataShare * size.layoutSize().width() - 0.5,
              qPrintable(where));
     // Nothing drawn over data: no legend or text rectangle over a plottable's data.
     verifyNothingOverData(plot);
