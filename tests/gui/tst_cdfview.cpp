@@ -520,13 +520,16 @@ void TestCdfView::hoverMarksThePointItReads() {
                                graph->valueAxis()->coordToPixel(0.5) + 2));
     const HoverMark* mark = HoverMark::of(view.plot());
     QVERIFY(mark->at());
-    // The mark sits on a drawn point of the curve, the one whose value the read-out names.
+    // The mark sits on a drawn point of a curve (the nearest one: curves of similar runs lie
+    // on each other), the one whose run and value the read-out names.
     const QCPGraphData* marked = nullptr;
-    for (const QCPGraphData& point : *graph->data())
-        if (std::abs(graph->keyAxis()->coordToPixel(point.key) - mark->at()->x()) < 0.01 &&
-            std::abs(graph->valueAxis()->coordToPixel(point.value) - mark->at()->y()) < 0.01)
-            marked = &point;
-    QVERIFY(marked);
+    for (int id : ids)
+        for (const QCPGraphData& point : *view.graphOf(id)->data())
+            if (std::abs(graph->keyAxis()->coordToPixel(point.key) - mark->at()->x()) < 0.01 &&
+                std::abs(graph->valueAxis()->coordToPixel(point.value) - mark->at()->y()) < 0.01 &&
+                view.readout().startsWith(store.find(id)->label + QStringLiteral(": ")))
+                marked = &point;
+    QVERIFY2(marked, qPrintable(view.readout()));
     QVERIFY2(view.readout().contains(PlotStyle::formatMs(marked->key) + QStringLiteral(" ms")),
              qPrintable(view.readout()));
     // Drawn there: pixels change around the point, not far from it.
