@@ -80,6 +80,7 @@ CdfFigure::CdfFigure(QCustomPlot* plot, std::function<bool()> legendMayMove)
             PlotStyle::outputColumns(m_plot, m_plot->axisRect()) != m_reducedColumns)
             reduce();
         placeLegend();
+        placeMarkerLabels(); // where a label is free depends on the layout and the legend
     });
     // Drawn empty first, as a view is before its data: fitted axis titles keep what they
     // learnt in that layout (OwnValue), so the figure alone has the bytes of a view's.
@@ -205,7 +206,7 @@ void CdfFigure::reduce() {
             data.last().value = data[data.size() - 2].value;
         curve.graph->data()->set(data, true);
     }
-    rebuildMarkers(); // label collisions depend on pixel positions
+    rebuildMarkers();
 }
 
 void CdfFigure::placeLegend() {
@@ -256,19 +257,15 @@ void CdfFigure::rebuildMarkers() {
     for (QCPGraph* graph : m_markerGraphs)
         m_plot->removeGraph(graph);
     m_markerGraphs.clear();
-    for (QCPItemText* label : m_markerLabels)
-        m_plot->removeItem(label);
-    m_markerLabels.clear();
-    if (m_options.markerLevels.empty())
-        return;
-    std::vector<QRectF> taken; // pixel boxes of the labels placed so far
+    m_markerTexts.clear();
     for (const Curve& curve : m_drawn) {
-        if (curve.faint) // a group's markers are its pooled curve's
+        if (m_options.markerLevels.empty() || curve.faint) // a group's are its pooled curve's
             continue;
         QCPGraph* markers = m_plot->addGraph();
         markers->removeFromLegend();
         markers->setLineStyle(QCPGraph::lsNone);
-        markers->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, curve.color, 7));
+        markers->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssDisc, curve.color, kMarkerDiameter));
         markers->setSelectable(QCP::stNone);
         const double n = static_cast<double>(curve.analysis->sortedRttMs.size());
         for (double level : m_options.markerLevels) {
@@ -278,48 +275,120 @@ void CdfFigure::rebuildMarkers() {
             if (m_logX && value <= 0)
                 continue;
             markers->addData(value, y);
-            addMarkerLabel(QStringLiteral("%1 %2 ms")
-                               .arg(formatLevel(level / 100), PlotStyle::formatMs(value)),
-                           QPointF(value, y), curve.color.darker(120), &taken);
+            m_markerTexts.push_back({QStringLiteral("%1 %2 ms")
+                                         .arg(formatLevel(level / 100), PlotStyle::formatMs(value)),
+                                     QPointF(value, y), curve.color.darker(120)});
         }
         m_markerGraphs.push_back(markers);
     }
+    placeMarkerLabels();
 }
 
-void CdfFigure::addMarkerLabel(const QString& text, const QPointF& at, const QColor& color,
-                               std::vector<QRectF>* taken) {
-    // Curves of similar runs put their markers on top of each other; a label that cannot be
-    // placed without covering another is left out (the dot stays; hover and the table give
-    // the number) rather than drawn as an unreadable overprint.
-    const QFont font = PlotStyle::axisFont(0.9);
-    const QSizeF size = QFontMetricsF(font).boundingRect(text).size() + QSizeF(6, 2);
-    const QPointF pixel(m_plot->xAxis->coordToPixel(at.x()), m_plot->yAxis->coordToPixel(at.y()));
-    const std::pair<Qt::Alignment, QPointF> candidates[] = {
-        {Qt::AlignLeft | Qt::AlignBottom, {4, -size.height()}},
-        {Qt::AlignLeft | Qt::AlignTop, {4, 0}},
-        {Qt::AlignRight | Qt::AlignBottom, {-4 - size.width(), -size.height()}},
-        {Qt::AlignRight | Qt::AlignTop, {-4 - size.width(), 0}}};
-    for (const auto& [alignment, offset] : candidates) {
-        const QRectF box(pixel + offset, size);
-        if (std::any_of(taken->begin(), taken->end(),
-                        [&box](const QRectF& r) { return r.intersects(box); }))
-            continue;
-        taken->push_back(box);
-        auto* label = new QCPItemText(m_plot);
-        label->position->setCoords(at);
-        label->setPositionAlignment(alignment);
-        label->setPadding(
-            QMargins(alignment & Qt::AlignLeft ? 5 : 0, 1, alignment & Qt::AlignRight ? 5 : 0, 1));
-        label->setFont(font);
-        label->setColor(color);
-        label->setText(text);
-        label->setClipToAxisRect(true);
-        m_markerLabels.push_back(label);
+void CdfFigure::placeMarkerLabels() {
+    for (QCPItemText* label : m_markerLabels)
+        m_plot->removeItem(label);
+    m_markerLabels.clear();
+    const QRectF area = m_plot->axisRect()->rect();
+    if (m_markerTexts.empty() || area.isEmpty())
         return;
+    // What a label may not cover: every marker's dot, the legend inside the axes, and the
+    // labels placed before it (curves are measured per candidate).
+    std::vector<QRectF> taken;
+    std::vector<QPointF> dots;
+    const double radius = kMarkerDiameter / 2.0;
+    for (const MarkerText& marker : m_markerTexts) {
+        dots.push_back(pixelOf(marker.at));
+        taken.emplace_back(dots.back() - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius));
+    }
+    if (m_plot->legend->visible() && area.intersects(m_plot->legend->outerRect()))
+        taken.push_back(m_plot->legend->outerRect());
+    for (std::size_t i = 0; i < m_markerTexts.size(); ++i)
+        addMarkerLabel(m_markerTexts[i], area, dots, &taken);
+}
+
+namespace {
+
+// How far `point` is from the nearest point of `box` (0 inside it).
+double distanceBetween(const QRectF& box, const QPointF& point) {
+    const double dx = std::max({box.left() - point.x(), 0.0, point.x() - box.right()});
+    const double dy = std::max({box.top() - point.y(), 0.0, point.y() - box.bottom()});
+    return std::hypot(dx, dy);
+}
+
+} // namespace
+
+QPointF CdfFigure::pixelOf(const QPointF& at) const {
+    return {m_plot->xAxis->coordToPixel(at.x()), m_plot->yAxis->coordToPixel(at.y())};
+}
+
+bool CdfFigure::crossesCurve(const QRectF& box) const {
+    return std::any_of(m_drawn.begin(), m_drawn.end(),
+                       [&](const Curve& curve) { return curveLengthIn(curve.graph, box) > 0; });
+}
+
+void CdfFigure::addMarkerLabel(const MarkerText& marker, const QRectF& area,
+                               const std::vector<QPointF>& dots, std::vector<QRectF>* taken) {
+    // Curves of similar runs put their markers close together, and a label beside its dot
+    // may lie on another curve or run out of the axes. Positions around the dot are tried,
+    // nearest first, on the side of the curve that is empty near the dot (right of a rising
+    // CDF's step and below it, or left and above); the first that covers no curve, dot, label
+    // or legend, lies inside the axes and is nearer its own dot than any other takes the label. A
+    // label with no such place is left out (the dot stays; hover and the table give the number)
+    // rather than overprinted.
+    enum Side { Left, Right };
+    enum Level { Above, Middle, Below };
+    const Level under = m_options.ccdf ? Above : Below; // the empty side of the curve
+    const Level over = m_options.ccdf ? Below : Above;
+    const std::pair<Side, Level> sides[] = {{Right, under}, {Left, over},  {Right, Middle},
+                                            {Left, Middle}, {Right, over}, {Left, under}};
+    const QFont font = PlotStyle::axisFont(0.9);
+    // Measured as QCPItemText measures it, so the box is where the text lands.
+    const QSizeF size =
+        QFontMetrics(font)
+            .boundingRect(0, 0, 0, 0, Qt::TextDontClip | Qt::AlignTop | Qt::AlignHCenter,
+                          marker.text)
+            .size();
+    const QPointF dot = pixelOf(marker.at);
+    constexpr double kClearance = 1.5; // pixels kept between a label and a curve or the edge
+    for (const int distance : {4, 10, 16, 26, 40, 60}) {
+        for (const auto& [side, level] : sides) {
+            const double left =
+                side == Right ? dot.x() + distance : dot.x() - distance - size.width();
+            const double top = level == Middle  ? dot.y() - size.height() / 2
+                               : level == Below ? dot.y() + distance / 2
+                                                : dot.y() - distance / 2 - size.height();
+            const QRectF box(QPointF(left, top), size);
+            const QRectF clear = box.adjusted(-kClearance, -kClearance, kClearance, kClearance);
+            const double own = distanceBetween(box, dot);
+            if (!area.contains(clear) || crossesCurve(clear) ||
+                std::any_of(taken->begin(), taken->end(),
+                            [&clear](const QRectF& r) { return r.intersects(clear); }) ||
+                std::any_of(dots.begin(), dots.end(), [&](const QPointF& other) {
+                    return other != dot && distanceBetween(box, other) < own;
+                }))
+                continue;
+            taken->push_back(box);
+            // The text at `box`: aligned on the dot, its distance from the dot as padding.
+            const int gap = distance;
+            auto* label = new QCPItemText(m_plot);
+            label->position->setCoords(marker.at);
+            label->setPositionAlignment((side == Right ? Qt::AlignLeft : Qt::AlignRight) |
+                                        (level == Middle  ? Qt::AlignVCenter
+                                         : level == Below ? Qt::AlignTop
+                                                          : Qt::AlignBottom));
+            label->setPadding(QMargins(side == Right ? gap : 0, level == Below ? gap / 2 : 0,
+                                       side == Left ? gap : 0, level == Above ? gap / 2 : 0));
+            label->setFont(font);
+            label->setColor(marker.color);
+            label->setText(marker.text);
+            label->setClipToAxisRect(true);
+            m_markerLabels.push_back(label);
+            return;
+        }
     }
 }
 
-QString CdfFigure::readoutAt(const QPointF& pixel) const {
+Readout CdfFigure::readoutAt(const QPointF& pixel) const {
     const double x = m_plot->xAxis->pixelToCoord(pixel.x());
     const Curve* best = nullptr;
     QCPGraphData bestPoint;
@@ -341,8 +410,14 @@ QString CdfFigure::readoutAt(const QPointF& pixel) const {
     if (!best)
         return {};
     const double fraction = m_options.ccdf ? 1 - bestPoint.value : bestPoint.value;
-    return QStringLiteral("%1: %2 ms at %3")
-        .arg(best->label, PlotStyle::formatMs(bestPoint.key), formatLevel(fraction));
+    const QString name = best->memberCount > 1 ? tr("%1 (%2 runs pooled, %3 samples)")
+                                                     .arg(best->label)
+                                                     .arg(best->memberCount)
+                                                     .arg(best->analysis->sortedRttMs.size())
+                                               : best->label;
+    return {QStringLiteral("%1: %2 ms at %3")
+                .arg(name, PlotStyle::formatMs(bestPoint.key), formatLevel(fraction)),
+            pixelOf({bestPoint.key, bestPoint.value})};
 }
 
 QString CdfFigure::draw(const DatasetStore& store, const std::vector<PooledGroup>& groups,
@@ -428,13 +503,10 @@ std::vector<CdfFigure::Curve> CdfFigure::curvesOf(const DatasetStore& store,
         const std::size_t samples = group.analysis->sortedRttMs.size();
         if (samples == 0)
             continue;
-        const int runs = static_cast<int>(group.memberIds.size());
-        const QString pooled =
-            runs == 1 ? tr("1 run") : tr("%1 runs pooled (faint: each run)").arg(runs);
-        curves.push_back(
-            {QStringLiteral("group:") + group.name, nullptr, group.analysis,
-             tr("%1 — %2, %3 samples").arg(group.name, pooled, QString::number(samples)),
-             PlotStyle::toColor(group.color), false, runs});
+        // The legend names the group; the read-out adds how many runs it pools.
+        curves.push_back({QStringLiteral("group:") + group.name, nullptr, group.analysis,
+                          group.name, PlotStyle::toColor(group.color), false,
+                          static_cast<int>(group.memberIds.size())});
     }
     return curves;
 }

@@ -1,11 +1,14 @@
 #pragma once
 
 #include "DatasetGrouping.h"
+#include "Readout.h"
 
 #include <QColor>
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QMap>
+#include <QPointF>
+#include <QRectF>
 
 #include <functional>
 #include <memory>
@@ -97,9 +100,11 @@ public:
     QCPGraph* graphOf(int datasetId) const { return m_curves.value(datasetId, nullptr); }
     // Every curve, faint member curves first (they are drawn behind).
     const std::vector<Curve>& curves() const { return m_drawn; }
+    // The percentile markers' labels placed in the current layout (some may be left out).
+    const std::vector<QCPItemText*>& markerLabels() const { return m_markerLabels; }
     // The read-out for a point in plot pixel coordinates: the nearest curve's value there,
     // empty when no curve is near.
-    QString readoutAt(const QPointF& pixel) const;
+    Readout readoutAt(const QPointF& pixel) const;
 
 private:
     // The axes' scale and ranges for the visible runs.
@@ -111,9 +116,22 @@ private:
                                 QString* pooling, QString* note) const;
     QCPGraph* addCurve(Curve curve);
     QStringList curveKeys() const; // sorted: a different set of curves needs new ranges
-    void rebuildMarkers();
-    void addMarkerLabel(const QString& text, const QPointF& at, const QColor& color,
-                        std::vector<QRectF>* taken);
+    // A percentile marker's label: its text, the marked point (axis coordinates), its colour.
+    struct MarkerText {
+        QString text;
+        QPointF at;
+        QColor color;
+    };
+    static constexpr double kMarkerDiameter = 7; // pixels
+    void rebuildMarkers();                       // the markers' dots and texts, then their labels
+    // Places every marker label anew for the current layout: each where it covers no curve,
+    // dot, other label or the legend and stays inside the axes (else it is left out).
+    void placeMarkerLabels();
+    // Places one label (see placeMarkerLabels); dots: every marker's, in plot pixels.
+    void addMarkerLabel(const MarkerText& marker, const QRectF& area,
+                        const std::vector<QPointF>& dots, std::vector<QRectF>* taken);
+    QPointF pixelOf(const QPointF& at) const;   // axis coordinates to plot pixels
+    bool crossesCurve(const QRectF& box) const; // whether any curve runs through box
     void placeLegend();
     double curveLengthIn(QCPGraph* graph, const QRectF& box) const; // in pixels
     void updateAxes();
@@ -130,6 +148,7 @@ private:
     int m_reducedColumns = 0;      // the output columns the curves were last reduced for
     QMap<int, QCPGraph*> m_curves; // dataset id -> its curve
     std::vector<QCPGraph*> m_markerGraphs;
+    std::vector<MarkerText> m_markerTexts;
     std::vector<QCPItemText*> m_markerLabels;
 };
 

@@ -43,10 +43,10 @@ std::vector<std::size_t> barOrder(const DatasetEntry& entry, FlowBarsFigure::Ord
     return order;
 }
 
-QString legendName(const DatasetEntry& entry) {
-    const FlowStatistics& stats = entry.analysis->flows;
-    return QStringLiteral("%1 — SUM %2 Mbit/s, Jain %3")
-        .arg(entry.label, FlowBarsFigure::mbits(stats.sum.bitsPerSecond, 1),
+// The run's figures for the read-out of its bars; the legend names the run only.
+QString runFigures(const FlowStatistics& stats) {
+    return FlowBarsFigure::tr("run: SUM %1 Mbit/s, Jain's index %2")
+        .arg(FlowBarsFigure::mbits(stats.sum.bitsPerSecond, 1),
              QString::number(stats.jainFairness, 'f', 3));
 }
 
@@ -122,7 +122,7 @@ void FlowBarsFigure::drawRuns(const std::vector<const DatasetEntry*>& entries) {
     for (const DatasetEntry* entry : entries) {
         const FlowStatistics& stats = entry->analysis->flows;
         auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
-        bars->setName(legendName(*entry));
+        bars->setName(entry->label);
         bars->setWidthType(QCPBars::wtPlotCoords);
         bars->setWidth(width);
         bars->setBarsGroup(m_flowSlots);
@@ -137,7 +137,7 @@ void FlowBarsFigure::drawRuns(const std::vector<const DatasetEntry*>& entries) {
             keys.push_back(static_cast<double>(keys.size() + 1));
             values.push_back(flow.totals.bitsPerSecond / PlotStyle::kBitsPerMbit);
             infos.push_back({entry->label, flow.id, flow.totals.bitsPerSecond, flow.totals.bytes,
-                             flow.totals.seconds});
+                             flow.totals.seconds, runFigures(stats)});
             ids.push_back(flow.id);
         }
         bars->setData(keys, values, true);
@@ -178,8 +178,14 @@ QCPBars* FlowBarsFigure::addMeanBar(QCPBarsGroup* group, double key, double widt
     bars->addData(key, mean.value / PlotStyle::kBitsPerMbit);
     ConfidenceBars::attach(bars, {mean.value / PlotStyle::kBitsPerMbit}, {mean.interval},
                            1 / PlotStyle::kBitsPerMbit, QColor(40, 40, 40));
-    m_means.insert(bars, {name, static_cast<int>(stats.flows.size()), runs, false, mean.value,
-                          mean.interval.low, mean.interval.high});
+    m_means.insert(bars, {name,
+                          static_cast<int>(stats.flows.size()),
+                          runs,
+                          false,
+                          mean.value,
+                          mean.interval.low,
+                          mean.interval.high,
+                          {}});
     return bars;
 }
 
@@ -208,11 +214,7 @@ void FlowBarsFigure::drawGroups(const std::vector<PooledGroup>& groups, const QS
         const int runs = static_cast<int>(group.memberIds.size());
         QCPBars* bars =
             addMeanBar(nullptr, key, 0.6, PlotStyle::toColor(group.color), group.name, stats, runs);
-        const Estimate mean = Estimate::meanFlowThroughput(stats);
-        bars->setName(tr("%1 — mean %2 Mbit/s over %3 flows of %4")
-                          .arg(group.name, mbits(mean.value, 1),
-                               QString::number(stats.flows.size()),
-                               runs == 1 ? tr("1 run") : tr("%1 runs").arg(runs)));
+        bars->setName(group.name); // its numbers are in the bar's read-out
         bars->addToLegend();
         m_groupBars.push_back(bars);
         const qsizetype equals = group.name.indexOf(QLatin1Char('='));
@@ -246,15 +248,13 @@ void FlowBarsFigure::drawGroupsAtRunLevel(const std::vector<PooledGroup>& groups
         ConfidenceBars::attach(bars, {sum->runs.mean}, {sum->runs.meanInterval}, 1,
                                QColor(40, 40, 40));
         const auto runs = static_cast<int>(sum->runs.runs);
-        m_means.insert(bars, {group.name, 0, runs, true, sum->runs.mean * PlotStyle::kBitsPerMbit,
-                              sum->runs.meanInterval.low * PlotStyle::kBitsPerMbit,
-                              sum->runs.meanInterval.high * PlotStyle::kBitsPerMbit});
         const GroupStatistic* jain = group.runLevel->find(jainName);
-        bars->setName(tr("%1 — SUM %2 Mbit/s, Jain's index %3: mean of %4")
-                          .arg(group.name, GroupSummaryReport::valueText(sum->runs.mean, sumName),
-                               jain ? GroupSummaryReport::valueText(jain->runs.mean, jainName)
-                                    : QStringLiteral("-"),
-                               runs == 1 ? tr("1 run (sample level)") : tr("%1 runs").arg(runs)));
+        m_means.insert(
+            bars, {group.name, 0, runs, true, sum->runs.mean * PlotStyle::kBitsPerMbit,
+                   sum->runs.meanInterval.low * PlotStyle::kBitsPerMbit,
+                   sum->runs.meanInterval.high * PlotStyle::kBitsPerMbit,
+                   jain ? GroupSummaryReport::valueText(jain->runs.mean, jainName) : QString()});
+        bars->setName(group.name); // its numbers are in the bar's read-out
         m_groupBars.push_back(bars);
         const qsizetype equals = group.name.indexOf(QLatin1Char('='));
         ticker->addTick(key, equals < 0 ? group.name : group.name.mid(equals + 1));
@@ -310,25 +310,30 @@ void FlowBarsFigure::setFlowAxis(const QStringList& ids) {
                                 : tr("flow (position in stream-id order)"));
 }
 
-QString FlowBarsFigure::toolTipAt(const QPointF& pos) const {
+Readout FlowBarsFigure::toolTipAt(const QPointF& pos) const {
     for (auto it = m_means.cbegin(); it != m_means.cend(); ++it) {
         if (it.key()->selectTest(pos, false) < 0)
             continue;
         const MeanInfo& mean = it.value();
         if (mean.runLevel) {
-            return tr("<b>%1</b><br>SUM, mean of %2 runs: %3 Mbit/s<br>95 % CI "
-                      "resampling runs [%4, %5] Mbit/s")
-                .arg(mean.name.toHtmlEscaped())
-                .arg(mean.runs)
-                .arg(mbits(mean.bitsPerSecond, 2), mbits(mean.low, 2), mbits(mean.high, 2));
+            QString tip =
+                tr("<b>%1</b><br>SUM, mean of %2 runs: %3 Mbit/s<br>95 % CI "
+                   "resampling runs [%4, %5] Mbit/s")
+                    .arg(mean.name.toHtmlEscaped())
+                    .arg(mean.runs)
+                    .arg(mbits(mean.bitsPerSecond, 2), mbits(mean.low, 2), mbits(mean.high, 2));
+            if (!mean.jain.isEmpty())
+                tip += tr("<br>Jain's index, mean of the runs: %1").arg(mean.jain);
+            return {tip, it.key()->dataPixelPosition(0)};
         }
         const QString flows = mean.runs > 0
                                   ? tr("%1 flows of %2 runs, pooled").arg(mean.flows).arg(mean.runs)
                                   : tr("%1 flows").arg(mean.flows);
-        return tr("<b>%1</b><br>mean per-flow throughput %2 Mbit/s<br>95 % CI "
-                  "[%3, %4] Mbit/s<br>%5<br>%6")
-            .arg(mean.name.toHtmlEscaped(), mbits(mean.bitsPerSecond, 2), mbits(mean.low, 2),
-                 mbits(mean.high, 2), flows, ConfidenceBars::note());
+        return {tr("<b>%1</b><br>mean per-flow throughput %2 Mbit/s<br>95 % CI "
+                   "[%3, %4] Mbit/s<br>%5<br>%6")
+                    .arg(mean.name.toHtmlEscaped(), mbits(mean.bitsPerSecond, 2),
+                         mbits(mean.low, 2), mbits(mean.high, 2), flows, ConfidenceBars::note()),
+                it.key()->dataPixelPosition(0)};
     }
     for (auto it = m_infos.cbegin(); it != m_infos.cend(); ++it) {
         QVariant details;
@@ -339,10 +344,13 @@ QString FlowBarsFigure::toolTipAt(const QPointF& pos) const {
             continue;
         const BarInfo& bar = it.value()[static_cast<std::size_t>(index)];
         // iperf prints MBytes with 1024² bytes and Mbits with 10⁶ bits; the read-out follows it.
-        return tr("<b>%1</b><br>flow %2<br>%3 Mbit/s<br>%4 MBytes (%5 bytes)<br>%6 s")
-            .arg(bar.dataset.toHtmlEscaped(), bar.flowId.toHtmlEscaped(),
-                 mbits(bar.bitsPerSecond, 2), QString::number(bar.bytes / 1048576.0, 'f', 1),
-                 QString::number(bar.bytes, 'f', 0), QString::number(bar.seconds, 'f', 1));
+        return {tr("<b>%1</b><br>flow %2<br>%3 Mbit/s<br>%4 MBytes (%5 bytes)<br>%6 s<br>%7")
+                    .arg(bar.dataset.toHtmlEscaped(), bar.flowId.toHtmlEscaped(),
+                         mbits(bar.bitsPerSecond, 2),
+                         QString::number(bar.bytes / 1048576.0, 'f', 1),
+                         QString::number(bar.bytes, 'f', 0), QString::number(bar.seconds, 'f', 1),
+                         bar.runFigures),
+                it.key()->dataPixelPosition(index)};
     }
     return {};
 }

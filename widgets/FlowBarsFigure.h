@@ -2,6 +2,7 @@
 
 #include "DatasetGrouping.h"
 #include "GroupLevelBox.h"
+#include "Readout.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -55,7 +56,7 @@ public:
     // Back to the ranges that show every bar.
     void resetRanges();
     // What the bar at `pos` shows (rich text), empty when no bar is there.
-    QString toolTipAt(const QPointF& pos) const;
+    Readout toolTipAt(const QPointF& pos) const;
     static QString exportName() { return QStringLiteral("flow-bars"); }
     // Mbit/s of bits per second, as the figure's labels write them.
     static QString mbits(double bitsPerSecond, int decimals);
@@ -75,6 +76,7 @@ private:
         double bitsPerSecond = 0;
         double bytes = 0;
         double seconds = 0;
+        QString runFigures; // the run's SUM and Jain's index, which the legend leaves out
     };
 
     // What a mean bar stands for: a dataset's or a group's flows.
@@ -86,6 +88,7 @@ private:
         double bitsPerSecond = 0;
         double low = 0;
         double high = 0;
+        QString jain; // a run-level group's mean Jain's index; empty when not known
     };
 
     void drawRuns(const std::vector<const DatasetEntry*>& entries);

@@ -3,6 +3,7 @@
 #include "ConfidenceBars.h"
 #include "DatasetGrouping.h"
 #include "DatasetStore.h"
+#include "NaturalSortProxy.h"
 #include "PlotStyle.h"
 #include "PlotTheme.h"
 #include "TableExport.h"
@@ -15,7 +16,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollArea>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -164,7 +164,7 @@ FlowBarsView::FlowBarsView(DatasetStore* store, QWidget* parent) : FigureView(st
     statsPage->setWidgetResizable(true);
     statsPage->setFrameShape(QFrame::NoFrame);
     m_flowModel = new TableModel(this);
-    auto* proxy = new QSortFilterProxyModel(this);
+    auto* proxy = new NaturalSortProxy(this);
     proxy->setSourceModel(m_flowModel);
     proxy->setSortRole(TableModel::SortRole);
     m_flowTable = new QTableView(this);

@@ -2,6 +2,7 @@
 
 #include "DatasetGrouping.h"
 #include "DatasetStore.h"
+#include "NaturalSortProxy.h"
 #include "PercentileTableModel.h"
 #include "PlotStyle.h"
 #include "TableModel.h"
@@ -18,7 +19,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
@@ -29,7 +29,7 @@ namespace wb {
 
 PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     : WorkbenchView(store, parent), m_model(new PercentileTableModel(store, this)),
-      m_proxy(new QSortFilterProxyModel(this)), m_table(new QTableView(this)),
+      m_proxy(new NaturalSortProxy(this)), m_table(new QTableView(this)),
       m_levels(new QLineEdit(this)), m_unit(new QComboBox(this)),
       m_table1(new QPushButton(tr("QJump Table 1"), this)),
       m_groupLevelBox(new GroupLevelBox(this)), m_caption(new QLabel(this)),

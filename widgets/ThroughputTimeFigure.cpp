@@ -216,13 +216,12 @@ void ThroughputTimeFigure::addFlows(const DatasetEntry& entry, const TcpDatasetL
                 pen);
         }
         graphs.push_back(graph);
-        // One legend entry stands for all flows of the dataset.
+        // One legend entry, the run's name, stands for all its flows (and its line, which
+        // takes the entry when drawn: addDataset); the read-out names the flow.
         if (inLegend)
             graph->removeFromLegend();
-        else if (n > 1)
-            graph->setName(m_options.metric == TcpMetric::Throughput
-                               ? tr("%1 — %2 flows").arg(entry.label).arg(n)
-                               : tr("%1 — %2 flows%3").arg(entry.label).arg(n).arg(sources));
+        else
+            graph->setName(entry.label + sources);
         inLegend = true;
     }
 }
@@ -256,6 +255,10 @@ void ThroughputTimeFigure::addDataset(const DatasetEntry& entry, const TcpDatase
             {tr("%1 — %2%3").arg(entry.label, what, sourceSuffix(lines)), {}, std::move(line)},
             pen);
     }
+    // The legend names the run; the read-out says which line (SUM, mean) it is.
+    graph->setName(entry.label + sourceSuffix(lines));
+    for (QCPGraph* flow : m_flowGraphs.value(entry.id))
+        flow->removeFromLegend();
     m_sums.insert(entry.id, graph);
 }
 
@@ -325,6 +328,8 @@ void ThroughputTimeFigure::addGroups(const std::vector<GroupRuns>& groups) {
         QCPGraph* graph =
             addSeries({name, {}, std::move(line)},
                       QPen(PlotStyle::toColor(runs.group->color), PlotStyle::lineWidth() * 1.6));
+        // The legend names the group; the note and the read-out say what the line is.
+        graph->setName(runs.group->name);
         m_groups.insert(runs.group->name, graph);
     }
 }
@@ -481,8 +486,9 @@ QString ThroughputTimeFigure::draw(const std::vector<const DatasetEntry*>& visib
     return runs.note;
 }
 
-QString ThroughputTimeFigure::toolTipAt(const QPointF& pixel) const {
+Readout ThroughputTimeFigure::toolTipAt(const QPointF& pixel) const {
     const Series* best = nullptr;
+    const QCPGraph* bestGraph = nullptr;
     int bestIndex = -1;
     double bestDistance = m_plot->selectionTolerance();
     for (auto it = m_series.cbegin(); it != m_series.cend(); ++it) {
@@ -491,6 +497,7 @@ QString ThroughputTimeFigure::toolTipAt(const QPointF& pixel) const {
         if (distance < 0 || distance >= bestDistance)
             continue;
         best = &it.value();
+        bestGraph = it.key();
         bestDistance = distance;
         bestIndex = details.value<QCPDataSelection>().dataRange().begin();
     }
@@ -498,7 +505,7 @@ QString ThroughputTimeFigure::toolTipAt(const QPointF& pixel) const {
         static_cast<std::size_t>(bestIndex) >=
             std::max(best->intervals.size(), best->points.size()))
         return {};
-    return readOut(*best, bestIndex);
+    return {readOut(*best, bestIndex), bestGraph->dataPixelPosition(bestIndex)};
 }
 
 } // namespace wb

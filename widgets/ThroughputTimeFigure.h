@@ -1,6 +1,7 @@
 #pragma once
 
 #include "DatasetGrouping.h"
+#include "Readout.h"
 
 #include "model/FlowSeries.h"
 #include "stats/RunsOverTime.h"
@@ -64,7 +65,7 @@ public:
     void resetRanges();
     void setLegendShown(bool shown);
     // What the line at `pixel` shows there (rich text), empty when no line is near.
-    QString toolTipAt(const QPointF& pixel) const;
+    Readout toolTipAt(const QPointF& pixel) const;
     // "throughput-time", or "tcp-KEY-time" for a TCP metric (TcpState::key).
     static QString exportName(TcpMetric metric);
     // The metric's name as the view's choice lists it.

@@ -488,12 +488,13 @@ QString TimelineFigure::xText(double x) const {
     return {};
 }
 
-QString TimelineFigure::readoutAt(const QPointF& pixel) const {
+Readout TimelineFigure::readoutAt(const QPointF& pixel) const {
     const bool inStrip = m_strip->rect().contains(pixel.toPoint());
     QCPAxis* stripX = m_strip->axis(QCPAxis::atBottom);
     QCPAxis* stripY = m_strip->axis(QCPAxis::atLeft);
     double best = 30; // pixels: further away the read-out would guess
-    QString text;
+    Readout readout;
+    QString& text = readout.text;
     for (const Track& t : m_tracks) {
         const LatencySeries& series = t.analysis->dataset->latency;
         const QString& label = t.label;
@@ -504,6 +505,8 @@ QString TimelineFigure::readoutAt(const QPointF& pixel) const {
                 const double dy = std::abs(stripY->coordToPixel(lane) - pixel.y());
                 if (dy <= kLaneHeight / 2.0 && dx < best) {
                     best = dx;
+                    readout.point =
+                        QPointF(stripX->coordToPixel(t.lostX[k]), stripY->coordToPixel(lane));
                     const QString at = xText(t.lostX[k]);
                     text = tr("%1: request seq %2 lost").arg(label).arg(series.lostSequence[k]) +
                            (at.isEmpty() ? QString() : tr(" (%1, interpolated)").arg(at));
@@ -519,6 +522,7 @@ QString TimelineFigure::readoutAt(const QPointF& pixel) const {
             if (d >= best)
                 return;
             best = d;
+            readout.point = QPointF(m_plot->xAxis->coordToPixel(x), m_plot->yAxis->coordToPixel(y));
             const QString at = xText(x);
             text = tr("%1: %2RTT %3 ms, seq %4%5")
                        .arg(label, at.isEmpty() ? QString() : at + QStringLiteral(", "),
@@ -538,7 +542,7 @@ QString TimelineFigure::readoutAt(const QPointF& pixel) const {
             if (t.dupX[k] >= range.lower && t.dupX[k] <= range.upper)
                 consider(t.dupX[k], series.duplicateRttMs[k], series.duplicateSequence[k], true);
     }
-    return text;
+    return readout;
 }
 
 } // namespace wb

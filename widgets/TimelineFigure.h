@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Readout.h"
 #include "stats/TimelineReducer.h"
 
 #include <QCoreApplication>
@@ -76,7 +77,7 @@ public:
     QCPItemText* lossFreeNote() const;
     // The read-out for a point in plot pixel coordinates: the nearest reply or lost request,
     // empty when none is near.
-    QString readoutAt(const QPointF& pixel) const;
+    Readout readoutAt(const QPointF& pixel) const;
 
 private:
     // Per dataset: its x values (computed once per draw) and what is drawn of it.

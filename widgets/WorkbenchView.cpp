@@ -1,5 +1,6 @@
 #include "WorkbenchView.h"
 
+#include "HoverMark.h"
 #include "LegendLayout.h"
 
 #include <QAction>
@@ -31,7 +32,7 @@ WorkbenchView::~WorkbenchView() {
 }
 
 QToolBar* WorkbenchView::layOutPlot(QCustomPlot* plot,
-                                    std::function<QString(const QPointF&)> readoutAt) {
+                                    std::function<Readout(const QPointF&)> readoutAt) {
     m_plot = plot;
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -49,22 +50,30 @@ QToolBar* WorkbenchView::layOutPlot(QCustomPlot* plot,
         m_readout->setMinimumHeight(m_readout->fontMetrics().height() + 4);
         layout->addWidget(m_readout);
         plot->setMouseTracking(true);
-        plot->installEventFilter(this); // leaving the plot clears the read-out
+        plot->installEventFilter(this); // leaving the plot clears the read-out and its mark
         connect(plot, &QCustomPlot::mouseMove, this,
                 [this](QMouseEvent* event) { showReadoutAt(event->position()); });
     }
     return bar;
 }
 
-void WorkbenchView::showToolTips(QCustomPlot* plot, std::function<QString(const QPointF&)> tipAt) {
+void WorkbenchView::showReadoutAt(const QPointF& pixel) {
+    const Readout readout = m_readoutAt(pixel);
+    m_readout->setText(readout.text);
+    HoverMark::of(m_plot)->markAt(readout.point);
+}
+
+void WorkbenchView::showToolTips(QCustomPlot* plot, std::function<Readout(const QPointF&)> tipAt) {
     plot->setMouseTracking(true);
+    plot->installEventFilter(this); // leaving the plot takes the mark away
     connect(plot, &QCustomPlot::mouseMove, this,
             [plot, tipAt = std::move(tipAt)](QMouseEvent* event) {
-                const QString tip = tipAt(event->position());
+                const Readout tip = tipAt(event->position());
                 if (tip.isEmpty())
                     QToolTip::hideText();
                 else
-                    QToolTip::showText(event->globalPosition().toPoint(), tip, plot);
+                    QToolTip::showText(event->globalPosition().toPoint(), tip.text, plot);
+                HoverMark::of(plot)->markAt(tip.point);
             });
 }
 
@@ -78,8 +87,12 @@ void WorkbenchView::redrawOnNavigation(std::function<void()> redraw) {
 }
 
 bool WorkbenchView::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_plot && event->type() == QEvent::Leave && m_readout)
-        m_readout->clear();
+    if (event->type() == QEvent::Leave) {
+        if (watched == m_plot && m_readout)
+            m_readout->clear();
+        if (auto* plot = qobject_cast<QCustomPlot*>(watched))
+            HoverMark::of(plot)->markAt(std::nullopt);
+    }
     return QWidget::eventFilter(watched, event);
 }
 

@@ -2,6 +2,7 @@
 
 #include "DatasetStore.h"
 #include "DrawnRuns.h"
+#include "Readout.h"
 
 #include <QJsonObject>
 #include <QLabel>
@@ -54,8 +55,9 @@ public:
     }
     // The read-out line under the plot (layOutPlot): what the mouse points at, or empty.
     QString readout() const { return m_readout->text(); }
-    // The read-out for a point in plot pixel coordinates; what mouse moves call.
-    void showReadoutAt(const QPointF& pixel) { m_readout->setText(m_readoutAt(pixel)); }
+    // The read-out for a point in plot pixel coordinates, its data point marked on the plot
+    // (HoverMark); what mouse moves call.
+    void showReadoutAt(const QPointF& pixel);
 
 signals:
     void problem(const QString& title, const QStringList& details);
@@ -93,11 +95,12 @@ protected:
     // plot, which the user may zoom and pan (watchNavigation), and with `readoutAt` a read-out
     // line under it that says what the mouse points at.
     QToolBar* layOutPlot(QCustomPlot* plot,
-                         std::function<QString(const QPointF&)> readoutAt = nullptr);
+                         std::function<Readout(const QPointF&)> readoutAt = nullptr);
     QLabel* readoutLine() const { return m_readout; }
     // Tooltips over `plot`: what `tipAt` says of the point under the mouse (plot pixels),
-    // hidden where it says nothing.
-    void showToolTips(QCustomPlot* plot, std::function<QString(const QPointF&)> tipAt);
+    // hidden where it says nothing; the data point it reads is marked (HoverMark) until the
+    // mouse leaves the plot.
+    void showToolTips(QCustomPlot* plot, std::function<Readout(const QPointF&)> tipAt);
     // Runs `redraw` and replots once per event-loop pass after the plot's x range changes
     // (the figure draws what is visible). A figure reduced to pixel columns reduces again
     // itself when a layout changes their number.
@@ -121,7 +124,7 @@ private:
     DatasetStore* m_store;
     QCustomPlot* m_plot = nullptr;
     QLabel* m_readout = nullptr;
-    std::function<QString(const QPointF&)> m_readoutAt;
+    std::function<Readout(const QPointF&)> m_readoutAt;
     bool m_userNavigated = false;
     std::function<void()> m_rebuild;
     bool m_stale = false;

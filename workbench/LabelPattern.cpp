@@ -1,5 +1,8 @@
 #include "LabelPattern.h"
 
+#include "DatasetGrouping.h"
+#include "DatasetStore.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -62,6 +65,39 @@ QString LabelPattern::help() {
           << QStringLiteral("{parameters.NAME} (a run plan's parameter)");
     return QCoreApplication::translate("LabelPattern", "Placeholders: %1.")
         .arg(names.join(QStringLiteral(", ")));
+}
+
+bool LabelPattern::relabel(DatasetStore* store, const std::vector<int>& ids, const QString& pattern,
+                           QString* error) {
+    QStringList usersKeys;
+    for (int id : ids)
+        if (const DatasetEntry* entry = store->find(id))
+            usersKeys << entry->metadata.keys();
+    const QStringList unknown = unknownPlaceholders(pattern, usersKeys);
+    if (!unknown.isEmpty()) {
+        *error = QCoreApplication::translate("LabelPattern", "Unknown placeholder(s): %1.\n\n%2")
+                     .arg(unknown.join(QStringLiteral(", ")), help());
+        return false;
+    }
+    std::vector<QString> labels; // all first: a pattern that fails for one changes none
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const DatasetEntry* entry = store->find(ids[i]);
+        if (!entry)
+            continue;
+        labels.push_back(
+            expand(pattern, DatasetGrouping::memberOf(*entry), static_cast<int>(i + 1)));
+        if (labels.back().isEmpty()) {
+            *error =
+                QCoreApplication::translate("LabelPattern", "The pattern gives %1 an empty label.")
+                    .arg(entry->label);
+            return false;
+        }
+    }
+    const DatasetStore::ChangeBatch batch(store);
+    for (std::size_t i = 0, next = 0; i < ids.size(); ++i)
+        if (store->find(ids[i]))
+            store->setLabel(ids[i], labels[next++]);
+    return true;
 }
 
 } // namespace wb

@@ -104,6 +104,24 @@ QStringList expandLogs(const QStringList& paths, CliContext& context) {
     return std::move(list.files);
 }
 
+void bindMetadataOptions(OptionParser& parser, CliContext& context, UserMetadata* metadata) {
+    parser.on(QStringLiteral("--set"), [&context, metadata](const QString& assignment) {
+        const int eq = static_cast<int>(assignment.indexOf(QLatin1Char('=')));
+        if (eq <= 0 || assignment.left(eq).trimmed().isEmpty()) {
+            context.usageError(QStringLiteral("--set \"%1\": needs KEY=VALUE").arg(assignment));
+            return false;
+        }
+        metadata->setForAll(assignment.left(eq), assignment.mid(eq + 1).trimmed());
+        return true;
+    });
+    parser.on(QStringLiteral("--metadata"), [&context, metadata](const QString& file) {
+        const auto error = metadata->readFile(file);
+        if (error)
+            context.lineProblem(error->file, error->line, error->what);
+        return !error;
+    });
+}
+
 bool parseCommonOptions(const char* command, const QStringList& args, CliContext& context,
                         CommonOptions* options, GroupOptions* group) {
     OptionParser parser(command, context);
@@ -136,21 +154,7 @@ bool parseCommonOptions(const char* command, const QStringList& args, CliContext
                 context.usageError(QStringLiteral("unknown compat mode \"%1\" (qjump)").arg(mode));
             return options->qjumpCompat;
         });
-    parser.on(QStringLiteral("--set"), [&](const QString& assignment) {
-        const int eq = static_cast<int>(assignment.indexOf(QLatin1Char('=')));
-        if (eq <= 0 || assignment.left(eq).trimmed().isEmpty()) {
-            context.usageError(QStringLiteral("--set \"%1\": needs KEY=VALUE").arg(assignment));
-            return false;
-        }
-        options->metadata.setForAll(assignment.left(eq), assignment.mid(eq + 1).trimmed());
-        return true;
-    });
-    parser.on(QStringLiteral("--metadata"), [&](const QString& file) {
-        const auto error = options->metadata.readFile(file);
-        if (error)
-            context.lineProblem(error->file, error->line, error->what);
-        return !error;
-    });
+    bindMetadataOptions(parser, context, &options->metadata);
     if (!parser.parse(args, &options->files))
         return false;
     if (options->files.isEmpty())

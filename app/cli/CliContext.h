@@ -13,6 +13,7 @@
 namespace wb::cli {
 
 struct GroupOptions;
+class OptionParser;
 
 // Exit status of the command-line contract (README: Exit status).
 enum ExitCode { Success = 0, SomeFilesFailed = 1, UsageOrNothingUsable = 2 };
@@ -66,6 +67,10 @@ struct CommonOptions {
 // they are wrong.
 bool parseCommonOptions(const char* command, const QStringList& args, CliContext& context,
                         CommonOptions* options, GroupOptions* group = nullptr);
+
+// Reads --set KEY=VALUE and --metadata FILE, the user's values for the logs, through the
+// command's parser: every command that takes them (parseCommonOptions, plot) reads them here.
+void bindMetadataOptions(OptionParser& parser, CliContext& context, UserMetadata* metadata);
 
 // The datasets as grouping sees them, each with the user's values for its log (--set,
 // --metadata); warns of the logs a metadata file names that none of the datasets came from.

@@ -145,7 +145,8 @@ std::vector<CommandHelp> makeCommandHelp() {
           "[--dpi N] "
           "[--group-by KEY] "
           "[--log-x|--linear-x] [--log-y] [--title T] [--legend PLACE] [--font FAMILY] "
-          "[--font-size PT] FILE..."},
+          "[--font-size PT] "
+          "[--label PATTERN] [--set KEY=VALUE] [--metadata FILE] FILE...|WORKSPACE"},
          "the workbench's plots, rendered without a display",
          {"Draws every FILE into one plot with the workbench's own views, on the offscreen "
           "platform: no display is needed. Sizes are physical and true in every format: the PDF's "
@@ -159,7 +160,12 @@ std::vector<CommandHelp> makeCommandHelp() {
           "another FILE's flows is drawn as those flows, not again. A FILE whose log has no "
           "such figure is named and left out. loadtime takes the logs of a latency-under-load "
           "step (its ping, iperf and ss -tin logs), or any ping -D and iperf logs with start "
-          "times."},
+          "times.",
+          "A WORKSPACE (.wbws) instead of FILEs plots its logs as the workbench shows them: "
+          "with its labels, colours, tags, metadata and grouping, its hidden datasets left out "
+          "and its logs of the other kind ignored. The legend names each dataset by its label "
+          "(the log's name, the workspace's label or --label's); numbers such as SUM and "
+          "Jain's index are in the tables of table and flows."},
          {{"--type TYPE",
            "cdf or ccdf (the latency CDF, or its complement for the tail), timeline (RTT over "
            "time with lost requests), bands (median and percentile bands per window, of the "
@@ -200,7 +206,14 @@ std::vector<CommandHelp> makeCommandHelp() {
            "the figure), inside (the corner hiding least), right, below or none"},
           {"--font FAMILY", "every text of the figure in this font family (default DejaVu Sans)"},
           {"--font-size PT",
-           "tick labels and legend at PT points, titles in proportion, 4 to 72 (default 9)"}}},
+           "tick labels and legend at PT points, titles in proportion, 4 to 72 (default 9)"},
+          {"--label PATTERN",
+           "label every dataset from PATTERN, as the workbench's Relabel does: "
+           "'{congestion_control} -P {streams}' gives \"cubic -P 30\". A placeholder is a "
+           "key of compare --group-by, a key given by --set or --metadata, {file} (the log's "
+           "file name) or {n} (1, 2, ... in the order of the logs)"},
+          kSet,
+          kMetadata}},
         {"run",
          {"[RUN OPTIONS] [--format FORMAT] -o DIR TARGET",
           "--plan PLAN.json [-o DIR] [--format FORMAT]",

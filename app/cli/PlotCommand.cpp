@@ -2,6 +2,7 @@
 #include "Commands.h"
 #include "GroupOptions.h"
 #include "OptionParser.h"
+#include "WorkspaceInput.h"
 
 #include "BandsFigure.h"
 #include "CdfFigure.h"
@@ -9,6 +10,7 @@
 #include "DatasetStore.h"
 #include "DistributionsFigure.h"
 #include "FlowBarsFigure.h"
+#include "LabelPattern.h"
 #include "LoadTimeFigure.h"
 #include "PlotExporter.h"
 #include "ThroughputTimeFigure.h"
@@ -18,7 +20,9 @@
 #include <QApplication>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 
 namespace wb::cli {
 
@@ -35,6 +39,9 @@ struct PlotOptions {
     // --group-by KEY: the over-time plots draw a line and band per group of runs.
     QString groupBy;
     std::vector<PooledGroup> groups; // the store's groups by it, once the logs are read
+    QString workspace;               // a workspace file given instead of FILEs
+    QString labelPattern;            // --label: every dataset's label (LabelPattern)
+    UserMetadata metadata;
 };
 
 // cwnd, rtt and retransmits: the Throughput-over-time view showing that TCP metric per flow.
@@ -52,7 +59,7 @@ void dropDatasetsWithout(TcpMetric metric, const QString& type, DatasetStore& st
     QList<int> without;
     for (const DatasetEntry& entry : store.entries()) {
         const TcpDatasetLines& lines = entry.analysis->tcpLines;
-        if (lines.drawnAs || TcpStateLines::has(lines, metric))
+        if (lines.drawnAs || TcpStateLines::has(lines, metric) || !entry.visible)
             continue;
         without << entry.id;
         const QString figure = metric == TcpMetric::Cwnd  ? QStringLiteral("congestion window")
@@ -156,6 +163,62 @@ std::optional<PlotFigure> figureOf(const PlotOptions& options) {
     return plot;
 }
 
+// A workspace among the operands is the plot's only input.
+bool takeWorkspace(CliContext& context, PlotOptions* options) {
+    const auto workspace = std::find_if(options->files.begin(), options->files.end(),
+                                        &WorkspaceSession::isWorkspaceFile);
+    if (workspace == options->files.end())
+        return true;
+    if (options->files.size() > 1) {
+        context.usageError(
+            QStringLiteral("plot takes FILEs or one WORKSPACE, not %1 with %2")
+                .arg(*workspace, options->files.value(workspace == options->files.begin())));
+        return false;
+    }
+    options->workspace = options->files.takeFirst();
+    return true;
+}
+
+// A workspace holds logs of both kinds: those the plot does not draw go quietly. False (named)
+// when none is left.
+bool keepDrawnKind(bool wantsLatency, bool wantsBoth, const PlotOptions& options,
+                   DatasetStore& store, CliContext& context) {
+    QList<int> other;
+    for (const DatasetEntry& entry : store.entries())
+        if (!wantsBoth && entry.isLatency() != wantsLatency)
+            other << entry.id;
+    store.remove(other);
+    if (store.entries().empty()) {
+        context.fileProblem(options.workspace,
+                            QStringLiteral("has no %1 log for a %2 plot")
+                                .arg(wantsLatency ? "latency" : "throughput", options.type));
+        return false;
+    }
+    context.fileReported();
+    return true;
+}
+
+// The user's values (--set, --metadata) over each dataset's, then the labels of --label from
+// them; false after a usage error when the pattern cannot label every dataset.
+bool applyUsersValues(const PlotOptions& options, DatasetStore& store, CliContext& context) {
+    QStringList read;
+    std::vector<int> ids;
+    for (const DatasetEntry& entry : store.entries()) {
+        const QString& log = entry.dataset().sourceFile;
+        store.setMetadata({entry.id}, options.metadata.of(log));
+        read << log;
+        ids.push_back(entry.id);
+    }
+    warnOfUnreadLogs(options.metadata, read, context);
+    QString error;
+    if (options.labelPattern.isEmpty() ||
+        LabelPattern::relabel(&store, ids, options.labelPattern, &error))
+        return true;
+    context.usageError(
+        QStringLiteral("--label \"%1\": %2").arg(options.labelPattern, error.simplified()));
+    return false;
+}
+
 bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions* options) {
     OptionParser parser("plot", context);
     // Lengths in in, cm, mm or pt (a bare number is points), from 1 to 40 in.
@@ -208,18 +271,25 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
     parser.on(QStringLiteral("--linear-x"), &options->linearX);
     parser.on(QStringLiteral("--log-y"), &options->logY);
     parser.on(QStringLiteral("--group-by"), &options->groupBy);
+    parser.on(QStringLiteral("--label"), &options->labelPattern);
+    bindMetadataOptions(parser, context, &options->metadata);
     if (!parser.parse(args, &options->files))
+        return false;
+    if (!takeWorkspace(context, options))
         return false;
     if (!options->groupBy.isEmpty() && !groupedTypes().contains(options->type)) {
         context.usageError(QStringLiteral("--group-by applies to %1")
                                .arg(groupedTypes().join(QStringLiteral(", "))));
         return false;
     }
-    if (!checkGroupKey(options->groupBy, CommonOptions(), context))
+    CommonOptions userKeys;
+    userKeys.metadata = options->metadata;
+    if (!checkGroupKey(options->groupBy, userKeys, context))
         return false;
-    if (options->type.isEmpty() || options->output.isEmpty() || options->files.isEmpty()) {
-        context.usageError(
-            QStringLiteral("plot needs --type, -o OUT.png|.pdf|.svg and at least one FILE"));
+    if (options->type.isEmpty() || options->output.isEmpty() ||
+        (options->files.isEmpty() && options->workspace.isEmpty())) {
+        context.usageError(QStringLiteral(
+            "plot needs --type, -o OUT.png|.pdf|.svg and at least one FILE or a WORKSPACE"));
         return false;
     }
     // A preset, then the lengths given; loadtime's default is taller (three lanes).
@@ -257,6 +327,14 @@ int runPlot(const QStringList& args, CliContext& context) {
     const bool wantsLatency = options.type != QLatin1String("flows") &&
                               options.type != QLatin1String("timeseries") && !tcpMetric;
     const bool wantsBoth = options.type == QLatin1String("loadtime");
+    std::optional<WorkspaceInput> workspace;
+    if (!options.workspace.isEmpty()) {
+        workspace.emplace(&store);
+        if (!workspace->read(options.workspace, context) || !workspace->import(context))
+            return UsageOrNothingUsable;
+        if (!keepDrawnKind(wantsLatency, wantsBoth, options, store, context))
+            return UsageOrNothingUsable;
+    }
     forEachImport(files, context, [&](ImportResult& result) {
         const QString file = result.file;
         for (DatasetEntry& entry : DatasetEntry::fromImport(std::move(result))) {
@@ -272,13 +350,19 @@ int runPlot(const QStringList& args, CliContext& context) {
     });
     if (store.entries().empty())
         return context.exitCode();
+    if (!applyUsersValues(options, store, context))
+        return UsageOrNothingUsable;
     if (tcpMetric) {
         dropDatasetsWithout(*tcpMetric, options.type, store, context);
         if (store.entries().empty())
             return UsageOrNothingUsable;
     }
-    if (!options.groupBy.isEmpty()) {
-        store.setGroupKey(options.groupBy);
+    // --group-by, else a workspace's own grouping, for the types that draw groups.
+    const QString groupKey = !options.groupBy.isEmpty()              ? options.groupBy
+                             : groupedTypes().contains(options.type) ? store.groupKey()
+                                                                     : QString();
+    if (!groupKey.isEmpty()) {
+        store.setGroupKey(groupKey);
         options.groups = DatasetGrouping::of(&store)->throughputGroups();
         for (const PooledGroup& group : options.groups)
             if (!group.mixes.isEmpty())

@@ -2,15 +2,12 @@
 #include "Commands.h"
 #include "OptionParser.h"
 
+#include "WorkspaceInput.h"
+
 #include "DatasetStore.h"
-#include "ImportController.h"
 #include "LegendLayout.h"
 #include "ReportWriter.h"
 #include "ViewSettingsLimits.h"
-#include "WorkspaceSession.h"
-#include "files/WorkspaceFile.h"
-
-#include <QEventLoop>
 #include <QJsonObject>
 
 namespace wb::cli {
@@ -71,15 +68,11 @@ int runReport(const QStringList& args, CliContext& context) {
     ReportOptions options;
     if (!parseReportOptions(args, context, &options))
         return context.exitCode();
-    // Missing logs are left to the importer, which says why each was not read.
-    WorkspaceSession::Read read;
-    read.workspace = WorkspaceFile::load(options.workspace, &read.error);
-    if (!read.workspace) {
-        context.fileProblem(options.workspace,
-                            read.error.isEmpty() ? QStringLiteral("not readable") : read.error);
+    DatasetStore store;
+    WorkspaceInput input(&store);
+    if (!input.read(options.workspace, context))
         return UsageOrNothingUsable;
-    }
-    QMap<QString, QJsonObject> viewSettings = read.workspace->viewSettings;
+    QMap<QString, QJsonObject> viewSettings = input.workspace().viewSettings;
     QJsonObject figures = viewSettings.value(ReportSource::kFigureSettings);
     for (auto it = options.figures.begin(); it != options.figures.end(); ++it)
         figures.insert(it.key(), it.value()); // the command line's over the workspace's
@@ -87,25 +80,12 @@ int runReport(const QStringList& args, CliContext& context) {
         viewSettings.insert(ReportSource::kFigureSettings, figures);
     for (const QString& warning : ViewSettingsLimits::clamp(&viewSettings))
         context.fileWarning(options.workspace, warning);
-    // Its raw logs re-imported as the workbench opens a workspace, waiting for the end.
-    DatasetStore store;
-    ImportController importer(&store);
-    WorkspaceSession session(&store, &importer);
-    QEventLoop loop;
-    QObject::connect(
-        &importer, &ImportController::fileFailed,
-        [&](const QString& file, const QString& why) { context.fileProblem(file, why); });
-    QObject::connect(&importer, &ImportController::finished, &loop, &QEventLoop::quit);
-    session.open(options.workspace, *read.workspace);
-    session.import(read, true);
-    loop.exec();
-    if (store.entries().empty()) {
-        context.fileProblem(options.workspace,
-                            QStringLiteral("none of its raw logs could be read"));
+    // Its raw logs re-imported as the workbench opens a workspace.
+    if (!input.import(context))
         return UsageOrNothingUsable;
-    }
     QString error;
-    if (!ReportWriter::write(&store, session.reportSource(viewSettings), options.output, &error)) {
+    if (!ReportWriter::write(&store, input.session().reportSource(viewSettings), options.output,
+                             &error)) {
         context.fileProblem(options.output, error);
         return UsageOrNothingUsable;
     }

@@ -98,33 +98,7 @@ void DatasetEditActions::removeTag(DatasetStore* store, const std::vector<int>& 
 
 bool DatasetEditActions::relabel(DatasetStore* store, const std::vector<int>& ids,
                                  const QString& pattern, QString* error) {
-    QStringList usersKeys;
-    for (int id : ids)
-        if (const DatasetEntry* entry = store->find(id))
-            usersKeys << entry->metadata.keys();
-    const QStringList unknown = LabelPattern::unknownPlaceholders(pattern, usersKeys);
-    if (!unknown.isEmpty()) {
-        *error = tr("Unknown placeholder(s): %1.\n\n%2")
-                     .arg(unknown.join(QStringLiteral(", ")), LabelPattern::help());
-        return false;
-    }
-    std::vector<QString> labels; // all first: a pattern that fails for one changes none
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        const DatasetEntry* entry = store->find(ids[i]);
-        if (!entry)
-            continue;
-        labels.push_back(LabelPattern::expand(pattern, DatasetGrouping::memberOf(*entry),
-                                              static_cast<int>(i + 1)));
-        if (labels.back().isEmpty()) {
-            *error = tr("The pattern gives %1 an empty label.").arg(entry->label);
-            return false;
-        }
-    }
-    const DatasetStore::ChangeBatch batch(store);
-    for (std::size_t i = 0, next = 0; i < ids.size(); ++i)
-        if (store->find(ids[i]))
-            store->setLabel(ids[i], labels[next++]);
-    return true;
+    return LabelPattern::relabel(store, ids, pattern, error);
 }
 
 void DatasetEditActions::askAddTags() {

@@ -3,6 +3,7 @@
 #include "files/RunSidecar.h"
 #include "import/FileKind.h"
 #include "import/NativePath.h"
+#include "model/NaturalOrder.h"
 
 #include <filesystem>
 
@@ -26,7 +27,7 @@ public:
     explicit FolderWalk(LogFiles::List& list) : m_list(list) {}
 
     QStringList files() {
-        m_files.sort();
+        NaturalOrder::sort(&m_files); // run-2 before run-10, as the runs were made
         return m_files;
     }
 

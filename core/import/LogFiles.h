@@ -15,8 +15,8 @@ struct RefusedPath {
 
 // Which log files a list of paths names, the same for a folder dropped on the workbench and
 // one given to wirebench-cli: files as given, folders searched recursively with their files
-// sorted. Workspace files in a folder are not logs (they are opened on their own), and a
-// run's description and its server's log belong to its client log, which reads them. Hidden
+// sorted in NaturalOrder. Workspace files in a folder are not logs (they are opened on their own),
+// and a run's description and its server's log belong to its client log, which reads them. Hidden
 // files and folders (".git", ".cache") are left out, as file managers do.
 //
 // Inside a folder, what cannot be read is named with the reason instead of skipped: a

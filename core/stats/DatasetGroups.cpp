@@ -1,5 +1,7 @@
 #include "DatasetGroups.h"
 
+#include "model/NaturalOrder.h"
+
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -54,34 +56,6 @@ const std::vector<std::pair<QString, std::function<QString(const Dataset&)>>>& i
          }},
     };
     return fields;
-}
-
-// Natural order: runs of digits compare as numbers, so "P2" sorts before "P10".
-bool naturalLess(const QString& a, const QString& b) {
-    int i = 0;
-    int j = 0;
-    while (i < a.size() && j < b.size()) {
-        if (a[i].isDigit() && b[j].isDigit()) {
-            int endA = i;
-            int endB = j;
-            while (endA < a.size() && a[endA].isDigit())
-                ++endA;
-            while (endB < b.size() && b[endB].isDigit())
-                ++endB;
-            const qulonglong valueA = a.mid(i, endA - i).toULongLong();
-            const qulonglong valueB = b.mid(j, endB - j).toULongLong();
-            if (valueA != valueB)
-                return valueA < valueB;
-            i = endA;
-            j = endB;
-            continue;
-        }
-        if (a[i] != b[j])
-            return a[i] < b[j];
-        ++i;
-        ++j;
-    }
-    return a.size() - i < b.size() - j;
 }
 
 // Numbers in ascending order that lie within 5 % of each other: the lengths of runs of one -t
@@ -160,7 +134,7 @@ QStringList DatasetGroups::mixes(const std::vector<GroupMember>& runs, const QSt
             for (const QString& value : valuesOf(run, key))
                 if (!values.contains(value))
                     values << value;
-        std::sort(values.begin(), values.end(), naturalLess);
+        std::sort(values.begin(), values.end(), &NaturalOrder::less);
         if (values.size() < 2 || (key == QLatin1String("duration") && closeNumbers(values)))
             continue;
         out << phrase(values);
@@ -275,7 +249,7 @@ QStringList DatasetGroups::valuesOf(const GroupMember& member, const QString& ke
 std::vector<DatasetGroup> DatasetGroups::group(const std::vector<GroupMember>& members,
                                                const QString& key) {
     std::map<QString, std::vector<std::size_t>, bool (*)(const QString&, const QString&)> byValue(
-        naturalLess);
+        &NaturalOrder::less);
     std::vector<std::size_t> withoutValue;
     for (std::size_t i = 0; i < members.size(); ++i) {
         const QStringList values = valuesOf(members[i], key);

@@ -700,12 +700,9 @@ void TestCli::plotGroupsOverTime() {
     // The two runs of a group differ in streams and duration: said, as table says it.
     QVERIFY2(run.err.contains("congestion_control=cubic: warning: pools"), qPrintable(run.err));
     const QString figure = QString::fromUtf8(test::readAll(svg));
+    // One legend entry per group, naming it.
     for (const char* cc : {"cubic", "reno"})
-        QVERIFY2(figure.contains(QStringLiteral("congestion_control=%1 — median of 2 runs, band "
-                                                "min–max")
-                                     .arg(cc)),
-                 cc);
-    QCOMPARE(figure.count(QStringLiteral("median of")), 2);
+        QCOMPARE(figure.count(QStringLiteral(">congestion_control=%1<").arg(cc)), 1);
     const QString cdf = m_dir.filePath("grouped-cdf.svg");
     const CliRun wrongType =
         runCli(QStringList{"plot", "--type", "cdf", "--group-by", "congestion_control", "-o", cdf,

@@ -1,9 +1,11 @@
 #include "TestSupport.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -52,6 +54,9 @@ private slots:
     void detectShowsTheLogsAndTheUsersValues();
     void logsTheFileNamesButTheCommandDoesNotRead();
     void errorsExitBeforeAnyOutput();
+    void plotLabelsFromPatternAndUsersValues();
+    void plotDrawsAWorkspaceAsTheWindowShowsIt();
+    void plotOrdersRunsNaturally();
 };
 
 // Without metadata every GENI log is "(none)"; with it, cubic is compared with reno, and each
@@ -169,6 +174,100 @@ void TestMetadataCli::errorsExitBeforeAnyOutput() {
     const CliRun noKey = runCli({"detect", "--metadata", emptyKey.metadata, emptyKey.logs[0]});
     QCOMPARE(noKey.exitCode, 2);
     QVERIFY2(noKey.err.contains(": line 1: "), qPrintable(noKey.err));
+}
+
+namespace {
+
+// The legend texts of a plot, in the order drawn: SVG <text> elements whose whole text is one
+// of `names`.
+QStringList textsAmong(const QString& svg, const QStringList& names) {
+    QStringList found;
+    static const QRegularExpression text(QStringLiteral(">([^<>]+)</text>"));
+    for (auto it = text.globalMatch(svg); it.hasNext();) {
+        const QString shown = it.next().captured(1).trimmed();
+        if (names.contains(shown))
+            found << shown;
+    }
+    return found;
+}
+
+} // namespace
+
+// --label names each dataset from the user's values (--metadata, --set) and the log's; the
+// legend shows that name and nothing else (no SUM, no Jain's index). A pattern naming a key
+// nobody gave is a usage error.
+void TestMetadataCli::plotLabelsFromPatternAndUsersValues() {
+    GeniStudy study(kGeniMetadata);
+    const QString svg = study.dir.filePath("flows.svg");
+    const CliRun run = runCli(QStringList{"plot", "--type", "flows", "-o", svg, "--metadata",
+                                          study.metadata, "--set", "testbed=geni", "--label",
+                                          "{congestion_control} -P {streams} at {testbed}"} +
+                              study.logs);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QString figure = QString::fromUtf8(test::readAll(svg));
+    // The names from the metadata file (algorithm) and the logs' names (streams).
+    QStringList expected;
+    for (const QString& log : study.logs) {
+        const QStringList parts = QFileInfo(log).completeBaseName().split('-'); // geni-cubic-P30
+        expected << QStringLiteral("%1 -P %2 at geni").arg(parts[1], parts[2].mid(1));
+    }
+    QCOMPARE(textsAmong(figure, expected), expected);
+    QVERIFY2(!figure.contains("Jain") && !figure.contains("SUM") && !figure.contains("geni-"),
+             qPrintable(figure.left(400)));
+
+    const CliRun unknown = runCli({"plot", "--type", "flows", "-o", study.dir.filePath("bad.svg"),
+                                   "--label", "{nobody_gave_this}", study.logs[0]});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("{nobody_gave_this}"), qPrintable(unknown.err));
+    QVERIFY(!QFile::exists(study.dir.filePath("bad.svg")));
+}
+
+// A workspace given to plot: its labels and colours are the legend's, its hidden datasets and
+// its logs of the other kind are not drawn, and --label relabels what it holds.
+void TestMetadataCli::plotDrawsAWorkspaceAsTheWindowShowsIt() {
+    QTemporaryDir dir;
+    for (const char* name : {"ping18_np", "ping18_iperf16_np", "geni-cubic-P30.txt"})
+        QVERIFY(QFile::copy(test::samplePath(QLatin1String(name)), dir.filePath(name)));
+    const QString workspace = test::writeTestFile(dir.path(), "study.wbws",
+                                                  R"({"format": "wirebench-workspace", "version": 1,
+            "datasets": [{"path": "ping18_np", "label": "idle link", "color": "#a01b7c",
+                          "metadata": {"load": "none"}},
+                         {"path": "ping18_iperf16_np", "label": "under load", "visible": false},
+                         {"path": "geni-cubic-P30.txt", "label": "the load itself"}]})");
+    const QString svg = dir.filePath("cdf.svg");
+    const CliRun run = runCli({"plot", "--type", "cdf", "-o", svg, workspace});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    // The iperf log is not this plot's: left out without a word.
+    QVERIFY2(!run.err.contains("wirebench-cli:"), qPrintable(run.err));
+    const QString figure = QString::fromUtf8(test::readAll(svg));
+    const QStringList names{"idle link", "under load", "the load itself"};
+    QCOMPARE(textsAmong(figure, names), QStringList{"idle link"});
+    QVERIFY2(figure.contains("stroke=\"#a01b7c\""), "the workspace's colour");
+
+    const QString relabelled = dir.filePath("relabelled.svg");
+    const CliRun again = runCli(
+        {"plot", "--type", "cdf", "-o", relabelled, "--label", "{load} load, run {n}", workspace});
+    QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+    QCOMPARE(textsAmong(QString::fromUtf8(test::readAll(relabelled)), {"none load, run 1"}),
+             QStringList{"none load, run 1"});
+
+    const CliRun both =
+        runCli({"plot", "--type", "cdf", "-o", svg, workspace, dir.filePath("ping18_np")});
+    QCOMPARE(both.exitCode, 2);
+    QVERIFY2(both.err.contains("one WORKSPACE"), qPrintable(both.err));
+}
+
+// The logs of a folder are drawn, and listed in the legend, in the order of their numbers.
+void TestMetadataCli::plotOrdersRunsNaturally() {
+    QTemporaryDir dir;
+    const QStringList runs{"run-1", "run-2", "run-10", "run-100"};
+    for (const QString& name : runs)
+        QVERIFY(QFile::copy(test::samplePath("ping18_np"), dir.filePath(name)));
+    const QString svg = dir.filePath("runs.svg");
+    const CliRun run =
+        runCli({"plot", "--type", "cdf", "-o", svg, "--label", "{file}", dir.path()});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QCOMPARE(textsAmong(QString::fromUtf8(test::readAll(svg)), runs), runs);
 }
 
 QTEST_GUILESS_MAIN(TestMetadataCli)

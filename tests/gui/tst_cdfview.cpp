@@ -6,6 +6,7 @@
 #include "CdfFigure.h"
 #include "CdfView.h"
 #include "DatasetStore.h"
+#include "HoverMark.h"
 #include "LogAxisTicker.h"
 #include "PercentileView.h"
 #include "PlotExporter.h"
@@ -24,6 +25,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <optional>
 #include <random>
 
 using namespace wb;
@@ -82,6 +85,37 @@ double lowestTextContrast(QCustomPlot* plot, const QColor& background) {
     return lowest;
 }
 
+// Where a text item's text is drawn (plot pixels): its box, which QCustomPlot's anchors give,
+// without the padding that holds it off its anchor.
+QRectF textRectOf(QCPItemText* label) {
+    const QRectF box(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
+    const QMargins padding = label->padding();
+    return box.adjusted(padding.left(), padding.top(), -padding.right(), -padding.bottom());
+}
+
+// Whether a step curve (lsStepLeft: across at the left point's value, then up or down) runs
+// through the inside of `box`.
+bool stepCurveCrosses(QCPGraph* graph, const QRectF& box) {
+    auto overlaps = [](double a, double b, double low, double high) {
+        return std::max(a, b) > low && std::min(a, b) < high;
+    };
+    std::optional<QPointF> previous;
+    for (const QCPGraphData& point : *graph->data()) {
+        const QPointF pixel(graph->keyAxis()->coordToPixel(point.key),
+                            graph->valueAxis()->coordToPixel(point.value));
+        if (previous) {
+            const bool across = previous->y() > box.top() && previous->y() < box.bottom() &&
+                                overlaps(previous->x(), pixel.x(), box.left(), box.right());
+            const bool upOrDown = pixel.x() > box.left() && pixel.x() < box.right() &&
+                                  overlaps(previous->y(), pixel.y(), box.top(), box.bottom());
+            if (across || upOrDown)
+                return true;
+        }
+        previous = pixel;
+    }
+    return false;
+}
+
 } // namespace
 
 class TestCdfView : public QObject {
@@ -96,6 +130,9 @@ private slots:
     void logAxesLabelThreeValuesAtLeast();
     void markersSitAtCorePercentiles();
     void readoutNamesCurveAndPercentile();
+    void markerLabelsCoverNothing_data();
+    void markerLabelsCoverNothing();
+    void hoverMarksThePointItReads();
     void settingsRoundTrip();
     void followsGrowingDataUntilTheUserZooms();
     void darkPaletteDrawsADarkPlot();
@@ -383,6 +420,135 @@ void TestCdfView::readoutNamesCurveAndPercentile() {
     QVERIFY2(view.readout().contains(QStringLiteral(" ms at p")), qPrintable(view.readout()));
     view.showReadoutAt(QPointF(-1000, -1000));
     QVERIFY(view.readout().isEmpty());
+}
+
+// Percentile labels of real logs whose p50 and p99 lie close (the loaded ping logs: 2.14 and
+// 2.25 ms; 15.5 and 15.9 ms) and whose curves lie close to each other: every label placed lies
+// inside the axes and covers no curve, no marker and no other label, at one column's size and
+// in a window.
+void TestCdfView::markerLabelsCoverNothing_data() {
+    QTest::addColumn<QStringList>("logs");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("ccdf");
+    QTest::addColumn<int>("fewestPlaced");
+    const QStringList close{"ping18_iperf16_np", "ping18_iperf18_iperf68_np"};
+    const QStringList all{"ping18_np", "ping18_iperf16_np", "ping18_iperf18_np",
+                          "ping18_iperf68_np", "ping18_iperf18_iperf68_np"};
+    QTest::newRow("close p50 and p99, one column") << close << QSize(336, 240) << false << 4;
+    QTest::newRow("close p50 and p99, ccdf") << close << QSize(336, 240) << true << 4;
+    QTest::newRow("five runs, one column") << all << QSize(336, 240) << false << 3;
+    QTest::newRow("five runs, window") << all << QSize(1000, 650) << false << 7;
+}
+
+void TestCdfView::markerLabelsCoverNothing() {
+    QFETCH(QStringList, logs);
+    QFETCH(QSize, size);
+    QFETCH(bool, ccdf);
+    QFETCH(int, fewestPlaced);
+    DatasetStore store;
+    for (const QString& log : logs)
+        test::addLog(store, test::samplePath(log), log);
+    QCustomPlot plot;
+    CdfFigure figure(&plot);
+    CdfFigure::Options options;
+    options.ccdf = ccdf;
+    options.markerLevels = {50, 99};
+    figure.draw(store, {}, options);
+    plot.resize(size);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.replot(QCustomPlot::rpImmediateRefresh);
+
+    const QRectF axes = plot.axisRect()->rect();
+    std::vector<QRectF> dots;
+    QMap<QString, QPointF> dotOf; // by the label's text
+    for (const CdfFigure::Curve& curve : figure.curves())
+        for (double level : options.markerLevels) {
+            const double value = curve.analysis->percentile(level);
+            const double y = ccdf ? 1 - level / 100 : level / 100;
+            const QPointF at(plot.xAxis->coordToPixel(value), plot.yAxis->coordToPixel(y));
+            dots.emplace_back(at - QPointF(3, 3), QSizeF(6, 6));
+            dotOf.insert(QStringLiteral("p%1 %2 ms").arg(level).arg(PlotStyle::formatMs(value)),
+                         at);
+        }
+    auto distance = [](const QRectF& box, const QPointF& point) {
+        return std::hypot(std::max({box.left() - point.x(), 0.0, point.x() - box.right()}),
+                          std::max({box.top() - point.y(), 0.0, point.y() - box.bottom()}));
+    };
+    const std::vector<QCPItemText*>& labels = figure.markerLabels();
+    QVERIFY2(static_cast<int>(labels.size()) >= fewestPlaced,
+             qPrintable(QString::number(labels.size())));
+    std::vector<QRectF> placed;
+    for (QCPItemText* label : labels) {
+        const QRectF text = textRectOf(label);
+        const QString what = label->text();
+        QVERIFY2(text.width() > 10 && text.height() > 5, qPrintable(what));
+        QVERIFY2(axes.contains(text), qPrintable(what)); // nothing clipped at the edge
+        for (const CdfFigure::Curve& curve : figure.curves())
+            QVERIFY2(!stepCurveCrosses(curve.graph, text), qPrintable(what + " / " + curve.label));
+        for (const QRectF& other : placed)
+            QVERIFY2(!other.intersects(text), qPrintable(what));
+        for (const QRectF& dot : dots)
+            QVERIFY2(!dot.intersects(text), qPrintable(what));
+        // Read as its own dot's: no other dot is nearer.
+        QVERIFY2(dotOf.contains(what), qPrintable(what));
+        for (const QPointF& other : dotOf)
+            QVERIFY2(distance(text, other) >= distance(text, dotOf.value(what)), qPrintable(what));
+        placed.push_back(text);
+    }
+    if (const char* dir = std::getenv("WIREBENCH_SCREENSHOTS"))
+        QVERIFY(plot.grab().save(QStringLiteral("%1/cdf-marker-labels-%2.png")
+                                     .arg(QString::fromLocal8Bit(dir))
+                                     .arg(QString::fromLatin1(QTest::currentDataTag())
+                                              .replace(QRegularExpression("[^a-z0-9]+"), "-"))));
+}
+
+// The read-out marks the point it reads: a ring drawn on the curve's step there, which leaves
+// with the mouse.
+void TestCdfView::hoverMarksThePointItReads() {
+    DatasetStore store;
+    const std::vector<int> ids = addQjumpSamples(store);
+    CdfView view(&store);
+    view.resize(1000, 650);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    const QImage before = view.plot()->grab().toImage();
+    QCPGraph* graph = view.graphOf(ids[2]);
+    const double median = store.find(ids[2])->analysis->percentile(50);
+    view.showReadoutAt(QPointF(graph->keyAxis()->coordToPixel(median * 1.0001),
+                               graph->valueAxis()->coordToPixel(0.5) + 2));
+    const HoverMark* mark = HoverMark::of(view.plot());
+    QVERIFY(mark->at());
+    // The mark sits on a drawn point of a curve (the nearest one: curves of similar runs lie
+    // on each other), the one whose run and value the read-out names.
+    const QCPGraphData* marked = nullptr;
+    for (int id : ids)
+        for (const QCPGraphData& point : *view.graphOf(id)->data())
+            if (std::abs(graph->keyAxis()->coordToPixel(point.key) - mark->at()->x()) < 0.01 &&
+                std::abs(graph->valueAxis()->coordToPixel(point.value) - mark->at()->y()) < 0.01 &&
+                view.readout().startsWith(store.find(id)->label + QStringLiteral(": ")))
+                marked = &point;
+    QVERIFY2(marked, qPrintable(view.readout()));
+    QVERIFY2(view.readout().contains(PlotStyle::formatMs(marked->key) + QStringLiteral(" ms")),
+             qPrintable(view.readout()));
+    // Drawn there: pixels change around the point, not far from it.
+    const QImage marking = view.plot()->grab().toImage();
+    const QPoint at = mark->at()->toPoint();
+    int changedNear = 0;
+    int changedFar = 0;
+    for (int y = 0; y < before.height(); ++y)
+        for (int x = 0; x < before.width(); ++x)
+            if (before.pixel(x, y) != marking.pixel(x, y))
+                ++((QPoint(x, y) - at).manhattanLength() <= HoverMark::kDiameter + 4 ? changedNear
+                                                                                     : changedFar);
+    QVERIFY2(changedNear > 10 && changedFar == 0,
+             qPrintable(QStringLiteral("%1 near, %2 far").arg(changedNear).arg(changedFar)));
+    QEvent leave(QEvent::Leave);
+    QApplication::sendEvent(view.plot(), &leave);
+    QVERIFY(!mark->at());
+    QVERIFY(view.readout().isEmpty());
+    QCOMPARE(view.plot()->grab().toImage(), before);
 }
 
 void TestCdfView::settingsRoundTrip() {

@@ -358,13 +358,13 @@ void TestFigureGeometry::columnFigure_data() {
     QTest::newRow("flows-iperf3") << QStringLiteral("flows") << iperf3 << kColumnHeight
                                   << longLegend;
     QTest::newRow("flows-iperf2-P30")
-        << QStringLiteral("flows") << iperf2 << kColumnHeight << longLegend;
+        << QStringLiteral("flows") << iperf2 << kColumnHeight << QString();
     QTest::newRow("timeseries-iperf3")
         << QStringLiteral("timeseries") << iperf3 << kColumnHeight << QString();
     QTest::newRow("timeseries-iperf2-P30")
         << QStringLiteral("timeseries") << iperf2 << kColumnHeight << QString();
-    QTest::newRow("cwnd") << QStringLiteral("cwnd") << iperf3 << kColumnHeight << longLegend;
-    QTest::newRow("rtt") << QStringLiteral("rtt") << iperf3 << kColumnHeight << longLegend;
+    QTest::newRow("cwnd") << QStringLiteral("cwnd") << iperf3 << kColumnHeight << QString();
+    QTest::newRow("rtt") << QStringLiteral("rtt") << iperf3 << kColumnHeight << QString();
     QTest::newRow("retransmits") << QStringLiteral("retransmits") << iperf3 << kColumnHeight
                                  << QString();
     QTest::newRow("loadtime") << QStringLiteral("loadtime") << loadStepLogs() << kLoadTimeHeight

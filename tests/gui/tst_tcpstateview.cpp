@@ -5,6 +5,7 @@
 
 #include "DatasetGrouping.h"
 #include "DatasetStore.h"
+#include "HoverMark.h"
 #include "ReportSource.h"
 #include "ReportWriter.h"
 #include "StoreSupport.h"
@@ -76,9 +77,44 @@ private slots:
     void manyRunsMatchedInBackground();
     void exportSettlesPendingMatch();
     void settingsRoundTrip();
+    void hoverMarksThePointItReads();
     void reportHasCwndAndRttFigures();
     void screenshots();
 };
+
+// Moving the mouse onto a line shows its read-out and marks the point read: the line's data
+// point (its value in the tooltip); leaving the plot takes the mark away.
+void TestTcpStateView::hoverMarksThePointItReads() {
+    DatasetStore store;
+    ThroughputTimeView view(&store);
+    const int reno = addSample(store, "iperf3-reno-P4.json");
+    view.setMetric(TcpMetric::Cwnd);
+    view.resize(900, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QCPGraph* mean = view.figure().sumGraph(reno);
+    const int index = mean->dataCount() / 2;
+    const QPointF point = mean->dataPixelPosition(index);
+    QTest::mouseMove(view.plot(), (point + QPointF(0, 2)).toPoint());
+    const HoverMark* mark = HoverMark::of(view.plot());
+    QVERIFY(mark->at());
+    // The point marked is one of the lines' data points, and the read-out names its value.
+    const Readout readout = view.figure().toolTipAt(point + QPointF(0, 2));
+    QCOMPARE(readout.point, mark->at());
+    bool onData = false;
+    for (int i = 0; i < view.plot()->graphCount() && !onData; ++i) {
+        QCPGraph* graph = view.plot()->graph(i);
+        for (int k = 0; k < graph->dataCount() && !onData; ++k)
+            if (QLineF(graph->dataPixelPosition(k), *mark->at()).length() < 0.01)
+                onData = readout.text.contains(
+                    QString::number(graph->data()->at(k)->value, 'f', 1) + " KBytes");
+    }
+    QVERIFY2(onData, qPrintable(readout.text));
+    QEvent leave(QEvent::Leave);
+    QApplication::sendEvent(view.plot(), &leave);
+    QVERIFY(!mark->at());
+}
 
 void TestTcpStateView::cwndPerFlowIsTcpStateSeries() {
     DatasetStore store;
@@ -101,7 +137,7 @@ void TestTcpStateView::cwndPerFlowIsTcpStateSeries() {
     QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("congestion window (KBytes)"));
     // One source for all: named on the x axis, not in every legend entry.
     QCOMPARE(view.plot()->xAxis->label(), QStringLiteral("time (s); TCP state from iperf3 -J"));
-    QCOMPARE(view.figure().sumGraph(reno)->name(), QStringLiteral("iperf3-reno-P4 — mean"));
+    QCOMPARE(view.figure().sumGraph(reno)->name(), QStringLiteral("iperf3-reno-P4"));
     QVERIFY2(view.figure()
                  .notes()
                  .join(QLatin1Char('\n'))
@@ -298,8 +334,10 @@ void TestTcpStateView::groupsDrawMedianBandAndFaintRuns() {
         QVERIFY2(runs.contains(cc), qPrintable(group.name));
         const QCPGraph* median = view.figure().groupGraph(group.name);
         QVERIFY(median);
-        QVERIFY(median->name().contains(QStringLiteral("median of 3 runs")));
-        QVERIFY(median->name().contains(QStringLiteral("min–max")));
+        // The legend names the group; the figure's note says what the line and band are.
+        QCOMPARE(median->name(), group.name);
+        QVERIFY(view.figure().notes().join(' ').contains(QStringLiteral("the median of its runs")));
+        QVERIFY(view.figure().notes().join(' ').contains(QStringLiteral("shaded: min–max")));
         colors.insert(median->pen().color().rgb());
         const std::vector<QCPGraph*> faint = view.figure().groupRunGraphs(group.name);
         QCOMPARE(faint.size(), std::size_t(3));
@@ -356,7 +394,8 @@ void TestTcpStateView::groupsDrawMedianBandAndFaintRuns() {
     QVERIFY(groupLine && groupLine->isVisibleTo(&view));
     view.setGroupLine(RunsOverTime::Centre::Mean, RunsOverTime::Spread::Interquartile);
     QCOMPARE(groupLine->currentText(), QStringLiteral("mean, band interquartile range"));
-    QVERIFY(view.figure().groupGraph(groups.front().name)->name().contains("mean of 3 runs"));
+    QVERIFY(view.figure().notes().join(' ').contains("the mean of its runs"));
+    QVERIFY(view.figure().notes().join(' ').contains("shaded: interquartile range"));
     store.setGroupKey({});
     QCoreApplication::processEvents();
     QVERIFY(!groupLine->isVisibleTo(&view));
