@@ -13,7 +13,10 @@
 #include <QImageWriter>
 #include <QPdfWriter>
 #include <QPicture>
+#include <QScreen>
 #include <QSvgGenerator>
+
+#include <cmath>
 
 namespace wb {
 
@@ -44,8 +47,16 @@ private:
     QCPTextElement* m_element = nullptr;
 };
 
-// A PDF or SVG figure is printed or rasterised; at 300 dpi one point is this many pixels.
-constexpr double kVectorPixelsPerPoint = 300.0 / 72.0;
+// A PDF or SVG figure is printed or rasterised: drawn data is reduced for 300 dpi.
+constexpr double kVectorDpi = 300;
+
+double vectorPixelsPerUnit() {
+    return kVectorDpi / ExportOptions::layoutDpi();
+}
+
+double pngPixelsPerUnit(const ExportOptions& options) {
+    return options.dpi / ExportOptions::layoutDpi();
+}
 
 // The export's legend place, fonts, colours and resolution (output pixels per layout unit)
 // for the duration of an export; the screen's afterwards.
@@ -89,8 +100,11 @@ bool writeSvg(QCustomPlot* plot, QIODevice* device, const ExportOptions& options
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator generator;
     generator.setOutputDevice(&buffer);
-    generator.setSize(QSize(options.width, options.height));
-    generator.setViewBox(QRect(0, 0, options.width, options.height));
+    // At the layout's dpi the document's width and height (in mm) are the figure's own.
+    const QSize units = options.layoutSize();
+    generator.setResolution(qRound(ExportOptions::layoutDpi()));
+    generator.setSize(units);
+    generator.setViewBox(QRect(QPoint(), units));
     generator.setTitle(TextEscaping::xml(options.title));
     generator.setDescription(QStringLiteral("Wirebench plot"));
     QCPPainter painter;
@@ -98,8 +112,8 @@ bool writeSvg(QCustomPlot* plot, QIODevice* device, const ExportOptions& options
         return false;
     bool drawn = false;
     {
-        const TemporaryFigureStyle style(plot, options, kVectorPixelsPerPoint);
-        plot->toPainter(&painter, options.width, options.height);
+        const TemporaryFigureStyle style(plot, options, vectorPixelsPerUnit());
+        plot->toPainter(&painter, units.width(), units.height());
         drawn = painter.end();
     }
     if (!drawn)
@@ -114,13 +128,29 @@ bool writeSvg(QCustomPlot* plot, QIODevice* device, const ExportOptions& options
     return device->write(svg) == svg.size();
 }
 
-// What QCustomPlot::savePng writes (96 dpi recorded in the file), into a device.
+// The plot at its size in inches times the dpi, which the file records. The image works at the
+// screen's dpi, the layout's, while it is drawn (a new QImage's), and the layout is scaled onto
+// its pixels: exactly inches × dpi of them, whatever the layout's rounding to whole units.
+QImage renderImage(QCustomPlot* plot, const ExportOptions& options) {
+    const TemporaryFigureStyle style(plot, options, pngPixelsPerUnit(options));
+    const QSize units = options.layoutSize();
+    const QSize pixels = (options.points / 72 * options.dpi).toSize();
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent); // toPainter fills it with the plot's background
+    QCPPainter painter(&image);
+    if (pixels.width() > units.width()) // else keep cosmetic pens: thin lines must not vanish
+        painter.setMode(QCPPainter::pmNonCosmetic);
+    painter.scale(double(pixels.width()) / units.width(), double(pixels.height()) / units.height());
+    plot->toPainter(&painter, units.width(), units.height());
+    painter.end();
+    const int dotsPerMeter = qRound(options.dpi / 0.0254);
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    return image;
+}
+
 bool writePng(QCustomPlot* plot, QIODevice* device, const ExportOptions& options, QString* why) {
-    const TemporaryFigureStyle style(plot, options, options.scale);
-    QImage image = plot->toPixmap(options.width, options.height, options.scale).toImage();
-    constexpr int kDotsPerMeter = static_cast<int>(96 / 0.0254);
-    image.setDotsPerMeterX(kDotsPerMeter);
-    image.setDotsPerMeterY(kDotsPerMeter);
+    const QImage image = renderImage(plot, options);
     QImageWriter writer(device, "png");
     if (writer.write(image))
         return true;
@@ -128,12 +158,13 @@ bool writePng(QCustomPlot* plot, QIODevice* device, const ExportOptions& options
     return false;
 }
 
-// A one-page PDF of the plot's size in points, drawn as the report's PDF figures are.
+// A one-page PDF of the plot's size, drawn as the report's PDF figures are, at the layout's dpi.
+// Qt writes a page size in whole points: within half a point of the size asked for.
 bool writePdf(QCustomPlot* plot, QIODevice* device, const ExportOptions& options, QString* why) {
     QPdfWriter writer(device);
-    writer.setResolution(72);
-    writer.setPageSize(QPageSize(QSizeF(options.width, options.height), QPageSize::Point, QString(),
-                                 QPageSize::ExactMatch));
+    writer.setResolution(qRound(ExportOptions::layoutDpi()));
+    writer.setPageSize(
+        QPageSize(options.points, QPageSize::Point, QString(), QPageSize::ExactMatch));
     writer.setPageMargins(QMarginsF(0, 0, 0, 0));
     writer.setCreator(QStringLiteral("Wirebench"));
     writer.setTitle(options.title);
@@ -147,6 +178,56 @@ bool writePdf(QCustomPlot* plot, QIODevice* device, const ExportOptions& options
 }
 
 } // namespace
+
+const std::vector<FigureSizePreset>& figureSizePresets() {
+    static const std::vector<FigureSizePreset> presets{
+        {"column", QT_TRANSLATE_NOOP("ExportSize", "Paper, one column (3.5 × 2.5 in)"),
+         QSizeF(3.5 * 72, 2.5 * 72)},
+        {"two-column", QT_TRANSLATE_NOOP("ExportSize", "Paper, two columns (7.16 × 3 in)"),
+         QSizeF(7.16 * 72, 3 * 72)},
+        {"slide", QT_TRANSLATE_NOOP("ExportSize", "Slide, 16:9 (10 × 5.63 in)"),
+         QSizeF(10 * 72, 5.625 * 72)},
+    };
+    return presets;
+}
+
+double ExportOptions::layoutDpi() {
+    // The dpi QFont resolves point sizes at when no device is given.
+    if (QCoreApplication::testAttribute(Qt::AA_Use96Dpi))
+        return 96;
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    return screen ? qRound(screen->logicalDotsPerInchY()) : 96;
+}
+
+QSize ExportOptions::layoutSize() const {
+    const double unitsPerPoint = layoutDpi() / 72;
+    return QSize(qRound(points.width() * unitsPerPoint), qRound(points.height() * unitsPerPoint));
+}
+
+ExportOptions ExportOptions::ofLayoutSize(QSize units) {
+    ExportOptions options;
+    options.points = QSizeF(units) * (72 / layoutDpi());
+    return options;
+}
+
+std::optional<double> ExportOptions::pointsOf(const QString& length) {
+    static const std::pair<const char*, double> kPointsPerUnit[] = {
+        {"in", 72}, {"cm", 72 / 2.54}, {"mm", 72 / 25.4}, {"pt", 1}};
+    const QString text = length.trimmed().toLower();
+    double factor = 1;
+    QStringView number(text);
+    for (const auto& [unit, points] : kPointsPerUnit)
+        if (text.endsWith(QLatin1String(unit))) {
+            number.chop(2);
+            factor = points;
+            break;
+        }
+    bool ok = false;
+    const double value = number.trimmed().toDouble(&ok);
+    if (!ok || !(value > 0) || !std::isfinite(value))
+        return std::nullopt;
+    return value * factor;
+}
 
 QString PlotExporter::formatOf(const QString& path) {
     const QString suffix = QFileInfo(path).suffix().toLower();
@@ -164,9 +245,9 @@ bool PlotExporter::save(QCustomPlot* plot, const QString& path, const ExportOpti
             *error = QStringLiteral("unknown image type (use .png, .pdf or .svg)");
         return false;
     }
-    if (options.width <= 0 || options.height <= 0 || options.scale <= 0) {
+    if (options.layoutSize().isEmpty() || options.dpi <= 0) {
         if (error)
-            *error = QStringLiteral("width, height and scale must be positive");
+            *error = QStringLiteral("width, height and dpi must be positive");
         return false;
     }
     QString why;
@@ -199,8 +280,9 @@ void PlotExporter::paint(QCustomPlot* plot, QCPPainter* painter, const ExportOpt
     painter->setMode(QCPPainter::pmVectorized);
     painter->setMode(QCPPainter::pmNoCaching);
     painter->setMode(QCPPainter::pmNonCosmetic);
-    const TemporaryFigureStyle style(plot, options, kVectorPixelsPerPoint);
-    plot->toPainter(painter, options.width, options.height);
+    const TemporaryFigureStyle style(plot, options, vectorPixelsPerUnit());
+    const QSize units = options.layoutSize();
+    plot->toPainter(painter, units.width(), units.height());
 }
 
 void PlotExporter::layOut(QCustomPlot* plot, const ExportOptions& options) {
@@ -218,9 +300,7 @@ std::unique_ptr<QCustomPlot> PlotExporter::detachedPlot() {
 
 void PlotExporter::copyToClipboard(QCustomPlot* plot, const ExportOptions& options) {
     TemporaryTitle title(plot, options.title);
-    const TemporaryFigureStyle style(plot, options, options.scale);
-    const QPixmap pixmap = plot->toPixmap(options.width, options.height, options.scale);
-    QGuiApplication::clipboard()->setPixmap(pixmap);
+    QGuiApplication::clipboard()->setImage(renderImage(plot, options));
 }
 
 FigureAlone::FigureAlone() : plot(PlotExporter::detachedPlot()) {}

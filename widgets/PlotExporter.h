@@ -4,8 +4,11 @@
 #include "PlotTheme.h"
 
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include <QByteArray>
+#include <QSizeF>
 #include <QString>
 
 class QCPPainter;
@@ -13,13 +16,20 @@ class QCustomPlot;
 
 namespace wb {
 
-// Defaults: a paper's column (336 × 240 pt ≈ 3.5 × 2.5 in). Exported at the size it is
-// printed, the plot's 9-pt text stays readable; a big canvas scaled down to a column would not.
+// The sizes figures are printed at, in points (1/72 in): a paper's column, two columns, a slide.
+struct FigureSizePreset {
+    const char* key; // as `plot --size` takes it
+    const char* title;
+    QSizeF points;
+};
+const std::vector<FigureSizePreset>& figureSizePresets();
+
+// Defaults: a paper's column (3.5 × 2.5 in) at 300 dpi. Sizes are physical, and true in every
+// format: the PDF's page and the SVG's width and height say them, a PNG has them at its dpi.
 struct ExportOptions {
-    int width = 336; // PDF/SVG: page size in points; PNG: pixels before scaling
-    int height = 240;
-    double scale = 3.0; // PNG pixel multiplier: 3 gives ~300 dpi at the default size
-    QString title;      // drawn above the plot when not empty
+    QSizeF points{252, 180}; // the figure's size in points
+    double dpi = 300;        // PNG pixels per inch, recorded in the file
+    QString title;           // drawn above the plot when not empty
     LegendPlace legend = LegendPlace::Auto;
     QString fontFamily;  // every text in this family; empty: the plot's own (DejaVu Sans)
     double fontSize = 0; // tick labels and legend at this size in points, titles in
@@ -28,6 +38,17 @@ struct ExportOptions {
     // Paper: white background, black text, the views' own colours, whatever the screen
     // shows; Screen: the plot's palette colours (PlotTheme), dark in a dark theme.
     FigureColours colours = FigureColours::Paper;
+
+    // A figure is laid out in units of 1/layoutDpi() inch: QCustomPlot measures text with
+    // QFontMetrics(font), which resolves point sizes at the screen's logical dpi, so every
+    // device a figure is drawn on works at that dpi for text to land where it was measured.
+    static double layoutDpi();
+    // The figure's size in layout units; `points` at layoutDpi().
+    QSize layoutSize() const;
+    static ExportOptions ofLayoutSize(QSize units); // the inverse, for a view's size
+    // A length as "3.5in", "8.9cm", "89mm", "252pt" or "252" (points), in points; nullopt
+    // when the text is none of these or not positive.
+    static std::optional<double> pointsOf(const QString& length);
 };
 
 // The one exporter every plot goes through: PNG, PDF and SVG by file suffix, and the
@@ -44,8 +65,9 @@ public:
     static QString formatOf(const QString& path);
     // The plot as an SVG document (what save() writes to a .svg file), for embedding.
     static QByteArray toSvg(QCustomPlot* plot, const ExportOptions& options);
-    // Draws the plot as vectors at options.width x options.height from the painter's origin,
-    // into a painter that is already drawing a page (the report's PDF).
+    // Draws the plot as vectors at options.layoutSize() from the painter's origin, into a
+    // painter that is already drawing a page whose device works at ExportOptions::layoutDpi()
+    // (the report's PDF).
     static void paint(QCustomPlot* plot, QCPPainter* painter, const ExportOptions& options);
     // Lays the plot out at the export's size without writing anything, so a caller can
     // measure it (legends and labels placed as they will be drawn); the layout stays until

@@ -21,7 +21,7 @@ struct ReportBlock {
     QString text;                // section title, paragraph, or the caption of a figure or table
     QString anchor;              // figures: the view's export name, an id in the HTML
     QCustomPlot* plot = nullptr; // Figure; drawn through PlotExporter
-    ExportOptions size;          // Figure: in units of 1/ReportPdf::resolution() inch
+    ExportOptions size;          // Figure: its size in points, drawn through PlotExporter
     Table table;                 // Table
 };
 

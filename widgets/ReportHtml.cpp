@@ -11,12 +11,15 @@ namespace {
 
 // The look of a paper's appendix: one sans-serif family (the plots' own), booktabs-style
 // rules, captions above tables and below figures, numbers right-aligned in equal widths.
+// Text keeps to lines of a readable length; tables may take the page's whole width.
 // Figures show at their own size (never wider than the page), so their text is the size it
-// was laid out at; tables wrap headers and text between words, wide ones in smaller type,
-// and scroll sideways on a screen too narrow for them.
+// was laid out at; tables wrap headers and text between words (numbers only at a space: an
+// interval after its comma), wide ones in smaller type, and scroll sideways on a screen too
+// narrow for them.
 const char* const kStyle = R"(
 body { font-family: "DejaVu Sans", Verdana, sans-serif; font-size: 10pt; line-height: 1.45;
-       color: #111; background: #fff; max-width: 64em; margin: 2.5em auto; padding: 0 1.5em; }
+       color: #111; background: #fff; max-width: 76em; margin: 2.5em auto; padding: 0 1.5em; }
+p, h1, h2, h3 { max-width: 64em; }
 h1 { font-size: 17pt; margin: 0 0 0.3em; }
 p.subtitle { color: #555; margin: 0 0 2em; }
 h2 { font-size: 12.5pt; margin: 2.2em 0 0.6em; padding-bottom: 0.2em;
@@ -36,7 +39,7 @@ th { font-weight: bold; text-align: left; vertical-align: bottom; padding: 3px 5
      border-bottom: 1px solid #111; }
 td { vertical-align: top; padding: 2px 5px; overflow-wrap: anywhere; }
 th.number, td.number { text-align: right; font-variant-numeric: tabular-nums; }
-td.number { white-space: nowrap; overflow-wrap: normal; }
+td.number { overflow-wrap: normal; }
 @media print { div.table { overflow-x: visible; } }
 )";
 

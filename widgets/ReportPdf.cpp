@@ -13,15 +13,13 @@
 #include <memory>
 #include <optional>
 
-// Qt's logical dpi of the screen (96 without one): what QFontMetrics without a device uses.
-Q_GUI_EXPORT int qt_defaultDpiY();
-
 namespace wb {
 
 namespace {
 
-// The page in points (A4). The writer works at ReportPdf::resolution(), the figures' unit;
-// PdfLayout converts.
+// The page in points (A4). The writer works at the figures' layout dpi
+// (ExportOptions::layoutDpi()), so that their text lands where it was measured; PdfLayout
+// converts.
 constexpr qreal kPageWidth = 595.28;
 constexpr qreal kPageHeight = 841.89;
 constexpr qreal kTextWidth = 480; // = the figure width: figures fill the text block
@@ -30,8 +28,9 @@ constexpr qreal kTop = 62;
 constexpr qreal kBottom = kPageHeight - 66;
 constexpr qreal kTextHeight = kBottom - kTop;
 constexpr qreal kFooterBaseline = kPageHeight - 36;
-constexpr qreal kCellPadX = 4;
-constexpr qreal kCellPadY = 2;
+// Table cells' padding, in ems of the table's type.
+constexpr qreal kCellPadX = 0.5;
+constexpr qreal kCellPadY = 0.25;
 // Table type: this size when the table fits the text width with it, smaller in steps down to
 // the floor when it does not; only a table too wide even then is split into column parts.
 constexpr qreal kTableFont = 8;
@@ -316,9 +315,8 @@ private:
                        table.warning.startsWith(label) ? static_cast<int>(label.size()) : 0);
     }
 
-    // The figure's size in device units: PlotExporter draws one of its layout units per device
-    // unit, and the device's unit is the layout's (ReportPdf::resolution()).
-    static QSizeF figureSize(const ExportOptions& size) { return QSizeF(size.width, size.height); }
+    // The figure's size in device units: its layout units, the writer's.
+    static QSizeF figureSize(const ExportOptions& size) { return size.layoutSize(); }
 
     // A figure and its caption, which stay on one page, and the space under them.
     qreal figureHeight(const ReportBlock& block) const {
@@ -351,19 +349,19 @@ private:
         qreal minimum = 0;
     };
 
-    static constexpr qreal kLongestUnbrokenWord = 110; // points
+    static constexpr qreal kLongestUnbrokenWord = 12; // ems
 
     std::vector<ColumnSpace> columnSpace(const Table& table, qreal points) const {
         const QFontMetricsF headerMetrics(font(points, true), m_writer);
         const QFontMetricsF cellMetrics(font(points), m_writer);
-        const qreal longestUnbroken = pt(kLongestUnbrokenWord);
+        const qreal longestUnbroken = pt(kLongestUnbrokenWord * points);
         auto longestWord = [longestUnbroken](const QFontMetricsF& metrics, const QString& text) {
             qreal widest = 0;
             for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts))
                 widest = std::max(widest, metrics.horizontalAdvance(word));
             return std::min(widest, longestUnbroken);
         };
-        const qreal padding = pt(2 * kCellPadX + 1);
+        const qreal padding = pt(2 * kCellPadX * points + 1);
         std::vector<ColumnSpace> space;
         for (qsizetype c = 0; c < table.header.size(); ++c) {
             const bool number = static_cast<std::size_t>(c) < table.rightAligned.size() &&
@@ -463,16 +461,21 @@ private:
         std::vector<TextBox> boxes;
         for (std::size_t c = 0; c < widths.size(); ++c)
             boxes.emplace_back(static_cast<qsizetype>(c) < cells.size() ? cells[c] : QString(),
-                               font(points, header), widths[c] - pt(2 * kCellPadX), m_writer,
-                               rightAligned[c] ? Qt::AlignRight : Qt::AlignLeft);
+                               font(points, header), widths[c] - pt(2 * kCellPadX * points),
+                               m_writer, rightAligned[c] ? Qt::AlignRight : Qt::AlignLeft);
         return boxes;
+    }
+
+    // The type size of a row's cells, which their padding is in ems of.
+    static qreal cellPoints(const std::vector<TextBox>& boxes) {
+        return boxes.empty() ? kTableFont : boxes.front().points();
     }
 
     qreal rowHeight(const std::vector<TextBox>& boxes) const {
         qreal height = 0;
         for (const TextBox& box : boxes)
             height = std::max(height, box.height());
-        return height + pt(2 * kCellPadY);
+        return height + pt(2 * kCellPadY * cellPoints(boxes));
     }
 
     void drawRow(const std::vector<TextBox>& boxes, const std::vector<qreal>& widths,
@@ -482,7 +485,8 @@ private:
         qreal x = pt(kLeft);
         if (m_painter)
             for (std::size_t c = 0; c < boxes.size(); ++c) {
-                boxes[c].draw(m_painter, QPointF(x + pt(kCellPadX), m_y + pt(kCellPadY)));
+                boxes[c].draw(m_painter, QPointF(x + pt(kCellPadX * cellPoints(boxes)),
+                                                 m_y + pt(kCellPadY * cellPoints(boxes))));
                 x += widths[c];
             }
         m_y += rowHeight(boxes);
@@ -515,6 +519,14 @@ private:
         const std::optional<TextBox> note = warning(block.table);
         return caption(QStringLiteral("Table"), block).height() +
                (note ? pt(2) + note->height() : 0) + pt(4) + rowHeight(boxes.header);
+    }
+
+    // A part of a table whole: head, rows and the space under the last rule.
+    qreal partHeight(const ReportBlock& block, const PartBoxes& boxes) const {
+        qreal height = headHeight(block, boxes) + pt(4);
+        for (const std::vector<TextBox>& row : boxes.rows)
+            height += rowHeight(row);
+        return height;
     }
 
     // The table's head and first rows, or all of it when it is short.
@@ -550,6 +562,14 @@ private:
         if (block.table.header.isEmpty())
             return;
         const TableFit fit = fitTable(block.table);
+        // A table in column parts keeps them on one page where they fit on one.
+        if (fit.parts.size() > 1) {
+            qreal whole = 0;
+            for (const TablePart& part : fit.parts)
+                whole += partHeight(block, partBoxes(block.table, fit, part)) + pt(18);
+            if (whole <= pt(kTextHeight))
+                ensureRoom(whole);
+        }
         bool continued = false;
         for (const TablePart& part : fit.parts) {
             tablePart(block, fit, part, continued);
@@ -562,17 +582,18 @@ private:
                    bool continued) {
         const PartBoxes boxes = partBoxes(block.table, fit, part);
         const qreal head = headHeight(block, boxes);
-        qreal whole = head + pt(4);
-        for (const std::vector<TextBox>& row : boxes.rows)
-            whole += rowHeight(row);
+        const qreal whole = partHeight(block, boxes);
         // Whole where it fits; on the next page when it fits whole there and little is left
         // here; else here with its head and first rows, the rest on the pages after.
         if (whole > room()) {
             qreal lead = head;
             for (std::size_t r = 0; r < boxes.rows.size() && r < kRowsWithHead; ++r)
                 lead += rowHeight(boxes.rows[r]);
-            const bool moveWhole =
-                whole <= pt(kTextHeight) && room() < kMovableTableRoom * pt(kTextHeight);
+            // Not away from the heading or introduction it was kept with.
+            const bool keptWithPrevious =
+                m_block > 0 && keepsWithNext(static_cast<std::size_t>(m_block - 1));
+            const bool moveWhole = !keptWithPrevious && whole <= pt(kTextHeight) &&
+                                   room() < kMovableTableRoom * pt(kTextHeight);
             ensureRoom(moveWhole ? whole : lead);
         }
         tableHead(block, continued, boxes, part.widths);
@@ -602,10 +623,6 @@ private:
 
 } // namespace
 
-int ReportPdf::resolution() {
-    return qt_defaultDpiY();
-}
-
 bool ReportPdf::write(const ReportDocument& document, const QString& path, QString* error,
                       ReportPdfLayout* layout) {
     QString why;
@@ -613,7 +630,7 @@ bool ReportPdf::write(const ReportDocument& document, const QString& path, QStri
         path,
         [&document, layout](QIODevice& device, QString* reason) {
             QPdfWriter writer(&device);
-            writer.setResolution(resolution());
+            writer.setResolution(qRound(ExportOptions::layoutDpi()));
             writer.setPageSize(QPageSize(QPageSize::A4));
             writer.setPageMargins(QMarginsF(0, 0, 0, 0));
             writer.setTitle(document.title);

@@ -36,12 +36,6 @@ struct ReportPdfLayout {
 // cut across pages, and "page N of M" in the footer.
 class ReportPdf {
 public:
-    // The dots per inch the PDF is drawn at, the figures' layout unit: D, the screen's
-    // logical dpi at which QCustomPlot measures text (QFontMetrics), so that text lands where
-    // it was measured.
-    static int resolution();
-    // Points (the report's lengths and font sizes) in units of 1/resolution() inch.
-    static double units(double points) { return points * resolution() / 72.0; }
     // `layout`, when given, receives where everything went.
     static bool write(const ReportDocument& document, const QString& path, QString* error,
                       ReportPdfLayout* layout = nullptr);

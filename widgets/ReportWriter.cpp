@@ -36,10 +36,10 @@ namespace {
 // A figure fills the text width of an A4 page with 2 cm margins (480 pt). Its height is
 // whatever leaves the data kDataHeight: legends, loss strips and run labels above or below
 // the axis rect take what they need on top, so the data has the same room in every figure.
-// In points; figures are laid out in units of 1/ReportPdf::resolution() inch.
+// In points; figures are laid out in units of 1/ExportOptions::layoutDpi() inch.
 constexpr double kFigureWidth = 480;
 constexpr double kDataHeight = 220;
-constexpr double kMaxFigureHeight = 640; // with its caption, still on one page
+constexpr double kMaxFigureHeight = 540; // with a heading and its caption, on one page
 // How much taller a figure gets per try when its text would shrink (PlotStyle::fitToSize).
 constexpr double kTextRoomStep = 30;
 
@@ -90,31 +90,43 @@ double smallestTextPoints(QCustomPlot* plot) {
 }
 
 ExportOptions figureSize(QCustomPlot* plot, const ExportOptions& style) {
-    const auto units = [](double points) { return qRound(ReportPdf::units(points)); };
+    const auto units = [](double points) {
+        return qRound(points * ExportOptions::layoutDpi() / 72);
+    };
     const int dataHeight = units(kDataHeight);
     ExportOptions size = style;
-    size.width = units(kFigureWidth);
-    size.height = dataHeight + units(60);
+    size.points = QSizeF(kFigureWidth, kDataHeight + 60);
     // A few times: where a legend goes, and how small its text must be for the data to keep
-    // its share of the height (PlotStyle::fitToSize), depend on the height it is given. The
-    // data gets at least kDataHeight, and more where the text would otherwise shrink below
-    // the captions' size.
-    bool grownForText = false;
-    for (int pass = 0; pass < 12; ++pass) {
+    // its share of the height (PlotStyle::fitToSize), depend on the height it is given.
+    for (int pass = 0; pass < 4; ++pass) {
         PlotExporter::layOut(plot, size);
         const int data = plot->xAxis->axisRect()->height();
-        const bool textShrunk = smallestTextPoints(plot) < ReportDocument::kCaptionPoints - 1e-9;
-        if (!textShrunk && (data == dataHeight || (grownForText && data > dataHeight)))
+        if (data == dataHeight)
             break;
-        grownForText = grownForText || textShrunk;
-        const int grow =
-            textShrunk ? std::max(dataHeight - data, 0) + units(kTextRoomStep) : dataHeight - data;
-        const int height = std::clamp(size.height + grow, dataHeight, units(kMaxFigureHeight));
-        if (height == size.height)
+        const int height = std::clamp(size.layoutSize().height() + dataHeight - data, dataHeight,
+                                      units(kMaxFigureHeight));
+        if (height == size.layoutSize().height())
             break;
-        size.height = height;
+        size.points.setHeight(ExportOptions::ofLayoutSize(QSize(1, height)).points.height());
     }
-    return size;
+    // Where text shrank below the captions' size for the data to keep its share, taller in
+    // steps until it need not: the least height that gives the text the most room.
+    double smallest = smallestTextPoints(plot);
+    ExportOptions best = size;
+    double bestSmallest = smallest;
+    while (smallest < ReportDocument::kCaptionPoints - 1e-9 &&
+           size.points.height() + kTextRoomStep <= kMaxFigureHeight) {
+        size.points.setHeight(size.points.height() + kTextRoomStep);
+        PlotExporter::layOut(plot, size);
+        smallest = smallestTextPoints(plot);
+        if (smallest > bestSmallest + 1e-9) {
+            best = size;
+            bestSmallest = smallest;
+        }
+    }
+    if (best.points != size.points)
+        PlotExporter::layOut(plot, best);
+    return best;
 }
 
 // What each figure shows, by the view's export name; axis titles carry the units.

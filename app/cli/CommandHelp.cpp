@@ -141,12 +141,15 @@ std::vector<CommandHelp> makeCommandHelp() {
           "the receiver's. --format json adds every flow's intervals."},
          {kFormat, kSet, kMetadata}},
         {"plot",
-         {"--type TYPE -o OUT.png|OUT.pdf|OUT.svg [--width W] [--height H] [--scale S] "
+         {"--type TYPE -o OUT.png|OUT.pdf|OUT.svg [--size PRESET] [--width W] [--height H] "
+          "[--dpi N] "
           "[--log-x|--linear-x] [--log-y] [--title T] [--legend PLACE] [--font FAMILY] "
           "[--font-size PT] FILE..."},
          "the workbench's plots, rendered without a display",
          {"Draws every FILE into one plot with the workbench's own views, on the offscreen "
-          "platform: no display is needed. The default size is a paper column at about 300 dpi. "
+          "platform: no display is needed. Sizes are physical and true in every format: the PDF's "
+          "page, the SVG's width and height, and a PNG at its dpi; a font of N pt measures N pt "
+          "printed. The default is a paper column, 3.5 x 2.5 in, at 300 dpi. "
           "The latency plots take ping and fping logs; flows, timeseries, cwnd, rtt and "
           "retransmits take iperf logs and ss -tin samples. cwnd, rtt and retransmits read each "
           "flow's TCP state from the best source it has (ss samples of the same step, iperf3 "
@@ -170,10 +173,15 @@ std::vector<CommandHelp> makeCommandHelp() {
            "the figure; its extension, .png, .pdf or .svg, chooses the format. It is written to "
            "a temporary file beside it and renamed when complete: on any failure an existing "
            "FILE keeps its bytes. A FILE that is a symbolic link is refused"},
-          {"--width W", "figure width in points, 100 to 10000 (default 336)"},
-          {"--height H",
-           "figure height in points, 100 to 10000 (default 240; 400 for loadtime's three lanes)"},
-          {"--scale S", "PNG pixels per point, 0.5 to 8 (default 3); a PNG is W*S x H*S pixels"},
+          {"--size PRESET",
+           "column (3.5 x 2.5 in, the default), two-column (7.16 x 3 in) or slide (10 x 5.63 in)"},
+          {"--width W",
+           "figure width, overriding the preset's: a length from 1 to 40 in, as 3.5in, 8.9cm, "
+           "89mm or 252pt (a bare number is points)"},
+          {"--height H", "figure height, as --width (default the preset's; 4.17 in, 300 pt, for "
+                         "loadtime's three lanes when no --size is given)"},
+          {"--dpi N", "PNG pixels per inch, 72 to 2400 (default 300), recorded in the file: a "
+                      "PNG is W x H inches times N pixels"},
           {"--log-x", "logarithmic RTT axis for cdf and ccdf (their default when the data "
                       "spans a decade or more; linear when less)"},
           {"--linear-x", "linear RTT axis for cdf and ccdf"},

@@ -62,7 +62,7 @@ void dropDatasetsWithout(TcpMetric metric, const QString& type, DatasetStore& st
     store.remove(without);
 }
 // loadtime stacks three lanes: a column's width, and the height three plots need to read.
-constexpr int kLoadTimeHeight = 400;
+constexpr double kLoadTimeHeightPoints = 300;
 
 // bands: draws the percentile bands of the first run; returns, when there are more runs,
 // which one it draws and that the others are not in the figure.
@@ -146,25 +146,40 @@ std::optional<PlotFigure> figureOf(const PlotOptions& options) {
 
 bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions* options) {
     OptionParser parser("plot", context);
-    auto size = [&](const QString& option, int* into) {
+    // Lengths in in, cm, mm or pt (a bare number is points), from 1 to 40 in.
+    std::optional<double> width;
+    std::optional<double> height;
+    auto length = [&](const QString& option, std::optional<double>* into) {
         parser.on(option, [&context, option, into](const QString& text) {
-            bool ok = false;
-            *into = text.toInt(&ok);
-            ok = ok && *into >= 100 && *into <= 10000;
+            *into = ExportOptions::pointsOf(text);
+            const bool ok = *into && **into >= 72 && **into <= 2880;
             if (!ok)
-                context.usageError(
-                    QStringLiteral("%1 must be a size in pixels between 100 and 10000")
-                        .arg(option));
+                context.usageError(QStringLiteral("%1 must be a length from 1 to 40 in, "
+                                                  "e.g. 3.5in, 8.9cm or 252pt")
+                                       .arg(option));
             return ok;
         });
     };
-    options->size.height = 0;
+    std::optional<QSizeF> preset;
+    parser.on(QStringLiteral("--size"), [&](const QString& text) {
+        QStringList keys;
+        for (const FigureSizePreset& known : figureSizePresets()) {
+            keys << QLatin1String(known.key);
+            if (text == QLatin1String(known.key))
+                preset = known.points;
+        }
+        if (!preset)
+            context.usageError(
+                QStringLiteral("--size must be one of %1").arg(keys.join(QStringLiteral(", "))));
+        return preset.has_value();
+    });
     parser.on(QStringLiteral("--type"), &options->type);
     parser.on(QStringLiteral("--output"), &options->output);
-    size(QStringLiteral("--width"), &options->size.width);
-    size(QStringLiteral("--height"), &options->size.height);
+    length(QStringLiteral("--width"), &width);
+    length(QStringLiteral("--height"), &height);
     parser.on(QStringLiteral("--title"), &options->size.title);
-    parser.on(QStringLiteral("--scale"), &options->size.scale, 0.5, 8, QStringLiteral("a number"));
+    parser.on(QStringLiteral("--dpi"), &options->size.dpi, 72, 2400,
+              QStringLiteral("PNG pixels per inch"));
     parser.on(QStringLiteral("--legend"), [&](const QString& text) {
         bool known = false;
         options->size.legend = LegendLayout::fromName(text, &known);
@@ -187,9 +202,11 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
             QStringLiteral("plot needs --type, -o OUT.png|.pdf|.svg and at least one FILE"));
         return false;
     }
-    if (options->size.height == 0) // not given
-        options->size.height =
-            options->type == QLatin1String("loadtime") ? kLoadTimeHeight : ExportOptions().height;
+    // A preset, then the lengths given; loadtime's default is taller (three lanes).
+    QSizeF points = preset.value_or(ExportOptions().points);
+    if (!preset && options->type == QLatin1String("loadtime"))
+        points.setHeight(kLoadTimeHeightPoints);
+    options->size.points = QSizeF(width.value_or(points.width()), height.value_or(points.height()));
     if (PlotExporter::formatOf(options->output).isEmpty()) {
         context.usageError(
             QStringLiteral("%1: the output must end in .png, .pdf or .svg").arg(options->output));

@@ -12,6 +12,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 
+#include <cmath>
+
 namespace wb {
 
 ExportDialog::ExportDialog(const QString& suggestedPath, const ExportOptions& defaults,
@@ -25,20 +27,32 @@ ExportDialog::ExportDialog(const QString& suggestedPath, const ExportOptions& de
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(browse);
 
-    m_width = new QSpinBox(this);
-    m_width->setRange(100, 10000);
-    m_width->setSuffix(tr(" pt"));
-    m_width->setValue(defaults.width);
-    m_height = new QSpinBox(this);
-    m_height->setRange(100, 10000);
-    m_height->setSuffix(tr(" pt"));
-    m_height->setValue(defaults.height);
-    m_scale = new QDoubleSpinBox(this);
-    m_scale->setRange(0.5, 8);
-    m_scale->setSingleStep(0.5);
-    m_scale->setValue(defaults.scale);
-    m_scale->setToolTip(
-        tr("PNG pixel multiplier: 2 doubles the resolution (≈ 300 dpi at a 10 cm wide figure)."));
+    // Width and height are physical, shown in the unit chosen beside them and kept in points.
+    m_unit = new QComboBox(this);
+    m_unit->setObjectName(QStringLiteral("unit"));
+    m_unit->addItem(tr("in"), 72.0);
+    m_unit->addItem(tr("cm"), 72 / 2.54);
+    m_unit->addItem(tr("pt"), 1.0);
+    m_width = new QDoubleSpinBox(this);
+    m_height = new QDoubleSpinBox(this);
+    for (QDoubleSpinBox* length : {m_width, m_height})
+        length->setDecimals(2);
+    showUnit();
+    m_width->setValue(defaults.points.width() / pointsPerUnit());
+    m_height->setValue(defaults.points.height() / pointsPerUnit());
+    connect(m_unit, &QComboBox::currentIndexChanged, this, [this] {
+        const QSizeF points = sizeInPoints();
+        showUnit();
+        m_width->setValue(points.width() / pointsPerUnit());
+        m_height->setValue(points.height() / pointsPerUnit());
+    });
+    m_dpi = new QSpinBox(this);
+    m_dpi->setRange(72, 2400);
+    m_dpi->setSingleStep(50);
+    m_dpi->setSuffix(tr(" dpi"));
+    m_dpi->setValue(qRound(defaults.dpi));
+    m_dpi->setToolTip(tr("PNG pixels per inch: the file records it, so the image prints at "
+                         "the size above"));
     m_title = new QLineEdit(defaults.title, this);
     m_legend = new QComboBox(this);
     m_legend->addItem(tr("Automatic: inside where it hides no data, else below or right"),
@@ -68,41 +82,51 @@ ExportDialog::ExportDialog(const QString& suggestedPath, const ExportOptions& de
     m_units = new QLabel(this);
     m_units->setWordWrap(true);
     connect(m_path, &QLineEdit::textChanged, this, &ExportDialog::updateUnits);
-    connect(m_width, &QSpinBox::valueChanged, this, &ExportDialog::updateUnits);
-    connect(m_height, &QSpinBox::valueChanged, this, &ExportDialog::updateUnits);
-    connect(m_scale, &QDoubleSpinBox::valueChanged, this, &ExportDialog::updateUnits);
+    connect(m_width, &QDoubleSpinBox::valueChanged, this, &ExportDialog::updateUnits);
+    connect(m_height, &QDoubleSpinBox::valueChanged, this, &ExportDialog::updateUnits);
+    connect(m_dpi, &QSpinBox::valueChanged, this, &ExportDialog::updateUnits);
 
-    // Sizes in points: a PDF/SVG page of that size, a PNG of points × scale pixels. A figure
-    // exported at the size it is printed keeps its 9-pt text readable; scaling a large canvas
-    // down would not.
+    // A figure exported at the size it is printed keeps its 9-pt text 9 pt; a large canvas
+    // scaled down to a column would not.
     m_preset = new QComboBox(this);
-    m_preset->addItem(tr("Paper, one column (3.5 in)"), QSize(336, 240));
-    m_preset->addItem(tr("Paper, full width (7 in)"), QSize(672, 400));
-    m_preset->addItem(tr("Slide (16:9)"), QSize(1280, 720));
-    m_preset->addItem(tr("Custom"), QSize());
+    m_preset->setObjectName(QStringLiteral("preset"));
+    for (const FigureSizePreset& preset : figureSizePresets())
+        m_preset->addItem(QCoreApplication::translate("ExportSize", preset.title), preset.points);
+    m_preset->addItem(tr("Custom"), QSizeF());
     auto matchPreset = [this] {
-        const QSize size(m_width->value(), m_height->value());
-        const int index = m_preset->findData(size);
-        m_preset->setCurrentIndex(index >= 0 ? index : m_preset->count() - 1);
+        const QSizeF points = sizeInPoints();
+        int index = m_preset->count() - 1;
+        for (int i = 0; i < m_preset->count() - 1; ++i) {
+            const QSizeF preset = m_preset->itemData(i).toSizeF();
+            // Equal to the displayed precision: 7.16 in is 515.52 pt.
+            if (std::abs(preset.width() - points.width()) < 0.05 * pointsPerUnit() &&
+                std::abs(preset.height() - points.height()) < 0.05 * pointsPerUnit())
+                index = i;
+        }
+        m_preset->setCurrentIndex(index);
     };
     matchPreset();
     connect(m_preset, &QComboBox::activated, this, [this](int index) {
-        const QSize size = m_preset->itemData(index).toSize();
-        if (size.isValid()) {
-            m_width->setValue(size.width());
-            m_height->setValue(size.height());
+        const QSizeF points = m_preset->itemData(index).toSizeF();
+        if (points.isValid()) {
+            m_width->setValue(points.width() / pointsPerUnit());
+            m_height->setValue(points.height() / pointsPerUnit());
         }
     });
-    connect(m_width, &QSpinBox::valueChanged, this, matchPreset);
-    connect(m_height, &QSpinBox::valueChanged, this, matchPreset);
+    connect(m_width, &QDoubleSpinBox::valueChanged, this, matchPreset);
+    connect(m_height, &QDoubleSpinBox::valueChanged, this, matchPreset);
     m_title->setPlaceholderText(tr("optional title above the plot"));
 
     auto* form = new QFormLayout;
     form->addRow(tr("File (.png, .pdf, .svg)"), pathRow);
     form->addRow(tr("Size"), m_preset);
-    form->addRow(tr("Width"), m_width);
-    form->addRow(tr("Height"), m_height);
-    form->addRow(tr("Scale (PNG px per pt)"), m_scale);
+    auto* lengths = new QHBoxLayout;
+    lengths->addWidget(m_width, 1);
+    lengths->addWidget(new QLabel(QStringLiteral("×"), this));
+    lengths->addWidget(m_height, 1);
+    lengths->addWidget(m_unit);
+    form->addRow(tr("Width × height"), lengths);
+    form->addRow(tr("Resolution (PNG)"), m_dpi);
     form->addRow(QString(), m_units);
     form->addRow(tr("Title"), m_title);
     form->addRow(tr("Legend"), m_legend);
@@ -118,26 +142,46 @@ ExportDialog::ExportDialog(const QString& suggestedPath, const ExportOptions& de
     updateUnits();
 }
 
+double ExportDialog::pointsPerUnit() const {
+    return m_unit->currentData().toDouble();
+}
+
+QSizeF ExportDialog::sizeInPoints() const {
+    return QSizeF(m_width->value(), m_height->value()) * m_shownPointsPerUnit;
+}
+
+// The spin boxes' range and step in the chosen unit: 1 to 40 in.
+void ExportDialog::showUnit() {
+    const double perUnit = pointsPerUnit();
+    for (QDoubleSpinBox* length : {m_width, m_height}) {
+        length->setRange(kMinPoints / perUnit, kMaxPoints / perUnit);
+        length->setSingleStep(perUnit == 1 ? 10 : perUnit > 50 ? 0.1 : 0.5);
+        length->setSuffix(QLatin1Char(' ') + m_unit->currentText());
+    }
+    m_shownPointsPerUnit = perUnit;
+}
+
 QString ExportDialog::unitsText() const {
-    const bool png = PlotExporter::formatOf(m_path->text()) == QLatin1String("png");
-    if (png)
-        return tr("PNG: %1 × %2 pixels (points × scale)")
-            .arg(qRound(m_width->value() * m_scale->value()))
-            .arg(qRound(m_height->value() * m_scale->value()));
-    return tr("%1: a %2 × %3 pt page (%4 × %5 in); the scale applies to PNG only")
-        .arg(PlotExporter::formatOf(m_path->text()).toUpper().isEmpty()
-                 ? tr("PDF/SVG")
-                 : PlotExporter::formatOf(m_path->text()).toUpper())
-        .arg(m_width->value())
-        .arg(m_height->value())
-        .arg(m_width->value() / 72.0, 0, 'f', 2)
-        .arg(m_height->value() / 72.0, 0, 'f', 2);
+    const QString format = PlotExporter::formatOf(m_path->text()).toUpper();
+    const QSizeF points = sizeInPoints();
+    const QString inches =
+        tr("%1 × %2 in").arg(points.width() / 72, 0, 'f', 2).arg(points.height() / 72, 0, 'f', 2);
+    if (format == QLatin1String("PNG"))
+        return tr("PNG: %1 × %2 pixels, %3 at %4 dpi")
+            .arg(qRound(points.width() / 72 * m_dpi->value()))
+            .arg(qRound(points.height() / 72 * m_dpi->value()))
+            .arg(inches)
+            .arg(m_dpi->value());
+    return tr("%1: a %2 page (%3 × %4 pt); text is the size it says when printed at 100 %")
+        .arg(format.isEmpty() ? tr("PDF/SVG") : format, inches)
+        .arg(points.width(), 0, 'f', 1)
+        .arg(points.height(), 0, 'f', 1);
 }
 
 void ExportDialog::updateUnits() {
     m_units->setText(unitsText());
-    m_scale->setEnabled(PlotExporter::formatOf(m_path->text()) != QLatin1String("pdf") &&
-                        PlotExporter::formatOf(m_path->text()) != QLatin1String("svg"));
+    m_dpi->setEnabled(PlotExporter::formatOf(m_path->text()) != QLatin1String("pdf") &&
+                      PlotExporter::formatOf(m_path->text()) != QLatin1String("svg"));
 }
 
 void ExportDialog::browse() {
@@ -154,9 +198,8 @@ QString ExportDialog::path() const {
 
 ExportOptions ExportDialog::options() const {
     ExportOptions options;
-    options.width = m_width->value();
-    options.height = m_height->value();
-    options.scale = m_scale->value();
+    options.points = sizeInPoints();
+    options.dpi = m_dpi->value();
     options.title = m_title->text();
     options.legend = static_cast<LegendPlace>(m_legend->currentData().toInt());
     if (m_font->currentFont().family() != QLatin1String("DejaVu Sans"))

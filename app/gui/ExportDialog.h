@@ -13,10 +13,10 @@ class QSpinBox;
 
 namespace wb {
 
-// Asks where and how big to export a plot: file (PNG/PDF/SVG by suffix), width and height
-// in points, scale (PNG pixels per point), an optional title, where the legend goes and the
-// font, and the colours: light for paper (the default) or as the plot is on screen. It says
-// the units the chosen format uses: points for PDF and SVG, pixels (points × scale) for PNG.
+// Asks where and how big to export a plot: file (PNG/PDF/SVG by suffix), a size preset or a
+// width and height in inches, centimetres or points, the PNG's dpi, an optional title, where
+// the legend goes and the font, and the colours: light for paper (the default) or as the plot
+// is on screen. It says what the size gives in the chosen format: a page, or pixels at a dpi.
 // The caller remembers the choices through Settings.
 class ExportDialog : public QDialog {
     Q_OBJECT
@@ -32,14 +32,22 @@ public:
     QString unitsText() const;
 
 private:
+    static constexpr double kMinPoints = 72;   // 1 in
+    static constexpr double kMaxPoints = 2880; // 40 in
+
     void browse();
     void updateUnits();
+    void showUnit();
+    double pointsPerUnit() const;
+    QSizeF sizeInPoints() const;
 
     QLineEdit* m_path;
     QComboBox* m_preset;
-    QSpinBox* m_width;
-    QSpinBox* m_height;
-    QDoubleSpinBox* m_scale;
+    QComboBox* m_unit;
+    QDoubleSpinBox* m_width;
+    QDoubleSpinBox* m_height;
+    double m_shownPointsPerUnit = 72; // of the values the spin boxes hold
+    QSpinBox* m_dpi;
     QLineEdit* m_title;
     QComboBox* m_legend;
     QFontComboBox* m_font;

@@ -14,9 +14,9 @@ namespace wb {
 namespace {
 const char* const kLastFolder = "paths/lastFolder";
 const char* const kRecent = "paths/recentFiles";
-const char* const kExportWidth = "export/width";
-const char* const kExportHeight = "export/height";
-const char* const kExportScale = "export/scale";
+const char* const kExportWidth = "export/widthPoints";
+const char* const kExportHeight = "export/heightPoints";
+const char* const kExportDpi = "export/dpi";
 const char* const kExportLegend = "export/legend";
 const char* const kExportFont = "export/fontFamily";
 const char* const kExportFontSize = "export/fontSize";
@@ -51,13 +51,17 @@ void Settings::addRecentFile(const QString& path) {
     m_settings.setValue(kRecent, recent);
 }
 
-// The defaults are a paper's column: printed at this size the plot's 9-pt text stays 9 pt,
-// and a PNG at scale 3 has about 300 dpi there.
+// The defaults are a paper's column at 300 dpi (ExportOptions); a value out of the dialog's
+// range (an edited settings file) is the default's.
 ExportOptions Settings::exportOptions() const {
     ExportOptions options;
-    options.width = m_settings.value(kExportWidth, options.width).toInt();
-    options.height = m_settings.value(kExportHeight, options.height).toInt();
-    options.scale = m_settings.value(kExportScale, options.scale).toDouble();
+    auto number = [this](const char* key, double fallback, double lowest, double highest) {
+        const double value = m_settings.value(key, fallback).toDouble();
+        return value >= lowest && value <= highest ? value : fallback;
+    };
+    options.points = QSizeF(number(kExportWidth, options.points.width(), 72, 2880),
+                            number(kExportHeight, options.points.height(), 72, 2880));
+    options.dpi = number(kExportDpi, options.dpi, 72, 2400);
     bool known = false;
     const LegendPlace legend =
         LegendLayout::fromName(m_settings.value(kExportLegend).toString(), &known);
@@ -72,9 +76,9 @@ ExportOptions Settings::exportOptions() const {
 }
 
 void Settings::setExportOptions(const ExportOptions& options) {
-    m_settings.setValue(kExportWidth, options.width);
-    m_settings.setValue(kExportHeight, options.height);
-    m_settings.setValue(kExportScale, options.scale);
+    m_settings.setValue(kExportWidth, options.points.width());
+    m_settings.setValue(kExportHeight, options.points.height());
+    m_settings.setValue(kExportDpi, options.dpi);
     m_settings.setValue(kExportLegend, LegendLayout::nameOf(options.legend));
     m_settings.setValue(kExportFont, options.fontFamily);
     m_settings.setValue(kExportFontSize, options.fontSize);

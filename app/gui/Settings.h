@@ -24,7 +24,7 @@ public:
     void addRecentFile(const QString& path); // most recent first, at most kMaxRecent
     static constexpr int kMaxRecent = 10;
 
-    // The last plot export's size, scale, legend place, font and colours (not its title).
+    // The last plot export's size, dpi, legend place, font and colours (not its title).
     ExportOptions exportOptions() const;
     void setExportOptions(const ExportOptions& options);
 

@@ -37,7 +37,7 @@ double secondsBetween(std::chrono::system_clock::time_point from,
 
 // Samples TCP socket state while a step runs: every interval, each command (prefix + ss -tin
 // FILTER) is started, and when it ends its output is appended to the log after one line with
-// the wall-clock time at which it was started, as `date +%s.%N` prints it:
+// the wall-clock time at which it was read, as `date +%s.%N` prints it:
 //
 //     1764633228.123456789
 //     State Recv-Q Send-Q Local Address:Port Peer Address:Port Process
@@ -45,11 +45,12 @@ double secondsBetween(std::chrono::system_clock::time_point from,
 //          cubic wscale:7,7 rto:204 rtt:0.1/0.05 ... cwnd:10 ...
 //
 // The ticks are scheduled against one monotonic clock (tick k at k × interval), so they do
-// not drift. Each sample is a process of its own, so nothing blocks the event loop; a few may
-// run at once (ss can take longer than a 10 ms interval on a busy machine), and the outputs
-// of all commands are written in the order they were started, so the times in the log never
-// step back. A tick that finds kMaxInFlight samples of a command still running is skipped
-// for that command (counted in skippedTicks()).
+// not drift. Each sample is a process of its own, so nothing blocks the event loop. A command
+// has one sample running at a time: two of them on a busy machine can read the kernel in the
+// other order than they were started, and a counter that steps back reads as a new
+// connection. A tick that finds a command's sample still running is skipped for that command
+// (counted in skippedTicks()). A sample's time is when its first output arrived (ss prints
+// as it reads), else when it ended; the log holds the samples of every command in that order.
 class TcpStateSampler : public QObject {
 public:
     using Report = std::function<void(const QString& text)>;
@@ -91,22 +92,25 @@ public:
     void stop() {
         m_running = false;
         m_timer.stop();
+        // Samples that ended before the stop are whole: they are kept.
         for (Sample& sample : m_queue)
-            ChildProcess::killNow(sample.process.get(), this);
-        // Samples that ended before the stop are whole: they are kept, up to the first that did
-        // not.
+            if (!sample.done) {
+                ChildProcess::killNow(sample.process.get(), this);
+                sample.done = true;
+                sample.ok = false;
+            }
         writeFinished();
         m_queue.clear();
         for (auto& source : m_sources)
-            source->inFlight = 0;
+            source->inFlight = false;
         m_log.close();
     }
 
     const std::vector<QStringList>& commands() const { return m_commands; }
     QString logPath() const { return m_log.fileName(); }
     int samples() const { return m_samples; }
-    // When the log's first sample was started (its first time line), once one was written:
-    // the origin of the log's times.
+    // When the log's first sample was read (its first time line), once one was written: the
+    // origin of the log's times.
     std::optional<std::chrono::system_clock::time_point> firstSampleStart() const {
         return m_firstSampleStart;
     }
@@ -121,21 +125,19 @@ public:
             .arg(ns % 1000000000, 9, 10, QLatin1Char('0'));
     }
 
-    static constexpr int kMaxInFlight = 4;
-
 private:
     struct Source;
     struct Sample {
         Source* source = nullptr;
         std::unique_ptr<QProcess> process;
-        std::chrono::system_clock::time_point startedAt;
+        std::optional<std::chrono::system_clock::time_point> readAt;
         QByteArray output;
         bool done = false;
         bool ok = false;
     };
     struct Source {
         QStringList command;
-        int inFlight = 0;
+        bool inFlight = false;
         bool reported = false;
     };
 
@@ -159,17 +161,22 @@ private:
     }
 
     void sample(Source& source) {
-        if (source.inFlight >= kMaxInFlight) {
+        if (source.inFlight) {
             ++m_skipped;
             return;
         }
-        ++source.inFlight;
+        source.inFlight = true;
         m_queue.emplace_back();
         Sample& sample = m_queue.back();
         sample.source = &source;
         sample.process = std::make_unique<QProcess>();
         QProcess* process = sample.process.get();
         ChildProcess::prepare(process);
+        connect(process, &QProcess::readyReadStandardOutput, this, [this, process] {
+            Sample* running = find(process);
+            if (running && !running->readAt)
+                running->readAt = std::chrono::system_clock::now();
+        });
         connect(process, &QProcess::finished, this,
                 [this, process](int exitCode, QProcess::ExitStatus status) {
                     onSampleFinished(process, exitCode, status);
@@ -186,19 +193,25 @@ private:
                     }
                     onSampleFinished(process, -1, QProcess::CrashExit);
                 });
-        sample.startedAt = std::chrono::system_clock::now();
         process->start(source.command.front(), source.command.mid(1));
     }
 
-    void onSampleFinished(QProcess* process, int exitCode, QProcess::ExitStatus status) {
+    Sample* find(const QProcess* process) {
         auto it = std::find_if(m_queue.begin(), m_queue.end(), [process](const Sample& sample) {
             return sample.process.get() == process;
         });
-        if (it == m_queue.end() || it->done)
+        return it == m_queue.end() ? nullptr : &*it;
+    }
+
+    void onSampleFinished(QProcess* process, int exitCode, QProcess::ExitStatus status) {
+        Sample* it = find(process);
+        if (!it || it->done)
             return;
         Source& source = *it->source;
-        --source.inFlight;
+        source.inFlight = false;
         it->done = true;
+        if (!it->readAt)
+            it->readAt = std::chrono::system_clock::now();
         it->ok = status == QProcess::NormalExit && exitCode == 0;
         it->output = process->readAllStandardOutput();
         if (!it->ok && !source.reported && process->error() != QProcess::FailedToStart) {
@@ -212,16 +225,19 @@ private:
         writeFinished();
     }
 
-    // Writes the finished samples at the front of the queue, in the order started.
+    // Writes the finished samples in the order they were read, up to the first sample still
+    // running that has been read already (one not read yet will be read later than any).
     void writeFinished() {
+        std::stable_sort(m_queue.begin(), m_queue.end(), [](const Sample& a, const Sample& b) {
+            return a.readAt.value_or(kNotReadYet) < b.readAt.value_or(kNotReadYet);
+        });
         while (!m_queue.empty() && m_queue.front().done) {
             const Sample& sample = m_queue.front();
             if (sample.ok && m_log.isOpen()) {
                 // One write per sample, flushed: the log always ends with whole samples.
                 QString why;
                 if (!OutputFile::append(
-                        m_log, wallTime(sample.startedAt).toLatin1() + '\n' + sample.output,
-                        &why)) {
+                        m_log, wallTime(*sample.readAt).toLatin1() + '\n' + sample.output, &why)) {
                     m_running = false;
                     m_timer.stop();
                     m_log.close();
@@ -230,16 +246,19 @@ private:
                     continue;
                 }
                 if (!m_firstSampleStart)
-                    m_firstSampleStart = sample.startedAt;
+                    m_firstSampleStart = sample.readAt;
                 ++m_samples;
             }
             m_queue.pop_front();
         }
     }
 
+    static constexpr std::chrono::system_clock::time_point kNotReadYet =
+        std::chrono::system_clock::time_point::max();
+
     std::vector<QStringList> m_commands;
     std::vector<std::unique_ptr<Source>> m_sources;
-    std::deque<Sample> m_queue; // every command's samples, in the order started
+    std::deque<Sample> m_queue; // every command's samples not written yet
     qint64 m_intervalNs;
     QElapsedTimer m_clock;
     qint64 m_tick = 0;

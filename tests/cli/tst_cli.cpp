@@ -248,7 +248,7 @@ void TestCli::exitCodes_data() {
     // option that is not one of the command's, and "--" before a file that starts with "-".
     QTest::newRow("joined value") << QStringList{"stats", "--format=json", good} << 0 << QString();
     QTest::newRow("plot joined value")
-        << QStringList{"plot", "--type=cdf", "--scale=2", "-o", m_dir.filePath("cdf.svg"), good}
+        << QStringList{"plot", "--type=cdf", "--dpi=200", "-o", m_dir.filePath("cdf.svg"), good}
         << 0 << QString();
     QTest::newRow("unknown short option")
         << QStringList{"stats", "-x", good} << 2 << QStringLiteral("unknown option -x");
@@ -564,8 +564,8 @@ void TestCli::plotWritesRequestedImage() {
     QFETCH(QStringList, files);
     const QString out = m_dir.filePath(QStringLiteral("%1.%2").arg(type, suffix));
     const CliRun run =
-        runCli(QStringList{"plot", "--type", type, "-o", out, "--width", "640", "--height", "400",
-                           "--scale", "1.5", "--title", "A title"} +
+        runCli(QStringList{"plot", "--type", type, "-o", out, "--width", "6in", "--height",
+                           "9.525cm", "--dpi", "160", "--title", "A title"} +
                files);
     QCOMPARE(run.exitCode, 0);
     const QByteArray bytes = test::readAll(out);
@@ -576,12 +576,13 @@ void TestCli::plotWritesRequestedImage() {
             return (uchar(bytes[at]) << 24) | (uchar(bytes[at + 1]) << 16) |
                    (uchar(bytes[at + 2]) << 8) | uchar(bytes[at + 3]);
         };
-        QCOMPARE(be32(16), 960); // the figure size times --scale
+        QCOMPARE(be32(16), 960); // 6 × 3.75 in at 160 dpi
         QCOMPARE(be32(20), 600);
     } else if (suffix == "pdf") {
         QVERIFY(bytes.startsWith("%PDF-"));
+        QVERIFY(bytes.contains("/MediaBox [0 0 432.000000 270.000000]")); // in points
     } else {
-        QVERIFY(bytes.contains("viewBox=\"0 0 640 400\""));
+        QVERIFY(bytes.contains("width=\"152.4mm\" height=\"95.25mm\""));
         QVERIFY(bytes.contains("A title"));
     }
 }
@@ -693,15 +694,15 @@ void TestCli::plotLoadTime() {
     const QByteArray bytes = test::readAll(svg);
     // A paper column's width, the height of three lanes; each lane named with its unit and the
     // TCP lane with its source; the time axis named once.
-    QVERIFY(bytes.contains("viewBox=\"0 0 336 400\""));
+    QVERIFY(bytes.contains("width=\"88.9mm\" height=\"105.833mm\"")); // 3.5 × 4.17 in
     for (const char* text :
          {"ping RTT (ms)", "(Mbit/s)", "cwnd (kB)", "ss -tin samples", "time (s)"})
         QVERIFY2(bytes.contains(text), text);
     QCOMPARE(bytes.count("time (s)"), 1);
-    // --height wins over loadtime's default; a PNG is that size times --scale.
+    // --height wins over loadtime's default; a PNG is that size times --dpi.
     const QString png = m_dir.filePath("loadtime.png");
-    QCOMPARE(runCli(QStringList{"plot", "--type", "loadtime", "-o", png, "--height", "300",
-                                "--scale", "1"} +
+    QCOMPARE(runCli(QStringList{"plot", "--type", "loadtime", "-o", png, "--height", "3.125in",
+                                "--dpi", "96"} +
                     files)
                  .exitCode,
              0);

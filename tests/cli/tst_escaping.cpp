@@ -271,11 +271,17 @@ void TestEscaping::reportAndSvgHoldNoForeignMarkup() {
 void TestEscaping::numberOptionsRefuseWhatIsNoNumber_data() {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");
-    const QString scale = QStringLiteral("--scale must be a number between 0.5 and 8");
+    const QString dpi = QStringLiteral("--dpi must be PNG pixels per inch between 72 and 2400");
+    const QString width = QStringLiteral("--width must be a length from 1 to 40 in");
     const QString points = QStringLiteral("--font-size must be points between 4 and 72");
     for (const char* value : {"nan", "inf", "-inf", "-1", "1e308", "0x10"}) {
-        QTest::addRow("plot --scale %s", value)
-            << QStringList{"plot", "--type", "cdf", "-o", "x.png", "--scale", value} << scale;
+        QTest::addRow("plot --dpi %s", value)
+            << QStringList{"plot", "--type", "cdf", "-o", "x.png", "--dpi", value} << dpi;
+        QTest::addRow("plot --width %s", value)
+            << QStringList{"plot", "--type", "cdf", "-o", "x.png", "--width", value} << width;
+        QTest::addRow("plot --width %sin", value)
+            << QStringList{"plot", "--type", "cdf", "-o", "x.png", "--width", value + QString("in")}
+            << width;
         QTest::addRow("plot --font-size %s", value)
             << QStringList{"plot", "--type", "cdf", "-o", "x.svg", "--font-size", value} << points;
         QTest::addRow("report --font-size %s", value)

@@ -229,8 +229,7 @@ void TestCdfView::exportedCurveIsWithinOnePixelOfTheData() {
         figure.setOptions({}, options);
         figure.draw(store, {}, options);
         ExportOptions exported;
-        exported.width = size.width();
-        exported.height = size.height();
+        exported.points = ExportOptions::ofLayoutSize(QSize(size.width(), size.height())).points;
         const QByteArray svg = PlotExporter::toSvg(alone.plot.get(), exported);
         PlotExporter::layOut(alone.plot.get(), exported); // the SVG's layout, to map its points
         const QCPAxis* x = alone.plot->xAxis;
@@ -290,7 +289,7 @@ void TestCdfView::logAxesLabelThreeValuesAtLeast() {
     CdfView view(&store);
     QVERIFY(view.logX()); // 0.003 to 0.088 ms: more than a decade
     ExportOptions column;
-    view.resize(column.width, column.height);
+    view.resize(column.layoutSize());
     PlotExporter::layOut(view.plot(), column);
     const QStringList labels = shownLabels(view.plot()->xAxis);
     QVERIFY2(labels.size() >= 3, qPrintable(labels.join(' ')));
@@ -307,7 +306,7 @@ void TestCdfView::logAxesLabelThreeValuesAtLeast() {
     QVERIFY(!linear.saveSettings().contains("logX")); // decided by the data when read again
     linear.setLogX(true);
     QCOMPARE(linear.plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
-    linear.resize(column.width, column.height);
+    linear.resize(column.layoutSize());
     PlotExporter::layOut(linear.plot(), column);
     QVERIFY2(shownLabels(linear.plot()->xAxis).size() >= 3,
              qPrintable(shownLabels(linear.plot()->xAxis).join(' ')));

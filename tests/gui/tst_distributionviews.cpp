@@ -265,8 +265,7 @@ void TestDistributionViews::boxNamesShortenedInAColumnOnly() {
     QCustomPlot* plot = view.plot();
     for (const QSize size : {QSize(336, 240), QSize(1100, 600)}) {
         ExportOptions options;
-        options.width = size.width();
-        options.height = size.height();
+        options.points = ExportOptions::ofLayoutSize(QSize(size.width(), size.height())).points;
         PlotExporter::layOut(plot, options);
         const bool column = size.width() < 400;
         QCOMPARE(plot->xAxis->tickLabelRotation(), 0.0);

@@ -124,8 +124,7 @@ private slots:
                  qPrintable(label(LoadTimeFigure::TcpLane)));
         // The legend says which run is which colour, above the lanes, over no data.
         ExportOptions size;
-        size.width = 480;
-        size.height = 640;
+        size.points = ExportOptions::ofLayoutSize(QSize(480, 640)).points;
         PlotExporter::layOut(view.plot(), size);
         const QCPLegend* legend = view.plot()->legend;
         QVERIFY(legend->visible());
@@ -238,8 +237,7 @@ private slots:
         LoadTimeView view(&store);
         view.resize(width, height);
         ExportOptions size;
-        size.width = width;
-        size.height = height;
+        size.points = ExportOptions::ofLayoutSize(QSize(width, height)).points;
         PlotExporter::layOut(view.plot(), size);
         const QRect figure(0, 0, width, height);
         const QCPLegend* legend = view.plot()->legend;

@@ -231,20 +231,22 @@ void TestMainWindow::everyPlotExportsPngPdfSvg() {
             m_dir.filePath(QStringLiteral("%1.%2").arg(view->exportName(), suffix));
         QString error;
         ExportOptions options;
-        options.width = 800;
-        options.height = 500;
-        options.scale = 2.0;
+        options.points = QSizeF(432, 270); // 6 × 3.75 in
+        options.dpi = 200;
         options.title = QStringLiteral("Test title");
         QVERIFY2(PlotExporter::save(plot, path, options, &error), qPrintable(error));
         const QByteArray bytes = test::readAll(path);
         if (suffix == "png") {
-            QCOMPARE(QImage(path).size(), QSize(1600, 1000)); // width × scale
+            const QImage image(path);
+            QCOMPARE(image.size(), QSize(1200, 750)); // inches × dpi
+            QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), 200);
         } else if (suffix == "pdf") {
             QVERIFY(bytes.startsWith("%PDF-"));
-            QVERIFY(bytes.contains("/MediaBox"));
+            QVERIFY(bytes.contains("/MediaBox [0 0 432.000000 270.000000]"));
         } else {
             QVERIFY(bytes.contains("<svg"));
-            QVERIFY(bytes.contains("viewBox=\"0 0 800 500\""));
+            QVERIFY2(bytes.contains("width=\"152.4mm\" height=\"95.25mm\""),
+                     bytes.left(400).constData());
         }
     }
     QCOMPARE(plots, static_cast<int>(window.views().size())); // every tab draws, Compare too
@@ -517,16 +519,28 @@ void TestMainWindow::screenshots() {
     }
 }
 
-// Sizes are points: a PDF or SVG page of that size, a PNG of points × scale pixels; the dialog
+// Sizes are physical: a PDF or SVG page of that size, a PNG of inches × dpi pixels; the dialog
 // says which, and its legend and font choices reach the export's options.
 void TestMainWindow::exportDialogSpeaksItsUnits() {
     ExportOptions defaults;
     defaults.legend = LegendPlace::Below;
     ExportDialog png(QStringLiteral("/tmp/figure.png"), defaults);
-    QVERIFY2(png.unitsText().contains(QStringLiteral("1008 × 720 pixels")),
-             qPrintable(png.unitsText()));
+    QVERIFY2(
+        png.unitsText().contains(QStringLiteral("1050 × 750 pixels, 3.50 × 2.50 in at 300 dpi")),
+        qPrintable(png.unitsText()));
     ExportDialog pdf(QStringLiteral("/tmp/figure.pdf"), defaults);
-    QVERIFY2(pdf.unitsText().contains(QStringLiteral("336 × 240 pt")), qPrintable(pdf.unitsText()));
+    QVERIFY2(pdf.unitsText().contains(QStringLiteral("3.50 × 2.50 in page (252.0 × 180.0 pt)")),
+             qPrintable(pdf.unitsText()));
+    QCOMPARE(pdf.findChild<QComboBox*>(QStringLiteral("preset"))->currentIndex(), 0);
+    // The same size in centimetres, and a preset picked from the list.
+    auto* unit = pdf.findChild<QComboBox*>(QStringLiteral("unit"));
+    unit->setCurrentIndex(unit->findText(QStringLiteral("cm")));
+    QCOMPARE(pdf.options().points.width(), 252.0);
+    auto* preset = pdf.findChild<QComboBox*>(QStringLiteral("preset"));
+    preset->setCurrentIndex(2);
+    emit preset->activated(2);
+    QVERIFY(std::abs(pdf.options().points.width() - 720) < 0.5);
+    QVERIFY(std::abs(pdf.options().points.height() - 5.63 * 72) < 0.5);
     QCOMPARE(pdf.options().legend, LegendPlace::Below);
     QCOMPARE(pdf.options().fontSize, 0.0); // the plots' own size unless changed
     QVERIFY(pdf.options().fontFamily.isEmpty());
@@ -561,9 +575,8 @@ ImageColours coloursOf(const QImage& image) {
 
 void TestMainWindow::exportChoicesAreRemembered() {
     ExportOptions chosen;
-    chosen.width = 500;
-    chosen.height = 300;
-    chosen.scale = 2;
+    chosen.points = QSizeF(500, 300);
+    chosen.dpi = 600;
     chosen.legend = LegendPlace::Right;
     chosen.fontFamily = QStringLiteral("DejaVu Serif");
     chosen.fontSize = 8;
@@ -571,9 +584,8 @@ void TestMainWindow::exportChoicesAreRemembered() {
     QCOMPARE(Settings().exportOptions().colours, FigureColours::Paper); // until chosen
     Settings().setExportOptions(chosen);
     const ExportOptions back = Settings().exportOptions();
-    QCOMPARE(back.width, 500);
-    QCOMPARE(back.height, 300);
-    QCOMPARE(back.scale, 2.0);
+    QCOMPARE(back.points, QSizeF(500, 300));
+    QCOMPARE(back.dpi, 600.0);
     QCOMPARE(back.legend, LegendPlace::Right);
     QCOMPARE(back.fontFamily, QStringLiteral("DejaVu Serif"));
     QCOMPARE(back.fontSize, 8.0);

@@ -246,8 +246,7 @@ void TestPercentileView::runNamesBreakUnderTheirMarkers() {
     PercentileView view(&store);
     for (const QSize size : {QSize(480, 300), QSize(1100, 400)}) {
         ExportOptions options;
-        options.width = size.width();
-        options.height = size.height();
+        options.points = ExportOptions::ofLayoutSize(QSize(size.width(), size.height())).points;
         PlotExporter::layOut(view.plot(), options);
         const QCPAxis* axis = view.plot()->xAxis;
         QCOMPARE(axis->tickLabelRotation(), 0.0);

@@ -152,7 +152,7 @@ void TestTimelineView::lossStripShadesTheShareLost() {
     QCOMPARE(store.find(id)->dataset().latency.lostSequence.size(), std::size_t(100));
     TimelineView view(&store);
     ExportOptions column;
-    view.resize(column.width, column.height);
+    view.resize(column.layoutSize());
     PlotExporter::layOut(view.plot(), column);
     QCPColorMap* shade = view.figure().lossShadeOf(id);
     QVERIFY(shade);
@@ -310,8 +310,7 @@ void TestTimelineView::exportedLineIsWithinOnePixelOfEveryReply() {
         figure.draw(store.visibleLatency(), {});
         QCOMPARE(figure.xAxisKind(), TimelineReducer::XAxis::TimeSinceFirstReply);
         ExportOptions exported;
-        exported.width = size.width();
-        exported.height = size.height();
+        exported.points = ExportOptions::ofLayoutSize(QSize(size.width(), size.height())).points;
         const QByteArray svg = PlotExporter::toSvg(alone.plot.get(), exported);
         PlotExporter::layOut(alone.plot.get(), exported); // the SVG's layout, to map replies
         const QCPAxis* x = alone.plot->xAxis;

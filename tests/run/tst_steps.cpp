@@ -24,6 +24,7 @@
 #include <QRegularExpression>
 #include <QSysInfo>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 
 #include <algorithm>
@@ -180,6 +181,8 @@ private slots:
     void untilStopsTheLoadWithThePing();
     void cliRunsMembers();
     void latencyUnderLoad();
+    void ssSamplesStayInOrderOnASaturatedMachine();
+    void ssSamplesThatReadLateStayInOrder();
 };
 
 void TestSteps::membersAreCompletedAndChecked() {
@@ -609,6 +612,115 @@ void TestSteps::latencyUnderLoad() {
         qInfo("median gap %.4f s", median(gaps(timed)));
         QVERIFY(std::abs(median(gaps(timed)) - kInterval) < 0.2 * kInterval);
     }
+}
+
+// Busy-looping shells on every core while a step runs, stopped when this goes.
+class CpuBurners {
+public:
+    CpuBurners() {
+        for (int i = 0; i < 2 * QThread::idealThreadCount(); ++i) {
+            auto burner = std::make_unique<QProcess>();
+            burner->start("sh", {"-c", "while :; do :; done"});
+            m_burners.push_back(std::move(burner));
+        }
+    }
+    ~CpuBurners() {
+        for (auto& burner : m_burners) {
+            burner->kill();
+            burner->waitForFinished();
+        }
+    }
+    CpuBurners(const CpuBurners&) = delete;
+    CpuBurners& operator=(const CpuBurners&) = delete;
+
+private:
+    std::vector<std::unique_ptr<QProcess>> m_burners;
+};
+
+// Four parallel flows sampled every 50 ms while every core is busy: ss samples that ran at
+// once used to read the kernel out of order, a counter stepped back and the parser began a new
+// "flow" (5201#2) with the rest of the run, the real flow keeping only its first piece. Now the
+// samples are in time order, each connection is one flow, sampled over the whole run.
+void TestSteps::ssSamplesStayInOrderOnASaturatedMachine() {
+    if (!isRoot())
+        QSKIP(qPrintable(NetnsPair::skipReason()));
+    NetnsPair net(QStringLiteral("sat"), 74);
+    QString why;
+    QVERIFY2(net.up(&why), qPrintable(why));
+    QTemporaryDir out;
+    StepMember up = flowMember(RunTool::Iperf3, net.serverAddress(), 0.5, 6, net.clientPrefix(),
+                               net.serverPrefix());
+    up.spec.streams = 4;
+    up.spec.bandwidth = "50M";
+    WatchedStep step;
+    {
+        const CpuBurners busy;
+        step = watchStep("sat", {up}, out.path(), "sat", 0.05, 60000);
+    }
+    QVERIFY(step.ended);
+    QVERIFY2(step.outcome.completed(), qPrintable(step.outcome.error));
+
+    const auto samples = ssSamples(out.filePath("sat.ss.log"));
+    QVERIFY(samples.size() >= 20);
+    for (std::size_t i = 1; i < samples.size(); ++i)
+        QVERIFY2(samples[i].time > samples[i - 1].time, qPrintable(QString::number(i)));
+
+    const ImportResult ss = FileImporter::importFile(out.filePath("sat.ss.log"));
+    QVERIFY(ss.ok() && !ss.datasets.empty());
+    int dataFlows = 0;
+    for (const Flow& flow : ss.datasets.front().flows.flows) {
+        QVERIFY2(!flow.id.contains('#'), qPrintable(flow.id + " is a connection seen twice"));
+        if (flow.intervals.empty() || flow.tcp.samples.size() < 10)
+            continue; // iperf3's control connection, idle
+        ++dataFlows;
+        // Sampled from the first second of the 6-s run to its last.
+        const double first = flow.intervals.front().start;
+        const double last = flow.intervals.back().end;
+        qInfo("%s: %zu samples, %.2f to %.2f s", qPrintable(flow.id), flow.tcp.samples.size(),
+              first, last);
+        QVERIFY2(last - first > 4.5, qPrintable(flow.id));
+    }
+    QVERIFY2(dataFlows == 4, qPrintable(QString::number(dataFlows)));
+}
+
+// Each ss sample waits 0 to 70 ms before it reads the kernel (a prefix that delays ss, as a
+// loaded machine does), at a 25 ms interval: samples started in one order read in another.
+// The log still holds them in the order read, and each connection is one flow.
+void TestSteps::ssSamplesThatReadLateStayInOrder() {
+    QTemporaryDir out;
+    const QString delay = out.filePath("delay-ss");
+    {
+        QFile script(delay);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\n"
+                     "if [ \"$1\" = ss ]; then\n"
+                     "  sleep 0.0$(( $(od -An -N1 -tu1 /dev/urandom) % 8 ))\n"
+                     "fi\n"
+                     "exec \"$@\"\n");
+        script.close();
+        QVERIFY(script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    }
+    StepMember up = flowMember(RunTool::Iperf3, "127.0.0.1", 0.3, 4, {delay});
+    up.spec.port = 5743;
+    up.spec.streams = 2;
+    up.spec.bandwidth = "100M";
+    const WatchedStep step = watchStep("late", {up}, out.path(), "late", 0.025, 30000);
+    QVERIFY(step.ended);
+    QVERIFY2(step.outcome.completed(), qPrintable(step.outcome.error));
+    const auto samples = ssSamples(out.filePath("late.ss.log"));
+    QVERIFY(samples.size() >= 20);
+    for (std::size_t i = 1; i < samples.size(); ++i)
+        QVERIFY2(samples[i].time > samples[i - 1].time, qPrintable(QString::number(i)));
+    const ImportResult ss = FileImporter::importFile(out.filePath("late.ss.log"));
+    QVERIFY(ss.ok() && !ss.datasets.empty());
+    int dataFlows = 0;
+    for (const Flow& flow : ss.datasets.front().flows.flows) {
+        QVERIFY2(!flow.id.contains('#'), qPrintable(flow.id + " is a connection seen twice"));
+        if (flow.tcp.samples.size() >= 10 &&
+            flow.intervals.back().end - flow.intervals.front().start > 3)
+            ++dataFlows;
+    }
+    QCOMPARE(dataFlows, 2);
 }
 
 QTEST_GUILESS_MAIN(TestSteps)
