@@ -41,8 +41,10 @@ constexpr qreal kCaptionFont = ReportDocument::kCaptionPoints;
 // what is left of this page is less than this share of the text height: the page it leaves
 // is then still mostly used.
 constexpr qreal kMovableTableRoom = 1.0 / 3;
-// Rows a table shows under its head before a page may break it.
-constexpr int kRowsWithHead = 2;
+// Rows a table shows under its head before a page may break it; a table of no more rows
+// than kShortTable is never broken.
+constexpr std::size_t kRowsWithHead = 2;
+constexpr std::size_t kShortTable = 5;
 
 QFont font(qreal points, bool bold = false) {
     QFont f(QStringLiteral("DejaVu Sans"));
@@ -529,16 +531,22 @@ private:
         return height;
     }
 
-    // The table's head and first rows, or all of it when it is short.
+    // A part's head and first rows, or all of it when it is short: what must be on the
+    // page it starts on.
+    qreal partLead(const ReportBlock& block, const PartBoxes& boxes) const {
+        if (boxes.rows.size() <= kShortTable)
+            return partHeight(block, boxes);
+        qreal height = headHeight(block, boxes);
+        for (std::size_t r = 0; r < kRowsWithHead; ++r)
+            height += rowHeight(boxes.rows[r]);
+        return height;
+    }
+
     qreal tableLead(const ReportBlock& block) const {
         if (block.table.header.isEmpty())
             return 0;
         const TableFit fit = fitTable(block.table);
-        const PartBoxes boxes = partBoxes(block.table, fit, fit.parts.front());
-        qreal height = headHeight(block, boxes);
-        for (std::size_t r = 0; r < boxes.rows.size() && r < kRowsWithHead; ++r)
-            height += rowHeight(boxes.rows[r]);
-        return height;
+        return partLead(block, partBoxes(block.table, fit, fit.parts.front()));
     }
 
     void tableHead(const ReportBlock& block, bool continued, const PartBoxes& boxes,
@@ -581,14 +589,11 @@ private:
     void tablePart(const ReportBlock& block, const TableFit& fit, const TablePart& part,
                    bool continued) {
         const PartBoxes boxes = partBoxes(block.table, fit, part);
-        const qreal head = headHeight(block, boxes);
         const qreal whole = partHeight(block, boxes);
         // Whole where it fits; on the next page when it fits whole there and little is left
         // here; else here with its head and first rows, the rest on the pages after.
         if (whole > room()) {
-            qreal lead = head;
-            for (std::size_t r = 0; r < boxes.rows.size() && r < kRowsWithHead; ++r)
-                lead += rowHeight(boxes.rows[r]);
+            const qreal lead = partLead(block, boxes);
             // Not away from the heading or introduction it was kept with.
             const bool keptWithPrevious =
                 m_block > 0 && keepsWithNext(static_cast<std::size_t>(m_block - 1));

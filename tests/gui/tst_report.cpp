@@ -1174,9 +1174,11 @@ void TestReport::pdfTablesAndFiguresStayInTheTextBlock() {
         const QList<int>& rows = it.value();
         const int count = static_cast<int>(rows.count(0)) > 0 ? rows.lastIndexOf(0) : 0;
         const QString what = QStringLiteral("table of block %1").arg(it.key());
-        if (count == 0) { // drawn once: its rows in order
+        if (count == 0) { // drawn once: its rows in order, a short table on one page
             for (int r = 0; r < rows.size(); ++r)
                 QVERIFY2(rows[r] == r, qPrintable(what));
+            if (rows.size() <= 5)
+                QVERIFY2(pagesOfTable[it.key()].size() == 1, qPrintable(what + " is broken"));
             continue;
         }
         QVERIFY2(rows.size() % count == 0, qPrintable(what));
