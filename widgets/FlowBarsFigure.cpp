@@ -262,7 +262,10 @@ void FlowBarsFigure::drawGroupsAtRunLevel(const std::vector<PooledGroup>& groups
     m_idLabels.clear();
     m_plot->xAxis->setTicker(ticker);
     m_plot->xAxis->setLabel(
-        tr("group (%1); run level: error bars 95 % CI resampling whole runs").arg(groupKey));
+        tr("group (%1); run level: error bars 95 % CI resampling whole runs, for groups of %2 "
+           "runs or more")
+            .arg(groupKey)
+            .arg(RunLevelStatistics::kBootstrapRuns));
     m_plot->yAxis->setLabel(tr("SUM of a run, mean over runs (Mbit/s)"));
     m_plot->legend->setVisible(true);
     resetRanges();
@@ -272,7 +275,8 @@ void FlowBarsFigure::thinIdLabels() {
     if (m_idLabels.isEmpty())
         return;
     // Label every step-th slot so the labels never overlap at the current width.
-    const qsizetype fit = std::max(2, m_plot->axisRect()->width() / kPixelsPerIdLabel);
+    const qsizetype fit =
+        std::clamp(m_plot->axisRect()->width() / kPixelsPerIdLabel, 2, PlotStyle::kMostTickLabels);
     const qsizetype step = std::max<qsizetype>(1, (m_idLabels.size() + fit - 1) / fit);
     if (step == m_idLabelStep)
         return;

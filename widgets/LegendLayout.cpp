@@ -180,7 +180,17 @@ void LegendLayout::putInside(QCustomPlot* plot, Qt::Alignment corner) {
         legend->setMargins(QMargins(7, 5, 7, 4)); // QCPLegend's own, inside its frame
         legend->setRowSpacing(3);
     }
-    inset->setInsetAlignment(inset->elements(false).indexOf(legend), corner);
+    const int index = static_cast<int>(inset->elements(false).indexOf(legend));
+    inset->setInsetPlacement(index, QCPLayoutInset::ipBorderAligned);
+    inset->setInsetAlignment(index, corner);
+}
+
+void LegendLayout::putInsideAt(QCustomPlot* plot, const QRectF& fraction) {
+    putInside(plot, Qt::AlignTop | Qt::AlignLeft);
+    QCPLayoutInset* inset = mainRect(plot)->insetLayout();
+    const int index = static_cast<int>(inset->elements(false).indexOf(plot->legend));
+    inset->setInsetPlacement(index, QCPLayoutInset::ipFree);
+    inset->setInsetRect(index, fraction);
 }
 
 void LegendLayout::putInRows(QCustomPlot* plot, bool below) {
@@ -197,7 +207,8 @@ void LegendLayout::putInRows(QCustomPlot* plot, bool below) {
             if (const int at = cellOf(plot, rect).first; at >= 0)
                 row = row == 0 ? at : std::min(row, at);
     }
-    QCPLayoutGrid* cell = legendCell(plot, below ? QMargins(8, 0, 8, 1) : QMargins(8, 6, 8, 0),
+    // Below: room under the last row for its descenders, drawn at an export's scale.
+    QCPLayoutGrid* cell = legendCell(plot, below ? QMargins(8, 0, 8, 3) : QMargins(8, 6, 8, 0),
                                      below ? "below" : "above");
     grid->insertRow(row);
     grid->addElement(row, 0, cell);
@@ -255,9 +266,115 @@ bool LegendLayout::placeInsideBest(bool onlyIfFree) {
             break;
     }
     if (onlyIfFree && least > 0)
-        return false;
+        return placeAlongEdges();
     putInside(m_plot, m_corners[*best]);
     PlotStyle::layOutAgain(m_plot);
+    return true;
+}
+
+bool LegendLayout::placeAlongEdges() {
+    // As matplotlib's "best" does: places between the corners, along the top and the bottom
+    // edge, where a gap between curves leaves room. The inset keeps the legend off the frame
+    // by its margins, as in a corner.
+    const QCPLayoutInset* inset = mainRect(m_plot)->insetLayout();
+    const QRectF inner = QRectF(mainRect(m_plot)->rect()).marginsRemoved(inset->margins());
+    const QSizeF room(12, 12); // what legendSizeInside adds to the legend's own size
+    const QSizeF size = PlotStyle::legendSizeInside(m_plot->legend) - room;
+    if (inner.width() <= size.width() || inner.height() <= size.height())
+        return false;
+    constexpr int kSteps = 8;
+    for (double y : {inner.top(), inner.bottom() - size.height()})
+        for (int step = 1; step < kSteps; ++step) {
+            const QRectF legend(
+                QPointF(inner.left() + (inner.width() - size.width()) * step / kSteps, y), size);
+            if (hiddenAt(legend.adjusted(-room.width() / 2, -room.height() / 2, room.width() / 2,
+                                         room.height() / 2)) > 0)
+                continue;
+            putInsideAt(m_plot,
+                        QRectF((legend.left() - inner.left()) / inner.width(),
+                               (legend.top() - inner.top()) / inner.height(),
+                               size.width() / inner.width(), size.height() / inner.height()));
+            PlotStyle::layOutAgain(m_plot);
+            return true;
+        }
+    return false;
+}
+
+namespace {
+
+// On a value axis whose range PlotStyle::setRangeFromZero set: the range it set, and the
+// range raised for a legend above the data, while it is shown (see placeAboveData).
+constexpr char kNaturalRange[] = "wbRangeBeforeLegend";
+constexpr char kRaisedRange[] = "wbRangeForLegend";
+// The most of the rect's height a legend above the data may take: the data keep half.
+constexpr double kMostRaisedShare = 0.5;
+
+QCPAxis* valueAxisOf(QCustomPlot* plot) {
+    QCPAxis* axis = mainRect(plot)->axis(QCPAxis::atLeft);
+    return axis && axis->property(PlotStyle::kFromZero).toBool() &&
+                   axis->scaleType() == QCPAxis::stLinear
+               ? axis
+               : nullptr;
+}
+
+// The value axis back at the range its figure set, when it shows the range raised for the
+// legend (a new range from the figure, or the user's, stays).
+void lowerToNaturalRange(QCustomPlot* plot) {
+    QCPAxis* axis = mainRect(plot)->axis(QCPAxis::atLeft);
+    if (!axis)
+        return;
+    const QVariant raised = axis->property(kRaisedRange);
+    const QPointF shown(axis->range().lower, axis->range().upper);
+    if (raised.isValid() && raised.toPointF() == shown) {
+        const QPointF natural = axis->property(kNaturalRange).toPointF();
+        axis->setRange(natural.x(), natural.y());
+    }
+    axis->setProperty(kRaisedRange, QVariant());
+    axis->setProperty(kNaturalRange, QVariant());
+}
+
+// The top of what the axis' plottables show, in its coordinates; nothing when they show none.
+std::optional<double> dataTop(const QCPAxis* axis) {
+    std::optional<double> top;
+    for (QCPAbstractPlottable* plottable : axis->plottables()) {
+        bool found = false;
+        const QCPRange range = plottable->getValueRange(found);
+        if (found && plottable->visible() && plottable->valueAxis() == axis)
+            top = std::max(top.value_or(range.upper), range.upper);
+    }
+    return top;
+}
+
+} // namespace
+
+bool LegendLayout::placeAboveData() {
+    // As matplotlib users do by hand: the value axis raised just enough for the legend to sit
+    // in a top corner above the data, rather than rows of its own taking the figure's height.
+    QCPAxis* axis = valueAxisOf(m_plot);
+    const QRect area = mainRect(m_plot)->rect();
+    if (!axis || area.height() <= 0)
+        return false;
+    const QSizeF legend = PlotStyle::legendSizeInside(m_plot->legend);
+    const std::optional<double> top = dataTop(axis);
+    if (!top || legend.height() > kMostRaisedShare * area.height())
+        return false;
+    const QCPRange natural = axis->range();
+    // The data's top lands the legend's height (and the room to its frame) below the rect's.
+    const double share = 1 - legend.height() / area.height();
+    const double upper = natural.lower + (*top - natural.lower) / share;
+    if (upper <= natural.upper)
+        return false; // raising does not help: the legend covers data below the top
+    const QCPRange raised(natural.lower, upper);
+    axis->setRange(raised);
+    PlotStyle::layOutAgain(m_plot);
+    if (!placeInsideBest(true)) {
+        axis->setRange(natural);
+        PlotStyle::layOutAgain(m_plot);
+        return false;
+    }
+    // Kept as (lower, upper) points: QCPRange is no QVariant type.
+    axis->setProperty(kNaturalRange, QPointF(natural.lower, natural.upper));
+    axis->setProperty(kRaisedRange, QPointF(raised.lower, raised.upper));
     return true;
 }
 
@@ -314,6 +431,8 @@ bool LegendLayout::arrange() {
         return index >= 0 ? inset->insetAlignment(index) : Qt::Alignment();
     };
     const Qt::Alignment cornerBefore = cornerOf();
+    if (m_mayLeave()) // the legend's place is chosen again, from the figure's own range
+        lowerToNaturalRange(m_plot);
     if (m_place == LegendPlace::None) {
         if (legend->visible()) {
             legend->setVisible(false);
@@ -355,7 +474,7 @@ void LegendLayout::arrangeAutomatically() {
             placeInsideBest(false);
         return;
     }
-    if (placeInsideBest(true))
+    if (placeInsideBest(true) || placeAboveData())
         return;
     // Below in as few rows as fit, else to the right; below again when neither keeps the
     // data its share (the legend's font has shrunk as far as it goes then).

@@ -65,6 +65,8 @@ public:
     // The legend moved: into the main axis rect's corner, into rows of their own above or
     // below the axis rects, or into a column right of them.
     static void putInside(QCustomPlot* plot, Qt::Alignment corner);
+    // Inside at a rect given as fractions of the main axis rect's inset area.
+    static void putInsideAt(QCustomPlot* plot, const QRectF& fraction);
     static void putInRows(QCustomPlot* plot, bool below);
     static void putRight(QCustomPlot* plot);
     // "above", "below", "right" for a legend outside the axis rects, else empty.
@@ -75,6 +77,10 @@ private:
 
     void arrangeAutomatically();
     bool placeInsideBest(bool onlyIfFree);
+    // Inside at the first place along the top or bottom edge that hides no data.
+    bool placeAlongEdges();
+    // Inside a top corner free once the value axis (one set from zero) is raised.
+    bool placeAboveData();
     double hiddenAt(const QRectF& box) const;
     bool dataKeepsShare() const;
     QString stateKey() const;

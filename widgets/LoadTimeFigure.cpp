@@ -27,10 +27,7 @@ void styleAxes(QCPAxisRect* rect) {
         QCPAxis* axis = rect->axis(type);
         axis->setLayer(QStringLiteral("axes"));
         axis->grid()->setLayer(QStringLiteral("grid"));
-        axis->setTickLabelFont(PlotStyle::axisFont());
-        axis->setLabelFont(PlotStyle::labelFont());
-        axis->grid()->setSubGridVisible(false);
-        axis->grid()->setPen(QPen(QColor(220, 220, 220), 0, Qt::DotLine));
+        PlotStyle::styleAxis(axis);
     }
 }
 
@@ -63,6 +60,7 @@ LoadTimeFigure::LoadTimeFigure(QCustomPlot* plot) : m_plot(plot) {
     // Lanes are named by their axis titles; the legend above them says which run is which
     // colour, and covers no data.
     PlotStyle::placeLegendAbove(m_plot);
+    PlotStyle::sampleLinesOnScreenOnly(m_plot);
 }
 
 void LoadTimeFigure::buildLanes() {
@@ -87,7 +85,10 @@ void LoadTimeFigure::buildLanes() {
         rect->axis(QCPAxis::atBottom)->setTickLabels(bottom);
         rect->setAutoMargins(bottom ? QCP::msLeft | QCP::msRight | QCP::msBottom
                                     : QCP::msLeft | QCP::msRight);
-        rect->setMargins(QMargins(0, lane == 0 ? 10 : 6, 0, bottom ? 0 : 6));
+        // Lanes as close as their tick labels allow: the top label of a lane and the bottom
+        // one of the lane above reach half a line past their edges.
+        rect->setMargins(
+            QMargins(0, lane == 0 ? PlotStyle::minimumMargins().top() : 4, 0, bottom ? 0 : 4));
         QObject::connect(rect->axis(QCPAxis::atBottom),
                          QOverload<const QCPRange&>::of(&QCPAxis::rangeChanged), m_plot,
                          [this, lane](const QCPRange& range) {

@@ -178,7 +178,8 @@ std::vector<PercentileView::IntervalRow> PercentileView::intervalRows(QString* n
     if (showsRunLevel()) {
         const std::vector<PooledGroup> groups = DatasetGrouping::of(store())->latencyGroups();
         *note = tr("markers: mean of the runs' values; error bars: 95 % CI resampling whole "
-                   "runs (one run: no bar)");
+                   "runs (fewer than %1 runs: no bar)")
+                    .arg(RunLevelStatistics::kBootstrapRuns);
         *shortNote = tr("mean of the runs; error bars: 95 % CI of runs");
         for (int row = 0; row < m_proxy->rowCount(); ++row) {
             const auto index =

@@ -90,6 +90,18 @@ private:
     bool m_styled = false;
 };
 
+// The plot as vectors, as QCustomPlot::savePdf draws: no cached pixmaps, no hairlines, and
+// pmVectorized, without which QCustomPlot shifts lines half a unit for crisp pixels (off the
+// axes in a vector file). The title, if any, is the caller's.
+void drawVectors(QCustomPlot* plot, QCPPainter* painter, const ExportOptions& options) {
+    painter->setMode(QCPPainter::pmVectorized);
+    painter->setMode(QCPPainter::pmNoCaching);
+    painter->setMode(QCPPainter::pmNonCosmetic);
+    const TemporaryFigureStyle style(plot, options, vectorPixelsPerUnit());
+    const QSize units = options.layoutSize();
+    plot->toPainter(painter, units.width(), units.height());
+}
+
 // QSvgGenerator writes the title, the description and font families into the document as
 // they are, and drawn text with its control characters: a family or a label holding markup
 // (a shared workspace's) would become markup. So the title goes in escaped, and the document
@@ -110,12 +122,8 @@ bool writeSvg(QCustomPlot* plot, QIODevice* device, const ExportOptions& options
     QCPPainter painter;
     if (!painter.begin(&generator))
         return false;
-    bool drawn = false;
-    {
-        const TemporaryFigureStyle style(plot, options, vectorPixelsPerUnit());
-        plot->toPainter(&painter, units.width(), units.height());
-        drawn = painter.end();
-    }
+    drawVectors(plot, &painter, options);
+    const bool drawn = painter.end();
     if (!drawn)
         return false;
     QByteArray svg = buffer.data();
@@ -276,13 +284,7 @@ QByteArray PlotExporter::toSvg(QCustomPlot* plot, const ExportOptions& options) 
 
 void PlotExporter::paint(QCustomPlot* plot, QCPPainter* painter, const ExportOptions& options) {
     TemporaryTitle title(plot, options.title);
-    // What QCustomPlot::savePdf sets up: vectors only, no cached pixmaps, no hairlines.
-    painter->setMode(QCPPainter::pmVectorized);
-    painter->setMode(QCPPainter::pmNoCaching);
-    painter->setMode(QCPPainter::pmNonCosmetic);
-    const TemporaryFigureStyle style(plot, options, vectorPixelsPerUnit());
-    const QSize units = options.layoutSize();
-    plot->toPainter(painter, units.width(), units.height());
+    drawVectors(plot, painter, options);
 }
 
 void PlotExporter::layOut(QCustomPlot* plot, const ExportOptions& options) {

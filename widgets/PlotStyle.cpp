@@ -12,7 +12,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
+#include <optional>
 
 namespace wb {
 
@@ -155,44 +157,75 @@ bool fitLegend(QCustomPlot* plot, QCPLegend* legend) {
     return changed;
 }
 
-// An axis title at the largest font that fits the axis' length on one line (down to 8 pt),
-// else broken into two lines at the largest font that fits, else the smallest font's lines.
-bool fitAxisTitle(QCPAxis* axis) {
-    const QString shown = axis->label();
-    const QString text = ownValue(axis, "wbTitle", shown);
+// An axis title as it is drawn: its font and its text broken into lines.
+struct TitleFit {
+    QFont font;
+    QString lines;
+};
+
+// An axis title at the largest font, up to `largest` points, that fits the axis' length on
+// its lines, else broken into one more line at the largest such font that fits; else its
+// first line alone so; else the smallest font's lines; never below 8 pt.
+// Nothing for a hidden or untitled axis.
+std::optional<TitleFit> titleFitOf(const QCPAxis* axis, double largest) {
+    const QString text = ownValue(axis, "wbTitle", axis->label());
     if (!axis->visible() || text.isEmpty())
-        return false;
-    const QFont shownFont = axis->labelFont();
-    const QFont own = ownValue(axis, "wbTitleFont", shownFont);
+        return std::nullopt;
+    const QFont own = ownValue(axis, "wbTitleFont", axis->labelFont());
     const double length = axis->orientation() == Qt::Vertical ? axis->axisRect()->height()
                                                               : axis->axisRect()->width();
-    const std::vector<QFont> fonts = PlotStyle::shrinkingFonts(own);
-    QFont font = fonts.back(); // when nothing fits: one line, as small as it gets
-    QString lines = text;
-    bool found = false;
-    for (const QFont& candidate : fonts)
-        if (candidate.pointSizeF() >= 8 && PlotStyle::widestLine(text, candidate) <= length) {
-            font = candidate;
-            lines = text;
-            found = true;
-            break;
+    // From the title's own size down to 8 pt, what papers print at the least, and no larger
+    // than `largest` unless even its own is.
+    constexpr double kSmallestTitlePoints = 8;
+    std::vector<QFont> fonts;
+    for (const QFont& font : PlotStyle::shrinkingFonts(own))
+        if (font.pointSizeF() >= kSmallestTitlePoints - 1e-9 && font.pointSizeF() <= largest + 1e-9)
+            fonts.push_back(font);
+    if (fonts.empty())
+        fonts.push_back(own);
+    // A title's first line names the quantity and its unit; lines after it are notes, which
+    // give way on an axis too short for them before the title breaks into more lines.
+    const QString titles[] = {text, text.section(QLatin1Char('\n'), 0, 0)};
+    for (const QString& title : titles)
+        for (const QFont& font : fonts)
+            if (PlotStyle::widestLine(title, font) <= length)
+                return TitleFit{font, title};
+    for (const QString& title : titles)
+        for (const QFont& font : fonts) {
+            const QString wrapped = PlotStyle::wrapText(title, font, length);
+            if (wrapped.count(QLatin1Char('\n')) <= title.count(QLatin1Char('\n')) + 1 &&
+                PlotStyle::widestLine(wrapped, font) <= length)
+                return TitleFit{font, wrapped};
         }
-    for (auto it = fonts.begin(); !found && it != fonts.end(); ++it) {
-        const QString wrapped = PlotStyle::wrapText(text, *it, length);
-        if (wrapped.count(QLatin1Char('\n')) <= 1 &&
-            PlotStyle::widestLine(wrapped, *it) <= length) {
-            font = *it;
-            lines = wrapped;
-            found = true;
-        }
-    }
-    if (lines == shown && font == shownFont)
+    return TitleFit{fonts.back(), text}; // nothing fits: as small as it gets
+}
+
+bool applyTitleFit(QCPAxis* axis, const TitleFit& fit) {
+    if (axis->label() == fit.lines && axis->labelFont() == fit.font)
         return false;
-    axis->setLabel(lines);
-    axis->setLabelFont(font);
-    rememberValue(axis, "wbTitle", text, lines);
-    rememberValue(axis, "wbTitleFont", own, font);
+    const QString text = ownValue(axis, "wbTitle", axis->label());
+    const QFont own = ownValue(axis, "wbTitleFont", axis->labelFont());
+    axis->setLabel(fit.lines);
+    axis->setLabelFont(fit.font);
+    rememberValue(axis, "wbTitle", text, fit.lines);
+    rememberValue(axis, "wbTitleFont", own, fit.font);
     return true;
+}
+
+// Every axis title of the plot at one size, the largest at which each fits its axis (as
+// titleFitOf chooses): no title reads larger than another. True if any changed.
+bool fitAxisTitles(QCustomPlot* plot) {
+    double common = std::numeric_limits<double>::max();
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* axis : rect->axes())
+            if (const std::optional<TitleFit> fit = titleFitOf(axis, common))
+                common = std::min(common, fit->font.pointSizeF());
+    bool changed = false;
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* axis : rect->axes())
+            if (const std::optional<TitleFit> fit = titleFitOf(axis, common))
+                changed = applyTitleFit(axis, *fit) || changed;
+    return changed;
 }
 
 // Whether two of the axis' tick labels (as the ticker would make them) would touch.
@@ -241,12 +274,17 @@ bool fitTicks(QCPAxis* axis) {
     const double stepBefore = fixed ? fixed->tickStep() : 0.0;
     const QChar format =
         axis->numberFormat().isEmpty() ? QLatin1Char('g') : axis->numberFormat()[0];
+    // Too many labels, or two that touch.
     auto collides = [&] {
         QVector<double> ticks;
         QVector<QString> labels;
         ticker->generate(axis->range(), axis->parentPlot()->locale(), format,
                          axis->numberPrecision(), ticks, nullptr, &labels);
-        return tickLabelsCollide(axis, ticks, labels);
+        int labelled = 0;
+        for (int i = 0; i < ticks.size() && i < labels.size(); ++i)
+            if (axis->range().contains(ticks[i]) && !labels[i].isEmpty())
+                ++labelled;
+        return labelled > PlotStyle::kMostTickLabels || tickLabelsCollide(axis, ticks, labels);
     };
     if (fixed) {
         ticker->setTickCount(ownCount);
@@ -266,6 +304,57 @@ bool fitTicks(QCPAxis* axis) {
     if (fixed)
         rememberValue(axis, "wbTickStep", ownStep, fixed->tickStep());
     return ticker->tickCount() != countBefore || (fixed && fixed->tickStep() != stepBefore);
+}
+
+// How far an axis' outermost tick labels reach past the rect's top (vertical axes) or right
+// (horizontal axes) edge, in pixels; 0 when none does.
+int tickLabelOverhang(const QCPAxis* axis) {
+    if (!axis->visible() || !axis->tickLabels())
+        return 0;
+    const QFontMetricsF metrics(axis->tickLabelFont());
+    const QRect rect = axis->axisRect()->rect();
+    const QVector<double> ticks = axis->tickVector();
+    const QVector<QString> labels = axis->tickVectorLabels();
+    double reach = 0;
+    for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
+        if (!axis->range().contains(ticks[i]) || labels[i].isEmpty())
+            continue;
+        // A label centred on its tick, the tick within the rect: at most half the label
+        // reaches past the edge.
+        const double at = axis->coordToPixel(ticks[i]);
+        const double half = axis->orientation() == Qt::Vertical
+                                ? metrics.height() / 2
+                                : metrics.horizontalAdvance(labels[i]) / 2;
+        const double past = axis->orientation() == Qt::Vertical ? rect.top() - (at - half)
+                                                                : at + half - rect.right();
+        reach = std::max(reach, std::min(past, half));
+    }
+    return static_cast<int>(std::ceil(reach));
+}
+
+// The top and right margins of each axis rect as narrow as its tick labels let them be, as
+// matplotlib's tight layout makes them: a number at the corner keeps its room, a frame
+// without one loses what the labels do not need. True if any changed.
+bool fitMargins(QCustomPlot* plot) {
+    constexpr int kLeast = 3; // the frame's line and a pixel
+    bool changed = false;
+    for (QCPAxisRect* rect : plot->axisRects()) {
+        if (!rect->visible())
+            continue;
+        QMargins margins = rect->minimumMargins();
+        int top = kLeast, right = kLeast;
+        for (QCPAxis* axis : rect->axes()) {
+            int& side = axis->orientation() == Qt::Vertical ? top : right;
+            side = std::max(side, tickLabelOverhang(axis) + 1);
+        }
+        if (margins.top() == top && margins.right() == right)
+            continue;
+        margins.setTop(top);
+        margins.setRight(right);
+        rect->setMinimumMargins(margins);
+        changed = true;
+    }
+    return changed;
 }
 
 } // namespace
@@ -295,9 +384,7 @@ QFont PlotStyle::axisFont(double scale) {
 }
 
 QFont PlotStyle::labelFont(double scale) {
-    QFont font(QStringLiteral("DejaVu Sans"));
-    font.setPointSizeF(10 * scale);
-    return font;
+    return axisFont(scale); // a paper's axis titles read at its tick labels' size
 }
 
 QMargins PlotStyle::minimumMargins() {
@@ -312,20 +399,31 @@ double PlotStyle::lineWidth(double scale) {
     return 1.6 * scale;
 }
 
+QPen PlotStyle::gridPen() {
+    return QPen(QColor(225, 225, 225), 0, Qt::SolidLine);
+}
+
+void PlotStyle::styleAxis(QCPAxis* axis) {
+    axis->setTickLabelPadding(3);
+    axis->setLabelPadding(2);
+    axis->setPadding(1); // to the figure's edge, or to the legend's rows below
+    axis->setTickLabelFont(axisFont());
+    axis->setLabelFont(labelFont());
+    axis->grid()->setSubGridVisible(false);
+    axis->grid()->setPen(gridPen());
+}
+
 void PlotStyle::apply(QCustomPlot* plot) {
     plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom | QCP::iSelectLegend);
     plot->axisRect()->setMinimumMargins(minimumMargins());
     plot->plotLayout()->setRowSpacing(0); // elements keep their own margins
-    for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
-        axis->setTickLabelPadding(3);
-        axis->setLabelPadding(2);
-        axis->setPadding(1); // to the figure's edge, or to the legend's rows below
-        axis->setTickLabelFont(axisFont());
-        axis->setLabelFont(labelFont());
-        axis->grid()->setSubGridVisible(false);
-        axis->grid()->setPen(QPen(QColor(220, 220, 220), 0, Qt::DotLine));
-    }
+    for (QCPAxis* axis : {plot->xAxis, plot->yAxis})
+        styleAxis(axis);
     plot->legend->setFont(axisFont());
+    // Line samples two characters long and close to their text, as papers draw them: the
+    // legend inside the data takes less of it.
+    plot->legend->setIconSize(20, 18); // QCustomPlot's height: room for descenders
+    plot->legend->setIconTextPadding(4);
     plot->legend->setBrush(QColor(255, 255, 255, 220));
     plot->legend->setBorderPen(QPen(legendBorder()));
     plot->setNoAntialiasingOnDrag(true);
@@ -350,7 +448,14 @@ void PlotStyle::fitToSize(QCustomPlot* plot) {
     // Each step moves what the others measured (a title on two lines shortens the other
     // axis), so again until nothing changes; a few rounds settle any plot.
     LegendLayout::of(plot)->arrange();
-    const std::function<bool(QCPAxis*)> axisSteps[] = {fitAxisTitle, fitTicks};
+    const auto fitEveryAxis = [](QCustomPlot* fitted) {
+        bool changed = false;
+        for (QCPAxisRect* rect : fitted->axisRects())
+            for (QCPAxis* axis : rect->axes())
+                changed = fitTicks(axis) || changed;
+        return changed;
+    };
+    const std::function<bool(QCustomPlot*)> plotSteps[] = {fitAxisTitles, fitEveryAxis, fitMargins};
     for (int round = 0; round < 3; ++round) {
         bool changed = false;
         for (QCPLayoutElement* element : plot->plotLayout()->elements(true))
@@ -359,11 +464,8 @@ void PlotStyle::fitToSize(QCustomPlot* plot) {
         if (changed)
             PlotStyle::layOutAgain(plot);
         bool anyChanged = changed;
-        for (const auto& step : axisSteps) {
-            changed = false;
-            for (QCPAxisRect* rect : plot->axisRects())
-                for (QCPAxis* axis : rect->axes())
-                    changed = step(axis) || changed;
+        for (const auto& step : plotSteps) {
+            changed = step(plot);
             if (changed)
                 PlotStyle::layOutAgain(plot);
             anyChanged = anyChanged || changed;
@@ -435,6 +537,14 @@ int PlotStyle::layoutColumns(const QCustomPlot* plot, const QCPAxisRect* rect) {
 
 int PlotStyle::outputColumns(const QCustomPlot* plot, const QCPAxisRect* rect) {
     return static_cast<int>(std::ceil(layoutColumns(plot, rect) * outputPixelsPerUnit(plot)));
+}
+
+void PlotStyle::sampleLinesOnScreenOnly(QCustomPlot* plot) {
+    QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] {
+        const bool screen = outputPixelsPerUnit(plot) <= 1;
+        for (int i = 0; i < plot->graphCount(); ++i)
+            plot->graph(i)->setAdaptiveSampling(screen);
+    });
 }
 
 void PlotStyle::relayout(QCustomPlot* plot) {
@@ -528,7 +638,8 @@ void PlotStyle::setLogScale(QCPAxis* axis, bool log) {
         axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
         axis->setScaleType(QCPAxis::stLinear);
     }
-    axis->grid()->setSubGridVisible(log);
+    // Decades' lines only: the 2…9 multiples' sub-ticks mark the scale without a dense grid.
+    axis->grid()->setSubGridVisible(false);
 }
 
 void PlotStyle::setRangeFromZero(QCPAxis* valueAxis, double upperWhenEmpty) {
@@ -538,6 +649,7 @@ void PlotStyle::setRangeFromZero(QCPAxis* valueAxis, double upperWhenEmpty) {
         if (plottable->valueAxis() == valueAxis)
             top = std::max(top, plottable->getValueRange(found).upper);
     valueAxis->setRange(0, top > 0 ? top * 1.08 : upperWhenEmpty);
+    valueAxis->setProperty(kFromZero, true);
 }
 
 } // namespace wb

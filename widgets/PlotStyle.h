@@ -5,6 +5,7 @@
 #include <QColor>
 #include <QFont>
 #include <QMargins>
+#include <QPen>
 #include <QRectF>
 
 #include <functional>
@@ -28,6 +29,11 @@ public:
     static QFont axisFont(double scale = 1.0);
     static QFont labelFont(double scale = 1.0);
     static double lineWidth(double scale = 1.0);
+    // Light solid major grid lines: they guide the eye without competing with the data.
+    static QPen gridPen();
+    // Tick label and title fonts, paddings and grid of one axis, as apply() sets the main
+    // axis rect's; figures with rects of their own style their axes with it.
+    static void styleAxis(QCPAxis* axis);
     // Milliseconds in three or four significant digits: enough to tell 0.0123 ms from
     // 0.0125 ms, short enough for a marker label or a read-out.
     static QString formatMs(double value);
@@ -57,6 +63,8 @@ public:
     static constexpr double kBitsPerMbit = 1e6; // rates are drawn in Mbit/s
     static constexpr double kDataShare = 0.70;  // LegendLayout::kDataShare
     static constexpr double kSmallestPointSize = 7.0;
+    // The most labelled ticks an axis keeps: more crowd a paper column's axis.
+    static constexpr int kMostTickLabels = 6;
     // How much taller than now what lies above or below the axis rects may grow, in pixels,
     // for the rects to keep kDataShare of the plot's height; negative when they have less.
     static double dataSpare(QCustomPlot* plot);
@@ -93,6 +101,11 @@ public:
     // the plot's width is the best guess, and the layout reduces again.
     static int layoutColumns(const QCustomPlot* plot, const QCPAxisRect* rect);
     static int outputColumns(const QCustomPlot* plot, const QCPAxisRect* rect);
+    // QCustomPlot's adaptive sampling thins a dense line to a few points per layout unit,
+    // placed within the unit rather than at the samples': a pixel on screen, several in an
+    // export. This keeps it for the screen and has every graph of the plot drawn through
+    // every point in an export (after each layout, as the output pixels per unit say).
+    static void sampleLinesOnScreenOnly(QCustomPlot* plot);
     // The text broken between words into lines no wider than `width` pixels in `font`; a word
     // wider than that stays whole on its own line, unless `breakWords`: then it is broken
     // after its '_', '-', '/' or '.' (which stay at the line's end) where it has them.
@@ -109,7 +122,9 @@ public:
     static void setLogScale(QCPAxis* axis, bool log);
     // From zero (rates, windows and delays start there; a cropped axis exaggerates dips) to
     // the top of what the axis' plottables show, with headroom that keeps it clear of the frame.
+    // The axis is marked (kFromZero): LegendLayout may raise its top for a legend.
     static void setRangeFromZero(QCPAxis* valueAxis, double upperWhenEmpty = 1);
+    static constexpr char kFromZero[] = "wbRangeFromZero";
 };
 
 } // namespace wb

@@ -92,6 +92,7 @@ ThroughputTimeFigure::ThroughputTimeFigure(QCustomPlot* plot) : m_plot(plot) {
     m_plot->setInteraction(QCP::iSelectLegend, false);
     // Legend above the axis rect: the SUM lines run along the top, where an inset would sit.
     PlotStyle::placeLegendAbove(m_plot);
+    PlotStyle::sampleLinesOnScreenOnly(m_plot);
 }
 
 QString ThroughputTimeFigure::exportName(TcpMetric metric) {

@@ -113,7 +113,7 @@ void TimelineFigure::buildLayout() {
     QCPAxis* sy = m_strip->axis(QCPAxis::atLeft);
     sx->setTickLabels(false);
     sx->setTicks(false);
-    sx->grid()->setPen(QPen(QColor(220, 220, 220), 0, Qt::DotLine));
+    sx->grid()->setPen(PlotStyle::gridPen());
     sy->setTicks(false);
     sy->setTickLabelFont(laneFont(kLaneHeight));
     sy->grid()->setVisible(false);

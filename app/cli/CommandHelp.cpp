@@ -283,8 +283,11 @@ std::vector<CommandHelp> makeCommandHelp() {
           "two-sample Kolmogorov-Smirnov statistic and its p-value, the Mann-Whitney U statistic "
           "and its p-value, and bootstrap 95% confidence intervals of p50 and p99. For flow logs "
           "it compares the mean per-flow throughput and Jain's fairness index, with their "
-          "bootstrap 95% confidence intervals. Then it says in words what differs. The "
-          "bootstrap is seeded: the same input gives the same intervals."},
+          "bootstrap 95% confidence intervals. Then it says in words what differs. When a side "
+          "holds several runs, each run is one value first and the words are the run level's: "
+          "what the number of runs allows, each statistic's medians and permutation p; the "
+          "pooled samples follow, labelled as treating runs as independent. The bootstrap is "
+          "seeded: the same input gives the same intervals."},
          {kFormat,
           kPercentiles,
           kCompat,

@@ -218,10 +218,14 @@ int runCompare(const QStringList& args, CliContext& context) {
     if (common.json) {
         QJsonObject json = latency ? ComparisonReport::toJson(*c.latency)
                                    : ComparisonReport::toJson(*c.throughput);
-        if (ComparisonReport::hasRepetitions(a.runs, b.runs))
+        if (ComparisonReport::hasRepetitions(a.runs, b.runs)) {
             json.insert("run_level",
                         ComparisonReport::runLevelJson(RunValues::of(a.runs), RunValues::of(b.runs),
                                                        options.bootstrap));
+            // The result in words is the run level's; the pooled samples' stays beside it.
+            json.insert("sample_summary", json.value("summary"));
+            json.insert("summary", c.summary());
+        }
         if (!warnings.isEmpty())
             json.insert("warnings", warnings);
         context.out() << QJsonDocument(json).toJson();

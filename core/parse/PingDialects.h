@@ -29,6 +29,7 @@ public:
         std::optional<std::int64_t> printedSequence;
         bool sequenceBeyond64Bits = false;
         bool markedDuplicate = false; // iputils' "(DUP!)"
+        bool cutShort = false;        // a time= without its unit: the line was cut
         // A reply that is taken as it is: readable time in range, a sequence number that is
         // not negative and fits 64 bits (or none).
         bool regular() const;

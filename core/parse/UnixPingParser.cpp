@@ -12,6 +12,9 @@ using namespace scan;
 
 namespace {
 
+const QString kCutShort = QStringLiteral("reply cut short: no whole time= value, though every "
+                                         "reply of its size has one");
+
 bool hasUnixReply(std::string_view head) {
     return contains(head, " bytes from ") && contains(head, "time=");
 }
@@ -118,11 +121,18 @@ std::optional<UnixPingParser::ReplyFacts> UnixPingParser::timedReply(std::string
         return std::nullopt;
     // "time<1 ms" is a sub-resolution reply; the printed bound is the value.
     std::string_view rest = skipSpaces(body.substr(timeAt));
-    const std::optional<double> rtt = takeMilliseconds(rest);
+    std::optional<double> rtt = takeMilliseconds(rest);
+    // Every dialect prints the unit after the time: without it the line was cut short,
+    // perhaps inside the number, so the time cannot be trusted.
+    const bool cutShort = rtt ? !startsWith(skipSpaces(rest), "ms") : rest.empty();
+    if (cutShort)
+        rtt.reset();
     const PrintedSequence printed = sequenceIn(body);
     // "(DUP!)" is printed after the time.
-    return ReplyFacts{timestamp,     std::nan(""),         rtt,
-                      printed.value, printed.beyond64Bits, contains(rest, "(DUP!)")};
+    ReplyFacts reply{timestamp,     std::nan(""),         rtt,
+                     printed.value, printed.beyond64Bits, contains(rest, "(DUP!)")};
+    reply.cutShort = cutShort;
+    return reply;
 }
 
 std::unique_ptr<BlockScanner::Scan> UnixPingParser::scan(std::string_view wholeLines,
@@ -201,7 +211,8 @@ void UnixPingParser::parseLine(std::string_view line) {
         if (std::optional<ReplyFacts> reply = timedReply(body, timestamp)) {
             reply->elapsedSum = elapsedSum;
             readReply(line, *reply);
-        } else if (contains(body, "ttl=") || contains(body, "hlim="))
+        } else if (contains(body, "ttl=") || contains(body, "hlim=") ||
+                   contains(body, "icmp_seq=")) // a reply line cut before its ttl=
             readUntimedReply(line, body);
         else
             readErrorReply(line, body); // macOS "92 bytes from h: Destination Host Unreachable"
@@ -248,7 +259,9 @@ void UnixPingParser::readReply(std::string_view line, const ReplyFacts& reply) {
     if (const std::optional<std::int64_t> seq =
             reply.printedSequence ? placedSequence(reply) : std::nullopt)
         m_sequences.markReplied(*seq);
-    if (!reply.rtt)
+    if (reply.cutShort)
+        parseError(line, kCutShort);
+    else if (!reply.rtt)
         parseError(line, QStringLiteral("reply without a readable time= value"));
     else
         rttInRange(line, *reply.rtt); // out of range here: a range error
@@ -267,10 +280,21 @@ void UnixPingParser::acceptReply(const ReplyFacts& reply) {
 }
 
 void UnixPingParser::readUntimedReply(std::string_view line, std::string_view body) {
-    // Payloads under 16 bytes carry no send time, so ping prints the reply without time=.
+    // The request was answered: it is not a loss, whatever became of the line.
     if (auto seq = trackedSequence(body))
         m_sequences.markReplied(*seq);
-    warning(line, QStringLiteral("reply without a round-trip time (payload too small to time)"));
+    // Payloads under 16 bytes carry no send time, so ping prints the reply without time=; a
+    // reply of 24 bytes or more (8 of ICMP header, 16 of send time) always has one, so its
+    // line was cut short: damaged, not a reply of a ping that could not time it.
+    constexpr std::int64_t kTimedReplyBytes = 24;
+    std::string_view count = body;
+    if (const std::optional<std::int64_t> bytes = scan::takeInt(count);
+        bytes && *bytes < kTimedReplyBytes) {
+        warning(line,
+                QStringLiteral("reply without a round-trip time (payload too small to time)"));
+        return;
+    }
+    parseError(line, kCutShort);
 }
 
 void UnixPingParser::readSequenceMention(std::string_view body) {

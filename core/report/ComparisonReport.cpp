@@ -73,8 +73,10 @@ Table ComparisonReport::runLevelTable(const std::vector<RunStatistic>& a,
                 {false, true, true, true, true, true, true, true, true, true, true},
                 QStringLiteral("Run-level comparison: each run one value"));
     bool oneRun = false;
+    bool fewRuns = false;
     forEachRunLevel(a, b, options, [&](const QString& statistic, const RunLevelComparison& c) {
         oneRun = oneRun || !c.betweenRunVariation();
+        fewRuns = fewRuns || std::min(c.runsA, c.runsB) < RunLevelStatistics::kBootstrapRuns;
         table.rows.push_back(
             {statistic, QString::number(c.runsA), QString::number(c.runsB), fixed(c.medianA, 3),
              fixed(c.medianB, 3), fixed(c.medianDifference, 3),
@@ -87,6 +89,11 @@ Table ComparisonReport::runLevelTable(const std::vector<RunStatistic>& a,
     if (oneRun)
         table.caption +=
             QStringLiteral("; with one run on a side no between-run variation could be estimated");
+    else if (fewRuns)
+        table.caption += QStringLiteral("; no %1 interval with fewer than %2 runs a side, where a "
+                                        "bootstrap of the runs does not hold its coverage")
+                             .arg(confidenceHeader(options).chopped(3))
+                             .arg(RunLevelStatistics::kBootstrapRuns);
     return table;
 }
 
@@ -136,7 +143,58 @@ QString ComparisonReport::levelNote(const std::vector<const Dataset*>& runsA,
 }
 
 QStringList AnalysisComparison::findings() const {
-    return latency ? latency->findings() : throughput->findings();
+    const QStringList samples = latency ? latency->findings() : throughput->findings();
+    if (runLevelFindings.isEmpty())
+        return samples;
+    return runLevelFindings + QStringList{QStringLiteral("Pooled samples, runs treated as "
+                                                         "independent: ") +
+                                          samples.join(QLatin1Char(' '))};
+}
+
+QStringList ComparisonReport::runLevelFindings(const std::vector<RunStatistic>& a,
+                                               const std::vector<RunStatistic>& b,
+                                               const ComparisonOptions& options) {
+    std::size_t runsA = 0;
+    std::size_t runsB = 0;
+    QStringList statistics;
+    QStringList differing;
+    const QString alpha = QString::number(options.significance, 'g', 3);
+    forEachRunLevel(
+        a, b, options.bootstrap, [&](const QString& statistic, const RunLevelComparison& c) {
+            runsA = std::max(runsA, c.runsA);
+            runsB = std::max(runsB, c.runsB);
+            const bool differs = c.betweenRunVariation() && c.permutationP <= options.significance;
+            if (differs)
+                differing << statistic;
+            statistics << QStringLiteral("%1 %2 in A, %3 in B, permutation p = %4%5")
+                              .arg(statistic, fixed(c.medianA, 3), fixed(c.medianB, 3),
+                                   pValueText(c.permutationP),
+                                   differs ? QStringLiteral(" (significant at %1)").arg(alpha)
+                                           : QString());
+        });
+    if (statistics.isEmpty())
+        return {};
+    QStringList out;
+    const QString counts = QStringLiteral("%1 against %2 runs").arg(runsA).arg(runsB);
+    if (runsA < 2 || runsB < 2) {
+        out << QStringLiteral("Run level, %1: with one run on a side no between-run variation "
+                              "can be estimated, so the runs cannot show a difference.")
+                   .arg(counts);
+    } else if (const double smallest = RunLevelStatistics::smallestPermutationP(runsA, runsB);
+               smallest > options.significance) {
+        out << QStringLiteral("Run level, %1: the smallest possible p is %2, so no difference "
+                              "can be significant at %3.")
+                   .arg(counts, pValueText(smallest), alpha);
+    } else {
+        out << (differing.isEmpty()
+                    ? QStringLiteral("Run level, %1: no statistic differs at %2.")
+                          .arg(counts, alpha)
+                    : QStringLiteral("Run level, %1: %2 differ%3 at %4.")
+                          .arg(counts, differing.join(QStringLiteral(", ")),
+                               differing.size() == 1 ? QStringLiteral("s") : QString(), alpha));
+    }
+    out << QStringLiteral("Medians of the runs: %1.").arg(statistics.join(QStringLiteral("; ")));
+    return out;
 }
 
 AnalysisComparison AnalysisComparison::of(const ComparisonSide& a, const ComparisonSide& b,
@@ -152,10 +210,13 @@ AnalysisComparison AnalysisComparison::of(const ComparisonSide& a, const Compari
         c.tables = ComparisonReport::tables(*c.throughput);
         c.tcp = TcpComparison::of(a.name, *a.analysis, b.name, *b.analysis);
     }
-    if (ComparisonReport::hasRepetitions(a.runs, b.runs))
+    if (ComparisonReport::hasRepetitions(a.runs, b.runs)) {
+        const std::vector<RunStatistic> runsA = RunValues::of(a.runs);
+        const std::vector<RunStatistic> runsB = RunValues::of(b.runs);
         c.tables.insert(c.tables.begin(),
-                        ComparisonReport::runLevelTable(RunValues::of(a.runs),
-                                                        RunValues::of(b.runs), options.bootstrap));
+                        ComparisonReport::runLevelTable(runsA, runsB, options.bootstrap));
+        c.runLevelFindings = ComparisonReport::runLevelFindings(runsA, runsB, options);
+    }
     c.levelNote = ComparisonReport::levelNote(a.runs, b.runs);
     return c;
 }

@@ -34,7 +34,12 @@ struct AnalysisComparison {
     // observations.
     std::vector<Table> tables;
     QString levelNote; // ComparisonReport::levelNote
+    // ComparisonReport::runLevelFindings when a side has repetitions, else empty.
+    QStringList runLevelFindings;
 
+    // Plain words: with repetitions the run level's findings first, which are the result, then
+    // the samples' (LatencyComparison or ThroughputComparison) as one sentence labelled as
+    // pooled samples with the runs treated as independent; without, the samples' alone.
     QStringList findings() const;
     QString summary() const { return findings().join(QLatin1Char(' ')); }
 
@@ -77,6 +82,12 @@ public:
                                    const std::vector<RunStatistic>& b,
                                    const BootstrapOptions& options);
 
+    // The run level in plain words: what the numbers of runs allow (the smallest permutation
+    // p they can give), each statistic's medians of the runs with its permutation p, and which
+    // statistics differ at options.significance.
+    static QStringList runLevelFindings(const std::vector<RunStatistic>& a,
+                                        const std::vector<RunStatistic>& b,
+                                        const ComparisonOptions& options);
     // Whether a side holds two runs or more (runs: the datasets of each side, one per run, an
     // ss log beside the iperf log of its step not counted: RunValues::measurements).
     static bool hasRepetitions(const std::vector<const Dataset*>& runsA,

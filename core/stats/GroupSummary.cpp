@@ -47,6 +47,14 @@ QString GroupSummaries::levelCaption(const std::vector<GroupSummary>& groups,
                       .arg(confidence)
                       .arg(options.resamples)
                       .arg(options.seed);
+    const bool anyFew = std::any_of(groups.begin(), groups.end(), [](const GroupSummary& g) {
+        return g.runLevel() && g.runCount < RunLevelStatistics::kBootstrapRuns;
+    });
+    if (anyFew)
+        caption += QStringLiteral("; no CI for a group of fewer than %1 runs, where resampling "
+                                  "them does not hold the %2 % coverage")
+                       .arg(RunLevelStatistics::kBootstrapRuns)
+                       .arg(confidence);
     if (anySingle)
         caption += (caption.isEmpty() ? QString() : QStringLiteral("; ")) +
                    QStringLiteral("a group of one run shows that run's sample-level values: no "

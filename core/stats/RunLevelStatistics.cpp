@@ -60,7 +60,7 @@ RunLevelSummary RunLevelStatistics::summarize(const std::vector<double>& runValu
     summary.median = Percentiles::ofSorted(ordered, 50);
     summary.min = ordered.front();
     summary.max = ordered.back();
-    if (runValues.size() >= 2)
+    if (runValues.size() >= kBootstrapRuns)
         summary.meanInterval = Bootstrap::mean(runValues, options);
     return summary;
 }
@@ -69,7 +69,7 @@ ConfidenceInterval
 RunLevelStatistics::clusterBootstrap(const std::vector<std::vector<double>>& runs,
                                      const PooledStatistic& statistic,
                                      const BootstrapOptions& options) {
-    if (runs.size() < 2)
+    if (runs.size() < kBootstrapRuns)
         return {};
     std::mt19937_64 generator(options.seed);
     std::vector<double> replicates;
@@ -84,6 +84,13 @@ RunLevelStatistics::clusterBootstrap(const std::vector<std::vector<double>>& run
         replicates.push_back(statistic(pooled));
     }
     return intervalOf(std::move(replicates), options.confidence);
+}
+
+double RunLevelStatistics::smallestPermutationP(std::size_t runsA, std::size_t runsB) {
+    if (runsA == 0 || runsB == 0)
+        return 1;
+    const double splits = combinations(runsA + runsB, runsA);
+    return std::min(1.0, splits <= kExactPermutationLimit ? 2 / splits : 2.0 / (kPermutations + 1));
 }
 
 double RunLevelStatistics::permutationPValue(const std::vector<double>& a,
@@ -182,7 +189,7 @@ RunLevelComparison RunLevelStatistics::compare(const std::vector<double>& a,
     out.mannWhitney = TwoSampleTests::mannWhitney(sorted(a), sorted(b));
     out.cliffsDelta = cliffsDelta(a, b);
     out.hodgesLehmann = hodgesLehmann(a, b);
-    if (out.betweenRunVariation()) {
+    if (a.size() >= kBootstrapRuns && b.size() >= kBootstrapRuns) {
         std::mt19937_64 generator(options.seed);
         std::vector<double> replicates;
         replicates.reserve(static_cast<std::size_t>(options.resamples));

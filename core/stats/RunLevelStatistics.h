@@ -18,8 +18,8 @@ struct RunLevelSummary {
     double stddev = 0; // population, between runs
     double min = 0;
     double max = 0;
-    // Percentile bootstrap of the mean over resampled runs; invalid with fewer than two runs
-    // (no between-run variation can be estimated from one).
+    // Percentile bootstrap of the mean over resampled runs; invalid with fewer than
+    // RunLevelStatistics::kBootstrapRuns runs, where it would not hold its coverage.
     ConfidenceInterval meanInterval;
 };
 
@@ -31,7 +31,7 @@ struct RunLevelComparison {
     double medianB = 0;
     double medianDifference = 0; // medianB - medianA
     // Bootstrap of the difference of medians, each group's runs resampled on their own;
-    // invalid unless both groups have two or more runs.
+    // invalid unless both groups have RunLevelStatistics::kBootstrapRuns runs or more.
     ConfidenceInterval medianDifferenceInterval;
     // Two-sided permutation test of the difference of means: every split of the pooled run
     // values when there are at most kExactPermutationLimit, else kPermutations random ones
@@ -57,7 +57,7 @@ public:
 
     // A statistic of the pooled samples of several runs (p99 of all their RTTs, say) with a
     // CI from a cluster bootstrap: each replicate draws whole runs with replacement and pools
-    // them, so the correlation inside a run is kept. Invalid with fewer than two runs.
+    // them, so the correlation inside a run is kept. Invalid with fewer than kBootstrapRuns.
     using PooledStatistic = std::function<double(const std::vector<double>& pooled)>;
     static ConfidenceInterval clusterBootstrap(const std::vector<std::vector<double>>& runs,
                                                const PooledStatistic& statistic,
@@ -65,6 +65,15 @@ public:
 
     static RunLevelComparison compare(const std::vector<double>& a, const std::vector<double>& b,
                                       const BootstrapOptions& options = {});
+
+    // The smallest two-sided permutation p-value runsA against runsB runs can give: 2 over
+    // the number of splits when they are enumerated (3 against 3: 0.10), else that of the
+    // sampled test. Fewer runs than this allows cannot show a difference at a smaller level.
+    static double smallestPermutationP(std::size_t runsA, std::size_t runsB);
+    // Below this many runs on a side a percentile bootstrap of the runs does not keep its
+    // stated coverage (its 95 % interval is far narrower than one that does), so no interval
+    // is presented.
+    static constexpr std::size_t kBootstrapRuns = 5;
 
     // The building blocks, public for tests.
     static double permutationPValue(const std::vector<double>& a, const std::vector<double>& b,

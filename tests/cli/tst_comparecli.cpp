@@ -42,6 +42,7 @@ private slots:
     void subMillisecondRunsInMicroseconds();
     void usageErrors();
     void interruptedRepetitionIsNamed();
+    void plainWordsFollowTheRuns();
 };
 
 void TestCompareCli::latencyJsonMatchesStats() {
@@ -315,6 +316,45 @@ void TestCompareCli::interruptedRepetitionIsNamed() {
     QVERIFY(QString::fromUtf8(test::readAll(dir.filePath("r.html")))
                 .contains("a run that did not complete: tcp congestion=cubic streams=1 #2 "
                           "(interrupted)"));
+}
+
+// With repetitions the sentence is the run level's, and says what the number of runs allows;
+// the pooled samples' sentence follows, labelled. A null study (six consecutive parts of one
+// ping run, three a side) and the recorded cubic/reno runs (three a side, -P 30).
+void TestCompareCli::plainWordsFollowTheRuns() {
+    QTemporaryDir dir;
+    const QList<QByteArray> lines = test::readAll(samplePath("ping18_np")).split('\n');
+    QStringList parts;
+    for (int part = 0; part < 6; ++part) {
+        QByteArray log = lines.front() + '\n';
+        for (int i = 1 + part * 800; i <= (part + 1) * 800; ++i)
+            log += lines[i] + '\n';
+        parts << test::writeTestFile(dir.path(), QStringLiteral("part-%1.txt").arg(part), log);
+    }
+    const CliRun null = runCli({"compare", parts.mid(0, 3).join(','), parts.mid(3).join(',')});
+    QVERIFY2(null.exitCode == 0, qPrintable(null.err));
+    const QString allows = QStringLiteral("Run level, 3 against 3 runs: the smallest possible p is "
+                                          "0.1, so no difference can be significant at 0.05.");
+    QVERIFY2(null.out.contains(allows), qPrintable(null.out));
+    QVERIFY(null.out.contains("Medians of the runs: p50 (ms) "));
+    QVERIFY(null.out.contains("\nPooled samples, runs treated as independent: "));
+    QVERIFY(null.out.indexOf(allows) < null.out.indexOf("Pooled samples"));
+    // No 95 % interval over three runs: the table's caption says why instead.
+    const CliRun captioned = runCli(
+        {"compare", "--format", "markdown", parts.mid(0, 3).join(','), parts.mid(3).join(',')});
+    QVERIFY(captioned.out.contains("no 95 % interval with fewer than 5 runs a side"));
+
+    QStringList runs;
+    for (const QString& name : QDir(samplePath("cubic-vs-reno")).entryList({"*-30-?.log"}))
+        runs << samplePath("cubic-vs-reno/" + name);
+    QCOMPARE(runs.size(), 6);
+    const CliRun real = runCli(
+        QStringList{"compare", "--format", "json", "--group-by", "congestion_control"} + runs);
+    QVERIFY2(real.exitCode == 0, qPrintable(real.err));
+    const QString summary = jsonOf(real)["summary"].toString();
+    QVERIFY2(summary.startsWith(allows), qPrintable(summary));
+    QVERIFY(summary.contains("SUM (Mbits/s) ") && summary.contains("Jain's index "));
+    QVERIFY(summary.contains("Pooled samples, runs treated as independent: Mean per-flow"));
 }
 
 QTEST_GUILESS_MAIN(TestCompareCli)

@@ -436,11 +436,15 @@ void TestMainWindow::mostlyRejectedFileGetsABanner() {
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write("PING 198.18.0.2 (198.18.0.2) 56(84) bytes of data.\n");
-    for (int seq = 1; seq <= 20; ++seq) // 8 readable replies, 12 with a garbled time
-        file.write(QStringLiteral("64 bytes from 198.18.0.2: icmp_seq=%1 ttl=64 time=%2 ms\n")
-                       .arg(seq)
-                       .arg(seq <= 8 ? QStringLiteral("0.0%1").arg(seq) : QStringLiteral("abc"))
-                       .toUtf8());
+    // 8 readable replies, 6 with a garbled time, 6 cut short (a log written by a killed ping)
+    for (int seq = 1; seq <= 20; ++seq) {
+        QByteArray line =
+            QStringLiteral("64 bytes from 198.18.0.2: icmp_seq=%1 ttl=64 time=%2 ms\n")
+                .arg(seq)
+                .arg(seq <= 8 ? QStringLiteral("0.0%1").arg(seq) : QStringLiteral("abc"))
+                .toUtf8();
+        file.write(seq > 14 ? line.left(40) + '\n' : line);
+    }
     file.close();
     MainWindow window;
     window.show();

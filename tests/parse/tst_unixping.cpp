@@ -203,6 +203,7 @@ private slots:
     void prefixClocksPassMidnightAndNewYear();
     void clockSteppingBackStillPlots_data();
     void clockSteppingBackStillPlots();
+    void repliesCutShortAreDamagedLines();
 
 private:
     static void addLogColumn();
@@ -951,6 +952,48 @@ void TestUnixPing::prefixClocksPassMidnightAndNewYear() {
         static_cast<double>(
             QDateTime(QDate(2023, 11, 29), QTime(23, 8, 1), QTimeZone::utc()).toSecsSinceEpoch()));
     QVERIFY(!transcript.read("Reply from h: bytes=32 time=1ms TTL=64").framing);
+}
+
+// QJump's 5000-reply ping with a fifth of its reply lines cut short at four places (before
+// "ttl=", inside it, inside "time=", after "time="): each is a damaged line, counted as a
+// parse error with its real reason, neither a sample nor a loss; the replies left are read as
+// they were. A reply too small to carry a time (16 bytes) stays a warning.
+void TestUnixPing::repliesCutShortAreDamagedLines() {
+    QFile file(test::samplePath("ping18_np"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().split('\n');
+    QByteArray cut;
+    int replies = 0;
+    int damaged = 0;
+    for (const QByteArray& line : lines) {
+        if (!line.contains(" bytes from ")) {
+            cut += line + '\n';
+            continue;
+        }
+        ++replies;
+        if (replies % 5 == 0) {
+            ++damaged;
+            const char* keys[] = {" ttl=", "ttl=6", "time=0", " ms"};
+            const QByteArray key = keys[(replies / 5) % 4];
+            cut += line.left(line.indexOf(key) + key.size() - 1) + '\n';
+        } else {
+            cut += line + '\n';
+        }
+    }
+    QCOMPARE(replies, 5000);
+    cut += "8 bytes from 198.18.0.208: icmp_seq=5001 ttl=64\n";
+    const ImportResult result = FileImporter::importBytes(cut.toStdString(), "cut.txt");
+    QVERIFY(result.ok());
+    const LatencySeries& series = result.datasets.front().latency;
+    QCOMPARE(static_cast<int>(series.size()), replies - damaged);
+    QCOMPARE(result.report.parseErrors.count(), static_cast<std::int64_t>(damaged));
+    for (const ParseIssue& issue : result.report.parseErrors.kept())
+        QVERIFY2(issue.message.startsWith("reply cut short"), qPrintable(issue.message));
+    QVERIFY(series.lostSequence.empty());
+    QStringList warnings;
+    for (const ParseIssue& issue : result.report.warnings.kept())
+        warnings << issue.message;
+    QVERIFY2(warnings.filter("payload too small").size() == 1, qPrintable(warnings.join('\n')));
 }
 
 QTEST_APPLESS_MAIN(TestUnixPing)

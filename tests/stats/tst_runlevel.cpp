@@ -69,9 +69,14 @@ void TestRunLevel::matchesScipy() {
     QTEST(c.hodgesLehmann, "hodgesLehmann");
     QTEST(c.medianDifference, "medianDifference");
     QVERIFY(c.betweenRunVariation());
-    QVERIFY(c.medianDifferenceInterval.valid());
-    QVERIFY(c.medianDifferenceInterval.low <= c.medianDifference + 1e-12);
-    QVERIFY(c.medianDifferenceInterval.high >= c.medianDifference - 1e-12);
+    // A bootstrap of fewer than five runs a side does not hold its coverage: no interval.
+    const bool enoughRuns = a.size() >= RunLevelStatistics::kBootstrapRuns &&
+                            b.size() >= RunLevelStatistics::kBootstrapRuns;
+    QCOMPARE(c.medianDifferenceInterval.valid(), enoughRuns);
+    if (enoughRuns) {
+        QVERIFY(c.medianDifferenceInterval.low <= c.medianDifference + 1e-12);
+        QVERIFY(c.medianDifferenceInterval.high >= c.medianDifference - 1e-12);
+    }
 }
 
 void TestRunLevel::summaryOfRuns() {
@@ -82,9 +87,11 @@ void TestRunLevel::summaryOfRuns() {
     QCOMPARE(s.stddev, 0.535412613473634);
     QCOMPARE(s.min, 20.8);
     QCOMPARE(s.max, 22.1);
-    QVERIFY(s.meanInterval.valid());
-    QVERIFY(s.meanInterval.low >= 20.8 - 1e-9 && s.meanInterval.high <= 22.1 + 1e-9);
-    QVERIFY(s.meanInterval.low < s.mean && s.mean < s.meanInterval.high);
+    QVERIFY(!s.meanInterval.valid()); // three runs: a bootstrap of them would not hold 95 %
+    const RunLevelSummary five = RunLevelStatistics::summarize({21.3, 22.1, 20.8, 21.9, 20.5});
+    QVERIFY(five.meanInterval.valid());
+    QVERIFY(five.meanInterval.low >= 20.5 - 1e-9 && five.meanInterval.high <= 22.1 + 1e-9);
+    QVERIFY(five.meanInterval.low < five.mean && five.mean < five.meanInterval.high);
 }
 
 void TestRunLevel::oneRunEstimatesNoVariation() {
@@ -99,12 +106,12 @@ void TestRunLevel::oneRunEstimatesNoVariation() {
              }).valid());
 }
 
-// Three runs of correlated samples (each run's samples near its own level): a bootstrap of
+// Five runs of correlated samples (each run's samples near its own level): a bootstrap of
 // the pooled samples would give a p50 interval inside one run's spread, while resampling whole
-// runs spans the runs' levels.
+// runs spans the runs' levels. Three runs give no interval.
 void TestRunLevel::clusterBootstrapResamplesWholeRuns() {
     std::vector<std::vector<double>> runs;
-    for (double level : {10.0, 20.0, 30.0}) {
+    for (double level : {10.0, 20.0, 30.0, 40.0, 50.0}) {
         std::vector<double> run;
         for (int i = 0; i < 100; ++i)
             run.push_back(level + 0.01 * i);
@@ -115,9 +122,10 @@ void TestRunLevel::clusterBootstrapResamplesWholeRuns() {
     };
     const ConfidenceInterval ci = RunLevelStatistics::clusterBootstrap(runs, median);
     QVERIFY(ci.valid());
-    // Every replicate's median is a value of one of the runs; all-low and all-high draws
-    // happen (1/27 each), so the 95 % interval reaches from the first run to the last.
-    QVERIFY2(ci.low < 11 && ci.high > 29,
+    QVERIFY(!RunLevelStatistics::clusterBootstrap({runs[0], runs[1], runs[2]}, median).valid());
+    // Every replicate's median is a value of one of the runs; draws of mostly low or mostly
+    // high runs are common, so the 95 % interval spans several runs' levels.
+    QVERIFY2(ci.low < 21 && ci.high > 39,
              qPrintable(QStringLiteral("%1 .. %2").arg(ci.low).arg(ci.high)));
     // Reproducible: the same seed, the same interval.
     const ConfidenceInterval again = RunLevelStatistics::clusterBootstrap(runs, median);
