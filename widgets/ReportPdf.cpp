@@ -597,8 +597,12 @@ private:
             // Not away from the heading or introduction it was kept with.
             const bool keptWithPrevious =
                 m_block > 0 && keepsWithNext(static_cast<std::size_t>(m_block - 1));
-            const bool moveWhole = !keptWithPrevious && whole <= pt(kTextHeight) &&
-                                   room() < kMovableTableRoom * pt(kTextHeight);
+            // Whole to the next page when little is left here, or when most of this page is
+            // used and only a little of the table would go overleaf.
+            const qreal third = kMovableTableRoom * pt(kTextHeight);
+            const bool moveWhole =
+                !keptWithPrevious && whole <= pt(kTextHeight) &&
+                (room() < third || (room() < pt(kTextHeight) / 2 && whole - room() < third));
             ensureRoom(moveWhole ? whole : lead);
         }
         tableHead(block, continued, boxes, part.widths);
