@@ -4,6 +4,7 @@
 #include "DrawnRuns.h"
 #include "PlotStyle.h"
 
+#include <QJsonArray>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -104,19 +105,31 @@ void LoadTimeFigure::buildLanes() {
 }
 
 QJsonObject LoadTimeFigure::Options::toSettings() const {
-    return {{QStringLiteral("tcpMetric"), TcpState::key(tcpMetric)}};
+    QJsonObject settings{{QStringLiteral("tcpMetric"), TcpState::key(tcpMetric)}};
+    if (!hiddenSteps.isEmpty())
+        settings.insert(QStringLiteral("hiddenSteps"), QJsonArray::fromStringList(hiddenSteps));
+    return settings;
 }
 
 LoadTimeFigure::Options LoadTimeFigure::Options::fromSettings(const QJsonObject& settings) {
     const std::optional<TcpMetric> metric =
         TcpState::fromKey(settings.value(QStringLiteral("tcpMetric")).toString());
-    return {metric == TcpMetric::Rtt ? TcpMetric::Rtt : TcpMetric::Cwnd};
+    Options options;
+    options.tcpMetric = metric == TcpMetric::Rtt ? TcpMetric::Rtt : TcpMetric::Cwnd;
+    for (const QJsonValue step : settings.value(QStringLiteral("hiddenSteps")).toArray())
+        options.hiddenSteps << step.toString();
+    return options;
+}
+
+QColor LoadTimeFigure::StepPen::of(const DatasetEntry* entry) const {
+    return color ? *color : PlotStyle::toColor(entry->color);
 }
 
 void LoadTimeFigure::resetRanges() {
     double left = 0;
-    if (m_timeline.loadPeriod())
-        left = std::min(left, m_timeline.loadPeriod()->first);
+    for (const LoadTimeline& timeline : m_timelines)
+        if (timeline.loadPeriod())
+            left = std::min(left, timeline.loadPeriod()->first);
     m_lanes[LatencyLane]->axis(QCPAxis::atBottom)->setRange(left, m_right > left ? m_right : 1);
     for (QCPAxisRect* rect : m_lanes)
         PlotStyle::setRangeFromZero(rect->axis(QCPAxis::atLeft));
@@ -134,21 +147,22 @@ QCPGraph* LoadTimeFigure::addGraph(Lane lane, const QPen& pen, const QString& le
     return graph;
 }
 
-void LoadTimeFigure::drawLatency(const Entries& entries) {
-    for (const LoadTimeline::Placement& placement : m_timeline.latency()) {
+void LoadTimeFigure::drawLatency(const LoadTimeline& timeline, const Entries& entries,
+                                 const StepPen& pen) {
+    for (const LoadTimeline::Placement& placement : timeline.latency()) {
         const DatasetEntry* entry = entries.value(placement.dataset);
-        const QColor color = PlotStyle::toColor(entry->color);
+        const QColor color = pen.of(entry);
         QCPGraph* rtt =
             addGraph(LatencyLane, QPen(color, PlotStyle::lineWidth() * 0.6), entry->label);
         rtt->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, 2.5));
-        const std::vector<double> times = m_timeline.replyTimes(placement);
+        const std::vector<double> times = timeline.replyTimes(placement);
         const std::vector<double>& values = placement.dataset->latency.rttMs;
         rtt->setData(QVector<double>(times.begin(), times.end()),
                      QVector<double>(values.begin(), values.end()));
         m_rtt.insert(entry->id, rtt);
         if (!times.empty())
             m_right = std::max(m_right, *std::max_element(times.begin(), times.end()));
-        const std::vector<double> lost = m_timeline.lossTimes(placement);
+        const std::vector<double> lost = timeline.lossTimes(placement);
         if (lost.empty())
             continue;
         QCPGraph* marks = m_plot->addGraph(m_lanes[LatencyLane]->axis(QCPAxis::atBottom),
@@ -163,14 +177,13 @@ void LoadTimeFigure::drawLatency(const Entries& entries) {
                        QVector<double>(int(lost.size()), 0.94));
         m_lost.insert(entry->id, marks);
     }
-    if (m_timeline.latency().empty())
-        addLaneNote(m_plot, m_lanes[LatencyLane], tr("no visible ping with reply times (ping -D)"));
 }
 
-void LoadTimeFigure::drawThroughput(const Entries& entries) {
-    for (const LoadTimeline::Placement& placement : m_timeline.throughput()) {
+void LoadTimeFigure::drawThroughput(const LoadTimeline& timeline, const Entries& entries,
+                                    const StepPen& pen) {
+    for (const LoadTimeline::Placement& placement : timeline.throughput()) {
         const DatasetEntry* entry = entries.value(placement.dataset);
-        const QColor color = PlotStyle::toColor(entry->color);
+        const QColor color = pen.of(entry);
         // One legend entry per run, however many flows it has.
         QString name = entry->label;
         for (const Flow& flow : placement.dataset->flows.flows) {
@@ -191,10 +204,9 @@ void LoadTimeFigure::drawThroughput(const Entries& entries) {
         }
     }
     double end = 0;
-    const std::vector<LoadTimeline::Step> sum = m_timeline.sumOfFlows(&end);
+    const std::vector<LoadTimeline::Step> sum = timeline.sumOfFlows(&end);
     if (sum.empty()) {
-        addLaneNote(m_plot, m_lanes[ThroughputLane],
-                    tr("no visible throughput log with interval lines"));
+        m_sums.push_back(nullptr);
         return;
     }
     QVector<double> keys, values;
@@ -204,17 +216,20 @@ void LoadTimeFigure::drawThroughput(const Entries& entries) {
     }
     keys << end;
     values << values.back();
-    m_sum = addGraph(ThroughputLane, QPen(kSumColor, PlotStyle::lineWidth() * 1.3),
-                     tr("SUM of the flows"));
-    m_sum->setLineStyle(QCPGraph::lsStepLeft);
-    m_sum->setData(keys, values, true);
+    QCPGraph* graph =
+        addGraph(ThroughputLane, QPen(pen.color.value_or(kSumColor), PlotStyle::lineWidth() * 1.3),
+                 tr("SUM of the flows"));
+    graph->setLineStyle(QCPGraph::lsStepLeft);
+    graph->setData(keys, values, true);
+    m_sums.push_back(graph);
     m_right = std::max(m_right, end);
 }
 
-void LoadTimeFigure::drawTcp(const Entries& entries) {
+void LoadTimeFigure::drawTcp(const LoadTimeline& timeline, const Entries& entries,
+                             const StepPen& pen) {
     const double scale = m_options.tcpMetric == TcpMetric::Cwnd ? 1 / kKilo : 1;
-    for (const LoadTimeline::Placement& placement : m_timeline.throughput()) {
-        const QColor color = PlotStyle::toColor(entries.value(placement.dataset)->color);
+    for (const LoadTimeline::Placement& placement : timeline.throughput()) {
+        const QColor color = pen.of(entries.value(placement.dataset));
         for (const TcpFlowState& state : placement.tcpStates) {
             const std::vector<TcpPoint> points = TcpState::series(state, m_options.tcpMetric);
             if (points.empty())
@@ -230,6 +245,41 @@ void LoadTimeFigure::drawTcp(const Entries& entries) {
                 m_tcpSources << source;
         }
     }
+}
+
+void LoadTimeFigure::drawStep(const LoadTimeline& timeline, const Entries& entries,
+                              const StepPen& pen) {
+    drawLatency(timeline, entries, pen);
+    drawThroughput(timeline, entries, pen);
+    drawTcp(timeline, entries, pen);
+    shadeLoad(timeline);
+}
+
+void LoadTimeFigure::nameStep(int firstGraph, const QString& step) {
+    QCPGraph* named = nullptr;
+    for (int i = firstGraph; i < m_plot->graphCount(); ++i) {
+        QCPGraph* graph = m_plot->graph(i);
+        if (std::find(m_lost.cbegin(), m_lost.cend(), graph) != m_lost.cend())
+            continue; // "lost request" keeps its one entry
+        graph->removeFromLegend();
+        if (!named || graph == m_sums.back())
+            named = graph;
+    }
+    if (!named)
+        return;
+    named->setName(step);
+    named->addToLegend();
+}
+
+void LoadTimeFigure::addLaneNotes() {
+    const auto none = [this](auto has) {
+        return std::none_of(m_timelines.begin(), m_timelines.end(), has);
+    };
+    if (none([](const LoadTimeline& t) { return !t.latency().empty(); }))
+        addLaneNote(m_plot, m_lanes[LatencyLane], tr("no visible ping with reply times (ping -D)"));
+    if (std::all_of(m_sums.begin(), m_sums.end(), [](QCPGraph* sum) { return !sum; }))
+        addLaneNote(m_plot, m_lanes[ThroughputLane],
+                    tr("no visible throughput log with interval lines"));
     if (m_tcpSources.isEmpty())
         addLaneNote(m_plot, m_lanes[TcpLane],
                     tr("no %1 in these logs (ss -tin samples, iperf3 -J or text, iperf 2 -e)")
@@ -237,10 +287,10 @@ void LoadTimeFigure::drawTcp(const Entries& entries) {
                                                                     : tr("TCP RTT")));
 }
 
-void LoadTimeFigure::shadeLoad() {
-    if (!m_timeline.loadPeriod())
+void LoadTimeFigure::shadeLoad(const LoadTimeline& timeline) {
+    if (!timeline.loadPeriod())
         return;
-    const auto [start, end] = *m_timeline.loadPeriod();
+    const auto [start, end] = *timeline.loadPeriod();
     for (int lane = 0; lane < kLaneCount; ++lane) {
         QCPAxisRect* rect = m_lanes[lane];
         auto* shade = new QCPItemRect(m_plot);
@@ -257,15 +307,18 @@ void LoadTimeFigure::shadeLoad() {
         shade->setPen(Qt::NoPen);
         shade->setBrush(kLoadShade);
         shade->setSelectable(false);
-        m_shades[lane] = shade;
+        if (!m_shades[lane]) // the first step's
+            m_shades[lane] = shade;
     }
 }
 
 QString LoadTimeFigure::axisText() const {
+    const LoadTimeline& first = m_timelines.front();
     QString text;
-    switch (m_timeline.basis()) {
+    switch (first.basis()) {
     case LoadTimeline::Basis::ConcurrentStep:
-        text = tr("time (s) from the first member's start");
+        text = m_timelines.size() > 1 ? tr("time (s) from each step's first member's start")
+                                      : tr("time (s) from the first member's start");
         break;
     case LoadTimeline::Basis::AbsoluteTimes:
         text = tr("time (s) since the earliest start");
@@ -273,23 +326,40 @@ QString LoadTimeFigure::axisText() const {
     case LoadTimeline::Basis::None:
         return tr("time (s) since each run's start (no run has a start time)");
     }
-    if (!m_timeline.unplaced().empty())
+    if (std::any_of(m_timelines.begin(), m_timelines.end(),
+                    [](const LoadTimeline& timeline) { return !timeline.unplaced().empty(); }))
         text += tr("; runs without a start from 0");
     return text;
 }
 
 QStringList LoadTimeFigure::notes(const Entries& entries) const {
     QStringList notes;
-    if (!m_timeline.unplaced().empty())
+    std::vector<const Dataset*> unplaced;
+    for (const LoadTimeline& timeline : m_timelines)
+        for (const Dataset* dataset : timeline.unplaced())
+            unplaced.push_back(dataset);
+    if (!unplaced.empty())
         notes << tr("Drawn from 0 s for want of a recorded start time: %1.")
-                     .arg(labelsOf(m_timeline.unplaced(), entries));
-    if (!m_timeline.leftOut().empty())
-        notes << (m_timeline.basis() == LoadTimeline::Basis::ConcurrentStep
-                      ? tr("Not drawn: %1 (not members of step %2, or pings without reply "
+                     .arg(labelsOf(unplaced, entries));
+    QStringList hidden;
+    for (const QString& step : m_steps)
+        if (m_options.hiddenSteps.contains(step))
+            hidden << step;
+    if (!hidden.isEmpty())
+        notes << tr("Steps not drawn (unticked in Steps): %1.")
+                     .arg(hidden.join(QStringLiteral(", ")));
+    const LoadTimeline& first = m_timelines.front();
+    if (!m_leftOut.empty())
+        notes << (first.basis() != LoadTimeline::Basis::ConcurrentStep
+                      ? tr("Not drawn: %1 (pings without reply times; ping -D gives them).")
+                            .arg(labelsOf(m_leftOut, entries))
+                  : m_timelines.size() > 1
+                      ? tr("Not drawn: %1 (members of no step drawn, or pings without reply "
                            "times).")
-                            .arg(labelsOf(m_timeline.leftOut(), entries), m_timeline.step())
-                      : tr("Not drawn: %1 (pings without reply times; ping -D gives them).")
-                            .arg(labelsOf(m_timeline.leftOut(), entries)));
+                            .arg(labelsOf(m_leftOut, entries))
+                      : tr("Not drawn: %1 (not members of step %2, or pings without reply "
+                           "times).")
+                            .arg(labelsOf(m_leftOut, entries), first.step()));
     return notes;
 }
 
@@ -315,7 +385,7 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
     m_shades.fill(nullptr);
     m_rtt.clear();
     m_lost.clear();
-    m_sum = nullptr;
+    m_sums.clear();
     m_tcpSources.clear();
     m_right = 0;
 
@@ -330,25 +400,66 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
         entries.insert(&entry->dataset(), entry);
         datasets.push_back(&entry->dataset());
     }
-    m_timeline = LoadTimeline::of(datasets);
+    m_steps = LoadTimeline::steps(datasets);
+    m_timelines.clear();
+    std::vector<int> stepIndex; // each timeline's place among m_steps: its colour
+    for (int k = 0; k < m_steps.size(); ++k)
+        if (!options.hiddenSteps.contains(m_steps[k])) {
+            m_timelines.push_back(LoadTimeline::ofStep(datasets, m_steps[k]));
+            stepIndex.push_back(k);
+        }
+    if (m_steps.isEmpty())
+        m_timelines.push_back(LoadTimeline::of(datasets));
+    else if (m_timelines.empty()) // every step hidden: empty lanes that say so
+        m_timelines.push_back(LoadTimeline::ofStep({}, QString()));
 
-    drawLatency(entries);
-    drawThroughput(entries);
-    drawTcp(entries);
-    shadeLoad();
+    const bool overlaid = m_timelines.size() > 1;
+    for (std::size_t k = 0; k < m_timelines.size(); ++k) {
+        StepPen pen;
+        if (overlaid)
+            pen.color = PlotStyle::toColor(SeriesColor::palette(stepIndex[k]));
+        const int firstGraph = m_plot->graphCount();
+        drawStep(m_timelines[k], entries, pen);
+        if (overlaid)
+            nameStep(firstGraph, m_timelines[k].step());
+    }
+    addLaneNotes();
+    m_leftOut.clear();
+    for (const Dataset* dataset : datasets) {
+        const auto drawnIn = [dataset](const LoadTimeline& timeline) {
+            for (const auto* placements : {&timeline.latency(), &timeline.throughput()})
+                for (const LoadTimeline::Placement& placement : *placements)
+                    if (placement.dataset == dataset)
+                        return true;
+            return false;
+        };
+        if (!LoadTimeline::isSampler(*dataset) &&
+            !options.hiddenSteps.contains(LoadTimeline::stepOf(*dataset)) &&
+            std::none_of(m_timelines.begin(), m_timelines.end(), drawnIn))
+            m_leftOut.push_back(dataset);
+    }
     setAxisLabels();
 
     QStringList notes = this->notes(entries);
     if (!runs.note.isEmpty())
         notes << runs.note;
     m_shownNote.clear();
+    QStringList loads;
+    for (const LoadTimeline& timeline : m_timelines)
+        if (timeline.loadPeriod())
+            loads << tr("%1 s to %2 s")
+                         .arg(timeline.loadPeriod()->first, 0, 'f', 2)
+                         .arg(timeline.loadPeriod()->second, 0, 'f', 2);
     if (visible.empty())
         m_shownNote = tr("No visible dataset. Load the logs of a latency-under-load step (ping "
                          "and iperf members, and its ss -tin samples).");
-    else if (m_timeline.loadPeriod())
-        m_shownNote = tr("Shaded: the load, %1 s to %2 s.")
-                          .arg(m_timeline.loadPeriod()->first, 0, 'f', 2)
-                          .arg(m_timeline.loadPeriod()->second, 0, 'f', 2);
+    else if (overlaid && !loads.isEmpty())
+        m_shownNote = tr("%1 steps overlaid, each from its own start in its own colour. Shaded: "
+                         "the load of each, %2.")
+                          .arg(m_timelines.size())
+                          .arg(loads.join(QStringLiteral("; ")));
+    else if (!loads.isEmpty())
+        m_shownNote = tr("Shaded: the load, %1.").arg(loads.front());
     m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
     if (!keepRanges)
         resetRanges();

@@ -3,12 +3,14 @@
 #include "stats/LoadTimeline.h"
 #include "stats/TcpState.h"
 
+#include <QColor>
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonObject>
 #include <QStringList>
 
 #include <array>
+#include <optional>
 #include <vector>
 
 class QCPAxisRect;
@@ -25,8 +27,10 @@ class DatasetStore;
 // A latency-under-load run drawn on a plot in lanes stacked on one time axis that zoom and
 // pan together: the ping RTT with its losses, the throughput of every flow and their SUM, and
 // one TCP metric (cwnd or smoothed RTT) from the flows' best source, with the load period
-// shaded in every lane. Where each dataset sits on the axis is core's LoadTimeline; this
-// figure only draws it. The Load-over-time view wraps it with its toolbar; wirebench-cli plot
+// shaded in every lane. Several steps are overlaid, each from its own start and in its own
+// colour with one legend entry, so their values share the lanes' scales and compare
+// directly. Where each dataset sits on the axis is core's LoadTimeline; this figure only
+// draws it. The Load-over-time view wraps it with its toolbar; wirebench-cli plot
 // and the report draw it without a view.
 class LoadTimeFigure {
     Q_DECLARE_TR_FUNCTIONS(LoadTimeFigure)
@@ -37,6 +41,8 @@ public:
     struct Options {
         // The TCP lane's metric: TcpMetric::Cwnd or TcpMetric::Rtt.
         TcpMetric tcpMetric = TcpMetric::Cwnd;
+        // Steps not drawn (LoadTimeline::steps names them); every other step is.
+        QStringList hiddenSteps;
 
         // As workspaces keep them.
         QJsonObject toSettings() const;
@@ -61,19 +67,36 @@ public:
     // The RTT and lost-request graphs of a latency dataset, nullptr when not drawn.
     QCPGraph* rttGraphOf(int datasetId) const { return m_rtt.value(datasetId); }
     QCPGraph* lostGraphOf(int datasetId) const { return m_lost.value(datasetId); }
-    // The SUM of every flow; nullptr when no flow has intervals.
-    QCPGraph* sumGraph() const { return m_sum; }
-    const LoadTimeline& timeline() const { return m_timeline; }
+    // The SUM of every flow of the first step drawn; nullptr when no flow has intervals.
+    QCPGraph* sumGraph() const { return m_sums.empty() ? nullptr : m_sums.front(); }
+    // The SUM of each step drawn, in timelines() order (nullptr: no flow has intervals).
+    const std::vector<QCPGraph*>& sumGraphs() const { return m_sums; }
+    // The first step drawn.
+    const LoadTimeline& timeline() const { return m_timelines.front(); }
+    // Every step drawn, in the order the datasets list them; one without steps.
+    const std::vector<LoadTimeline>& timelines() const { return m_timelines; }
+    // The steps among the visible datasets at the last draw, drawn or hidden.
+    const QStringList& steps() const { return m_steps; }
 
     // The entries of the drawn datasets, for their labels and colours.
     using Entries = QHash<const Dataset*, const DatasetEntry*>;
 
 private:
+    // How a step is drawn: in its datasets' colours (one step), or all in the step's colour.
+    struct StepPen {
+        std::optional<QColor> color;
+        QColor of(const DatasetEntry* entry) const;
+    };
+
     void buildLanes();
-    void drawLatency(const Entries& entries);
-    void drawThroughput(const Entries& entries);
-    void drawTcp(const Entries& entries);
-    void shadeLoad();
+    void drawLatency(const LoadTimeline& timeline, const Entries& entries, const StepPen& pen);
+    void drawThroughput(const LoadTimeline& timeline, const Entries& entries, const StepPen& pen);
+    void drawTcp(const LoadTimeline& timeline, const Entries& entries, const StepPen& pen);
+    void drawStep(const LoadTimeline& timeline, const Entries& entries, const StepPen& pen);
+    // Several steps: the step's graphs under one legend entry named for the step.
+    void nameStep(int firstGraph, const QString& step);
+    void addLaneNotes();
+    void shadeLoad(const LoadTimeline& timeline);
     void setAxisLabels();
     // A graph on the lane's axes; legendName empty: not in the legend.
     QCPGraph* addGraph(Lane lane, const QPen& pen, const QString& legendName);
@@ -85,10 +108,12 @@ private:
     Options m_options;
     std::array<QCPAxisRect*, kLaneCount> m_lanes{};
     std::array<QCPItemRect*, kLaneCount> m_shades{};
-    LoadTimeline m_timeline;
+    std::vector<LoadTimeline> m_timelines{LoadTimeline()};
+    QStringList m_steps;
+    std::vector<const Dataset*> m_leftOut; // in no step drawn, or without reply times
     QHash<int, QCPGraph*> m_rtt;
     QHash<int, QCPGraph*> m_lost;
-    QCPGraph* m_sum = nullptr;
+    std::vector<QCPGraph*> m_sums;
     QStringList m_tcpSources; // TcpState::describe of every source drawn
     double m_right = 0;       // where the last drawn point lies
     QString m_shownNote;

@@ -73,7 +73,13 @@ QColor flowColor(const QColor& base, std::size_t k, std::size_t n) {
 QJsonObject ThroughputTimeFigure::Options::toSettings() const {
     return {{QStringLiteral("legend"), legend},
             {QStringLiteral("flows"), flows ? QJsonValue(*flows) : QJsonValue()},
-            {QStringLiteral("metric"), TcpState::key(metric)}};
+            {QStringLiteral("metric"), TcpState::key(metric)},
+            {QStringLiteral("groupLine"), groupCentre == RunsOverTime::Centre::Median
+                                              ? QStringLiteral("median")
+                                              : QStringLiteral("mean")},
+            {QStringLiteral("groupBand"), groupSpread == RunsOverTime::Spread::MinMax
+                                              ? QStringLiteral("min-max")
+                                              : QStringLiteral("interquartile")}};
 }
 
 ThroughputTimeFigure::Options
@@ -84,6 +90,10 @@ ThroughputTimeFigure::Options::fromSettings(const QJsonObject& settings) {
     options.metric = TcpState::fromKey(settings.value(QStringLiteral("metric")).toString())
                          .value_or(TcpMetric::Throughput);
     options.legend = settings.value(QStringLiteral("legend")).toBool(true);
+    if (settings.value(QStringLiteral("groupLine")).toString() == QLatin1String("mean"))
+        options.groupCentre = RunsOverTime::Centre::Mean;
+    if (settings.value(QStringLiteral("groupBand")).toString() == QLatin1String("interquartile"))
+        options.groupSpread = RunsOverTime::Spread::Interquartile;
     return options;
 }
 
@@ -249,27 +259,74 @@ void ThroughputTimeFigure::addDataset(const DatasetEntry& entry, const TcpDatase
     m_sums.insert(entry.id, graph);
 }
 
-void ThroughputTimeFigure::addGroup(const PooledGroup& group,
-                                    const std::vector<TcpDatasetLines>& lines,
-                                    const std::vector<const DatasetEntry*>& entries) {
-    std::vector<const TcpDatasetLines*> runs;
-    for (std::size_t i = 0; i < entries.size(); ++i)
-        if (std::find(group.memberIds.begin(), group.memberIds.end(), entries[i]->id) !=
-                group.memberIds.end() &&
-            !lines[i].drawnAs)
-            runs.push_back(&lines[i]);
-    std::vector<TcpPoint> line = TcpStateLines::pooled(runs, m_options.metric);
-    if (line.empty())
-        return;
-    const bool sum = TcpStateLines::combinationOf(m_options.metric) == TcpCombination::Sum;
-    QString what = sum ? tr("SUM") : tr("mean of flows");
-    if (runs.size() > 1)
-        what = sum ? tr("mean SUM of %1 runs").arg(runs.size())
-                   : tr("mean of the flows of %1 runs").arg(runs.size());
-    QCPGraph* graph =
-        addSeries({tr("%1 — %2").arg(group.name, what), {}, std::move(line)},
-                  QPen(PlotStyle::toColor(group.color), PlotStyle::lineWidth() * 1.6));
-    m_groups.insert(group.name, graph);
+QString ThroughputTimeFigure::centreName(RunsOverTime::Centre centre) {
+    return centre == RunsOverTime::Centre::Median ? tr("median") : tr("mean");
+}
+
+QString ThroughputTimeFigure::spreadName(RunsOverTime::Spread spread) {
+    return spread == RunsOverTime::Spread::MinMax ? tr("min–max") : tr("interquartile range");
+}
+
+ThroughputTimeFigure::GroupRuns
+ThroughputTimeFigure::runsOf(const PooledGroup& group, const std::vector<TcpDatasetLines>& lines,
+                             const std::vector<const DatasetEntry*>& entries) const {
+    GroupRuns runs;
+    runs.group = &group;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        if (std::find(group.memberIds.begin(), group.memberIds.end(), entries[i]->id) ==
+                group.memberIds.end() ||
+            lines[i].drawnAs)
+            continue;
+        std::vector<TcpPoint> line = TcpStateLines::combined(lines[i], m_options.metric);
+        if (line.empty())
+            continue;
+        runs.lines.push_back(std::move(line));
+        runs.labels << entries[i]->label;
+    }
+    return runs;
+}
+
+void ThroughputTimeFigure::addGroups(const std::vector<GroupRuns>& groups) {
+    for (const GroupRuns& runs : groups) {
+        const QColor color = PlotStyle::toColor(runs.group->color);
+        std::vector<QCPGraph*>& graphs = m_groupRuns[runs.group->name];
+        for (std::size_t r = 0; r < runs.lines.size(); ++r) {
+            QCPGraph* graph = addSeries({runs.labels[int(r)], {}, runs.lines[r]},
+                                        QPen(PlotStyle::translucent(color, 70), 0.8));
+            graph->removeFromLegend();
+            graphs.push_back(graph);
+        }
+    }
+    std::vector<std::vector<RunsOverTime::Point>> across;
+    for (const GroupRuns& runs : groups) {
+        across.push_back(
+            RunsOverTime::of(runs.lines, m_options.groupCentre, m_options.groupSpread));
+        if (runs.lines.size() < 2)
+            continue; // one run: no band
+        std::vector<TcpPoint> band;
+        for (const RunsOverTime::Point& point : across.back())
+            band.push_back({point.t, point.centre, point.low, point.high});
+        addBand(band, PlotStyle::toColor(runs.group->color));
+    }
+    const QString centre = centreName(m_options.groupCentre);
+    const QString spread = spreadName(m_options.groupSpread);
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        const GroupRuns& runs = groups[g];
+        if (across[g].empty())
+            continue;
+        std::vector<TcpPoint> line;
+        for (const RunsOverTime::Point& point : across[g])
+            line.push_back({point.t, point.centre, std::nullopt, std::nullopt});
+        const QString name = runs.lines.size() > 1 ? tr("%1 — %2 of %3 runs, band %4")
+                                                         .arg(runs.group->name, centre)
+                                                         .arg(runs.lines.size())
+                                                         .arg(spread)
+                                                   : tr("%1 — 1 run").arg(runs.group->name);
+        QCPGraph* graph =
+            addSeries({name, {}, std::move(line)},
+                      QPen(PlotStyle::toColor(runs.group->color), PlotStyle::lineWidth() * 1.6));
+        m_groups.insert(runs.group->name, graph);
+    }
 }
 
 QStringList ThroughputTimeFigure::notesOf(const std::vector<const DatasetEntry*>& entries,
@@ -303,8 +360,16 @@ QStringList ThroughputTimeFigure::notesOf(const std::vector<const DatasetEntry*>
     bool banded = false;
     for (int i = 0; i < m_plot->graphCount() && !banded; ++i)
         banded = m_plot->graph(i)->channelFillGraph() != nullptr;
-    if (banded)
+    if (grouped) {
+        const bool sum = TcpStateLines::combinationOf(m_options.metric) == TcpCombination::Sum;
+        notes << tr("Each group: the %1 of its runs over time (each run's %2, from its own "
+                    "start, where every run has data); shaded: %3 of the runs; faint: each run.")
+                     .arg(centreName(m_options.groupCentre),
+                          sum ? tr("SUM of its flows") : tr("mean of its flows"),
+                          spreadName(m_options.groupSpread));
+    } else if (banded) {
         notes << tr("The shaded band around each flow's RTT is ± rttvar where the log has it.");
+    }
     if (m_options.metric != TcpMetric::Throughput && !metricAvailable(m_options.metric))
         notes << tr("No visible dataset has %1.").arg(metricName(m_options.metric).toLower());
     return notes;
@@ -371,6 +436,7 @@ QString ThroughputTimeFigure::draw(const std::vector<const DatasetEntry*>& visib
     m_sums.clear();
     m_flowGraphs.clear();
     m_groups.clear();
+    m_groupRuns.clear();
     m_series.clear();
     DrawnRuns runs = DrawnRuns::of(visible);
     const std::vector<const DatasetEntry*>& entries = runs.drawn;
@@ -391,8 +457,10 @@ QString ThroughputTimeFigure::draw(const std::vector<const DatasetEntry*>& visib
     const bool grouped = !groups.empty();
     const bool withFlows = !grouped && m_flowsShown;
     if (grouped) {
+        std::vector<GroupRuns> runsOfGroups;
         for (const PooledGroup& group : groups)
-            addGroup(group, lines, entries);
+            runsOfGroups.push_back(runsOf(group, lines, entries));
+        addGroups(runsOfGroups);
     } else {
         // Two passes so every SUM is drawn over every dataset's flow lines.
         for (bool flows : {true, false})

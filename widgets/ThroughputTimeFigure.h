@@ -3,6 +3,7 @@
 #include "DatasetGrouping.h"
 
 #include "model/FlowSeries.h"
+#include "stats/RunsOverTime.h"
 #include "stats/TcpState.h"
 
 #include <QCoreApplication>
@@ -24,7 +25,8 @@ struct DatasetEntry;
 struct TcpDatasetLines;
 
 // One metric over time drawn on a plot: of every flow (thin lines) and of the run (thick
-// line: SUM or mean, TcpStateLines) per throughput run, or one line per group of runs.
+// line: SUM or mean, TcpStateLines) per throughput run, or per group of runs its median (or
+// mean) over time with a band across its runs and each run faint behind (RunsOverTime).
 // Throughput is plotted at each interval's midpoint; the TCP state (cwnd, RTT with its rttvar
 // band, retransmissions, pacing and delivery rate) at the end of each interval or at each ss
 // sample, read from the best source each flow has, named in the legend and the notes. The
@@ -40,6 +42,9 @@ public:
         // kMaxAutoFlows flows, since 30 overlaid lines hide the SUM).
         std::optional<bool> flows;
         bool legend = true;
+        // A group's line and band across its runs (grouping on).
+        RunsOverTime::Centre groupCentre = RunsOverTime::Centre::Median;
+        RunsOverTime::Spread groupSpread = RunsOverTime::Spread::MinMax;
 
         // As workspaces keep them.
         QJsonObject toSettings() const;
@@ -78,8 +83,15 @@ public:
     // The per-flow lines of one dataset in flow order (those with the metric), empty when
     // flows are hidden; the rttvar band is drawn by other graphs.
     std::vector<QCPGraph*> flowGraphs(int datasetId) const { return m_flowGraphs.value(datasetId); }
-    // The line of one group of runs (grouping on), by group name.
+    // The line of one group of runs (grouping on), by group name: its median (or mean).
     QCPGraph* groupGraph(const QString& name) const { return m_groups.value(name, nullptr); }
+    // The faint lines of a group's runs (each run's SUM or mean of its flows), in run order.
+    std::vector<QCPGraph*> groupRunGraphs(const QString& name) const {
+        return m_groupRuns.value(name);
+    }
+    // "median" or "mean", and what the band spans, as the legend and the notes say it.
+    static QString centreName(RunsOverTime::Centre centre);
+    static QString spreadName(RunsOverTime::Spread spread);
 
 private:
     // What a graph stands for, so the hover read-out can name dataset, flow and interval.
@@ -97,8 +109,16 @@ private:
     void addFlows(const DatasetEntry& entry, const TcpDatasetLines& lines);
     // " (iperf3 -J)" after a line's name, unless every line has that one source.
     QString sourceSuffix(const TcpDatasetLines& lines) const;
-    void addGroup(const PooledGroup& group, const std::vector<TcpDatasetLines>& lines,
-                  const std::vector<const DatasetEntry*>& entries);
+    // A group's runs: each one's line over time and its label.
+    struct GroupRuns {
+        const PooledGroup* group = nullptr;
+        std::vector<std::vector<TcpPoint>> lines;
+        QStringList labels;
+    };
+    GroupRuns runsOf(const PooledGroup& group, const std::vector<TcpDatasetLines>& lines,
+                     const std::vector<const DatasetEntry*>& entries) const;
+    // Every group's runs faint, then every band, then every group's line on top.
+    void addGroups(const std::vector<GroupRuns>& groups);
     QStringList notesOf(const std::vector<const DatasetEntry*>& entries,
                         const std::vector<TcpDatasetLines>& lines, bool grouped) const;
     QString readOut(const Series& series, int index) const;
@@ -108,11 +128,12 @@ private:
     bool m_flowsShown = false;
     std::vector<TcpMetric> m_available;
     QStringList m_notes;
-    bool m_commonSource = true;                      // the x axis names the one source
-    QHash<int, QCPGraph*> m_sums;                    // dataset id -> SUM (or mean) graph
-    QHash<int, std::vector<QCPGraph*>> m_flowGraphs; // dataset id -> flow graphs
-    QHash<QString, QCPGraph*> m_groups;              // group name -> its line
-    QHash<QCPGraph*, Series> m_series;               // every graph -> what it shows
+    bool m_commonSource = true;                         // the x axis names the one source
+    QHash<int, QCPGraph*> m_sums;                       // dataset id -> SUM (or mean) graph
+    QHash<int, std::vector<QCPGraph*>> m_flowGraphs;    // dataset id -> flow graphs
+    QHash<QString, QCPGraph*> m_groups;                 // group name -> its line
+    QHash<QString, std::vector<QCPGraph*>> m_groupRuns; // group name -> its runs' lines
+    QHash<QCPGraph*, Series> m_series;                  // every graph -> what it shows
 };
 
 } // namespace wb

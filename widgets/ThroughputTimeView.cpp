@@ -30,10 +30,25 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
             .arg(ThroughputTimeFigure::kMaxAutoFlows));
     m_legendBox = new QCheckBox(tr("legend"), this);
     m_legendBox->setChecked(true);
+    m_groupLineBox = new QComboBox(this);
+    m_groupLineBox->setObjectName(QStringLiteral("groupLine"));
+    m_groupLineBox->setToolTip(
+        tr("With Group by: each group's line over time and the band across its runs"));
+    using Centre = RunsOverTime::Centre;
+    using Spread = RunsOverTime::Spread;
+    for (Centre centre : {Centre::Median, Centre::Mean})
+        for (Spread spread : {Spread::MinMax, Spread::Interquartile})
+            m_groupLineBox->addItem(tr("%1, band %2")
+                                        .arg(ThroughputTimeFigure::centreName(centre),
+                                             ThroughputTimeFigure::spreadName(spread)),
+                                    QVariantList{int(centre), int(spread)});
     QToolBar* bar = layOutPlot(m_plot);
     for (QWidget* widget : {static_cast<QWidget*>(metricLabel), static_cast<QWidget*>(m_metricBox),
-                            static_cast<QWidget*>(m_flowsBox), static_cast<QWidget*>(m_legendBox)})
+                            static_cast<QWidget*>(m_flowsBox)})
         bar->addWidget(widget);
+    // Shown only while grouped: a toolbar keeps its widgets' visibility in their actions.
+    m_groupLineAction = bar->addWidget(m_groupLineBox);
+    bar->addWidget(m_legendBox);
     addResetAction(bar, tr("Back to the ranges that show every line"));
 
     connect(m_metricBox, QOverload<int>::of(&QComboBox::activated), this, [this](int index) {
@@ -44,6 +59,11 @@ ThroughputTimeView::ThroughputTimeView(DatasetStore* store, QWidget* parent)
     connect(m_flowsBox, &QCheckBox::clicked, this,
             [this](bool checked) { setFlowsChoice(checked); });
     connect(m_legendBox, &QCheckBox::toggled, this, &ThroughputTimeView::setLegendShown);
+    connect(m_groupLineBox, QOverload<int>::of(&QComboBox::activated), this, [this](int index) {
+        const QVariantList choice = m_groupLineBox->itemData(index).toList();
+        setGroupLine(RunsOverTime::Centre(choice.value(0).toInt()),
+                     RunsOverTime::Spread(choice.value(1).toInt()));
+    });
     showToolTips(m_plot, [this](const QPointF& at) { return m_figure.toolTipAt(at); });
     followStore(this, &ThroughputTimeView::rebuild);
     rebuild();
@@ -56,6 +76,12 @@ void ThroughputTimeView::setFlowsChoice(std::optional<bool> show) {
 
 void ThroughputTimeView::setMetric(TcpMetric metric) {
     m_options.metric = metric;
+    rebuild();
+}
+
+void ThroughputTimeView::setGroupLine(RunsOverTime::Centre centre, RunsOverTime::Spread spread) {
+    m_options.groupCentre = centre;
+    m_options.groupSpread = spread;
     rebuild();
 }
 
@@ -86,6 +112,9 @@ void ThroughputTimeView::rebuild() {
     m_metricBox->setCurrentIndex(m_metricBox->findData(TcpState::key(m_options.metric)));
     m_flowsBox->setChecked(groups.empty() && m_figure.flowsShown());
     m_flowsBox->setEnabled(groups.empty()); // a group is one line
+    m_groupLineAction->setVisible(!groups.empty());
+    m_groupLineBox->setCurrentIndex(m_groupLineBox->findData(
+        QVariantList{int(m_options.groupCentre), int(m_options.groupSpread)}));
 }
 
 } // namespace wb

@@ -3,13 +3,15 @@
 #include "ThroughputTimeFigure.h"
 #include "WorkbenchView.h"
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 
 namespace wb {
 
-// The Throughput-over-time tab: ThroughputTimeFigure with the choice of metric, of flows and
-// of the legend, the notes under the plot and a read-out of the line under the mouse.
+// The Throughput-over-time tab: ThroughputTimeFigure with the choice of metric, of flows, of
+// a group's line and band and of the legend, the notes under the plot and a read-out of the line
+// under the mouse.
 class ThroughputTimeView : public FigureView<ThroughputTimeFigure> {
     Q_OBJECT
 
@@ -28,6 +30,8 @@ public:
     void setFlowsChoice(std::optional<bool> show);
     void setLegendShown(bool shown);
     void setMetric(TcpMetric metric);
+    // A group's line and band (grouping on).
+    void setGroupLine(RunsOverTime::Centre centre, RunsOverTime::Spread spread);
 
 private:
     void rebuild();
@@ -36,6 +40,8 @@ private:
     QComboBox* m_metricBox = nullptr;
     QCheckBox* m_flowsBox = nullptr;
     QCheckBox* m_legendBox = nullptr;
+    QComboBox* m_groupLineBox = nullptr;
+    QAction* m_groupLineAction = nullptr; // the box in the toolbar
 };
 
 } // namespace wb

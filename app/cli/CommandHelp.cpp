@@ -143,6 +143,7 @@ std::vector<CommandHelp> makeCommandHelp() {
         {"plot",
          {"--type TYPE -o OUT.png|OUT.pdf|OUT.svg [--size PRESET] [--width W] [--height H] "
           "[--dpi N] "
+          "[--group-by KEY] "
           "[--log-x|--linear-x] [--log-y] [--title T] [--legend PLACE] [--font FAMILY] "
           "[--font-size PT] FILE..."},
          "the workbench's plots, rendered without a display",
@@ -186,6 +187,12 @@ std::vector<CommandHelp> makeCommandHelp() {
                       "spans a decade or more; linear when less)"},
           {"--linear-x", "linear RTT axis for cdf and ccdf"},
           {"--log-y", "logarithmic y axis for timeline, bands, hist and box"},
+          {"--group-by KEY",
+           "timeseries, cwnd, rtt and retransmits: one colour per group of runs with the same "
+           "value of KEY (the keys of compare --group-by), drawn as the median of the runs' "
+           "lines at each time (each run's SUM, or the mean of its flows for cwnd and rtt, its "
+           "times from its own start) with a band from the smallest to the largest run, the "
+           "runs faint behind; one legend entry per group"},
           {"--title T", "a title above the plot"},
           {"--legend PLACE",
            "where the legend goes: auto (default: inside the plot in a corner where it hides no "

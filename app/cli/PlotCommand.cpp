@@ -1,9 +1,11 @@
 #include "CliContext.h"
 #include "Commands.h"
+#include "GroupOptions.h"
 #include "OptionParser.h"
 
 #include "BandsFigure.h"
 #include "CdfFigure.h"
+#include "DatasetGrouping.h"
 #include "DatasetStore.h"
 #include "DistributionsFigure.h"
 #include "FlowBarsFigure.h"
@@ -30,6 +32,9 @@ struct PlotOptions {
     bool linearX = false;
     bool logY = false;
     QStringList files;
+    // --group-by KEY: the over-time plots draw a line and band per group of runs.
+    QString groupBy;
+    std::vector<PooledGroup> groups; // the store's groups by it, once the logs are read
 };
 
 // cwnd, rtt and retransmits: the Throughput-over-time view showing that TCP metric per flow.
@@ -61,6 +66,13 @@ void dropDatasetsWithout(TcpMetric metric, const QString& type, DatasetStore& st
     }
     store.remove(without);
 }
+
+// The plot types that draw groups of runs (--group-by).
+QStringList groupedTypes() {
+    return {QStringLiteral("timeseries"), QStringLiteral("cwnd"), QStringLiteral("rtt"),
+            QStringLiteral("retransmits")};
+}
+
 // loadtime stacks three lanes: a column's width, and the height three plots need to read.
 constexpr double kLoadTimeHeightPoints = 300;
 
@@ -122,8 +134,8 @@ std::optional<PlotFigure> figureOf(const PlotOptions& options) {
         const ThroughputTimeFigure::Options drawn{metric.value_or(TcpMetric::Throughput),
                                                   metric ? std::optional(true) : std::nullopt};
         auto& figure = plot.alone.make<ThroughputTimeFigure>();
-        plot.draw = [&figure, drawn](const DatasetStore& store) {
-            return figure.draw(store.visibleThroughput(), {}, drawn);
+        plot.draw = [&figure, drawn, &groups = options.groups](const DatasetStore& store) {
+            return figure.draw(store.visibleThroughput(), groups, drawn);
         };
     } else if (type == QLatin1String("loadtime")) {
         auto& figure = plot.alone.make<LoadTimeFigure>();
@@ -195,7 +207,15 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
     parser.on(QStringLiteral("--log-x"), &options->logX);
     parser.on(QStringLiteral("--linear-x"), &options->linearX);
     parser.on(QStringLiteral("--log-y"), &options->logY);
+    parser.on(QStringLiteral("--group-by"), &options->groupBy);
     if (!parser.parse(args, &options->files))
+        return false;
+    if (!options->groupBy.isEmpty() && !groupedTypes().contains(options->type)) {
+        context.usageError(QStringLiteral("--group-by applies to %1")
+                               .arg(groupedTypes().join(QStringLiteral(", "))));
+        return false;
+    }
+    if (!checkGroupKey(options->groupBy, CommonOptions(), context))
         return false;
     if (options->type.isEmpty() || options->output.isEmpty() || options->files.isEmpty()) {
         context.usageError(
@@ -256,6 +276,15 @@ int runPlot(const QStringList& args, CliContext& context) {
         dropDatasetsWithout(*tcpMetric, options.type, store, context);
         if (store.entries().empty())
             return UsageOrNothingUsable;
+    }
+    if (!options.groupBy.isEmpty()) {
+        store.setGroupKey(options.groupBy);
+        options.groups = DatasetGrouping::of(&store)->throughputGroups();
+        for (const PooledGroup& group : options.groups)
+            if (!group.mixes.isEmpty())
+                context.fileWarning(
+                    group.name,
+                    QStringLiteral("pools %1").arg(group.mixes.join(QStringLiteral("; "))));
     }
     const QString note = figure->draw(store);
     // A plot of many files names the runs it leaves out (bands: the runs but the one drawn).

@@ -9,13 +9,6 @@ namespace wb {
 
 namespace {
 
-QString stepOf(const Dataset& dataset) {
-    const QMap<QString, QString>& parameters = dataset.info.parameters;
-    if (parameters.value(QStringLiteral("member")).isEmpty())
-        return {};
-    return parameters.value(QStringLiteral("step"));
-}
-
 // Where a dataset starts, ms since the epoch: its recorded (or logged) start, else a
 // ping's first reply time.
 std::optional<std::int64_t> startMs(const Dataset& dataset) {
@@ -28,19 +21,37 @@ std::optional<std::int64_t> startMs(const Dataset& dataset) {
 
 } // namespace
 
+QString LoadTimeline::stepOf(const Dataset& dataset) {
+    const QMap<QString, QString>& parameters = dataset.info.parameters;
+    if (parameters.value(QStringLiteral("member")).isEmpty())
+        return {};
+    return parameters.value(QStringLiteral("step"));
+}
+
+QStringList LoadTimeline::steps(const std::vector<const Dataset*>& datasets) {
+    QStringList steps;
+    for (const Dataset* dataset : datasets)
+        if (dataset && !isSampler(*dataset) && !stepOf(*dataset).isEmpty() &&
+            !steps.contains(stepOf(*dataset)))
+            steps << stepOf(*dataset);
+    return steps;
+}
+
 LoadTimeline LoadTimeline::of(const std::vector<const Dataset*>& datasets) {
+    return ofStep(datasets, steps(datasets).value(0));
+}
+
+LoadTimeline LoadTimeline::ofStep(const std::vector<const Dataset*>& datasets,
+                                  const QString& step) {
     LoadTimeline timeline;
     std::vector<const Dataset*> drawn;
     std::vector<const Dataset*> samplers;
     for (const Dataset* dataset : datasets)
         if (dataset && isSampler(*dataset))
             samplers.push_back(dataset);
-    for (const Dataset* dataset : datasets)
-        if (dataset && !isSampler(*dataset) && !stepOf(*dataset).isEmpty()) {
-            timeline.m_step = stepOf(*dataset);
-            timeline.m_basis = Basis::ConcurrentStep;
-            break;
-        }
+    timeline.m_step = step;
+    if (!step.isEmpty())
+        timeline.m_basis = Basis::ConcurrentStep;
     for (const Dataset* dataset : datasets) {
         if (!dataset || isSampler(*dataset))
             continue;

@@ -4,6 +4,7 @@
 #include "model/Dataset.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
 #include <optional>
@@ -46,7 +47,16 @@ public:
 
     // `datasets`: what the user has visible, in order. ss samplers (tool "ss") are not placed:
     // their times are the flows' (TcpState shifts them onto a flow's dataset).
+    // The first step among them (steps()) when any, else the datasets without a step.
     static LoadTimeline of(const std::vector<const Dataset*>& datasets);
+    // One step's members (parameters "step" and "member"), placed from the step's own zero
+    // (the earliest start among them); every other dataset is left out. An empty step: as
+    // of() places datasets that belong to no step.
+    static LoadTimeline ofStep(const std::vector<const Dataset*>& datasets, const QString& step);
+    // The step a member of a concurrent step belongs to; empty for any other dataset.
+    static QString stepOf(const Dataset& dataset);
+    // The steps the datasets' members belong to, in the order they first appear.
+    static QStringList steps(const std::vector<const Dataset*>& datasets);
 
     Basis basis() const { return m_basis; }
     // The step drawn (Basis::ConcurrentStep), else empty.

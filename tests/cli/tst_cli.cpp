@@ -58,6 +58,8 @@ private slots:
     void plotLegendAndFontChoices();
     void plotTcpState();
     void plotLoadTime();
+    void plotGroupsOverTime();
+    void plotLoadTimeOfTwoSteps();
 
 private:
     QString write(const QString& name, const QByteArray& bytes);
@@ -678,6 +680,61 @@ void TestCli::plotTcpState() {
     QCOMPARE(none.exitCode, 2);
     QVERIFY2(none.err.contains("geni-cubic-P30.txt: no RTT over time"), qPrintable(none.err));
     QVERIFY(!QFile::exists(noneOut));
+}
+
+// --group-by: one legend entry per group naming its line and band; only for the plots over
+// time, and only with a key grouping knows.
+void TestCli::plotGroupsOverTime() {
+    QStringList files;
+    for (const char* cc : {"cubic", "reno"}) {
+        files << test::samplePath(QStringLiteral("iperf3-%1-P4.json").arg(cc));
+        const QDir deep(test::samplePath(QStringLiteral("bottleneck/iperf3-%1").arg(cc)));
+        files << deep.filePath(
+            deep.entryList({QStringLiteral("*.iperf3-%1.log").arg(cc)}).value(0));
+    }
+    const QString svg = m_dir.filePath("grouped.svg");
+    const CliRun run = runCli(
+        QStringList{"plot", "--type", "cwnd", "--group-by", "congestion_control", "-o", svg} +
+        files);
+    QCOMPARE(run.exitCode, 0);
+    // The two runs of a group differ in streams and duration: said, as table says it.
+    QVERIFY2(run.err.contains("congestion_control=cubic: warning: pools"), qPrintable(run.err));
+    const QString figure = QString::fromUtf8(test::readAll(svg));
+    for (const char* cc : {"cubic", "reno"})
+        QVERIFY2(figure.contains(QStringLiteral("congestion_control=%1 — median of 2 runs, band "
+                                                "min–max")
+                                     .arg(cc)),
+                 cc);
+    QCOMPARE(figure.count(QStringLiteral("median of")), 2);
+    const QString cdf = m_dir.filePath("grouped-cdf.svg");
+    const CliRun wrongType =
+        runCli(QStringList{"plot", "--type", "cdf", "--group-by", "congestion_control", "-o", cdf,
+                           qjumpSamples().front()});
+    QCOMPARE(wrongType.exitCode, 2);
+    QVERIFY2(wrongType.err.contains("--group-by applies to timeseries, cwnd, rtt, retransmits"),
+             qPrintable(wrongType.err));
+    const CliRun wrongKey =
+        runCli(QStringList{"plot", "--type", "cwnd", "--group-by", "colour", "-o", svg} + files);
+    QCOMPARE(wrongKey.exitCode, 2);
+    QVERIFY2(wrongKey.err.contains("--group-by \"colour\": not a key"), qPrintable(wrongKey.err));
+}
+
+// A folder holding two latency-under-load steps: both drawn, each named in the legend.
+void TestCli::plotLoadTimeOfTwoSteps() {
+    const QString folder = m_dir.filePath("two-steps");
+    QVERIFY(QDir().mkpath(folder));
+    QStringList steps;
+    for (const QDir& step :
+         {QDir(test::dataPath("loadtime")), QDir(test::samplePath("latency-under-load"))})
+        for (const QString& name : step.entryList({"*.log", "*.json"}, QDir::Files))
+            QVERIFY(QFile::copy(step.filePath(name), QDir(folder).filePath(name)));
+    const QString svg = m_dir.filePath("two-steps.svg");
+    const CliRun run = runCli({"plot", "--type", "loadtime", "-o", svg, folder});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QByteArray bytes = test::readAll(svg);
+    for (const char* step : {"step-20261202-001146", "rrul-congestion-cubic"})
+        QVERIFY2(bytes.contains(step), step);
+    QVERIFY(bytes.contains("from each step"));
 }
 
 void TestCli::plotLoadTime() {

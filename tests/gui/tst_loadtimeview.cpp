@@ -12,8 +12,10 @@
 
 #include <QDir>
 #include <QJsonObject>
+#include <QMenu>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <qcustomplot.h>
 
 #include <limits>
@@ -27,13 +29,44 @@ QDir recording() {
 }
 
 // Every dataset of every log of the recording, as the workbench imports them.
-void addRecording(DatasetStore& store) {
+void addRecording(DatasetStore& store, const QDir& folder = recording()) {
     for (const QString& log :
-         recording().entryList({QStringLiteral("*.log")}, QDir::Files, QDir::Name)) {
-        ImportResult result = FileImporter::importFile(recording().filePath(log));
+         folder.entryList({QStringLiteral("*.log")}, QDir::Files, QDir::Name)) {
+        ImportResult result = FileImporter::importFile(folder.filePath(log));
         QVERIFY2(result.ok(), qPrintable(log));
         store.add(DatasetEntry::fromImport(std::move(result)));
     }
+}
+
+// A second latency-under-load step, recorded half an hour after the first.
+QDir secondStep() {
+    return QDir(test::samplePath(QStringLiteral("latency-under-load")));
+}
+
+// The SUM of one step's flows as the figure should draw it, worked out here from the
+// flows' intervals (each interval's rate from its start to its end, on the step's axis whose
+// zero is the earliest recorded start of its members; the ss sampler is no member that is
+// drawn).
+double sumAt(const DatasetStore& store, const QString& step, double t) {
+    qint64 originMs = std::numeric_limits<qint64>::max();
+    for (const DatasetEntry& entry : store.entries())
+        if (entry.dataset().info.parameters.value("step") == step &&
+            !entry.dataset().info.parameters.value("member").isEmpty() &&
+            entry.dataset().info.tool != QLatin1String("ss") &&
+            entry.dataset().info.start.isValid())
+            originMs = std::min(originMs, entry.dataset().info.start.toMSecsSinceEpoch());
+    double sum = 0;
+    for (const DatasetEntry& entry : store.entries())
+        if (entry.dataset().info.parameters.value("step") == step && !entry.isLatency() &&
+            entry.dataset().info.tool != QLatin1String("ss"))
+            for (const Flow& flow : entry.dataset().flows.flows)
+                for (const FlowInterval& interval : flow.intervals) {
+                    const double offset =
+                        double(entry.dataset().info.start.toMSecsSinceEpoch() - originMs) / 1000;
+                    if (offset + interval.start <= t && t < offset + interval.end)
+                        sum += interval.bitsPerSecond;
+                }
+    return sum / PlotStyle::kBitsPerMbit;
 }
 
 // The wall-clock start a member's sidecar recorded, read from the JSON itself.
@@ -301,6 +334,74 @@ private slots:
                 store.setVisible(entry.id, false);
         QVERIFY(ReportWriter::write(&store, source, html, &error));
         QVERIFY(!test::readAll(html).contains("class=\"load-time\""));
+    }
+
+    // Two steps overlaid, each from its own start in its own colour with one legend entry,
+    // their SUMs what the flows' intervals give; unticking a step in Steps takes it out.
+    void twoStepsDrawnTogether() {
+        DatasetStore store;
+        addRecording(store);
+        addRecording(store, secondStep());
+        LoadTimeView view(&store);
+        const LoadTimeFigure& figure = view.figure();
+        QCOMPARE(figure.steps().size(), 2);
+        QCOMPARE(figure.timelines().size(), std::size_t(2));
+        QCOMPARE(figure.sumGraphs().size(), std::size_t(2));
+        QStringList legend;
+        for (int i = 0; i < view.plot()->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(view.plot()->legend->item(i)))
+                legend << item->plottable()->name();
+        legend.removeAll(QStringLiteral("lost request"));
+        QCOMPARE(legend, figure.steps());
+        QColor colors[2];
+        for (std::size_t k = 0; k < 2; ++k) {
+            const LoadTimeline& timeline = figure.timelines()[k];
+            const QString step = timeline.step();
+            QCOMPARE(step, figure.steps()[int(k)]);
+            QVERIFY(!timeline.latency().empty() && !timeline.throughput().empty());
+            // Each from its own start: the earlier member of each step at 0 s, so both
+            // loads begin within a few seconds of 0 although recorded 30 min apart.
+            QVERIFY(timeline.loadPeriod() && timeline.loadPeriod()->first < 10);
+            const QCPGraph* sum = figure.sumGraphs()[k];
+            QVERIFY(sum && sum->dataCount() > 10);
+            colors[k] = sum->pen().color();
+            for (int i = 0; i + 1 < sum->dataCount(); ++i) {
+                const double start = sum->data()->at(i)->key;
+                const double end = sum->data()->at(i + 1)->key;
+                const double expected = sumAt(store, step, (start + end) / 2);
+                QVERIFY2(qAbs(sum->data()->at(i)->value - expected) < 1e-9,
+                         qPrintable(QStringLiteral("%1 %2 s: %3 vs %4")
+                                        .arg(step)
+                                        .arg(start)
+                                        .arg(sum->data()->at(i)->value)
+                                        .arg(expected)));
+            }
+            // Its ping's RTT points are there too, in the step's colour.
+            for (const DatasetEntry& entry : store.entries())
+                if (&entry.dataset() == timeline.latency().front().dataset) {
+                    const QCPGraph* graph = figure.rttGraphOf(entry.id);
+                    QVERIFY(graph);
+                    QCOMPARE(graph->dataCount(), int(entry.dataset().latency.rttMs.size()));
+                    QCOMPARE(graph->pen().color(), colors[k]);
+                }
+        }
+        QVERIFY(colors[0] != colors[1]);
+
+        // Unticking the first step draws the second alone.
+        auto* steps = view.findChild<QToolButton*>(QStringLiteral("loadSteps"));
+        QVERIFY(steps && steps->isEnabled());
+        QCOMPARE(steps->menu()->actions().size(), 2);
+        steps->menu()->actions().front()->setChecked(false);
+        QCOMPARE(view.options().hiddenSteps, QStringList{figure.steps().front()});
+        QCOMPARE(figure.timelines().size(), std::size_t(1));
+        QCOMPARE(figure.timeline().step(), figure.steps().back());
+        QVERIFY(view.drawingNote().contains(figure.steps().front()));
+        // Kept with the workspace.
+        LoadTimeView other(&store);
+        other.restoreSettings(view.saveSettings());
+        QCOMPARE(other.figure().timeline().step(), figure.steps().back());
+        steps->menu()->actions().front()->setChecked(true);
+        QCOMPARE(figure.timelines().size(), std::size_t(2));
     }
 
     void datasetWithoutStartDrawnFromZeroAndSaid() {

@@ -3,6 +3,7 @@
 // enables only what the data has, draws an ss dataset matched to an iperf log once, groups
 // runs, and keeps the choice in the view settings.
 
+#include "DatasetGrouping.h"
 #include "DatasetStore.h"
 #include "ReportSource.h"
 #include "ReportWriter.h"
@@ -71,6 +72,7 @@ private slots:
     void metricChoiceFollowsData();
     void ssDatasetNotDrawnTwice();
     void groupsArePooled();
+    void groupsDrawMedianBandAndFaintRuns();
     void manyRunsMatchedInBackground();
     void exportSettlesPendingMatch();
     void settingsRoundTrip();
@@ -240,11 +242,124 @@ void TestTcpStateView::groupsArePooled() {
     addSample(store, "iperf3-cubic-P4.json");
     store.setGroupKey(QStringLiteral("congestion_control"));
     const TcpDatasetLines& lines = store.find(reno)->analysis->tcpLines;
+    // A group of one run: that run's mean of its flows, no band.
     const QCPGraph* group = view.figure().groupGraph(QStringLiteral("congestion_control=reno"));
-    compareGraph(group, TcpStateLines::pooled({&lines}, TcpMetric::Cwnd), 1024);
+    compareGraph(group, TcpStateLines::combined(lines, TcpMetric::Cwnd), 1024);
     QVERIFY(view.figure().groupGraph(QStringLiteral("congestion_control=cubic")));
-    QCOMPARE(view.plot()->graphCount(), 2); // one line per group
+    QCOMPARE(view.plot()->graphCount(), 4); // per group its run faint and its line
+    QCOMPARE(view.plot()->legend->itemCount(), 2);
     QVERIFY(view.figure().flowGraphs(reno).empty());
+}
+
+namespace {
+
+// A run's value at t, linear between its points around t.
+double interpolated(const std::vector<TcpPoint>& run, double t) {
+    for (std::size_t i = 0; i + 1 < run.size(); ++i)
+        if (run[i].t <= t && t <= run[i + 1].t)
+            return run[i + 1].t == run[i].t
+                       ? run[i].value
+                       : run[i].value + (t - run[i].t) / (run[i + 1].t - run[i].t) *
+                                            (run[i + 1].value - run[i].value);
+    return run.back().value;
+}
+
+} // namespace
+
+// Six runs, three cubic and three reno (iperf3 -J, iperf3 text, iperf3 -J through the deep
+// queue): one colour and one legend entry per group, its median line at each time the
+// middle of its three runs' values there, a band and each run faint behind.
+void TestTcpStateView::groupsDrawMedianBandAndFaintRuns() {
+    DatasetStore store;
+    ThroughputTimeView view(&store);
+    view.setMetric(TcpMetric::Cwnd);
+    QHash<QString, std::vector<int>> runs;
+    for (const char* cc : {"cubic", "reno"}) {
+        for (const QString& name :
+             {QStringLiteral("iperf3-%1-P4.json"), QStringLiteral("iperf3-%1-P4.txt")})
+            runs[cc].push_back(test::addLog(store, test::samplePath(name.arg(cc)), name.arg(cc)));
+        const QDir deep(test::samplePath(QStringLiteral("bottleneck/iperf3-%1").arg(cc)));
+        const QString log = deep.entryList({QStringLiteral("*.iperf3-%1.log").arg(cc)}).value(0);
+        runs[cc].push_back(test::addLog(store, deep.filePath(log), log));
+        for (int id : runs[cc]) {
+            QVERIFY(id >= 0);
+            store.setTags(id, {QStringLiteral("cc=%1").arg(cc)});
+        }
+    }
+    QCOMPARE(store.entries().size(), std::size_t(6));
+    store.setGroupKey(QStringLiteral("tag.cc"));
+    const QCustomPlot* plot = view.plot();
+    QCOMPARE(plot->legend->itemCount(), 2);
+    QSet<QRgb> colors;
+    const std::vector<PooledGroup> groups = DatasetGrouping::of(&store)->throughputGroups();
+    QCOMPARE(groups.size(), std::size_t(2));
+    for (const PooledGroup& group : groups) {
+        const QString cc = group.name.section(QLatin1Char('='), -1);
+        QVERIFY2(runs.contains(cc), qPrintable(group.name));
+        const QCPGraph* median = view.figure().groupGraph(group.name);
+        QVERIFY(median);
+        QVERIFY(median->name().contains(QStringLiteral("median of 3 runs")));
+        QVERIFY(median->name().contains(QStringLiteral("min–max")));
+        colors.insert(median->pen().color().rgb());
+        const std::vector<QCPGraph*> faint = view.figure().groupRunGraphs(group.name);
+        QCOMPARE(faint.size(), std::size_t(3));
+        std::vector<std::vector<TcpPoint>> lines;
+        for (int id : runs[cc])
+            lines.push_back(
+                TcpStateLines::combined(store.find(id)->analysis->tcpLines, TcpMetric::Cwnd));
+        double first = 0;
+        double last = std::numeric_limits<double>::max();
+        for (std::size_t r = 0; r < lines.size(); ++r) {
+            // Each run faint, named for the read-out, with as many points as its line.
+            const QCPGraph* own = nullptr;
+            for (const QCPGraph* graph : faint)
+                if (graph->name() == store.find(runs[cc][r])->label)
+                    own = graph;
+            QVERIFY(own);
+            QCOMPARE(own->dataCount(), int(lines[r].size()));
+            QCOMPARE(own->pen().color().rgb(), median->pen().color().rgb());
+            QVERIFY(own->pen().color().alpha() < 128);
+            QVERIFY(!plot->legend->hasItemWithPlottable(own));
+            first = std::max(first, lines[r].front().t);
+            last = std::min(last, lines[r].back().t);
+        }
+        // Where every run has data, from the latest first point.
+        QVERIFY(median->dataCount() > 20);
+        QCOMPARE(median->data()->at(0)->key, first);
+        QVERIFY(median->data()->at(median->dataCount() - 1)->key <= last);
+        for (int i = 0; i < median->dataCount(); ++i) {
+            const double t = median->data()->at(i)->key;
+            std::vector<double> values;
+            for (const std::vector<TcpPoint>& line : lines)
+                values.push_back(interpolated(line, t) / 1024); // KBytes
+            std::sort(values.begin(), values.end());
+            QVERIFY2(qAbs(median->data()->at(i)->value - values[1]) < 1e-9 * values[1],
+                     qPrintable(QStringLiteral("%1 s: %2 vs %3")
+                                    .arg(t)
+                                    .arg(median->data()->at(i)->value)
+                                    .arg(values[1])));
+        }
+    }
+    QCOMPARE(colors.size(), 2);
+    // Behind the medians: a band per group (two edge graphs each, filled between them).
+    int filled = 0;
+    for (int i = 0; i < plot->graphCount(); ++i)
+        filled += plot->graph(i)->channelFillGraph() ? 1 : 0;
+    QCOMPARE(filled, 2);
+    QCOMPARE(plot->graphCount(), 6 + 2 * 2 + 2);
+    QVERIFY(view.drawingNote().contains(QStringLiteral("median")));
+    // The choice of line and band is offered while grouped, and changes the line.
+    auto* groupLine = view.findChild<QComboBox*>(QStringLiteral("groupLine"));
+    view.resize(1100, 650);
+    view.show();
+    QCoreApplication::processEvents(); // the toolbar lays out its shown box
+    QVERIFY(groupLine && groupLine->isVisibleTo(&view));
+    view.setGroupLine(RunsOverTime::Centre::Mean, RunsOverTime::Spread::Interquartile);
+    QCOMPARE(groupLine->currentText(), QStringLiteral("mean, band interquartile range"));
+    QVERIFY(view.figure().groupGraph(groups.front().name)->name().contains("mean of 3 runs"));
+    store.setGroupKey({});
+    QCoreApplication::processEvents();
+    QVERIFY(!groupLine->isVisibleTo(&view));
 }
 
 namespace {
@@ -366,6 +481,7 @@ void TestTcpStateView::screenshots() {
         }
     view.resize(1100, 650);
     store.setGroupKey(QStringLiteral("congestion_control"));
+    QCoreApplication::processEvents(); // the toolbar shows the group line box
     view.plot()->replot();
     view.grab().save(dir + QStringLiteral("/tcp-grouped.png"));
     store.setGroupKey({});

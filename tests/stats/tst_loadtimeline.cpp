@@ -103,6 +103,30 @@ private slots:
         QVERIFY(!LoadTimeline::isLoadStep({&ping}));
     }
 
+    void eachStepFromItsOwnStart() {
+        // Two steps recorded 99 s apart: each drawn from its own first start, the other
+        // step's members left out.
+        const Dataset ping1 = pingMember("s1", 0, {epoch(40), epoch(140)});
+        const Dataset up1 = flowMember("s1", "up-1", 5012, 0.003, 10, 8e6);
+        const Dataset ping2 = pingMember("s2", 99000, {epoch(99040), epoch(99140)});
+        const Dataset up2 = flowMember("s2", "up-1", 99500, 0, 10, 1e6);
+        const std::vector<const Dataset*> all{&ping1, &up2, &up1, &ping2};
+        QCOMPARE(LoadTimeline::steps(all), (QStringList{"s1", "s2"}));
+        const LoadTimeline second = LoadTimeline::ofStep(all, "s2");
+        QCOMPARE(second.step(), QStringLiteral("s2"));
+        QCOMPARE(second.basis(), LoadTimeline::Basis::ConcurrentStep);
+        QCOMPARE(second.throughput().size(), std::size_t(1));
+        QCOMPARE(second.throughput()[0].dataset, &up2);
+        QCOMPARE(second.throughput()[0].offset, 0.5); // 99.5 s less the step's 99 s start
+        QCOMPARE(second.latency().size(), std::size_t(1));
+        QCOMPARE(second.replyTimes(second.latency()[0]).front(),
+                 ping2.latency.timestamps[0] - epoch(99000));
+        QCOMPARE(second.leftOut(), (std::vector<const Dataset*>{&ping1, &up1}));
+        // of() draws the first step, as before there was a choice.
+        QCOMPARE(LoadTimeline::of(all).step(), QStringLiteral("s1"));
+        QCOMPARE(LoadTimeline::of(all).throughput()[0].offset, 5.012);
+    }
+
     void absoluteTimesWithoutStep() {
         // A ping with -D timestamps and no recorded start, an iperf3 -J log with its start,
         // and an iperf log without one (drawn from 0).
