@@ -21,13 +21,16 @@ struct ReportBlock {
     QString text;                // section title, paragraph, or the caption of a figure or table
     QString anchor;              // figures: the view's export name, an id in the HTML
     QCustomPlot* plot = nullptr; // Figure; drawn through PlotExporter
-    ExportOptions size;          // Figure: points, the PDF's units and the SVG's view box
+    ExportOptions size;          // Figure: its size in points, drawn through PlotExporter
     Table table;                 // Table
 };
 
 // A report laid out as blocks, built once (ReportWriter) and drawn by both the PDF and the
 // HTML writer, so the two always hold the same figures, tables and numbers.
 struct ReportDocument {
+    // Captions of figures and tables, in both writers; no text in a figure is smaller.
+    static constexpr double kCaptionPoints = 8.5;
+
     QString title;
     QString subtitle;
     std::vector<ReportBlock> blocks;

@@ -11,23 +11,40 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 namespace wb {
 
 namespace {
 
-// A4 in points; the writer works at 72 dpi so one unit is one point, the unit of font sizes
-// and of the figures' ExportOptions.
+// The page in points (A4). The writer works at the figures' layout dpi
+// (ExportOptions::layoutDpi()), so that their text lands where it was measured; PdfLayout
+// converts.
 constexpr qreal kPageWidth = 595.28;
 constexpr qreal kPageHeight = 841.89;
 constexpr qreal kTextWidth = 480; // = the figure width: figures fill the text block
 constexpr qreal kLeft = (kPageWidth - kTextWidth) / 2;
 constexpr qreal kTop = 62;
 constexpr qreal kBottom = kPageHeight - 66;
+constexpr qreal kTextHeight = kBottom - kTop;
 constexpr qreal kFooterBaseline = kPageHeight - 36;
-constexpr qreal kCellPadX = 4;
-constexpr qreal kCellPadY = 2;
+// Table cells' padding, in ems of the table's type.
+constexpr qreal kCellPadX = 0.5;
+constexpr qreal kCellPadY = 0.25;
+// Table type: this size when the table fits the text width with it, smaller in steps down to
+// the floor when it does not; only a table too wide even then is split into column parts.
 constexpr qreal kTableFont = 8;
+constexpr qreal kTableFontFloor = 6.5;
+constexpr qreal kTableFontStep = 0.5;
+constexpr qreal kCaptionFont = ReportDocument::kCaptionPoints;
+// A table that would fit whole on the next page starts there rather than being split, when
+// what is left of this page is less than this share of the text height: the page it leaves
+// is then still mostly used.
+constexpr qreal kMovableTableRoom = 1.0 / 3;
+// Rows a table shows under its head before a page may break it; a table of no more rows
+// than kShortTable is never broken.
+constexpr std::size_t kRowsWithHead = 2;
+constexpr std::size_t kShortTable = 5;
 
 QFont font(qreal points, bool bold = false) {
     QFont f(QStringLiteral("DejaVu Sans"));
@@ -44,7 +61,8 @@ public:
     TextBox(const QString& text, const QFont& textFont, qreal width, QPaintDevice* device,
             Qt::Alignment alignment = Qt::AlignLeft, int boldPrefix = 0)
         : m_layout(std::make_unique<QTextLayout>(
-              QString(text).replace(QLatin1Char('\n'), QChar::LineSeparator), textFont, device)) {
+              QString(text).replace(QLatin1Char('\n'), QChar::LineSeparator), textFont, device)),
+          m_points(textFont.pointSizeF()) {
         QTextOption option(alignment);
         option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
         m_layout->setTextOption(option);
@@ -66,36 +84,58 @@ public:
     }
 
     qreal height() const { return m_height; }
+    qreal points() const { return m_points; }
     void draw(QPainter* painter, const QPointF& topLeft) const { m_layout->draw(painter, topLeft); }
 
 private:
     std::unique_ptr<QTextLayout> m_layout;
     qreal m_height = 0;
+    qreal m_points = 0;
+};
+
+// A table laid out for the page: its type size, and the columns of each part (one part
+// unless even the smallest type leaves it wider than the text block) with their widths.
+struct TablePart {
+    std::vector<std::size_t> columns;
+    std::vector<qreal> widths; // device units
+};
+struct TableFit {
+    qreal points = kTableFont;
+    std::vector<TablePart> parts;
 };
 
 // Places blocks top to bottom and starts a new page when one does not fit. Run once to
 // count the pages (no painter) and once to draw, so every footer can say "page N of M".
+// Lengths are in the writer's device units; the constants above, in points, go through pt().
 class PdfLayout {
 public:
     PdfLayout(const ReportDocument& document, QPdfWriter* writer, QCPPainter* painter,
-              int pageCount)
-        : m_document(document), m_writer(writer), m_painter(painter), m_pageCount(pageCount) {}
+              int pageCount, ReportPdfLayout* record = nullptr)
+        : m_document(document), m_writer(writer), m_painter(painter), m_pageCount(pageCount),
+          m_unit(writer->resolution() / 72.0), m_record(record) {}
 
     int run() {
+        if (m_record) {
+            *m_record = {};
+            m_record->pageSize = QSizeF(kPageWidth, kPageHeight);
+            m_record->textBlock = QRectF(kLeft, kTop, kTextWidth, kTextHeight);
+        }
         startPage();
         titleBlock();
-        for (const ReportBlock& block : m_document.blocks) {
+        for (std::size_t i = 0; i < m_document.blocks.size(); ++i) {
+            m_block = static_cast<int>(i);
+            const ReportBlock& block = m_document.blocks[i];
             switch (block.kind) {
             case ReportBlock::Kind::Section:
                 m_section = block.number;
-                heading(QString::number(block.number), block.text, 12.5, 18);
-                break;
+                [[fallthrough]];
             case ReportBlock::Kind::Subsection:
-                heading(QStringLiteral("%1.%2").arg(m_section).arg(block.number), block.text, 10.5,
-                        10);
+                ensureRoom(keptTogether(i));
+                heading(block);
                 break;
             case ReportBlock::Kind::Paragraph:
-                paragraph(block.text);
+                ensureRoom(keptTogether(i));
+                paragraph(block);
                 break;
             case ReportBlock::Kind::Figure:
                 figure(block);
@@ -105,16 +145,22 @@ public:
                 break;
             }
         }
+        if (m_record)
+            m_record->pages = m_page;
         return m_page;
     }
 
 private:
+    qreal pt(qreal points) const { return points * m_unit; }
+
     // Starts a new page unless `height` still fits on this one (or the page is empty, where
     // nothing would be gained).
     void ensureRoom(qreal height) {
-        if (m_y + height > kBottom && m_y > kTop)
+        if (m_y + height > pt(kBottom) && m_y > pt(kTop))
             newPage();
     }
+
+    qreal room() const { return pt(kBottom) - m_y; }
 
     void newPage() {
         if (m_painter)
@@ -124,79 +170,177 @@ private:
 
     void startPage() {
         ++m_page;
-        m_y = kTop;
+        m_y = pt(kTop);
         if (!m_painter)
             return;
         m_painter->setFont(font(8));
         m_painter->setPen(QColor(90, 90, 90));
         const QString footer =
             QStringLiteral("%1 — page %2 of %3").arg(m_document.title).arg(m_page).arg(m_pageCount);
-        m_painter->drawText(QRectF(kLeft, kFooterBaseline - 10, kTextWidth, 14),
+        m_painter->drawText(QRectF(pt(kLeft), pt(kFooterBaseline - 10), pt(kTextWidth), pt(14)),
                             Qt::AlignHCenter | Qt::AlignBottom, footer);
         m_painter->setPen(Qt::black);
     }
 
-    void draw(const TextBox& box, qreal x) {
+    // Records a piece about to be drawn at m_y.
+    void place(ReportPdfLayout::Piece piece, qreal x, qreal width, qreal height, qreal points = 0,
+               int row = -1) {
+        if (m_record)
+            m_record->placed.push_back(
+                {piece, m_block, m_page,
+                 QRectF(x / m_unit, m_y / m_unit, width / m_unit, height / m_unit), points, row});
+    }
+
+    void draw(const TextBox& box, ReportPdfLayout::Piece piece) {
+        place(piece, pt(kLeft), pt(kTextWidth), box.height(), box.points());
         if (m_painter)
-            box.draw(m_painter, QPointF(x, m_y));
+            box.draw(m_painter, QPointF(pt(kLeft), m_y));
         m_y += box.height();
     }
 
-    void rule(qreal x, qreal width, qreal lineWidth) {
+    void rule(qreal width, qreal lineWidth) {
         if (m_painter) {
-            m_painter->setPen(QPen(Qt::black, lineWidth));
-            m_painter->drawLine(QPointF(x, m_y), QPointF(x + width, m_y));
+            m_painter->setPen(QPen(Qt::black, pt(lineWidth)));
+            m_painter->drawLine(QPointF(pt(kLeft), m_y), QPointF(pt(kLeft) + width, m_y));
         }
+    }
+
+    TextBox textBox(const QString& text, qreal points, bool bold = false) const {
+        return TextBox(text, font(points, bold), pt(kTextWidth), m_writer);
     }
 
     void titleBlock() {
-        draw(TextBox(m_document.title, font(17, true), kTextWidth, m_writer), kLeft);
-        m_y += 6;
+        const int block = m_block;
+        m_block = -1;
+        draw(textBox(m_document.title, 17, true), ReportPdfLayout::Piece::Title);
+        m_y += pt(6);
         if (m_painter)
             m_painter->setPen(QColor(80, 80, 80));
-        draw(TextBox(m_document.subtitle, font(9), kTextWidth, m_writer), kLeft);
-        m_y += 8;
-        rule(kLeft, kTextWidth, 0.8);
-        m_y += 10;
+        draw(textBox(m_document.subtitle, 9), ReportPdfLayout::Piece::Title);
+        m_y += pt(8);
+        rule(pt(kTextWidth), 0.8);
+        m_y += pt(10);
+        m_block = block;
     }
 
-    void heading(const QString& number, const QString& title, qreal points, qreal spaceAbove) {
-        const TextBox box(number + QStringLiteral("   ") + title, font(points, true), kTextWidth,
-                          m_writer);
-        // A heading belongs with what follows: never alone at the foot of a page.
-        ensureRoom(spaceAbove + box.height() + 120);
-        if (m_y > kTop)
-            m_y += spaceAbove;
-        draw(box, kLeft);
-        m_y += spaceAbove / 2;
+    // What a block needs at the top of the room it goes into, when it starts on a page
+    // already in use: its space above, and all of it (headings, paragraphs, figures) or
+    // its head and first rows (tables, which pages may break).
+    qreal leadHeight(std::size_t i) const {
+        const ReportBlock& block = m_document.blocks[i];
+        switch (block.kind) {
+        case ReportBlock::Kind::Section:
+        case ReportBlock::Kind::Subsection:
+            return headingOf(block).height();
+        case ReportBlock::Kind::Paragraph:
+            return paragraphHeight(block);
+        case ReportBlock::Kind::Figure:
+            return figureHeight(block);
+        case ReportBlock::Kind::Table:
+            return tableLead(block);
+        }
+        return 0;
     }
 
-    void paragraph(const QString& text) {
-        const TextBox box(text, font(9.5), kTextWidth, m_writer);
-        ensureRoom(box.height());
-        draw(box, kLeft);
-        m_y += 10;
+    // A heading keeps with what it introduces, and so does a paragraph right after a heading
+    // (the section's introduction): what follows must start on the same page.
+    bool keepsWithNext(std::size_t i) const {
+        if (i + 1 >= m_document.blocks.size())
+            return false;
+        const auto kind = [this](std::size_t b) { return m_document.blocks[b].kind; };
+        const auto isHeading = [&kind](std::size_t b) {
+            return kind(b) == ReportBlock::Kind::Section ||
+                   kind(b) == ReportBlock::Kind::Subsection;
+        };
+        return isHeading(i) ||
+               (kind(i) == ReportBlock::Kind::Paragraph && i > 0 && isHeading(i - 1));
     }
 
-    TextBox caption(const QString& kind, const ReportBlock& block, qreal width) const {
+    // The room block i and what it keeps with must find together; where all of that would not
+    // fit a page, as much of the chain as does (a heading always takes the start of what it
+    // introduces along).
+    qreal keptTogether(std::size_t i) const {
+        qreal height = leadHeight(i);
+        for (std::size_t b = i; keepsWithNext(b); ++b) {
+            const qreal longer = height + leadHeight(b + 1);
+            if (longer > pt(kTextHeight) && b > i)
+                break;
+            height = longer;
+        }
+        return height;
+    }
+
+    // A heading and the space above it (none at the top of a page) and below it.
+    struct Heading {
+        TextBox box;
+        qreal spaceAbove = 0;
+        qreal height() const { return spaceAbove + box.height() + spaceAbove / 2; }
+    };
+
+    Heading headingOf(const ReportBlock& block) const {
+        const bool section = block.kind == ReportBlock::Kind::Section;
+        const QString number = section ? QString::number(block.number)
+                                       : QStringLiteral("%1.%2").arg(m_section).arg(block.number);
+        return {textBox(number + QStringLiteral("   ") + block.text, section ? 12.5 : 10.5, true),
+                pt(section ? 18 : 10)};
+    }
+
+    void heading(const ReportBlock& block) {
+        const Heading h = headingOf(block);
+        if (m_y > pt(kTop))
+            m_y += h.spaceAbove;
+        draw(h.box, ReportPdfLayout::Piece::Heading);
+        m_y += h.spaceAbove / 2;
+    }
+
+    qreal paragraphHeight(const ReportBlock& block) const {
+        return textBox(block.text, 9.5).height() + pt(10);
+    }
+
+    void paragraph(const ReportBlock& block) {
+        draw(textBox(block.text, 9.5), ReportPdfLayout::Piece::Paragraph);
+        m_y += pt(10);
+    }
+
+    TextBox caption(const QString& kind, const ReportBlock& block) const {
         const QString label = QStringLiteral("%1 %2.").arg(kind).arg(block.number);
-        return TextBox(label + QLatin1Char(' ') + block.text, font(8.5), width, m_writer,
-                       Qt::AlignLeft, static_cast<int>(label.size()));
+        return TextBox(label + QLatin1Char(' ') + block.text, font(kCaptionFont), pt(kTextWidth),
+                       m_writer, Qt::AlignLeft, static_cast<int>(label.size()));
+    }
+
+    // A table's warning, a paragraph of its own under the caption, "Warning:" in bold.
+    std::optional<TextBox> warning(const Table& table) const {
+        if (table.warning.isEmpty())
+            return std::nullopt;
+        const QString label = QStringLiteral("Warning:");
+        return TextBox(table.warning, font(kCaptionFont), pt(kTextWidth), m_writer, Qt::AlignLeft,
+                       table.warning.startsWith(label) ? static_cast<int>(label.size()) : 0);
+    }
+
+    // The figure's size in device units: its layout units, the writer's.
+    static QSizeF figureSize(const ExportOptions& size) { return size.layoutSize(); }
+
+    // A figure and its caption, which stay on one page, and the space under them.
+    qreal figureHeight(const ReportBlock& block) const {
+        return figureSize(block.size).height() + pt(6) +
+               caption(QStringLiteral("Figure"), block).height() + pt(16);
     }
 
     void figure(const ReportBlock& block) {
-        const QSize size = block.size.layoutSize();
-        const TextBox text = caption(QStringLiteral("Figure"), block, kTextWidth);
-        ensureRoom(size.height() + 6 + text.height());
+        const QSizeF size = figureSize(block.size);
+        const TextBox text = caption(QStringLiteral("Figure"), block);
+        ensureRoom(size.height() + pt(6) + text.height());
+        const qreal x = pt(kLeft) + (pt(kTextWidth) - size.width()) / 2;
+        place(ReportPdfLayout::Piece::Figure, x, size.width(), size.height());
         if (m_painter) {
             m_painter->save();
-            m_painter->translate(kLeft + (kTextWidth - size.width()) / 2, m_y);
+            m_painter->translate(x, m_y);
             PlotExporter::paint(block.plot, m_painter, block.size);
             m_painter->restore();
         }
-        m_y += size.height() + 6;
-        draw(text, kLeft);
-        m_y += 16;
+        m_y += size.height() + pt(6);
+        draw(text, ReportPdfLayout::Piece::Caption);
+        m_y += pt(16);
     }
 
     // How wide a column wants to be on one line, and how narrow it may get: numbers never
@@ -207,17 +351,19 @@ private:
         qreal minimum = 0;
     };
 
-    static constexpr qreal kLongestUnbrokenWord = 110;
+    static constexpr qreal kLongestUnbrokenWord = 12; // ems
 
-    std::vector<ColumnSpace> columnSpace(const Table& table) const {
-        const QFontMetricsF headerMetrics(font(kTableFont, true), m_writer);
-        const QFontMetricsF cellMetrics(font(kTableFont), m_writer);
-        auto longestWord = [](const QFontMetricsF& metrics, const QString& text) {
+    std::vector<ColumnSpace> columnSpace(const Table& table, qreal points) const {
+        const QFontMetricsF headerMetrics(font(points, true), m_writer);
+        const QFontMetricsF cellMetrics(font(points), m_writer);
+        const qreal longestUnbroken = pt(kLongestUnbrokenWord * points);
+        auto longestWord = [longestUnbroken](const QFontMetricsF& metrics, const QString& text) {
             qreal widest = 0;
             for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts))
                 widest = std::max(widest, metrics.horizontalAdvance(word));
-            return std::min(widest, kLongestUnbrokenWord);
+            return std::min(widest, longestUnbroken);
         };
+        const qreal padding = pt(2 * kCellPadX * points + 1);
         std::vector<ColumnSpace> space;
         for (qsizetype c = 0; c < table.header.size(); ++c) {
             const bool number = static_cast<std::size_t>(c) < table.rightAligned.size() &&
@@ -233,8 +379,8 @@ private:
                 column.minimum =
                     std::max(column.minimum, number ? width : longestWord(cellMetrics, row[c]));
             }
-            column.natural += 2 * kCellPadX + 1;
-            column.minimum = std::min(column.natural, column.minimum + 2 * kCellPadX + 1);
+            column.natural += padding;
+            column.minimum = std::min(column.natural, column.minimum + padding);
             space.push_back(column);
         }
         return space;
@@ -242,12 +388,11 @@ private:
 
     // Groups of columns that fit the text width at their minimum, each starting with the
     // first column (the run's label) so every part of a split table can be read alone.
-    static std::vector<std::vector<std::size_t>>
-    columnParts(const std::vector<ColumnSpace>& space) {
+    std::vector<std::vector<std::size_t>> columnParts(const std::vector<ColumnSpace>& space) const {
         std::vector<std::vector<std::size_t>> parts{{0}};
         qreal used = space[0].minimum;
         for (std::size_t c = 1; c < space.size(); ++c) {
-            if (used + space[c].minimum > kTextWidth && parts.back().size() > 1) {
+            if (used + space[c].minimum > pt(kTextWidth) && parts.back().size() > 1) {
                 parts.push_back({0});
                 used = space[0].minimum;
             }
@@ -259,24 +404,48 @@ private:
 
     // Natural widths when they fit; else every column gets its minimum and the room left is
     // shared in proportion to how much more each would like.
-    static std::vector<qreal> columnWidths(const std::vector<ColumnSpace>& space,
-                                           const std::vector<std::size_t>& columns) {
+    std::vector<qreal> columnWidths(const std::vector<ColumnSpace>& space,
+                                    const std::vector<std::size_t>& columns) const {
         qreal natural = 0;
         qreal minimum = 0;
         for (std::size_t c : columns) {
             natural += space[c].natural;
             minimum += space[c].minimum;
         }
+        const qreal text = pt(kTextWidth);
         std::vector<qreal> widths;
-        const qreal spare = std::max<qreal>(0, kTextWidth - minimum);
+        const qreal spare = std::max<qreal>(0, text - minimum);
         for (std::size_t c : columns) {
             const qreal wish = space[c].natural - space[c].minimum;
-            widths.push_back(natural <= kTextWidth ? space[c].natural
+            widths.push_back(natural <= text ? space[c].natural
                              : natural > minimum
                                  ? space[c].minimum + spare * wish / (natural - minimum)
                                  : space[c].minimum);
         }
         return widths;
+    }
+
+    // The largest type, from kTableFont down to kTableFontFloor, at which the table's columns
+    // fit the text width (headers and text wrapped between words); at the floor, column
+    // parts when even that is too wide.
+    TableFit fitTable(const Table& table) const {
+        TableFit fit;
+        for (qreal points = kTableFont; points >= kTableFontFloor - 1e-9;
+             points -= kTableFontStep) {
+            const std::vector<ColumnSpace> space = columnSpace(table, points);
+            qreal minimum = 0;
+            for (const ColumnSpace& column : space)
+                minimum += column.minimum;
+            fit.points = points;
+            if (minimum <= pt(kTextWidth) || points - kTableFontStep < kTableFontFloor - 1e-9) {
+                for (std::vector<std::size_t>& columns : columnParts(space)) {
+                    std::vector<qreal> widths = columnWidths(space, columns);
+                    fit.parts.push_back({std::move(columns), std::move(widths)});
+                }
+                return fit;
+            }
+        }
+        return fit;
     }
 
     static QStringList pick(const QStringList& cells, const std::vector<std::size_t>& columns) {
@@ -289,110 +458,188 @@ private:
 
     // One table row laid out in its cells; header rows in bold.
     std::vector<TextBox> rowBoxes(const QStringList& cells, const std::vector<bool>& rightAligned,
-                                  const std::vector<qreal>& widths, bool header) const {
+                                  const std::vector<qreal>& widths, qreal points,
+                                  bool header) const {
         std::vector<TextBox> boxes;
         for (std::size_t c = 0; c < widths.size(); ++c)
             boxes.emplace_back(static_cast<qsizetype>(c) < cells.size() ? cells[c] : QString(),
-                               font(kTableFont, header), widths[c] - 2 * kCellPadX, m_writer,
-                               rightAligned[c] ? Qt::AlignRight : Qt::AlignLeft);
+                               font(points, header), widths[c] - pt(2 * kCellPadX * points),
+                               m_writer, rightAligned[c] ? Qt::AlignRight : Qt::AlignLeft);
         return boxes;
     }
 
-    static qreal rowHeight(const std::vector<TextBox>& boxes) {
+    // The type size of a row's cells, which their padding is in ems of.
+    static qreal cellPoints(const std::vector<TextBox>& boxes) {
+        return boxes.empty() ? kTableFont : boxes.front().points();
+    }
+
+    qreal rowHeight(const std::vector<TextBox>& boxes) const {
         qreal height = 0;
         for (const TextBox& box : boxes)
             height = std::max(height, box.height());
-        return height + 2 * kCellPadY;
+        return height + pt(2 * kCellPadY * cellPoints(boxes));
     }
 
-    void drawRow(const std::vector<TextBox>& boxes, const std::vector<qreal>& widths) {
-        qreal x = kLeft;
+    void drawRow(const std::vector<TextBox>& boxes, const std::vector<qreal>& widths,
+                 qreal tableWidth, int row) {
+        place(ReportPdfLayout::Piece::TableRow, pt(kLeft), tableWidth, rowHeight(boxes),
+              boxes.empty() ? 0 : boxes.front().points(), row);
+        qreal x = pt(kLeft);
         if (m_painter)
             for (std::size_t c = 0; c < boxes.size(); ++c) {
-                boxes[c].draw(m_painter, QPointF(x + kCellPadX, m_y + kCellPadY));
+                boxes[c].draw(m_painter, QPointF(x + pt(kCellPadX * cellPoints(boxes)),
+                                                 m_y + pt(kCellPadY * cellPoints(boxes))));
                 x += widths[c];
             }
         m_y += rowHeight(boxes);
     }
 
-    void tableHead(const ReportBlock& block, bool continued, const std::vector<TextBox>& header,
-                   const std::vector<qreal>& widths, qreal tableWidth) {
+    // A part of a table laid out: its header and rows in their cells.
+    struct PartBoxes {
+        std::vector<TextBox> header;
+        std::vector<std::vector<TextBox>> rows;
+        qreal width = 0;
+    };
+
+    PartBoxes partBoxes(const Table& table, const TableFit& fit, const TablePart& part) const {
+        std::vector<bool> rightAligned;
+        for (std::size_t c : part.columns)
+            rightAligned.push_back(c < table.rightAligned.size() && table.rightAligned[c]);
+        PartBoxes boxes;
+        for (qreal w : part.widths)
+            boxes.width += w;
+        boxes.header =
+            rowBoxes(pick(table.header, part.columns), rightAligned, part.widths, fit.points, true);
+        for (const QStringList& cells : table.rows)
+            boxes.rows.push_back(
+                rowBoxes(pick(cells, part.columns), rightAligned, part.widths, fit.points, false));
+        return boxes;
+    }
+
+    // Caption, warning and header row: what a table's every page starts with.
+    qreal headHeight(const ReportBlock& block, const PartBoxes& boxes) const {
+        const std::optional<TextBox> note = warning(block.table);
+        return caption(QStringLiteral("Table"), block).height() +
+               (note ? pt(2) + note->height() : 0) + pt(4) + rowHeight(boxes.header);
+    }
+
+    // A part of a table whole: head, rows and the space under the last rule.
+    qreal partHeight(const ReportBlock& block, const PartBoxes& boxes) const {
+        qreal height = headHeight(block, boxes) + pt(4);
+        for (const std::vector<TextBox>& row : boxes.rows)
+            height += rowHeight(row);
+        return height;
+    }
+
+    // A part's head and first rows, or all of it when it is short: what must be on the
+    // page it starts on.
+    qreal partLead(const ReportBlock& block, const PartBoxes& boxes) const {
+        if (boxes.rows.size() <= kShortTable)
+            return partHeight(block, boxes);
+        qreal height = headHeight(block, boxes);
+        for (std::size_t r = 0; r < kRowsWithHead; ++r)
+            height += rowHeight(boxes.rows[r]);
+        return height;
+    }
+
+    qreal tableLead(const ReportBlock& block) const {
+        if (block.table.header.isEmpty())
+            return 0;
+        const TableFit fit = fitTable(block.table);
+        return partLead(block, partBoxes(block.table, fit, fit.parts.front()));
+    }
+
+    void tableHead(const ReportBlock& block, bool continued, const PartBoxes& boxes,
+                   const std::vector<qreal>& widths) {
         ReportBlock shown = block;
         if (continued)
             shown.text = QStringLiteral("(continued)");
-        draw(caption(QStringLiteral("Table"), shown, kTextWidth), kLeft);
-        m_y += 4;
-        rule(kLeft, tableWidth, 1.0);
-        drawRow(header, widths);
-        rule(kLeft, tableWidth, 0.5);
+        draw(caption(QStringLiteral("Table"), shown), ReportPdfLayout::Piece::Caption);
+        if (!continued)
+            if (const std::optional<TextBox> note = warning(block.table)) {
+                m_y += pt(2);
+                draw(*note, ReportPdfLayout::Piece::Warning);
+            }
+        m_y += pt(4);
+        rule(boxes.width, 1.0);
+        drawRow(boxes.header, widths, boxes.width, -1);
+        rule(boxes.width, 0.5);
     }
 
     void table(const ReportBlock& block) {
         if (block.table.header.isEmpty())
             return;
-        const std::vector<ColumnSpace> space = columnSpace(block.table);
+        const TableFit fit = fitTable(block.table);
+        // A table in column parts keeps them on one page where they fit on one.
+        if (fit.parts.size() > 1) {
+            qreal whole = 0;
+            for (const TablePart& part : fit.parts)
+                whole += partHeight(block, partBoxes(block.table, fit, part)) + pt(18);
+            if (whole <= pt(kTextHeight))
+                ensureRoom(whole);
+        }
         bool continued = false;
-        for (const std::vector<std::size_t>& columns : columnParts(space)) {
-            tablePart(block, columns, columnWidths(space, columns), continued);
+        for (const TablePart& part : fit.parts) {
+            tablePart(block, fit, part, continued);
             continued = true;
         }
     }
 
     // The rows of some of a table's columns; a new page repeats the caption and header.
-    void tablePart(const ReportBlock& block, const std::vector<std::size_t>& columns,
-                   const std::vector<qreal>& widths, bool continued) {
-        const Table& table = block.table;
-        std::vector<bool> rightAligned;
-        for (std::size_t c : columns)
-            rightAligned.push_back(c < table.rightAligned.size() && table.rightAligned[c]);
-        qreal tableWidth = 0;
-        for (qreal w : widths)
-            tableWidth += w;
-        const std::vector<TextBox> header =
-            rowBoxes(pick(table.header, columns), rightAligned, widths, true);
-        const qreal headHeight =
-            caption(QStringLiteral("Table"), block, kTextWidth).height() + 4 + rowHeight(header);
-        std::vector<std::vector<TextBox>> rows;
-        qreal rowsHeight = 0;
-        for (const QStringList& cells : table.rows) {
-            rows.push_back(rowBoxes(pick(cells, columns), rightAligned, widths, false));
-            rowsHeight += rowHeight(rows.back());
+    void tablePart(const ReportBlock& block, const TableFit& fit, const TablePart& part,
+                   bool continued) {
+        const PartBoxes boxes = partBoxes(block.table, fit, part);
+        const qreal whole = partHeight(block, boxes);
+        // Whole where it fits; on the next page when it fits whole there and little is left
+        // here; else here with its head and first rows, the rest on the pages after.
+        if (whole > room()) {
+            const qreal lead = partLead(block, boxes);
+            // Not away from the heading or introduction it was kept with.
+            const bool keptWithPrevious =
+                m_block > 0 && keepsWithNext(static_cast<std::size_t>(m_block - 1));
+            // Whole to the next page when little is left here, or when most of this page is
+            // used and only a little of the table would go overleaf.
+            const qreal third = kMovableTableRoom * pt(kTextHeight);
+            const bool moveWhole =
+                !keptWithPrevious && whole <= pt(kTextHeight) &&
+                (room() < third || (room() < pt(kTextHeight) / 2 && whole - room() < third));
+            ensureRoom(moveWhole ? whole : lead);
         }
-        // Whole on one page when it can be; else at least its head and first row together.
-        const qreal whole = headHeight + rowsHeight + 4;
-        ensureRoom(whole <= kBottom - kTop ? whole
-                                           : headHeight + (rows.empty() ? 0 : rowHeight(rows[0])));
-        tableHead(block, continued, header, widths, tableWidth);
-        for (const std::vector<TextBox>& row : rows) {
-            if (m_y + rowHeight(row) > kBottom) {
-                rule(kLeft, tableWidth, 0.5);
+        tableHead(block, continued, boxes, part.widths);
+        for (std::size_t r = 0; r < boxes.rows.size(); ++r) {
+            if (m_y + rowHeight(boxes.rows[r]) > pt(kBottom)) {
+                rule(boxes.width, 0.5);
                 newPage();
-                tableHead(block, true, header, widths, tableWidth);
+                tableHead(block, true, boxes, part.widths);
             }
-            drawRow(row, widths);
+            drawRow(boxes.rows[r], part.widths, boxes.width, static_cast<int>(r));
         }
-        rule(kLeft, tableWidth, 1.0);
-        m_y += 18;
+        rule(boxes.width, 1.0);
+        m_y += pt(18);
     }
 
     const ReportDocument& m_document;
     QPdfWriter* m_writer;
     QCPPainter* m_painter;
     int m_pageCount;
+    qreal m_unit; // device units per point
+    ReportPdfLayout* m_record;
     int m_page = 0;
     int m_section = 0;
-    qreal m_y = kTop;
+    int m_block = -1;
+    qreal m_y = 0;
 };
 
 } // namespace
 
-bool ReportPdf::write(const ReportDocument& document, const QString& path, QString* error) {
+bool ReportPdf::write(const ReportDocument& document, const QString& path, QString* error,
+                      ReportPdfLayout* layout) {
     QString why;
     const bool ok = OutputFile::write(
         path,
-        [&document](QIODevice& device, QString* reason) {
+        [&document, layout](QIODevice& device, QString* reason) {
             QPdfWriter writer(&device);
-            writer.setResolution(72);
+            writer.setResolution(qRound(ExportOptions::layoutDpi()));
             writer.setPageSize(QPageSize(QPageSize::A4));
             writer.setPageMargins(QMarginsF(0, 0, 0, 0));
             writer.setTitle(document.title);
@@ -404,7 +651,7 @@ bool ReportPdf::write(const ReportDocument& document, const QString& path, QStri
                 return false;
             }
             painter.setRenderHint(QPainter::Antialiasing);
-            PdfLayout(document, &writer, &painter, pages).run();
+            PdfLayout(document, &writer, &painter, pages, layout).run();
             return painter.end();
         },
         &why);

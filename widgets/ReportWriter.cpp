@@ -27,6 +27,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace wb {
 
@@ -35,9 +36,12 @@ namespace {
 // A figure fills the text width of an A4 page with 2 cm margins (480 pt). Its height is
 // whatever leaves the data kDataHeight: legends, loss strips and run labels above or below
 // the axis rect take what they need on top, so the data has the same room in every figure.
-constexpr int kFigureWidth = 480;
-constexpr int kDataHeight = 220;
-constexpr int kMaxFigureHeight = 640; // with its caption, still on one page
+// In points; figures are laid out in units of 1/ExportOptions::layoutDpi() inch.
+constexpr double kFigureWidth = 480;
+constexpr double kDataHeight = 220;
+constexpr double kMaxFigureHeight = 540; // with a heading and its caption, on one page
+// How much taller a figure gets per try when its text would shrink (PlotStyle::fitToSize).
+constexpr double kTextRoomStep = 30;
 
 // The report's figure settings (ReportSource::kFigureSettings): where legends go, the font.
 ExportOptions figureStyle(const ReportSource& source) {
@@ -53,21 +57,76 @@ ExportOptions figureStyle(const ReportSource& source) {
     return style;
 }
 
+// The smallest text the laid-out plot draws, in points: tick labels, axis titles, legends,
+// titles and text items.
+double smallestTextPoints(QCustomPlot* plot) {
+    double smallest = std::numeric_limits<double>::infinity();
+    const auto see = [&smallest](const QFont& font) {
+        smallest = std::min(smallest, font.pointSizeF());
+    };
+    for (QCPAxisRect* rect : plot->axisRects())
+        if (rect->visible())
+            for (QCPAxis* axis : rect->axes()) {
+                if (!axis->visible())
+                    continue;
+                if (axis->tickLabels())
+                    see(axis->tickLabelFont());
+                if (!axis->label().isEmpty())
+                    see(axis->labelFont());
+            }
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        if (auto* legend = qobject_cast<QCPLegend*>(element);
+            legend && legend->visible() && legend->itemCount() > 0)
+            see(legend->font());
+        else if (auto* text = qobject_cast<QCPTextElement*>(element);
+                 text && text->visible() && !text->text().isEmpty())
+            see(text->font());
+    }
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(plot->item(i));
+            text && text->visible() && !text->text().isEmpty())
+            see(text->font());
+    return smallest;
+}
+
 ExportOptions figureSize(QCustomPlot* plot, const ExportOptions& style) {
+    const auto units = [](double points) {
+        return qRound(points * ExportOptions::layoutDpi() / 72);
+    };
+    const int dataHeight = units(kDataHeight);
     ExportOptions size = style;
-    int height = kDataHeight + 80;
-    size.points = ExportOptions::ofLayoutSize(QSize(kFigureWidth, height)).points;
+    size.points = QSizeF(kFigureWidth, kDataHeight + 60);
     // A few times: where a legend goes, and how small its text must be for the data to keep
     // its share of the height (PlotStyle::fitToSize), depend on the height it is given.
     for (int pass = 0; pass < 4; ++pass) {
         PlotExporter::layOut(plot, size);
         const int data = plot->xAxis->axisRect()->height();
-        if (data == kDataHeight)
+        if (data == dataHeight)
             break;
-        height = std::clamp(height + kDataHeight - data, kDataHeight, kMaxFigureHeight);
-        size.points = ExportOptions::ofLayoutSize(QSize(kFigureWidth, height)).points;
+        const int height = std::clamp(size.layoutSize().height() + dataHeight - data, dataHeight,
+                                      units(kMaxFigureHeight));
+        if (height == size.layoutSize().height())
+            break;
+        size.points.setHeight(ExportOptions::ofLayoutSize(QSize(1, height)).points.height());
     }
-    return size;
+    // Where text shrank below the captions' size for the data to keep its share, taller in
+    // steps until it need not: the least height that gives the text the most room.
+    double smallest = smallestTextPoints(plot);
+    ExportOptions best = size;
+    double bestSmallest = smallest;
+    while (smallest < ReportDocument::kCaptionPoints - 1e-9 &&
+           size.points.height() + kTextRoomStep <= kMaxFigureHeight) {
+        size.points.setHeight(size.points.height() + kTextRoomStep);
+        PlotExporter::layOut(plot, size);
+        smallest = smallestTextPoints(plot);
+        if (smallest > bestSmallest + 1e-9) {
+            best = size;
+            bestSmallest = smallest;
+        }
+    }
+    if (best.points != size.points)
+        PlotExporter::layOut(plot, best);
+    return best;
 }
 
 // What each figure shows, by the view's export name; axis titles carry the units.
@@ -328,7 +387,7 @@ QString ReportWriter::formatOf(const QString& path) {
 }
 
 bool ReportWriter::write(DatasetStore* store, const ReportSource& source, const QString& path,
-                         QString* error) {
+                         QString* error, ReportPdfLayout* pdfLayout) {
     const QString format = formatOf(path);
     if (format.isEmpty()) {
         if (error)
@@ -337,7 +396,7 @@ bool ReportWriter::write(DatasetStore* store, const ReportSource& source, const 
     }
     ReportBuilder builder(store, source);
     const ReportDocument& document = builder.build();
-    return format == QLatin1String("pdf") ? ReportPdf::write(document, path, error)
+    return format == QLatin1String("pdf") ? ReportPdf::write(document, path, error, pdfLayout)
                                           : ReportHtml::write(document, path, error);
 }
 

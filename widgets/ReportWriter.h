@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ReportPdf.h"
 #include "ReportSource.h"
 
 #include <QString>
@@ -18,9 +19,10 @@ public:
     // "pdf" or "html" by the path's suffix (.pdf, .html, .htm); empty for anything else.
     static QString formatOf(const QString& path);
     // Written whole or not at all (OutputFile): on failure an existing file keeps its bytes
-    // and *error says why, without the path.
+    // and *error says why, without the path. A PDF's `pdfLayout`, when given, receives where
+    // each piece went on its pages.
     static bool write(DatasetStore* store, const ReportSource& source, const QString& path,
-                      QString* error);
+                      QString* error, ReportPdfLayout* pdfLayout = nullptr);
 };
 
 } // namespace wb

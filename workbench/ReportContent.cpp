@@ -342,10 +342,14 @@ std::vector<Table> groupSummariesOf(const std::vector<ReportRun>& runs, const QS
         if (groups.size() < 2)
             continue;
         Table table = GroupSummaryReport::table(GroupSummaries::of(members, groups), {});
-        table.caption = QStringLiteral("%1 runs grouped by %2. %3%4")
+        const QString how = table.caption;
+        table.caption = QStringLiteral("%1 runs grouped by %2.")
                             .arg(kind == Dataset::Kind::Latency ? QStringLiteral("Latency")
                                                                 : QStringLiteral("Throughput"),
-                                 groupKey, table.caption, mixSentence(members, groups));
+                                 groupKey);
+        if (!how.isEmpty())
+            table.caption += QLatin1Char(' ') + how + QLatin1Char('.');
+        table.warning = mixSentence(members, groups).trimmed();
         tables.push_back(std::move(table));
     }
     return tables;

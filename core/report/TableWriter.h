@@ -20,6 +20,9 @@ struct Table {
     std::vector<QStringList> rows;
     std::vector<bool> rightAligned; // per column; numbers read better right-aligned
     QString caption;                // LaTeX caption / Markdown title line, optional
+    // What a reader must know before trusting the numbers (groups that pool unlike runs): the
+    // report sets it apart from the caption, as a paragraph of its own.
+    QString warning;
 };
 
 class TableWriter {

@@ -15,12 +15,15 @@
 #include "PercentileView.h"
 #include "PlotExporter.h"
 #include "PlotStyle.h"
+#include "ReportWriter.h"
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
+#include "WorkspaceSession.h"
 #include "files/WorkspaceFile.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -35,8 +38,10 @@
 #include <QTest>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
+#include <numeric>
 
 using namespace wb;
 using test::CliRun;
@@ -300,6 +305,103 @@ QString runOutput(const QString& program, const QStringList& arguments) {
     return QString::fromUtf8(process.readAllStandardOutput());
 }
 
+// The demo workspace's report as a PDF, opened and written as wirebench-cli report does, with
+// where the writer put each piece.
+ReportPdfLayout writeDemoPdf(const QString& path) {
+    ReportPdfLayout layout;
+    WorkspaceSession::Read read;
+    const QString workspace = test::samplePath("demo.wbws");
+    read.workspace = WorkspaceFile::load(workspace, &read.error);
+    if (!read.workspace) {
+        qWarning() << read.error;
+        return layout;
+    }
+    DatasetStore store;
+    ImportController importer(&store);
+    WorkspaceSession session(&store, &importer);
+    QEventLoop loop;
+    QObject::connect(&importer, &ImportController::finished, &loop, &QEventLoop::quit);
+    session.open(workspace, *read.workspace);
+    session.import(read, true);
+    loop.exec();
+    QString error;
+    if (!ReportWriter::write(&store, session.reportSource(read.workspace->viewSettings), path,
+                             &error, &layout))
+        qWarning() << error;
+    return layout;
+}
+
+using Piece = ReportPdfLayout::Piece;
+
+// A line or word pdftotext found on a page, in points from the page's top left.
+struct PdfText {
+    QRectF box;
+    QString text; // words only
+};
+
+std::vector<PdfText> pdfBoxes(const QString& pdf, int page, const QString& element) {
+    const QString xhtml = runOutput("pdftotext", {"-bbox-layout", "-f", QString::number(page), "-l",
+                                                  QString::number(page), pdf, "-"});
+    const QRegularExpression box(
+        QStringLiteral("<%1 xMin=\"([\\d.]+)\" yMin=\"([\\d.]+)\" xMax=\"([\\d.]+)\" "
+                       "yMax=\"([\\d.]+)\">([^<]*)")
+            .arg(element));
+    std::vector<PdfText> boxes;
+    for (const auto& match : box.globalMatch(xhtml)) {
+        const QPointF topLeft(match.captured(1).toDouble(), match.captured(2).toDouble());
+        const QPointF bottomRight(match.captured(3).toDouble(), match.captured(4).toDouble());
+        boxes.push_back({QRectF(topLeft, bottomRight), match.captured(5)});
+    }
+    return boxes;
+}
+
+// The heights of the horizontal lines of text inside `area`, smallest first: pdftotext's line
+// boxes are the font's line high, so they measure its size. Vertical lines (an axis title
+// turned on its side) are left out: their box's height is their length.
+std::vector<double> lineHeights(const std::vector<PdfText>& lines, const QRectF& area) {
+    std::vector<double> heights;
+    for (const PdfText& line : lines)
+        if (area.adjusted(-1, -1, 1, 1).contains(line.box) && line.box.width() >= line.box.height())
+            heights.push_back(line.box.height());
+    std::sort(heights.begin(), heights.end());
+    return heights;
+}
+
+// The pieces a browser may not break a cell's text inside: words, and the parts of a range
+// around its en dash (a line may break after one, Unicode's line-breaking class BA, which
+// stays on the first line: counted with each piece, over-estimating by at most a dash).
+QStringList unbreakable(const QString& text) {
+    QStringList pieces;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+        for (const QString& piece : word.split(QChar(0x2013)))
+            pieces << piece + (piece.size() < word.size() ? QString(QChar(0x2013)) : QString());
+    return pieces;
+}
+
+// A rule of the report's style sheet: its declarations.
+QString cssRule(const QString& html, const QString& selector) {
+    const QRegularExpression rule(
+        QStringLiteral("(?:^|\\n)%1 \\{([^}]*)\\}").arg(QRegularExpression::escape(selector)));
+    return rule.match(html).captured(1);
+}
+
+// A length declared in a rule ("font-size: 8.5pt"), in CSS pixels (96 per inch); `em` is
+// the pixels of the rule's font size. 0 when the rule does not declare it.
+double cssPixels(const QString& declarations, const QString& property, double em = 0,
+                 int value = 0) {
+    const QRegularExpression declared(
+        QStringLiteral("(?:^|[;{\\s])%1:\\s*([^;]+)").arg(QRegularExpression::escape(property)));
+    const QStringList values =
+        declared.match(declarations).captured(1).trimmed().split(QLatin1Char(' '));
+    const QRegularExpression length(QStringLiteral("^([\\d.]+)(pt|px|em)$"));
+    const auto match = length.match(values.value(value));
+    if (!match.hasMatch())
+        return 0;
+    const double number = match.captured(1).toDouble();
+    return match.captured(2) == "pt"   ? number * 96 / 72
+           : match.captured(2) == "em" ? number * em
+                                       : number;
+}
 } // namespace
 
 class TestReport : public QObject {
@@ -324,6 +426,13 @@ private slots:
     void flowMeanLabelShowsWhole();
     void columnFigureReadsWhole_data();
     void columnFigureReadsWhole();
+    void pdfHeadingsStayWithWhatTheyIntroduce();
+    void pdfTablesAndFiguresStayInTheTextBlock();
+    void pdfPagesAreUsed();
+    void pdfWarningIsAParagraphOfItsOwn();
+    void pdfFigureTextIsNoSmallerThanCaptions();
+    void htmlFigureTextIsNoSmallerThanCaptions();
+    void htmlTablesWrapOrScroll();
 
 private:
     QString writeWorkspace(const QString& name, const QStringList& logs, const QStringList& tags);
@@ -332,6 +441,8 @@ private:
 
     QTemporaryDir m_dir;
     QString m_demoHtml;
+    QString m_demoPdf;
+    ReportPdfLayout m_demoLayout;
 };
 
 void TestReport::initTestCase() {
@@ -339,6 +450,9 @@ void TestReport::initTestCase() {
     QStandardPaths::setTestModeEnabled(true); // keep QSettings away from the user's
     m_demoHtml = m_dir.filePath("demo.html");
     QVERIFY(reportCleanly({test::samplePath("demo.wbws"), "-o", m_demoHtml}));
+    m_demoPdf = m_dir.filePath("demo-layout.pdf");
+    m_demoLayout = writeDemoPdf(m_demoPdf);
+    QVERIFY(m_demoLayout.pages > 0);
 }
 
 bool TestReport::reportCleanly(const QStringList& arguments) {
@@ -999,6 +1113,275 @@ void TestReport::columnFigureReadsWhole() {
                  qPrintable(QStringLiteral("%1 px apart, %2 px tall")
                                 .arg(drawnAt[i] - drawnAt[i - 1])
                                 .arg(lineHeight)));
+}
+
+// A heading shares its page with the start of the first figure or table it introduces (after
+// any paragraphs of introduction), so no page ends in a heading whose content is overleaf;
+// and no heading in the bottom fifth of a page is its last piece.
+void TestReport::pdfHeadingsStayWithWhatTheyIntroduce() {
+    const auto& placed = m_demoLayout.placed;
+    const QRectF text = m_demoLayout.textBlock;
+    int headings = 0;
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        if (placed[i].piece != Piece::Heading)
+            continue;
+        ++headings;
+        const QString where = QStringLiteral("heading of block %1 on page %2")
+                                  .arg(placed[i].block)
+                                  .arg(placed[i].page);
+        QVERIFY2(i + 1 < placed.size(), qPrintable(where));
+        if (placed[i].rect.bottom() > text.bottom() - text.height() / 5)
+            QVERIFY2(placed[i + 1].page == placed[i].page, qPrintable(where));
+        for (std::size_t j = i + 1; j < placed.size() && placed[j].piece != Piece::Heading; ++j)
+            if (placed[j].piece == Piece::Figure || placed[j].piece == Piece::TableRow ||
+                placed[j].piece == Piece::Caption) {
+                QVERIFY2(placed[j].page == placed[i].page,
+                         qPrintable(QStringLiteral("%1: what it introduces is on page %2")
+                                        .arg(where)
+                                        .arg(placed[j].page)));
+                break;
+            }
+    }
+    QVERIFY(headings >= 6); // the demo's sections and comparisons
+}
+
+// Figures, captions and table rows lie inside the text block: none wider than it, none
+// across the page's foot. A table is drawn whole in its width (each row once), or, too wide
+// for the page even in the smallest type, in column parts that stay on one page.
+void TestReport::pdfTablesAndFiguresStayInTheTextBlock() {
+    const QRectF text = m_demoLayout.textBlock.adjusted(-0.5, -0.5, 0.5, 0.5);
+    QMap<int, QList<int>> rowsOfTable;
+    QMap<int, QSet<int>> pagesOfTable;
+    int figures = 0;
+    for (const ReportPdfLayout::Placed& piece : m_demoLayout.placed) {
+        const QString where = QStringLiteral("piece %1 of block %2 on page %3: %4 %5 %6 x %7")
+                                  .arg(int(piece.piece))
+                                  .arg(piece.block)
+                                  .arg(piece.page)
+                                  .arg(piece.rect.x())
+                                  .arg(piece.rect.y())
+                                  .arg(piece.rect.width())
+                                  .arg(piece.rect.height());
+        QVERIFY2(text.contains(piece.rect), qPrintable(where));
+        if (piece.piece == Piece::Figure)
+            ++figures;
+        if (piece.piece == Piece::TableRow && piece.row >= 0) {
+            rowsOfTable[piece.block] << piece.row;
+            pagesOfTable[piece.block] << piece.page;
+        }
+    }
+    QCOMPARE(figures, 10);
+    QVERIFY(rowsOfTable.size() >= 10);
+    for (auto it = rowsOfTable.begin(); it != rowsOfTable.end(); ++it) {
+        const QList<int>& rows = it.value();
+        const int count = static_cast<int>(rows.count(0)) > 0 ? rows.lastIndexOf(0) : 0;
+        const QString what = QStringLiteral("table of block %1").arg(it.key());
+        if (count == 0) { // drawn once: its rows in order, a short table on one page
+            for (int r = 0; r < rows.size(); ++r)
+                QVERIFY2(rows[r] == r, qPrintable(what));
+            if (rows.size() <= 5)
+                QVERIFY2(pagesOfTable[it.key()].size() == 1, qPrintable(what + " is broken"));
+            continue;
+        }
+        QVERIFY2(rows.size() % count == 0, qPrintable(what));
+        for (int r = 0; r < rows.size(); ++r)
+            QVERIFY2(rows[r] == r % count, qPrintable(what));
+        QVERIFY2(pagesOfTable[it.key()].size() == 1, qPrintable(what + " spans pages"));
+    }
+    // The layout is the PDF's: as many pages, each figure's and table's caption on its page.
+    const QString info = runOutput("pdfinfo", {m_demoPdf});
+    QCOMPARE(QRegularExpression("Pages:\\s+(\\d+)").match(info).captured(1).toInt(),
+             m_demoLayout.pages);
+}
+
+// Every page but the last is at least 30 % used: no heading or table left alone on one.
+void TestReport::pdfPagesAreUsed() {
+    const QRectF text = m_demoLayout.textBlock;
+    std::vector<double> lowest(static_cast<std::size_t>(m_demoLayout.pages) + 1, text.top());
+    for (const ReportPdfLayout::Placed& piece : m_demoLayout.placed)
+        lowest[static_cast<std::size_t>(piece.page)] =
+            std::max(lowest[static_cast<std::size_t>(piece.page)], piece.rect.bottom());
+    QStringList used;
+    for (int page = 1; page <= m_demoLayout.pages; ++page)
+        used << QString::number(
+            (lowest[static_cast<std::size_t>(page)] - text.top()) / text.height(), 'f', 2);
+    qInfo().noquote() << "pages used:" << used.join(' ');
+    for (int page = 1; page < m_demoLayout.pages; ++page)
+        QVERIFY2(used[page - 1].toDouble() >= 0.30, qPrintable(used.join(' ')));
+}
+
+// A table's warning is a paragraph of its own under the caption, not the caption's last words.
+void TestReport::pdfWarningIsAParagraphOfItsOwn() {
+    if (QStandardPaths::findExecutable("pdftotext").isEmpty())
+        QSKIP("pdftotext (poppler-utils, in setup.sh's packages) is not installed");
+    const auto& placed = m_demoLayout.placed;
+    int warnings = 0;
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        if (placed[i].piece != Piece::Warning)
+            continue;
+        ++warnings;
+        QVERIFY(i > 0);
+        const ReportPdfLayout::Placed& caption = placed[i - 1];
+        QCOMPARE(caption.piece, Piece::Caption);
+        QCOMPARE(caption.block, placed[i].block);
+        QCOMPARE(caption.page, placed[i].page);
+        QVERIFY(placed[i].rect.top() >= caption.rect.bottom());
+        // In the PDF: "Warning:" starts a line, the caption's last line ends before it.
+        bool startsLine = false;
+        for (const PdfText& word : pdfBoxes(m_demoPdf, placed[i].page, "word"))
+            if (word.text == "Warning:" && placed[i].rect.adjusted(-1, -1, 1, 1).contains(word.box))
+                startsLine = word.box.left() <= placed[i].rect.left() + 1;
+        QVERIFY2(startsLine, qPrintable(QStringLiteral("page %1").arg(placed[i].page)));
+    }
+    QVERIFY(warnings >= 1); // the demo's throughput groups pool unlike runs
+    const QString text = runOutput("pdftotext", {m_demoPdf, "-"});
+    QVERIFY(!text.contains(QRegularExpression("[a-z] Warning:")));
+}
+
+// The figures' export names in the report's order, read from the HTML report.
+static QStringList figureNames(const QString& html) {
+    QStringList names;
+    static const QRegularExpression figure(
+        QStringLiteral("<figure id=\"figure-\\d+\" class=\"([^\"]+)\""));
+    for (const auto& match : figure.globalMatch(html))
+        names << match.captured(1);
+    return names;
+}
+
+// The one figure known to draw text smaller than the captions: the timeline's loss strip sets
+// its lane labels and its "no lost requests" note at 0.85 of the axis font, or the smallest
+// plot font when lanes narrow (TimelineFigure::laneFont), whatever the figure's size.
+static void expectSmallTextIn(const QString& figure) {
+    if (figure == QLatin1String("rtt-timeline"))
+        QEXPECT_FAIL("", "TimelineFigure sets its loss strip's text below the axis font", Continue);
+}
+
+// Text in a figure, measured in the PDF, is no smaller than the captions' text.
+void TestReport::pdfFigureTextIsNoSmallerThanCaptions() {
+    const QStringList names = figureNames(QString::fromUtf8(test::readAll(m_demoHtml)));
+    if (QStandardPaths::findExecutable("pdftotext").isEmpty())
+        QSKIP("pdftotext (poppler-utils, in setup.sh's packages) is not installed");
+    const auto& placed = m_demoLayout.placed;
+    int figures = 0;
+    for (std::size_t i = 0; i + 1 < placed.size(); ++i) {
+        if (placed[i].piece != Piece::Figure)
+            continue;
+        ++figures;
+        const std::vector<PdfText> lines = pdfBoxes(m_demoPdf, placed[i].page, "line");
+        const std::vector<double> inFigure = lineHeights(lines, placed[i].rect);
+        const std::vector<double> inCaption = lineHeights(lines, placed[i + 1].rect);
+        QVERIFY(!inFigure.empty() && !inCaption.empty());
+        const double caption = inCaption[inCaption.size() / 2];
+        expectSmallTextIn(names.value(figures - 1));
+        QVERIFY2(inFigure.front() >= 0.98 * caption,
+                 qPrintable(QStringLiteral("figure of block %1: text %2 pt high, caption %3 pt")
+                                .arg(placed[i].block)
+                                .arg(inFigure.front())
+                                .arg(caption)));
+    }
+    QCOMPARE(figures, 10);
+}
+
+// Each figure of the HTML report shows at its own size (never wider than the page), so its
+// text is drawn at the size it was laid out at: none smaller than the captions.
+void TestReport::htmlFigureTextIsNoSmallerThanCaptions() {
+    const QString html = QString::fromUtf8(test::readAll(m_demoHtml));
+    const QString figureRule = cssRule(html, "figure svg");
+    QVERIFY2(!figureRule.contains(QRegularExpression("(^|[^-])width:")), qPrintable(figureRule));
+    const double caption = cssPixels(cssRule(html, "figcaption, caption"), "font-size");
+    QVERIFY(caption > 0);
+    static const QRegularExpression svgElement(QStringLiteral("<svg.*?</svg>"),
+                                               QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression size(
+        QStringLiteral("<svg width=\"([\\d.]+)mm\".*?viewBox=\"0 0 ([\\d.]+) "),
+        QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression fontSize(QStringLiteral("font-size=\"([\\d.]+)\""));
+    int figures = 0;
+    for (const auto& svg : svgElement.globalMatch(html)) {
+        ++figures;
+        const auto dimensions = size.match(svg.captured(0));
+        QVERIFY(dimensions.hasMatch());
+        const double pixelsPerUnit =
+            dimensions.captured(1).toDouble() / 25.4 * 96 / dimensions.captured(2).toDouble();
+        double smallest = std::numeric_limits<double>::infinity();
+        for (const auto& font : fontSize.globalMatch(svg.captured(0)))
+            smallest = std::min(smallest, font.captured(1).toDouble() * pixelsPerUnit);
+        expectSmallTextIn(figureNames(html).value(figures - 1));
+        QVERIFY2(smallest >= caption - 0.01,
+                 qPrintable(QStringLiteral("figure %1: text %2 px, captions %3 px")
+                                .arg(figures)
+                                .arg(smallest)
+                                .arg(caption)));
+    }
+    QCOMPARE(figures, 10);
+}
+
+// A wide table of the HTML report fits the page's width, its headers and text wrapped between
+// words and numbers whole, measured at the style sheet's sizes; and on a screen narrower than
+// that it scrolls sideways rather than hiding its last columns.
+void TestReport::htmlTablesWrapOrScroll() {
+    const QString html = QString::fromUtf8(test::readAll(m_demoHtml));
+    QVERIFY(cssRule(html, "div.table").contains("overflow-x: auto"));
+    QCOMPARE(html.count("<div class=\"table\"><table"), html.count("<table"));
+    const QString body = cssRule(html, "body");
+    const double bodyFont = cssPixels(body, "font-size");
+    const double page = cssPixels(body, "max-width", bodyFont);
+    QVERIFY(page > 0);
+    const double tableFont = cssPixels(cssRule(html, "table"), "font-size");
+    const double wideFont = cssPixels(cssRule(html, "table.wide"), "font-size");
+    const QString cellRule = cssRule(html, "td");
+    const QString headerRule = cssRule(html, "th");
+    const double padding = std::max(cssPixels(cellRule, "padding", 0, 1) * 2,
+                                    cssPixels(headerRule, "padding", 0, 1) * 2);
+    const bool textBreaksAnywhere = cellRule.contains("overflow-wrap: anywhere");
+    const bool numbersWhole = cssRule(html, "td.number").contains("white-space: nowrap");
+    static const QRegularExpression tableElement(QStringLiteral("<table[^>]*>.*?</table>"),
+                                                 QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression cell(QStringLiteral("<t([hd])([^>]*)>(.*?)</t[hd]>"));
+    static const QRegularExpression row(QStringLiteral("<tr>(.*?)</tr>"));
+    int tables = 0;
+    for (const auto& table : tableElement.globalMatch(html)) {
+        ++tables;
+        const QString text = table.captured(0);
+        const bool wide = text.left(text.indexOf(QLatin1Char('>'))).contains("class=\"wide\"");
+        QFont font(QStringLiteral("DejaVu Sans"));
+        font.setPointSizeF((wide && wideFont > 0 ? wideFont : tableFont) * 72 / 96);
+        QFont bold = font;
+        bold.setBold(true);
+        std::vector<double> least;
+        for (const auto& r : row.globalMatch(text)) {
+            int column = 0;
+            for (const auto& c : cell.globalMatch(r.captured(1))) {
+                const bool header = c.captured(1) == "h";
+                const bool number = c.captured(2).contains("number");
+                const QString content = plainText(c.captured(3));
+                const QFontMetricsF metrics(header ? bold : font);
+                double width = 0;
+                if (number && !header && numbersWhole)
+                    width = metrics.horizontalAdvance(content);
+                else if (number || header || !textBreaksAnywhere)
+                    for (const QString& word : unbreakable(content))
+                        width = std::max(width, metrics.horizontalAdvance(word));
+                if (static_cast<std::size_t>(column) >= least.size())
+                    least.push_back(0);
+                least[static_cast<std::size_t>(column)] =
+                    std::max(least[static_cast<std::size_t>(column)], width + padding);
+                ++column;
+            }
+        }
+        const double first =
+            cssPixels(cssRule(html, "td:first-child"), "min-width", font.pointSizeF() * 96 / 72) +
+            padding;
+        if (!least.empty())
+            least.front() = std::max(least.front(), first);
+        const double width = std::accumulate(least.begin(), least.end(), 0.0);
+        QVERIFY2(width <= page, qPrintable(QStringLiteral("table %1: at least %2 px wide, the "
+                                                          "page %3 px")
+                                               .arg(tables)
+                                               .arg(width)
+                                               .arg(page)));
+    }
+    QVERIFY(tables >= 10);
 }
 
 QTEST_MAIN(TestReport)
