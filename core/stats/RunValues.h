@@ -19,8 +19,8 @@ public:
     // Latency runs: p50 and p99 of each run's RTTs (ms) and, when every run knows what it
     // sent, its loss (% of requests, LossStructure). Throughput runs: SUM (Mbits/s),
     // Jain's index and, when every run has them, the mean congestion window (KBytes of 1024),
-    // smoothed RTT (ms) and retransmissions per 10^6 bytes sent of its TCP senders. A run without a figure (no replies) is left
-    // out of that figure; all runs must be of one kind.
+    // smoothed RTT (ms) and retransmissions per 10^6 bytes sent of its TCP senders. A run without a
+    // figure (no replies) is left out of that figure; all runs must be of one kind.
     static std::vector<RunStatistic> of(const std::vector<const Dataset*>& runs);
 
     // The runs that are measurements of their own, in order: an ss/tcp-info log recorded in
