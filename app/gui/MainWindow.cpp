@@ -115,7 +115,11 @@ MainWindow::MainWindow(QWidget* parent)
     restoreState(m_settings.windowState());
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // QWidget's destructor hides the docks after this class is gone: the Run dock's
+    // visibility handler must not run then.
+    m_runDock->disconnect(this);
+}
 
 void MainWindow::createViews() {
     m_tabs = new QTabWidget(this);
