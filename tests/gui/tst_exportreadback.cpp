@@ -99,6 +99,15 @@ QPointF pixelOf(const QCPAxis* x, const QCPAxis* y, double key, double value) {
     return {x->coordToPixel(key), y->coordToPixel(value)};
 }
 
+// Points in data units (key, value) where the axes draw them.
+std::vector<QPointF> pixelsOf(const QCPAxis* x, const QCPAxis* y,
+                              const std::vector<QPointF>& points) {
+    std::vector<QPointF> pixels;
+    for (const QPointF& p : points)
+        pixels.push_back(pixelOf(x, y, p.x(), p.y()));
+    return pixels;
+}
+
 bool within(const QPointF& a, const QPointF& b, double tolerance) {
     return std::abs(a.x() - b.x()) <= tolerance && std::abs(a.y() - b.y()) <= tolerance;
 }
@@ -753,16 +762,10 @@ void TestExportReadback::throughputLinesAreEveryInterval() {
         const QCPAxis* y = alone.plot->yAxis;
         VERIFY_TICKS(read, x);
         VERIFY_TICKS(read, y);
-        const auto inPixels = [&](const std::vector<QPointF>& points) {
-            std::vector<QPointF> pixels;
-            for (const QPointF& p : points)
-                pixels.push_back(pixelOf(x, y, p.x(), p.y()));
-            return pixels;
-        };
-        std::vector<std::vector<QPointF>> expected{inPixels(sumLine)};
+        std::vector<std::vector<QPointF>> expected{pixelsOf(x, y, sumLine)};
         if (flowLines)
             for (const std::vector<QPointF>& flow : flows)
-                expected.push_back(inPixels(flow));
+                expected.push_back(pixelsOf(x, y, flow));
         for (std::size_t k = 0; k < expected.size(); ++k)
             QVERIFY2(polylinesDrawing(read.shapes, expected[k], read.pixel) == 1,
                      qPrintable(QStringLiteral("%1: no line draws %2 %3")
@@ -817,17 +820,11 @@ void TestExportReadback::cwndAndRttAreEverySample() {
         const QCPAxis* y = alone.plot->yAxis;
         VERIFY_TICKS(read, x);
         VERIFY_TICKS(read, y);
-        const auto inPixels = [&](const std::vector<QPointF>& points) {
-            std::vector<QPointF> pixels;
-            for (const QPointF& p : points)
-                pixels.push_back(pixelOf(x, y, p.x(), p.y()));
-            return pixels;
-        };
-        QVERIFY2(polylinesDrawing(read.shapes, inPixels(meanLine), read.pixel) == 1,
+        QVERIFY2(polylinesDrawing(read.shapes, pixelsOf(x, y, meanLine), read.pixel) == 1,
                  qPrintable(QStringLiteral("%1: no line draws the flows' mean %2")
                                 .arg(read.where, describePoints(meanLine))));
         for (const auto& [socket, points] : streams)
-            QVERIFY2(polylinesDrawing(read.shapes, inPixels(points), read.pixel) == 1,
+            QVERIFY2(polylinesDrawing(read.shapes, pixelsOf(x, y, points), read.pixel) == 1,
                      qPrintable(QStringLiteral("%1: no line draws socket %2's %3")
                                     .arg(read.where)
                                     .arg(socket)
