@@ -29,7 +29,13 @@ const std::vector<FigureSizePreset>& figureSizePresets();
 struct ExportOptions {
     QSizeF points{252, 180}; // the figure's size in points
     double dpi = 300;        // PNG pixels per inch, recorded in the file
-    QString title;           // drawn above the plot when not empty
+    // The sizes and resolutions an export may take, wherever they are chosen (the dialog,
+    // `plot`, saved settings): 1 to 40 in, 72 to 2400 dpi.
+    static constexpr double kMinPoints = 72;
+    static constexpr double kMaxPoints = 2880;
+    static constexpr double kMinDpi = 72;
+    static constexpr double kMaxDpi = 2400;
+    QString title; // drawn above the plot when not empty
     LegendPlace legend = LegendPlace::Auto;
     QString fontFamily;  // every text in this family; empty: the plot's own (DejaVu Sans)
     double fontSize = 0; // tick labels and legend at this size in points, titles in

@@ -227,7 +227,8 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
     auto length = [&](const QString& option, std::optional<double>* into) {
         parser.on(option, [&context, option, into](const QString& text) {
             *into = ExportOptions::pointsOf(text);
-            const bool ok = *into && **into >= 72 && **into <= 2880;
+            const bool ok =
+                *into && **into >= ExportOptions::kMinPoints && **into <= ExportOptions::kMaxPoints;
             if (!ok)
                 context.usageError(QStringLiteral("%1 must be a length from 1 to 40 in, "
                                                   "e.g. 3.5in, 8.9cm or 252pt")
@@ -253,8 +254,8 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
     length(QStringLiteral("--width"), &width);
     length(QStringLiteral("--height"), &height);
     parser.on(QStringLiteral("--title"), &options->size.title);
-    parser.on(QStringLiteral("--dpi"), &options->size.dpi, 72, 2400,
-              QStringLiteral("PNG pixels per inch"));
+    parser.on(QStringLiteral("--dpi"), &options->size.dpi, ExportOptions::kMinDpi,
+              ExportOptions::kMaxDpi, QStringLiteral("PNG pixels per inch"));
     parser.on(QStringLiteral("--legend"), [&](const QString& text) {
         bool known = false;
         options->size.legend = LegendLayout::fromName(text, &known);

@@ -47,7 +47,7 @@ ExportDialog::ExportDialog(const QString& suggestedPath, const ExportOptions& de
         m_height->setValue(points.height() / pointsPerUnit());
     });
     m_dpi = new QSpinBox(this);
-    m_dpi->setRange(72, 2400);
+    m_dpi->setRange(qRound(ExportOptions::kMinDpi), qRound(ExportOptions::kMaxDpi));
     m_dpi->setSingleStep(50);
     m_dpi->setSuffix(tr(" dpi"));
     m_dpi->setValue(qRound(defaults.dpi));
@@ -154,7 +154,7 @@ QSizeF ExportDialog::sizeInPoints() const {
 void ExportDialog::showUnit() {
     const double perUnit = pointsPerUnit();
     for (QDoubleSpinBox* length : {m_width, m_height}) {
-        length->setRange(kMinPoints / perUnit, kMaxPoints / perUnit);
+        length->setRange(ExportOptions::kMinPoints / perUnit, ExportOptions::kMaxPoints / perUnit);
         length->setSingleStep(perUnit == 1 ? 10 : perUnit > 50 ? 0.1 : 0.5);
         length->setSuffix(QLatin1Char(' ') + m_unit->currentText());
     }

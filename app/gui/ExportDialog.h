@@ -32,9 +32,6 @@ public:
     QString unitsText() const;
 
 private:
-    static constexpr double kMinPoints = 72;   // 1 in
-    static constexpr double kMaxPoints = 2880; // 40 in
-
     void browse();
     void updateUnits();
     void showUnit();

@@ -67,9 +67,11 @@ ExportOptions Settings::exportOptions() const {
         const double value = m_settings.value(key, fallback).toDouble();
         return value >= lowest && value <= highest ? value : fallback;
     };
-    options.points = QSizeF(number(kExportWidth, options.points.width(), 72, 2880),
-                            number(kExportHeight, options.points.height(), 72, 2880));
-    options.dpi = number(kExportDpi, options.dpi, 72, 2400);
+    options.points = QSizeF(number(kExportWidth, options.points.width(), ExportOptions::kMinPoints,
+                                   ExportOptions::kMaxPoints),
+                            number(kExportHeight, options.points.height(),
+                                   ExportOptions::kMinPoints, ExportOptions::kMaxPoints));
+    options.dpi = number(kExportDpi, options.dpi, ExportOptions::kMinDpi, ExportOptions::kMaxDpi);
     bool known = false;
     const LegendPlace legend =
         LegendLayout::fromName(m_settings.value(kExportLegend).toString(), &known);
