@@ -252,7 +252,10 @@ void LoadTimeFigure::drawStep(const LoadTimeline& timeline, const Entries& entri
     drawLatency(timeline, entries, pen);
     drawThroughput(timeline, entries, pen);
     drawTcp(timeline, entries, pen);
-    shadeLoad(timeline);
+    LoadPhases phases = LoadPhases::of(timeline);
+    shadeLoad(timeline, phases);
+    if (!phases.empty())
+        m_phases.push_back(std::move(phases));
 }
 
 void LoadTimeFigure::nameStep(int firstGraph, const QString& step) {
@@ -287,10 +290,13 @@ void LoadTimeFigure::addLaneNotes() {
                                                                     : tr("TCP RTT")));
 }
 
-void LoadTimeFigure::shadeLoad(const LoadTimeline& timeline) {
-    if (!timeline.loadPeriod())
+void LoadTimeFigure::shadeLoad(const LoadTimeline& timeline, const LoadPhases& phases) {
+    // The phases' load (the members' recorded starts and ends) where the step has them, else
+    // from the flows' intervals.
+    const auto period = phases.empty() ? timeline.loadPeriod() : phases.load();
+    if (!period)
         return;
-    const auto [start, end] = *timeline.loadPeriod();
+    const auto [start, end] = *period;
     for (int lane = 0; lane < kLaneCount; ++lane) {
         QCPAxisRect* rect = m_lanes[lane];
         auto* shade = new QCPItemRect(m_plot);
@@ -309,6 +315,42 @@ void LoadTimeFigure::shadeLoad(const LoadTimeline& timeline) {
         shade->setSelectable(false);
         if (!m_shades[lane]) // the first step's
             m_shades[lane] = shade;
+    }
+}
+
+void LoadTimeFigure::labelPhases(const LoadPhases& phases) {
+    if (phases.pings().empty())
+        return;
+    QCPAxisRect* lane = m_lanes[LatencyLane];
+    for (const LoadPhases::PhaseLatency& phase : phases.pings().front().phases) {
+        const bool loaded = phase.phase == LoadPhases::Phase::UnderLoad;
+        auto* label = new QCPItemText(m_plot);
+        label->setClipAxisRect(lane);
+        label->position->setAxisRect(lane);
+        label->position->setAxes(lane->axis(QCPAxis::atBottom), lane->axis(QCPAxis::atLeft));
+        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        // Where the ping is not: idle RTTs lie low, loaded ones high. The short spans before
+        // and after the load are named from their outer edge, which keeps the name in sight.
+        const bool before = phase.phase == LoadPhases::Phase::Before;
+        const double x = loaded ? (phase.from + phase.to) / 2 : before ? phase.from : phase.to;
+        label->position->setCoords(x, loaded ? 0.97 : 0.03);
+        label->setPositionAlignment((loaded   ? Qt::AlignHCenter
+                                     : before ? Qt::AlignLeft
+                                              : Qt::AlignRight) |
+                                    (loaded ? Qt::AlignBottom : Qt::AlignTop));
+        label->setFont(PlotStyle::axisFont(0.8));
+        label->setColor(QColor(70, 70, 70));
+        label->setBrush(QColor(255, 255, 255, 190));
+        // The idle and after spans are short: their name only; their figures are in the
+        // phase table.
+        label->setText(loaded && phase.replies > 0 ? tr("%1: p50 %2 ms, p99 %3 ms")
+                                                         .arg(LoadPhases::phaseName(phase.phase))
+                                                         .arg(phase.percentileMs(50), 0, 'g', 3)
+                                                         .arg(phase.percentileMs(99), 0, 'g', 3)
+                                                   : LoadPhases::phaseName(phase.phase));
+        label->setSelectable(false);
+        m_phaseLabels.push_back(label);
     }
 }
 
@@ -383,6 +425,8 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
     m_plot->clearGraphs();
     m_plot->clearItems();
     m_shades.fill(nullptr);
+    m_phases.clear();
+    m_phaseLabels.clear();
     m_rtt.clear();
     m_lost.clear();
     m_sums.clear();
@@ -423,6 +467,8 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
         if (overlaid)
             nameStep(firstGraph, m_timelines[k].step());
     }
+    if (!overlaid && !m_phases.empty())
+        labelPhases(m_phases.front());
     addLaneNotes();
     m_leftOut.clear();
     for (const Dataset* dataset : datasets) {
@@ -445,11 +491,15 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
         notes << runs.note;
     m_shownNote.clear();
     QStringList loads;
-    for (const LoadTimeline& timeline : m_timelines)
-        if (timeline.loadPeriod())
-            loads << tr("%1 s to %2 s")
-                         .arg(timeline.loadPeriod()->first, 0, 'f', 2)
-                         .arg(timeline.loadPeriod()->second, 0, 'f', 2);
+    for (const LoadTimeline& timeline : m_timelines) {
+        const auto phases = std::find_if(m_phases.begin(), m_phases.end(), [&](const auto& p) {
+            return p.step() == timeline.step();
+        });
+        const auto period = phases != m_phases.end() ? phases->load() : timeline.loadPeriod();
+        if (period)
+            loads
+                << tr("%1 s to %2 s").arg(period->first, 0, 'f', 2).arg(period->second, 0, 'f', 2);
+    }
     if (visible.empty())
         m_shownNote = tr("No visible dataset. Load the logs of a latency-under-load step (ping "
                          "and iperf members, and its ss -tin samples).");
@@ -460,6 +510,15 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
                           .arg(loads.join(QStringLiteral("; ")));
     else if (!loads.isEmpty())
         m_shownNote = tr("Shaded: the load, %1.").arg(loads.front());
+    if (!overlaid && !m_phases.empty() && !m_phases.front().pings().empty()) {
+        const LoadPhases::PingPhases& ping = m_phases.front().pings().front();
+        m_shownNote += QLatin1Char(' ') +
+                       tr("Latency increase under load (loaded less idle): p50 %1 ms, p99 %2 ms.")
+                           .arg(ping.increaseP50Ms, 0, 'f', 3)
+                           .arg(ping.increaseP99Ms, 0, 'f', 3);
+        for (const QString& warning : m_phases.front().lateWarnings())
+            m_shownNote += QLatin1Char(' ') + warning + QLatin1Char('.');
+    }
     m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
     if (!keepRanges)
         resetRanges();
