@@ -96,6 +96,8 @@ void LoadTimeFigure::buildLanes() {
                              for (int other = 0; other < kLaneCount; ++other)
                                  if (other != lane)
                                      m_lanes[other]->axis(QCPAxis::atBottom)->setRange(range);
+                             // The phase names above the RTT lane follow its time axis.
+                             m_lanes[LatencyLane]->axis(QCPAxis::atTop)->setRange(range);
                          });
     }
     // The lost requests' marks sit on a hidden 0..1 scale at the RTT lane's top.
@@ -318,40 +320,31 @@ void LoadTimeFigure::shadeLoad(const LoadTimeline& timeline, const LoadPhases& p
     }
 }
 
-void LoadTimeFigure::labelPhases(const LoadPhases& phases) {
-    if (phases.pings().empty())
-        return;
+void LoadTimeFigure::labelPhases(const LoadPhases* phases) {
+    m_phaseLabels.clear();
+    // Their names only, short enough for their spans: the figures are in the phase table.
+    if (phases && !phases->pings().empty())
+        for (const LoadPhases::PhaseLatency& phase : phases->pings().front().phases)
+            m_phaseLabels.emplace_back((phase.from + phase.to) / 2,
+                                       LoadPhases::phaseName(phase.phase));
+    // On the lane's top axis: tick labels lie outside the data, which no text may cover.
     QCPAxisRect* lane = m_lanes[LatencyLane];
-    for (const LoadPhases::PhaseLatency& phase : phases.pings().front().phases) {
-        const bool loaded = phase.phase == LoadPhases::Phase::UnderLoad;
-        auto* label = new QCPItemText(m_plot);
-        label->setClipAxisRect(lane);
-        label->position->setAxisRect(lane);
-        label->position->setAxes(lane->axis(QCPAxis::atBottom), lane->axis(QCPAxis::atLeft));
-        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        // Where the ping is not: idle RTTs lie low, loaded ones high. The short spans before
-        // and after the load are named from their outer edge, which keeps the name in sight.
-        const bool before = phase.phase == LoadPhases::Phase::Before;
-        const double x = loaded ? (phase.from + phase.to) / 2 : before ? phase.from : phase.to;
-        label->position->setCoords(x, loaded ? 0.97 : 0.03);
-        label->setPositionAlignment((loaded   ? Qt::AlignHCenter
-                                     : before ? Qt::AlignLeft
-                                              : Qt::AlignRight) |
-                                    (loaded ? Qt::AlignBottom : Qt::AlignTop));
-        label->setFont(PlotStyle::axisFont(0.8));
-        label->setColor(QColor(70, 70, 70));
-        label->setBrush(QColor(255, 255, 255, 190));
-        // The idle and after spans are short: their name only; their figures are in the
-        // phase table.
-        label->setText(loaded && phase.replies > 0 ? tr("%1: p50 %2 ms, p99 %3 ms")
-                                                         .arg(LoadPhases::phaseName(phase.phase))
-                                                         .arg(phase.percentileMs(50), 0, 'g', 3)
-                                                         .arg(phase.percentileMs(99), 0, 'g', 3)
-                                                   : LoadPhases::phaseName(phase.phase));
-        label->setSelectable(false);
-        m_phaseLabels.push_back(label);
-    }
+    QCPAxis* top = lane->axis(QCPAxis::atTop);
+    const bool named = !m_phaseLabels.empty();
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (const auto& [x, text] : m_phaseLabels)
+        ticker->addTick(x, text);
+    top->setTicker(ticker);
+    top->setVisible(named);
+    top->setTickLabels(named);
+    top->setTickLength(0, 0);
+    top->setSubTicks(false);
+    top->setBasePen(Qt::NoPen);
+    top->setTickPen(Qt::NoPen);
+    top->grid()->setVisible(false);
+    top->setRange(lane->axis(QCPAxis::atBottom)->range());
+    lane->setAutoMargins(named ? QCP::msLeft | QCP::msRight | QCP::msTop
+                               : QCP::msLeft | QCP::msRight);
 }
 
 QString LoadTimeFigure::axisText() const {
@@ -426,7 +419,6 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
     m_plot->clearItems();
     m_shades.fill(nullptr);
     m_phases.clear();
-    m_phaseLabels.clear();
     m_rtt.clear();
     m_lost.clear();
     m_sums.clear();
@@ -467,8 +459,7 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
         if (overlaid)
             nameStep(firstGraph, m_timelines[k].step());
     }
-    if (!overlaid && !m_phases.empty())
-        labelPhases(m_phases.front());
+    labelPhases(!overlaid && !m_phases.empty() ? &m_phases.front() : nullptr);
     addLaneNotes();
     m_leftOut.clear();
     for (const Dataset* dataset : datasets) {

@@ -17,7 +17,6 @@
 class QCPAxisRect;
 class QCPGraph;
 class QCPItemRect;
-class QCPItemText;
 class QCustomPlot;
 class QPen;
 
@@ -30,7 +29,7 @@ class DatasetStore;
 // pan together: the ping RTT with its losses, the throughput of every flow and their SUM, and
 // one TCP metric (cwnd or smoothed RTT) from the flows' best source, with the load period
 // shaded in every lane. One step drawn: its ping's phases (LoadPhases: before the load, under
-// load, after) are named at the top of the RTT lane with their p50 and p99. Several steps are
+// load, after) are named above the RTT lane. Several steps are
 // overlaid, each from its own start and in its own colour with one legend entry, so their values
 // share the lanes' scales and compare directly. Where each dataset sits on the axis is core's
 // LoadTimeline; this figure only draws it. The Load-over-time view wraps it with its toolbar;
@@ -82,8 +81,9 @@ public:
     const QStringList& steps() const { return m_steps; }
     // The load phases of each step drawn that is a latency-under-load step.
     const std::vector<LoadPhases>& phases() const { return m_phases; }
-    // The phase labels at the top of the RTT lane (one step drawn), in phase order.
-    const std::vector<QCPItemText*>& phaseLabels() const { return m_phaseLabels; }
+    // Where the phases are named above the RTT lane (one step drawn): each name's place on
+    // the time axis and its text, in phase order; empty when none is named.
+    const std::vector<std::pair<double, QString>>& phaseLabels() const { return m_phaseLabels; }
 
     // The entries of the drawn datasets, for their labels and colours.
     using Entries = QHash<const Dataset*, const DatasetEntry*>;
@@ -104,8 +104,9 @@ private:
     void nameStep(int firstGraph, const QString& step);
     void addLaneNotes();
     void shadeLoad(const LoadTimeline& timeline, const LoadPhases& phases);
-    // Each phase's name with its p50 and p99 over its span at the top of the RTT lane.
-    void labelPhases(const LoadPhases& phases);
+    // Each phase's name over its span on the RTT lane's top axis, outside the data; no names
+    // when `phases` is null.
+    void labelPhases(const LoadPhases* phases);
     void setAxisLabels();
     // A graph on the lane's axes; legendName empty: not in the legend.
     QCPGraph* addGraph(Lane lane, const QPen& pen, const QString& legendName);
@@ -119,7 +120,7 @@ private:
     std::array<QCPItemRect*, kLaneCount> m_shades{};
     std::vector<LoadTimeline> m_timelines{LoadTimeline()};
     std::vector<LoadPhases> m_phases;
-    std::vector<QCPItemText*> m_phaseLabels;
+    std::vector<std::pair<double, QString>> m_phaseLabels;
     QStringList m_steps;
     std::vector<const Dataset*> m_leftOut; // in no step drawn, or without reply times
     QHash<int, QCPGraph*> m_rtt;
