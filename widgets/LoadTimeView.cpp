@@ -102,6 +102,13 @@ void LoadTimeView::fillPhaseTable() {
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_phaseTable->setItem(row, column, item);
         }
+    // One step with one ping: its step and ping columns would repeat one name on every row,
+    // which the plot's legend already gives; the phases' figures get the room.
+    std::size_t pings = 0;
+    for (const LoadPhases& phases : m_figure.phases())
+        pings += phases.pings().size();
+    m_phaseTable->setColumnHidden(0, m_figure.phases().size() <= 1);
+    m_phaseTable->setColumnHidden(1, pings <= 1);
     m_phaseTable->resizeColumnsToContents();
     // Every row in sight up to a few steps' worth; the plot keeps the rest.
     const int rows = std::min(int(table.rows.size()), 6);

@@ -258,6 +258,8 @@ private slots:
         QVERIFY(!table->isHidden());
         QCOMPARE(table->rowCount(), int(LoadPhases::kPhaseCount));
         QCOMPARE(table->item(1, 2)->text(), LoadPhases::phaseName(LoadPhases::Phase::UnderLoad));
+        // One step, one ping: their names are not repeated on every row.
+        QVERIFY(table->isColumnHidden(0) && table->isColumnHidden(1));
         QCOMPARE(table->item(1, 5)->text(),
                  QString::number(phases.pings().front().phases[1].replies));
 
@@ -266,6 +268,7 @@ private slots:
         QVERIFY(figure.phaseLabels().empty());
         QVERIFY(!top->visible());
         QCOMPARE(table->rowCount(), int(2 * LoadPhases::kPhaseCount));
+        QVERIFY(!table->isColumnHidden(0)); // which step each row is of
         // Without a ping there are no phases, and no table.
         for (const DatasetEntry& entry : store.entries())
             if (entry.isLatency())
