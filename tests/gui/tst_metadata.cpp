@@ -213,8 +213,9 @@ void TestMetadata::geniGroupsByWhatTheUserSet() {
         const int renoId = store->entries()[1].id;
         store->setGroupKey(kCc);
         DatasetGrouping* grouping = DatasetGrouping::of(store);
-        QCOMPARE(grouping->throughputGroups().size(), std::size_t(1)); // both "(none)"
-        QCOMPARE(grouping->throughputGroups()[0].name, QStringLiteral("(none)"));
+        QCOMPARE(grouping->throughputGroups().size(), std::size_t(1)); // neither records it
+        QCOMPARE(grouping->throughputGroups()[0].name,
+                 QStringLiteral("congestion_control not recorded"));
 
         auto* edits = window.findChild<DatasetEditActions*>();
         QVERIFY(edits);
