@@ -257,9 +257,10 @@ void CompareFigures::showThroughput(const ThroughputComparison& c, const Side& a
     m_main->xAxis->setRange(0.5, 2.5);
     m_main->yAxis->setRange(0, top > 0 ? top * 1.08 : 1);
     m_main->yAxis->setLabel(tr("per-flow throughput (Mbit/s)"));
-    // Under the sides' names, which break over two lines at most: the x axis has no label.
-    if (pooledRuns)
-        m_main->xAxis->setLabel(tr("every flow of a side's runs; %1").arg(pooledRunsNote()));
+    // Under the sides' names, which take the lines they need first (fit()).
+    m_mainLabels.setTitle(pooledRuns ? tr("every flow of a side's runs; %1").arg(pooledRunsNote())
+                                     : QString(),
+                          pooledRuns ? pooledRunsNote() : QString());
 
     // Jain's index of each side with its CI.
     const QColor ink(40, 40, 40);

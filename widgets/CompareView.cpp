@@ -70,6 +70,22 @@ QTableView* tableWidget(const Table& table, QWidget* parent) {
     return widget;
 }
 
+// The plain words: with repetitions the note of which figures come first, the run level's
+// findings (the result), then on a line of its own what the pooled samples say, labelled so.
+QString summaryHtml(const AnalysisComparison& result) {
+    if (result.levelNote.isEmpty())
+        return result.summary().toHtmlEscaped();
+    QStringList lines{QStringLiteral("<i>%1</i>")
+                          .arg(result.levelNote.trimmed().toHtmlEscaped().replace(
+                              QLatin1Char('\n'), QStringLiteral("<br>")))};
+    const QStringList findings = result.findings();
+    const qsizetype runLevel = result.runLevelFindings.size();
+    for (const QStringList& part : {findings.mid(0, runLevel), findings.mid(runLevel)})
+        if (!part.isEmpty())
+            lines << part.join(QLatin1Char(' ')).toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
 } // namespace
 
 CompareView::CompareView(DatasetStore* store, QWidget* parent)
@@ -78,10 +94,10 @@ CompareView::CompareView(DatasetStore* store, QWidget* parent)
       m_groupWarning(new GroupWarningLabel(this)), m_comparison(new PairComparison(this)) {
     connect(m_comparison, &PairComparison::ready, this, &CompareView::showComparison);
     for (QComboBox* box : {m_a, m_b}) {
-        // As wide as 16 characters, not as the longest label: long run names would otherwise
+        // As wide as 24 characters, not as the longest label: long run names would otherwise
         // widen the window past a laptop's screen. The list that drops down shows them whole.
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        box->setMinimumContentsLength(16);
+        box->setMinimumContentsLength(24); // "congestion_control=cubic" whole
         connect(box, qOverload<int>(&QComboBox::activated), this, [this] {
             m_wantedA.clear();
             m_wantedB.clear();
@@ -274,12 +290,7 @@ void CompareView::showComparison() {
                                shownB.analysis->sortedRttMs, a, b, pooledRuns);
     else
         m_figures->showThroughput(*result.throughput, a, b, pooledRuns);
-    const QString note = levelNote();
-    m_summary->setText(note.isEmpty() ? summary()
-                                      : QStringLiteral("<i>%1</i><br>%2")
-                                            .arg(note.toHtmlEscaped().replace(
-                                                     QLatin1Char('\n'), QStringLiteral("<br>")),
-                                                 summary().toHtmlEscaped()));
+    m_summary->setText(summaryHtml(result));
     QStringList warnings;
     for (const CompareChoice* side : {&shownA, &shownB})
         if (!side->mixWarning.isEmpty())

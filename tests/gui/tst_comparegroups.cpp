@@ -123,11 +123,17 @@ void checkRunLevelFirst(const CompareView& view, const QString& allows) {
     // labelled as theirs.
     QVERIFY2(!summary.left(pooled).contains(QStringLiteral("(significant at")),
              qPrintable(summary));
-    // The window shows it whole, under the note of which figures come first.
+    // The window shows it whole under the note of which figures come first, the pooled
+    // samples' statements on a line of their own.
     auto* label = view.findChild<QLabel*>(QStringLiteral("compareSummary"));
     QVERIFY(label && label->isVisible());
-    QVERIFY2(label->text().contains(summary.toHtmlEscaped()), qPrintable(label->text()));
-    QVERIFY(label->text().contains(QStringLiteral("Run level first (each run one value)")));
+    const QString shown = label->text();
+    QVERIFY2(shown.startsWith(QStringLiteral("<i>Run level first (each run one value)")),
+             qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("<br>") +
+                            summary.left(pooled).trimmed().toHtmlEscaped() +
+                            QStringLiteral("<br>") + summary.mid(pooled).toHtmlEscaped()),
+             qPrintable(shown));
     // The first table is the run-level one; over three runs it gives no 95 % interval.
     QVERIFY(!view.tables().empty());
     QVERIFY(view.tables().front().caption.startsWith(QStringLiteral("Run-level comparison")));
