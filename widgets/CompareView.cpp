@@ -70,11 +70,12 @@ QTableView* tableWidget(const Table& table, QWidget* parent) {
     return widget;
 }
 
-// The plain words: with repetitions the note of which figures come first, the run level's
-// findings (the result), then on a line of its own what the pooled samples say, labelled so.
-QString summaryHtml(const AnalysisComparison& result) {
+// The plain words as the summary label shows them: with repetitions (as rich text) the note of
+// which figures come first, the run level's findings (the result), then on a line of its own
+// what the pooled samples say, labelled so; without, the samples' findings as plain text.
+QString summaryLabelText(const AnalysisComparison& result) {
     if (result.levelNote.isEmpty())
-        return result.summary().toHtmlEscaped();
+        return result.summary(); // plain text: the label shows it as it is
     QStringList lines{QStringLiteral("<i>%1</i>")
                           .arg(result.levelNote.trimmed().toHtmlEscaped().replace(
                               QLatin1Char('\n'), QStringLiteral("<br>")))};
@@ -290,7 +291,7 @@ void CompareView::showComparison() {
                                shownB.analysis->sortedRttMs, a, b, pooledRuns);
     else
         m_figures->showThroughput(*result.throughput, a, b, pooledRuns);
-    m_summary->setText(summaryHtml(result));
+    m_summary->setText(summaryLabelText(result));
     QStringList warnings;
     for (const CompareChoice* side : {&shownA, &shownB})
         if (!side->mixWarning.isEmpty())
