@@ -431,6 +431,14 @@ void TestCompareGroups::screenshots() {
             QVERIFY(view->choose(view->choiceA(), chooseB));
         QCoreApplication::processEvents();
         QVERIFY(window.grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
+        // The group tables of the Percentiles and Flows tabs, their warnings over them.
+        for (WorkbenchView* other : window.views())
+            if (qobject_cast<PercentileView*>(other) || qobject_cast<FlowBarsView*>(other)) {
+                window.findChild<QTabWidget*>()->setCurrentWidget(other);
+                QCoreApplication::processEvents();
+                QVERIFY(window.grab().save(
+                    QStringLiteral("%1/%2-%3.png").arg(dir, name, other->exportName())));
+            }
     };
     shoot({test::samplePath("cubic-vs-reno")}, QStringLiteral("compare-grouped-cubic-vs-reno"), {});
     shoot(samplePaths(kGeni + kRecorded + QStringList{"ping18_np"}),
