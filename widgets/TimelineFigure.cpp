@@ -18,7 +18,10 @@ namespace {
 const QColor kLostColor(200, 0, 0);
 const QColor kErrorColor(90, 90, 90);
 const QColor kNoteColor(90, 90, 90);
-constexpr int kLaneHeight = 12; // px per dataset lane on the loss strip
+// Px per dataset lane on the loss strip: a line of the lane labels' font (the tick labels'
+// size, 9 pt = 12 px at 96 dpi, so they read as large as the figure's other text and a
+// report's captions), so neighbouring labels do not touch.
+constexpr int kLaneHeight = 14;
 // Lanes narrow down to this when the figure is short (a paper column), so the data keeps its
 // share of the height; the lane labels take the smallest plot font then.
 constexpr int kSmallestLaneHeight = 9;
@@ -40,10 +43,11 @@ QCPScatterStyle tickStyle(const QColor& color) {
     return style;
 }
 
-// The lane labels' font, and the loss-free note's: the smallest plot font once lanes narrow.
+// The lane labels' font, and the loss-free note's: the tick labels' (they label the strip's
+// lanes as ticks do an axis), the smallest plot font once lanes narrow.
 QFont laneFont(int lane) {
     return lane < kLaneHeight ? PlotStyle::shrinkingFonts(PlotStyle::axisFont()).back()
-                              : PlotStyle::axisFont(0.85);
+                              : PlotStyle::axisFont();
 }
 
 // Any loss in a column shows at least this shade (of 1 for a column where every request was
