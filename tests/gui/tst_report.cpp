@@ -1624,6 +1624,11 @@ void TestReport::htmlTablesWrapOrScroll() {
     const QString headerRule = cssRule(html, "th");
     const double padding = std::max(cssPixels(cellRule, "padding", 0, 1) * 2,
                                     cssPixels(headerRule, "padding", 0, 1) * 2);
+    // Wide tables' cells may have padding of their own, left and right.
+    const QString wideCells = cssRule(html, "table.wide th, table.wide td");
+    const double widePadding = wideCells.isEmpty() ? padding
+                                                   : cssPixels(wideCells, "padding-left") +
+                                                         cssPixels(wideCells, "padding-right");
     const bool textBreaksAnywhere = cellRule.contains("overflow-wrap: anywhere");
     const bool numbersWhole = cssRule(html, "td.number").contains("white-space: nowrap");
     static const QRegularExpression tableElement(QStringLiteral("<table[^>]*>.*?</table>"),
@@ -1639,6 +1644,7 @@ void TestReport::htmlTablesWrapOrScroll() {
         font.setPointSizeF((wide && wideFont > 0 ? wideFont : tableFont) * 72 / 96);
         QFont bold = font;
         bold.setBold(true);
+        const double cellPadding = wide ? widePadding : padding;
         std::vector<double> least;
         for (const auto& r : row.globalMatch(text)) {
             int column = 0;
@@ -1656,13 +1662,13 @@ void TestReport::htmlTablesWrapOrScroll() {
                 if (static_cast<std::size_t>(column) >= least.size())
                     least.push_back(0);
                 least[static_cast<std::size_t>(column)] =
-                    std::max(least[static_cast<std::size_t>(column)], width + padding);
+                    std::max(least[static_cast<std::size_t>(column)], width + cellPadding);
                 ++column;
             }
         }
         const double first =
             cssPixels(cssRule(html, "td:first-child"), "min-width", font.pointSizeF() * 96 / 72) +
-            padding;
+            cellPadding;
         if (!least.empty())
             least.front() = std::max(least.front(), first);
         const double width = std::accumulate(least.begin(), least.end(), 0.0);
