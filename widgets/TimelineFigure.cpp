@@ -29,9 +29,10 @@ constexpr int kStripPadding = 6;
 // Room above and below the lanes for the loss ticks; the loss-free note's words need none.
 const QMargins kLaneMargins(0, 4, 0, 2);
 const QMargins kNoteMargins(0, 0, 0, 0);
-// Widest run label the strip shows beside its lane; wider ones would take the plot's width
-// (the strip and the plot share their left margin), so the lanes are numbered instead.
-constexpr int kLaneLabelWidth = 110;
+// Widest run label the strip shows beside its lane (about 22 characters at the lane font);
+// wider ones would take the plot's width (the strip and the plot share their left margin), so
+// the lanes are numbered instead.
+constexpr int kLaneLabelWidth = 130;
 
 // A short vertical stroke: loss marks must stay readable when thousands sit side by side,
 // which filled symbols do not.
