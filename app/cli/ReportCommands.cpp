@@ -306,14 +306,32 @@ void printGroupTable(const Reports& reports, const GroupOptions& group,
     std::vector<LatencyReport> pooledLatency;
     std::vector<FlowReport> pooledFlows;
     bool first = true;
-    for (Dataset::Kind kind : {Dataset::Kind::Latency, Dataset::Kind::Throughput}) {
-        std::vector<GroupMember> members;
-        for (const GroupMember& member : allMembers)
-            if (member.dataset->kind == kind)
-                members.push_back(member);
-        if (members.empty())
+    // At run level a step of a ping beside flows is one run of its own kind (RunKind::LoadStep);
+    // pooling joins samples of one kind of dataset.
+    using RunKind = DatasetGroups::RunKind;
+    for (RunKind runKind : {RunKind::Latency, RunKind::Throughput, RunKind::LoadStep}) {
+        const Dataset::Kind kind =
+            runKind == RunKind::Latency ? Dataset::Kind::Latency : Dataset::Kind::Throughput;
+        // Pooled: the datasets of one kind, grouped among all (a step's ping by its step's
+        // values) and pooled with the other datasets of their kind.
+        const std::vector<GroupMember> members =
+            group.pooled ? allMembers : DatasetGroups::ofRunKind(allMembers, runKind);
+        std::vector<DatasetGroup> groups;
+        for (DatasetGroup found : DatasetGroups::group(members, group.groupBy)) {
+            if (group.pooled) {
+                if (runKind == RunKind::LoadStep)
+                    break;
+                std::vector<std::size_t> ofKind;
+                for (std::size_t i : found.members)
+                    if (members[i].dataset->kind == kind)
+                        ofKind.push_back(i);
+                found.members = std::move(ofKind);
+            }
+            if (!found.members.empty())
+                groups.push_back(std::move(found));
+        }
+        if (groups.empty())
             continue;
-        const std::vector<DatasetGroup> groups = DatasetGroups::group(members, group.groupBy);
         for (const DatasetGroup& found : groups) {
             const QStringList mixes = DatasetGroups::mixes(members, found);
             if (!mixes.isEmpty()) {
@@ -342,7 +360,9 @@ void printGroupTable(const Reports& reports, const GroupOptions& group,
         const std::vector<GroupSummary> summaries =
             GroupSummaries::of(members, groups, group.bootstrap);
         if (options.json) {
-            json.insert(kindName(kind), GroupSummaryReport::json(summaries, group.bootstrap));
+            json.insert(runKind == RunKind::LoadStep ? QStringLiteral("latency_under_load")
+                                                     : kindName(kind),
+                        GroupSummaryReport::json(summaries, group.bootstrap));
             continue;
         }
         if (!first)

@@ -12,7 +12,7 @@ namespace {
 
 // Jain's index reads in 4 decimals, as `table` prints it; the rest in 3.
 int decimalsOf(const QString& statistic) {
-    return statistic.startsWith(QLatin1String("Jain")) ? 4 : 3;
+    return statistic.contains(QLatin1String("Jain")) ? 4 : 3;
 }
 
 QString levelName(const GroupSummary& group) {
