@@ -266,11 +266,9 @@ int runCompare(const QStringList& args, CliContext& context) {
         std::vector<Table> tables = c.tables;
         QString stepsNote;
         if (!steps.empty()) {
-            Table table = GroupSummaryReport::table(steps, options.bootstrap);
-            table.header[0] = QStringLiteral("side");
-            table.header[1] = QStringLiteral("steps");
-            table.caption = QStringLiteral("Latency-under-load steps, each one run (the samples "
-                                           "compared are their pings'). ") +
+            Table table = GroupSummaryReport::sideBySide(steps[0], steps[1]);
+            table.caption = QStringLiteral("Latency-under-load steps, each one run; the samples "
+                                           "compared below are their pings'. ") +
                             table.caption;
             stepsNote = table.caption + QLatin1Char('\n');
             tables.insert(tables.begin(), std::move(table));

@@ -7,11 +7,14 @@
 #include "report/FlowReport.h"
 #include "report/GroupSummaryReport.h"
 #include "report/LatencyReport.h"
+#include "stats/LoadTimeline.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace wb::cli {
 
@@ -234,7 +237,8 @@ namespace {
 // `table`'s rows of latency and throughput reports, as text tables or JSON: one per file, or
 // with pooledGroups one per group whose runs' samples were pooled as one run.
 void printTableRows(const std::vector<LatencyReport>& latency, const std::vector<FlowReport>& flows,
-                    bool pooledGroups, const CommonOptions& options, CliContext& context) {
+                    bool pooledGroups, const CommonOptions& options, CliContext& context,
+                    const GroupSummaryReport::NamedRuns& steps = {}) {
     const QString pooledNote = QStringLiteral(", pooled samples (runs treated as one)");
     if (options.json) {
         QJsonArray rows;
@@ -259,6 +263,8 @@ void printTableRows(const std::vector<LatencyReport>& latency, const std::vector
                 pooled.insert("level", "pooled samples (runs treated as one)");
                 row = pooled;
             }
+        for (const QJsonValue& step : GroupSummaryReport::runsJson(steps))
+            rows.append(step);
         printJson(context, "rows", rows);
         return;
     }
@@ -288,6 +294,44 @@ void printTableRows(const std::vector<LatencyReport>& latency, const std::vector
         }
         context.out() << TableWriter::write(table, options.table);
     }
+    if (!steps.empty()) {
+        if (!latency.empty() || !flows.empty())
+            context.out() << '\n';
+        const Table table = GroupSummaryReport::runsTable(steps);
+        if (options.table == TableWriter::Format::Text)
+            context.out() << table.caption << '\n';
+        context.out() << TableWriter::write(table, options.table);
+    }
+}
+
+// `table` without grouping: a row per log, except the members of a latency-under-load step,
+// which is one run with a row of its own (GroupSummaryReport::runsTable).
+void printRunRows(const Reports& reports, const CommonOptions& options, CliContext& context) {
+    std::vector<GroupMember> members;
+    for (const auto& dataset : reports.datasets)
+        members.push_back({dataset.get(), {}, {}, {}});
+    GroupSummaryReport::NamedRuns steps;
+    std::set<const Dataset*> inSteps;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        if (DatasetGroups::runKindOf(members, i) != DatasetGroups::RunKind::LoadStep)
+            continue;
+        const QString step = LoadTimeline::stepOf(*members[i].dataset);
+        auto same = std::find_if(steps.begin(), steps.end(),
+                                 [&](const auto& named) { return named.first == step; });
+        if (same == steps.end())
+            same = steps.insert(steps.end(), {step, {}});
+        same->second.push_back(members[i].dataset);
+        inSteps.insert(members[i].dataset);
+    }
+    std::vector<LatencyReport> latency;
+    for (const LatencyReport& report : reports.latency)
+        if (!inSteps.count(report.analysis->dataset.get()))
+            latency.push_back(report);
+    std::vector<FlowReport> flows;
+    for (const FlowReport& report : reports.flows)
+        if (!inSteps.count(report.analysis->dataset.get()))
+            flows.push_back(report);
+    printTableRows(latency, flows, false, options, context, steps);
 }
 
 // `table --group-by KEY`: one row per group of each kind. Run level by default (each run
@@ -400,7 +444,7 @@ int runTable(const QStringList& args, CliContext& context) {
     if (!group.groupBy.isEmpty())
         printGroupTable(reports, group, options, context);
     else
-        printTableRows(reports.latency, reports.flows, false, options, context);
+        printRunRows(reports, options, context);
     return context.exitCode();
 }
 

@@ -490,6 +490,25 @@ void TestStepRun::cliTableAndCompareShowStepsAsRuns() {
         QVERIFY(close(means.value("cwnd reductions /s per flow"), logs.cwndReductionsPerSecond));
     }
 
+    // Without grouping: a row per step, none per member.
+    const test::CliRun rows = test::runCli(
+        {QStringLiteral("table"), QStringLiteral("--format"), QStringLiteral("json"), folder});
+    QCOMPARE(rows.exitCode, 0);
+    const QJsonArray rowArray =
+        QJsonDocument::fromJson(rows.out.toUtf8()).object()["rows"].toArray();
+    QCOMPARE(rowArray.size(), 2);
+    for (int r = 0; r < 2; ++r) {
+        const QJsonObject row = rowArray[r].toObject();
+        QCOMPARE(row["run"].toString(), QStringLiteral("rrul-congestion-") + kCongestion[r]);
+        QCOMPARE(row["kind"].toString(), QStringLiteral("latency_under_load"));
+        const StepFromLogs logs = stepFromLogs(kCongestion[r]);
+        const QJsonObject values = row["values"].toObject();
+        QVERIFY(close(values["upload SUM (Mbits/s)"].toDouble(), logs.uploadSum));
+        QVERIFY(close(values["download Jain's index"].toDouble(), logs.downloadJain));
+        QVERIFY(close(values["p50 (ms)"].toDouble(), logs.p50));
+        QVERIFY(close(values["loss %"].toDouble(), logs.loss));
+    }
+
     const test::CliRun compare =
         test::runCli({QStringLiteral("compare"), QStringLiteral("--format"), QStringLiteral("json"),
                       QStringLiteral("--group-by"), QStringLiteral("congestion_control"), folder});
@@ -512,6 +531,18 @@ void TestStepRun::cliTableAndCompareShowStepsAsRuns() {
             }
         QVERIFY(found);
     }
+    // In words and tables: a row per step value, A's and B's side by side.
+    const test::CliRun compareText =
+        test::runCli({QStringLiteral("compare"), QStringLiteral("--group-by"),
+                      QStringLiteral("congestion_control"), folder});
+    QCOMPARE(compareText.exitCode, 0);
+    const StepFromLogs cubic = stepFromLogs(QStringLiteral("cubic"));
+    const StepFromLogs reno = stepFromLogs(QStringLiteral("reno"));
+    const QString row =
+        QStringLiteral(R"(\nupload SUM \(Mbits/s\)\s+1\s+%1\s+1\s+%2\s+%3\n)")
+            .arg(QString::number(cubic.uploadSum, 'f', 3), QString::number(reno.uploadSum, 'f', 3),
+                 QString::number(reno.uploadSum - cubic.uploadSum, 'f', 3));
+    QVERIFY2(compareText.out.contains(QRegularExpression(row)), qPrintable(compareText.out));
 }
 
 QTEST_GUILESS_MAIN(TestStepRun)
