@@ -12,9 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
-#include <algorithm>
 #include <cmath>
-#include <set>
 
 namespace wb::cli {
 
@@ -304,34 +302,30 @@ void printTableRows(const std::vector<LatencyReport>& latency, const std::vector
     }
 }
 
-// `table` without grouping: a row per log, except the members of a latency-under-load step,
-// which is one run with a row of its own (GroupSummaryReport::runsTable).
+// `table` without grouping: a row per log, then a row per latency-under-load step, which is
+// one run of its own (GroupSummaryReport::runsTable), named by its members' common label.
 void printRunRows(const Reports& reports, const CommonOptions& options, CliContext& context) {
     std::vector<GroupMember> members;
     for (const auto& dataset : reports.datasets)
         members.push_back({dataset.get(), {}, {}, {}});
     GroupSummaryReport::NamedRuns steps;
-    std::set<const Dataset*> inSteps;
+    QStringList stepNames;
     for (std::size_t i = 0; i < members.size(); ++i) {
         if (DatasetGroups::runKindOf(members, i) != DatasetGroups::RunKind::LoadStep)
             continue;
-        const QString step = LoadTimeline::stepOf(*members[i].dataset);
-        auto same = std::find_if(steps.begin(), steps.end(),
-                                 [&](const auto& named) { return named.first == step; });
-        if (same == steps.end())
-            same = steps.insert(steps.end(), {step, {}});
-        same->second.push_back(members[i].dataset);
-        inSteps.insert(members[i].dataset);
+        const Dataset& dataset = *members[i].dataset;
+        const QString step = LoadTimeline::stepOf(dataset);
+        if (!stepNames.contains(step)) {
+            stepNames << step;
+            // A plan labels a member "STEP-LABEL MEMBER".
+            const QString suffix =
+                QLatin1Char(' ') + dataset.info.parameters.value(QStringLiteral("member"));
+            steps.push_back(
+                {dataset.label.endsWith(suffix) ? dataset.label.chopped(suffix.size()) : step, {}});
+        }
+        steps[std::size_t(stepNames.indexOf(step))].second.push_back(&dataset);
     }
-    std::vector<LatencyReport> latency;
-    for (const LatencyReport& report : reports.latency)
-        if (!inSteps.count(report.analysis->dataset.get()))
-            latency.push_back(report);
-    std::vector<FlowReport> flows;
-    for (const FlowReport& report : reports.flows)
-        if (!inSteps.count(report.analysis->dataset.get()))
-            flows.push_back(report);
-    printTableRows(latency, flows, false, options, context, steps);
+    printTableRows(reports.latency, reports.flows, false, options, context, steps);
 }
 
 // `table --group-by KEY`: one row per group of each kind. Run level by default (each run

@@ -308,24 +308,37 @@ QStringList DatasetGroups::stepValues(const std::vector<GroupMember>& members, s
     if (canonicalKey(key) == QLatin1String("kind") &&
         !members[index].metadata.contains(QStringLiteral("kind")))
         return {runKindName(runKindOf(members, index))};
-    std::optional<QStringList> agreed;
-    for (const GroupMember& member : members) {
-        if (LoadTimeline::stepOf(*member.dataset) != step)
-            continue;
-        const QStringList values = valuesOf(member, key);
-        if (values.isEmpty())
-            continue;
-        if (!agreed) {
-            agreed = values;
-            continue;
+    // The step's measurements say what it was; its ss sampler only where none of them
+    // says (an iperf3 log that does not print its congestion control).
+    std::vector<const Dataset*> datasets;
+    for (const GroupMember& member : members)
+        if (LoadTimeline::stepOf(*member.dataset) == step)
+            datasets.push_back(member.dataset);
+    const std::vector<const Dataset*> measured = RunValues::measurements(datasets);
+    for (bool measurements : {true, false}) {
+        std::optional<QStringList> agreed;
+        for (const GroupMember& member : members) {
+            if (LoadTimeline::stepOf(*member.dataset) != step ||
+                (std::find(measured.begin(), measured.end(), member.dataset) != measured.end()) !=
+                    measurements)
+                continue;
+            const QStringList values = valuesOf(member, key);
+            if (values.isEmpty())
+                continue;
+            if (!agreed) {
+                agreed = values;
+                continue;
+            }
+            QStringList kept;
+            for (const QString& value : *agreed)
+                if (values.contains(value))
+                    kept << value;
+            agreed = kept;
         }
-        QStringList kept;
-        for (const QString& value : *agreed)
-            if (values.contains(value))
-                kept << value;
-        agreed = kept;
+        if (agreed)
+            return *agreed;
     }
-    return agreed.value_or(QStringList());
+    return {};
 }
 
 std::vector<DatasetGroup> DatasetGroups::group(const std::vector<GroupMember>& members,

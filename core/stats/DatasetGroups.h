@@ -73,10 +73,11 @@ public:
     // value, except for `tag`, where each tag is a value. Empty when the member has none.
     static QStringList valuesOf(const GroupMember& member, const QString& key);
     // The values of the run members[index] belongs to: valuesOf for a member outside any
-    // step; for a step's member, the values every member of the step that has a value for
-    // the key has (the ping of a cubic step, which has no congestion control of its own, is
-    // in congestion_control=cubic; a step of flows up and down has no direction), and for
-    // `kind` the step's run kind.
+    // step; for a step's member, the values every measurement of the step (not its ss
+    // sampler) that has a value for the key has, else those its samplers agree on (the ping
+    // of a cubic step, which has no congestion control of its own, is in
+    // congestion_control=cubic; a step of flows up and down has no direction; a step of an
+    // iperf3 run and its ss log has tool iperf3), and for `kind` the step's run kind.
     static QStringList stepValues(const std::vector<GroupMember>& members, std::size_t index,
                                   const QString& key);
 

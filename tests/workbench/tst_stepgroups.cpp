@@ -29,7 +29,8 @@ double receiverSum(const QString& congestion, const QString& what) {
     double sum = 0;
     for (const QString& member : {what + "-1", what + "-2"}) {
         const QString path = test::samplePath(
-            QStringLiteral("latency-under-load/rrul-congestion-%1.%2.log").arg(congestion, member));
+            QStringLiteral("latency-under-load%1/rrul-congestion-%2.%3.log")
+                .arg(congestion == QLatin1String("reno") ? "-reno" : "", congestion, member));
         sum += receiver.match(QString::fromUtf8(test::readAll(path))).captured(1).toDouble();
     }
     return sum;
@@ -39,10 +40,14 @@ double receiverSum(const QString& congestion, const QString& what) {
 
 void TestStepGroups::aStepIsOneRunOfItsGroupInEveryView() {
     DatasetStore store;
-    const QDir folder(test::samplePath(QStringLiteral("latency-under-load")));
-    for (const QString& name : folder.entryList({QStringLiteral("*.log")}, QDir::Files, QDir::Name))
-        if (!name.endsWith(QLatin1String(".server.log")))
-            QVERIFY(test::addLog(store, folder.filePath(name), name) >= 0);
+    for (const QString& step :
+         {QStringLiteral("latency-under-load"), QStringLiteral("latency-under-load-reno")}) {
+        const QDir folder(test::samplePath(step));
+        for (const QString& name :
+             folder.entryList({QStringLiteral("*.log")}, QDir::Files, QDir::Name))
+            if (!name.endsWith(QLatin1String(".server.log")))
+                QVERIFY(test::addLog(store, folder.filePath(name), name) >= 0);
+    }
     QCOMPARE(store.entries().size(), std::size_t(12));
     store.setGroupKey(QStringLiteral("congestion_control"));
     DatasetGrouping* grouping = DatasetGrouping::of(&store);
