@@ -348,7 +348,7 @@ void TestStepRun::stepsGroupByWhatTheirMembersAgreeOn() {
     const std::vector<DatasetGroup> byDirection =
         DatasetGroups::group(members, QStringLiteral("direction"));
     QCOMPARE(byDirection.size(), std::size_t(1));
-    QCOMPARE(byDirection[0].name(), QStringLiteral("(none)"));
+    QCOMPARE(byDirection[0].name(), QStringLiteral("direction not recorded"));
     QCOMPARE(GroupSummaries::of(members, byDirection).front().runCount, std::size_t(2));
     // Their kind is the step's.
     const std::vector<DatasetGroup> byKind = DatasetGroups::group(members, QStringLiteral("kind"));
