@@ -1,6 +1,7 @@
 #include "DatasetGrouping.h"
 
 #include "DatasetStore.h"
+#include "stats/LoadTimeline.h"
 
 namespace wb {
 
@@ -38,12 +39,34 @@ bool DatasetGrouping::active() const {
     return !m_store->groupKey().isEmpty();
 }
 
+namespace {
+
+// The entries, then the visible entries of the other kind that belong to a step one of them
+// belongs to (a ping's flows, the flows' ping): a step is grouped and summarised as one run.
+std::vector<const DatasetEntry*> withStepMates(std::vector<const DatasetEntry*> entries,
+                                               const std::vector<const DatasetEntry*>& others) {
+    QSet<QString> steps;
+    for (const DatasetEntry* entry : entries)
+        if (const QString step = LoadTimeline::stepOf(entry->dataset()); !step.isEmpty())
+            steps.insert(step);
+    for (const DatasetEntry* other : others)
+        if (steps.contains(LoadTimeline::stepOf(other->dataset())))
+            entries.push_back(other);
+    return entries;
+}
+
+} // namespace
+
 std::vector<PooledGroup> DatasetGrouping::latencyGroups() {
-    return groups(m_store->visibleLatency(), &m_latencyCache, &m_latencySummaries);
+    const std::vector<const DatasetEntry*> latency = m_store->visibleLatency();
+    return groups(withStepMates(latency, m_store->visibleThroughput()), latency.size(),
+                  &m_latencyCache, &m_latencySummaries);
 }
 
 std::vector<PooledGroup> DatasetGrouping::throughputGroups() {
-    return groups(m_store->visibleThroughput(), &m_throughputCache, &m_throughputSummaries);
+    const std::vector<const DatasetEntry*> throughput = m_store->visibleThroughput();
+    return groups(withStepMates(throughput, m_store->visibleLatency()), throughput.size(),
+                  &m_throughputCache, &m_throughputSummaries);
 }
 
 GroupMember DatasetGrouping::memberOf(const DatasetEntry& entry) {
@@ -63,7 +86,8 @@ QStringList DatasetGrouping::mixWarnings(const std::vector<PooledGroup>& groups)
 }
 
 std::vector<PooledGroup> DatasetGrouping::groups(const std::vector<const DatasetEntry*>& entries,
-                                                 Cache* cache, SummaryCache* summaries) {
+                                                 std::size_t ofKind, Cache* cache,
+                                                 SummaryCache* summaries) {
     const QString key = m_store->groupKey();
     if (key.isEmpty()) {
         cache->clear();
@@ -81,15 +105,21 @@ std::vector<PooledGroup> DatasetGrouping::groups(const std::vector<const Dataset
         pooled.name = group.name();
         pooled.recorded = !group.value.isEmpty();
         pooled.color = SeriesColor::palette(static_cast<int>(out.size()));
-        std::vector<std::shared_ptr<const Dataset>> datasets;
-        std::vector<const Dataset*> runs;
+        std::vector<std::shared_ptr<const Dataset>> datasets; // of the kind, pooled
+        std::vector<const Dataset*> pooledRuns;
+        std::vector<const Dataset*> runs; // with their step mates: the group's runs
         std::size_t samples = 0;
         for (std::size_t member : group.members) {
+            runs.push_back(entries[member]->analysis->dataset.get());
+            if (member >= ofKind)
+                continue;
             pooled.memberIds.push_back(entries[member]->id);
             datasets.push_back(entries[member]->analysis->dataset);
-            runs.push_back(datasets.back().get());
+            pooledRuns.push_back(datasets.back().get());
             samples += datasets.back()->latency.size();
         }
+        if (datasets.empty())
+            continue;                                        // step mates of the other kind only
         pooled.mixes = DatasetGroups::mixes(members, group); // the user's values count
         const QString signature = signatureOf(key, group, entries);
         pooled.analysis = cache->value(signature);
@@ -98,7 +128,7 @@ std::vector<PooledGroup> DatasetGrouping::groups(const std::vector<const Dataset
                 poolInBackground(signature, pooled.name, std::move(datasets), cache);
             } else {
                 pooled.analysis = DatasetAnalysis::of(
-                    std::make_shared<const Dataset>(DatasetGroups::pool(runs, pooled.name)));
+                    std::make_shared<const Dataset>(DatasetGroups::pool(pooledRuns, pooled.name)));
             }
         }
         pooled.runLevel = summaries->value(signature);

@@ -32,8 +32,9 @@ struct PooledGroup {
     QStringList mixes; // what its runs differ in (DatasetGroups::mixes)
     // nullptr while a large group is pooled in the background (DatasetGrouping::pooling()).
     std::shared_ptr<const DatasetAnalysis> analysis;
-    // The group at run level (each member one run, GroupSummaries::of with the default
-    // bootstrap): what the views show by default.
+    // The group at run level (each member one run, a concurrent step with its members of
+    // the other kind one run, GroupSummaries::of with the default bootstrap): what the views
+    // show by default.
     std::shared_ptr<const GroupSummary> runLevel;
 };
 
@@ -74,8 +75,10 @@ private:
     using SummaryCache = QHash<QString, std::shared_ptr<const GroupSummary>>;
 
     explicit DatasetGrouping(DatasetStore* store);
-    std::vector<PooledGroup> groups(const std::vector<const DatasetEntry*>& entries, Cache* cache,
-                                    SummaryCache* summaries);
+    // entries: those of the kind first (ofKind of them), then their step mates of the other
+    // kind, which group and summarise a step as one run but are not pooled or drawn.
+    std::vector<PooledGroup> groups(const std::vector<const DatasetEntry*>& entries,
+                                    std::size_t ofKind, Cache* cache, SummaryCache* summaries);
     // Pools on m_jobs; the result goes into the cache and the store reports a change.
     void poolInBackground(const QString& signature, const QString& name,
                           std::vector<std::shared_ptr<const Dataset>> datasets, Cache* cache);

@@ -336,21 +336,21 @@ std::vector<Table> groupSummariesOf(const std::vector<ReportRun>& runs, const QS
     std::vector<Table> tables;
     if (groupKey.isEmpty())
         return tables;
-    for (Dataset::Kind kind : {Dataset::Kind::Latency, Dataset::Kind::Throughput}) {
-        std::vector<const ReportRun*> ofKind;
-        for (const ReportRun& run : runs)
-            if (run.dataset().kind == kind)
-                ofKind.push_back(&run);
-        const std::vector<GroupMember> members = membersOf(ofKind);
+    std::vector<const ReportRun*> all;
+    for (const ReportRun& run : runs)
+        all.push_back(&run);
+    // A step of a ping beside flows is one run of its own kind, in a table of its own.
+    using RunKind = DatasetGroups::RunKind;
+    for (RunKind kind : {RunKind::Latency, RunKind::Throughput, RunKind::LoadStep}) {
+        const std::vector<GroupMember> members = DatasetGroups::ofRunKind(membersOf(all), kind);
         const std::vector<DatasetGroup> groups = DatasetGroups::group(members, groupKey);
         if (groups.size() < 2)
             continue;
         Table table = GroupSummaryReport::table(GroupSummaries::of(members, groups), {});
         const QString how = table.caption;
-        table.caption = QStringLiteral("%1 runs grouped by %2.")
-                            .arg(kind == Dataset::Kind::Latency ? QStringLiteral("Latency")
-                                                                : QStringLiteral("Throughput"),
-                                 groupKey);
+        QString what = DatasetGroups::runKindName(kind);
+        what[0] = what[0].toUpper();
+        table.caption = QStringLiteral("%1 runs grouped by %2.").arg(what, groupKey);
         if (!how.isEmpty())
             table.caption += QLatin1Char(' ') + how + QLatin1Char('.');
         table.warning = mixSentence(members, groups).trimmed();

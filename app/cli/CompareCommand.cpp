@@ -3,6 +3,7 @@
 #include "GroupOptions.h"
 
 #include "report/ComparisonReport.h"
+#include "report/GroupSummaryReport.h"
 #include "report/LoadPhasesReport.h"
 #include "report/TextEscaping.h"
 #include "stats/DatasetGroups.h"
@@ -53,12 +54,35 @@ struct Side : ComparisonSide {
     Dataset::Kind kind() const { return analysis->dataset->kind; }
 };
 
+// The datasets of the side's latency-under-load steps (a ping beside flows), or none: the
+// samples such a side compares are its pings', its flows are among its steps' run values.
+std::vector<const Dataset*> loadStepPings(const Side& side) {
+    std::vector<const Dataset*> pings;
+    for (std::size_t i = 0; i < side.members.size(); ++i)
+        if (DatasetGroups::runKindOf(side.members, i) == DatasetGroups::RunKind::LoadStep &&
+            side.members[i].dataset->kind == Dataset::Kind::Latency)
+            pings.push_back(side.members[i].dataset);
+    return pings;
+}
+
 bool checkSide(Side* side, CliContext& context) {
     if (side->runs.empty()) {
         context.fileProblem(side->name, QStringLiteral("no usable log to compare"));
         return false;
     }
-    if (!DatasetGroups::sameKind(side->runs)) {
+    std::vector<const Dataset*> compared = side->runs;
+    if (const std::vector<const Dataset*> pings = loadStepPings(*side); !pings.empty()) {
+        for (std::size_t i = 0; i < side->members.size(); ++i) {
+            if (DatasetGroups::runKindOf(side->members, i) == DatasetGroups::RunKind::LoadStep)
+                continue;
+            context.usageError(QStringLiteral("%1 mixes latency-under-load steps and other logs; "
+                                              "compare needs runs of one kind on each side")
+                                   .arg(side->name));
+            return false;
+        }
+        compared = pings;
+    }
+    if (!DatasetGroups::sameKind(compared)) {
         context.usageError(QStringLiteral("%1 mixes latency and throughput logs; compare needs "
                                           "logs of one kind on each side")
                                .arg(side->name));
@@ -66,9 +90,9 @@ bool checkSide(Side* side, CliContext& context) {
     }
     // One dataset is analysed where the imports keep it (they outlive the side).
     side->analysis = DatasetAnalysis::of(
-        side->runs.size() == 1
-            ? std::shared_ptr<const Dataset>(std::shared_ptr<const Dataset>(), side->runs.front())
-            : std::make_shared<const Dataset>(DatasetGroups::pool(side->runs, side->name)));
+        compared.size() == 1
+            ? std::shared_ptr<const Dataset>(std::shared_ptr<const Dataset>(), compared.front())
+            : std::make_shared<const Dataset>(DatasetGroups::pool(compared, side->name)));
     return true;
 }
 
@@ -167,25 +191,11 @@ struct StepSides {
     std::vector<LoadPhases> b;
 
     bool both() const { return !a.empty() && !b.empty(); }
-    static StepSides of(Side* a, Side* b) {
-        StepSides steps{LoadPhases::ofSteps(a->runs), LoadPhases::ofSteps(b->runs)};
-        if (!steps.both())
-            return {};
-        for (Side* side : {a, b}) {
-            const std::vector<LoadPhases>& phases = side == a ? steps.a : steps.b;
-            std::vector<const Dataset*> pings;
-            std::vector<GroupMember> members;
-            for (std::size_t i = 0; i < side->runs.size(); ++i)
-                for (const LoadPhases::PingPhases& ping : phases.front().pings())
-                    if (ping.dataset == side->runs[i]) {
-                        pings.push_back(side->runs[i]);
-                        if (i < side->members.size())
-                            members.push_back(side->members[i]);
-                    }
-            side->runs = pings;
-            side->members = members;
-        }
-        return steps;
+    // The sides are left whole: checkSide compares a step side's pings, GroupSummaries
+    // reads its steps' values from all of its members.
+    static StepSides of(const Side& a, const Side& b) {
+        StepSides phases{LoadPhases::ofSteps(a.runs), LoadPhases::ofSteps(b.runs)};
+        return phases.both() ? phases : StepSides();
     }
     Table table(const Side& sideA, const Side& sideB) const {
         return LoadPhasesReport::increaseComparison(sideA.name, a.front(), sideB.name, b.front());
@@ -214,11 +224,10 @@ int runCompare(const QStringList& args, CliContext& context) {
     const bool sides = compare.groupBy.isEmpty()
                            ? sidesFromOperands(common, context, &loaded, &a, &b)
                            : sidesFromGroups(common, compare.groupBy, context, &loaded, &a, &b);
-    const StepSides steps =
-        sides && compare.groupBy.isEmpty() ? StepSides::of(&a, &b) : StepSides();
+    const StepSides phases = sides && compare.groupBy.isEmpty() ? StepSides::of(a, b) : StepSides();
     if (!sides || !checkSide(&a, context) || !checkSide(&b, context))
         return context.exitCode();
-    for (const std::vector<LoadPhases>* side : {&steps.a, &steps.b})
+    for (const std::vector<LoadPhases>* side : {&phases.a, &phases.b})
         for (const QString& warning : LoadPhasesReport::warnings(*side))
             context.fileWarning(side->front().step(), warning);
     // A side whose runs differ in how they were made (or holds a run that did not complete)
@@ -253,6 +262,12 @@ int runCompare(const QStringList& args, CliContext& context) {
     options.levels = common.percentiles;
     options.bootstrap = compare.bootstrap;
     const AnalysisComparison c = AnalysisComparison::of(a, b, options);
+    // A side of latency-under-load steps compares its pings' samples; each step's SUMs,
+    // Jain's indices and TCP figures are its values as a run, shown per side.
+    std::vector<GroupSummary> steps;
+    if (!loadStepPings(a).empty())
+        steps = {GroupSummaries::of(a.name, a.runs, options.bootstrap),
+                 GroupSummaries::of(b.name, b.runs, options.bootstrap)};
     if (common.json) {
         QJsonObject json = latency ? ComparisonReport::toJson(*c.latency)
                                    : ComparisonReport::toJson(*c.throughput);
@@ -264,21 +279,33 @@ int runCompare(const QStringList& args, CliContext& context) {
             json.insert("sample_summary", json.value("summary"));
             json.insert("summary", c.summary());
         }
+        if (!steps.empty())
+            json.insert("steps", GroupSummaryReport::json(steps, options.bootstrap));
         if (!warnings.isEmpty())
             json.insert("warnings", warnings);
-        if (steps.both())
-            json.insert("load_phases", QJsonObject{{"a", LoadPhasesReport::toJson(steps.a)},
-                                                   {"b", LoadPhasesReport::toJson(steps.b)}});
+        if (phases.both())
+            json.insert("load_phases", QJsonObject{{"a", LoadPhasesReport::toJson(phases.a)},
+                                                   {"b", LoadPhasesReport::toJson(phases.b)}});
         context.out() << QJsonDocument(json).toJson();
     } else {
         const char* unit = latency ? "samples" : "flows";
-        print(c.tables, c.findings(),
+        std::vector<Table> tables = c.tables;
+        QString stepsNote;
+        if (!steps.empty()) {
+            Table table = GroupSummaryReport::sideBySide(steps[0], steps[1]);
+            table.caption = QStringLiteral("Latency-under-load steps, each one run; the samples "
+                                           "compared below are their pings'. ") +
+                            table.caption;
+            stepsNote = table.caption + QLatin1Char('\n');
+            tables.insert(tables.begin(), std::move(table));
+        }
+        print(tables, c.findings(),
               sideLine("A", a, latency ? c.latency->countA : c.throughput->flowsA, unit) +
                   sideLine("B", b, latency ? c.latency->countB : c.throughput->flowsB, unit) +
-                  bootstrapNote(options.bootstrap) + c.levelNote,
+                  bootstrapNote(options.bootstrap) + c.levelNote + stepsNote,
               common, context);
-        if (steps.both()) {
-            const Table increases = steps.table(a, b);
+        if (phases.both()) {
+            const Table increases = phases.table(a, b);
             context.out() << '\n';
             if (common.table == TableWriter::Format::Text)
                 context.out() << increases.caption << '\n';

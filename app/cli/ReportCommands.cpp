@@ -8,6 +8,7 @@
 #include "report/FlowReport.h"
 #include "report/GroupSummaryReport.h"
 #include "report/LatencyReport.h"
+#include "stats/LoadTimeline.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -252,6 +253,7 @@ namespace {
 // with pooledGroups one per group whose runs' samples were pooled as one run.
 void printTableRows(const std::vector<LatencyReport>& latency, const std::vector<FlowReport>& flows,
                     bool pooledGroups, const CommonOptions& options, CliContext& context,
+                    const GroupSummaryReport::NamedRuns& steps = {},
                     const LoadPhasesOutput* phases = nullptr) {
     const QString pooledNote = QStringLiteral(", pooled samples (runs treated as one)");
     if (options.json) {
@@ -277,6 +279,8 @@ void printTableRows(const std::vector<LatencyReport>& latency, const std::vector
                 pooled.insert("level", "pooled samples (runs treated as one)");
                 row = pooled;
             }
+        for (const QJsonValue& step : GroupSummaryReport::runsJson(steps))
+            rows.append(step);
         printJson(context, "rows", rows, phases);
         return;
     }
@@ -306,8 +310,43 @@ void printTableRows(const std::vector<LatencyReport>& latency, const std::vector
         }
         context.out() << TableWriter::write(table, options.table);
     }
+    if (!steps.empty()) {
+        if (!latency.empty() || !flows.empty())
+            context.out() << '\n';
+        const Table table = GroupSummaryReport::runsTable(steps);
+        if (options.table == TableWriter::Format::Text)
+            context.out() << table.caption << '\n';
+        context.out() << TableWriter::write(table, options.table);
+    }
     if (phases)
         phases->printTables(options.table, context);
+}
+
+// `table` without grouping: a row per log, then a row per latency-under-load step, which is
+// one run of its own (GroupSummaryReport::runsTable), named by its members' common label.
+void printRunRows(const Reports& reports, const CommonOptions& options, CliContext& context,
+                  const LoadPhasesOutput& phases) {
+    std::vector<GroupMember> members;
+    for (const auto& dataset : reports.datasets)
+        members.push_back({dataset.get(), {}, {}, {}});
+    GroupSummaryReport::NamedRuns steps;
+    QStringList stepNames;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        if (DatasetGroups::runKindOf(members, i) != DatasetGroups::RunKind::LoadStep)
+            continue;
+        const Dataset& dataset = *members[i].dataset;
+        const QString step = LoadTimeline::stepOf(dataset);
+        if (!stepNames.contains(step)) {
+            stepNames << step;
+            // A plan labels a member "STEP-LABEL MEMBER".
+            const QString suffix =
+                QLatin1Char(' ') + dataset.info.parameters.value(QStringLiteral("member"));
+            steps.push_back(
+                {dataset.label.endsWith(suffix) ? dataset.label.chopped(suffix.size()) : step, {}});
+        }
+        steps[std::size_t(stepNames.indexOf(step))].second.push_back(&dataset);
+    }
+    printTableRows(reports.latency, reports.flows, false, options, context, steps, &phases);
 }
 
 // `table --group-by KEY`: one row per group of each kind. Run level by default (each run
@@ -326,14 +365,32 @@ void printGroupTable(const Reports& reports, const GroupOptions& group,
     std::vector<LatencyReport> pooledLatency;
     std::vector<FlowReport> pooledFlows;
     bool first = true;
-    for (Dataset::Kind kind : {Dataset::Kind::Latency, Dataset::Kind::Throughput}) {
-        std::vector<GroupMember> members;
-        for (const GroupMember& member : allMembers)
-            if (member.dataset->kind == kind)
-                members.push_back(member);
-        if (members.empty())
+    // At run level a step of a ping beside flows is one run of its own kind (RunKind::LoadStep);
+    // pooling joins samples of one kind of dataset.
+    using RunKind = DatasetGroups::RunKind;
+    for (RunKind runKind : {RunKind::Latency, RunKind::Throughput, RunKind::LoadStep}) {
+        const Dataset::Kind kind =
+            runKind == RunKind::Latency ? Dataset::Kind::Latency : Dataset::Kind::Throughput;
+        // Pooled: the datasets of one kind, grouped among all (a step's ping by its step's
+        // values) and pooled with the other datasets of their kind.
+        const std::vector<GroupMember> members =
+            group.pooled ? allMembers : DatasetGroups::ofRunKind(allMembers, runKind);
+        std::vector<DatasetGroup> groups;
+        for (DatasetGroup found : DatasetGroups::group(members, group.groupBy)) {
+            if (group.pooled) {
+                if (runKind == RunKind::LoadStep)
+                    break;
+                std::vector<std::size_t> ofKind;
+                for (std::size_t i : found.members)
+                    if (members[i].dataset->kind == kind)
+                        ofKind.push_back(i);
+                found.members = std::move(ofKind);
+            }
+            if (!found.members.empty())
+                groups.push_back(std::move(found));
+        }
+        if (groups.empty())
             continue;
-        const std::vector<DatasetGroup> groups = DatasetGroups::group(members, group.groupBy);
         for (const DatasetGroup& found : groups) {
             const QStringList mixes = DatasetGroups::mixes(members, found);
             if (!mixes.isEmpty()) {
@@ -362,7 +419,9 @@ void printGroupTable(const Reports& reports, const GroupOptions& group,
         const std::vector<GroupSummary> summaries =
             GroupSummaries::of(members, groups, group.bootstrap);
         if (options.json) {
-            json.insert(kindName(kind), GroupSummaryReport::json(summaries, group.bootstrap));
+            json.insert(runKind == RunKind::LoadStep ? QStringLiteral("latency_under_load")
+                                                     : kindName(kind),
+                        GroupSummaryReport::json(summaries, group.bootstrap));
             continue;
         }
         if (!first)
@@ -403,7 +462,7 @@ int runTable(const QStringList& args, CliContext& context) {
         // A latency-under-load step's ping by phase: its percentiles above mix idle and loaded.
         const LoadPhasesOutput phases(reports.all());
         phases.warn(context);
-        printTableRows(reports.latency, reports.flows, false, options, context, &phases);
+        printRunRows(reports, options, context, phases);
     }
     return context.exitCode();
 }

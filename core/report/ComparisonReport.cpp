@@ -125,7 +125,7 @@ QJsonArray ComparisonReport::runLevelJson(const std::vector<RunStatistic>& a,
 
 bool ComparisonReport::hasRepetitions(const std::vector<const Dataset*>& runsA,
                                       const std::vector<const Dataset*>& runsB) {
-    return RunValues::measurements(runsA).size() >= 2 || RunValues::measurements(runsB).size() >= 2;
+    return RunValues::runs(runsA).size() >= 2 || RunValues::runs(runsB).size() >= 2;
 }
 
 QString ComparisonReport::levelNote(const std::vector<const Dataset*>& runsA,
@@ -135,7 +135,7 @@ QString ComparisonReport::levelNote(const std::vector<const Dataset*>& runsA,
     QString note = QStringLiteral("Run level first (each run one value); then sample level, every "
                                   "sample of a side's runs pooled as if independent\n");
     for (const auto& [side, runs] : {std::pair{"A", &runsA}, std::pair{"B", &runsB}})
-        if (RunValues::measurements(*runs).size() == 1)
+        if (RunValues::runs(*runs).size() == 1)
             note += QStringLiteral("%1 is one run: no between-run variation could be estimated "
                                    "for it\n")
                         .arg(QLatin1String(side));

@@ -4,6 +4,7 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
 #include <cmath>
 
 namespace wb {
@@ -12,7 +13,7 @@ namespace {
 
 // Jain's index reads in 4 decimals, as `table` prints it; the rest in 3.
 int decimalsOf(const QString& statistic) {
-    return statistic.startsWith(QLatin1String("Jain")) ? 4 : 3;
+    return statistic.contains(QLatin1String("Jain")) ? 4 : 3;
 }
 
 QString levelName(const GroupSummary& group) {
@@ -72,6 +73,67 @@ Table GroupSummaryReport::table(const std::vector<GroupSummary>& groups,
         table.rows.push_back(row);
     }
     return table;
+}
+
+Table GroupSummaryReport::sideBySide(const GroupSummary& a, const GroupSummary& b) {
+    Table table({"statistic", "A runs", "A mean of runs", "B runs", "B mean of runs", "B − A"},
+                {false, true, true, true, true, true},
+                QStringLiteral("A: %1, B: %2; with one run a side the values are that run's")
+                    .arg(a.name, b.name));
+    for (const QString& name : statisticNames({a, b})) {
+        const GroupStatistic* inA = a.find(name);
+        const GroupStatistic* inB = b.find(name);
+        const auto runs = [](const GroupStatistic* s) {
+            return s ? QString::number(s->runs.runs) : QStringLiteral("-");
+        };
+        const auto mean = [&name](const GroupStatistic* s) {
+            return s ? valueText(s->runs.mean, name) : QStringLiteral("-");
+        };
+        table.rows.push_back(
+            {name, runs(inA), mean(inA), runs(inB), mean(inB),
+             inA && inB ? valueText(inB->runs.mean - inA->runs.mean, name) : QStringLiteral("-")});
+    }
+    return table;
+}
+
+Table GroupSummaryReport::runsTable(const NamedRuns& runs) {
+    std::vector<std::vector<RunStatistic>> values;
+    QStringList names;
+    for (const auto& run : runs) {
+        values.push_back(RunValues::of(run.second));
+        for (const RunStatistic& statistic : values.back())
+            if (!names.contains(statistic.name))
+                names << statistic.name;
+    }
+    Table table({"run"}, {false},
+                QStringLiteral("Latency-under-load steps, one run each: its ping's percentiles and "
+                               "loss, its flows' SUMs and Jain's indices"));
+    table.header << names;
+    table.rightAligned.insert(table.rightAligned.end(), std::size_t(names.size()), true);
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        QStringList row{runs[i].first};
+        for (const QString& name : names) {
+            const auto found = std::find_if(values[i].begin(), values[i].end(),
+                                            [&](const RunStatistic& s) { return s.name == name; });
+            row << (found != values[i].end() && found->values.size() == 1
+                        ? valueText(found->values.front(), name)
+                        : QStringLiteral("-"));
+        }
+        table.rows.push_back(row);
+    }
+    return table;
+}
+
+QJsonArray GroupSummaryReport::runsJson(const NamedRuns& runs) {
+    QJsonArray out;
+    for (const auto& [name, datasets] : runs) {
+        QJsonObject values;
+        for (const RunStatistic& statistic : RunValues::of(datasets))
+            if (statistic.values.size() == 1)
+                values.insert(statistic.name, DatasetJson::number(statistic.values.front()));
+        out.append(QJsonObject{{"run", name}, {"kind", "latency_under_load"}, {"values", values}});
+    }
+    return out;
 }
 
 QJsonObject GroupSummaryReport::json(const std::vector<GroupSummary>& groups,

@@ -1,10 +1,13 @@
 #include "DatasetGroups.h"
 
+#include "LoadTimeline.h"
+#include "RunValues.h"
 #include "model/NaturalOrder.h"
 
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 
 namespace wb {
 
@@ -130,8 +133,8 @@ QStringList DatasetGroups::mixes(const std::vector<GroupMember>& runs, const QSt
         if (key == shared)
             continue;
         QStringList values;
-        for (const GroupMember& run : runs)
-            for (const QString& value : valuesOf(run, key))
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            for (const QString& value : stepValues(runs, i, key))
                 if (!values.contains(value))
                     values << value;
         std::sort(values.begin(), values.end(), &NaturalOrder::less);
@@ -250,13 +253,105 @@ QStringList DatasetGroups::valuesOf(const GroupMember& member, const QString& ke
     return values;
 }
 
+namespace {
+
+// The datasets of the step members[index] belongs to (only that member outside a step).
+std::vector<const Dataset*> stepDatasets(const std::vector<GroupMember>& members,
+                                         std::size_t index) {
+    const QString step = LoadTimeline::stepOf(*members[index].dataset);
+    if (step.isEmpty())
+        return {members[index].dataset};
+    std::vector<const Dataset*> datasets;
+    for (const GroupMember& member : members)
+        if (LoadTimeline::stepOf(*member.dataset) == step)
+            datasets.push_back(member.dataset);
+    return datasets;
+}
+
+} // namespace
+
+DatasetGroups::RunKind DatasetGroups::runKindOf(const std::vector<GroupMember>& members,
+                                                std::size_t index) {
+    const std::vector<const Dataset*> measured =
+        RunValues::measurements(stepDatasets(members, index));
+    const auto any = [&](Dataset::Kind kind) {
+        return std::any_of(measured.begin(), measured.end(),
+                           [kind](const Dataset* d) { return d->kind == kind; });
+    };
+    if (any(Dataset::Kind::Latency) && any(Dataset::Kind::Throughput))
+        return RunKind::LoadStep;
+    return any(Dataset::Kind::Latency) ? RunKind::Latency : RunKind::Throughput;
+}
+
+std::vector<GroupMember> DatasetGroups::ofRunKind(const std::vector<GroupMember>& members,
+                                                  RunKind kind) {
+    std::vector<GroupMember> out;
+    for (std::size_t i = 0; i < members.size(); ++i)
+        if (runKindOf(members, i) == kind)
+            out.push_back(members[i]);
+    return out;
+}
+
+QString DatasetGroups::runKindName(RunKind kind) {
+    switch (kind) {
+    case RunKind::Latency:
+        return QStringLiteral("latency");
+    case RunKind::Throughput:
+        return QStringLiteral("throughput");
+    case RunKind::LoadStep:
+        break;
+    }
+    return QStringLiteral("latency under load");
+}
+
+QStringList DatasetGroups::stepValues(const std::vector<GroupMember>& members, std::size_t index,
+                                      const QString& key) {
+    const QString step = LoadTimeline::stepOf(*members[index].dataset);
+    if (step.isEmpty())
+        return valuesOf(members[index], key);
+    if (canonicalKey(key) == QLatin1String("kind") &&
+        !members[index].metadata.contains(QStringLiteral("kind")))
+        return {runKindName(runKindOf(members, index))};
+    // The step's measurements say what it was; its ss sampler only where none of them
+    // says (an iperf3 log that does not print its congestion control).
+    std::vector<const Dataset*> datasets;
+    for (const GroupMember& member : members)
+        if (LoadTimeline::stepOf(*member.dataset) == step)
+            datasets.push_back(member.dataset);
+    const std::vector<const Dataset*> measured = RunValues::measurements(datasets);
+    for (bool measurements : {true, false}) {
+        std::optional<QStringList> agreed;
+        for (const GroupMember& member : members) {
+            if (LoadTimeline::stepOf(*member.dataset) != step ||
+                (std::find(measured.begin(), measured.end(), member.dataset) != measured.end()) !=
+                    measurements)
+                continue;
+            const QStringList values = valuesOf(member, key);
+            if (values.isEmpty())
+                continue;
+            if (!agreed) {
+                agreed = values;
+                continue;
+            }
+            QStringList kept;
+            for (const QString& value : *agreed)
+                if (values.contains(value))
+                    kept << value;
+            agreed = kept;
+        }
+        if (agreed)
+            return *agreed;
+    }
+    return {};
+}
+
 std::vector<DatasetGroup> DatasetGroups::group(const std::vector<GroupMember>& members,
                                                const QString& key) {
     std::map<QString, std::vector<std::size_t>, bool (*)(const QString&, const QString&)> byValue(
         &NaturalOrder::less);
     std::vector<std::size_t> withoutValue;
     for (std::size_t i = 0; i < members.size(); ++i) {
-        const QStringList values = valuesOf(members[i], key);
+        const QStringList values = stepValues(members, i, key);
         if (values.isEmpty())
             withoutValue.push_back(i);
         for (const QString& value : values)

@@ -37,8 +37,23 @@ struct DatasetGroup {
 
 // Groups datasets by what a run was (RunInfo, plan parameters) or by the user's tags, and
 // pools a group into one dataset so every statistic applies to it unchanged.
+//
+// The members of one concurrent step of a plan (LoadTimeline::stepOf: a ping beside flows up
+// and down, the ss sampler of their sockets) are one run: they are grouped together, by the
+// values they agree on (stepValues), and compared with other runs as one.
 class DatasetGroups {
 public:
+    // The kind of run a member belongs to, which decides the table it is in: the members of a
+    // step with a latency and a throughput measurement make a latency-under-load run; any
+    // other member is of its dataset's kind.
+    enum class RunKind { Latency, Throughput, LoadStep };
+    static RunKind runKindOf(const std::vector<GroupMember>& members, std::size_t index);
+    // The members of one kind of run, in order.
+    static std::vector<GroupMember> ofRunKind(const std::vector<GroupMember>& members,
+                                              RunKind kind);
+    // "latency", "throughput", "latency under load": the value of the key `kind` for a run.
+    static QString runKindName(RunKind kind);
+
     // The keys grouping understands: tool, dialect, version, target, protocol, role,
     // direction (upload, download, bidir), streams, congestion_control, duration (s),
     // interval (report interval, s), packet_size (payload bytes), ping_interval (s), host,
@@ -58,10 +73,19 @@ public:
     // The member's values for `key`: the user's value when it set one, else the log's; one
     // value, except for `tag`, where each tag is a value. Empty when the member has none.
     static QStringList valuesOf(const GroupMember& member, const QString& key);
+    // The values of the run members[index] belongs to: valuesOf for a member outside any
+    // step; for a step's member, the values every measurement of the step (not its ss
+    // sampler) that has a value for the key has, else those its samplers agree on (the ping
+    // of a cubic step, which has no congestion control of its own, is in
+    // congestion_control=cubic; a step of flows up and down has no direction; a step of an
+    // iperf3 run and its ss log has tool iperf3), and for `kind` the step's run kind.
+    static QStringList stepValues(const std::vector<GroupMember>& members, std::size_t index,
+                                  const QString& key);
 
     // Groups in ascending order of value (natural order: "P2" before "P10"); a member with
     // several values (several tags) is in each of their groups; members without a value form
-    // one group with an empty value, last.
+    // one group with an empty value, last. A step's members are grouped by stepValues, so
+    // they stay together.
     static std::vector<DatasetGroup> group(const std::vector<GroupMember>& members,
                                            const QString& key);
 
@@ -77,9 +101,9 @@ public:
     // What the runs of one group differ in that changes a result, one phrase each ("-P 30 and
     // -P 4 runs", "protocols tcp and udp", "durations 10 s and 60 s", "parameter rate 20mbit
     // and 50mbit"); empty when they agree. Values are those valuesOf gives (the user's where
-    // set). Runs that do not say are not counted as differing; groupKey (what the group
-    // shares anyway) and a plan's repetition, step and member are left out. Last, the runs
-    // whose sidecar says they did not complete ("a run that did not complete: LABEL
+    // set; a step's, stepValues). Runs that do not say are not counted as differing; groupKey (what
+    // the group shares anyway) and a plan's repetition, step and member are left out. Last, the
+    // runs whose sidecar says they did not complete ("a run that did not complete: LABEL
     // (interrupted)"), which stay in the pool.
     static QStringList mixes(const std::vector<GroupMember>& runs, const QString& groupKey);
     // The same for runs without tags or user metadata.

@@ -15,7 +15,7 @@ GroupSummary GroupSummaries::of(const QString& name, const std::vector<const Dat
                                 const BootstrapOptions& options) {
     GroupSummary summary;
     summary.name = name;
-    summary.runCount = RunValues::measurements(runs).size();
+    summary.runCount = RunValues::runs(runs).size();
     for (const RunStatistic& statistic : RunValues::of(runs))
         if (!statistic.values.empty())
             summary.statistics.push_back(

@@ -23,7 +23,7 @@ struct GroupStatistic {
 
 struct GroupSummary {
     QString name;             // the group's name, "congestion_control=cubic"
-    std::size_t runCount = 0; // runs in the group
+    std::size_t runCount = 0; // runs in the group (RunValues::runs: a step is one run)
     std::vector<GroupStatistic> statistics;
 
     // Two runs or more: the figures are run-level; one run: sample-level.
@@ -33,7 +33,8 @@ struct GroupSummary {
 
 class GroupSummaries {
 public:
-    // The group's runs (all of one kind) summarised per RunValues statistic.
+    // The group's datasets summarised per RunValues statistic, one value per run
+    // (RunValues::runs: a concurrent step's datasets are one run).
     static GroupSummary of(const QString& name, const std::vector<const Dataset*>& runs,
                            const BootstrapOptions& options = {});
     // Each group of members (DatasetGroups::group) summarised, in the groups' order: what
