@@ -102,12 +102,18 @@ void LaneTitles::raiseBelowTitle(int lane, bool raise) {
     const double height = m_lanes[static_cast<std::size_t>(lane)]->rect().height();
     if (raise && title && top && axis->property(PlotStyle::kLegendMayRaiseTop).toBool() &&
         axis->scaleType() == QCPAxis::stLinear && height > 0) {
-        const double titleHeight =
-            title->bottomRight->pixelPosition().y() - title->topLeft->pixelPosition().y();
+        // Room for a title at the plot's own title size, whatever size it is fitted to in
+        // this pass: every layout of the same size draws the same range.
+        const double titleHeight = QFontMetricsF(PlotStyle::labelFont()).height() +
+                                   title->padding().top() + title->padding().bottom();
         const double share = 1 - (titleHeight + kInset) / height;
-        if (share > 0.3) {
-            const double upper = natural.lower + (*top - natural.lower) / share;
-            shown.upper = std::max(natural.upper, upper);
+        const double upper = natural.lower + (*top - natural.lower) / share;
+        if (share > 0.3 && upper > natural.lower && upper > 0) {
+            // From the data's top alone, whatever the axis shows now, and rounded up to two
+            // significant digits: a pixel more or less of lane height between layout passes
+            // (a legend's rows fitted again) draws the same range.
+            const double unit = std::pow(10.0, std::floor(std::log10(upper)) - 1);
+            shown.upper = std::ceil(upper / unit - 1e-9) * unit;
         }
     }
     if (shown == natural) {
@@ -151,9 +157,21 @@ void LaneTitles::fit() {
     m_inside = inside;
     // The items' positions follow the new margins only after another layout.
     PlotStyle::layOutAgain(m_plot);
-    for (std::size_t lane = 0; lane < m_lanes.size(); ++lane)
-        raiseBelowTitle(static_cast<int>(lane), inside);
-    PlotStyle::relayout(m_plot);
+    // Raised to the lanes' heights, which the relayout (a legend moving) may change: again
+    // until the ranges hold, so that the next layout of the same size draws the same ranges.
+    for (int round = 0; round < 3; ++round) {
+        std::vector<QCPRange> before;
+        for (QCPAxisRect* lane : m_lanes)
+            before.push_back(valueAxis(lane)->range());
+        for (std::size_t lane = 0; lane < m_lanes.size(); ++lane)
+            raiseBelowTitle(static_cast<int>(lane), inside);
+        PlotStyle::relayout(m_plot);
+        bool held = true;
+        for (std::size_t lane = 0; lane < m_lanes.size(); ++lane)
+            held = held && valueAxis(m_lanes[lane])->range() == before[lane];
+        if (held)
+            break;
+    }
     m_fitting = false;
 }
 
