@@ -98,12 +98,13 @@ bool CategoryAxisLabels::fitTitle(QCustomPlot* plot) {
         return false;
     QFont oneLine = plot->xAxis->labelFont();
     oneLine.setPointSizeF(PlotStyle::kSmallestPointSize); // the smallest title PlotStyle fits
-    // Where the title needs more than a line (a paper column), it becomes the legend's one
-    // entry, its clauses on lines of their own, which LegendLayout puts where it covers no
-    // data: the labels and the data keep the title's line.
-    const bool asNote = !m_shortTitle.isEmpty() &&
-                        PlotStyle::widestLine(m_title, oneLine) > plot->xAxis->axisRect()->width();
-    const QString title = asNote ? QString() : m_title;
+    // Where the title needs more than a line (a paper column), its short form goes on the
+    // axis, or becomes the legend's one entry, its clauses on lines of their own, which
+    // LegendLayout puts where it covers no data: the labels and the data keep the title's line.
+    const bool tooLong = !m_shortTitle.isEmpty() &&
+                         PlotStyle::widestLine(m_title, oneLine) > plot->xAxis->axisRect()->width();
+    const bool asNote = tooLong && m_titleMayBeNote;
+    const QString title = asNote ? QString() : tooLong ? m_shortTitle : m_title;
     const QString note =
         asNote ? QString(m_shortTitle).replace(QStringLiteral("; "), QStringLiteral(";\n"))
                : QString();
@@ -116,7 +117,8 @@ bool CategoryAxisLabels::fitTitle(QCustomPlot* plot) {
     dropNote(plot);
     if (asNote)
         plot->legend->addItem(new NoteLegendItem(plot->legend, note));
-    plot->legend->setVisible(asNote);
+    if (m_titleMayBeNote)
+        plot->legend->setVisible(asNote);
     PlotStyle::relayout(plot);
     return true;
 }

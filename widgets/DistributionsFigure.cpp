@@ -250,6 +250,7 @@ void DistributionsFigure::drawBoxes(const std::vector<const DatasetEntry*>& entr
         m_summaries.insert(e->id, summary);
     }
     m_boxLabels.setCategories(std::move(categories));
+    m_boxLabels.setTitleMayBeNote(true); // the legend names no runs: the x axis does
     const bool tukey = m_options.whiskers == BoxSummary::Whiskers::Tukey;
     const QString title =
         tukey ? tr("box p25–p75 with median; whiskers at the furthest samples within 1.5 IQR")
