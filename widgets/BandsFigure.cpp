@@ -13,6 +13,20 @@ namespace wb {
 
 namespace {
 
+// Steps of 1, 2 or 5 times a power of ten, never 2.5: the RTT axis' labels keep a digit fewer
+// ("0.05" rather than "0.025"), and the data the width it saves.
+class OneTwoFiveTicker : public QCPAxisTicker {
+protected:
+    double getTickStep(const QCPRange& range) override {
+        const double exact = range.size() / (tickCount() + 1e-10);
+        const double magnitude = std::pow(10.0, std::floor(std::log10(exact)));
+        for (double mantissa : {1.0, 2.0, 5.0})
+            if (exact <= mantissa * magnitude * (1 + 1e-9))
+                return mantissa * magnitude;
+        return 10 * magnitude;
+    }
+};
+
 // SmokePing draws its smoke grey so the loss colours of the median stand out.
 const QColor kOuterBand(0, 0, 0, 28);
 const QColor kInnerBand(0, 0, 0, 70);
@@ -57,6 +71,8 @@ int BandsFigure::draw(const DatasetStore& store, Options options) {
     m_options = options;
     m_plot->yAxis->setLabel(tr("RTT (ms)"));
     PlotStyle::setLogScale(m_plot->yAxis, m_options.logY);
+    if (!m_options.logY)
+        m_plot->yAxis->setTicker(QSharedPointer<OneTwoFiveTicker>::create());
     m_plot->yAxis->setNumberFormat(QStringLiteral("g"));
     resetRanges();
     return options.shown;
@@ -133,16 +149,22 @@ void BandsFigure::recompute() {
         m_plot->yAxis->setRange(lo / 1.25, hi * 1.25);
     else
         m_plot->yAxis->setRange(std::max(0.0, lo - 0.05 * (hi - lo)), hi + 0.05 * (hi - lo));
+    // The bands fill the plot's width: the legend sits above them.
+    PlotStyle::letLegendRaiseTop(m_plot->yAxis);
 
     m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
     // The window size is part of what the figure means, so the axis says it.
     const QString axis =
         m_seconds ? tr("time since the first reply (s)") : tr("ICMP sequence number");
     const std::size_t window = m_drawn.isEmpty() ? 0 : m_drawn.first().bands.window;
+    const int replies = static_cast<int>(window);
     m_plot->xAxis->setLabel(
         window == 0 ? axis
-                    : tr("%1 — percentiles per window of %Ln replies", "", static_cast<int>(window))
-                          .arg(axis));
+                    : tr("%1 — percentiles per window of %Ln replies", "", replies).arg(axis));
+    // One line where a paper column's axis is too short for the whole title.
+    PlotStyle::setShortTitle(m_plot->xAxis,
+                             window == 0 ? QString()
+                                         : tr("%1; windows of %Ln replies", "", replies).arg(axis));
 }
 
 void BandsFigure::drawBands(const DatasetEntry& entry, bool alone) {

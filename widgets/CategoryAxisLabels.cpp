@@ -12,7 +12,30 @@ namespace wb {
 namespace {
 
 constexpr double kRotation = -35;
-constexpr double kOneLineTitlePoints = 8; // PlotStyle fits a title on one line down to 8 pt
+
+// A legend entry that is text alone: the axis title, as a note inside the data.
+class NoteLegendItem : public QCPAbstractLegendItem {
+public:
+    NoteLegendItem(QCPLegend* legend, const QString& text)
+        : QCPAbstractLegendItem(legend), m_text(text) {
+        setSelectable(false);
+    }
+
+protected:
+    void draw(QCPPainter* painter) override {
+        painter->setFont(mFont);
+        painter->setPen(QPen(mTextColor));
+        painter->drawText(mRect, Qt::AlignLeft | Qt::AlignVCenter, m_text);
+    }
+    QSize minimumOuterSizeHint() const override {
+        const QSize text =
+            QFontMetrics(mFont).boundingRect(0, 0, 0, 0, Qt::TextDontClip, m_text).size();
+        return text + QSize(mMargins.left() + mMargins.right(), mMargins.top() + mMargins.bottom());
+    }
+
+private:
+    QString m_text;
+};
 
 // The ways of writing the labels, tried in this order until one fits.
 enum class Variant { Words, BrokenWords, ShortDetail, Shortened, ShortenedAlone };
@@ -74,18 +97,39 @@ bool CategoryAxisLabels::fitTitle(QCustomPlot* plot) {
     if (m_title.isEmpty())
         return false;
     QFont oneLine = plot->xAxis->labelFont();
-    oneLine.setPointSizeF(kOneLineTitlePoints);
-    const QString title = m_shortTitle.isEmpty() || PlotStyle::widestLine(m_title, oneLine) <=
-                                                        plot->xAxis->axisRect()->width()
-                              ? m_title
-                              : m_shortTitle;
-    if (m_titleApplied && title == m_titleShown)
+    oneLine.setPointSizeF(PlotStyle::kSmallestPointSize); // the smallest title PlotStyle fits
+    // Where the title needs more than a line (a paper column), its short form goes on the
+    // axis, or becomes the legend's one entry, its clauses on lines of their own, which
+    // LegendLayout puts where it covers no data: the labels and the data keep the title's line.
+    const bool tooLong = !m_shortTitle.isEmpty() &&
+                         PlotStyle::widestLine(m_title, oneLine) > plot->xAxis->axisRect()->width();
+    const bool asNote = tooLong && m_titleMayBeNote;
+    const QString title = asNote ? QString() : tooLong ? m_shortTitle : m_title;
+    const QString note =
+        asNote ? QString(m_shortTitle).replace(QStringLiteral("; "), QStringLiteral(";\n"))
+               : QString();
+    if (m_titleApplied && title == m_titleShown && note == m_noteShown)
         return false;
     m_titleApplied = true;
     m_titleShown = title;
+    m_noteShown = note;
     plot->xAxis->setLabel(title); // PlotStyle fits it from there
+    dropNote(plot);
+    if (asNote)
+        plot->legend->addItem(new NoteLegendItem(plot->legend, note));
+    if (m_titleMayBeNote)
+        plot->legend->setVisible(asNote);
     PlotStyle::relayout(plot);
     return true;
+}
+
+void CategoryAxisLabels::dropNote(QCustomPlot* plot) {
+    QCPLegend* legend = plot->legend;
+    for (int i = legend->itemCount() - 1; i >= 0; --i)
+        if (dynamic_cast<NoteLegendItem*>(legend->item(i)))
+            legend->removeItem(i);
+    m_noteShown.clear();
+    m_titleApplied = false;
 }
 
 void CategoryAxisLabels::fit(QCustomPlot* plot) {

@@ -31,9 +31,16 @@ public:
 
     void setCategories(std::vector<Category> categories);
     // The axis title under the labels, and a shorter one for when the title would not fit
-    // the axis on one line (at 8 pt, PlotStyle's smallest one-line title): the labels get
-    // the line it saves. Without a call fit() leaves the title alone.
+    // the axis on one line (at 8 pt, PlotStyle's smallest one-line title): that one then is
+    // on the axis, or (setTitleMayBeNote) the plot's legend, its only entry, each clause on a
+    // line, which LegendLayout places over no data: the labels and the data get the title's
+    // line. Without a call fit() leaves the title alone.
     void setTitle(const QString& title, const QString& shortTitle);
+    // The title's note out of the legend (the plot draws something else now).
+    void dropNote(QCustomPlot* plot);
+    // Whether a title too long for one line becomes the legend's note (above) or stays on the
+    // axis in its short form; the latter unless set (a plot whose legend holds other entries).
+    void setTitleMayBeNote(bool may) { m_titleMayBeNote = may; }
     // Fits the labels to the plot's laid-out size; called after every layout
     // (QCustomPlot::afterLayout), the screen's or an export's. Lays the plot out again only
     // when the labels change.
@@ -57,7 +64,9 @@ private:
 
     std::vector<Category> m_categories;
     QString m_title, m_shortTitle;
-    QString m_titleShown;        // the one of the two on the axis (before PlotStyle fits it)
+    QString m_titleShown; // the one of the two on the axis (before PlotStyle fits it)
+    QString m_noteShown;  // the title as the legend's note, when it is that
+    bool m_titleMayBeNote = false;
     bool m_titleApplied = false; // m_titleShown is on the axis (set since setTitle())
     QStringList m_shown;         // as on the axis now
     bool m_applied = false;      // m_shown is on the axis (set by fit() since setCategories())

@@ -138,6 +138,9 @@ void CdfFigure::updateAxes() {
         y->grid()->setSubGridVisible(false);
         y->setNumberFormat(QStringLiteral("eb")); // 10⁻³ rather than 0.001
         y->setNumberPrecision(0);
+        // Every curve starts at 1 on the left and falls to the right: above 1 the legend
+        // hides none of them.
+        PlotStyle::letLegendRaiseTop(y);
     } else {
         y->setLabel(tr("fraction of samples ≤ x"));
         auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
@@ -146,6 +149,7 @@ void CdfFigure::updateAxes() {
         y->setScaleType(QCPAxis::stLinear);
         y->setNumberFormat(QStringLiteral("g"));
         y->setNumberPrecision(2);
+        PlotStyle::letLegendRaiseTop(y, false); // a corner between the curves is free
     }
 }
 

@@ -122,6 +122,7 @@ void DistributionsFigure::updateAxes() {
     x->setTickLabelFont(PlotStyle::axisFont()); // box labels may have made it smaller
     m_plot->axisRect()->setMinimumMargins(PlotStyle::minimumMargins());
     if (m_options.mode == Mode::Histogram) {
+        m_boxLabels.dropNote(m_plot);
         x->setTicker(QSharedPointer<QCPAxisTicker>::create());
         x->setLabel(tr("RTT (ms)"));
         y->setLabel(m_options.rangeMin || m_options.rangeMax ? tr("samples in range (%)")
@@ -217,6 +218,7 @@ void DistributionsFigure::drawBoxes(const std::vector<const DatasetEntry*>& entr
         const BoxSummary& summary = drawn.summary;
         auto* box = new QCPStatisticalBox(m_plot->xAxis, m_plot->yAxis);
         box->setName(e->label);
+        box->removeFromLegend(); // the x axis names every run
         const QColor color = PlotStyle::toColor(e->color);
         box->setBrush(PlotStyle::translucent(color, 70));
         box->setPen(QPen(color.darker(120), 1.2));
@@ -248,6 +250,7 @@ void DistributionsFigure::drawBoxes(const std::vector<const DatasetEntry*>& entr
         m_summaries.insert(e->id, summary);
     }
     m_boxLabels.setCategories(std::move(categories));
+    m_boxLabels.setTitleMayBeNote(true); // the legend names no runs: the x axis does
     const bool tukey = m_options.whiskers == BoxSummary::Whiskers::Tukey;
     const QString title =
         tukey ? tr("box p25–p75 with median; whiskers at the furthest samples within 1.5 IQR")
@@ -263,8 +266,11 @@ void DistributionsFigure::drawBoxes(const std::vector<const DatasetEntry*>& entr
         m_plot->yAxis->setRange(lo / 1.3, hi * 1.3);
     else
         m_plot->yAxis->setRange(std::max(0.0, lo - 0.04 * (hi - lo)), hi + 0.04 * (hi - lo));
-    m_plot->legend->setVisible(false); // the x axis names every run
+    // The x axis names every run; the legend holds the title where the axis is too short
+    // for it (m_boxLabels), above the boxes when no corner is free.
+    m_plot->legend->setVisible(false);
     PlotStyle::placeLegendInside(m_plot, Qt::AlignTop | Qt::AlignRight); // no rows above
+    PlotStyle::letLegendRaiseTop(m_plot->yAxis);
 }
 
 } // namespace wb

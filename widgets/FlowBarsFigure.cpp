@@ -202,7 +202,7 @@ void FlowBarsFigure::addMeanSlotLabel(double key) {
     // than the slot and would cover the flows' bars or stretch the axis past the last bar.
     for (QCPBars* bars : std::as_const(m_meanBars))
         if (QCPErrorBars* interval = ConfidenceBars::of(bars)) {
-            interval->setName(tr("mean of the flows, 95 % CI"));
+            interval->setName(tr("flows' mean, 95 % CI"));
             interval->addToLegend();
             break;
         }

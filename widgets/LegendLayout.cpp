@@ -27,6 +27,13 @@ QString legendSide(const QCPLegend* legend) {
 }
 
 constexpr char kLayoutName[] = "wbLegendLayout";
+// On the legend while placeAboveData has it above the data: its entries per row (unset, one:
+// in a corner).
+constexpr char kInsideColumns[] = "wbLegendInsideColumns";
+
+int insideColumns(const QCPLegend* legend) {
+    return std::max(1, legend->property(kInsideColumns).toInt());
+}
 
 // Row and column of the plot layout holding `element`; {-1, -1} when none.
 std::pair<int, int> cellOf(QCustomPlot* plot, QCPLayoutElement* element) {
@@ -171,14 +178,22 @@ void LegendLayout::setMayLeave(const std::function<bool()>& mayLeave) {
 void LegendLayout::putInside(QCustomPlot* plot, Qt::Alignment corner) {
     QCPLegend* legend = plot->legend;
     QCPLayoutInset* inset = mainRect(plot)->insetLayout();
-    if (!isInside(plot)) {
+    const bool moved = !isInside(plot);
+    if (moved) {
         takeLegend(plot);
         inset->addElement(legend, corner);
-        legend->setWrap(0);
-        legend->setFillOrder(QCPLegend::foRowsFirst, true);
         legend->setBorderPen(QPen(PlotStyle::legendBorder()));
         legend->setMargins(QMargins(7, 5, 7, 4)); // QCPLegend's own, inside its frame
         legend->setRowSpacing(3);
+        legend->setColumnSpacing(12);
+    }
+    // One column, or entries side by side in rows above the data (placeAboveData).
+    const int columns = insideColumns(legend);
+    const int wrap = columns > 1 ? columns : 0;
+    const auto order = columns > 1 ? QCPLegend::foColumnsFirst : QCPLegend::foRowsFirst;
+    if (moved || legend->wrap() != wrap || legend->fillOrder() != order) {
+        legend->setWrap(wrap); // before the fill order, which re-places the entries by it
+        legend->setFillOrder(order, true);
     }
     const int index = static_cast<int>(inset->elements(false).indexOf(legend));
     inset->setInsetPlacement(index, QCPLayoutInset::ipBorderAligned);
@@ -245,8 +260,12 @@ bool LegendLayout::placeInsideBest(bool onlyIfFree) {
         PlotStyle::layOutAgain(m_plot);
     }
     const QRectF area = mainRect(m_plot)->rect();
-    const QSizeF size = PlotStyle::legendSizeInside(m_plot->legend);
-    if (onlyIfFree && (size.width() > 0.85 * area.width() || size.height() > 0.85 * area.height()))
+    const QSizeF size = PlotStyle::legendSizeInside(m_plot->legend, insideColumns(m_plot->legend));
+    // A legend wider than most of the rect hides data wherever it goes, unless it lies above
+    // the data (placeAboveData, which sets its columns to fit the width).
+    const bool aboveData = m_plot->legend->property(kInsideColumns).isValid();
+    if (onlyIfFree && ((!aboveData && size.width() > 0.85 * area.width()) ||
+                       size.width() > area.width() || size.height() > 0.85 * area.height()))
         return false;
     std::optional<std::size_t> best;
     double least = 0;
@@ -279,7 +298,8 @@ bool LegendLayout::placeAlongEdges() {
     const QCPLayoutInset* inset = mainRect(m_plot)->insetLayout();
     const QRectF inner = QRectF(mainRect(m_plot)->rect()).marginsRemoved(inset->margins());
     const QSizeF room(12, 12); // what legendSizeInside adds to the legend's own size
-    const QSizeF size = PlotStyle::legendSizeInside(m_plot->legend) - room;
+    const QSizeF size =
+        PlotStyle::legendSizeInside(m_plot->legend, insideColumns(m_plot->legend)) - room;
     if (inner.width() <= size.width() || inner.height() <= size.height())
         return false;
     constexpr int kSteps = 8;
@@ -302,19 +322,30 @@ bool LegendLayout::placeAlongEdges() {
 
 namespace {
 
-// On a value axis whose range PlotStyle::setRangeFromZero set: the range it set, and the
-// range raised for a legend above the data, while it is shown (see placeAboveData).
+// On a value axis a figure let the legend raise (PlotStyle::letLegendRaiseTop): the range the
+// figure set, and the range raised for a legend above the data, while it is shown (see
+// placeAboveData).
 constexpr char kNaturalRange[] = "wbRangeBeforeLegend";
 constexpr char kRaisedRange[] = "wbRangeForLegend";
 // The most of the rect's height a legend above the data may take: the data keep half.
 constexpr double kMostRaisedShare = 0.5;
+// The most entries side by side in a legend above the data.
+constexpr int kMostInsideColumns = 3;
 
 QCPAxis* valueAxisOf(QCustomPlot* plot) {
     QCPAxis* axis = mainRect(plot)->axis(QCPAxis::atLeft);
-    return axis && axis->property(PlotStyle::kFromZero).toBool() &&
-                   axis->scaleType() == QCPAxis::stLinear
+    return axis && axis->property(PlotStyle::kLegendMayRaiseTop).toBool() &&
+                   (axis->scaleType() == QCPAxis::stLinear || axis->range().lower > 0)
                ? axis
                : nullptr;
+}
+
+// The range from `natural`'s bottom whose top leaves the data's `top` at `share` of the
+// axis' length, on the axis' scale.
+QCPRange raisedRange(const QCPAxis* axis, const QCPRange& natural, double top, double share) {
+    if (axis->scaleType() == QCPAxis::stLogarithmic)
+        return {natural.lower, natural.lower * std::pow(top / natural.lower, 1 / share)};
+    return {natural.lower, natural.lower + (top - natural.lower) / share};
 }
 
 // The value axis back at the range its figure set, when it shows the range raised for the
@@ -349,25 +380,35 @@ std::optional<double> dataTop(const QCPAxis* axis) {
 
 bool LegendLayout::placeAboveData() {
     // As matplotlib users do by hand: the value axis raised just enough for the legend to sit
-    // in a top corner above the data, rather than rows of its own taking the figure's height.
+    // in a top corner above the data, its entries side by side where the rect is wide enough
+    // (fewer rows take less of the data's height), rather than rows of its own taking the
+    // figure's height.
     QCPAxis* axis = valueAxisOf(m_plot);
     const QRect area = mainRect(m_plot)->rect();
     if (!axis || area.height() <= 0)
         return false;
-    const QSizeF legend = PlotStyle::legendSizeInside(m_plot->legend);
+    QCPLegend* legend = m_plot->legend;
+    int columns = std::min(kMostInsideColumns, std::max(legend->itemCount(), 1));
+    while (columns > 1 && PlotStyle::legendSizeInside(legend, columns).width() > area.width())
+        --columns;
+    const QSizeF size = PlotStyle::legendSizeInside(legend, columns);
     const std::optional<double> top = dataTop(axis);
-    if (!top || legend.height() > kMostRaisedShare * area.height())
+    if (!top || (axis->scaleType() == QCPAxis::stLogarithmic && *top <= 0) ||
+        size.height() > kMostRaisedShare * area.height())
         return false;
     const QCPRange natural = axis->range();
-    // The data's top lands the legend's height (and the room to its frame) below the rect's.
-    const double share = 1 - legend.height() / area.height();
-    const double upper = natural.lower + (*top - natural.lower) / share;
-    if (upper <= natural.upper)
+    // The data's top lands the legend's height (and the room to its frame) below the rect's,
+    // and a pixel more: a line along the legend's edge would count as hidden.
+    const QCPRange raised =
+        raisedRange(axis, natural, *top, 1 - (size.height() + 2) / area.height());
+    if (raised.upper <= natural.upper)
         return false; // raising does not help: the legend covers data below the top
-    const QCPRange raised(natural.lower, upper);
+    legend->setProperty(kInsideColumns, columns);
     axis->setRange(raised);
     PlotStyle::layOutAgain(m_plot);
     if (!placeInsideBest(true)) {
+        legend->setProperty(kInsideColumns, QVariant());
+        putInside(m_plot, m_corners.front()); // one column again
         axis->setRange(natural);
         PlotStyle::layOutAgain(m_plot);
         return false;
@@ -431,8 +472,12 @@ bool LegendLayout::arrange() {
         return index >= 0 ? inset->insetAlignment(index) : Qt::Alignment();
     };
     const Qt::Alignment cornerBefore = cornerOf();
-    if (m_mayLeave()) // the legend's place is chosen again, from the figure's own range
+    if (m_mayLeave()) { // the legend's place is chosen again, from the figure's own range
         lowerToNaturalRange(m_plot);
+        legend->setProperty(kInsideColumns, QVariant());
+        if (isInside(m_plot))
+            putInside(m_plot, cornerBefore); // one column
+    }
     if (m_place == LegendPlace::None) {
         if (legend->visible()) {
             legend->setVisible(false);

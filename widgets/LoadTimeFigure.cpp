@@ -2,6 +2,7 @@
 
 #include "DatasetStore.h"
 #include "DrawnRuns.h"
+#include "LaneTitles.h"
 #include "PlotStyle.h"
 
 #include <QJsonArray>
@@ -58,11 +59,15 @@ LoadTimeFigure::LoadTimeFigure(QCustomPlot* plot) : m_plot(plot) {
     PlotStyle::apply(m_plot);
     m_plot->setInteraction(QCP::iSelectLegend, false);
     buildLanes();
-    // Lanes are named by their axis titles; the legend above them says which run is which
+    m_laneTitles = std::make_unique<LaneTitles>(
+        m_plot, std::vector<QCPAxisRect*>(m_lanes.begin(), m_lanes.end()));
+    // Lanes are named by their titles; the legend above them says which run is which
     // colour, and covers no data.
     PlotStyle::placeLegendAbove(m_plot);
     PlotStyle::sampleLinesOnScreenOnly(m_plot);
 }
+
+LoadTimeFigure::~LoadTimeFigure() = default;
 
 void LoadTimeFigure::buildLanes() {
     m_plot->addLayer(QString::fromLatin1(kLoadLayer), m_plot->layer(QStringLiteral("grid")),
@@ -399,17 +404,13 @@ QStringList LoadTimeFigure::notes(const Entries& entries) const {
 }
 
 void LoadTimeFigure::setAxisLabels() {
-    m_lanes[LatencyLane]->axis(QCPAxis::atLeft)->setLabel(tr("ping RTT (ms)"));
-    m_lanes[ThroughputLane]
-        ->axis(QCPAxis::atLeft)
-        ->setLabel(tr("throughput (Mbit/s)\nflows and SUM"));
     const QString metric =
         m_options.tcpMetric == TcpMetric::Cwnd ? tr("cwnd (kB)") : tr("TCP sRTT (ms)");
-    m_lanes[TcpLane]
-        ->axis(QCPAxis::atLeft)
-        ->setLabel(m_tcpSources.isEmpty()
-                       ? metric
-                       : tr("%1\n%2").arg(metric, m_tcpSources.join(QStringLiteral(", "))));
+    m_laneTitles->setTitles(
+        {tr("ping RTT (ms)"), tr("throughput (Mbit/s)\nflows and SUM"),
+         m_tcpSources.isEmpty()
+             ? metric
+             : tr("%1\n%2").arg(metric, m_tcpSources.join(QStringLiteral(", ")))});
     m_lanes[TcpLane]->axis(QCPAxis::atBottom)->setLabel(axisText());
 }
 

@@ -11,6 +11,7 @@
 #include <QStringList>
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -24,6 +25,7 @@ namespace wb {
 
 struct DatasetEntry;
 class DatasetStore;
+class LaneTitles;
 
 // A latency-under-load run drawn on a plot in lanes stacked on one time axis that zoom and
 // pan together: the ping RTT with its losses, the throughput of every flow and their SUM, and
@@ -53,6 +55,9 @@ public:
 
     // Styles `plot` and stacks its lanes.
     explicit LoadTimeFigure(QCustomPlot* plot);
+    ~LoadTimeFigure();
+    LoadTimeFigure(const LoadTimeFigure&) = delete;
+    LoadTimeFigure& operator=(const LoadTimeFigure&) = delete;
 
     // Draws the store's visible runs (at most DrawnRuns::kMaxDrawn); the ranges follow the
     // data unless `keepRanges`. Returns what it leaves out or draws from 0, naming the runs.
@@ -118,6 +123,7 @@ private:
     Options m_options;
     std::array<QCPAxisRect*, kLaneCount> m_lanes{};
     std::array<QCPItemRect*, kLaneCount> m_shades{};
+    std::unique_ptr<LaneTitles> m_laneTitles; // on the lanes' axes, or inside short lanes
     std::vector<LoadTimeline> m_timelines{LoadTimeline()};
     std::vector<LoadPhases> m_phases;
     std::vector<std::pair<double, QString>> m_phaseLabels;

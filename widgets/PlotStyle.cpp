@@ -157,6 +157,8 @@ bool fitLegend(QCustomPlot* plot, QCPLegend* legend) {
     return changed;
 }
 
+constexpr char kShortTitle[] = "wbShortTitle"; // PlotStyle::setShortTitle's
+
 // An axis title as it is drawn: its font and its text broken into lines.
 struct TitleFit {
     QFont font;
@@ -164,8 +166,9 @@ struct TitleFit {
 };
 
 // An axis title at the largest font, up to `largest` points, that fits the axis' length on
-// its lines, else broken into one more line at the largest such font that fits; else its
-// first line alone so; else the smallest font's lines; never below 8 pt.
+// its lines, else its short form (setShortTitle) so, else broken into one more line at the
+// largest such font that fits; else its first line alone so; else the smallest font's lines;
+// never below PlotStyle::kSmallestPointSize.
 // Nothing for a hidden or untitled axis.
 std::optional<TitleFit> titleFitOf(const QCPAxis* axis, double largest) {
     const QString text = ownValue(axis, "wbTitle", axis->label());
@@ -174,18 +177,19 @@ std::optional<TitleFit> titleFitOf(const QCPAxis* axis, double largest) {
     const QFont own = ownValue(axis, "wbTitleFont", axis->labelFont());
     const double length = axis->orientation() == Qt::Vertical ? axis->axisRect()->height()
                                                               : axis->axisRect()->width();
-    // From the title's own size down to 8 pt, what papers print at the least, and no larger
-    // than `largest` unless even its own is.
-    constexpr double kSmallestTitlePoints = 8;
+    // From the title's own size down to the smallest papers print, and no larger than
+    // `largest` unless even its own is.
     std::vector<QFont> fonts;
     for (const QFont& font : PlotStyle::shrinkingFonts(own))
-        if (font.pointSizeF() >= kSmallestTitlePoints - 1e-9 && font.pointSizeF() <= largest + 1e-9)
+        if (font.pointSizeF() <= largest + 1e-9)
             fonts.push_back(font);
     if (fonts.empty())
         fonts.push_back(own);
     // A title's first line names the quantity and its unit; lines after it are notes, which
     // give way on an axis too short for them before the title breaks into more lines.
-    const QString titles[] = {text, text.section(QLatin1Char('\n'), 0, 0)};
+    const QString shortTitle = axis->property(kShortTitle).toString();
+    const QString titles[] = {text, shortTitle.isEmpty() ? text : shortTitle,
+                              text.section(QLatin1Char('\n'), 0, 0)};
     for (const QString& title : titles)
         for (const QFont& font : fonts)
             if (PlotStyle::widestLine(title, font) <= length)
@@ -324,7 +328,7 @@ int tickLabelOverhang(const QCPAxis* axis) {
         const double at = axis->coordToPixel(ticks[i]);
         const double half = axis->orientation() == Qt::Vertical
                                 ? metrics.height() / 2
-                                : metrics.horizontalAdvance(labels[i]) / 2;
+                                : PlotStyle::widestLine(labels[i], axis->tickLabelFont()) / 2;
         const double past = axis->orientation() == Qt::Vertical ? rect.top() - (at - half)
                                                                 : at + half - rect.right();
         reach = std::max(reach, std::min(past, half));
@@ -484,9 +488,9 @@ double PlotStyle::dataSpare(QCustomPlot* plot) {
     return data - kDataShare * plot->viewport().height();
 }
 
-QSizeF PlotStyle::legendSizeInside(QCPLegend* legend) {
+QSizeF PlotStyle::legendSizeInside(QCPLegend* legend, int columns) {
     const OwnLegendFont own(legend);
-    return QSizeF(legendSize(legend, 1)) + QSizeF(12, 12);
+    return QSizeF(legendSize(legend, std::max(columns, 1))) + QSizeF(12, 12);
 }
 
 std::vector<QFont> PlotStyle::shrinkingFonts(const QFont& font) {
@@ -631,6 +635,10 @@ void PlotStyle::setTextStyle(QCustomPlot* plot, const QString& family, double sc
             text->setFont(styledFont(text, nullptr, text->font(), family, scale));
 }
 
+void PlotStyle::setShortTitle(QCPAxis* axis, const QString& title) {
+    axis->setProperty(kShortTitle, title.isEmpty() ? QVariant() : QVariant(title));
+}
+
 void PlotStyle::setLogScale(QCPAxis* axis, bool log) {
     if (log) {
         axis->setTicker(QSharedPointer<LogAxisTicker>::create());
@@ -650,7 +658,11 @@ void PlotStyle::setRangeFromZero(QCPAxis* valueAxis, double upperWhenEmpty) {
         if (plottable->valueAxis() == valueAxis)
             top = std::max(top, plottable->getValueRange(found).upper);
     valueAxis->setRange(0, top > 0 ? top * 1.08 : upperWhenEmpty);
-    valueAxis->setProperty(kFromZero, true);
+    letLegendRaiseTop(valueAxis);
+}
+
+void PlotStyle::letLegendRaiseTop(QCPAxis* valueAxis, bool may) {
+    valueAxis->setProperty(kLegendMayRaiseTop, may);
 }
 
 } // namespace wb

@@ -62,15 +62,16 @@ public:
     // The share of the plot's height its (first) axis rect keeps when legends give way.
     static constexpr double kBitsPerMbit = 1e6; // rates are drawn in Mbit/s
     static constexpr double kDataShare = 0.70;  // LegendLayout::kDataShare
-    static constexpr double kSmallestPointSize = 7.0;
+    // Papers print no figure text smaller than 8 pt: legends, tick labels and titles stop there.
+    static constexpr double kSmallestPointSize = 8.0;
     // The most labelled ticks an axis keeps: more crowd a paper column's axis.
     static constexpr int kMostTickLabels = 6;
     // How much taller than now what lies above or below the axis rects may grow, in pixels,
     // for the rects to keep kDataShare of the plot's height; negative when they have less.
     static double dataSpare(QCustomPlot* plot);
-    // The legend's size as one column at its own font in a corner of an axis rect, with room
-    // to the rect's frame.
-    static QSizeF legendSizeInside(QCPLegend* legend);
+    // The legend's size with `columns` entries per row at its own font in a corner of an axis
+    // rect, with room to the rect's frame.
+    static QSizeF legendSizeInside(QCPLegend* legend, int columns = 1);
     // Text on the plot, from the size it was given down to kSmallestPointSize, in steps.
     static std::vector<QFont> shrinkingFonts(const QFont& font);
 
@@ -114,6 +115,10 @@ public:
     // Width of the widest line of a text, in pixels.
     static double widestLine(const QString& text, const QFont& font);
 
+    // A shorter title for the axis, saying the same, for when its own would need more lines
+    // than it has to fit the axis' length; empty: none.
+    static void setShortTitle(QCPAxis* axis, const QString& title);
+
     // Every text of the plot in `family` (empty: its own) at `scale` times its own size,
     // fitted again at the next layout; ("", 1) brings the view's own fonts back.
     static void setTextStyle(QCustomPlot* plot, const QString& family, double scale);
@@ -122,9 +127,12 @@ public:
     static void setLogScale(QCPAxis* axis, bool log);
     // From zero (rates, windows and delays start there; a cropped axis exaggerates dips) to
     // the top of what the axis' plottables show, with headroom that keeps it clear of the frame.
-    // The axis is marked (kFromZero): LegendLayout may raise its top for a legend.
+    // The axis is marked (letLegendRaiseTop).
     static void setRangeFromZero(QCPAxis* valueAxis, double upperWhenEmpty = 1);
-    static constexpr char kFromZero[] = "wbRangeFromZero";
+    // Marks a value axis (linear, or logarithmic above 0) whose top LegendLayout may raise
+    // for the legend to sit above the data, or (false) takes the mark away.
+    static void letLegendRaiseTop(QCPAxis* valueAxis, bool may = true);
+    static constexpr char kLegendMayRaiseTop[] = "wbLegendMayRaiseTop";
 };
 
 } // namespace wb

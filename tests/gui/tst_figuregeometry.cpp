@@ -1,8 +1,9 @@
 // Every plot type, drawn from the sample logs and laid out at a paper column's size (3.5 × 2.5
-// in), gives its data most of the figure and keeps its text readable and whole: the axes
-// rectangles take at least 70 % of the figure, the legend covers no data and no label, no
-// label runs off the figure, no axis has more than seven labelled ticks, each role of text
-// (tick labels, axis titles, legend) has one size, and the grid stays quiet.
+// in), at two columns' (7.16 × 3 in) and at a slide's (10 × 5.63 in), gives its data most of
+// the figure and keeps its text readable and whole: the axes rectangles take at least 70 % of
+// the figure, the legend covers no data and no label, no label runs off the figure, no axis
+// has more than seven labelled ticks, each role of text (tick labels, axis titles, legend) has
+// one size of at least 8 pt, and the grid stays quiet.
 
 #include "TestSupport.h"
 
@@ -20,6 +21,7 @@
 
 #include <QDir>
 #include <QFontMetrics>
+#include <QHash>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -32,14 +34,24 @@ using namespace wb;
 
 namespace {
 
-// The share of the figure the data keeps, and the most labelled ticks an axis may have.
+// The share of the figure the data keeps, the most labelled ticks an axis may have, and the
+// smallest text a paper prints.
 constexpr double kLeastDataShare = 0.70;
 constexpr int kMostTickLabels = 7;
-// A paper column, 3.5 × 2.5 in, in layout units (1/96 in under the offscreen platform);
-// loadtime's three lanes get the height `wirebench-cli plot` gives them (300 pt).
+constexpr double kLeastPointSize = 8;
+// A paper column, 3.5 × 2.5 in, in layout units (1/96 in under the offscreen platform).
 constexpr int kColumnWidth = 336;
 constexpr int kColumnHeight = 240;
+// loadtime's three lanes at the height `wirebench-cli plot` gives them without --size (300 pt).
 constexpr int kLoadTimeHeight = 400;
+
+// A size preset of `wirebench-cli plot --size`, in points.
+QSizeF presetPoints(const QString& key) {
+    for (const FigureSizePreset& preset : figureSizePresets())
+        if (key == QLatin1String(preset.key))
+            return preset.points;
+    return {};
+}
 
 // Every dataset of each log, labelled as `wirebench-cli plot` labels them.
 void addLogs(DatasetStore& store, const QStringList& paths) {
@@ -336,45 +348,56 @@ private slots:
 void TestFigureGeometry::columnFigure_data() {
     QTest::addColumn<QString>("type");
     QTest::addColumn<QStringList>("files");
-    QTest::addColumn<int>("height");
+    QTest::addColumn<QSizeF>("points");
     // Empty, or why the figure does not keep kLeastDataShare yet: an expected failure, which
     // fails the test once the figure does keep it.
     QTest::addColumn<QString>("shortOfShare");
-    // Legends whose default entries (file names, "— SUM 95.0 Mbit/s, Jain 0.975") are too
-    // long to sit inside the data go below it.
-    const QString longLegend = QStringLiteral("the default legend is too wide to go inside");
-    const QStringList pings = samples({"ping18_np", "ping18_iperf16_np"});
-    const auto addPing = [&](const char* type, const QString& short_) {
-        QTest::newRow(type) << QString::fromLatin1(type) << pings << kColumnHeight << short_;
+    const QString loadLegend =
+        QStringLiteral("loadtime's legend (six runs' whole names) takes rows below the lanes");
+    const QHash<QString, QString> short_{
+        {QStringLiteral("bands column"),
+         QStringLiteral("68 %: the y tick labels and the last x tick label's overhang")},
+        {QStringLiteral("loadtime column"), loadLegend},
+        {QStringLiteral("loadtime two-column"), loadLegend},
+        {QStringLiteral("loadtime plot's default"), loadLegend},
     };
-    addPing("cdf", {});
-    addPing("ccdf", longLegend);
-    addPing("timeline", {});
-    addPing("bands", QStringLiteral("the x title breaks into two lines, the legend is below"));
-    addPing("hist", {});
-    addPing("box", QStringLiteral("two-line run labels and a title under them"));
+    const QStringList pings = samples({"ping18_np", "ping18_iperf16_np"});
     const QStringList iperf3 = samples({"iperf3-cubic-P4.json", "iperf3-reno-P4.json"});
     const QStringList iperf2 = samples({"tcp-cubic-P30-client.txt"});
-    QTest::newRow("flows-iperf3") << QStringLiteral("flows") << iperf3 << kColumnHeight
-                                  << longLegend;
-    QTest::newRow("flows-iperf2-P30")
-        << QStringLiteral("flows") << iperf2 << kColumnHeight << QString();
-    QTest::newRow("timeseries-iperf3")
-        << QStringLiteral("timeseries") << iperf3 << kColumnHeight << QString();
-    QTest::newRow("timeseries-iperf2-P30")
-        << QStringLiteral("timeseries") << iperf2 << kColumnHeight << QString();
-    QTest::newRow("cwnd") << QStringLiteral("cwnd") << iperf3 << kColumnHeight << QString();
-    QTest::newRow("rtt") << QStringLiteral("rtt") << iperf3 << kColumnHeight << QString();
-    QTest::newRow("retransmits") << QStringLiteral("retransmits") << iperf3 << kColumnHeight
-                                 << QString();
-    QTest::newRow("loadtime") << QStringLiteral("loadtime") << loadStepLogs() << kLoadTimeHeight
-                              << QStringLiteral("six legend entries go below the lanes");
+    const std::pair<const char*, QStringList> figures[] = {
+        {"cdf", pings},
+        {"ccdf", pings},
+        {"timeline", pings},
+        {"bands", pings},
+        {"hist", pings},
+        {"box", pings},
+        {"flows-iperf3", iperf3},
+        {"flows-iperf2-P30", iperf2},
+        {"timeseries-iperf3", iperf3},
+        {"timeseries-iperf2-P30", iperf2},
+        {"cwnd", iperf3},
+        {"rtt", iperf3},
+        {"retransmits", iperf3},
+        {"loadtime", loadStepLogs()},
+    };
+    for (const char* size : {"column", "two-column", "slide"})
+        for (const auto& [name, files] : figures) {
+            const QString row = QString::fromLatin1(name);
+            const QString tag = QStringLiteral("%1 %2").arg(row, QLatin1String(size));
+            QTest::newRow(qPrintable(tag)) << row.section(QLatin1Char('-'), 0, 0) << files
+                                           << presetPoints(size) << short_.value(tag);
+        }
+    // loadtime as `plot` draws it without --size: a column's width, 300 pt high.
+    QTest::newRow("loadtime plot's default")
+        << QStringLiteral("loadtime") << loadStepLogs()
+        << QSizeF(kColumnWidth, kLoadTimeHeight) * 72.0 / ExportOptions::layoutDpi()
+        << short_.value(QStringLiteral("loadtime plot's default"));
 }
 
 void TestFigureGeometry::columnFigure() {
     QFETCH(QString, type);
     QFETCH(QStringList, files);
-    QFETCH(int, height);
+    QFETCH(QSizeF, points);
     QFETCH(QString, shortOfShare);
     DatasetStore store;
     addLogs(store, files);
@@ -385,12 +408,15 @@ void TestFigureGeometry::columnFigure() {
     QCustomPlot* plot = alone.plot.get();
     ExportOptions options; // a column, the legend where the automatic choice puts it
     QCOMPARE(options.layoutSize(), QSize(kColumnWidth, kColumnHeight));
-    options.points.setHeight(height * 72.0 / ExportOptions::layoutDpi());
-    QCOMPARE(options.layoutSize(), QSize(kColumnWidth, height));
+    options.points = points;
     PlotExporter::layOut(plot, options); // the layout stays, the viewport is the view's again
-    const QRect figure(0, 0, kColumnWidth, height);
+    const QRect figure(QPoint(), options.layoutSize());
     const double share = dataShare(plot, figure);
-    qInfo("%s: axes rect %.1f %% of the figure", qPrintable(type), 100 * share);
+    qInfo("%s: axes rect %.1f %% of the figure", QTest::currentDataTag(), 100 * share);
+    if (qEnvironmentVariableIsSet("WB_DEBUG_GEOMETRY"))
+        for (QCPAxisRect* rect : plot->axisRects())
+            qInfo() << rect->rect() << rect->margins() << rect->minimumMargins()
+                    << plot->legend->outerRect();
 
     std::vector<Label> labels;
     for (QCPAxis* axis : axesOf(plot)) {
@@ -435,11 +461,14 @@ void TestFigureGeometry::columnFigure() {
     }
     QCOMPARE(tickSizes.size(), 1);
     QCOMPARE(titleSizes.size(), 1);
-    QVERIFY(*tickSizes.begin() >= 8 && *titleSizes.begin() >= 8);
-    // A legend inside the data keeps its own size; one in rows of its own may shrink to
-    // PlotStyle::kSmallestPointSize to leave the data its share.
+    QVERIFY(*tickSizes.begin() >= kLeastPointSize && *titleSizes.begin() >= kLeastPointSize);
+    // A legend inside the data keeps its own size; one in rows of its own may shrink, to 8 pt
+    // at the least, to leave the data its share.
     if (plot->legend->visible() && qobject_cast<QCPLayoutInset*>(plot->legend->layout()))
         QCOMPARE(plot->legend->font().pointSizeF(), ExportOptions::kDefaultFontSize);
+    if (plot->legend->visible())
+        QVERIFY2(plot->legend->font().pointSizeF() >= kLeastPointSize,
+                 qPrintable(QString::number(plot->legend->font().pointSizeF())));
 
     if (!shortOfShare.isEmpty())
         QEXPECT_FAIL("", qPrintable(shortOfShare), Continue);

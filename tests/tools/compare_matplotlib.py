@@ -20,6 +20,9 @@ For each TYPE (cdf, flows, cwnd, loadtime) it writes into --out:
     TYPE-matplotlib.pdf, TYPE-matplotlib.png    this script's figure, PNG at 300 dpi
     TYPE-side-by-side.png                       both PDFs rasterised at 300 dpi (pdftoppm),
                                                 Wirebench left, matplotlib right
+and prints each figure's data share: the axes rectangles' area over the figure's, measured
+the same way on both rasterised PDFs (each rectangle's left and bottom axis lines), and for
+matplotlib also as its layout placed the axes.
 """
 import argparse
 import json
@@ -291,6 +294,8 @@ def plot_help(cli):
 
 
 def size_options(help_text):
+    if "--size PRESET" in help_text and "column (3.5 x 2.5 in" in help_text:
+        return ["--size", "column", "--dpi", str(DPI)]
     if "--dpi" in help_text:  # physical sizes
         return ["--width", f"{WIDTH_IN}in", "--height", f"{HEIGHT_IN}in", "--dpi", str(DPI)]
     # Before physical sizes: points, and PNG pixels per point.
@@ -312,6 +317,55 @@ def wirebench_plot(cli, kind, logs, extra, out, help_text):
                                 capture_output=True, text=True)
         if result.returncode != 0:
             sys.exit(f"{' '.join(command)}: {result.stderr.strip()}")
+
+
+def dark_runs(line, threshold=160):
+    """(start, length) of every run of dark pixels in a row or column of grey levels."""
+    runs, start = [], None
+    for i, level in enumerate(list(line) + [255]):
+        if level < threshold and start is None:
+            start = i
+        elif level >= threshold and start is not None:
+            runs.append((start, i - start))
+            start = None
+    return runs
+
+
+def measured_share(pdf):
+    """The axes rectangles' share of the figure on the PDF rasterised in grey: the leftmost
+    column holding long dark vertical runs is the value axes' line (one run per stacked axes),
+    and the longest dark horizontal run starting there is the time or category axis' line."""
+    stem = pdf[:-4] + "-grey"
+    subprocess.run(["pdftoppm", "-r", "300", "-gray", "-singlefile", pdf, stem], check=True)
+    with open(stem + ".pgm", "rb") as image:
+        data = image.read()
+    os.remove(stem + ".pgm")
+    fields, at = [], 0
+    while len(fields) < 4:  # P5, width, height, maximum
+        while data[at:at + 1].isspace():
+            at += 1
+        end = at
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[at:end])
+        at = end
+    width, height = int(fields[1]), int(fields[2])
+    pixels = data[at + 1:]
+    rows = [pixels[y * width:(y + 1) * width] for y in range(height)]
+    for x in range(width):
+        column = bytes(row[x] for row in rows)
+        lanes = [run for run in dark_runs(column) if run[1] >= 0.12 * height]
+        if lanes:
+            break
+    else:
+        return None
+    bottom = lanes[-1][0] + lanes[-1][1] - 1
+    span = 0
+    for y in range(max(bottom - 3, 0), min(bottom + 4, height)):
+        for start, length in dark_runs(rows[y]):  # ticks out of the corner may join it
+            if start <= x + 3 and start + length > x:
+                span = max(span, start + length - x)
+    return sum(length for _, length in lanes) * span / (width * height)
 
 
 def rasterise(pdf):
@@ -338,6 +392,7 @@ def main():
     for kind in arguments.types:
         fig, logs, extra = FIGURES[kind](root)
         fig.tight_layout()
+        layout_share = sum(ax.get_position().width * ax.get_position().height for ax in fig.axes)
         base = os.path.join(arguments.out, f"{kind}-matplotlib")
         fig.savefig(base + ".pdf")
         fig.savefig(base + ".png", dpi=DPI)
@@ -348,7 +403,12 @@ def main():
         side = os.path.join(arguments.out, f"{kind}-side-by-side.png")
         subprocess.run(["convert", pair[0], "-bordercolor", "white", "-border", "30", pair[1],
                         "-border", "30", "-gravity", "north", "+append", side], check=True)
+        shares = [measured_share(os.path.join(arguments.out, f"{kind}-{who}.pdf"))
+                  for who in ("wirebench", "matplotlib")]
         print(side)
+        print("  data share: Wirebench {}, matplotlib {} (as laid out: {:.1f} %)".format(
+            *("{:.1f} %".format(100 * share) if share else "not measured" for share in shares),
+            100 * layout_share))
 
 
 if __name__ == "__main__":

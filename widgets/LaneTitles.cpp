@@ -1,0 +1,178 @@
+#include "LaneTitles.h"
+
+#include "PlotStyle.h"
+
+#include <qcustomplot.h>
+
+#include <QFontMetricsF>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace wb {
+
+namespace {
+
+// On a lane's value axis: the range its figure set, and the one raised for the title inside,
+// while it is shown; (lower, upper) points, as QCPRange is no QVariant type.
+constexpr char kNaturalRange[] = "wbRangeBeforeTitle";
+constexpr char kRaisedRange[] = "wbRangeForTitle";
+// Between the title and the lane's frame, and between the title and the data, in pixels.
+constexpr double kInset = 2;
+
+QCPAxis* valueAxis(QCPAxisRect* lane) {
+    return lane->axis(QCPAxis::atLeft);
+}
+
+// The top of what the axis' plottables show; nothing when they show none.
+std::optional<double> dataTop(const QCPAxis* axis) {
+    std::optional<double> top;
+    for (QCPAbstractPlottable* plottable : axis->plottables()) {
+        bool found = false;
+        const QCPRange range = plottable->getValueRange(found);
+        if (found && plottable->visible() && plottable->valueAxis() == axis)
+            top = std::max(top.value_or(range.upper), range.upper);
+    }
+    return top;
+}
+
+QPointF pointOf(const QCPRange& range) {
+    return {range.lower, range.upper};
+}
+
+} // namespace
+
+LaneTitles::LaneTitles(QCustomPlot* plot, std::vector<QCPAxisRect*> lanes)
+    : m_plot(plot), m_lanes(std::move(lanes)) {
+    QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] { fit(); });
+}
+
+void LaneTitles::setTitles(const QStringList& titles) {
+    m_titles = titles;
+    m_items.clear();
+    for (std::size_t lane = 0; lane < m_lanes.size(); ++lane) {
+        QCPAxisRect* rect = m_lanes[lane];
+        auto* item = new QCPItemText(m_plot);
+        item->setClipAxisRect(rect);
+        item->position->setAxisRect(rect);
+        item->position->setType(QCPItemPosition::ptAxisRectRatio);
+        item->position->setCoords(0, 0);
+        item->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        item->setTextAlignment(Qt::AlignLeft);
+        item->setPadding(QMargins(3, 1, 3, 1));
+        item->setSelectable(false);
+        item->setVisible(false);
+        m_items.emplace_back(item);
+    }
+    m_inside = false;
+    for (std::size_t lane = 0; lane < m_lanes.size(); ++lane)
+        valueAxis(m_lanes[lane])->setLabel(m_titles.value(static_cast<int>(lane)));
+}
+
+QCPItemText* LaneTitles::insideTitle(int lane) const {
+    return m_inside && lane >= 0 && lane < static_cast<int>(m_items.size()) ? m_items[lane].data()
+                                                                            : nullptr;
+}
+
+bool LaneTitles::fitOnAxes() const {
+    QFont smallest = PlotStyle::labelFont();
+    smallest.setPointSizeF(PlotStyle::kSmallestPointSize);
+    for (std::size_t lane = 0; lane < m_lanes.size(); ++lane) {
+        const QString first =
+            m_titles.value(static_cast<int>(lane)).section(QLatin1Char('\n'), 0, 0);
+        if (PlotStyle::widestLine(first, smallest) > m_lanes[lane]->rect().height())
+            return false;
+    }
+    return true;
+}
+
+void LaneTitles::raiseBelowTitle(int lane, bool raise) {
+    QCPAxis* axis = valueAxis(m_lanes[static_cast<std::size_t>(lane)]);
+    const QVariant raised = axis->property(kRaisedRange);
+    const bool showsRaised = raised.isValid() && raised.toPointF() == pointOf(axis->range());
+    // The figure's range: the one before raising while the raised one is shown; else what the
+    // figure (or the user) set since.
+    const QCPRange natural = showsRaised ? QCPRange(axis->property(kNaturalRange).toPointF().x(),
+                                                    axis->property(kNaturalRange).toPointF().y())
+                                         : axis->range();
+    QCPRange shown = natural;
+    const std::optional<double> top = dataTop(axis);
+    const QCPItemText* title = m_items[static_cast<std::size_t>(lane)];
+    const double height = m_lanes[static_cast<std::size_t>(lane)]->rect().height();
+    if (raise && title && top && axis->property(PlotStyle::kLegendMayRaiseTop).toBool() &&
+        axis->scaleType() == QCPAxis::stLinear && height > 0) {
+        // Room for a title at the plot's own title size, whatever size it is fitted to in
+        // this pass: every layout of the same size draws the same range.
+        const double titleHeight = QFontMetricsF(PlotStyle::labelFont()).height() +
+                                   title->padding().top() + title->padding().bottom();
+        const double share = 1 - (titleHeight + kInset) / height;
+        const double upper = natural.lower + (*top - natural.lower) / share;
+        if (share > 0.3 && upper > natural.lower && upper > 0) {
+            // From the data's top alone, whatever the axis shows now, and rounded up to two
+            // significant digits: a pixel more or less of lane height between layout passes
+            // (a legend's rows fitted again) draws the same range.
+            const double unit = std::pow(10.0, std::floor(std::log10(upper)) - 1);
+            shown.upper = std::ceil(upper / unit - 1e-9) * unit;
+        }
+    }
+    if (shown == natural) {
+        if (showsRaised)
+            axis->setRange(natural);
+        axis->setProperty(kRaisedRange, QVariant());
+        axis->setProperty(kNaturalRange, QVariant());
+        return;
+    }
+    axis->setRange(shown);
+    axis->setProperty(kNaturalRange, pointOf(natural));
+    axis->setProperty(kRaisedRange, pointOf(shown));
+}
+
+void LaneTitles::fit() {
+    if (m_fitting || m_items.size() != m_lanes.size() ||
+        std::any_of(m_items.begin(), m_items.end(), [](const auto& item) { return !item; }))
+        return;
+    m_fitting = true;
+    const bool inside = !fitOnAxes();
+    // One size for every title of the figure: the time axis' (fitted by PlotStyle).
+    const QFont font = m_lanes.back()->axis(QCPAxis::atBottom)->labelFont();
+    for (std::size_t lane = 0; lane < m_lanes.size(); ++lane) {
+        QCPAxis* axis = valueAxis(m_lanes[lane]);
+        const QString title = m_titles.value(static_cast<int>(lane));
+        QCPItemText* item = m_items[lane];
+        if (inside) {
+            if (!axis->label().isEmpty())
+                axis->setLabel(QString());
+            item->setText(QString(title).replace(QLatin1Char('\n'), QStringLiteral(", ")));
+            item->setFont(font);
+            item->setColor(axis->labelColor());
+            item->setVisible(true);
+        } else {
+            item->setVisible(false);
+            // PlotStyle keeps the title's own text while it shows a fitted one.
+            if (axis->label().isEmpty())
+                axis->setLabel(title);
+        }
+    }
+    m_inside = inside;
+    // The items' positions follow the new margins only after another layout.
+    PlotStyle::layOutAgain(m_plot);
+    // Raised to the lanes' heights, which the relayout (a legend moving) may change: again
+    // until the ranges hold, so that the next layout of the same size draws the same ranges.
+    for (int round = 0; round < 3; ++round) {
+        std::vector<QCPRange> before;
+        for (QCPAxisRect* lane : m_lanes)
+            before.push_back(valueAxis(lane)->range());
+        for (std::size_t lane = 0; lane < m_lanes.size(); ++lane)
+            raiseBelowTitle(static_cast<int>(lane), inside);
+        PlotStyle::relayout(m_plot);
+        bool held = true;
+        for (std::size_t lane = 0; lane < m_lanes.size(); ++lane)
+            held = held && valueAxis(m_lanes[lane])->range() == before[lane];
+        if (held)
+            break;
+    }
+    m_fitting = false;
+}
+
+} // namespace wb
