@@ -173,13 +173,17 @@ TcpStateSource TcpState::ownSource(const Dataset& dataset) {
     if (tool == QLatin1String("iperf3"))
         return dataset.info.dialect == QLatin1String("json") ? TcpStateSource::Iperf3Json
                                                              : TcpStateSource::Iperf3Text;
-    return TcpStateSource::Iperf2Enhanced;
+    if (tool == QLatin1String("iperf"))
+        return TcpStateSource::Iperf2Enhanced;
+    // A pool of runs of several tools keeps no tool (DatasetGroups::pool): its flows carry the
+    // figures their own runs' logs printed, which no one of the names above describes.
+    return TcpStateSource::RunsOwnLogs;
 }
 
 QString TcpState::describe(TcpStateSource source) {
     // In the order of TcpStateSource.
-    static const char* const kNames[] = {"", "ss -tin samples", "iperf3 -J", "iperf3 text",
-                                         "iperf 2 -e"};
+    static const char* const kNames[] = {
+        "", "ss -tin samples", "iperf3 -J", "iperf3 text", "iperf 2 -e", "each run's own log"};
     return source == TcpStateSource::None ? QString()
                                           : QString::fromLatin1(kNames[static_cast<int>(source)]);
 }

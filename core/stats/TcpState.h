@@ -27,6 +27,7 @@ enum class TcpStateSource {
     Iperf3Json,     // iperf3 -J per-interval snd_cwnd, rtt, rttvar, retransmits
     Iperf3Text,     // iperf3 text Retr and Cwnd columns (rounded)
     Iperf2Enhanced, // iperf 2 -e Rtry and Cwnd/RTT(var) columns
+    RunsOwnLogs,    // a pool of runs of several tools: each flow's state from its run's log
 };
 
 // One point of a series: the state at time t (seconds on the dataset's own time axis; the
@@ -68,7 +69,8 @@ public:
     // What the dataset's own log gives (None for a latency or UDP dataset, or a TCP log
     // without any of the columns).
     static TcpStateSource ownSource(const Dataset& dataset);
-    // "ss -tin samples", "iperf3 -J", "iperf3 text", "iperf 2 -e", "" for None.
+    // "ss -tin samples", "iperf3 -J", "iperf3 text", "iperf 2 -e", "each run's own log", ""
+    // for None.
     static QString describe(TcpStateSource source);
     // For every flow of `dataset` (in order), where its state is best read: an ss/tcp-info
     // dataset among `others` with the same "step" parameter whose socket matches the flow's
