@@ -94,10 +94,10 @@ void checkFlows(const FlowReport& report, CliContext& context) {
 // `flows` shows their connections' TCP state.
 void noteSampled(const Reports& reports, CliContext& context) {
     for (const FlowReport& r : reports.sampled)
-        context.fileWarning(r.file, QStringLiteral("ss -tin samples of %1 connections and no run "
-                                                   "of their step: their TCP state, not a "
-                                                   "throughput run (see flows)")
-                                        .arg(r.analysis->dataset->flows.flows.size()));
+        context.fileWarning(r.file,
+                            QStringLiteral("ss -tin samples of %1 connections: their TCP state, "
+                                           "not a throughput run (see flows)")
+                                .arg(r.analysis->dataset->flows.flows.size()));
 }
 
 // Every dataset analysed as the window analyses it (DatasetAnalysis::of), the TCP state of

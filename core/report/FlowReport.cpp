@@ -185,8 +185,8 @@ Table FlowReport::sampledTable(const std::vector<FlowReport>& samplers, bool per
                  "cwnd mean (KBytes)", "cwnd max (KBytes)", "RTT mean (ms)", "RTT p99 (ms)",
                  "retransmits"},
                 {false, !perConnection, true, true, true, true, true, true},
-                QStringLiteral("TCP state of sampled connections (ss -tin samples): no run of "
-                               "their step was read, so they are not a throughput run"));
+                QStringLiteral("TCP state of sampled connections (ss -tin samples), not a "
+                               "throughput run"));
     const auto fixed = [](const std::optional<double>& value, double scale, int decimals) {
         return value ? QString::number(*value / scale, 'f', decimals) : QStringLiteral("-");
     };

@@ -1,5 +1,6 @@
 #include "DatasetGroups.h"
 
+#include "Measured.h"
 #include "RunValues.h"
 #include "model/NaturalOrder.h"
 
@@ -339,7 +340,11 @@ std::vector<const Dataset*> DatasetGroups::runsOf(const std::vector<GroupMember>
 }
 
 Dataset DatasetGroups::pool(const std::vector<const Dataset*>& runs, const QString& label) {
-    const std::vector<const Dataset*> datasets = RunValues::measurements(runs);
+    // An ss log is no run's flows: pooled only where there is nothing else to pool.
+    const Measured<const Dataset*> measured = Measured<const Dataset*>::of(
+        runs, [](const Dataset* run) -> const Dataset& { return *run; });
+    const std::vector<const Dataset*>& datasets =
+        measured.runs.empty() ? measured.samplers : measured.runs;
     Dataset pooled;
     pooled.label = label;
     if (datasets.empty())

@@ -68,7 +68,8 @@ public:
     // every flow (throughput: flow ids prefixed with the member's label) of the members.
     // RunInfo keeps each field the members agree on. All members must be of one kind
     // (sameKind); empty input gives an empty latency dataset. An ss log recorded beside a
-    // run of the list is that run's flows' TCP state (RunValues::measurements): not pooled.
+    // run of the list is that run's flows' TCP state (RunValues::measurements), and no ss log
+    // is a run's flows: ss logs are pooled only when there is no run among the datasets.
     static Dataset pool(const std::vector<const Dataset*>& datasets, const QString& label);
     // The datasets of a group's members, one per run.
     static std::vector<const Dataset*> runsOf(const std::vector<GroupMember>& members,

@@ -11,9 +11,9 @@ namespace wb {
 
 // Any list of items that each stand for a dataset (the CLI's reports, the window's entries,
 // a report's runs) split by what RunValues::measurements says of their datasets: the runs,
-// and the socket samplers whose step has no run among them. A sampler recorded beside a run
-// of the list is neither: it is that run's flows' TCP state (TcpState::statesOf) and counted
-// nowhere else.
+// and the socket samplers it keeps (whose step has no run among them, or recorded outside a
+// plan's step). A sampler recorded in the step of a run of the list is neither: it is that
+// run's flows' TCP state (TcpState::statesOf) and counted nowhere else.
 template <typename Item> struct Measured {
     std::vector<Item> runs; // latency and throughput runs, in order
     // ss/tcp-info logs that describe no run of the list: the TCP state of the connections

@@ -1,6 +1,7 @@
 #include "TcpState.h"
 
 #include "Percentiles.h"
+#include "RunValues.h"
 #include "SocketFlowMatch.h"
 
 #include <algorithm>
@@ -223,6 +224,26 @@ std::vector<TcpFlowState> TcpState::statesOf(const Dataset& dataset,
         }
     }
     return states;
+}
+
+std::vector<TcpFlowState> TcpState::statesOfRuns(const std::vector<const Dataset*>& runs) {
+    std::vector<TcpFlowState> states;
+    for (const Dataset* run : RunValues::measurements(runs)) {
+        if (run->kind != Dataset::Kind::Throughput)
+            continue;
+        const std::vector<TcpFlowState> own = statesOf(*run, runs);
+        states.insert(states.end(), own.begin(), own.end());
+    }
+    return states;
+}
+
+TcpStateSource TcpState::sourceOf(const std::vector<TcpFlowState>& states) {
+    TcpStateSource best = TcpStateSource::None;
+    for (const TcpFlowState& state : states)
+        if (state.kind != TcpStateSource::None &&
+            (best == TcpStateSource::None || int(state.kind) < int(best)))
+            best = state.kind;
+    return best;
 }
 
 bool TcpState::has(const TcpFlowState& state, TcpMetric metric) {

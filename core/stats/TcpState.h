@@ -77,6 +77,14 @@ public:
     // ports (SocketFlowMatcher), else the flow's own intervals.
     static std::vector<TcpFlowState> statesOf(const Dataset& dataset,
                                               const std::vector<const Dataset*>& others);
+    // The states of every flow of several runs (a group, a side of a comparison), each run's
+    // flows matched against the samplers among `runs` (statesOf); an ss log beside its run is
+    // that run's state, not flows of its own (RunValues::measurements). What a pool of the
+    // runs (DatasetGroups::pool, which keeps no step) cannot match any more.
+    static std::vector<TcpFlowState> statesOfRuns(const std::vector<const Dataset*>& runs);
+    // The best source any of the states is read from (in TcpStateSource's order); None when
+    // no state has any.
+    static TcpStateSource sourceOf(const std::vector<TcpFlowState>& states);
 
     // Whether the state has the metric at all (a value at some point).
     static bool has(const TcpFlowState& state, TcpMetric metric);

@@ -4,6 +4,11 @@
 // runner), and the TCP state they show is read from ss only when the ss logs are there.
 #include "TestSupport.h"
 
+#include "import/FileImporter.h"
+#include "stats/DatasetAnalysis.h"
+#include "stats/DatasetGroups.h"
+#include "stats/TcpComparison.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -16,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <numeric>
 #include <tuple>
 
@@ -130,6 +136,7 @@ private slots:
     void flowsCountEachConnectionOnce();
     void tableGroupsTheRunsOnly();
     void compareGivesTheSameResult();
+    void pooledSidesReadTheirRunsState();
 
 private:
     QTemporaryDir m_dir;
@@ -347,6 +354,58 @@ void TestSsSamples::compareGivesTheSameResult() {
                                     .arg(median(values["reno"]), 0, 'f', decimals);
         QVERIFY2(said.startsWith(medians), qPrintable(said + QStringLiteral(" | ") + medians));
     }
+}
+
+// A side pooling runs keeps no step, so its pooled flows match no ss log: its TCP state is
+// read from its runs, each matched within its step, every retransmission once.
+void TestSsSamples::pooledSidesReadTheirRunsState() {
+    const QDir folder(samplePath(kFolder));
+    std::vector<ImportResult> imports;
+    for (const QString& name : folder.entryList({"*.log"}))
+        if (!name.endsWith(QLatin1String(".server.log")))
+            imports.push_back(FileImporter::importFile(folder.filePath(name)));
+    QMap<QString, std::vector<const Dataset*>> runs; // by congestion control, ss logs too
+    QMap<QString, qint64> retransmits;
+    for (const ImportResult& result : imports)
+        for (const Dataset& dataset : result.datasets) {
+            const QString cc = dataset.info.parameters.value(QStringLiteral("congestion"));
+            runs[cc].push_back(&dataset);
+            if (dataset.info.tool == QLatin1String("iperf3"))
+                retransmits[cc] += readIperf3(dataset.sourceFile).retransmits;
+        }
+    QCOMPARE(runs["cubic"].size(), std::size_t(6)); // three runs and their ss logs
+    QCOMPARE(runs["reno"].size(), std::size_t(6));
+    const auto pooled = [&runs](const QString& cc) {
+        return DatasetAnalysis::of(
+            std::make_shared<const Dataset>(DatasetGroups::pool(runs[cc], cc)));
+    };
+    const auto cubic = pooled("cubic");
+    const auto reno = pooled("reno");
+    QCOMPARE(cubic->flows.flows.size(), std::size_t(12)); // the ss logs pool no flows
+    // The pooled analysis alone has only its runs' own figures, and says so.
+    QCOMPARE(cubic->tcpSource(), TcpStateSource::Iperf3Json);
+    QCOMPARE(*cubic->tcpAll.retransmits, retransmits["cubic"]);
+    const TcpComparison c =
+        TcpComparison::of("cubic", *cubic, runs["cubic"], "reno", *reno, runs["reno"]);
+    QCOMPARE(c.sourceA, TcpStateSource::SsSamples);
+    QCOMPARE(c.sourceB, TcpStateSource::SsSamples);
+    QCOMPARE(TcpState::describe(c.sourceA), QStringLiteral("ss -tin samples"));
+    QCOMPARE(*c.a.retransmits, retransmits["cubic"]);
+    QCOMPARE(*c.b.retransmits, retransmits["reno"]);
+    // The window over every ss sample of the side's twelve connections, read here.
+    double sum = 0;
+    std::size_t count = 0;
+    for (const QString& name : folder.entryList({"tcp-congestion-cubic-*.iperf3.log"})) {
+        const Iperf3Run run = readIperf3(folder.filePath(name));
+        const QString ssLog = folder.filePath(name.section(QLatin1Char('.'), 0, 0) + ".ss.log");
+        for (int port : run.portOf) {
+            const std::vector<double> cwnd = ssCwndOf(ssLog, port);
+            sum = std::accumulate(cwnd.begin(), cwnd.end(), sum);
+            count += cwnd.size();
+        }
+    }
+    QVERIFY(count > 12);
+    QVERIFY(std::abs(*c.a.cwndMeanBytes - sum / double(count)) < 1e-9 * sum / double(count));
 }
 
 QTEST_GUILESS_MAIN(TestSsSamples)
