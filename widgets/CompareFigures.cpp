@@ -121,8 +121,23 @@ void CompareFigures::drawCdf(int side, const std::vector<double>& sorted, const 
     m_cdf[side] = graph;
 }
 
+QString CompareFigures::pooledRunsNote() {
+    return tr("pooled samples, runs treated as independent");
+}
+
+namespace {
+
+// An axis label, followed by what the samples are when they pool runs.
+QString withLevel(const QString& label, bool pooledRuns) {
+    return pooledRuns ? QStringLiteral("%1; %2").arg(label, CompareFigures::pooledRunsNote())
+                      : label;
+}
+
+} // namespace
+
 void CompareFigures::showLatency(const LatencyComparison& c, const std::vector<double>& sortedA,
-                                 const std::vector<double>& sortedB, const Side& a, const Side& b) {
+                                 const std::vector<double>& sortedB, const Side& a, const Side& b,
+                                 bool pooledRuns) {
     reset();
     // Overlaid CDFs with the KS distance where it is reached.
     if (!sortedA.empty() && !sortedB.empty()) {
@@ -160,7 +175,7 @@ void CompareFigures::showLatency(const LatencyComparison& c, const std::vector<d
             m_ksLabel->setTextAlignment(Qt::AlignLeft);
         }
     }
-    m_main->xAxis->setLabel(tr("RTT (ms)"));
+    m_main->xAxis->setLabel(withLevel(tr("RTT (ms)"), pooledRuns));
     m_main->yAxis->setLabel(tr("fraction of samples ≤ x"));
     m_main->yAxis->setRange(0, 1.02);
     m_main->legend->setVisible(true);
@@ -190,14 +205,16 @@ void CompareFigures::showLatency(const LatencyComparison& c, const std::vector<d
     m_side->xAxis->setRange(-0.6, static_cast<double>(keys.size()) - 0.4);
     m_side->yAxis->setRange(paddedRange(values, intervals, 1, 0));
     m_side->xAxis->setLabel(
-        tr("percentile; bars: %1 % bootstrap CI of B − A")
-            .arg(QString::number(100 * c.options.bootstrap.confidence, 'g', 3)));
+        withLevel(tr("percentile; bars: %1 % bootstrap CI of B − A")
+                      .arg(QString::number(100 * c.options.bootstrap.confidence, 'g', 3)),
+                  pooledRuns));
     m_side->yAxis->setLabel(tr("B − A (ms)"));
     m_main->replot();
     m_side->replot();
 }
 
-void CompareFigures::showThroughput(const ThroughputComparison& c, const Side& a, const Side& b) {
+void CompareFigures::showThroughput(const ThroughputComparison& c, const Side& a, const Side& b,
+                                    bool pooledRuns) {
     reset();
     const std::vector<double>* flows[2] = {&c.flowBitsPerSecondA, &c.flowBitsPerSecondB};
     const ConfidenceInterval* meanIntervals[2] = {&c.meanIntervalA, &c.meanIntervalB};
@@ -240,6 +257,10 @@ void CompareFigures::showThroughput(const ThroughputComparison& c, const Side& a
     m_main->xAxis->setRange(0.5, 2.5);
     m_main->yAxis->setRange(0, top > 0 ? top * 1.08 : 1);
     m_main->yAxis->setLabel(tr("per-flow throughput (Mbit/s)"));
+    // Under the sides' names, which take the lines they need first (fit()).
+    m_mainLabels.setTitle(pooledRuns ? tr("every flow of a side's runs; %1").arg(pooledRunsNote())
+                                     : QString(),
+                          pooledRuns ? pooledRunsNote() : QString());
 
     // Jain's index of each side with its CI.
     const QColor ink(40, 40, 40);
@@ -268,8 +289,9 @@ void CompareFigures::showThroughput(const ThroughputComparison& c, const Side& a
     m_side->yAxis->setRange(range);
     m_side->yAxis->setLabel(tr("Jain's index"));
     m_side->xAxis->setLabel(
-        tr("bars: %1 % bootstrap CI (flows resampled)")
-            .arg(QString::number(100 * c.options.bootstrap.confidence, 'g', 3)));
+        withLevel(tr("bars: %1 % bootstrap CI (flows resampled)")
+                      .arg(QString::number(100 * c.options.bootstrap.confidence, 'g', 3)),
+                  pooledRuns));
     m_main->replot();
     m_side->replot();
 }

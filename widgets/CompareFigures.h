@@ -34,10 +34,17 @@ public:
     CompareFigures(QCustomPlot* main, QCustomPlot* side, QObject* parent);
 
     // sortedA, sortedB: the samples the comparison was computed from (ms, ascending).
+    // pooledRuns: a side holds two runs or more, so the samples drawn are its runs' pooled and
+    // the run level (the Compare tab's first table) is the result; the axes then say
+    // pooledRunsNote().
     void showLatency(const LatencyComparison& comparison, const std::vector<double>& sortedA,
-                     const std::vector<double>& sortedB, const Side& a, const Side& b);
-    void showThroughput(const ThroughputComparison& comparison, const Side& a, const Side& b);
+                     const std::vector<double>& sortedB, const Side& a, const Side& b,
+                     bool pooledRuns);
+    void showThroughput(const ThroughputComparison& comparison, const Side& a, const Side& b,
+                        bool pooledRuns);
     void clear();
+    // "pooled samples, runs treated as independent"
+    static QString pooledRunsNote();
 
     // The main plot (CDFs, or per-flow throughput) and the small one beside it (percentile
     // differences, or Jain's index); what is drawn, for export and tests.

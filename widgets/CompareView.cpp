@@ -1,6 +1,7 @@
 #include "CompareView.h"
 
 #include "CompareFigures.h"
+#include "GroupWarningLabel.h"
 #include "PlotStyle.h"
 #include "TableModel.h"
 #include "report/ComparisonReport.h"
@@ -20,6 +21,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <tuple>
 
 namespace wb {
 
@@ -68,18 +70,35 @@ QTableView* tableWidget(const Table& table, QWidget* parent) {
     return widget;
 }
 
+// The plain words as the summary label shows them: with repetitions (as rich text) the note of
+// which figures come first, the run level's findings (the result), then on a line of its own
+// what the pooled samples say, labelled so; without, the samples' findings as plain text.
+QString summaryLabelText(const AnalysisComparison& result) {
+    if (result.levelNote.isEmpty())
+        return result.summary(); // plain text: the label shows it as it is
+    QStringList lines{QStringLiteral("<i>%1</i>")
+                          .arg(result.levelNote.trimmed().toHtmlEscaped().replace(
+                              QLatin1Char('\n'), QStringLiteral("<br>")))};
+    const QStringList findings = result.findings();
+    const qsizetype runLevel = result.runLevelFindings.size();
+    for (const QStringList& part : {findings.mid(0, runLevel), findings.mid(runLevel)})
+        if (!part.isEmpty())
+            lines << part.join(QLatin1Char(' ')).toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
 } // namespace
 
 CompareView::CompareView(DatasetStore* store, QWidget* parent)
     : WorkbenchView(store, parent), m_a(new QComboBox(this)), m_b(new QComboBox(this)),
       m_status(new QLabel(this)), m_summary(new QLabel(this)),
-      m_comparison(new PairComparison(this)) {
+      m_groupWarning(new GroupWarningLabel(this)), m_comparison(new PairComparison(this)) {
     connect(m_comparison, &PairComparison::ready, this, &CompareView::showComparison);
     for (QComboBox* box : {m_a, m_b}) {
-        // As wide as 16 characters, not as the longest label: long run names would otherwise
+        // As wide as 24 characters, not as the longest label: long run names would otherwise
         // widen the window past a laptop's screen. The list that drops down shows them whole.
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        box->setMinimumContentsLength(16);
+        box->setMinimumContentsLength(24); // "congestion_control=cubic" whole
         connect(box, qOverload<int>(&QComboBox::activated), this, [this] {
             m_wantedA.clear();
             m_wantedB.clear();
@@ -140,6 +159,7 @@ CompareView::CompareView(DatasetStore* store, QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
     layout->addWidget(m_summary);
+    layout->addWidget(m_groupWarning); // under the result it qualifies, over its tables
     layout->addWidget(splitter, 1);
 
     followStore(this, &CompareView::rebuild);
@@ -204,14 +224,7 @@ void CompareView::rebuild() {
         // A pair restored from a workspace stays wanted until its datasets are loaded.
         if (m_wantedA.isEmpty())
             m_userChose = false;
-        // The first two of one kind: groups first when grouping is on, latency before flows.
-        a = b = -1;
-        for (std::size_t i = 0; i < m_choices.size() && b < 0; ++i)
-            for (std::size_t j = i + 1; j < m_choices.size() && b < 0; ++j)
-                if (m_choices[i].latency() == m_choices[j].latency()) {
-                    a = static_cast<int>(i);
-                    b = static_cast<int>(j);
-                }
+        std::tie(a, b) = PairComparison::defaultPair(m_choices);
     }
     for (QComboBox* box : {m_a, m_b}) {
         const QSignalBlocker block(box);
@@ -271,17 +284,19 @@ void CompareView::showComparison() {
     const CompareChoice& shownB = m_comparison->b();
     const CompareFigures::Side a{shownA.label, PlotStyle::toColor(shownA.color)};
     const CompareFigures::Side b{shownB.label, PlotStyle::toColor(shownB.color)};
+    // With repetitions the run-level table is the result; the figures draw pooled samples.
+    const bool pooledRuns = !result.levelNote.isEmpty();
     if (result.latency)
         m_figures->showLatency(*result.latency, shownA.analysis->sortedRttMs,
-                               shownB.analysis->sortedRttMs, a, b);
+                               shownB.analysis->sortedRttMs, a, b, pooledRuns);
     else
-        m_figures->showThroughput(*result.throughput, a, b);
-    const QString note = levelNote();
-    m_summary->setText(note.isEmpty() ? summary()
-                                      : QStringLiteral("<i>%1</i><br>%2")
-                                            .arg(note.toHtmlEscaped().replace(
-                                                     QLatin1Char('\n'), QStringLiteral("<br>")),
-                                                 summary().toHtmlEscaped()));
+        m_figures->showThroughput(*result.throughput, a, b, pooledRuns);
+    m_summary->setText(summaryLabelText(result));
+    QStringList warnings;
+    for (const CompareChoice* side : {&shownA, &shownB})
+        if (!side->mixWarning.isEmpty())
+            warnings << side->mixWarning;
+    m_groupWarning->setWarnings(warnings);
     showTables();
     emit resultReady();
 }
@@ -322,11 +337,16 @@ void CompareView::showMessage(const QString& text) {
     m_tables.clear();
     m_figures->clear();
     m_summary->setText(text);
+    m_groupWarning->setWarnings({});
     showTables();
 }
 
 QString CompareView::summary() const {
     return m_comparison->result() ? m_comparison->result()->summary() : m_summary->text();
+}
+
+const QStringList& CompareView::groupWarnings() const {
+    return m_groupWarning->warnings();
 }
 
 QString CompareView::levelNote() const {

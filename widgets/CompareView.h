@@ -14,6 +14,7 @@ class QVBoxLayout;
 namespace wb {
 
 class CompareFigures;
+class GroupWarningLabel;
 
 // The Compare tab: dataset or group A against B. Latency: each percentile with difference
 // and ratio, Kolmogorov–Smirnov and Mann–Whitney, bootstrap CIs of p50 and p99; flows: mean
@@ -64,6 +65,9 @@ public:
     // Which kind of figures come first (ComparisonReport::levelNote); empty when neither side
     // has repetitions.
     QString levelNote() const;
+    // What the groups compared pool besides their key (DatasetGroups::mixWarning), shown under
+    // the result; empty when neither side is such a group.
+    const QStringList& groupWarnings() const;
     QString tabSeparated() const { return TableExport::tabSeparated(m_tables); }
     void copyToClipboard() const { TableExport::copyToClipboard(m_tables); }
     bool exportTo(const QString& path, QString* error) const {
@@ -94,6 +98,7 @@ private:
     QComboBox* m_b;
     QLabel* m_status;
     QLabel* m_summary;
+    GroupWarningLabel* m_groupWarning;
     QVBoxLayout* m_tablesLayout;
     CompareFigures* m_figures;
     QScrollArea* m_tablesScroll;

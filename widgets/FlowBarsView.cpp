@@ -3,6 +3,7 @@
 #include "ConfidenceBars.h"
 #include "DatasetGrouping.h"
 #include "DatasetStore.h"
+#include "GroupWarningLabel.h"
 #include "NaturalSortProxy.h"
 #include "PlotStyle.h"
 #include "PlotTheme.h"
@@ -293,10 +294,10 @@ void FlowBarsView::rebuild() {
         m_figure.draw(store()->visibleThroughput(), groups, store()->groupKey(), m_options));
     if (groups.empty())
         m_stats->setText(statsTable(m_figure.drawnRuns()));
-    else if (m_options.groupLevel == GroupLevel::RunLevel)
-        m_stats->setText(runLevelTable(groups));
-    else
-        m_stats->setText(pooledTable(groups));
+    else // what a group pools besides its key, over its row
+        m_stats->setText(GroupWarningLabel::html(DatasetGrouping::mixWarnings(groups)) +
+                         (m_options.groupLevel == GroupLevel::RunLevel ? runLevelTable(groups)
+                                                                       : pooledTable(groups)));
 }
 
 } // namespace wb

@@ -10,7 +10,10 @@ GroupByBox::GroupByBox(DatasetStore* store, QWidget* parent) : QComboBox(parent)
     setSizeAdjustPolicy(QComboBox::AdjustToContents);
     setToolTip(tr("Pool the visible datasets that share this field or tag: the CDF shows one "
                   "curve per group (its runs faint behind it), the flow bars one bar per "
-                  "group, and the Compare tab offers the groups"));
+                  "group, and the Compare tab compares the first two groups that have a value. "
+                  "Datasets whose log does not record the field form a group named for what "
+                  "they lack (\"congestion_control not recorded\"), compared only when you "
+                  "choose it"));
     connect(this, qOverload<int>(&QComboBox::activated), this,
             [this] { m_store->setGroupKey(currentData().toString()); });
     store->onAnyChange(this, &GroupByBox::refill);

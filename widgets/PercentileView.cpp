@@ -2,6 +2,7 @@
 
 #include "DatasetGrouping.h"
 #include "DatasetStore.h"
+#include "GroupWarningLabel.h"
 #include "NaturalSortProxy.h"
 #include "PercentileTableModel.h"
 #include "PlotStyle.h"
@@ -33,7 +34,8 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
       m_levels(new QLineEdit(this)), m_unit(new QComboBox(this)),
       m_table1(new QPushButton(tr("QJump Table 1"), this)),
       m_groupLevelBox(new GroupLevelBox(this)), m_caption(new QLabel(this)),
-      m_groupTable(new TableModel(this)), m_intervals(new QCustomPlot(this)) {
+      m_groupWarning(new GroupWarningLabel(this)), m_groupTable(new TableModel(this)),
+      m_intervals(new QCustomPlot(this)) {
     m_proxy->setSourceModel(m_model);
     static_assert(int(PercentileTableModel::SortRole) == int(TableModel::SortRole));
     m_proxy->setSortRole(PercentileTableModel::SortRole);
@@ -126,6 +128,7 @@ PercentileView::PercentileView(DatasetStore* store, QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
     layout->addWidget(m_caption);
+    layout->addWidget(m_groupWarning); // over the groups' rows and their markers
     layout->addWidget(splitter, 1);
     syncGroupSource();
     syncControls();
@@ -163,6 +166,8 @@ void PercentileView::syncGroupSource() {
     const bool grouped = grouping->active();
     m_groupLevelBox->setVisible(grouped);
     m_caption->setVisible(grouped);
+    m_groupWarning->setWarnings(grouped ? DatasetGrouping::mixWarnings(grouping->latencyGroups())
+                                        : QStringList());
     m_model->setPooledGroups(grouped && m_groupLevel == GroupLevel::Pooled);
     if (grouped && m_groupLevel == GroupLevel::RunLevel) {
         std::vector<GroupSummary> summaries;

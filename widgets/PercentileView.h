@@ -15,6 +15,7 @@ class QTableView;
 
 namespace wb {
 
+class GroupWarningLabel;
 class PercentileTableModel;
 class TableModel;
 
@@ -47,6 +48,8 @@ public:
     bool showsRunLevel() const;
     // Says which kind of figures the table shows; visible while grouping is on.
     QLabel* levelCaption() const { return m_caption; }
+    // What the latency groups pool besides their key, under the caption; hidden when nothing.
+    GroupWarningLabel* groupWarning() const { return m_groupWarning; }
     void setQjumpTable1(bool on);
     void sortBy(int column, Qt::SortOrder order);
 
@@ -92,6 +95,7 @@ private:
     QPushButton* m_table1;
     GroupLevelBox* m_groupLevelBox;
     QLabel* m_caption;
+    GroupWarningLabel* m_groupWarning;
     TableModel* m_groupTable; // the run-level table, the proxy's source in that mode
     GroupLevel m_groupLevel = GroupLevel::RunLevel;
     QCustomPlot* m_intervals;

@@ -51,11 +51,14 @@ GroupMember DatasetGrouping::memberOf(const DatasetEntry& entry) {
 }
 
 QStringList DatasetGrouping::mixWarnings() {
+    return mixWarnings(latencyGroups()) + mixWarnings(throughputGroups());
+}
+
+QStringList DatasetGrouping::mixWarnings(const std::vector<PooledGroup>& groups) {
     QStringList warnings;
-    for (const auto& groups : {latencyGroups(), throughputGroups()})
-        for (const PooledGroup& group : groups)
-            if (!group.mixes.isEmpty())
-                warnings << DatasetGroups::mixWarning(group.name, group.mixes);
+    for (const PooledGroup& group : groups)
+        if (!group.mixes.isEmpty())
+            warnings << DatasetGroups::mixWarning(group.name, group.mixes);
     return warnings;
 }
 
@@ -76,6 +79,7 @@ std::vector<PooledGroup> DatasetGrouping::groups(const std::vector<const Dataset
     for (const DatasetGroup& group : DatasetGroups::group(members, key)) {
         PooledGroup pooled;
         pooled.name = group.name();
+        pooled.recorded = !group.value.isEmpty();
         pooled.color = SeriesColor::palette(static_cast<int>(out.size()));
         std::vector<std::shared_ptr<const Dataset>> datasets;
         std::vector<const Dataset*> runs;

@@ -24,6 +24,9 @@ struct DatasetEntry;
 // pooled dataset (DatasetGroups::pool), analysed like any other so every statistic applies.
 struct PooledGroup {
     QString name; // DatasetGroup::name(), e.g. "congestion_control=cubic"
+    // False for the group of the members without a value for the key ("congestion_control
+    // not recorded"): compared only when the user chooses it.
+    bool recorded = true;
     SeriesColor color;
     std::vector<int> memberIds;
     QStringList mixes; // what its runs differ in (DatasetGroups::mixes)
@@ -57,6 +60,8 @@ public:
     std::vector<PooledGroup> throughputGroups();
     // "NAME: pools …" for every group of either kind whose runs differ in how they were made.
     QStringList mixWarnings();
+    // The same for the given groups, in their order.
+    static QStringList mixWarnings(const std::vector<PooledGroup>& groups);
 
     // What "Group by" offers: DatasetGroups::fixedKeys(), then the parameters.NAME keys, the
     // keys only the user's metadata names, and the tag.NAME keys of the loaded datasets (tags

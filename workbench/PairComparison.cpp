@@ -49,15 +49,29 @@ std::vector<CompareChoice> PairComparison::sidesOf(DatasetStore* store) {
                 if (const DatasetEntry* member = store->find(id))
                     runs.push_back(member->analysis->dataset);
             sides.push_back({QStringLiteral("group:%1:%2").arg(kind, group.name), group.name,
-                             group.analysis, group.color, true, std::move(runs)});
+                             group.analysis, group.color, true, std::move(runs), group.recorded,
+                             DatasetGroups::mixWarning(group.name, group.mixes)});
         }
     }
     for (const DatasetEntry& entry : store->entries())
         if (entry.visible)
             sides.push_back({QStringLiteral("dataset:%1").arg(entry.id), entry.label,
                              entry.analysis, entry.color, false,
-                             std::vector{entry.analysis->dataset}});
+                             std::vector{entry.analysis->dataset}, true, QString()});
     return sides;
+}
+
+std::pair<int, int> PairComparison::defaultPair(const std::vector<CompareChoice>& sides) {
+    for (const bool groups : {true, false})
+        for (std::size_t i = 0; i < sides.size(); ++i)
+            for (std::size_t j = i + 1; j < sides.size(); ++j) {
+                const CompareChoice& a = sides[i];
+                const CompareChoice& b = sides[j];
+                if (a.group == groups && b.group == groups && a.recorded && b.recorded &&
+                    a.latency() == b.latency())
+                    return {static_cast<int>(i), static_cast<int>(j)};
+            }
+    return {-1, -1};
 }
 
 void PairComparison::compare(const CompareChoice& a, const CompareChoice& b) {

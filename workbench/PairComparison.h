@@ -48,6 +48,11 @@ struct CompareChoice {
     bool group = false;
     // One dataset per run: the dataset itself, or a group's members.
     std::vector<std::shared_ptr<const Dataset>> runs;
+    // False for the group of the runs without a value for the key (PooledGroup::recorded):
+    // offered, never picked by the tab itself.
+    bool recorded = true;
+    // A group's "NAME: pools …" (DatasetGroups::mixWarning); empty when its runs agree.
+    QString mixWarning;
 
     bool latency() const { return analysis->isLatency(); }
 };
@@ -64,6 +69,11 @@ public:
 
     // The store's groups (DatasetGrouping, those pooled), then its visible datasets.
     static std::vector<CompareChoice> sidesOf(DatasetStore* store);
+    // The pair the tab shows until the user chooses (indices into sides, -1 when none): the
+    // first two groups of one kind whose runs have a value for the key, else the first two
+    // datasets of one kind. Never the group of the runs without a value, nor a group
+    // against one of its own runs.
+    static std::pair<int, int> defaultPair(const std::vector<CompareChoice>& sides);
 
     // Compares a and b unless that is what is shown or on its way.
     void compare(const CompareChoice& a, const CompareChoice& b);

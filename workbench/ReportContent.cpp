@@ -301,11 +301,14 @@ void addComparisons(ReportContent* content, const std::vector<ReportRun>& runs, 
         return;
     if (ofKind.size() < 2)
         return;
-    // Grouped by a key that makes two groups or more: the first two, each pooled.
+    // Grouped by a key that makes two groups or more: the first two, each pooled. The runs
+    // without a value for the key are no such group: compared only when chosen.
     const std::vector<GroupMember> members = membersOf(ofKind);
     std::vector<DatasetGroup> groups;
     if (!groupKey.isEmpty())
         groups = DatasetGroups::group(members, groupKey);
+    if (!groups.empty() && groups.back().value.isEmpty())
+        groups.pop_back(); // DatasetGroups::group puts it last
     if (groups.size() >= 2) {
         groups.resize(2);
         content->comparisons.push_back(

@@ -206,7 +206,11 @@ std::vector<std::pair<QString, QString>> DatasetGroups::logFields(const Dataset&
 }
 
 QString DatasetGroup::name() const {
-    return value.isEmpty() ? QStringLiteral("(none)") : key + QLatin1Char('=') + value;
+    if (!value.isEmpty())
+        return key + QLatin1Char('=') + value;
+    // Named for what its members lack: "(none)" read as one more value of the key.
+    return key == QLatin1String("tag") ? QStringLiteral("no tag")
+                                       : key + QStringLiteral(" not recorded");
 }
 
 QString DatasetGroups::canonicalKey(const QString& key) {

@@ -27,10 +27,11 @@ struct GroupMember {
 // list given to DatasetGroups::group) belong to it.
 struct DatasetGroup {
     QString key;
-    QString value; // empty when the members do not say (shown as "(none)")
+    QString value; // empty when the members do not say
     std::vector<std::size_t> members;
 
-    // "congestion_control=cubic", or "(none)" for the members without a value.
+    // "congestion_control=cubic"; for the members without a value what they lack,
+    // "congestion_control not recorded" ("no tag" for the members without tags).
     QString name() const;
 };
 

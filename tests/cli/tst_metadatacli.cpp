@@ -59,8 +59,8 @@ private slots:
     void plotOrdersRunsNaturally();
 };
 
-// Without metadata every GENI log is "(none)"; with it, cubic is compared with reno, and each
-// side that pools -P 30 with -P 1 says so.
+// Without metadata no GENI log records its congestion control; with it, cubic is compared with
+// reno, and each side that pools -P 30 with -P 1 says so.
 void TestMetadataCli::metadataFileGroupsTheGeniLogs() {
     GeniStudy study(kGeniMetadata);
     const QStringList compare{"compare", "--format", "json", "--group-by", "congestion_control"};

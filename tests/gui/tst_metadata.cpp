@@ -213,8 +213,9 @@ void TestMetadata::geniGroupsByWhatTheUserSet() {
         const int renoId = store->entries()[1].id;
         store->setGroupKey(kCc);
         DatasetGrouping* grouping = DatasetGrouping::of(store);
-        QCOMPARE(grouping->throughputGroups().size(), std::size_t(1)); // both "(none)"
-        QCOMPARE(grouping->throughputGroups()[0].name, QStringLiteral("(none)"));
+        QCOMPARE(grouping->throughputGroups().size(), std::size_t(1)); // neither records it
+        QCOMPARE(grouping->throughputGroups()[0].name,
+                 QStringLiteral("congestion_control not recorded"));
 
         auto* edits = window.findChild<DatasetEditActions*>();
         QVERIFY(edits);
@@ -317,8 +318,11 @@ void TestMetadata::reportMarksWhatTheUserSet() {
     QVERIFY(withMarks.contains(QStringLiteral("<th>testbed</th>")));
     QVERIFY(withMarks.contains(QStringLiteral("<td>geni*</td>")));
     QVERIFY(withMarks.contains(QStringLiteral("* set by the user")));
-    // Grouped by it as the workspace's Group by says: cubic against the log without a value.
-    QVERIFY(withMarks.contains(QStringLiteral("congestion_control=cubic vs (none)")));
+    // Grouped by it as the workspace's Group by says: cubic and the log without a value each a
+    // row of the group table, not compared with each other unasked.
+    QVERIFY(withMarks.contains(QStringLiteral("<td>congestion_control=cubic</td>")));
+    QVERIFY(withMarks.contains(QStringLiteral("<td>congestion_control not recorded</td>")));
+    QVERIFY(!withMarks.contains(QStringLiteral("vs congestion_control not recorded")));
     const QString without = report(plain);
     QVERIFY(without.contains(QStringLiteral("<table")));
     QVERIFY(!without.contains(QStringLiteral("*</td>")));

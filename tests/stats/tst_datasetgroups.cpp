@@ -78,7 +78,8 @@ void TestGroups::groupsTcpSamplesByRunInfo() {
     QCOMPARE(DatasetGroups::group(members, "tool").size(), std::size_t(1));
     const std::vector<DatasetGroup> byHost = DatasetGroups::group(members, "host");
     QCOMPARE(byHost.size(), std::size_t(1));
-    QCOMPARE(byHost[0].name(), QStringLiteral("(none)"));
+    // Named for what its members lack, never as if "(none)" were one more host.
+    QCOMPARE(byHost[0].name(), QStringLiteral("host not recorded"));
     QCOMPARE(byHost[0].members.size(), std::size_t(4));
 }
 
@@ -97,14 +98,17 @@ void TestGroups::groupsByTagsLabelsAndParameters() {
     QCOMPARE(namesOf(DatasetGroups::group(members, "tag")),
              QStringList({"tag=config=fq", "tag=idle", "tag=loaded"}));
     const std::vector<DatasetGroup> byConfig = DatasetGroups::group(members, "tag.config");
-    QCOMPARE(namesOf(byConfig), QStringList({"tag.config=fq", "(none)"}));
+    QCOMPARE(namesOf(byConfig), QStringList({"tag.config=fq", "tag.config not recorded"}));
     QCOMPARE(byConfig[0].members, std::vector<std::size_t>({0, 1}));
     QCOMPARE(DatasetGroups::valuesOf(members[1], "label"), QStringList{"baseline"});
     QCOMPARE(DatasetGroups::valuesOf(members[0], "label"), QStringList{"run 1"});
     const std::vector<DatasetGroup> byRepetition =
         DatasetGroups::group(members, "parameters.repetition");
     QCOMPARE(namesOf(byRepetition),
-             QStringList({"parameters.repetition=1", "parameters.repetition=2", "(none)"}));
+             QStringList({"parameters.repetition=1", "parameters.repetition=2",
+                          "parameters.repetition not recorded"}));
+    // Runs without any tag, grouped by tag.
+    QCOMPARE(namesOf(DatasetGroups::group({{&c, {}, {}, {}}}, "tag")), QStringList{"no tag"});
 }
 
 void TestGroups::userMetadataTakesThePlaceOfTheLogs() {
