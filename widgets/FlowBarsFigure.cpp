@@ -18,6 +18,9 @@ namespace {
 
 // Share of a flow slot the bars of all datasets fill together; the rest separates flows.
 constexpr double kGroupBarWidth = 0.8;
+// The gap between neighbouring bars of a slot, in bar widths: in plot coordinates, so a slot's
+// bars stay inside it (and the mean slot inside the axis) however narrow the plot is.
+constexpr double kBarGap = 0.1;
 // Room one stream-id label needs on the x axis, in pixels (two digits and a gap).
 constexpr int kPixelsPerIdLabel = 24;
 // The dashed line between the flows and the mean slot: this far left of the slot's key.
@@ -78,8 +81,7 @@ FlowBarsFigure::FlowBarsFigure(QCustomPlot* plot) : m_plot(plot) {
     m_plot->xAxis->grid()->setVisible(false);
     for (QCPBarsGroup** slot : {&m_flowSlots, &m_meanSlot}) {
         *slot = new QCPBarsGroup(m_plot);
-        (*slot)->setSpacingType(QCPBarsGroup::stAbsolute);
-        (*slot)->setSpacing(1);
+        (*slot)->setSpacingType(QCPBarsGroup::stPlotCoords);
     }
     // The plot's width is only known once it is laid out (on screen or at an export's size).
     QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] { thinIdLabels(); });
@@ -130,6 +132,8 @@ QString FlowBarsFigure::draw(const std::vector<const DatasetEntry*>& visible,
 void FlowBarsFigure::drawRuns(const std::vector<const DatasetEntry*>& entries) {
     const double width =
         kGroupBarWidth / static_cast<double>(std::max<std::size_t>(entries.size(), 1));
+    for (QCPBarsGroup* slot : {m_flowSlots, m_meanSlot})
+        slot->setSpacing(kBarGap * width);
     QStringList sharedIds; // the flow ids under each slot when every dataset has the same ones
     std::size_t most = 0;
     for (const DatasetEntry* entry : entries) {

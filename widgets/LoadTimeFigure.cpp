@@ -96,6 +96,8 @@ void LoadTimeFigure::buildLanes() {
                              for (int other = 0; other < kLaneCount; ++other)
                                  if (other != lane)
                                      m_lanes[other]->axis(QCPAxis::atBottom)->setRange(range);
+                             // The phase names above the RTT lane follow its time axis.
+                             m_lanes[LatencyLane]->axis(QCPAxis::atTop)->setRange(range);
                          });
     }
     // The lost requests' marks sit on a hidden 0..1 scale at the RTT lane's top.
@@ -252,7 +254,10 @@ void LoadTimeFigure::drawStep(const LoadTimeline& timeline, const Entries& entri
     drawLatency(timeline, entries, pen);
     drawThroughput(timeline, entries, pen);
     drawTcp(timeline, entries, pen);
-    shadeLoad(timeline);
+    LoadPhases phases = LoadPhases::of(timeline);
+    shadeLoad(timeline, phases);
+    if (!phases.empty())
+        m_phases.push_back(std::move(phases));
 }
 
 void LoadTimeFigure::nameStep(int firstGraph, const QString& step) {
@@ -287,10 +292,13 @@ void LoadTimeFigure::addLaneNotes() {
                                                                     : tr("TCP RTT")));
 }
 
-void LoadTimeFigure::shadeLoad(const LoadTimeline& timeline) {
-    if (!timeline.loadPeriod())
+void LoadTimeFigure::shadeLoad(const LoadTimeline& timeline, const LoadPhases& phases) {
+    // The phases' load (the members' recorded starts and ends) where the step has them, else
+    // from the flows' intervals.
+    const auto period = phases.empty() ? timeline.loadPeriod() : phases.load();
+    if (!period)
         return;
-    const auto [start, end] = *timeline.loadPeriod();
+    const auto [start, end] = *period;
     for (int lane = 0; lane < kLaneCount; ++lane) {
         QCPAxisRect* rect = m_lanes[lane];
         auto* shade = new QCPItemRect(m_plot);
@@ -310,6 +318,33 @@ void LoadTimeFigure::shadeLoad(const LoadTimeline& timeline) {
         if (!m_shades[lane]) // the first step's
             m_shades[lane] = shade;
     }
+}
+
+void LoadTimeFigure::labelPhases(const LoadPhases* phases) {
+    m_phaseLabels.clear();
+    // Their names only, short enough for their spans: the figures are in the phase table.
+    if (phases && !phases->pings().empty())
+        for (const LoadPhases::PhaseLatency& phase : phases->pings().front().phases)
+            m_phaseLabels.emplace_back((phase.from + phase.to) / 2,
+                                       LoadPhases::phaseName(phase.phase));
+    // On the lane's top axis: tick labels lie outside the data, which no text may cover.
+    QCPAxisRect* lane = m_lanes[LatencyLane];
+    QCPAxis* top = lane->axis(QCPAxis::atTop);
+    const bool named = !m_phaseLabels.empty();
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (const auto& [x, text] : m_phaseLabels)
+        ticker->addTick(x, text);
+    top->setTicker(ticker);
+    top->setVisible(named);
+    top->setTickLabels(named);
+    top->setTickLength(0, 0);
+    top->setSubTicks(false);
+    top->setBasePen(Qt::NoPen);
+    top->setTickPen(Qt::NoPen);
+    top->grid()->setVisible(false);
+    top->setRange(lane->axis(QCPAxis::atBottom)->range());
+    lane->setAutoMargins(named ? QCP::msLeft | QCP::msRight | QCP::msTop
+                               : QCP::msLeft | QCP::msRight);
 }
 
 QString LoadTimeFigure::axisText() const {
@@ -383,6 +418,7 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
     m_plot->clearGraphs();
     m_plot->clearItems();
     m_shades.fill(nullptr);
+    m_phases.clear();
     m_rtt.clear();
     m_lost.clear();
     m_sums.clear();
@@ -423,6 +459,7 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
         if (overlaid)
             nameStep(firstGraph, m_timelines[k].step());
     }
+    labelPhases(!overlaid && !m_phases.empty() ? &m_phases.front() : nullptr);
     addLaneNotes();
     m_leftOut.clear();
     for (const Dataset* dataset : datasets) {
@@ -445,11 +482,15 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
         notes << runs.note;
     m_shownNote.clear();
     QStringList loads;
-    for (const LoadTimeline& timeline : m_timelines)
-        if (timeline.loadPeriod())
-            loads << tr("%1 s to %2 s")
-                         .arg(timeline.loadPeriod()->first, 0, 'f', 2)
-                         .arg(timeline.loadPeriod()->second, 0, 'f', 2);
+    for (const LoadTimeline& timeline : m_timelines) {
+        const auto phases = std::find_if(m_phases.begin(), m_phases.end(), [&](const auto& p) {
+            return p.step() == timeline.step();
+        });
+        const auto period = phases != m_phases.end() ? phases->load() : timeline.loadPeriod();
+        if (period)
+            loads
+                << tr("%1 s to %2 s").arg(period->first, 0, 'f', 2).arg(period->second, 0, 'f', 2);
+    }
     if (visible.empty())
         m_shownNote = tr("No visible dataset. Load the logs of a latency-under-load step (ping "
                          "and iperf members, and its ss -tin samples).");
@@ -460,6 +501,15 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
                           .arg(loads.join(QStringLiteral("; ")));
     else if (!loads.isEmpty())
         m_shownNote = tr("Shaded: the load, %1.").arg(loads.front());
+    if (!overlaid && !m_phases.empty() && !m_phases.front().pings().empty()) {
+        const LoadPhases::PingPhases& ping = m_phases.front().pings().front();
+        m_shownNote += QLatin1Char(' ') +
+                       tr("Latency increase under load (loaded less idle): p50 %1 ms, p99 %2 ms.")
+                           .arg(ping.increaseP50Ms, 0, 'f', 3)
+                           .arg(ping.increaseP99Ms, 0, 'f', 3);
+        for (const QString& warning : m_phases.front().lateWarnings())
+            m_shownNote += QLatin1Char(' ') + warning + QLatin1Char('.');
+    }
     m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
     if (!keepRanges)
         resetRanges();

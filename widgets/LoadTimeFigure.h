@@ -1,5 +1,6 @@
 #pragma once
 
+#include "stats/LoadPhases.h"
 #include "stats/LoadTimeline.h"
 #include "stats/TcpState.h"
 
@@ -27,11 +28,12 @@ class DatasetStore;
 // A latency-under-load run drawn on a plot in lanes stacked on one time axis that zoom and
 // pan together: the ping RTT with its losses, the throughput of every flow and their SUM, and
 // one TCP metric (cwnd or smoothed RTT) from the flows' best source, with the load period
-// shaded in every lane. Several steps are overlaid, each from its own start and in its own
-// colour with one legend entry, so their values share the lanes' scales and compare
-// directly. Where each dataset sits on the axis is core's LoadTimeline; this figure only
-// draws it. The Load-over-time view wraps it with its toolbar; wirebench-cli plot
-// and the report draw it without a view.
+// shaded in every lane. One step drawn: its ping's phases (LoadPhases: before the load, under
+// load, after) are named above the RTT lane. Several steps are
+// overlaid, each from its own start and in its own colour with one legend entry, so their values
+// share the lanes' scales and compare directly. Where each dataset sits on the axis is core's
+// LoadTimeline; this figure only draws it. The Load-over-time view wraps it with its toolbar;
+// wirebench-cli plot and the report draw it without a view.
 class LoadTimeFigure {
     Q_DECLARE_TR_FUNCTIONS(LoadTimeFigure)
 
@@ -77,6 +79,11 @@ public:
     const std::vector<LoadTimeline>& timelines() const { return m_timelines; }
     // The steps among the visible datasets at the last draw, drawn or hidden.
     const QStringList& steps() const { return m_steps; }
+    // The load phases of each step drawn that is a latency-under-load step.
+    const std::vector<LoadPhases>& phases() const { return m_phases; }
+    // Where the phases are named above the RTT lane (one step drawn): each name's place on
+    // the time axis and its text, in phase order; empty when none is named.
+    const std::vector<std::pair<double, QString>>& phaseLabels() const { return m_phaseLabels; }
 
     // The entries of the drawn datasets, for their labels and colours.
     using Entries = QHash<const Dataset*, const DatasetEntry*>;
@@ -96,7 +103,10 @@ private:
     // Several steps: the step's graphs under one legend entry named for the step.
     void nameStep(int firstGraph, const QString& step);
     void addLaneNotes();
-    void shadeLoad(const LoadTimeline& timeline);
+    void shadeLoad(const LoadTimeline& timeline, const LoadPhases& phases);
+    // Each phase's name over its span on the RTT lane's top axis, outside the data; no names
+    // when `phases` is null.
+    void labelPhases(const LoadPhases* phases);
     void setAxisLabels();
     // A graph on the lane's axes; legendName empty: not in the legend.
     QCPGraph* addGraph(Lane lane, const QPen& pen, const QString& legendName);
@@ -109,6 +119,8 @@ private:
     std::array<QCPAxisRect*, kLaneCount> m_lanes{};
     std::array<QCPItemRect*, kLaneCount> m_shades{};
     std::vector<LoadTimeline> m_timelines{LoadTimeline()};
+    std::vector<LoadPhases> m_phases;
+    std::vector<std::pair<double, QString>> m_phaseLabels;
     QStringList m_steps;
     std::vector<const Dataset*> m_leftOut; // in no step drawn, or without reply times
     QHash<int, QCPGraph*> m_rtt;

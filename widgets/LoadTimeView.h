@@ -4,13 +4,15 @@
 #include "WorkbenchView.h"
 
 class QComboBox;
+class QTableWidget;
 class QToolButton;
 
 namespace wb {
 
 // The Load-over-time tab: LoadTimeFigure with the choice of the TCP lane's metric and of the
-// steps drawn (Steps: one tick per step of the visible datasets), and a note of what is
-// shaded; it keeps the user's zoom and pan while the data changes.
+// steps drawn (Steps: one tick per step of the visible datasets), a note of what is shaded,
+// and under the plot a small table of each drawn step's ping per load phase (LoadPhasesReport);
+// it keeps the user's zoom and pan while the data changes.
 class LoadTimeView : public FigureView<LoadTimeFigure> {
     Q_OBJECT
 
@@ -28,15 +30,19 @@ public:
     void setTcpMetric(TcpMetric metric);
     // Draws the step or leaves it out.
     void setStepShown(const QString& step, bool shown);
+    // The phase table; hidden when no drawn step has phases.
+    const QTableWidget* phaseTable() const { return m_phaseTable; }
 
 private:
     void rebuild();
     // One checkable entry per step the figure found, ticked unless hidden.
     void listSteps();
+    void fillPhaseTable();
 
     LoadTimeFigure::Options m_options;
     QComboBox* m_metricBox = nullptr;
     QToolButton* m_stepsButton = nullptr;
+    QTableWidget* m_phaseTable = nullptr;
 };
 
 } // namespace wb

@@ -421,9 +421,10 @@ void PlotStyle::apply(QCustomPlot* plot) {
         styleAxis(axis);
     plot->legend->setFont(axisFont());
     // Line samples two characters long and close to their text, as papers draw them: the
-    // legend inside the data takes less of it.
-    plot->legend->setIconSize(20, 18); // QCustomPlot's height: room for descenders
-    plot->legend->setIconTextPadding(4);
+    // legend inside the data takes less of it. QCustomPlot draws a graph's sample 5 px past
+    // its icon (for dashed pens), into the padding: a gap of 4 px is left to the text.
+    plot->legend->setIconSize(15, 18); // QCustomPlot's height: room for descenders
+    plot->legend->setIconTextPadding(9);
     plot->legend->setBrush(QColor(255, 255, 255, 220));
     plot->legend->setBorderPen(QPen(legendBorder()));
     plot->setNoAntialiasingOnDrag(true);

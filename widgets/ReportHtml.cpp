@@ -15,7 +15,8 @@ namespace {
 // Figures show at their own size (never wider than the page), so their text is the size it
 // was laid out at; tables wrap headers and text between words (numbers only at a space: an
 // interval after its comma), wide ones in smaller type, and scroll sideways on a screen too
-// narrow for them.
+// narrow for them. A long path or command line may break anywhere, but a row's label keeps
+// room for a short name ("tag=cubic") on one line; wide tables close their columns up.
 const char* const kStyle = R"(
 body { font-family: "DejaVu Sans", Verdana, sans-serif; font-size: 10pt; line-height: 1.45;
        color: #111; background: #fff; max-width: 76em; margin: 2.5em auto; padding: 0 1.5em; }
@@ -35,9 +36,11 @@ div.table { overflow-x: auto; margin: 1.2em 0 1.8em; }
 table { border-collapse: collapse; font-size: 8.5pt;
         border-top: 1.5px solid #111; border-bottom: 1.5px solid #111; }
 table.wide { font-size: 7pt; }
+table.wide th, table.wide td { padding-left: 3px; padding-right: 3px; }
 th { font-weight: bold; text-align: left; vertical-align: bottom; padding: 3px 5px;
      border-bottom: 1px solid #111; }
 td { vertical-align: top; padding: 2px 5px; overflow-wrap: anywhere; }
+td:first-child { min-width: 6em; }
 th.number, td.number { text-align: right; font-variant-numeric: tabular-nums; }
 td.number { overflow-wrap: normal; }
 @media print { div.table { overflow-x: visible; } }

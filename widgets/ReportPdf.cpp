@@ -7,9 +7,11 @@
 #include "files/OutputFile.h"
 
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QTextLayout>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -17,19 +19,38 @@ namespace wb {
 
 namespace {
 
-// The page in points (A4). The writer works at the figures' layout dpi
+// The page in points (A4, portrait). The writer works at the figures' layout dpi
 // (ExportOptions::layoutDpi()), so that their text lands where it was measured; PdfLayout
 // converts.
 constexpr qreal kPageWidth = 595.28;
 constexpr qreal kPageHeight = 841.89;
 constexpr qreal kTextWidth = 480; // = the figure width: figures fill the text block
-constexpr qreal kLeft = (kPageWidth - kTextWidth) / 2;
-constexpr qreal kTop = 62;
-constexpr qreal kBottom = kPageHeight - 66;
-constexpr qreal kTextHeight = kBottom - kTop;
-constexpr qreal kFooterBaseline = kPageHeight - 36;
-// Table cells' padding, in ems of the table's type.
+constexpr qreal kSideMargin = (kPageWidth - kTextWidth) / 2;
+constexpr qreal kTopMargin = 62;
+constexpr qreal kBottomMargin = 66;
+constexpr qreal kFooterFromBottom = 36; // the footer's baseline, up from the page's foot
+
+// An A4 page in either orientation, with the same margins: a table too wide for a portrait
+// page even in its smallest type gets landscape pages, half as wide again.
+struct PageFrame {
+    bool landscape = false;
+
+    qreal width() const { return landscape ? kPageHeight : kPageWidth; }
+    qreal height() const { return landscape ? kPageWidth : kPageHeight; }
+    qreal left() const { return kSideMargin; }
+    qreal top() const { return kTopMargin; }
+    qreal bottom() const { return height() - kBottomMargin; }
+    qreal textWidth() const { return width() - 2 * kSideMargin; }
+    qreal textHeight() const { return bottom() - top(); }
+    qreal footerBaseline() const { return height() - kFooterFromBottom; }
+    QRectF textBlock() const { return QRectF(left(), top(), textWidth(), textHeight()); }
+};
+constexpr PageFrame kPortrait{false};
+constexpr PageFrame kLandscape{true};
+// Table cells' padding, in ems of the table's type; a table too wide for even landscape pages
+// with it closes its columns up to the tight padding before it is split into column parts.
 constexpr qreal kCellPadX = 0.5;
+constexpr qreal kTightCellPadX = 0.25;
 constexpr qreal kCellPadY = 0.25;
 // Table type: this size when the table fits the text width with it, smaller in steps down to
 // the floor when it does not; only a table too wide even then is split into column parts.
@@ -62,7 +83,7 @@ public:
             Qt::Alignment alignment = Qt::AlignLeft, int boldPrefix = 0)
         : m_layout(std::make_unique<QTextLayout>(
               QString(text).replace(QLatin1Char('\n'), QChar::LineSeparator), textFont, device)),
-          m_points(textFont.pointSizeF()) {
+          m_points(textFont.pointSizeF()), m_width(width) {
         QTextOption option(alignment);
         option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
         m_layout->setTextOption(option);
@@ -84,6 +105,7 @@ public:
     }
 
     qreal height() const { return m_height; }
+    qreal width() const { return m_width; }
     qreal points() const { return m_points; }
     void draw(QPainter* painter, const QPointF& topLeft) const { m_layout->draw(painter, topLeft); }
 
@@ -91,6 +113,7 @@ private:
     std::unique_ptr<QTextLayout> m_layout;
     qreal m_height = 0;
     qreal m_points = 0;
+    qreal m_width = 0;
 };
 
 // A table laid out for the page: its type size, and the columns of each part (one part
@@ -101,7 +124,9 @@ struct TablePart {
 };
 struct TableFit {
     qreal points = kTableFont;
+    qreal padX = kCellPadX; // ems
     std::vector<TablePart> parts;
+    PageFrame page; // the page it is laid out for: landscape only where portrait is too narrow
 };
 
 // Places blocks top to bottom and starts a new page when one does not fit. Run once to
@@ -115,11 +140,9 @@ public:
           m_unit(writer->resolution() / 72.0), m_record(record) {}
 
     int run() {
-        if (m_record) {
+        if (m_record)
             *m_record = {};
-            m_record->pageSize = QSizeF(kPageWidth, kPageHeight);
-            m_record->textBlock = QRectF(kLeft, kTop, kTextWidth, kTextHeight);
-        }
+        fitTables();
         startPage();
         titleBlock();
         for (std::size_t i = 0; i < m_document.blocks.size(); ++i) {
@@ -130,54 +153,83 @@ public:
                 m_section = block.number;
                 [[fallthrough]];
             case ReportBlock::Kind::Subsection:
-                ensureRoom(keptTogether(i));
+                ensureRoom(keptTogether(i), wantsLandscape(i));
                 heading(block);
                 break;
             case ReportBlock::Kind::Paragraph:
-                ensureRoom(keptTogether(i));
+                ensureRoom(keptTogether(i), wantsLandscape(i));
                 paragraph(block);
                 break;
             case ReportBlock::Kind::Figure:
                 figure(block);
                 break;
             case ReportBlock::Kind::Table:
-                table(block);
+                table(i);
                 break;
             }
         }
-        if (m_record)
-            m_record->pages = m_page;
         return m_page;
     }
 
 private:
     qreal pt(qreal points) const { return points * m_unit; }
 
-    // Starts a new page unless `height` still fits on this one (or the page is empty, where
-    // nothing would be gained).
-    void ensureRoom(qreal height) {
-        if (m_y + height > pt(kBottom) && m_y > pt(kTop))
-            newPage();
+    // Lays out every table with a header for its page. Tables one right after another share
+    // their pages: where one of them needs landscape pages, the others go there too (in the
+    // type the landscape width allows), rather than leave a portrait page part empty between.
+    void fitTables() {
+        for (std::size_t i = 0; i < m_document.blocks.size(); ++i)
+            if (m_document.blocks[i].kind == ReportBlock::Kind::Table &&
+                !m_document.blocks[i].table.header.isEmpty())
+                m_fits.emplace(i, fitTable(m_document.blocks[i].table));
+        for (auto start = m_fits.begin(); start != m_fits.end();) {
+            auto end = start;
+            bool landscape = false;
+            for (std::size_t next = start->first; end != m_fits.end() && end->first == next;
+                 ++end, ++next)
+                landscape = landscape || end->second.page.landscape;
+            for (; start != end; ++start)
+                if (landscape && !start->second.page.landscape)
+                    start->second = fitTableIn(m_document.blocks[start->first].table, kLandscape);
+        }
     }
 
-    qreal room() const { return pt(kBottom) - m_y; }
+    // Starts a new page unless `height` still fits on this one (or the page is empty, where
+    // nothing would be gained). What needs a landscape page starts one unless on one already;
+    // anything else goes on whichever page is open, and a new page for it is portrait.
+    void ensureRoom(qreal height, bool landscape = false) {
+        if (landscape && !m_frame.landscape)
+            newPage(kLandscape);
+        else if (m_y + height > pt(m_frame.bottom()) && m_y > pt(m_frame.top()))
+            newPage(landscape ? kLandscape : kPortrait);
+    }
 
-    void newPage() {
-        if (m_painter)
+    qreal room() const { return pt(m_frame.bottom()) - m_y; }
+
+    void newPage(const PageFrame& frame) {
+        m_frame = frame;
+        if (m_painter) {
+            m_writer->setPageOrientation(frame.landscape ? QPageLayout::Landscape
+                                                         : QPageLayout::Portrait);
             m_writer->newPage();
+        }
         startPage();
     }
 
     void startPage() {
         ++m_page;
-        m_y = pt(kTop);
+        m_y = pt(m_frame.top());
+        if (m_record)
+            m_record->pages.push_back(
+                {QSizeF(m_frame.width(), m_frame.height()), m_frame.textBlock()});
         if (!m_painter)
             return;
         m_painter->setFont(font(8));
         m_painter->setPen(QColor(90, 90, 90));
         const QString footer =
             QStringLiteral("%1 — page %2 of %3").arg(m_document.title).arg(m_page).arg(m_pageCount);
-        m_painter->drawText(QRectF(pt(kLeft), pt(kFooterBaseline - 10), pt(kTextWidth), pt(14)),
+        m_painter->drawText(QRectF(pt(m_frame.left()), pt(m_frame.footerBaseline() - 10),
+                                   pt(m_frame.textWidth()), pt(14)),
                             Qt::AlignHCenter | Qt::AlignBottom, footer);
         m_painter->setPen(Qt::black);
     }
@@ -192,19 +244,21 @@ private:
     }
 
     void draw(const TextBox& box, ReportPdfLayout::Piece piece) {
-        place(piece, pt(kLeft), pt(kTextWidth), box.height(), box.points());
+        place(piece, pt(m_frame.left()), box.width(), box.height(), box.points());
         if (m_painter)
-            box.draw(m_painter, QPointF(pt(kLeft), m_y));
+            box.draw(m_painter, QPointF(pt(m_frame.left()), m_y));
         m_y += box.height();
     }
 
     void rule(qreal width, qreal lineWidth) {
         if (m_painter) {
+            const qreal left = pt(m_frame.left());
             m_painter->setPen(QPen(Qt::black, pt(lineWidth)));
-            m_painter->drawLine(QPointF(pt(kLeft), m_y), QPointF(pt(kLeft) + width, m_y));
+            m_painter->drawLine(QPointF(left, m_y), QPointF(left + width, m_y));
         }
     }
 
+    // Text in lines of a readable length, the portrait text width, on any page.
     TextBox textBox(const QString& text, qreal points, bool bold = false) const {
         return TextBox(text, font(points, bold), pt(kTextWidth), m_writer);
     }
@@ -237,13 +291,24 @@ private:
         case ReportBlock::Kind::Figure:
             return figureHeight(block);
         case ReportBlock::Kind::Table:
-            return tableLead(block);
+            return tableLead(i);
         }
         return 0;
     }
 
+    // Whether block i goes on a landscape page: a table too wide for a portrait one, and the
+    // headings and introduction kept with such a table.
+    bool wantsLandscape(std::size_t i) const {
+        std::size_t last = i;
+        while (keepsWithNext(last))
+            ++last;
+        const auto fit = m_fits.find(last);
+        return fit != m_fits.end() && fit->second.page.landscape;
+    }
+
     // A heading keeps with what it introduces, and so does a paragraph right after a heading
-    // (the section's introduction): what follows must start on the same page.
+    // (the section's introduction) or right before a table or figure (which it introduces):
+    // what follows must start on the same page.
     bool keepsWithNext(std::size_t i) const {
         if (i + 1 >= m_document.blocks.size())
             return false;
@@ -252,22 +317,48 @@ private:
             return kind(b) == ReportBlock::Kind::Section ||
                    kind(b) == ReportBlock::Kind::Subsection;
         };
-        return isHeading(i) ||
-               (kind(i) == ReportBlock::Kind::Paragraph && i > 0 && isHeading(i - 1));
+        const bool introducesNext =
+            kind(i + 1) == ReportBlock::Kind::Table || kind(i + 1) == ReportBlock::Kind::Figure;
+        return isHeading(i) || (kind(i) == ReportBlock::Kind::Paragraph &&
+                                ((i > 0 && isHeading(i - 1)) || introducesNext));
     }
 
     // The room block i and what it keeps with must find together; where all of that would not
     // fit a page, as much of the chain as does (a heading always takes the start of what it
     // introduces along).
     qreal keptTogether(std::size_t i) const {
+        const qreal page = pt((wantsLandscape(i) ? kLandscape : kPortrait).textHeight());
         qreal height = leadHeight(i);
         for (std::size_t b = i; keepsWithNext(b); ++b) {
-            const qreal longer = height + leadHeight(b + 1);
-            if (longer > pt(kTextHeight) && b > i)
+            const qreal longer = height + chainedLead(b + 1, room() - height);
+            if (longer > page && b > i)
                 break;
             height = longer;
         }
         return height;
+    }
+
+    // What block b needs on this page after what introduces it, with `room` left for it: its
+    // lead, or a table whole where it would go whole to the next page if it came alone (what
+    // introduces it then goes along).
+    qreal chainedLead(std::size_t b, qreal room) const {
+        const auto fit = m_fits.find(b);
+        if (fit == m_fits.end())
+            return leadHeight(b);
+        const ReportBlock& block = m_document.blocks[b];
+        const qreal whole = partHeight(
+            block, fit->second, partBoxes(block.table, fit->second, fit->second.parts.front()));
+        return whole > room && movesWhole(whole, room, fit->second.page) ? whole : leadHeight(b);
+    }
+
+    // Whether a table (part) that does not fit the `room` left on this page starts on the next
+    // page whole rather than here: when little is left here, or when most of this page is used
+    // and only a little of the table would go overleaf.
+    bool movesWhole(qreal whole, qreal room, const PageFrame& next) const {
+        const qreal page = pt(m_frame.textHeight());
+        const qreal third = kMovableTableRoom * page;
+        return whole <= pt(next.textHeight()) &&
+               (room < third || (room < page / 2 && whole - room < third));
     }
 
     // A heading and the space above it (none at the top of a page) and below it.
@@ -287,7 +378,7 @@ private:
 
     void heading(const ReportBlock& block) {
         const Heading h = headingOf(block);
-        if (m_y > pt(kTop))
+        if (m_y > pt(m_frame.top()))
             m_y += h.spaceAbove;
         draw(h.box, ReportPdfLayout::Piece::Heading);
         m_y += h.spaceAbove / 2;
@@ -302,18 +393,22 @@ private:
         m_y += pt(10);
     }
 
-    TextBox caption(const QString& kind, const ReportBlock& block) const {
+    // A caption as wide as the text block of the page its figure or table is laid out for.
+    TextBox caption(const QString& kind, const ReportBlock& block,
+                    const PageFrame& page = kPortrait) const {
         const QString label = QStringLiteral("%1 %2.").arg(kind).arg(block.number);
-        return TextBox(label + QLatin1Char(' ') + block.text, font(kCaptionFont), pt(kTextWidth),
-                       m_writer, Qt::AlignLeft, static_cast<int>(label.size()));
+        return TextBox(label + QLatin1Char(' ') + block.text, font(kCaptionFont),
+                       pt(page.textWidth()), m_writer, Qt::AlignLeft,
+                       static_cast<int>(label.size()));
     }
 
     // A table's warning, a paragraph of its own under the caption, "Warning:" in bold.
-    std::optional<TextBox> warning(const Table& table) const {
+    std::optional<TextBox> warning(const Table& table, const PageFrame& page) const {
         if (table.warning.isEmpty())
             return std::nullopt;
         const QString label = QStringLiteral("Warning:");
-        return TextBox(table.warning, font(kCaptionFont), pt(kTextWidth), m_writer, Qt::AlignLeft,
+        return TextBox(table.warning, font(kCaptionFont), pt(page.textWidth()), m_writer,
+                       Qt::AlignLeft,
                        table.warning.startsWith(label) ? static_cast<int>(label.size()) : 0);
     }
 
@@ -330,7 +425,7 @@ private:
         const QSizeF size = figureSize(block.size);
         const TextBox text = caption(QStringLiteral("Figure"), block);
         ensureRoom(size.height() + pt(6) + text.height());
-        const qreal x = pt(kLeft) + (pt(kTextWidth) - size.width()) / 2;
+        const qreal x = pt(m_frame.left()) + (pt(kTextWidth) - size.width()) / 2;
         place(ReportPdfLayout::Piece::Figure, x, size.width(), size.height());
         if (m_painter) {
             m_painter->save();
@@ -343,9 +438,10 @@ private:
         m_y += pt(16);
     }
 
-    // How wide a column wants to be on one line, and how narrow it may get: numbers never
-    // wrap (only their header may, between words); text wraps between words, and anywhere
-    // in a word longer than kLongestUnbrokenWord (paths, command lines).
+    // How wide a column wants to be on one line, and how narrow it may get: a number never
+    // breaks (an interval or range may, at its space or after its en dash, as a browser breaks
+    // it; headers between words); text wraps between words, and anywhere in a word longer
+    // than kLongestUnbrokenWord (paths, command lines).
     struct ColumnSpace {
         qreal natural = 0;
         qreal minimum = 0;
@@ -353,7 +449,7 @@ private:
 
     static constexpr qreal kLongestUnbrokenWord = 12; // ems
 
-    std::vector<ColumnSpace> columnSpace(const Table& table, qreal points) const {
+    std::vector<ColumnSpace> columnSpace(const Table& table, qreal points, qreal padX) const {
         const QFontMetricsF headerMetrics(font(points, true), m_writer);
         const QFontMetricsF cellMetrics(font(points), m_writer);
         const qreal longestUnbroken = pt(kLongestUnbrokenWord * points);
@@ -363,7 +459,14 @@ private:
                 widest = std::max(widest, metrics.horizontalAdvance(word));
             return std::min(widest, longestUnbroken);
         };
-        const qreal padding = pt(2 * kCellPadX * points + 1);
+        auto widestNumber = [](const QFontMetricsF& metrics, const QString& text) {
+            static const QRegularExpression breaks(QStringLiteral("(?<=\u2013)| "));
+            qreal widest = 0;
+            for (const QString& piece : text.split(breaks, Qt::SkipEmptyParts))
+                widest = std::max(widest, metrics.horizontalAdvance(piece));
+            return widest;
+        };
+        const qreal padding = pt(2 * padX * points + 1);
         std::vector<ColumnSpace> space;
         for (qsizetype c = 0; c < table.header.size(); ++c) {
             const bool number = static_cast<std::size_t>(c) < table.rightAligned.size() &&
@@ -377,7 +480,8 @@ private:
                 const qreal width = cellMetrics.horizontalAdvance(row[c]);
                 column.natural = std::max(column.natural, width);
                 column.minimum =
-                    std::max(column.minimum, number ? width : longestWord(cellMetrics, row[c]));
+                    std::max(column.minimum, number ? widestNumber(cellMetrics, row[c])
+                                                    : longestWord(cellMetrics, row[c]));
             }
             column.natural += padding;
             column.minimum = std::min(column.natural, column.minimum + padding);
@@ -388,11 +492,12 @@ private:
 
     // Groups of columns that fit the text width at their minimum, each starting with the
     // first column (the run's label) so every part of a split table can be read alone.
-    std::vector<std::vector<std::size_t>> columnParts(const std::vector<ColumnSpace>& space) const {
+    std::vector<std::vector<std::size_t>> columnParts(const std::vector<ColumnSpace>& space,
+                                                      qreal text) const {
         std::vector<std::vector<std::size_t>> parts{{0}};
         qreal used = space[0].minimum;
         for (std::size_t c = 1; c < space.size(); ++c) {
-            if (used + space[c].minimum > pt(kTextWidth) && parts.back().size() > 1) {
+            if (used + space[c].minimum > text && parts.back().size() > 1) {
                 parts.push_back({0});
                 used = space[0].minimum;
             }
@@ -404,15 +509,14 @@ private:
 
     // Natural widths when they fit; else every column gets its minimum and the room left is
     // shared in proportion to how much more each would like.
-    std::vector<qreal> columnWidths(const std::vector<ColumnSpace>& space,
-                                    const std::vector<std::size_t>& columns) const {
+    static std::vector<qreal> columnWidths(const std::vector<ColumnSpace>& space,
+                                           const std::vector<std::size_t>& columns, qreal text) {
         qreal natural = 0;
         qreal minimum = 0;
         for (std::size_t c : columns) {
             natural += space[c].natural;
             minimum += space[c].minimum;
         }
-        const qreal text = pt(kTextWidth);
         std::vector<qreal> widths;
         const qreal spare = std::max<qreal>(0, text - minimum);
         for (std::size_t c : columns) {
@@ -426,26 +530,41 @@ private:
     }
 
     // The largest type, from kTableFont down to kTableFontFloor, at which the table's columns
-    // fit the text width (headers and text wrapped between words); at the floor, column
-    // parts when even that is too wide.
-    TableFit fitTable(const Table& table) const {
+    // fit the page's text width (headers and text wrapped between words), with the usual
+    // padding, else the tight one; at the floor and the tight padding, column parts when even
+    // that is too wide.
+    TableFit fitTableIn(const Table& table, const PageFrame& page) const {
         TableFit fit;
-        for (qreal points = kTableFont; points >= kTableFontFloor - 1e-9;
-             points -= kTableFontStep) {
-            const std::vector<ColumnSpace> space = columnSpace(table, points);
-            qreal minimum = 0;
-            for (const ColumnSpace& column : space)
-                minimum += column.minimum;
-            fit.points = points;
-            if (minimum <= pt(kTextWidth) || points - kTableFontStep < kTableFontFloor - 1e-9) {
-                for (std::vector<std::size_t>& columns : columnParts(space)) {
-                    std::vector<qreal> widths = columnWidths(space, columns);
-                    fit.parts.push_back({std::move(columns), std::move(widths)});
+        fit.page = page;
+        const qreal text = pt(page.textWidth());
+        for (const qreal padX : {kCellPadX, kTightCellPadX})
+            for (qreal points = kTableFont; points >= kTableFontFloor - 1e-9;
+                 points -= kTableFontStep) {
+                const std::vector<ColumnSpace> space = columnSpace(table, points, padX);
+                qreal minimum = 0;
+                for (const ColumnSpace& column : space)
+                    minimum += column.minimum;
+                const bool last =
+                    padX == kTightCellPadX && points - kTableFontStep < kTableFontFloor - 1e-9;
+                if (minimum <= text || last) {
+                    fit.points = points;
+                    fit.padX = padX;
+                    for (std::vector<std::size_t>& columns : columnParts(space, text)) {
+                        std::vector<qreal> widths = columnWidths(space, columns, text);
+                        fit.parts.push_back({std::move(columns), std::move(widths)});
+                    }
+                    return fit;
                 }
-                return fit;
             }
-        }
         return fit;
+    }
+
+    // A portrait page's text width where the table fits it whole in type no smaller than the
+    // floor; else landscape pages, in the largest type that fits their width, and column parts
+    // only where even those are too narrow.
+    TableFit fitTable(const Table& table) const {
+        TableFit portrait = fitTableIn(table, kPortrait);
+        return portrait.parts.size() == 1 ? portrait : fitTableIn(table, kLandscape);
     }
 
     static QStringList pick(const QStringList& cells, const std::vector<std::size_t>& columns) {
@@ -458,12 +577,13 @@ private:
 
     // One table row laid out in its cells; header rows in bold.
     std::vector<TextBox> rowBoxes(const QStringList& cells, const std::vector<bool>& rightAligned,
-                                  const std::vector<qreal>& widths, qreal points,
+                                  const std::vector<qreal>& widths, const TableFit& fit,
                                   bool header) const {
+        const qreal points = fit.points;
         std::vector<TextBox> boxes;
         for (std::size_t c = 0; c < widths.size(); ++c)
             boxes.emplace_back(static_cast<qsizetype>(c) < cells.size() ? cells[c] : QString(),
-                               font(points, header), widths[c] - pt(2 * kCellPadX * points),
+                               font(points, header), widths[c] - pt(2 * fit.padX * points),
                                m_writer, rightAligned[c] ? Qt::AlignRight : Qt::AlignLeft);
         return boxes;
     }
@@ -481,13 +601,13 @@ private:
     }
 
     void drawRow(const std::vector<TextBox>& boxes, const std::vector<qreal>& widths,
-                 qreal tableWidth, int row) {
-        place(ReportPdfLayout::Piece::TableRow, pt(kLeft), tableWidth, rowHeight(boxes),
+                 const TableFit& fit, qreal tableWidth, int row) {
+        place(ReportPdfLayout::Piece::TableRow, pt(m_frame.left()), tableWidth, rowHeight(boxes),
               boxes.empty() ? 0 : boxes.front().points(), row);
-        qreal x = pt(kLeft);
+        qreal x = pt(m_frame.left());
         if (m_painter)
             for (std::size_t c = 0; c < boxes.size(); ++c) {
-                boxes[c].draw(m_painter, QPointF(x + pt(kCellPadX * cellPoints(boxes)),
+                boxes[c].draw(m_painter, QPointF(x + pt(fit.padX * cellPoints(boxes)),
                                                  m_y + pt(kCellPadY * cellPoints(boxes))));
                 x += widths[c];
             }
@@ -509,23 +629,23 @@ private:
         for (qreal w : part.widths)
             boxes.width += w;
         boxes.header =
-            rowBoxes(pick(table.header, part.columns), rightAligned, part.widths, fit.points, true);
+            rowBoxes(pick(table.header, part.columns), rightAligned, part.widths, fit, true);
         for (const QStringList& cells : table.rows)
             boxes.rows.push_back(
-                rowBoxes(pick(cells, part.columns), rightAligned, part.widths, fit.points, false));
+                rowBoxes(pick(cells, part.columns), rightAligned, part.widths, fit, false));
         return boxes;
     }
 
     // Caption, warning and header row: what a table's every page starts with.
-    qreal headHeight(const ReportBlock& block, const PartBoxes& boxes) const {
-        const std::optional<TextBox> note = warning(block.table);
-        return caption(QStringLiteral("Table"), block).height() +
+    qreal headHeight(const ReportBlock& block, const TableFit& fit, const PartBoxes& boxes) const {
+        const std::optional<TextBox> note = warning(block.table, fit.page);
+        return caption(QStringLiteral("Table"), block, fit.page).height() +
                (note ? pt(2) + note->height() : 0) + pt(4) + rowHeight(boxes.header);
     }
 
     // A part of a table whole: head, rows and the space under the last rule.
-    qreal partHeight(const ReportBlock& block, const PartBoxes& boxes) const {
-        qreal height = headHeight(block, boxes) + pt(4);
+    qreal partHeight(const ReportBlock& block, const TableFit& fit, const PartBoxes& boxes) const {
+        qreal height = headHeight(block, fit, boxes) + pt(4);
         for (const std::vector<TextBox>& row : boxes.rows)
             height += rowHeight(row);
         return height;
@@ -533,50 +653,55 @@ private:
 
     // A part's head and first rows, or all of it when it is short: what must be on the
     // page it starts on.
-    qreal partLead(const ReportBlock& block, const PartBoxes& boxes) const {
+    qreal partLead(const ReportBlock& block, const TableFit& fit, const PartBoxes& boxes) const {
         if (boxes.rows.size() <= kShortTable)
-            return partHeight(block, boxes);
-        qreal height = headHeight(block, boxes);
+            return partHeight(block, fit, boxes);
+        qreal height = headHeight(block, fit, boxes);
         for (std::size_t r = 0; r < kRowsWithHead; ++r)
             height += rowHeight(boxes.rows[r]);
         return height;
     }
 
-    qreal tableLead(const ReportBlock& block) const {
-        if (block.table.header.isEmpty())
+    qreal tableLead(std::size_t i) const {
+        const auto fit = m_fits.find(i);
+        if (fit == m_fits.end())
             return 0;
-        const TableFit fit = fitTable(block.table);
-        return partLead(block, partBoxes(block.table, fit, fit.parts.front()));
+        const ReportBlock& block = m_document.blocks[i];
+        return partLead(block, fit->second,
+                        partBoxes(block.table, fit->second, fit->second.parts.front()));
     }
 
-    void tableHead(const ReportBlock& block, bool continued, const PartBoxes& boxes,
-                   const std::vector<qreal>& widths) {
+    void tableHead(const ReportBlock& block, const TableFit& fit, bool continued,
+                   const PartBoxes& boxes, const std::vector<qreal>& widths) {
         ReportBlock shown = block;
         if (continued)
             shown.text = QStringLiteral("(continued)");
-        draw(caption(QStringLiteral("Table"), shown), ReportPdfLayout::Piece::Caption);
+        draw(caption(QStringLiteral("Table"), shown, fit.page), ReportPdfLayout::Piece::Caption);
         if (!continued)
-            if (const std::optional<TextBox> note = warning(block.table)) {
+            if (const std::optional<TextBox> note = warning(block.table, fit.page)) {
                 m_y += pt(2);
                 draw(*note, ReportPdfLayout::Piece::Warning);
             }
         m_y += pt(4);
         rule(boxes.width, 1.0);
-        drawRow(boxes.header, widths, boxes.width, -1);
+        drawRow(boxes.header, widths, fit, boxes.width, -1);
         rule(boxes.width, 0.5);
     }
 
-    void table(const ReportBlock& block) {
-        if (block.table.header.isEmpty())
+    void table(std::size_t i) {
+        const auto found = m_fits.find(i);
+        if (found == m_fits.end())
             return;
-        const TableFit fit = fitTable(block.table);
+        const ReportBlock& block = m_document.blocks[i];
+        const TableFit& fit = found->second;
+        ensureRoom(0, fit.page.landscape);
         // A table in column parts keeps them on one page where they fit on one.
         if (fit.parts.size() > 1) {
             qreal whole = 0;
             for (const TablePart& part : fit.parts)
-                whole += partHeight(block, partBoxes(block.table, fit, part)) + pt(18);
-            if (whole <= pt(kTextHeight))
-                ensureRoom(whole);
+                whole += partHeight(block, fit, partBoxes(block.table, fit, part)) + pt(18);
+            if (whole <= pt(fit.page.textHeight()))
+                ensureRoom(whole, fit.page.landscape);
         }
         bool continued = false;
         for (const TablePart& part : fit.parts) {
@@ -589,30 +714,25 @@ private:
     void tablePart(const ReportBlock& block, const TableFit& fit, const TablePart& part,
                    bool continued) {
         const PartBoxes boxes = partBoxes(block.table, fit, part);
-        const qreal whole = partHeight(block, boxes);
+        const qreal whole = partHeight(block, fit, boxes);
         // Whole where it fits; on the next page when it fits whole there and little is left
         // here; else here with its head and first rows, the rest on the pages after.
         if (whole > room()) {
-            const qreal lead = partLead(block, boxes);
+            const qreal lead = partLead(block, fit, boxes);
             // Not away from the heading or introduction it was kept with.
             const bool keptWithPrevious =
                 m_block > 0 && keepsWithNext(static_cast<std::size_t>(m_block - 1));
-            // Whole to the next page when little is left here, or when most of this page is
-            // used and only a little of the table would go overleaf.
-            const qreal third = kMovableTableRoom * pt(kTextHeight);
-            const bool moveWhole =
-                !keptWithPrevious && whole <= pt(kTextHeight) &&
-                (room() < third || (room() < pt(kTextHeight) / 2 && whole - room() < third));
-            ensureRoom(moveWhole ? whole : lead);
+            const bool moveWhole = !keptWithPrevious && movesWhole(whole, room(), fit.page);
+            ensureRoom(moveWhole ? whole : lead, fit.page.landscape);
         }
-        tableHead(block, continued, boxes, part.widths);
+        tableHead(block, fit, continued, boxes, part.widths);
         for (std::size_t r = 0; r < boxes.rows.size(); ++r) {
-            if (m_y + rowHeight(boxes.rows[r]) > pt(kBottom)) {
+            if (m_y + rowHeight(boxes.rows[r]) > pt(m_frame.bottom())) {
                 rule(boxes.width, 0.5);
-                newPage();
-                tableHead(block, true, boxes, part.widths);
+                newPage(fit.page);
+                tableHead(block, fit, true, boxes, part.widths);
             }
-            drawRow(boxes.rows[r], part.widths, boxes.width, static_cast<int>(r));
+            drawRow(boxes.rows[r], part.widths, fit, boxes.width, static_cast<int>(r));
         }
         rule(boxes.width, 1.0);
         m_y += pt(18);
@@ -628,6 +748,8 @@ private:
     int m_section = 0;
     int m_block = -1;
     qreal m_y = 0;
+    PageFrame m_frame = kPortrait;          // the page being laid out
+    std::map<std::size_t, TableFit> m_fits; // of each table block with a header, by index
 };
 
 } // namespace

@@ -24,16 +24,22 @@ struct ReportPdfLayout {
         int row = -1;     // a table row: its index in the table's rows, -1 for the header
     };
 
-    QSizeF pageSize;  // points
-    QRectF textBlock; // points: every piece stays inside it
-    int pages = 0;
+    // A page's size and the text block every piece on it stays inside, in points: portrait,
+    // or landscape for a table too wide for a portrait page.
+    struct Page {
+        QSizeF size;
+        QRectF textBlock;
+    };
+
+    std::vector<Page> pages; // pages[0] is page 1
     std::vector<Placed> placed;
 };
 
 // A report as an A4 PDF through Qt's PDF writer: plots drawn as vectors by PlotExporter,
-// tables fitted to the text width (smaller type down to a floor, headers wrapped) with their
-// header repeated on every page they span, headings kept with what they introduce, no figure
-// cut across pages, and "page N of M" in the footer.
+// tables fitted to the text width (smaller type down to a floor, headers wrapped; on landscape
+// pages when a portrait one is too narrow even then) with their header repeated on every page
+// they span, headings kept with what they introduce, no figure cut across pages, and
+// "page N of M" in the footer.
 class ReportPdf {
 public:
     // `layout`, when given, receives where everything went.

@@ -331,6 +331,8 @@ private:
         addFigure(plot, LoadTimeFigure::exportName(),
                   figure->draw(*m_store,
                                LoadTimeFigure::Options::fromSettings(settingsOf<LoadTimeView>())));
+        for (const Table& table : content.loadPhases)
+            m_document.addTable(table);
     }
 
     void addComparisons(const ReportContent& content) {

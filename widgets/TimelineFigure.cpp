@@ -18,7 +18,10 @@ namespace {
 const QColor kLostColor(200, 0, 0);
 const QColor kErrorColor(90, 90, 90);
 const QColor kNoteColor(90, 90, 90);
-constexpr int kLaneHeight = 12; // px per dataset lane on the loss strip
+// Px per dataset lane on the loss strip: a line of the lane labels' font (the tick labels'
+// size, 9 pt = 12 px at 96 dpi, so they read as large as the figure's other text and a
+// report's captions), so neighbouring labels do not touch.
+constexpr int kLaneHeight = 14;
 // Lanes narrow down to this when the figure is short (a paper column), so the data keeps its
 // share of the height; the lane labels take the smallest plot font then.
 constexpr int kSmallestLaneHeight = 9;
@@ -26,9 +29,10 @@ constexpr int kStripPadding = 6;
 // Room above and below the lanes for the loss ticks; the loss-free note's words need none.
 const QMargins kLaneMargins(0, 4, 0, 2);
 const QMargins kNoteMargins(0, 0, 0, 0);
-// Widest run label the strip shows beside its lane; wider ones would take the plot's width
-// (the strip and the plot share their left margin), so the lanes are numbered instead.
-constexpr int kLaneLabelWidth = 110;
+// Widest run label the strip shows beside its lane (about 22 characters at the lane font);
+// wider ones would take the plot's width (the strip and the plot share their left margin), so
+// the lanes are numbered instead.
+constexpr int kLaneLabelWidth = 130;
 
 // A short vertical stroke: loss marks must stay readable when thousands sit side by side,
 // which filled symbols do not.
@@ -40,10 +44,11 @@ QCPScatterStyle tickStyle(const QColor& color) {
     return style;
 }
 
-// The lane labels' font, and the loss-free note's: the smallest plot font once lanes narrow.
+// The lane labels' font, and the loss-free note's: the tick labels' (they label the strip's
+// lanes as ticks do an axis), the smallest plot font once lanes narrow.
 QFont laneFont(int lane) {
     return lane < kLaneHeight ? PlotStyle::shrinkingFonts(PlotStyle::axisFont()).back()
-                              : PlotStyle::axisFont(0.85);
+                              : PlotStyle::axisFont();
 }
 
 // Any loss in a column shows at least this shade (of 1 for a column where every request was

@@ -4,6 +4,7 @@
 #include "report/ComparisonReport.h"
 #include "report/FlowReport.h"
 #include "report/GroupSummaryReport.h"
+#include "report/LoadPhasesReport.h"
 #include "stats/DatasetGroups.h"
 #include "stats/LoadTimeline.h"
 #include "stats/Measured.h"
@@ -425,6 +426,7 @@ ReportContent ReportContent::of(const QString& title, const std::vector<ReportRu
     content.warnings = warningsTable(runs, problems, &content.issueCount);
     content.tcpFigures = tcpFiguresOf(runs);
     content.latencyUnderLoad = LoadTimeline::isLoadStep(all);
+    content.loadPhases = LoadPhasesReport::tables(LoadPhases::ofSteps(all));
     return content;
 }
 

@@ -70,6 +70,9 @@ struct ReportContent {
     // The runs hold a latency-under-load step (LoadTimeline::isLoadStep): the report draws
     // its lanes on one time axis.
     bool latencyUnderLoad = false;
+    // Its ping per load phase, the latency increase under load and when its members started
+    // (LoadPhasesReport::tables of every such step); empty without one.
+    std::vector<Table> loadPhases;
 
     // Parse issues listed per kind and file; the count says how many more there are.
     static constexpr std::size_t kIssuesShownPerFile = 10;

@@ -3,6 +3,7 @@
 #include "GroupOptions.h"
 
 #include "report/ComparisonReport.h"
+#include "report/LoadPhasesReport.h"
 #include "report/TextEscaping.h"
 #include "stats/DatasetGroups.h"
 #include "stats/LatencySummary.h"
@@ -172,6 +173,38 @@ void print(const std::vector<Table>& tables, const QStringList& findings, const 
         context.out() << '\n' << TextEscaping::markdown(findings.join(QLatin1Char(' '))) << '\n';
 }
 
+// Both operands latency-under-load steps: their increases under load side by side. The
+// comparison below them is of the steps' pings (a step's flows are another kind).
+struct StepSides {
+    std::vector<LoadPhases> a;
+    std::vector<LoadPhases> b;
+
+    bool both() const { return !a.empty() && !b.empty(); }
+    static StepSides of(Side* a, Side* b) {
+        StepSides steps{LoadPhases::ofSteps(a->runs), LoadPhases::ofSteps(b->runs)};
+        if (!steps.both())
+            return {};
+        for (Side* side : {a, b}) {
+            const std::vector<LoadPhases>& phases = side == a ? steps.a : steps.b;
+            std::vector<const Dataset*> pings;
+            std::vector<GroupMember> members;
+            for (std::size_t i = 0; i < side->runs.size(); ++i)
+                for (const LoadPhases::PingPhases& ping : phases.front().pings())
+                    if (ping.dataset == side->runs[i]) {
+                        pings.push_back(side->runs[i]);
+                        if (i < side->members.size())
+                            members.push_back(side->members[i]);
+                    }
+            side->runs = pings;
+            side->members = members;
+        }
+        return steps;
+    }
+    Table table(const Side& sideA, const Side& sideB) const {
+        return LoadPhasesReport::increaseComparison(sideA.name, a.front(), sideB.name, b.front());
+    }
+};
+
 QString bootstrapNote(const BootstrapOptions& options) {
     return QStringLiteral("Bootstrap: percentile method, %1 resamples, seed %2\n")
         .arg(options.resamples)
@@ -194,8 +227,13 @@ int runCompare(const QStringList& args, CliContext& context) {
     const bool sides = compare.groupBy.isEmpty()
                            ? sidesFromOperands(common, context, &loaded, &a, &b)
                            : sidesFromGroups(common, compare.groupBy, context, &loaded, &a, &b);
+    const StepSides steps =
+        sides && compare.groupBy.isEmpty() ? StepSides::of(&a, &b) : StepSides();
     if (!sides || !checkSide(&a, context) || !checkSide(&b, context))
         return context.exitCode();
+    for (const std::vector<LoadPhases>* side : {&steps.a, &steps.b})
+        for (const QString& warning : LoadPhasesReport::warnings(*side))
+            context.fileWarning(side->front().step(), warning);
     // A side whose runs differ in how they were made (or holds a run that did not complete)
     // compares more than the key: said on stderr, and in the JSON's "warnings".
     QJsonArray warnings;
@@ -241,6 +279,9 @@ int runCompare(const QStringList& args, CliContext& context) {
         }
         if (!warnings.isEmpty())
             json.insert("warnings", warnings);
+        if (steps.both())
+            json.insert("load_phases", QJsonObject{{"a", LoadPhasesReport::toJson(steps.a)},
+                                                   {"b", LoadPhasesReport::toJson(steps.b)}});
         context.out() << QJsonDocument(json).toJson();
     } else {
         const char* unit = latency ? "samples" : "flows";
@@ -249,6 +290,13 @@ int runCompare(const QStringList& args, CliContext& context) {
                   sideLine("B", b, latency ? c.latency->countB : c.throughput->flowsB, unit) +
                   bootstrapNote(options.bootstrap) + c.levelNote,
               common, context);
+        if (steps.both()) {
+            const Table increases = steps.table(a, b);
+            context.out() << '\n';
+            if (common.table == TableWriter::Format::Text)
+                context.out() << increases.caption << '\n';
+            context.out() << TableWriter::write(increases, common.table);
+        }
     }
     context.fileReported();
     return context.exitCode();

@@ -1,6 +1,7 @@
 #include "CliContext.h"
 #include "Commands.h"
 #include "GroupOptions.h"
+#include "LoadPhasesOutput.h"
 
 #include "parse/FormatRegistry.h"
 #include "report/DatasetJson.h"
@@ -45,6 +46,13 @@ struct Reports {
     std::vector<FlowReport> sampled;
     std::vector<QString> sampledHeadings;
     std::vector<std::shared_ptr<const Dataset>> datasets; // of every file, in order
+
+    std::vector<const Dataset*> all() const {
+        std::vector<const Dataset*> out;
+        for (const auto& dataset : datasets)
+            out.push_back(dataset.get());
+        return out;
+    }
 };
 
 // "### FILE ###", plus the target when a file holds several datasets.
@@ -228,8 +236,13 @@ QJsonObject intervalStatsJson(const FlowReport& report) {
             {"stddev", report.stats().intervals.stddev}};
 }
 
-void printJson(CliContext& context, const QString& key, const QJsonArray& items) {
-    context.out() << QJsonDocument(QJsonObject{{key, items}}).toJson(QJsonDocument::Indented);
+// With the load phases of the steps among the logs, when there are any.
+void printJson(CliContext& context, const QString& key, const QJsonArray& items,
+               const LoadPhasesOutput* phases = nullptr) {
+    QJsonObject json{{key, items}};
+    if (phases && !phases->empty())
+        json.insert("load_phases", phases->json());
+    context.out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
 }
 
 } // namespace
@@ -241,13 +254,15 @@ int runStats(const QStringList& args, CliContext& context) {
         return context.exitCode();
     const Reports reports = collect(options, context);
     noteSampled(reports, context);
+    const LoadPhasesOutput phases(reports.all());
+    phases.warn(context);
     if (options.json) {
         QJsonArray datasets;
         for (const LatencyReport& report : reports.latency)
             datasets.append(report.toJson());
         for (const FlowReport& report : reports.flows)
             datasets.append(intervalStatsJson(report));
-        printJson(context, "datasets", datasets);
+        printJson(context, "datasets", datasets, &phases);
     } else if (options.table == TableWriter::Format::Text) {
         const std::int64_t minimum = options.qjumpCompat ? kQjumpMinimumSamples : 1;
         for (std::size_t i = 0; i < reports.latency.size(); ++i)
@@ -260,9 +275,11 @@ int runStats(const QStringList& args, CliContext& context) {
                                  .arg(reports.flows[i].format)
                                  .arg(reports.flows[i].stats().intervals.count)
                           << reports.flows[i].intervalText();
+        phases.printTables(options.table, context);
     } else {
         context.out() << TableWriter::write(latencyStatsTable(reports.latency, options.percentiles),
                                             options.table);
+        phases.printTables(options.table, context);
     }
     return context.exitCode();
 }
@@ -272,7 +289,8 @@ namespace {
 // `table`'s rows of latency and throughput reports, as text tables or JSON: one per file, or
 // with pooledGroups one per group whose runs' samples were pooled as one run.
 void printTableRows(const std::vector<LatencyReport>& latency, const std::vector<FlowReport>& flows,
-                    bool pooledGroups, const CommonOptions& options, CliContext& context) {
+                    bool pooledGroups, const CommonOptions& options, CliContext& context,
+                    const LoadPhasesOutput* phases = nullptr) {
     const QString pooledNote = QStringLiteral(", pooled samples (runs treated as one)");
     if (options.json) {
         QJsonArray rows;
@@ -297,7 +315,7 @@ void printTableRows(const std::vector<LatencyReport>& latency, const std::vector
                 pooled.insert("level", "pooled samples (runs treated as one)");
                 row = pooled;
             }
-        printJson(context, "rows", rows);
+        printJson(context, "rows", rows, phases);
         return;
     }
     if (!latency.empty()) {
@@ -326,6 +344,8 @@ void printTableRows(const std::vector<LatencyReport>& latency, const std::vector
         }
         context.out() << TableWriter::write(table, options.table);
     }
+    if (phases)
+        phases->printTables(options.table, context);
 }
 
 // `table --group-by KEY`: one row per group of each kind. Run level by default (each run
@@ -416,10 +436,14 @@ int runTable(const QStringList& args, CliContext& context) {
         return context.exitCode();
     const Reports reports = collect(options, context);
     noteSampled(reports, context);
-    if (!group.groupBy.isEmpty())
+    if (!group.groupBy.isEmpty()) {
         printGroupTable(reports, group, options, context);
-    else
-        printTableRows(reports.latency, reports.flows, false, options, context);
+    } else {
+        // A latency-under-load step's ping by phase: its percentiles above mix idle and loaded.
+        const LoadPhasesOutput phases(reports.all());
+        phases.warn(context);
+        printTableRows(reports.latency, reports.flows, false, options, context, &phases);
+    }
     return context.exitCode();
 }
 

@@ -279,6 +279,8 @@ void RunSidecar::applyTo(const RunRecord& record, Dataset& dataset) {
     info.parameters = record.parameters;
     if (record.start.isValid())
         info.start = record.start;
+    if (record.end.isValid())
+        info.end = record.end;
     // What the run asked for wins over what the log shows (iperf2 names no algorithm).
     if (!record.congestionControl.isEmpty())
         info.congestionControl = record.congestionControl;

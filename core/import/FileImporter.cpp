@@ -2,6 +2,7 @@
 #include "import/StreamImport.h"
 
 #include "files/RunSidecar.h"
+#include "files/StepRecord.h"
 #include "import/AbandonableReader.h"
 #include "import/FileKind.h"
 #include "import/NativePath.h"
@@ -245,8 +246,10 @@ void applySidecar(const QString& logPath, ImportResult& result) {
     // Left "running" by a Wirebench that has gone: say so on disk too, where we may.
     if (record->status == QLatin1String("interrupted"))
         RunSidecar::settle(sidecar);
-    for (Dataset& dataset : result.datasets)
+    for (Dataset& dataset : result.datasets) {
         RunSidecar::applyTo(*record, dataset);
+        StepRecord::applyTo(logPath, dataset);
+    }
 }
 
 // Which reader a ping format needs: the Unix dialects share one, Windows and fping have

@@ -8,8 +8,17 @@
 #include <QString>
 
 #include <cstdint>
+#include <optional>
 
 namespace wb {
+
+// When a member of a concurrent step ran against its plan, as the step's record tells
+// (StepRecord): seconds after the step's start.
+struct StepSchedule {
+    double plannedOffset = 0;            // when the plan meant to start it
+    std::optional<double> startedOffset; // when its client started; nullopt: never
+    std::optional<double> stepSeconds;   // the whole step's length; nullopt: still running
+};
 
 // Metadata about how a measurement was taken, as far as the log (or the runner) tells.
 struct RunInfo {
@@ -22,6 +31,7 @@ struct RunInfo {
     QString congestionControl; // e.g. "cubic", "reno"
     QString version;           // tool version or version style when known
     QDateTime start;           // start of the run when known
+    QDateTime end;             // end of the run when recorded (a Wirebench run's sidecar)
     // The test's direction as the client sees it: "upload" (the client sends, iperf's
     // default), "download" (the server sends, -R), "bidir" (both, --bidir or iperf2 -d/-r).
     QString direction;
@@ -35,6 +45,8 @@ struct RunInfo {
     // What an experiment plan varied for this run ("congestion" -> "cubic", "repetition" ->
     // "2"): grouping by them needs no file-name guessing.
     QMap<QString, QString> parameters;
+    // A member of a concurrent step whose record was read beside its log.
+    std::optional<StepSchedule> schedule;
     QMap<QString, QString> extra; // further key/value facts (packet size, language, ...)
 };
 

@@ -59,6 +59,8 @@ QString GroupSummaries::levelCaption(const std::vector<GroupSummary>& groups,
         caption += (caption.isEmpty() ? QString() : QStringLiteral("; ")) +
                    QStringLiteral("a group of one run shows that run's sample-level values: no "
                                   "between-run variation could be estimated");
+    if (!caption.isEmpty())
+        caption[0] = caption[0].toUpper(); // a sentence, even when this clause stands alone
     return caption;
 }
 

@@ -653,7 +653,7 @@ void TestGroups::screenshots() {
     window.show();
     for (WorkbenchView* view : window.views())
         if (qobject_cast<CompareView*>(view))
-            qobject_cast<QTabWidget*>(window.centralWidget())->setCurrentWidget(view);
+            window.findChild<QTabWidget*>()->setCurrentWidget(view);
     QCoreApplication::processEvents();
     QVERIFY(window.grab().save(dir + QStringLiteral("/window-compare.png")));
 }

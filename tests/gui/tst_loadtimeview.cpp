@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QJsonObject>
 #include <QMenu>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -69,13 +70,13 @@ double sumAt(const DatasetStore& store, const QString& step, double t) {
     return sum / PlotStyle::kBitsPerMbit;
 }
 
-// The wall-clock start a member's sidecar recorded, read from the JSON itself.
-qint64 recordedStartMs(const QString& log) {
+// The wall-clock start (or end) a member's sidecar recorded, read from the JSON itself.
+qint64 recordedStartMs(const QString& log, const char* key = "start") {
     const QString sidecar =
         QString(log).replace(QStringLiteral(".log"), QStringLiteral(".run.json"));
     const QJsonObject root =
         QJsonDocument::fromJson(test::readAll(recording().filePath(sidecar))).object();
-    return QDateTime::fromString(root.value(QStringLiteral("start")).toString(), Qt::ISODateWithMs)
+    return QDateTime::fromString(root.value(QLatin1String(key)).toString(), Qt::ISODateWithMs)
         .toMSecsSinceEpoch();
 }
 
@@ -196,7 +197,8 @@ private slots:
         DatasetStore store;
         addRecording(store);
         LoadTimeView view(&store);
-        // Independently: the flows' sidecar starts and their first and last intervals.
+        // Independently: the load members' sidecar starts and ends, which bound the load phase
+        // (LoadPhases), from the JSON itself.
         qint64 origin = std::numeric_limits<qint64>::max();
         const QStringList logs = recording().entryList({QStringLiteral("*.log")});
         // The axis' zero: the first member's start (the ss sampler is not a member drawn).
@@ -208,13 +210,9 @@ private slots:
         for (const DatasetEntry& entry : store.entries()) {
             if (entry.dataset().info.tool != QLatin1String("iperf3"))
                 continue;
-            const double offset =
-                double(recordedStartMs(QFileInfo(entry.dataset().sourceFile).fileName()) - origin) /
-                1000;
-            for (const Flow& flow : entry.dataset().flows.flows) {
-                start = std::min(start, offset + flow.intervals.front().start);
-                end = std::max(end, offset + flow.intervals.back().end);
-            }
+            const QString log = QFileInfo(entry.dataset().sourceFile).fileName();
+            start = std::min(start, double(recordedStartMs(log) - origin) / 1000);
+            end = std::max(end, double(recordedStartMs(log, "end") - origin) / 1000);
         }
         QVERIFY(start > 4 && end > start + 9);
         for (int lane = 0; lane < LoadTimeFigure::kLaneCount; ++lane) {
@@ -226,6 +224,57 @@ private slots:
             QCOMPARE(shade->topLeft->coords().y(), 0.0); // the lane's full height
             QCOMPARE(shade->bottomRight->coords().y(), 1.0);
         }
+    }
+
+    // The ping's phases named over their spans at the top of the RTT lane, with the figures
+    // of LoadPhases, and listed in the table under the plot; none named when steps overlay.
+    void phasesLabelledAndTabled() {
+        DatasetStore store;
+        addRecording(store);
+        LoadTimeView view(&store);
+        const LoadTimeFigure& figure = view.figure();
+        QCOMPARE(figure.phases().size(), std::size_t(1));
+        const LoadPhases& phases = figure.phases().front();
+        QCOMPARE(phases.pings().size(), std::size_t(1));
+        QCOMPARE(figure.phaseLabels().size(), LoadPhases::kPhaseCount);
+        for (std::size_t p = 0; p < LoadPhases::kPhaseCount; ++p) {
+            const auto& [x, text] = figure.phaseLabels()[p];
+            const LoadPhases::PhaseLatency& phase = phases.pings().front().phases[p];
+            QCOMPARE(x, (phase.from + phase.to) / 2);
+            QCOMPARE(text, LoadPhases::phaseName(phase.phase));
+        }
+        // On the RTT lane's top axis, which shows them.
+        QCPAxis* top = figure.lane(LoadTimeFigure::LatencyLane)->axis(QCPAxis::atTop);
+        QVERIFY(top->visible() && top->tickLabels());
+        const auto ticker = top->ticker().dynamicCast<QCPAxisTickerText>();
+        QVERIFY(ticker);
+        QCOMPARE(ticker->ticks().size(), int(LoadPhases::kPhaseCount));
+        for (const auto& [x, text] : figure.phaseLabels())
+            QCOMPARE(ticker->ticks().value(x), text);
+        // The shade is the load phase.
+        QCOMPARE(figure.loadShade(LoadTimeFigure::LatencyLane)->topLeft->coords().x(),
+                 phases.load()->first);
+        const QTableWidget* table = view.phaseTable();
+        QVERIFY(!table->isHidden());
+        QCOMPARE(table->rowCount(), int(LoadPhases::kPhaseCount));
+        QCOMPARE(table->item(1, 2)->text(), LoadPhases::phaseName(LoadPhases::Phase::UnderLoad));
+        // One step, one ping: their names are not repeated on every row.
+        QVERIFY(table->isColumnHidden(0) && table->isColumnHidden(1));
+        QCOMPARE(table->item(1, 5)->text(),
+                 QString::number(phases.pings().front().phases[1].replies));
+
+        addRecording(store, secondStep());
+        QCOMPARE(figure.phases().size(), std::size_t(2));
+        QVERIFY(figure.phaseLabels().empty());
+        QVERIFY(!top->visible());
+        QCOMPARE(table->rowCount(), int(2 * LoadPhases::kPhaseCount));
+        QVERIFY(!table->isColumnHidden(0)); // which step each row is of
+        // Without a ping there are no phases, and no table.
+        for (const DatasetEntry& entry : store.entries())
+            if (entry.isLatency())
+                store.setVisible(entry.id, false);
+        QVERIFY(figure.phases().empty());
+        QVERIFY(table->isHidden());
     }
 
     void rttPointsAreTimestampsLessStart() {
@@ -328,6 +377,11 @@ private slots:
         const QString text = QString::fromUtf8(test::readAll(html));
         QCOMPARE(text.count(QStringLiteral("class=\"load-time\"")), 1);
         QVERIFY(text.contains(QStringLiteral("Latency under load")));
+        // Its ping per phase, the increase and the members' starts, each with its caption.
+        QVERIFY(text.contains(QStringLiteral("Latency per load phase")));
+        QVERIFY(text.contains(QStringLiteral("Latency increase under load")));
+        QVERIFY(text.contains(QStringLiteral("When the step&#39;s members ran")) ||
+                text.contains(QStringLiteral("When the step's members ran")));
         // The same logs without the ping: no latency under load, no such figure.
         for (const DatasetEntry& entry : store.entries())
             if (entry.isLatency())

@@ -12,6 +12,7 @@ set(allowed
   Estimate.h             # a figure with its bootstrap interval
   LatencyDistributions.h # histograms and boxes of the Distributions figure
   LatencySummary.h       # percentile levels and summaries
+  LoadPhases.h           # a load step's ping by phase, placed on its LoadTimeline
   LoadTimeline.h         # runs placed on the load-time axis, with their matched TCP state
   LossStructure.h        # loss figures
   Measured.h             # which datasets are runs, which ss logs only TCP state
