@@ -5,6 +5,7 @@
 #include "DrawnRuns.h"
 #include "PlotStyle.h"
 #include "report/GroupSummaryReport.h"
+#include "stats/Measured.h"
 
 #include <qcustomplot.h>
 
@@ -110,10 +111,22 @@ QString FlowBarsFigure::draw(const std::vector<const DatasetEntry*>& visible,
             drawGroups(groups, groupKey);
         return {};
     }
-    DrawnRuns runs = DrawnRuns::of(visible);
+    // An ss log is no run: beside its run it is that run's TCP state, alone it has no flows
+    // of a run to draw (the per-flow table shows its connections' state).
+    const auto measured = Measured<const DatasetEntry*>::of(
+        visible, [](const DatasetEntry* entry) -> const Dataset& { return entry->dataset(); });
+    DrawnRuns runs = DrawnRuns::of(measured.runs);
     m_drawn = std::move(runs.drawn);
     drawRuns(m_drawn);
-    return runs.note;
+    QStringList notes;
+    if (!runs.note.isEmpty())
+        notes << runs.note;
+    for (const DatasetEntry* sampler : measured.samplers)
+        notes << tr("%1: ss -tin samples without the run of their step, so no throughput run: "
+                    "the TCP state of %n sampled connection(s).",
+                    nullptr, int(sampler->dataset().flows.flows.size()))
+                     .arg(sampler->label);
+    return notes.join(QLatin1Char(' '));
 }
 
 void FlowBarsFigure::drawRuns(const std::vector<const DatasetEntry*>& entries) {
@@ -215,7 +228,9 @@ void FlowBarsFigure::drawGroups(const std::vector<PooledGroup>& groups, const QS
             continue;
         const double key = static_cast<double>(m_groupBars.size() + 1);
         const FlowStatistics& stats = group.analysis->flows;
-        const int runs = static_cast<int>(group.memberIds.size());
+        // An ss log among the members is TCP state, not a run (GroupSummary::runCount).
+        const int runs =
+            static_cast<int>(group.runLevel ? group.runLevel->runCount : group.memberIds.size());
         QCPBars* bars =
             addMeanBar(nullptr, key, 0.6, PlotStyle::toColor(group.color), group.name, stats, runs);
         bars->setName(group.name); // its numbers are in the bar's read-out

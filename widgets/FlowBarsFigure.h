@@ -46,8 +46,9 @@ public:
     explicit FlowBarsFigure(QCustomPlot* plot);
 
     // Draws one bar per group of `groups` (named by `groupKey`) or, when there are none, the
-    // flows of the throughput runs among `visible` (at most DrawnRuns::kMaxDrawn). Returns
-    // what it leaves out (DrawnRuns::note), empty when it draws every run.
+    // flows of the throughput runs among `visible` (at most DrawnRuns::kMaxDrawn; an ss log is
+    // no run: Measured). Returns what it leaves out (DrawnRuns::note, and the ss logs without
+    // their run, named as TCP state), empty when it draws every run.
     QString draw(const std::vector<const DatasetEntry*>& visible,
                  const std::vector<PooledGroup>& groups, const QString& groupKey,
                  const Options& options);

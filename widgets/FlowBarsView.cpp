@@ -10,6 +10,7 @@
 #include "TableExport.h"
 #include "report/FlowReport.h"
 #include "report/GroupSummaryReport.h"
+#include "stats/Measured.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -264,8 +265,15 @@ void FlowBarsView::refreshFlowTable() {
     if (!m_flowTableStale)
         return;
     m_flowTableStale = false;
+    // Each run's flows, their TCP state read where it is best (an ss log beside its run is
+    // that state, not rows of its own); an ss log without its run last, as its connections.
+    const auto measured = Measured<const DatasetEntry*>::of(
+        store()->visibleThroughput(),
+        [](const DatasetEntry* entry) -> const Dataset& { return entry->dataset(); });
+    std::vector<const DatasetEntry*> shown = measured.runs;
+    shown.insert(shown.end(), measured.samplers.begin(), measured.samplers.end());
     std::vector<FlowReport> reports;
-    for (const DatasetEntry* entry : store()->visibleThroughput()) {
+    for (const DatasetEntry* entry : shown) {
         FlowReport report = FlowReport::of(entry->dataset().sourceFile, entry->formatId,
                                            entry->analysis); // its TCP state matched by the store
         report.label = entry->label;

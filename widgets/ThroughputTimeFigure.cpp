@@ -262,6 +262,11 @@ void ThroughputTimeFigure::addDataset(const DatasetEntry& entry, const TcpDatase
     m_sums.insert(entry.id, graph);
 }
 
+bool ThroughputTimeFigure::samplerOfThroughput(const DatasetEntry& entry) const {
+    // An ss log is no run: its connections' state is drawn, never as a run's throughput.
+    return m_options.metric == TcpMetric::Throughput && TcpState::isSampler(entry.dataset());
+}
+
 QString ThroughputTimeFigure::centreName(RunsOverTime::Centre centre) {
     return centre == RunsOverTime::Centre::Median ? tr("median") : tr("mean");
 }
@@ -278,7 +283,7 @@ ThroughputTimeFigure::runsOf(const PooledGroup& group, const std::vector<TcpData
     for (std::size_t i = 0; i < entries.size(); ++i) {
         if (std::find(group.memberIds.begin(), group.memberIds.end(), entries[i]->id) ==
                 group.memberIds.end() ||
-            lines[i].drawnAs)
+            lines[i].drawnAs || samplerOfThroughput(*entries[i]))
             continue;
         std::vector<TcpPoint> line = TcpStateLines::combined(lines[i], m_options.metric);
         if (line.empty())
@@ -347,6 +352,10 @@ QStringList ThroughputTimeFigure::notesOf(const std::vector<const DatasetEntry*>
                              [&](const DatasetEntry* e) { return &e->dataset() == drawnAs; });
             notes << tr("%1: its sockets are drawn as the flows of %2, whose TCP state they are.")
                          .arg(label, owner != entries.end() ? (*owner)->label : tr("a hidden run"));
+        } else if (samplerOfThroughput(*entries[i])) {
+            notes << tr("%1: ss -tin samples without the run of their step: the TCP state of "
+                        "the connections they sampled (cwnd, RTT, …), not a throughput run.")
+                         .arg(label);
         } else if (m_options.metric == TcpMetric::Throughput) {
             if (!grouped && !m_sums.contains(entries[i]->id))
                 notes << tr("%1: the log has no interval lines (run iperf with -i 1); its totals "
@@ -471,7 +480,7 @@ QString ThroughputTimeFigure::draw(const std::vector<const DatasetEntry*>& visib
         for (bool flows : {true, false})
             if (flows == withFlows || !flows)
                 for (std::size_t i = 0; i < entries.size(); ++i)
-                    if (!lines[i].drawnAs)
+                    if (!lines[i].drawnAs && !samplerOfThroughput(*entries[i]))
                         addDataset(*entries[i], lines[i], flows);
     }
     m_notes = notesOf(entries, lines, grouped);

@@ -108,6 +108,9 @@ private:
     void addBand(const std::vector<TcpPoint>& points, const QColor& color);
     void addDataset(const DatasetEntry& entry, const TcpDatasetLines& lines, bool withFlows);
     void addFlows(const DatasetEntry& entry, const TcpDatasetLines& lines);
+    // Whether the entry is an ss log and the plot shows throughput: its connections' state is
+    // drawn with the TCP metrics, never as a run's throughput.
+    bool samplerOfThroughput(const DatasetEntry& entry) const;
     // " (iperf3 -J)" after a line's name, unless every line has that one source.
     QString sourceSuffix(const TcpDatasetLines& lines) const;
     // A group's runs: each one's line over time and its label.

@@ -7,6 +7,7 @@
 #include "report/LoadPhasesReport.h"
 #include "stats/DatasetGroups.h"
 #include "stats/LoadTimeline.h"
+#include "stats/Measured.h"
 
 #include <QFileInfo>
 #include <QSet>
@@ -320,6 +321,12 @@ void addComparisons(ReportContent* content, const std::vector<ReportRun>& runs, 
                                         .arg(what, groupKey, mixSentence(members, groups));
         return;
     }
+    // Run against run: an ss log is no run of its own (Measured).
+    ofKind = Measured<const ReportRun*>::of(ofKind, [](const ReportRun* run) -> const Dataset& {
+                 return run->dataset();
+             }).runs;
+    if (ofKind.size() < 2)
+        return;
     const std::size_t last = std::min(ofKind.size() - 1, ReportContent::kMaxBaselineComparisons);
     for (std::size_t i = 1; i <= last; ++i)
         content->comparisons.push_back(
@@ -387,17 +394,28 @@ ReportContent ReportContent::of(const QString& title, const std::vector<ReportRu
                     [](const ReportRun& run) { return !run.metadata.isEmpty(); }))
         content.metadataNote = DatasetMetadata::userMarkNote();
     std::vector<const Dataset*> all;
-    for (const ReportRun& run : runs)
-        all.push_back(&run.dataset());
-    std::vector<FlowReport> flows;
+    std::vector<const ReportRun*> everyRun;
     for (const ReportRun& run : runs) {
-        if (run.dataset().kind != Dataset::Kind::Throughput)
-            continue;
-        flows.push_back(FlowReport::of(run.dataset().sourceFile, run.formatId, run.analysis));
-        flows.back().label = run.label;
+        all.push_back(&run.dataset());
+        everyRun.push_back(&run);
     }
+    // The throughput runs, each with its TCP state; an ss log beside its run is that state,
+    // and one without its run is listed as the TCP state of its connections, not as a run.
+    const auto reportOf = [](const ReportRun& run) {
+        FlowReport report = FlowReport::of(run.dataset().sourceFile, run.formatId, run.analysis);
+        report.label = run.label;
+        return report;
+    };
+    const auto measured = Measured<const ReportRun*>::of(
+        everyRun, [](const ReportRun* run) -> const Dataset& { return run->dataset(); });
+    std::vector<FlowReport> flows;
+    for (const ReportRun* run : measured.runs)
+        if (run->dataset().kind == Dataset::Kind::Throughput)
+            flows.push_back(reportOf(*run));
     if (!flows.empty())
         content.throughput = FlowReport::comparisonTable(flows);
+    for (const ReportRun* sampler : measured.samplers)
+        flows.push_back(reportOf(*sampler));
     if (FlowReport::anyTcpState(flows)) {
         content.tcp = FlowReport::tcpTable(flows, true);
         content.tcp.caption = QStringLiteral("TCP sender state per run");

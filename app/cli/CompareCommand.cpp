@@ -65,6 +65,16 @@ std::vector<const Dataset*> loadStepPings(const Side& side) {
     return pings;
 }
 
+// The ss logs among the runs, where the imports keep them, for the side's TCP state.
+DatasetAnalysis::Samplers samplersOf(const std::vector<const Dataset*>& runs) {
+    DatasetAnalysis::Samplers samplers;
+    for (const Dataset* run : runs)
+        if (TcpState::isSampler(*run))
+            samplers.push_back(
+                std::shared_ptr<const Dataset>(std::shared_ptr<const Dataset>(), run));
+    return samplers;
+}
+
 bool checkSide(Side* side, CliContext& context) {
     if (side->runs.empty()) {
         context.fileProblem(side->name, QStringLiteral("no usable log to compare"));
@@ -88,11 +98,14 @@ bool checkSide(Side* side, CliContext& context) {
                                .arg(side->name));
         return false;
     }
-    // One dataset is analysed where the imports keep it (they outlive the side).
+    // One dataset is analysed where the imports keep it (they outlive the side); an ss log
+    // beside its run is that run's TCP state, not more flows of the side.
+    const std::vector<const Dataset*> measured = RunValues::measurements(compared);
     side->analysis = DatasetAnalysis::of(
-        compared.size() == 1
-            ? std::shared_ptr<const Dataset>(std::shared_ptr<const Dataset>(), compared.front())
-            : std::make_shared<const Dataset>(DatasetGroups::pool(compared, side->name)));
+        measured.size() == 1
+            ? std::shared_ptr<const Dataset>(std::shared_ptr<const Dataset>(), measured.front())
+            : std::make_shared<const Dataset>(DatasetGroups::pool(measured, side->name)),
+        samplersOf(side->runs));
     return true;
 }
 
@@ -163,8 +176,8 @@ QString sideLine(const char* letter, const Side& side, std::size_t count, const 
         .arg(QLatin1String(letter), side.name)
         .arg(count)
         .arg(QLatin1String(unit))
-        .arg(side.runs.size())
-        .arg(side.runs.size() == 1 ? "" : "s");
+        .arg(RunValues::measurements(side.runs).size())
+        .arg(RunValues::measurements(side.runs).size() == 1 ? "" : "s");
 }
 
 void print(const std::vector<Table>& tables, const QStringList& findings, const QString& heading,

@@ -9,11 +9,13 @@
 #include "report/GroupSummaryReport.h"
 #include "report/LatencyReport.h"
 #include "stats/LoadTimeline.h"
+#include "stats/Measured.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 
 #include <cmath>
+#include <unordered_set>
 
 namespace wb::cli {
 
@@ -38,8 +40,12 @@ QString megabits(double bitsPerSecond) {
 struct Reports {
     std::vector<LatencyReport> latency;
     std::vector<QString> latencyHeadings;
-    std::vector<FlowReport> flows;
+    std::vector<FlowReport> flows; // throughput runs (Measured::runs)
     std::vector<QString> flowHeadings;
+    // ss logs whose step has no run among the files: TCP state, not a run (Measured::samplers).
+    // An ss log beside its run is that run's flows' TCP state and in neither list.
+    std::vector<FlowReport> sampled;
+    std::vector<QString> sampledHeadings;
     std::vector<std::shared_ptr<const Dataset>> datasets; // of every file, in order
 
     std::vector<const Dataset*> all() const {
@@ -93,6 +99,16 @@ void checkFlows(const FlowReport& report, CliContext& context) {
                      number(stats.sumDisagreement * 100, 1)));
 }
 
+// The ss logs that describe no run read with them: not a run, so not in `stats` or `table`;
+// `flows` shows their connections' TCP state.
+void noteSampled(const Reports& reports, CliContext& context) {
+    for (const FlowReport& r : reports.sampled)
+        context.fileWarning(r.file,
+                            QStringLiteral("ss -tin samples of %1 connections: their TCP state, "
+                                           "not a throughput run (see flows)")
+                                .arg(r.analysis->dataset->flows.flows.size()));
+}
+
 // Every dataset analysed as the window analyses it (DatasetAnalysis::of), the TCP state of
 // iperf flows matched with the ss samples of their step read beside them.
 Reports collect(const CommonOptions& options, CliContext& context) {
@@ -108,13 +124,34 @@ Reports collect(const CommonOptions& options, CliContext& context) {
         for (Dataset& dataset : result.datasets)
             reports.datasets.push_back(std::make_shared<const Dataset>(std::move(dataset)));
     const DatasetAnalysis::Samplers samplers = DatasetAnalysis::samplersAmong(reports.datasets);
+    const auto measured = Measured<std::shared_ptr<const Dataset>>::of(
+        reports.datasets, [](const auto& dataset) -> const Dataset& { return *dataset; });
+    const auto setOf = [](const std::vector<std::shared_ptr<const Dataset>>& list) {
+        std::unordered_set<const Dataset*> set;
+        for (const auto& item : list)
+            set.insert(item.get());
+        return set;
+    };
+    const std::unordered_set<const Dataset*> runs = setOf(measured.runs);
+    const std::unordered_set<const Dataset*> lone = setOf(measured.samplers);
     auto dataset = reports.datasets.begin();
     for (const ImportResult& result : imports) {
         for (std::size_t i = 0; i < result.datasets.size(); ++i, ++dataset) {
-            if ((*dataset)->kind == Dataset::Kind::Throughput) {
-                reports.flows.push_back(FlowReport::of(
-                    result.file, result.format ? QString::fromLatin1(result.format->id) : QString(),
-                    DatasetAnalysis::of(*dataset, samplers)));
+            const QString format =
+                result.format ? QString::fromLatin1(result.format->id) : QString();
+            if (lone.count(dataset->get())) {
+                reports.sampled.push_back(
+                    FlowReport::of(result.file, format, DatasetAnalysis::of(*dataset)));
+                reports.sampledHeadings.push_back(heading(result, **dataset));
+                context.fileReported();
+            } else if ((*dataset)->kind == Dataset::Kind::Throughput) {
+                // An ss log read with the run of its step is reported with that run's flows.
+                if (!runs.count(dataset->get())) {
+                    context.fileReported();
+                    continue;
+                }
+                reports.flows.push_back(
+                    FlowReport::of(result.file, format, DatasetAnalysis::of(*dataset, samplers)));
                 reports.flowHeadings.push_back(heading(result, **dataset));
                 checkFlows(reports.flows.back(), context);
             } else {
@@ -217,6 +254,7 @@ int runStats(const QStringList& args, CliContext& context) {
     if (!parseCommonOptions("stats", args, context, &options))
         return context.exitCode();
     const Reports reports = collect(options, context);
+    noteSampled(reports, context);
     const LoadPhasesOutput phases(reports.all());
     phases.warn(context);
     if (options.json) {
@@ -456,6 +494,7 @@ int runTable(const QStringList& args, CliContext& context) {
     if (!checkGroupKey(group.groupBy, options, context))
         return context.exitCode();
     const Reports reports = collect(options, context);
+    noteSampled(reports, context);
     if (!group.groupBy.isEmpty()) {
         printGroupTable(reports, group, options, context);
     } else {
@@ -479,7 +518,10 @@ int runFlows(const QStringList& args, CliContext& context) {
         QJsonArray datasets;
         for (const FlowReport& report : reports.flows)
             datasets.append(report.toJson());
-        printJson(context, "datasets", datasets);
+        QJsonObject json{{"datasets", datasets}};
+        if (!reports.sampled.empty())
+            json.insert("sampled_connections", FlowReport::sampledJson(reports.sampled));
+        context.out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
         return context.exitCode();
     }
     for (std::size_t i = 0; i < reports.flows.size(); ++i) {
@@ -501,6 +543,12 @@ int runFlows(const QStringList& args, CliContext& context) {
                                       megabits(r.stats().intervals.median),
                                       megabits(r.stats().intervals.stddev));
     }
+    if (reports.sampled.empty())
+        return context.exitCode();
+    const Table sampled = FlowReport::sampledTable(reports.sampled, true);
+    if (options.table == TableWriter::Format::Text)
+        context.out() << (reports.flows.empty() ? "" : "\n") << sampled.caption << '\n';
+    context.out() << TableWriter::write(sampled, options.table);
     return context.exitCode();
 }
 

@@ -208,7 +208,7 @@ AnalysisComparison AnalysisComparison::of(const ComparisonSide& a, const Compari
         c.throughput =
             ThroughputComparison::of(a.name, a.analysis->flows, b.name, b.analysis->flows, options);
         c.tables = ComparisonReport::tables(*c.throughput);
-        c.tcp = TcpComparison::of(a.name, *a.analysis, b.name, *b.analysis);
+        c.tcp = TcpComparison::of(a.name, *a.analysis, a.runs, b.name, *b.analysis, b.runs);
     }
     if (ComparisonReport::hasRepetitions(a.runs, b.runs)) {
         const std::vector<RunStatistic> runsA = RunValues::of(a.runs);

@@ -163,15 +163,84 @@ Table FlowReport::tcpTable(const std::vector<FlowReport>& reports, bool runsOnly
     };
     for (const FlowReport& r : reports) {
         const DatasetAnalysis& a = *r.analysis;
+        // A sampler's connections have TCP state but are no run's flows: no throughput.
+        const bool sampler = TcpState::isSampler(*a.dataset);
+        const double nan = std::nan("");
         for (std::size_t i = 0; !runsOnly && i < a.flows.flows.size(); ++i)
             table.rows.push_back(row(r.label, a.flows.flows[i].id,
-                                     a.flows.flows[i].totals.bitsPerSecond,
+                                     sampler ? nan : a.flows.flows[i].totals.bitsPerSecond,
                                      i < a.tcpPerFlow.size() ? a.tcpPerFlow[i] : TcpFlowSummary{},
                                      i < a.tcp.size() ? a.tcp[i].kind : TcpStateSource::None));
-        table.rows.push_back(row(r.label, QStringLiteral("all %1").arg(a.flows.flows.size()),
-                                 a.flows.sum.bitsPerSecond, a.tcpAll, a.tcpSource()));
+        table.rows.push_back(
+            row(r.label,
+                (sampler ? QStringLiteral("all %1 sampled") : QStringLiteral("all %1"))
+                    .arg(a.flows.flows.size()),
+                sampler ? nan : a.flows.sum.bitsPerSecond, a.tcpAll, a.tcpSource()));
     }
     return table;
+}
+
+Table FlowReport::sampledTable(const std::vector<FlowReport>& samplers, bool perConnection) {
+    Table table({"log", perConnection ? "connection" : "connections", "samples",
+                 "cwnd mean (KBytes)", "cwnd max (KBytes)", "RTT mean (ms)", "RTT p99 (ms)",
+                 "retransmits"},
+                {false, !perConnection, true, true, true, true, true, true},
+                QStringLiteral("TCP state of sampled connections (ss -tin samples), not a "
+                               "throughput run"));
+    const auto fixed = [](const std::optional<double>& value, double scale, int decimals) {
+        return value ? QString::number(*value / scale, 'f', decimals) : QStringLiteral("-");
+    };
+    const auto row = [&](const QString& log, const QString& connection, std::size_t samples,
+                         const TcpFlowSummary& tcp) {
+        return QStringList{log,
+                           connection,
+                           QString::number(samples),
+                           fixed(tcp.cwndMeanBytes, 1024, 1),
+                           fixed(tcp.cwndMaxBytes, 1024, 1),
+                           fixed(tcp.rttMeanMs, 1, 3),
+                           fixed(tcp.rttP99Ms, 1, 3),
+                           tcp.retransmits ? QString::number(*tcp.retransmits)
+                                           : QStringLiteral("-")};
+    };
+    for (const FlowReport& r : samplers) {
+        const std::vector<Flow>& connections = r.analysis->dataset->flows.flows;
+        std::size_t samples = 0;
+        for (std::size_t i = 0; i < connections.size(); ++i) {
+            samples += connections[i].intervals.size();
+            if (perConnection)
+                table.rows.push_back(
+                    row(r.label, connections[i].id, connections[i].intervals.size(),
+                        i < r.analysis->tcpPerFlow.size() ? r.analysis->tcpPerFlow[i]
+                                                          : TcpFlowSummary{}));
+        }
+        if (!perConnection)
+            table.rows.push_back(
+                row(r.label, QString::number(connections.size()), samples, r.analysis->tcpAll));
+    }
+    return table;
+}
+
+QJsonArray FlowReport::sampledJson(const std::vector<FlowReport>& samplers) {
+    QJsonArray out;
+    for (const FlowReport& r : samplers) {
+        const DatasetAnalysis& a = *r.analysis;
+        QJsonArray connections;
+        for (std::size_t i = 0; i < a.dataset->flows.flows.size(); ++i) {
+            QJsonObject connection{{"id", a.dataset->flows.flows[i].id},
+                                   {"samples", qint64(a.dataset->flows.flows[i].intervals.size())}};
+            if (i < a.tcp.size())
+                insertTcp(&connection, a.tcpPerFlow[i], a.tcp[i].kind);
+            connections.append(connection);
+        }
+        QJsonObject sampler{{"file", r.file},
+                            {"label", r.label},
+                            {"tool", r.info().tool},
+                            {"format", r.format},
+                            {"connections", connections}};
+        DatasetJson::insertParameters(&sampler, r.info().parameters);
+        out.append(sampler);
+    }
+    return out;
 }
 
 QString FlowReport::intervalText() const {

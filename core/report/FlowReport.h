@@ -3,6 +3,7 @@
 #include "report/TableWriter.h"
 #include "stats/DatasetAnalysis.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
 
@@ -31,6 +32,13 @@ struct FlowReport {
     // the TCP sender's state (window in KBytes of 1024 bytes as iperf prints it, RTT in ms,
     // retransmissions), "-" where the log has no such figure.
     static Table tcpTable(const std::vector<FlowReport>& reports, bool runsOnly = false);
+    // Socket samplers (ss/tcp-info) that describe no run read with them (Measured::samplers):
+    // the TCP state of the connections they sampled, one row per sampler (per connection
+    // with perConnection), without throughput: a sampler is not a throughput run.
+    static Table sampledTable(const std::vector<FlowReport>& samplers, bool perConnection);
+    // The same for `flows --format json`: per sampler its file, label and connections, each
+    // with its samples and TCP figures (the keys of a flow's TCP figures), no throughput.
+    static QJsonArray sampledJson(const std::vector<FlowReport>& samplers);
     // Whether any flow of any report has TCP state to show.
     static bool anyTcpState(const std::vector<FlowReport>& reports);
 

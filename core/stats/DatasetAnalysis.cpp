@@ -20,12 +20,7 @@ LatencySummary DatasetAnalysis::latencyAt(const std::vector<double>& levels) con
 }
 
 TcpStateSource DatasetAnalysis::tcpSource() const {
-    TcpStateSource best = TcpStateSource::None;
-    for (const TcpFlowState& state : tcp)
-        if (state.kind != TcpStateSource::None &&
-            (best == TcpStateSource::None || int(state.kind) < int(best)))
-            best = state.kind;
-    return best;
+    return TcpState::sourceOf(tcp);
 }
 
 void DatasetAnalysis::matchTcpState() {

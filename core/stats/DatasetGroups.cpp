@@ -1,6 +1,7 @@
 #include "DatasetGroups.h"
 
 #include "LoadTimeline.h"
+#include "Measured.h"
 #include "RunValues.h"
 #include "model/NaturalOrder.h"
 
@@ -8,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <unordered_set>
 
 namespace wb {
 
@@ -71,7 +73,17 @@ bool closeNumbers(const QStringList& ascending) {
 
 } // namespace
 
-QStringList DatasetGroups::mixes(const std::vector<GroupMember>& runs, const QString& groupKey) {
+QStringList DatasetGroups::mixes(const std::vector<GroupMember>& members, const QString& groupKey) {
+    // An ss log beside the run of its step is that run's TCP state, not a run made otherwise.
+    std::vector<const Dataset*> datasets;
+    for (const GroupMember& member : members)
+        datasets.push_back(member.dataset);
+    const std::vector<const Dataset*> kept = RunValues::measurements(datasets);
+    const std::unordered_set<const Dataset*> measured(kept.begin(), kept.end());
+    std::vector<GroupMember> runs;
+    for (const GroupMember& member : members)
+        if (measured.count(member.dataset))
+            runs.push_back(member);
     using Phrase = std::function<QString(const QStringList&)>;
     const auto plain = [](const QString& what) -> Phrase {
         return [what](const QStringList& values) {
@@ -425,7 +437,12 @@ std::vector<const Dataset*> DatasetGroups::runsOf(const std::vector<GroupMember>
     return runs;
 }
 
-Dataset DatasetGroups::pool(const std::vector<const Dataset*>& datasets, const QString& label) {
+Dataset DatasetGroups::pool(const std::vector<const Dataset*>& runs, const QString& label) {
+    // An ss log is no run's flows: pooled only where there is nothing else to pool.
+    const Measured<const Dataset*> measured = Measured<const Dataset*>::of(
+        runs, [](const Dataset* run) -> const Dataset& { return *run; });
+    const std::vector<const Dataset*>& datasets =
+        measured.runs.empty() ? measured.samplers : measured.runs;
     Dataset pooled;
     pooled.label = label;
     if (datasets.empty())

@@ -92,7 +92,9 @@ public:
     // One dataset holding every sample (latency: all RTTs concatenated in member order) or
     // every flow (throughput: flow ids prefixed with the member's label) of the members.
     // RunInfo keeps each field the members agree on. All members must be of one kind
-    // (sameKind); empty input gives an empty latency dataset.
+    // (sameKind); empty input gives an empty latency dataset. An ss log recorded beside a
+    // run of the list is that run's flows' TCP state (RunValues::measurements), and no ss log
+    // is a run's flows: ss logs are pooled only when there is no run among the datasets.
     static Dataset pool(const std::vector<const Dataset*>& datasets, const QString& label);
     // The datasets of a group's members, one per run.
     static std::vector<const Dataset*> runsOf(const std::vector<GroupMember>& members,
@@ -104,7 +106,8 @@ public:
     // set; a step's, stepValues). Runs that do not say are not counted as differing; groupKey (what
     // the group shares anyway) and a plan's repetition, step and member are left out. Last, the
     // runs whose sidecar says they did not complete ("a run that did not complete: LABEL
-    // (interrupted)"), which stay in the pool.
+    // (interrupted)"), which stay in the pool. An ss log recorded beside a run of the list is
+    // that run's TCP state (RunValues::measurements), not a run: it mixes nothing.
     static QStringList mixes(const std::vector<GroupMember>& runs, const QString& groupKey);
     // The same for runs without tags or user metadata.
     static QStringList mixes(const std::vector<const Dataset*>& runs, const QString& groupKey);

@@ -29,13 +29,29 @@ bool TcpComparison::any() const {
 
 TcpComparison TcpComparison::of(const QString& nameA, const DatasetAnalysis& a,
                                 const QString& nameB, const DatasetAnalysis& b) {
+    return of(nameA, a, {}, nameB, b, {});
+}
+
+TcpComparison TcpComparison::of(const QString& nameA, const DatasetAnalysis& a,
+                                const std::vector<const Dataset*>& runsA, const QString& nameB,
+                                const DatasetAnalysis& b,
+                                const std::vector<const Dataset*>& runsB) {
     TcpComparison c;
     c.nameA = nameA;
     c.nameB = nameB;
-    c.sourceA = a.tcpSource();
-    c.sourceB = b.tcpSource();
-    c.a = a.tcpAll;
-    c.b = b.tcpAll;
+    const auto side = [](const DatasetAnalysis& analysis, const std::vector<const Dataset*>& runs,
+                         TcpStateSource* source, TcpFlowSummary* summary) {
+        if (runs.size() < 2) {
+            *source = analysis.tcpSource();
+            *summary = analysis.tcpAll;
+            return;
+        }
+        const std::vector<TcpFlowState> states = TcpState::statesOfRuns(runs);
+        *source = TcpState::sourceOf(states);
+        *summary = TcpState::summarize(states);
+    };
+    side(a, runsA, &c.sourceA, &c.a);
+    side(b, runsB, &c.sourceB, &c.b);
     c.cwndMeanBytes = differenceOf(c.a.cwndMeanBytes, c.b.cwndMeanBytes);
     c.cwndMaxBytes = differenceOf(c.a.cwndMaxBytes, c.b.cwndMaxBytes);
     c.rttMeanMs = differenceOf(c.a.rttMeanMs, c.b.rttMeanMs);

@@ -31,6 +31,12 @@ struct TcpComparison {
 
     static TcpComparison of(const QString& nameA, const DatasetAnalysis& a, const QString& nameB,
                             const DatasetAnalysis& b);
+    // The same for sides that pool runs: a side of several runs is summarised over its runs'
+    // flows, each with its TCP state matched within its run's step (TcpState::statesOfRuns:
+    // the ss samples of its step where they are), which its pooled analysis cannot match.
+    static TcpComparison of(const QString& nameA, const DatasetAnalysis& a,
+                            const std::vector<const Dataset*>& runsA, const QString& nameB,
+                            const DatasetAnalysis& b, const std::vector<const Dataset*>& runsB);
 };
 
 } // namespace wb

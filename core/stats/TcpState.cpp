@@ -1,6 +1,7 @@
 #include "TcpState.h"
 
 #include "Percentiles.h"
+#include "RunValues.h"
 #include "SocketFlowMatch.h"
 
 #include <algorithm>
@@ -173,13 +174,17 @@ TcpStateSource TcpState::ownSource(const Dataset& dataset) {
     if (tool == QLatin1String("iperf3"))
         return dataset.info.dialect == QLatin1String("json") ? TcpStateSource::Iperf3Json
                                                              : TcpStateSource::Iperf3Text;
-    return TcpStateSource::Iperf2Enhanced;
+    if (tool == QLatin1String("iperf"))
+        return TcpStateSource::Iperf2Enhanced;
+    // A pool of runs of several tools keeps no tool (DatasetGroups::pool): its flows carry the
+    // figures their own runs' logs printed, which no one of the names above describes.
+    return TcpStateSource::RunsOwnLogs;
 }
 
 QString TcpState::describe(TcpStateSource source) {
     // In the order of TcpStateSource.
-    static const char* const kNames[] = {"", "ss -tin samples", "iperf3 -J", "iperf3 text",
-                                         "iperf 2 -e"};
+    static const char* const kNames[] = {
+        "", "ss -tin samples", "iperf3 -J", "iperf3 text", "iperf 2 -e", "each run's own log"};
     return source == TcpStateSource::None ? QString()
                                           : QString::fromLatin1(kNames[static_cast<int>(source)]);
 }
@@ -219,6 +224,26 @@ std::vector<TcpFlowState> TcpState::statesOf(const Dataset& dataset,
         }
     }
     return states;
+}
+
+std::vector<TcpFlowState> TcpState::statesOfRuns(const std::vector<const Dataset*>& runs) {
+    std::vector<TcpFlowState> states;
+    for (const Dataset* run : RunValues::measurements(runs)) {
+        if (run->kind != Dataset::Kind::Throughput)
+            continue;
+        const std::vector<TcpFlowState> own = statesOf(*run, runs);
+        states.insert(states.end(), own.begin(), own.end());
+    }
+    return states;
+}
+
+TcpStateSource TcpState::sourceOf(const std::vector<TcpFlowState>& states) {
+    TcpStateSource best = TcpStateSource::None;
+    for (const TcpFlowState& state : states)
+        if (state.kind != TcpStateSource::None &&
+            (best == TcpStateSource::None || int(state.kind) < int(best)))
+            best = state.kind;
+    return best;
 }
 
 bool TcpState::has(const TcpFlowState& state, TcpMetric metric) {

@@ -27,6 +27,7 @@ enum class TcpStateSource {
     Iperf3Json,     // iperf3 -J per-interval snd_cwnd, rtt, rttvar, retransmits
     Iperf3Text,     // iperf3 text Retr and Cwnd columns (rounded)
     Iperf2Enhanced, // iperf 2 -e Rtry and Cwnd/RTT(var) columns
+    RunsOwnLogs,    // a pool of runs of several tools: each flow's state from its run's log
 };
 
 // One point of a series: the state at time t (seconds on the dataset's own time axis; the
@@ -68,13 +69,22 @@ public:
     // What the dataset's own log gives (None for a latency or UDP dataset, or a TCP log
     // without any of the columns).
     static TcpStateSource ownSource(const Dataset& dataset);
-    // "ss -tin samples", "iperf3 -J", "iperf3 text", "iperf 2 -e", "" for None.
+    // "ss -tin samples", "iperf3 -J", "iperf3 text", "iperf 2 -e", "each run's own log", ""
+    // for None.
     static QString describe(TcpStateSource source);
     // For every flow of `dataset` (in order), where its state is best read: an ss/tcp-info
     // dataset among `others` with the same "step" parameter whose socket matches the flow's
     // ports (SocketFlowMatcher), else the flow's own intervals.
     static std::vector<TcpFlowState> statesOf(const Dataset& dataset,
                                               const std::vector<const Dataset*>& others);
+    // The states of every flow of several runs (a group, a side of a comparison), each run's
+    // flows matched against the samplers among `runs` (statesOf); an ss log beside its run is
+    // that run's state, not flows of its own (RunValues::measurements). What a pool of the
+    // runs (DatasetGroups::pool, which keeps no step) cannot match any more.
+    static std::vector<TcpFlowState> statesOfRuns(const std::vector<const Dataset*>& runs);
+    // The best source any of the states is read from (in TcpStateSource's order); None when
+    // no state has any.
+    static TcpStateSource sourceOf(const std::vector<TcpFlowState>& states);
 
     // Whether the state has the metric at all (a value at some point).
     static bool has(const TcpFlowState& state, TcpMetric metric);

@@ -430,17 +430,24 @@ void TestCli::flowsJsonHasTcpFigures() {
 }
 
 // iperf flows read beside the ss samples of their connections take their window and RTT
-// from the samples (matched by ports), and say so.
+// from the samples (matched by ports), and say so; the ss log, recorded by hand (no plan
+// step), is listed as the TCP state of the connections it sampled, never as a dataset of
+// flows.
 void TestCli::flowsJsonReadsTcpStateFromSsSamples() {
     const CliRun run =
         runCli({"flows", "--format", "json", test::dataPath("ss/iperf3-cubic-P2-client.txt"),
                 test::dataPath("ss/iperf3-cubic-P2.ss.log")});
     QCOMPARE(run.exitCode, 0);
-    const QJsonArray datasets =
-        QJsonDocument::fromJson(run.out.toUtf8()).object()["datasets"].toArray();
-    QCOMPARE(datasets.size(), qsizetype(2));
+    const QJsonObject json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    const QJsonArray datasets = json["datasets"].toArray();
+    QCOMPARE(datasets.size(), qsizetype(1));
+    const QJsonArray sampled = json["sampled_connections"].toArray();
+    QCOMPARE(sampled.size(), qsizetype(1));
     const QJsonArray iperfFlows = datasets[0].toObject()["flows"].toArray();
-    const QJsonArray sockets = datasets[1].toObject()["flows"].toArray();
+    const QJsonArray sockets = sampled[0].toObject()["connections"].toArray();
+    QCOMPARE(sockets.size(), qsizetype(2));
+    for (const QJsonValue socket : sockets)
+        QVERIFY(!socket.toObject().contains("bits_per_second")); // no throughput run
     QCOMPARE(iperfFlows.size(), qsizetype(2));
     for (int i = 0; i < 2; ++i) {
         const QJsonObject flow = iperfFlows[i].toObject();

@@ -15,6 +15,7 @@ set(allowed
   LoadPhases.h           # a load step's ping by phase, placed on its LoadTimeline
   LoadTimeline.h         # runs placed on the load-time axis, with their matched TCP state
   LossStructure.h        # loss figures
+  Measured.h             # which datasets are runs, which ss logs only TCP state
   RunsOverTime.h         # a group's line and band across its runs over time
   TcpComparison.h        # TCP comparison results
   TcpState.h             # TCP metrics and their series
