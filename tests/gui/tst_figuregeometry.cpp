@@ -355,8 +355,6 @@ void TestFigureGeometry::columnFigure_data() {
     const QString loadLegend =
         QStringLiteral("loadtime's legend (six runs' whole names) takes rows below the lanes");
     const QHash<QString, QString> short_{
-        {QStringLiteral("bands column"),
-         QStringLiteral("68 %: the y tick labels and the last x tick label's overhang")},
         {QStringLiteral("loadtime column"), loadLegend},
         {QStringLiteral("loadtime two-column"), loadLegend},
         {QStringLiteral("loadtime plot's default"), loadLegend},
