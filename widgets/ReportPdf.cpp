@@ -726,8 +726,17 @@ private:
             ensureRoom(moveWhole ? whole : lead, fit.page.landscape);
         }
         tableHead(block, fit, continued, boxes, part.widths);
+        std::size_t firstOnPage = 0;
         for (std::size_t r = 0; r < boxes.rows.size(); ++r) {
-            if (m_y + rowHeight(boxes.rows[r]) > pt(m_frame.bottom())) {
+            // A break that would carry fewer than kRowsWithHead rows over comes earlier.
+            qreal rest = 0;
+            for (std::size_t t = r; t < boxes.rows.size(); ++t)
+                rest += rowHeight(boxes.rows[t]);
+            const bool tailAlone = boxes.rows.size() - r == kRowsWithHead &&
+                                   r > firstOnPage + kRowsWithHead &&
+                                   m_y + rest > pt(m_frame.bottom());
+            if (tailAlone || m_y + rowHeight(boxes.rows[r]) > pt(m_frame.bottom())) {
+                firstOnPage = r;
                 rule(boxes.width, 0.5);
                 newPage(fit.page);
                 tableHead(block, fit, true, boxes, part.widths);
