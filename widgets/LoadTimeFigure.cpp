@@ -64,6 +64,8 @@ LoadTimeFigure::LoadTimeFigure(QCustomPlot* plot) : m_plot(plot) {
     // Lanes are named by their titles; the legend above them says which run is which
     // colour, and covers no data.
     PlotStyle::placeLegendAbove(m_plot);
+    // A step's runs have short names: all of them in one row where they fit.
+    PlotStyle::fitLegendColumns(m_plot, 6);
     PlotStyle::sampleLinesOnScreenOnly(m_plot);
 }
 
