@@ -542,15 +542,25 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
                           .arg(loads.join(QStringLiteral("; ")));
     else if (!loads.isEmpty())
         m_shownNote = tr("Shaded: the load, %1.").arg(loads.front());
-    if (!overlaid && !m_phases.empty() && !m_phases.front().pings().empty()) {
-        const LoadPhases::PingPhases& ping = m_phases.front().pings().front();
-        m_shownNote += QLatin1Char(' ') +
-                       tr("Latency increase under load (loaded less idle): p50 %1 ms, p99 %2 ms.")
-                           .arg(ping.increaseP50Ms, 0, 'f', 3)
-                           .arg(ping.increaseP99Ms, 0, 'f', 3);
-        for (const QString& warning : m_phases.front().lateWarnings())
-            m_shownNote += QLatin1Char(' ') + warning + QLatin1Char('.');
+    // Each step's headline, named by its step when several are overlaid.
+    QStringList increases;
+    QStringList late;
+    for (const LoadPhases& phases : m_phases) {
+        if (phases.pings().empty())
+            continue;
+        const LoadPhases::PingPhases& ping = phases.pings().front();
+        const QString increase = tr("p50 %1 ms, p99 %2 ms")
+                                     .arg(ping.increaseP50Ms, 0, 'f', 3)
+                                     .arg(ping.increaseP99Ms, 0, 'f', 3);
+        increases << (m_phases.size() > 1 ? phases.step() + QStringLiteral(": ") + increase
+                                          : increase);
+        late << phases.lateWarnings();
     }
+    if (!increases.isEmpty())
+        m_shownNote += QLatin1Char(' ') + tr("Latency increase under load (loaded less idle): %1.")
+                                              .arg(increases.join(QStringLiteral("; ")));
+    for (const QString& warning : late)
+        m_shownNote += QLatin1Char(' ') + warning + QLatin1Char('.');
     m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
     if (!keepRanges)
         resetRanges();

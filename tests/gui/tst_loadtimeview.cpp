@@ -440,6 +440,19 @@ private slots:
                 }
         }
         QVERIFY(colors[0] != colors[1]);
+        // Each step's headline, named by its step.
+        QCOMPARE(figure.phases().size(), std::size_t(2));
+        for (const LoadPhases& phases : figure.phases()) {
+            const LoadPhases::PingPhases& ping = phases.pings().front();
+            const QString increase = QStringLiteral("%1: p50 %2 ms, p99 %3 ms")
+                                         .arg(phases.step())
+                                         .arg(ping.increaseP50Ms, 0, 'f', 3)
+                                         .arg(ping.increaseP99Ms, 0, 'f', 3);
+            QVERIFY2(figure.shownNote().contains(increase), qPrintable(figure.shownNote()));
+            // Loaded less idle, as the phases say.
+            QCOMPARE(ping.increaseP50Ms,
+                     ping.phases[1].percentileMs(50) - ping.phases[0].percentileMs(50));
+        }
 
         // Unticking the first step draws the second alone.
         auto* steps = view.findChild<QToolButton*>(QStringLiteral("loadSteps"));
