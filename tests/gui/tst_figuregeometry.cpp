@@ -353,7 +353,7 @@ void TestFigureGeometry::columnFigure_data() {
     // fails the test once the figure does keep it.
     QTest::addColumn<QString>("shortOfShare");
     const QString loadLegend =
-        QStringLiteral("loadtime's legend (six runs' whole names) takes rows below the lanes");
+        QStringLiteral("loadtime's three lanes: their gaps, the phase row and the legend's rows");
     const QHash<QString, QString> short_{
         {QStringLiteral("loadtime column"), loadLegend},
         {QStringLiteral("loadtime two-column"), loadLegend},
