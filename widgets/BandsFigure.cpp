@@ -27,6 +27,31 @@ protected:
     }
 };
 
+// The x axis' ticks with no number where it would stick out past the rect's right edge: the
+// run's last sequence number or second is often a round tick at the very edge, and its half
+// label would cost the data that much width of margin. The ticks before it give the scale.
+class EdgeClearTicker : public QCPAxisTicker {
+public:
+    explicit EdgeClearTicker(const QCPAxis* axis) : m_axis(axis) {}
+
+protected:
+    QVector<QString> createLabelVector(const QVector<double>& ticks, const QLocale& locale,
+                                       QChar formatChar, int precision) override {
+        QVector<QString> labels =
+            QCPAxisTicker::createLabelVector(ticks, locale, formatChar, precision);
+        const double right = m_axis->axisRect()->rect().right();
+        for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
+            const double half = PlotStyle::widestLine(labels[i], m_axis->tickLabelFont()) / 2;
+            if (m_axis->coordToPixel(ticks[i]) + half > right)
+                labels[i].clear();
+        }
+        return labels;
+    }
+
+private:
+    const QCPAxis* m_axis;
+};
+
 // SmokePing draws its smoke grey so the loss colours of the median stand out.
 const QColor kOuterBand(0, 0, 0, 28);
 const QColor kInnerBand(0, 0, 0, 70);
@@ -49,6 +74,7 @@ BandsFigure::BandsFigure(QCustomPlot* plot) : m_plot(plot) {
     // Only the horizontal axis zooms: the y range follows the data shown.
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    m_plot->xAxis->setTicker(QSharedPointer<EdgeClearTicker>::create(m_plot->xAxis));
 }
 
 BandsFigure::Options BandsFigure::Options::fromSettings(const QJsonObject& settings,

@@ -431,6 +431,15 @@ bool LegendLayout::dataKeepsShare() const {
            figure.contains(legend);
 }
 
+// The axis rects' area together, in layout units squared.
+double LegendLayout::dataArea() const {
+    double area = 0;
+    for (QCPAxisRect* rect : m_plot->axisRects())
+        if (rect->visible())
+            area += double(rect->width()) * rect->height();
+    return area;
+}
+
 QString LegendLayout::stateKey() const {
     const QCPAxisRect* rect = mainRect(m_plot);
     const auto range = [](const QCPAxis* axis) {
@@ -521,15 +530,17 @@ void LegendLayout::arrangeAutomatically() {
     }
     if (placeInsideBest(true) || placeAboveData())
         return;
-    // Below in as few rows as fit, else to the right; below again when neither keeps the
-    // data its share (the legend's font has shrunk as far as it goes then).
+    // Below in as few rows as fit, else to the right if that leaves the data its share and
+    // no less area than below; below again otherwise (the legend's font has shrunk as far as
+    // it goes then).
     putInRows(m_plot, true);
     PlotStyle::relayout(m_plot);
     if (dataKeepsShare())
         return;
+    const double areaBelow = dataArea();
     putRight(m_plot);
     PlotStyle::relayout(m_plot);
-    if (dataKeepsShare())
+    if (dataKeepsShare() && dataArea() >= areaBelow)
         return;
     putInRows(m_plot, true);
     PlotStyle::relayout(m_plot);

@@ -83,6 +83,7 @@ private:
     bool placeAboveData();
     double hiddenAt(const QRectF& box) const;
     bool dataKeepsShare() const;
+    double dataArea() const;
     QString stateKey() const;
 
     QCustomPlot* m_plot;

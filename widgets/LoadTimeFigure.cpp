@@ -64,6 +64,8 @@ LoadTimeFigure::LoadTimeFigure(QCustomPlot* plot) : m_plot(plot) {
     // Lanes are named by their titles; the legend above them says which run is which
     // colour, and covers no data.
     PlotStyle::placeLegendAbove(m_plot);
+    // A step's runs have short names: all of them in one row where they fit.
+    PlotStyle::fitLegendColumns(m_plot, 6);
     PlotStyle::sampleLinesOnScreenOnly(m_plot);
 }
 
@@ -281,6 +283,39 @@ void LoadTimeFigure::nameStep(int firstGraph, const QString& step) {
     named->addToLegend();
 }
 
+// One step's runs are named alike ("rrul congestion=cubic up-1"): their legend entries keep
+// what tells them apart, and the time axis' title names what they share once.
+void LoadTimeFigure::dropCommonPrefix() {
+    std::vector<QCPGraph*> named;
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+        QCPGraph* graph = m_plot->graph(i);
+        const bool own = std::find(m_lost.cbegin(), m_lost.cend(), graph) == m_lost.cend() &&
+                         std::find(m_sums.cbegin(), m_sums.cend(), graph) == m_sums.cend();
+        if (own && !graph->name().isEmpty() && m_plot->legend->hasItemWithPlottable(graph))
+            named.push_back(graph);
+    }
+    if (named.size() < 2)
+        return;
+    QString prefix = named.front()->name();
+    for (const QCPGraph* graph : named) {
+        int same = 0;
+        while (same < prefix.size() && same < graph->name().size() &&
+               prefix[same] == graph->name()[same])
+            ++same;
+        prefix.truncate(same);
+    }
+    // Whole words only, and every entry keeps a name of its own.
+    prefix.truncate(prefix.lastIndexOf(QLatin1Char(' ')) + 1);
+    if (prefix.trimmed().isEmpty())
+        return;
+    for (const QCPGraph* graph : named)
+        if (graph->name().size() <= prefix.size())
+            return;
+    for (QCPGraph* graph : named)
+        graph->setName(graph->name().mid(prefix.size()));
+    m_commonPrefix = prefix.trimmed();
+}
+
 void LoadTimeFigure::addLaneNotes() {
     const auto none = [this](auto has) {
         return std::none_of(m_timelines.begin(), m_timelines.end(), has);
@@ -369,6 +404,8 @@ QString LoadTimeFigure::axisText() const {
     if (std::any_of(m_timelines.begin(), m_timelines.end(),
                     [](const LoadTimeline& timeline) { return !timeline.unplaced().empty(); }))
         text += tr("; runs without a start from 0");
+    if (!m_commonPrefix.isEmpty())
+        text = tr("%1: %2").arg(m_commonPrefix, text);
     return text;
 }
 
@@ -424,6 +461,7 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
     m_lost.clear();
     m_sums.clear();
     m_tcpSources.clear();
+    m_commonPrefix.clear();
     m_right = 0;
 
     std::vector<const DatasetEntry*> visible;
@@ -460,6 +498,8 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
         if (overlaid)
             nameStep(firstGraph, m_timelines[k].step());
     }
+    if (!overlaid)
+        dropCommonPrefix();
     labelPhases(!overlaid && !m_phases.empty() ? &m_phases.front() : nullptr);
     addLaneNotes();
     m_leftOut.clear();

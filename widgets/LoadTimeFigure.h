@@ -107,6 +107,7 @@ private:
     void drawStep(const LoadTimeline& timeline, const Entries& entries, const StepPen& pen);
     // Several steps: the step's graphs under one legend entry named for the step.
     void nameStep(int firstGraph, const QString& step);
+    void dropCommonPrefix();
     void addLaneNotes();
     void shadeLoad(const LoadTimeline& timeline, const LoadPhases& phases);
     // Each phase's name over its span on the RTT lane's top axis, outside the data; no names
@@ -133,6 +134,7 @@ private:
     QHash<int, QCPGraph*> m_lost;
     std::vector<QCPGraph*> m_sums;
     QStringList m_tcpSources; // TcpState::describe of every source drawn
+    QString m_commonPrefix;   // the words every run's legend name began with, said once
     double m_right = 0;       // where the last drawn point lies
     QString m_shownNote;
 };

@@ -353,10 +353,8 @@ void TestFigureGeometry::columnFigure_data() {
     // fails the test once the figure does keep it.
     QTest::addColumn<QString>("shortOfShare");
     const QString loadLegend =
-        QStringLiteral("loadtime's legend (six runs' whole names) takes rows below the lanes");
+        QStringLiteral("loadtime's three lanes: their gaps, the phase row and the legend's rows");
     const QHash<QString, QString> short_{
-        {QStringLiteral("bands column"),
-         QStringLiteral("68 %: the y tick labels and the last x tick label's overhang")},
         {QStringLiteral("loadtime column"), loadLegend},
         {QStringLiteral("loadtime two-column"), loadLegend},
         {QStringLiteral("loadtime plot's default"), loadLegend},
