@@ -16,25 +16,13 @@ namespace {
 
 // On a lane's value axis: the range its figure set, and the one raised for the title inside,
 // while it is shown; (lower, upper) points, as QCPRange is no QVariant type.
-constexpr char kNaturalRange[] = "wbRangeBeforeTitle";
-constexpr char kRaisedRange[] = "wbRangeForTitle";
+constexpr char kTitleNaturalRange[] = "wbRangeBeforeTitle";
+constexpr char kTitleRaisedRange[] = "wbRangeForTitle";
 // Between the title and the lane's frame, and between the title and the data, in pixels.
 constexpr double kInset = 2;
 
 QCPAxis* valueAxis(QCPAxisRect* lane) {
     return lane->axis(QCPAxis::atLeft);
-}
-
-// The top of what the axis' plottables show; nothing when they show none.
-std::optional<double> dataTop(const QCPAxis* axis) {
-    std::optional<double> top;
-    for (QCPAbstractPlottable* plottable : axis->plottables()) {
-        bool found = false;
-        const QCPRange range = plottable->getValueRange(found);
-        if (found && plottable->visible() && plottable->valueAxis() == axis)
-            top = std::max(top.value_or(range.upper), range.upper);
-    }
-    return top;
 }
 
 QPointF pointOf(const QCPRange& range) {
@@ -89,15 +77,16 @@ bool LaneTitles::fitOnAxes() const {
 
 void LaneTitles::raiseBelowTitle(int lane, bool raise) {
     QCPAxis* axis = valueAxis(m_lanes[static_cast<std::size_t>(lane)]);
-    const QVariant raised = axis->property(kRaisedRange);
+    const QVariant raised = axis->property(kTitleRaisedRange);
     const bool showsRaised = raised.isValid() && raised.toPointF() == pointOf(axis->range());
     // The figure's range: the one before raising while the raised one is shown; else what the
     // figure (or the user) set since.
-    const QCPRange natural = showsRaised ? QCPRange(axis->property(kNaturalRange).toPointF().x(),
-                                                    axis->property(kNaturalRange).toPointF().y())
-                                         : axis->range();
+    const QCPRange natural = showsRaised
+                                 ? QCPRange(axis->property(kTitleNaturalRange).toPointF().x(),
+                                            axis->property(kTitleNaturalRange).toPointF().y())
+                                 : axis->range();
     QCPRange shown = natural;
-    const std::optional<double> top = dataTop(axis);
+    const std::optional<double> top = PlotStyle::dataTop(axis);
     const QCPItemText* title = m_items[static_cast<std::size_t>(lane)];
     const double height = m_lanes[static_cast<std::size_t>(lane)]->rect().height();
     if (raise && title && top && axis->property(PlotStyle::kLegendMayRaiseTop).toBool() &&
@@ -119,13 +108,13 @@ void LaneTitles::raiseBelowTitle(int lane, bool raise) {
     if (shown == natural) {
         if (showsRaised)
             axis->setRange(natural);
-        axis->setProperty(kRaisedRange, QVariant());
-        axis->setProperty(kNaturalRange, QVariant());
+        axis->setProperty(kTitleRaisedRange, QVariant());
+        axis->setProperty(kTitleNaturalRange, QVariant());
         return;
     }
     axis->setRange(shown);
-    axis->setProperty(kNaturalRange, pointOf(natural));
-    axis->setProperty(kRaisedRange, pointOf(shown));
+    axis->setProperty(kTitleNaturalRange, pointOf(natural));
+    axis->setProperty(kTitleRaisedRange, pointOf(shown));
 }
 
 void LaneTitles::fit() {

@@ -364,18 +364,6 @@ void lowerToNaturalRange(QCustomPlot* plot) {
     axis->setProperty(kNaturalRange, QVariant());
 }
 
-// The top of what the axis' plottables show, in its coordinates; nothing when they show none.
-std::optional<double> dataTop(const QCPAxis* axis) {
-    std::optional<double> top;
-    for (QCPAbstractPlottable* plottable : axis->plottables()) {
-        bool found = false;
-        const QCPRange range = plottable->getValueRange(found);
-        if (found && plottable->visible() && plottable->valueAxis() == axis)
-            top = std::max(top.value_or(range.upper), range.upper);
-    }
-    return top;
-}
-
 } // namespace
 
 bool LegendLayout::placeAboveData() {
@@ -392,7 +380,7 @@ bool LegendLayout::placeAboveData() {
     while (columns > 1 && PlotStyle::legendSizeInside(legend, columns).width() > area.width())
         --columns;
     const QSizeF size = PlotStyle::legendSizeInside(legend, columns);
-    const std::optional<double> top = dataTop(axis);
+    const std::optional<double> top = PlotStyle::dataTop(axis);
     if (!top || (axis->scaleType() == QCPAxis::stLogarithmic && *top <= 0) ||
         size.height() > kMostRaisedShare * area.height())
         return false;

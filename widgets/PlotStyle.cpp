@@ -480,6 +480,17 @@ void PlotStyle::fitToSize(QCustomPlot* plot) {
     }
 }
 
+std::optional<double> PlotStyle::dataTop(const QCPAxis* axis) {
+    std::optional<double> top;
+    for (QCPAbstractPlottable* plottable : axis->plottables()) {
+        bool found = false;
+        const QCPRange range = plottable->getValueRange(found);
+        if (found && plottable->visible() && plottable->valueAxis() == axis)
+            top = std::max(top.value_or(range.upper), range.upper);
+    }
+    return top;
+}
+
 double PlotStyle::dataSpare(QCustomPlot* plot) {
     double data = 0;
     for (const QCPAxisRect* rect : plot->axisRects())

@@ -9,6 +9,7 @@
 #include <QRectF>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 class QCPAxis;
@@ -69,6 +70,9 @@ public:
     // How much taller than now what lies above or below the axis rects may grow, in pixels,
     // for the rects to keep kDataShare of the plot's height; negative when they have less.
     static double dataSpare(QCustomPlot* plot);
+    // The top of what the axis' plottables show, in its coordinates; nothing when they show
+    // none.
+    static std::optional<double> dataTop(const QCPAxis* axis);
     // The legend's size with `columns` entries per row at its own font in a corner of an axis
     // rect, with room to the rect's frame.
     static QSizeF legendSizeInside(QCPLegend* legend, int columns = 1);
