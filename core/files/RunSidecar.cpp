@@ -26,8 +26,11 @@ QJsonArray toArray(const QStringList& words) {
     return QJsonArray::fromStringList(words);
 }
 
+// With its offset from UTC, so that a reader in another time zone places the run where the
+// epoch times of its logs (ping -D) are; a time without one (older sidecars) is read as local.
 QString isoTime(const QDateTime& time) {
-    return time.isValid() ? time.toString(Qt::ISODateWithMs) : QString();
+    return time.isValid() ? time.toOffsetFromUtc(time.offsetFromUtc()).toString(Qt::ISODateWithMs)
+                          : QString();
 }
 
 QString readBootId() {

@@ -651,6 +651,7 @@ bool ConcurrentStep::writeRecord(const QString& state, QString* problem) {
                                        std::chrono::duration_cast<std::chrono::milliseconds>(
                                            m_wallStart.time_since_epoch())
                                            .count())
+                                       .toUTC()
                                        .toString(Qt::ISODateWithMs)},
                      {"parameters", parameters},
                      {"members", members},

@@ -9,12 +9,15 @@
 #include "run/RunValidation.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <ctime>
 
 using namespace wb;
 using namespace wb::test;
@@ -171,6 +174,41 @@ private slots:
     // result is exactly what importing the saved log gives. The tool is a stand-in that writes
     // a recorded log over a second and a half (tests/tools/paced_writer.cpp), put in front of
     // the tool's command line as the run's client prefix; iperf3 -J arrives at the end.
+    // A sidecar written in one time zone and read in another keeps the instant its run
+    // started: ping -D times, which are epoch seconds, are placed against it.
+    void sidecarTimesKeepTheirInstantAcrossTimeZones() {
+        const QByteArray zone = qgetenv("TZ");
+        const auto setZone = [](const QByteArray& tz) {
+            if (tz.isNull())
+                qunsetenv("TZ");
+            else
+                qputenv("TZ", tz);
+            tzset();
+        };
+        QTemporaryDir dir;
+        RunRecord record;
+        record.label = QStringLiteral("ping");
+        record.status = QStringLiteral("completed");
+        const qint64 startMs = 1796172221715; // 2026-12-02T00:43:41.715Z
+        setZone("CET-1CEST,M3.5.0,M10.5.0/3");
+        record.start = QDateTime::fromMSecsSinceEpoch(startMs);
+        record.end = record.start.addSecs(30);
+        const QString path = RunSidecar::pathFor(dir.filePath("p.log"));
+        QString why;
+        QVERIFY2(RunSidecar::write(path, record, &why), qPrintable(why));
+        setZone("EST+5EDT,M3.2.0/2,M11.1.0/2");
+        const auto read = RunSidecar::read(path, &why);
+        setZone(zone);
+        QVERIFY2(read, qPrintable(why));
+        QCOMPARE(read->start.toMSecsSinceEpoch(), startMs);
+        QCOMPARE(read->end.toMSecsSinceEpoch(), startMs + 30000);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString start =
+            QJsonDocument::fromJson(file.readAll()).object().value("start").toString();
+        QCOMPARE(start, QStringLiteral("2026-12-02T01:43:41.715+01:00"));
+    }
+
     void liveParseGivesTheImport_data() {
         QTest::addColumn<QString>("log");
         QTest::addColumn<int>("tool");
