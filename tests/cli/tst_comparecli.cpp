@@ -323,14 +323,8 @@ void TestCompareCli::interruptedRepetitionIsNamed() {
 // ping run, three a side) and the recorded cubic/reno runs (three a side, -P 30).
 void TestCompareCli::plainWordsFollowTheRuns() {
     QTemporaryDir dir;
-    const QList<QByteArray> lines = test::readAll(samplePath("ping18_np")).split('\n');
-    QStringList parts;
-    for (int part = 0; part < 6; ++part) {
-        QByteArray log = lines.front() + '\n';
-        for (int i = 1 + part * 800; i <= (part + 1) * 800; ++i)
-            log += lines[i] + '\n';
-        parts << test::writeTestFile(dir.path(), QStringLiteral("part-%1.txt").arg(part), log);
-    }
+    const QStringList parts = test::nullStudyParts(dir.path());
+    QCOMPARE(parts.size(), 6);
     const CliRun null = runCli({"compare", parts.mid(0, 3).join(','), parts.mid(3).join(',')});
     QVERIFY2(null.exitCode == 0, qPrintable(null.err));
     const QString allows = QStringLiteral("Run level, 3 against 3 runs: the smallest possible p is "

@@ -106,6 +106,25 @@ inline QByteArray readAll(const QString& path) {
     return file.readAll();
 }
 
+// A null study: the idle QJump ping's (ping18_np) replies 1–4,800 cut into six logs of 800
+// consecutive replies, each under the log's first line, written to `folder`: six runs of one
+// distribution. Empty when the sample holds fewer replies.
+inline QStringList nullStudyParts(const QString& folder) {
+    constexpr int kParts = 6;
+    constexpr int kReplies = 800;
+    const QList<QByteArray> lines = readAll(samplePath(QStringLiteral("ping18_np"))).split('\n');
+    if (lines.size() <= kParts * kReplies)
+        return {};
+    QStringList parts;
+    for (int part = 0; part < kParts; ++part) {
+        QByteArray log = lines.front() + '\n';
+        for (int i = 1 + part * kReplies; i <= (part + 1) * kReplies; ++i)
+            log += lines[i] + '\n';
+        parts << writeTestFile(folder, QStringLiteral("part-%1.txt").arg(part), log);
+    }
+    return parts;
+}
+
 inline ImportResult parseBytes(const QByteArray& bytes, const QString& name,
                                std::size_t chunkSize = 1 << 20, const QString& format = {}) {
     ImportOptions options;

@@ -281,15 +281,8 @@ void TestCompareGroups::reportLeavesOutRunsWithoutTheKey() {
 // a side suggest.
 void TestCompareGroups::nullStudySaysWhatThreeRunsAllow() {
     QTemporaryDir dir;
-    const QList<QByteArray> lines = test::readAll(test::samplePath("ping18_np")).split('\n');
-    QVERIFY(lines.size() > 6 * 800);
-    QStringList parts;
-    for (int part = 0; part < 6; ++part) {
-        QByteArray log = lines.front() + '\n';
-        for (int i = 1 + part * 800; i <= (part + 1) * 800; ++i)
-            log += lines[i] + '\n';
-        parts << test::writeTestFile(dir.path(), QStringLiteral("part-%1.txt").arg(part), log);
-    }
+    const QStringList parts = test::nullStudyParts(dir.path());
+    QCOMPARE(parts.size(), 6);
     MainWindow window;
     window.show();
     window.importPaths(parts);

@@ -4,6 +4,7 @@
 // throughput), within one output pixel, at a paper column's size and at a slide's. The
 // figures' own statistics classes are not used: only the parsers' raw numbers.
 
+#include "ReferenceReadings.h"
 #include "StoreSupport.h"
 #include "SvgReadBack.h"
 #include "TestSupport.h"
@@ -177,14 +178,6 @@ bool ticksWhereTheAxisPutsThem(const Readback& read, const QCPAxis* axis, QStrin
         QString why;                                                                               \
         QVERIFY2(ticksWhereTheAxisPutsThem(read, axis, &why), qPrintable(why));                    \
     } while (false)
-
-// numpy.percentile(values, p, method="linear") of sorted values.
-double percentile(const std::vector<double>& sorted, double p) {
-    const double rank = p / 100 * static_cast<double>(sorted.size() - 1);
-    const auto below = static_cast<std::size_t>(std::floor(rank));
-    const std::size_t above = std::min(below + 1, sorted.size() - 1);
-    return sorted[below] + (rank - static_cast<double>(below)) * (sorted[above] - sorted[below]);
-}
 
 std::vector<double> sortedCopy(std::vector<double> values) {
     std::sort(values.begin(), values.end());
@@ -392,8 +385,10 @@ void TestExportReadback::bandEdgesAreTheWindowsPercentiles() {
             seconds ? 0.5 * (series.timestamps[first] + series.timestamps[last]) -
                           series.timestamps.front()
                     : 0.5 * static_cast<double>(series.sequence[first] + series.sequence[last]);
-        windows.push_back({x, percentile(values, 1), percentile(values, 5), percentile(values, 50),
-                           percentile(values, 95), percentile(values, 99)});
+        windows.push_back(
+            {x, test::numpyPercentileOfSorted(values, 1), test::numpyPercentileOfSorted(values, 5),
+             test::numpyPercentileOfSorted(values, 50), test::numpyPercentileOfSorted(values, 95),
+             test::numpyPercentileOfSorted(values, 99)});
     }
     for (const QSize size : kSizes) {
         FigureAlone alone;
@@ -545,9 +540,11 @@ void TestExportReadback::boxesAreTheQuartilesAndWhiskers() {
         for (std::size_t run = 0; run < ids.size(); ++run) {
             const std::vector<double> sorted =
                 sortedCopy(store.find(ids[run])->dataset().latency.rttMs);
-            const double p1 = percentile(sorted, 1), q1 = percentile(sorted, 25),
-                         median = percentile(sorted, 50), q3 = percentile(sorted, 75),
-                         p99 = percentile(sorted, 99);
+            const double p1 = test::numpyPercentileOfSorted(sorted, 1),
+                         q1 = test::numpyPercentileOfSorted(sorted, 25),
+                         median = test::numpyPercentileOfSorted(sorted, 50),
+                         q3 = test::numpyPercentileOfSorted(sorted, 75),
+                         p99 = test::numpyPercentileOfSorted(sorted, 99);
             const double key = static_cast<double>(run + 1);
             const double centre = x->coordToPixel(key);
             const double halfBox = std::abs(x->coordToPixel(key + 0.55 / 2) - centre);

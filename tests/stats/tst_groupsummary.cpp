@@ -1,3 +1,4 @@
+#include "ReferenceReadings.h"
 #include "TestSupport.h"
 
 #include "import/FileImporter.h"
@@ -39,46 +40,6 @@ private slots:
 
 namespace {
 
-// Every "time=X ms" of a reply line that is not a duplicate: the RTTs, read by a regex.
-std::vector<double> rttsOf(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    static const QRegularExpression time(QStringLiteral("time=([0-9.]+) ms"));
-    std::vector<double> values;
-    for (const QByteArray& line : file.readAll().split('\n')) {
-        if (line.contains("DUP!"))
-            continue;
-        const QRegularExpressionMatch match = time.match(QString::fromLatin1(line));
-        if (match.hasMatch())
-            values.push_back(match.captured(1).toDouble());
-    }
-    return values;
-}
-
-// 100 · (transmitted − received) / transmitted from ping's summary line.
-double lossOf(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return -1;
-    static const QRegularExpression counts(
-        QStringLiteral("([0-9]+) packets transmitted, ([0-9]+) received"));
-    const QRegularExpressionMatch match = counts.match(QString::fromLatin1(file.readAll()));
-    if (!match.hasMatch())
-        return -1;
-    const double sent = match.captured(1).toDouble();
-    return 100 * (sent - match.captured(2).toDouble()) / sent;
-}
-
-// numpy.percentile(values, level), method "linear", written out.
-double numpyPercentile(std::vector<double> values, double level) {
-    std::sort(values.begin(), values.end());
-    const double h = double(values.size() - 1) * level / 100;
-    const auto below = static_cast<std::size_t>(std::floor(h));
-    const std::size_t above = std::min(below + 1, values.size() - 1);
-    return values[below] + (h - double(below)) * (values[above] - values[below]);
-}
-
 double meanOf(const std::vector<double>& values) {
     return std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
 }
@@ -94,7 +55,7 @@ ConfidenceInterval naiveRunBootstrap(const std::vector<double>& runValues) {
             sum += runValues[Bootstrap::uniformIndex(generator, runValues.size())];
         replicates.push_back(sum / double(runValues.size()));
     }
-    return {numpyPercentile(replicates, 2.5), numpyPercentile(replicates, 97.5)};
+    return {test::numpyPercentile(replicates, 2.5), test::numpyPercentile(replicates, 97.5)};
 }
 
 struct Imported {
@@ -135,7 +96,7 @@ void TestGroupSummary::latencyGroupFromRunValues() {
     for (double level : {50.0, 99.0}) {
         std::vector<double> runValues;
         for (const QString& path : paths)
-            runValues.push_back(numpyPercentile(rttsOf(path), level));
+            runValues.push_back(test::numpyPercentile(test::pingRttsOf(path), level));
         const GroupStatistic* statistic =
             group.find(QStringLiteral("p%1 (ms)").arg(level, 0, 'f', 0));
         QVERIFY(statistic);
@@ -157,7 +118,7 @@ void TestGroupSummary::latencyGroupFromRunValues() {
     }
     std::vector<double> losses;
     for (const QString& path : paths)
-        losses.push_back(lossOf(path));
+        losses.push_back(test::pingLossPercentOf(path));
     const GroupStatistic* loss = group.find(QStringLiteral("loss %"));
     QVERIFY(loss);
     QCOMPARE(loss->runs.runs, std::size_t(5));
@@ -249,7 +210,8 @@ void TestGroupSummary::oneRunIsSampleLevel() {
     const GroupStatistic* p99 = group.find(QStringLiteral("p99 (ms)"));
     QVERIFY(p99);
     QVERIFY(close(p99->runs.mean,
-                  numpyPercentile(rttsOf(test::samplePath(QStringLiteral("ping18_np"))), 99)));
+                  test::numpyPercentile(
+                      test::pingRttsOf(test::samplePath(QStringLiteral("ping18_np"))), 99)));
     QVERIFY(!p99->runs.meanInterval.valid()); // no between-run variation from one run
 
     const QString lossy = test::dataPath(QStringLiteral("ping/iputils_O_loss.txt"));
@@ -257,8 +219,8 @@ void TestGroupSummary::oneRunIsSampleLevel() {
     const GroupSummary lossy1 = GroupSummaries::of(QStringLiteral("lossy"), withLoss.runs);
     const GroupStatistic* loss = lossy1.find(QStringLiteral("loss %"));
     QVERIFY(loss);
-    QVERIFY(lossOf(lossy) > 0);
-    QVERIFY(close(loss->runs.mean, lossOf(lossy)));
+    QVERIFY(test::pingLossPercentOf(lossy) > 0);
+    QVERIFY(close(loss->runs.mean, test::pingLossPercentOf(lossy)));
 }
 
 void TestGroupSummary::tableAndJsonSayWhichLevel() {

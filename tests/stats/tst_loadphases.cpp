@@ -5,6 +5,7 @@
 // written out here. A copy of the step with replies cut out gives losses in every phase, and
 // a copy whose record says a member started late gives the warning, in core and in the CLI.
 
+#include "ReferenceReadings.h"
 #include "TestSupport.h"
 #include "files/StepRecord.h"
 #include "stats/LoadPhases.h"
@@ -63,22 +64,6 @@ double sidecarTime(const QString& sidecar, const char* key) {
     return double(QDateTime::fromString(object[QLatin1String(key)].toString(), Qt::ISODateWithMs)
                       .toMSecsSinceEpoch()) /
            1000;
-}
-
-// numpy.percentile(values, p) with its default "linear" method: the virtual index
-// (n - 1) p / 100 and numpy's _lerp between its neighbours.
-double numpyLinear(std::vector<double> values, double p) {
-    if (values.empty())
-        return std::nan("");
-    std::sort(values.begin(), values.end());
-    const double h = double(values.size() - 1) * p / 100;
-    const std::size_t below = std::size_t(std::floor(h));
-    const std::size_t above = std::min(below + 1, values.size() - 1);
-    const double t = h - double(below);
-    const double a = values[below];
-    const double b = values[above];
-    const double lerp = a + (b - a) * t;
-    return t >= 0.5 ? b - (b - a) * (1 - t) : lerp;
 }
 
 struct ExpectedPhase {
@@ -171,12 +156,12 @@ void comparePhases(const LoadPhases& phases, const std::array<ExpectedPhase, 3>&
         QCOMPARE(phase.replies, expected[p].rtts.size());
         QCOMPARE(phase.lost, expected[p].lost);
         for (double level : {50.0, 90.0, 99.0})
-            QCOMPARE(phase.percentileMs(level), numpyLinear(expected[p].rtts, level));
+            QCOMPARE(phase.percentileMs(level), test::numpyPercentile(expected[p].rtts, level));
     }
-    QCOMPARE(ping.increaseP50Ms,
-             numpyLinear(expected[1].rtts, 50) - numpyLinear(expected[0].rtts, 50));
-    QCOMPARE(ping.increaseP99Ms,
-             numpyLinear(expected[1].rtts, 99) - numpyLinear(expected[0].rtts, 99));
+    QCOMPARE(ping.increaseP50Ms, test::numpyPercentile(expected[1].rtts, 50) -
+                                     test::numpyPercentile(expected[0].rtts, 50));
+    QCOMPARE(ping.increaseP99Ms, test::numpyPercentile(expected[1].rtts, 99) -
+                                     test::numpyPercentile(expected[0].rtts, 99));
 }
 
 } // namespace
@@ -350,7 +335,8 @@ private slots:
         QCOMPARE(rows.size(), 3);
         for (int p = 0; p < 3; ++p) {
             QCOMPARE(rows[p]["samples"].toInteger(), qint64(expected[std::size_t(p)].rtts.size()));
-            QCOMPARE(rows[p]["p99_ms"].toDouble(), numpyLinear(expected[std::size_t(p)].rtts, 99));
+            QCOMPARE(rows[p]["p99_ms"].toDouble(),
+                     test::numpyPercentile(expected[std::size_t(p)].rtts, 99));
         }
     }
 };

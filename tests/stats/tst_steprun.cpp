@@ -1,3 +1,4 @@
+#include "ReferenceReadings.h"
 #include "TestSupport.h"
 
 #include "import/FileImporter.h"
@@ -89,31 +90,6 @@ QString stepLog(const QString& congestion, const QString& member) {
 
 QString text(const QString& path) {
     return QString::fromUtf8(test::readAll(path));
-}
-
-std::vector<double> rttsOf(const QString& path) {
-    static const QRegularExpression time(QStringLiteral("time=([0-9.]+) ms"));
-    std::vector<double> values;
-    for (const QString& line : text(path).split(QLatin1Char('\n')))
-        if (const auto match = time.match(line); match.hasMatch() && !line.contains("DUP!"))
-            values.push_back(match.captured(1).toDouble());
-    return values;
-}
-
-double lossOf(const QString& path) {
-    static const QRegularExpression counts(
-        QStringLiteral("([0-9]+) packets transmitted, ([0-9]+) received"));
-    const auto match = counts.match(text(path));
-    const double sent = match.captured(1).toDouble();
-    return 100 * (sent - match.captured(2).toDouble()) / sent;
-}
-
-double numpyPercentile(std::vector<double> values, double level) {
-    std::sort(values.begin(), values.end());
-    const double h = double(values.size() - 1) * level / 100;
-    const auto below = static_cast<std::size_t>(std::floor(h));
-    const std::size_t above = std::min(below + 1, values.size() - 1);
-    return values[below] + (h - double(below)) * (values[above] - values[below]);
 }
 
 // An iperf3 text log's receiver line: its seconds (end − start) and Mbits/sec.
@@ -208,10 +184,10 @@ struct StepFromLogs {
 
 StepFromLogs stepFromLogs(const QString& congestion) {
     StepFromLogs step;
-    const std::vector<double> rtts = rttsOf(stepLog(congestion, QStringLiteral("ping")));
-    step.p50 = numpyPercentile(rtts, 50);
-    step.p99 = numpyPercentile(rtts, 99);
-    step.loss = lossOf(stepLog(congestion, QStringLiteral("ping")));
+    const std::vector<double> rtts = test::pingRttsOf(stepLog(congestion, QStringLiteral("ping")));
+    step.p50 = test::numpyPercentile(rtts, 50);
+    step.p99 = test::numpyPercentile(rtts, 99);
+    step.loss = test::pingLossPercentOf(stepLog(congestion, QStringLiteral("ping")));
     // The data connection of each flow in the ss log: the sender's socket (up: the client's,
     // towards server port 5201/5202; down: the server's, from port 5203/5204) that moved
     // more than the iperf3 control connection's few bytes.
@@ -533,8 +509,9 @@ void TestStepRun::cliTableAndCompareShowStepsAsRuns() {
     const QJsonObject compareJson = QJsonDocument::fromJson(compare.out.toUtf8()).object();
     QCOMPARE(compareJson["kind"].toString(), QStringLiteral("latency"));
     // The samples compared are the pings': all their replies.
-    QCOMPARE(compareJson["samples"].toObject()["a"].toInt(),
-             int(rttsOf(stepLog(QStringLiteral("cubic"), QStringLiteral("ping"))).size()));
+    QCOMPARE(
+        compareJson["samples"].toObject()["a"].toInt(),
+        int(test::pingRttsOf(stepLog(QStringLiteral("cubic"), QStringLiteral("ping"))).size()));
     const QJsonArray sides = compareJson["steps"].toObject()["groups"].toArray();
     QCOMPARE(sides.size(), 2);
     for (int s = 0; s < 2; ++s) {
