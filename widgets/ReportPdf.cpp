@@ -726,15 +726,19 @@ private:
             ensureRoom(moveWhole ? whole : lead, fit.page.landscape);
         }
         tableHead(block, fit, continued, boxes, part.widths);
+        const auto heightFrom = [this, &boxes](std::size_t first) {
+            qreal height = 0;
+            for (std::size_t r = first; r < boxes.rows.size(); ++r)
+                height += rowHeight(boxes.rows[r]);
+            return height;
+        };
         std::size_t firstOnPage = 0;
         for (std::size_t r = 0; r < boxes.rows.size(); ++r) {
-            // A break that would carry fewer than kRowsWithHead rows over comes earlier.
-            qreal rest = 0;
-            for (std::size_t t = r; t < boxes.rows.size(); ++t)
-                rest += rowHeight(boxes.rows[t]);
+            // A break that would carry fewer than kRowsWithHead rows over comes before the
+            // last kRowsWithHead (their height is summed once, at the row that decides).
             const bool tailAlone = boxes.rows.size() - r == kRowsWithHead &&
                                    r > firstOnPage + kRowsWithHead &&
-                                   m_y + rest > pt(m_frame.bottom());
+                                   m_y + heightFrom(r) > pt(m_frame.bottom());
             if (tailAlone || m_y + rowHeight(boxes.rows[r]) > pt(m_frame.bottom())) {
                 firstOnPage = r;
                 rule(boxes.width, 0.5);
