@@ -107,6 +107,7 @@ void SsTcpInfoParser::parseLine(std::string_view rawLine) {
         return;
     }
     if (body.empty()) {
+        m_otherTimeLines = true;
         flushPending();
         m_lastCommitted.reset();
         startSample(prefixTime, rawLine, prefixed.dated);
@@ -385,6 +386,7 @@ void SsTcpInfoParser::finishDatasets() {
     info.extra.insert(QStringLiteral("clock"),
                       m_clock != Clock::Dated ? QStringLiteral("sample numbers")
                       : m_prefixedTimes       ? QStringLiteral("time prefixes of the lines")
+                      : m_otherTimeLines      ? QStringLiteral("date lines")
                                               : QStringLiteral("date +%s.%N lines"));
 }
 

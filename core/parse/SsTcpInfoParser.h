@@ -75,7 +75,8 @@ private:
     void flushPending();
 
     LinePrefixReader m_prefix;
-    bool m_prefixedTimes = false; // the samples' times are prefixes of their lines
+    bool m_prefixedTimes = false;  // the samples' times are prefixes of their lines
+    bool m_otherTimeLines = false; // time lines other than `date +%s.%N`'s
     Clock m_clock = Clock::Unknown;
     ss::EpochTime m_origin;
     std::vector<double> m_sampleX; // per sample: seconds since the first, or its number
