@@ -107,9 +107,9 @@ Iperf3SectionReader::TestEnd Iperf3SectionReader::finishTest() {
                                      "sender's SUM only: the run was cut short); the SUM is the "
                                      "sender's");
     else if (m_intervalsRead && !m_endRead)
-        end.totals << QStringLiteral("the log has no end section (the run was cut short): the "
-                                     "receiver never reported, and whole-run figures are added "
-                                     "up from the intervals");
+        end.totals << QStringLiteral("the log has no end section (a run cut short, or a log "
+                                     "cut off): the receiver's whole-run figures are missing, "
+                                     "and whole-run figures are added up from the intervals");
     m_sumOfSenderOnly = m_intervalsRead = m_endRead = false;
     end.omitted = m_omitted;
     m_omitted = 0;
