@@ -13,6 +13,8 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstring>
+#include <future>
 #include <limits>
 #include <map>
 #include <set>
@@ -132,25 +134,109 @@ QString labelOf(const GroupMember& member) {
     return member.label.isEmpty() ? member.dataset->label : member.label;
 }
 
-// One table's rows in one format, buffered and handed to the sink in large pieces. A row is
-// a prefix (the identity cells, the same for every row of a dataset), the table's own cells,
-// and a suffix (the metadata cells, also the same for every row of a dataset).
+// Bytes of rows, appended without the bookkeeping of std::string: the export's inner loop.
+class RowBytes {
+public:
+    RowBytes() { m_data.resize(kFlushBytes + kSlack); }
+
+    void append(const char* data, std::size_t size) {
+        if (m_size + size > m_data.size())
+            m_data.resize(std::max(m_data.size() * 2, m_size + size));
+        std::memcpy(m_data.data() + m_size, data, size);
+        m_size += size;
+    }
+    void append(const std::string& text) { append(text.data(), text.size()); }
+    void append(char c) {
+        if (m_size == m_data.size())
+            m_data.resize(m_data.size() * 2);
+        m_data[m_size++] = c;
+    }
+    // Room for `size` more bytes written in place through end(), then added by grow().
+    char* reserve(std::size_t size) {
+        if (m_size + size > m_data.size())
+            m_data.resize(std::max(m_data.size() * 2, m_size + size));
+        return m_data.data() + m_size;
+    }
+    void grow(std::size_t size) { m_size += size; }
+
+    const char* data() const { return m_data.data(); }
+    std::size_t size() const { return m_size; }
+    void clear() { m_size = 0; }
+
+private:
+    static constexpr std::size_t kSlack = 1 << 16;
+    std::vector<char> m_data;
+    std::size_t m_size = 0;
+};
+
+// value with `decimals` digits after the point (none: an integer), from its digits scaled.
+char* fixedDigits(char* out, std::int64_t scaled, int decimals) {
+    if (scaled < 0) {
+        *out++ = '-';
+        scaled = -scaled;
+    }
+    char digits[24];
+    const auto end =
+        std::to_chars(digits, digits + sizeof digits, static_cast<std::uint64_t>(scaled)).ptr;
+    auto count = static_cast<int>(end - digits);
+    if (count <= decimals) { // 0.039: zeros between the point and the digits
+        *out++ = '0';
+        *out++ = '.';
+        for (int i = count; i < decimals; ++i)
+            *out++ = '0';
+        std::memcpy(out, digits, static_cast<std::size_t>(count));
+        return out + count;
+    }
+    std::memcpy(out, digits, static_cast<std::size_t>(count - decimals));
+    out += count - decimals;
+    if (decimals > 0) {
+        *out++ = '.';
+        std::memcpy(out, end - decimals, static_cast<std::size_t>(decimals));
+        out += decimals;
+    }
+    return out;
+}
+
+// A double in the fewest digits after the point that read back as the same double, in fixed
+// notation ("102000000", "0.039") where it is a measurement's size; the exponent form only
+// for the far ends of the range.
+char* shortestFixed(char* out, char* last, double value) {
+    // Most figures of a log (RTTs, seconds, bytes) have a few decimals: found by scaling,
+    // which is exact there (the scaled value is below 2^53 and 10^k is exact), and several
+    // times faster than the general algorithm.
+    static constexpr double kPowers[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6};
+    if (std::fabs(value) < 1e9) {
+        for (int decimals = 0; decimals < 7; ++decimals) {
+            const double scaled = std::nearbyint(value * kPowers[decimals]);
+            if (scaled / kPowers[decimals] == value)
+                return fixedDigits(out, static_cast<std::int64_t>(scaled), decimals);
+        }
+    }
+    const double magnitude = std::fabs(value);
+    if (magnitude >= 1e-6 && magnitude < 1e15)
+        return std::to_chars(out, last, value, std::chars_format::fixed).ptr;
+    return std::to_chars(out, last, value).ptr;
+}
+
+// One table's rows in one format, handed to the sink in large pieces on a thread of their own,
+// so that the next piece is formatted while the last one is written. A row is a prefix (the
+// identity cells, the same for every row of a dataset), the table's own cells, and a suffix
+// (the metadata cells, also the same for every row of a dataset).
 class RowWriter {
 public:
     RowWriter(OutputSink& sink, Format format, const TidyExport::Progress& progress)
-        : m_sink(sink), m_format(format), m_progress(progress) {
-        m_buffer.reserve(kFlushBytes + 4096);
-    }
+        : m_sink(sink), m_format(format), m_progress(progress) {}
+    ~RowWriter() { waitForWrite(); }
 
     void header(const QStringList& columns) {
         if (m_format == Format::Jsonl)
             return;
         for (qsizetype i = 0; i < columns.size(); ++i) {
             if (i > 0)
-                m_buffer += ',';
-            m_buffer += encodedText(Format::Csv, columns[i]);
+                m_buffer.append(',');
+            m_buffer.append(encodedText(Format::Csv, columns[i]));
         }
-        m_buffer += '\n';
+        m_buffer.append('\n');
     }
 
     // The prefix and suffix of every row of one dataset (or run), and the JSON keys of the
@@ -187,28 +273,27 @@ public:
     Format format() const { return m_format; }
 
     void beginRow() {
-        m_buffer += m_prefix;
+        m_buffer.append(m_prefix);
         m_cell = 0;
     }
 
     void empty() {
         key();
         if (m_format == Format::Jsonl)
-            m_buffer += "null";
+            m_buffer.append("null", 4);
     }
     void number(double value) {
         if (!std::isfinite(value))
             return empty();
         key();
-        char digits[32];
-        const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-        m_buffer.append(digits, end);
+        constexpr std::size_t kRoom = 400; // the longest fixed double has 328 characters
+        char* out = m_buffer.reserve(kRoom);
+        m_buffer.grow(static_cast<std::size_t>(shortestFixed(out, out + kRoom, value) - out));
     }
     void integer(std::int64_t value) {
         key();
-        char digits[24];
-        const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-        m_buffer.append(digits, end);
+        char* out = m_buffer.reserve(24);
+        m_buffer.grow(static_cast<std::size_t>(std::to_chars(out, out + 24, value).ptr - out));
     }
     template <typename T> void optional(const std::optional<T>& value) {
         if (!value)
@@ -221,12 +306,12 @@ public:
     // A text cell already in the format's encoding (encodedText).
     void encoded(const std::string& text) {
         key();
-        m_buffer += text;
+        m_buffer.append(text);
     }
 
     // False when the sink failed or progress asked to stop.
     bool endRow() {
-        m_buffer += m_suffix;
+        m_buffer.append(m_suffix);
         ++m_rows;
         if (m_buffer.size() >= kFlushBytes && !flush())
             return false;
@@ -238,25 +323,40 @@ public:
     }
 
     bool finish(QString* why) {
-        if (!m_stopped && flush() && (!m_progress || m_progress(m_rows)))
+        const bool written = !m_stopped && flush() && waitForWrite();
+        if (written && (!m_progress || m_progress(m_rows)))
             return true;
+        waitForWrite();
         if (why)
             *why = m_sink.failed() ? m_sink.error() : QStringLiteral("cancelled");
         return false;
     }
 
 private:
-    void key() { m_buffer += m_keys[m_cell++]; }
+    void key() { m_buffer.append(m_keys[m_cell++]); }
+
+    // Hands the rows so far to the writing thread, once it is done with the ones before.
     bool flush() {
-        const bool written = m_sink.write(m_buffer.data(), m_buffer.size());
+        if (!waitForWrite())
+            return false;
+        std::swap(m_buffer, m_writing);
         m_buffer.clear();
-        return written;
+        m_write = std::async(std::launch::async,
+                             [this] { return m_sink.write(m_writing.data(), m_writing.size()); });
+        return true;
+    }
+    bool waitForWrite() {
+        if (!m_write.valid())
+            return !m_sink.failed();
+        return m_write.get();
     }
 
     OutputSink& m_sink;
     Format m_format;
     const TidyExport::Progress& m_progress;
-    std::string m_buffer;
+    RowBytes m_buffer;
+    RowBytes m_writing; // being written, on m_write's thread
+    std::future<bool> m_write;
     std::string m_prefix;
     std::string m_suffix;
     std::vector<std::string> m_keys;
@@ -298,6 +398,8 @@ public:
         m_withSequence = series.sequence.size() == series.rttMs.size();
         m_sizes = {series.rttMs.size(), series.duplicateRttMs.size(), series.errorSequence.size(),
                    series.lostSequence.size()};
+        for (int s = 0; s < StatusCount; ++s)
+            refreshKey(static_cast<Status>(s));
     }
 
     std::int64_t count() const {
@@ -308,20 +410,14 @@ public:
     // The next request's status and its index in its list; false when none is left.
     bool next(Status* status, std::size_t* index) {
         int best = -1;
-        std::int64_t bestKey = 0;
-        for (int s = 0; s < StatusCount; ++s) {
-            if (m_next[s] >= m_sizes[s])
-                continue;
-            const std::int64_t k = key(static_cast<Status>(s), m_next[s]);
-            if (best < 0 || k < bestKey) {
+        for (int s = 0; s < StatusCount; ++s)
+            if (m_next[s] < m_sizes[s] && (best < 0 || m_keys[s] < m_keys[best]))
                 best = s;
-                bestKey = k;
-            }
-        }
         if (best < 0)
             return false;
         *status = static_cast<Status>(best);
         *index = m_next[best]++;
+        refreshKey(*status);
         return true;
     }
 
@@ -346,15 +442,19 @@ public:
     }
 
 private:
-    // Replies without sequence numbers come first, in the order they arrived.
-    std::int64_t key(Status status, std::size_t index) const {
-        return sequence(status, index).value_or(std::numeric_limits<std::int64_t>::min());
+    // The key of each list's next request: its sequence number; replies without one come
+    // first, in the order they arrived.
+    void refreshKey(Status status) {
+        if (m_next[status] < m_sizes[status])
+            m_keys[status] =
+                sequence(status, m_next[status]).value_or(std::numeric_limits<std::int64_t>::min());
     }
 
     const LatencySeries& m_series;
     bool m_withSequence = false;
     std::array<std::size_t, StatusCount> m_sizes{};
     std::array<std::size_t, StatusCount> m_next{};
+    std::array<std::int64_t, StatusCount> m_keys{};
 };
 
 // What each member contributes to the rows: its run, file, label and metadata cells.

@@ -7,6 +7,8 @@
 # holds the rows in memory (peak RSS above 64 MB + 40 bytes per reply: the parsed series, no
 # table).
 #   tests/bench/bench_export.sh [REPLIES=5000000] [RUNS=5] [CLI] [BOUND=3]
+# BOUND 0 checks the rows and the memory but not the time (the smoke test's small log, whose
+# time is mostly the program's start-up).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/bench_lib.sh"
@@ -40,4 +42,4 @@ printf '%-34s %9.3f s   peak RSS %d MB (bound %d MB)\n' "wirebench-cli export -o
 printf '%-34s %9.3f s\n' "cat FILE > COPY; sync COPY" "$cat_s"
 printf 'export / cat = %.2fx (bound %sx)\n' "$ratio" "$bound"
 [ "$rss_kb" -le "$bound_kb" ] || { echo "bench_export.sh: peak RSS above the bound" >&2; exit 1; }
-[ "$(echo "$ratio <= $bound" | bc -l)" -eq 1 ] || { echo "bench_export.sh: export is ${ratio}x cat" >&2; exit 1; }
+[ "$bound" = 0 ] || [ "$(echo "$ratio <= $bound" | bc -l)" -eq 1 ] || { echo "bench_export.sh: export is ${ratio}x cat" >&2; exit 1; }

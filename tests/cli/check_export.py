@@ -98,6 +98,8 @@ for log in latency_logs:
                                      float(level))
         for name, value in (("csv", with_csv), ("pandas", with_pandas), ("jsonl", with_json)):
             check(same(value, expected), f"{log}: p{level} from {name} {value}, stats {expected}")
+    sequence = [int(r["seq"]) for r in mine]
+    check(sequence == sorted(sequence), f"{log}: rows not in the order of their seq")
     dups = sum(r["status"] == "dup" for r in mine)
     lost = sum(r["status"] == "lost" for r in mine)
     check(dups == reported["duplicates"], f"{log}: {dups} dup rows, stats {reported['duplicates']}")
