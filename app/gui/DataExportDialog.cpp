@@ -62,6 +62,7 @@ DataExportDialog::DataExportDialog(const QString& suggestedPath, QWidget* parent
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    setMinimumWidth(fontMetrics().averageCharWidth() * 70);
     auto* form = new QFormLayout(this);
     form->addRow(tr("Table:"), m_table);
     form->addRow(QString(), m_description);
@@ -108,6 +109,11 @@ void DataExportDialog::describeTable() {
     const QStringList columns = TidyExport::columns(table(), {});
     m_description->setText(tr("Columns: %1, then one per metadata key (README: Tidy export).")
                                .arg(columns.join(QStringLiteral(", "))));
+    // A longer list takes more lines: the dialog grows with it instead of cutting it off.
+    if (layout()) {
+        layout()->activate();
+        resize(width(), sizeHint().height());
+    }
 }
 
 bool DataExport::run(const std::vector<Member>& members, const QString& path,

@@ -1,9 +1,12 @@
+#include "DataExportDialog.h"
 #include "DatasetStore.h"
 #include "ImportController.h"
 #include "MainWindow.h"
 #include "TestSupport.h"
 
+#include <QComboBox>
 #include <QFile>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -20,6 +23,7 @@ private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void windowExportIsTheCliExport_data();
     void windowExportIsTheCliExport();
+    void dialogNamesTheFileByItsFormat();
 
 private:
     QTemporaryDir m_dir;
@@ -67,6 +71,26 @@ void TestDataExport::windowExportIsTheCliExport() {
     const QByteArray windowBytes = a.readAll();
     QVERIFY(windowBytes.count('\n') > 1);
     QCOMPARE(windowBytes, b.readAll());
+}
+
+// The file's suffix follows the chosen format; the table chosen is the one returned.
+// WIREBENCH_SCREENSHOTS=DIR saves the dialog as DIR/data-export-dialog.png.
+void TestDataExport::dialogNamesTheFileByItsFormat() {
+    DataExportDialog dialog(m_dir.filePath(QStringLiteral("runs.csv")));
+    dialog.show();
+    auto* format = dialog.findChild<QComboBox*>(QStringLiteral("format"));
+    auto* table = dialog.findChild<QComboBox*>(QStringLiteral("table"));
+    QVERIFY(format && table);
+    format->setCurrentIndex(format->findData(static_cast<int>(TidyExport::Format::Jsonl)));
+    QCOMPARE(dialog.path(), m_dir.filePath(QStringLiteral("runs.jsonl")));
+    QCOMPARE(dialog.format(), TidyExport::Format::Jsonl);
+    table->setCurrentIndex(table->findData(static_cast<int>(TidyExport::Table::Intervals)));
+    QCOMPARE(dialog.table(), TidyExport::Table::Intervals);
+    format->setCurrentIndex(format->findData(static_cast<int>(TidyExport::Format::Csv)));
+    QCOMPARE(dialog.path(), m_dir.filePath(QStringLiteral("runs.csv")));
+    const QString screenshots = qEnvironmentVariable("WIREBENCH_SCREENSHOTS");
+    if (!screenshots.isEmpty())
+        QVERIFY(dialog.grab().save(screenshots + QStringLiteral("/data-export-dialog.png")));
 }
 
 QTEST_MAIN(TestDataExport)
