@@ -1,7 +1,6 @@
 #include "report/TidyExport.h"
 
-#include "files/OutputFile.h"
-#include "report/TextEscaping.h"
+#include "report/TidyExportRows.h"
 #include "stats/FlowStatistics.h"
 #include "stats/LoadTimeline.h"
 #include "stats/Measured.h"
@@ -11,10 +10,7 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
-#include <cstring>
-#include <future>
 #include <limits>
 #include <map>
 #include <set>
@@ -27,12 +23,8 @@ namespace {
 
 using Format = TidyExport::Format;
 using Table = TidyExport::Table;
-
-// Rows go to the sink in pieces of about this size: large enough that the system calls cost
-// nothing next to the formatting, small enough to stay in the caches.
-constexpr std::size_t kFlushBytes = 1 << 20;
-// Progress is told every so many rows.
-constexpr std::int64_t kProgressRows = 1 << 16;
+using tidy::encodedText;
+using tidy::RowWriter;
 
 const QStringList kIdentityColumns{"run", "file", "label"};
 
@@ -52,35 +44,6 @@ QStringList tableColumns(Table table) {
         return {"statistic", "value"};
     }
     return {};
-}
-
-// A JSON string literal of text (RFC 8259: quote, backslash and control characters escaped).
-std::string jsonString(const QString& text) {
-    const QByteArray utf8 = text.toUtf8();
-    std::string out;
-    out.reserve(static_cast<std::size_t>(utf8.size()) + 2);
-    out += '"';
-    for (const char c : utf8) {
-        const auto byte = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (byte < 0x20) {
-            char escaped[8];
-            std::snprintf(escaped, sizeof escaped, "\\u%04x", byte);
-            out += escaped;
-        } else {
-            out += c;
-        }
-    }
-    return out + '"';
-}
-
-// A text cell as the format writes it.
-std::string encodedText(Format format, const QString& text) {
-    if (format == Format::Jsonl)
-        return jsonString(text);
-    return TextEscaping::csvField(text).toUtf8().toStdString();
 }
 
 // The metadata columns: every key a member has a value for, sorted.
@@ -133,237 +96,6 @@ std::vector<QString> runNames(const std::vector<GroupMember>& members) {
 QString labelOf(const GroupMember& member) {
     return member.label.isEmpty() ? member.dataset->label : member.label;
 }
-
-// Bytes of rows, appended without the bookkeeping of std::string: the export's inner loop.
-class RowBytes {
-public:
-    RowBytes() { m_data.resize(kFlushBytes + kSlack); }
-
-    void append(const char* data, std::size_t size) {
-        if (m_size + size > m_data.size())
-            m_data.resize(std::max(m_data.size() * 2, m_size + size));
-        std::memcpy(m_data.data() + m_size, data, size);
-        m_size += size;
-    }
-    void append(const std::string& text) { append(text.data(), text.size()); }
-    void append(char c) {
-        if (m_size == m_data.size())
-            m_data.resize(m_data.size() * 2);
-        m_data[m_size++] = c;
-    }
-    // Room for `size` more bytes written in place through end(), then added by grow().
-    char* reserve(std::size_t size) {
-        if (m_size + size > m_data.size())
-            m_data.resize(std::max(m_data.size() * 2, m_size + size));
-        return m_data.data() + m_size;
-    }
-    void grow(std::size_t size) { m_size += size; }
-
-    const char* data() const { return m_data.data(); }
-    std::size_t size() const { return m_size; }
-    void clear() { m_size = 0; }
-
-private:
-    static constexpr std::size_t kSlack = 1 << 16;
-    std::vector<char> m_data;
-    std::size_t m_size = 0;
-};
-
-// value with `decimals` digits after the point (none: an integer), from its digits scaled.
-char* fixedDigits(char* out, std::int64_t scaled, int decimals) {
-    if (scaled < 0) {
-        *out++ = '-';
-        scaled = -scaled;
-    }
-    char digits[24];
-    const auto end =
-        std::to_chars(digits, digits + sizeof digits, static_cast<std::uint64_t>(scaled)).ptr;
-    auto count = static_cast<int>(end - digits);
-    if (count <= decimals) { // 0.039: zeros between the point and the digits
-        *out++ = '0';
-        *out++ = '.';
-        for (int i = count; i < decimals; ++i)
-            *out++ = '0';
-        std::memcpy(out, digits, static_cast<std::size_t>(count));
-        return out + count;
-    }
-    std::memcpy(out, digits, static_cast<std::size_t>(count - decimals));
-    out += count - decimals;
-    if (decimals > 0) {
-        *out++ = '.';
-        std::memcpy(out, end - decimals, static_cast<std::size_t>(decimals));
-        out += decimals;
-    }
-    return out;
-}
-
-// A double in the fewest digits after the point that read back as the same double, in fixed
-// notation ("102000000", "0.039") where it is a measurement's size; the exponent form only
-// for the far ends of the range.
-char* shortestFixed(char* out, char* last, double value) {
-    // Most figures of a log (RTTs, seconds, bytes) have a few decimals: found by scaling,
-    // which is exact there (the scaled value is below 2^53 and 10^k is exact), and several
-    // times faster than the general algorithm.
-    static constexpr double kPowers[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6};
-    if (std::fabs(value) < 1e9) {
-        for (int decimals = 0; decimals < 7; ++decimals) {
-            const double scaled = std::nearbyint(value * kPowers[decimals]);
-            if (scaled / kPowers[decimals] == value)
-                return fixedDigits(out, static_cast<std::int64_t>(scaled), decimals);
-        }
-    }
-    const double magnitude = std::fabs(value);
-    if (magnitude >= 1e-6 && magnitude < 1e15)
-        return std::to_chars(out, last, value, std::chars_format::fixed).ptr;
-    return std::to_chars(out, last, value).ptr;
-}
-
-// One table's rows in one format, handed to the sink in large pieces on a thread of their own,
-// so that the next piece is formatted while the last one is written. A row is a prefix (the
-// identity cells, the same for every row of a dataset), the table's own cells, and a suffix
-// (the metadata cells, also the same for every row of a dataset).
-class RowWriter {
-public:
-    RowWriter(OutputSink& sink, Format format, const TidyExport::Progress& progress)
-        : m_sink(sink), m_format(format), m_progress(progress) {}
-    ~RowWriter() { waitForWrite(); }
-
-    void header(const QStringList& columns) {
-        if (m_format == Format::Jsonl)
-            return;
-        for (qsizetype i = 0; i < columns.size(); ++i) {
-            if (i > 0)
-                m_buffer.append(',');
-            m_buffer.append(encodedText(Format::Csv, columns[i]));
-        }
-        m_buffer.append('\n');
-    }
-
-    // The prefix and suffix of every row of one dataset (or run), and the JSON keys of the
-    // table's own cells.
-    void setDataset(const QStringList& identity, const QStringList& metadataNames,
-                    const QStringList& metadataValues, const QStringList& ownColumns) {
-        m_prefix.clear();
-        m_suffix.clear();
-        m_keys.clear();
-        const bool json = m_format == Format::Jsonl;
-        m_prefix = json ? "{" : "";
-        for (qsizetype i = 0; i < identity.size(); ++i) {
-            if (i > 0)
-                m_prefix += ',';
-            if (json)
-                m_prefix += jsonString(kIdentityColumns[i]) + ':';
-            m_prefix += encodedText(m_format, identity[i]);
-        }
-        for (const QString& column : ownColumns)
-            m_keys.push_back(json ? ',' + jsonString(column) + ':' : std::string(","));
-        for (qsizetype i = 0; i < metadataNames.size(); ++i) {
-            m_suffix += ',';
-            if (json) {
-                m_suffix += jsonString(metadataNames[i]) + ':';
-                m_suffix += metadataValues[i].isEmpty() ? std::string("null")
-                                                        : jsonString(metadataValues[i]);
-            } else {
-                m_suffix += encodedText(m_format, metadataValues[i]);
-            }
-        }
-        m_suffix += json ? "}\n" : "\n";
-    }
-
-    Format format() const { return m_format; }
-
-    void beginRow() {
-        m_buffer.append(m_prefix);
-        m_cell = 0;
-    }
-
-    void empty() {
-        key();
-        if (m_format == Format::Jsonl)
-            m_buffer.append("null", 4);
-    }
-    void number(double value) {
-        if (!std::isfinite(value))
-            return empty();
-        key();
-        constexpr std::size_t kRoom = 400; // the longest fixed double has 328 characters
-        char* out = m_buffer.reserve(kRoom);
-        m_buffer.grow(static_cast<std::size_t>(shortestFixed(out, out + kRoom, value) - out));
-    }
-    void integer(std::int64_t value) {
-        key();
-        char* out = m_buffer.reserve(24);
-        m_buffer.grow(static_cast<std::size_t>(std::to_chars(out, out + 24, value).ptr - out));
-    }
-    template <typename T> void optional(const std::optional<T>& value) {
-        if (!value)
-            return empty();
-        if constexpr (std::is_floating_point_v<T>)
-            number(*value);
-        else
-            integer(*value);
-    }
-    // A text cell already in the format's encoding (encodedText).
-    void encoded(const std::string& text) {
-        key();
-        m_buffer.append(text);
-    }
-
-    // False when the sink failed or progress asked to stop.
-    bool endRow() {
-        m_buffer.append(m_suffix);
-        ++m_rows;
-        if (m_buffer.size() >= kFlushBytes && !flush())
-            return false;
-        if (m_rows % kProgressRows == 0 && m_progress && !m_progress(m_rows)) {
-            m_stopped = true;
-            return false;
-        }
-        return true;
-    }
-
-    bool finish(QString* why) {
-        const bool written = !m_stopped && flush() && waitForWrite();
-        if (written && (!m_progress || m_progress(m_rows)))
-            return true;
-        waitForWrite();
-        if (why)
-            *why = m_sink.failed() ? m_sink.error() : QStringLiteral("cancelled");
-        return false;
-    }
-
-private:
-    void key() { m_buffer.append(m_keys[m_cell++]); }
-
-    // Hands the rows so far to the writing thread, once it is done with the ones before.
-    bool flush() {
-        if (!waitForWrite())
-            return false;
-        std::swap(m_buffer, m_writing);
-        m_buffer.clear();
-        m_write = std::async(std::launch::async,
-                             [this] { return m_sink.write(m_writing.data(), m_writing.size()); });
-        return true;
-    }
-    bool waitForWrite() {
-        if (!m_write.valid())
-            return !m_sink.failed();
-        return m_write.get();
-    }
-
-    OutputSink& m_sink;
-    Format m_format;
-    const TidyExport::Progress& m_progress;
-    RowBytes m_buffer;
-    RowBytes m_writing; // being written, on m_write's thread
-    std::future<bool> m_write;
-    std::string m_prefix;
-    std::string m_suffix;
-    std::vector<std::string> m_keys;
-    std::size_t m_cell = 0;
-    std::int64_t m_rows = 0;
-    bool m_stopped = false;
-};
 
 // The members that are throughput runs (Measured::runs): an ss log beside its run is that
 // run's TCP state, and one beside no run is TCP state too, never flows to add up.
@@ -479,7 +211,7 @@ void writeSamples(RowWriter& rows, const std::vector<GroupMember>& members,
     std::array<std::string, SampleMerge::StatusCount> statuses;
     for (std::size_t i : latencyMembers(members)) {
         const MemberCells cells = cellsOf(members, runs, columns, i);
-        rows.setDataset(cells.identity, columns.names, cells.metadata,
+        rows.setDataset(kIdentityColumns, cells.identity, columns.names, cells.metadata,
                         tableColumns(Table::Samples));
         const LatencySeries& series = members[i].dataset->latency;
         SampleMerge merge(series);
@@ -515,7 +247,7 @@ void writeIntervals(RowWriter& rows, const std::vector<GroupMember>& members,
                     const std::vector<QString>& runs, const MetadataColumns& columns) {
     for (std::size_t i : throughputRuns(members)) {
         const MemberCells cells = cellsOf(members, runs, columns, i);
-        rows.setDataset(cells.identity, columns.names, cells.metadata,
+        rows.setDataset(kIdentityColumns, cells.identity, columns.names, cells.metadata,
                         tableColumns(Table::Intervals));
         for (const Flow& flow : members[i].dataset->flows.flows) {
             const std::string id = encodedText(rows.format(), flow.id);
@@ -546,7 +278,8 @@ void writeFlows(RowWriter& rows, const std::vector<GroupMember>& members,
                 const std::vector<QString>& runs, const MetadataColumns& columns) {
     for (std::size_t i : throughputRuns(members)) {
         const MemberCells cells = cellsOf(members, runs, columns, i);
-        rows.setDataset(cells.identity, columns.names, cells.metadata, tableColumns(Table::Flows));
+        rows.setDataset(kIdentityColumns, cells.identity, columns.names, cells.metadata,
+                        tableColumns(Table::Flows));
         const FlowSeries& series = members[i].dataset->flows;
         const FlowStatistics stats = FlowStatistics::of(series);
         for (std::size_t f = 0; f < stats.flows.size(); ++f) {
@@ -608,7 +341,8 @@ void writeRuns(RowWriter& rows, const std::vector<GroupMember>& members,
         // A concurrent step's members are several logs: its run names it, no file does.
         const QString file =
             run.run.concurrent() ? QString() : members[run.first].dataset->sourceFile;
-        rows.setDataset({runs[run.first], file, labels.join(QStringLiteral(" + "))}, columns.names,
+        rows.setDataset(kIdentityColumns,
+                        {runs[run.first], file, labels.join(QStringLiteral(" + "))}, columns.names,
                         metadata, tableColumns(Table::Runs));
         for (const RunStatistic& statistic : RunValues::of(run.run.datasets)) {
             for (double value : statistic.values) {

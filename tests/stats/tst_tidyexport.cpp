@@ -1,5 +1,6 @@
 #include "files/OutputFile.h"
 #include "report/TidyExport.h"
+#include "report/TidyExportRows.h"
 
 #include <QDir>
 #include <QFile>
@@ -7,6 +8,9 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <charconv>
+#include <random>
 
 using namespace wb;
 
@@ -20,6 +24,7 @@ private slots:
     void columnsAreTheUnionOfMetadataSorted();
     void samplesFollowTheSequenceWithTheirStatus();
     void numbersReadBackAsTheSameDouble();
+    void fastNumbersAreTheStandardLibrarys();
     void jsonLinesEscapeText();
     void stoppedExportKeepsTheOldFile();
     void rowCountIsTheRowsWritten();
@@ -140,6 +145,32 @@ void TestTidyExport::numbersReadBackAsTheSameDouble() {
     const QJsonObject first = QJsonDocument::fromJson(json.section('\n', 0, 0).toUtf8()).object();
     QCOMPARE(first.value("rtt_ms").toDouble(), 0.1 + 0.2);
     QVERIFY(first.value("send_delay_ms").isNull());
+}
+
+// The export's fast path for numbers of few decimals writes what std::to_chars's shortest
+// fixed form writes, for decimals as logs print them and for arbitrary doubles.
+void TestTidyExport::fastNumbersAreTheStandardLibrarys() {
+    std::mt19937_64 random(20261206);
+    std::uniform_int_distribution<std::int64_t> digits(-9'000'000'000'000'000,
+                                                       9'000'000'000'000'000);
+    std::uniform_int_distribution<int> decimals(0, 9);
+    std::uniform_real_distribution<double> anywhere(-1e10, 1e10);
+    const double powers[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+    for (int i = 0; i < 200000; ++i) {
+        const double value = i % 2 ? anywhere(random)
+                                   : static_cast<double>(digits(random) % 10'000'000'000'000) /
+                                         powers[decimals(random)];
+        char mine[400];
+        char standard[400];
+        const std::string a(mine, tidy::shortestFixed(mine, mine + sizeof mine, value));
+        const std::string b(standard, std::to_chars(standard, standard + sizeof standard, value,
+                                                    std::chars_format::fixed)
+                                          .ptr);
+        if (a != b)
+            QFAIL(qPrintable(QStringLiteral("%1: %2, std::to_chars %3")
+                                 .arg(value, 0, 'g', 17)
+                                 .arg(QString::fromStdString(a), QString::fromStdString(b))));
+    }
 }
 
 void TestTidyExport::jsonLinesEscapeText() {
