@@ -1,7 +1,7 @@
-// The delay sweep recorded with samples/plans/delay-sweep.json (samples/delay-sweep, README
-// "Delay sweep"): ping through a tbf queue kept full by a UDP flood, its depth set by the
-// plan's queue_ms. `table --group-by parameters.queue_ms` on the folder, with no metadata
-// file, gives one row per configured depth in numeric order whose p50, p99 and loss equal an
+// The delay sweep recorded with samples/plans/delay-sweep.json (samples/delay-sweep, its
+// README "2e"): ping through a tbf queue kept full by a UDP flood, its depth set by the plan's
+// queue_delay_ms. `table --group-by parameters.queue_delay_ms` on the folder, with no metadata
+// file, gives one row per configured delay in numeric order whose p50, p99 and loss equal an
 // independent reading of that step's ping log (ReferenceReadings); each step's record keeps
 // the tbf it configured and the router's qdisc as the kernel held it. No root needed.
 
@@ -45,7 +45,7 @@ class TestDelaySweep : public QObject {
 private slots:
     void tableGroupsByTheConfiguredDepth() {
         const test::CliRun table = test::runCli(
-            {"table", "--format", "json", "--group-by", "parameters.queue_ms", folder()});
+            {"table", "--format", "json", "--group-by", "parameters.queue_delay_ms", folder()});
         QVERIFY2(table.exitCode == 0, qPrintable(table.err));
         // Every member completed, the load stopped by design when the ping ended included.
         QVERIFY2(!table.err.contains("did not complete"), qPrintable(table.err));
@@ -60,7 +60,7 @@ private slots:
             const QJsonObject group = groups[i].toObject();
             const int queueMs = kQueueMs[i];
             QCOMPARE(group.value("group").toString(),
-                     QString("parameters.queue_ms=%1").arg(queueMs));
+                     QString("parameters.queue_delay_ms=%1").arg(queueMs));
             QCOMPARE(group.value("runs").toInt(), 1);
             const QString ping = QDir(folder()).filePath(stepStem(queueMs) + ".ping.log");
             const std::vector<double> rtts = test::pingRttsOf(ping);
@@ -68,7 +68,7 @@ private slots:
             QCOMPARE(statistic(group, "p50 (ms)"), test::numpyPercentile(rtts, 50));
             QCOMPARE(statistic(group, "p99 (ms)"), test::numpyPercentile(rtts, 99));
             QCOMPARE(statistic(group, "loss %"), test::pingLossPercentOf(ping));
-            // A full queue of queue_ms holds the ping about that long: within 10 % and the
+            // A full queue of queue_delay_ms holds the ping about that long: within 10 % and the
             // bucket's 1600 bytes at 10 Mbit/s (1.28 ms).
             const double median = test::numpyPercentile(rtts, 50);
             QVERIFY2(std::abs(median - queueMs) <= 0.1 * queueMs + 1.28,
