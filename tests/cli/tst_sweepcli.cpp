@@ -98,14 +98,14 @@ void TestSweepCli::lossJsonNamesItsSource() {
     QCOMPARE(fivePercent["binomial"].toObject()["lost"].toInteger(), l);
     QCOMPARE(fivePercent["percent_of_configured"].toDouble(), 100.0 * (100.0 * l / t) / 5);
     QCOMPARE(fivePercent["logs"].toArray().at(0).toString(),
-             QStringLiteral("udp-loss-5pct-client.txt"));
+             QStringLiteral("udp-loss-5pct-client"));
 }
 
 void TestSweepCli::bandwidthTextReadsLikeTheSeed() {
-    const CliRun run =
-        runCli({"sweep", "--param", "bandwidth", "--names", "udp-bw-{bandwidth}-server.csv",
-                "--metric", "interval-mean", "--first", "60", "--format", "markdown"} +
-               samples("udp-bw-*-server.csv"));
+    const CliRun run = runCli(
+        QStringList{"sweep", "--param", "bandwidth", "--names", "udp-bw-{bandwidth}-server.csv",
+                    "--metric", "interval-mean", "--first", "60", "--format", "markdown"} +
+        samples("udp-bw-*-server.csv"));
     QCOMPARE(run.exitCode, 0);
     const QStringList lines = run.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     // Caption, header, rule, 13 rows.

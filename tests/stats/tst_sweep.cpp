@@ -252,7 +252,7 @@ void TestSweep::lossSweepEqualsServerReports() {
         // The file of this row, its Server Report read from the text here.
         const QString file = test::samplePath(
             QStringLiteral("udp-loss-%1pct-client.txt").arg(row.configured.text.chopped(3)));
-        QCOMPARE(row.labels, QStringList{QFileInfo(file).fileName()});
+        QCOMPARE(row.labels, QStringList{QFileInfo(file).completeBaseName()});
         const auto [lost, total] = wb::test::serverReportCountsOf(file);
         QVERIFY(total > 0);
         QCOMPARE(row.measured, 100.0 * static_cast<double>(lost) / static_cast<double>(total));
