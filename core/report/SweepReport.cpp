@@ -110,7 +110,8 @@ Table SweepReport::table(const SweepTable& sweep, Units units) {
     };
     if (grouped)
         column(sweep.groupBy, false);
-    column(withUnit(QStringLiteral("configured ") + sweep.parameter, configuredUnit), true);
+    // The row's name: left-aligned, as the first column of every table.
+    column(withUnit(QStringLiteral("configured ") + sweep.parameter, configuredUnit), false);
     if (!forPeople)
         column(QStringLiteral("configured as written"), false);
     column(withUnit(sweep.metric.title, unit), true);
