@@ -117,7 +117,10 @@ std::vector<CommandHelp> makeCommandHelp() {
           "stderr. --format json prints {\"group_by\", \"latency\", \"throughput\"}, each with "
           "\"groups\" of {\"group\", \"runs\", \"level\", \"statistics\": [{\"statistic\", "
           "\"mean\", \"ci\", \"median\", \"min\", \"max\", \"stddev\"}]} (stddev: population, "
-          "between runs)."},
+          "between runs). When every group's value is a number with a unit (a swept loss, delay or "
+          "rate: 0.05, 20ms, 100M, as sweep reads them), the groups are in the order of their "
+          "numbers, CSV adds the value as a column \"KEY (UNIT)\" after the group's name and JSON "
+          "gives each group \"value\" and \"value_unit\"."},
          {kFormat,
           kCompat,
           kSet,

@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -84,6 +85,7 @@ private slots:
     void lossSweepEqualsServerReports();
     void bandwidthSweepEqualsAnalyzePl();
     void delaySweepFromGeneratedPingLogs();
+    void pingLossSweepFromPlanParameters();
     void unmatchedFilesAreListed();
     void metricNames();
 };
@@ -418,6 +420,58 @@ void TestSweep::delaySweepFromGeneratedPingLogs() {
     QVERIFY(std::abs(stddev.series.front().rows.front().measured - populationStddev(logs[3].rtts)) <
             1e-9);
     QVERIFY(!stddev.sameQuantity()); // a stddev is no estimate of the configured delay
+}
+
+// Ping loss from logs whose plan parameter is a probability: the requests without a reply
+// over those sent (the summary's count), and the binomial range of that count.
+void TestSweep::pingLossSweepFromPlanParameters() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    struct Log {
+        const char* probability;
+        int sent;
+        std::vector<int> lost; // sequence numbers without a reply
+    };
+    const std::vector<Log> logs = {{"0.1", 40, {3, 9, 17, 30}}, {"0.02", 50, {44}}};
+    Imported imported;
+    for (const Log& log : logs) {
+        QByteArray text = "PING 198.18.0.9 (198.18.0.9) 56(84) bytes of data.\n";
+        for (int seq = 1; seq <= log.sent; ++seq)
+            if (std::find(log.lost.begin(), log.lost.end(), seq) == log.lost.end())
+                text += "64 bytes from 198.18.0.9: icmp_seq=" + QByteArray::number(seq) +
+                        " ttl=64 time=1.000 ms\n";
+        text += "\n--- 198.18.0.9 ping statistics ---\n" + QByteArray::number(log.sent) +
+                " packets transmitted, " + QByteArray::number(log.sent - int(log.lost.size())) +
+                " received, " + QByteArray::number(100 * int(log.lost.size()) / log.sent) +
+                "% packet loss, time 1000ms\n";
+        const QString path = test::writeTestFile(
+            dir.path(), QStringLiteral("ping-%1.txt").arg(log.probability), text);
+        Imported one = importAll({path});
+        // What a plan that set loss=P records in the run's sidecar.
+        one.imports.front()->datasets.front().info.parameters.insert(
+            QStringLiteral("loss"), QLatin1String(log.probability));
+        imported.members.insert(imported.members.end(), one.members.begin(), one.members.end());
+        for (auto& import : one.imports)
+            imported.imports.push_back(std::move(import));
+    }
+    SweepOptions options;
+    options.parameter = QStringLiteral("loss");
+    options.metric = SweepMetric::PingLoss;
+    const SweepTable table = SweepTables::of(imported.members, options);
+    QCOMPARE(table.source, QStringLiteral("parameters.loss"));
+    const std::vector<SweepRow>& rows = table.series.front().rows;
+    QCOMPARE(rows.size(), std::size_t{2});
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Log& log = logs[1 - i]; // 2 % first
+        QCOMPARE(rows[i].configured.value, 100 * QByteArray(log.probability).toDouble());
+        QCOMPARE(rows[i].measured, 100.0 * double(log.lost.size()) / log.sent);
+        QCOMPARE(rows[i].binomial->lost, std::int64_t(log.lost.size()));
+        QCOMPARE(rows[i].binomial->total, std::int64_t(log.sent));
+        const double p = QByteArray(log.probability).toDouble();
+        QVERIFY(binomialCdf(rows[i].binomial->low - 1, log.sent, p) <= 0.025);
+        QVERIFY(1 - binomialCdf(rows[i].binomial->high, log.sent, p) <= 0.025 + 1e-12);
+        QVERIFY(rows[i].binomial->inside);
+    }
 }
 
 void TestSweep::unmatchedFilesAreListed() {
