@@ -3,7 +3,8 @@
 // queue_delay_ms. `table --group-by parameters.queue_delay_ms` on the folder, with no metadata
 // file, gives one row per configured delay in numeric order whose p50, p99 and loss equal an
 // independent reading of that step's ping log (ReferenceReadings); each step's record keeps
-// the tbf it configured and the router's qdisc as the kernel held it. No root needed.
+// the tbf it configured and the router's qdisc as the kernel held it; `sweep` gives each
+// delay's mean RTT and population standard deviation. No root needed.
 
 #include "ReferenceReadings.h"
 #include "TestSupport.h"
@@ -15,6 +16,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace wb;
 
@@ -73,6 +76,40 @@ private slots:
             const double median = test::numpyPercentile(rtts, 50);
             QVERIFY2(std::abs(median - queueMs) <= 0.1 * queueMs + 1.28,
                      qPrintable(QString("%1 ms: median %2 ms").arg(queueMs).arg(median)));
+        }
+    }
+
+    // `sweep --param queue_delay_ms --metric rtt-mean`: per configured delay (a bare number of
+    // a delay parameter is in ms) the mean RTT, its % of the configured delay and the
+    // population standard deviation of the RTTs, as the ping log reads.
+    void sweepOfMeanRtt() {
+        const test::CliRun sweep = test::runCli({"sweep", "--param", "queue_delay_ms", "--metric",
+                                                 "rtt-mean", "--format", "json", folder()});
+        QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.err));
+        const QJsonArray series =
+            QJsonDocument::fromJson(sweep.out.toUtf8()).object().value("series").toArray();
+        QCOMPARE(series.size(), 1);
+        const QJsonArray rows = series[0].toObject().value("rows").toArray();
+        QCOMPARE(rows.size(), kQueueMs.size());
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            const QJsonObject row = rows[i].toObject();
+            const int queueMs = kQueueMs[i];
+            QCOMPARE(row.value("configured").toDouble(), double(queueMs));
+            QCOMPARE(row.value("configured_unit").toString(), QString("ms"));
+            QCOMPARE(row.value("runs").toInt(), 1);
+            const std::vector<double> rtts =
+                test::pingRttsOf(QDir(folder()).filePath(stepStem(queueMs) + ".ping.log"));
+            double sum = 0;
+            for (double rtt : rtts)
+                sum += rtt;
+            const double mean = sum / double(rtts.size());
+            double squares = 0;
+            for (double rtt : rtts)
+                squares += (rtt - mean) * (rtt - mean);
+            QCOMPARE(row.value("measured").toDouble(), mean);
+            QCOMPARE(row.value("sample_stddev").toDouble(),
+                     std::sqrt(squares / double(rtts.size())));
+            QCOMPARE(row.value("percent_of_configured").toDouble(), 100 * mean / queueMs);
         }
     }
 

@@ -7,7 +7,9 @@
 // UDP loss, read from each client log's Server Report by a regular expression, lies in the
 // binomial range of the configured probability; `table --group-by parameters.loss` on the
 // folder, with no metadata file, makes one group per loss value whose SUM is the received
-// rate of that step's Server Report. Needs root; skipped otherwise.
+// rate of that step's Server Report, and `sweep --param loss --metric udp-loss` one row per
+// configured probability with the Server Report's lost and total datagrams. Needs root; skipped
+// otherwise.
 
 #include "NetnsFixture.h"
 #include "TestSupport.h"
@@ -132,6 +134,7 @@ private slots:
         QCOMPARE(sidecars.size(), kLosses.size());
         QStringList losses;
         QMap<QString, double> receivedMbits; // by loss value
+        QMap<QString, std::pair<qint64, qint64>> lostOfTotal;
         for (const QString& name : sidecars) {
             const QString path = QDir(output).filePath(name);
             QString why;
@@ -174,6 +177,7 @@ private slots:
                 QDir(output).filePath(QFileInfo(name).completeBaseName().chopped(4) + ".log");
             const auto [lost, total] = serverReportCounts(log);
             receivedMbits.insert(loss, serverReportMbits(log));
+            lostOfTotal.insert(loss, {lost, total});
             QVERIFY2(total > 1000, qPrintable(name));
             QVERIFY2(withinBinomial(lost, total, loss.toDouble()),
                      qPrintable(QString("%1: %2 of %3 lost").arg(loss).arg(lost).arg(total)));
@@ -201,6 +205,27 @@ private slots:
         }
         QCOMPARE(groups,
                  (QStringList{"parameters.loss=0", "parameters.loss=0.1", "parameters.loss=0.3"}));
+
+        // The sweep: one row per configured probability (in %), the Server Reports' counts.
+        const test::CliRun sweep = test::runCli(
+            {"sweep", "--param", "loss", "--metric", "udp-loss", "--format", "json", output});
+        QVERIFY2(sweep.exitCode == 0, qPrintable(sweep.err));
+        const QJsonObject sweepJson = QJsonDocument::fromJson(sweep.out.toUtf8()).object();
+        const QJsonArray series = sweepJson.value("series").toArray();
+        QCOMPARE(series.size(), 1);
+        const QJsonArray rows = series[0].toObject().value("rows").toArray();
+        QCOMPARE(rows.size(), kLosses.size());
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            const QJsonObject row = rows[i].toObject();
+            const auto [lost, total] = lostOfTotal.value(kLosses[i]);
+            QCOMPARE(row.value("configured_text").toString(), kLosses[i]);
+            QCOMPARE(row.value("configured").toDouble(), 100 * kLosses[i].toDouble());
+            QCOMPARE(row.value("runs").toInt(), 1);
+            QCOMPARE(row.value("measured").toDouble(), 100.0 * double(lost) / double(total));
+            const QJsonObject binomial = row.value("binomial").toObject();
+            QCOMPARE(binomial.value("lost").toInteger(), lost);
+            QCOMPARE(binomial.value("total").toInteger(), total);
+        }
     }
 };
 
