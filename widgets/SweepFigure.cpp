@@ -122,9 +122,9 @@ QCPErrorBars* SweepFigure::addBars(QCPGraph* graph, const std::vector<SweepPlotD
     for (const SweepPlotData::Point& point : points) {
         // A bar's low end at or below 0 cannot sit on a log axis: it runs to the axis' foot,
         // which the axis rect clips, as the interval reaches below everything shown.
-        const double low = !point.hasBar()                    ? point.measured
-                           : m_logY && point.low <= 0         ? point.measured * 1e-9
-                                                              : point.low;
+        const double low = !point.hasBar()            ? point.measured
+                           : m_logY && point.low <= 0 ? point.measured * 1e-9
+                                                      : point.low;
         minus.push_back(std::max(0.0, point.measured - low));
         plus.push_back(point.hasBar() ? std::max(0.0, point.high - point.measured) : 0.0);
     }
@@ -154,8 +154,8 @@ QString SweepFigure::draw(const SweepPlotData& data, const Options& options) {
     int leftOut = 0;
     int index = 0;
     for (const SweepPlotData::Series& series : data.series) {
-        const QColor color = PlotStyle::toColor(
-            series.color.isSet ? series.color : SeriesColor::palette(index));
+        const QColor color =
+            PlotStyle::toColor(series.color.isSet ? series.color : SeriesColor::palette(index));
         ++index;
         std::vector<SweepPlotData::Point> drawn;
         for (const SweepPlotData::Point& point : series.points) {
@@ -192,7 +192,7 @@ QString SweepFigure::draw(const SweepPlotData& data, const Options& options) {
     resetRanges();
     if (leftOut == 0)
         return {};
-    return tr("%n point(s) at or below 0 left out: a log axis cannot show them", nullptr, leftOut);
+    return tr("%n point(s) left out: unlimited, or at or below 0 on a log axis", nullptr, leftOut);
 }
 
 void SweepFigure::resetRanges() {

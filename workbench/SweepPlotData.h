@@ -36,7 +36,7 @@ struct SweepPlotData {
     QString measuredTitle;   // "measured loss (%)"
     // Configured and measured are the same quantity in the same unit: the y = x line is drawn.
     bool sameQuantity = false;
-    QString barsNote; // what the error bars show ("error bars: ± 1 stddev"); empty: none
+    QString barsNote; // what the error bars show ("Error bars: ± 1 stddev"); empty: none
     std::vector<Series> series;
 
     bool empty() const {
