@@ -110,6 +110,7 @@ struct SweepTable {
     QString source;
     SweepMetricInfo metric;
     QString groupBy;
+    std::size_t firstIntervals = 0;  // SweepOptions::firstIntervals, for captions
     std::vector<SweepSeries> series; // in the order of their group value (natural order)
 
     // Logs left out, with why, in the order given: files a name pattern did not match,
