@@ -18,6 +18,8 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 namespace wb {
 
 namespace {
@@ -58,9 +60,7 @@ SweepView::SweepView(DatasetStore* store, QWidget* parent) : FigureView(store, p
                 double level = 0;
                 const auto info = SweepTables::metricNamed(QString::fromLatin1(id), &level);
                 if (info)
-                    m_metricBox->addItem(info->title + QStringLiteral(" p") +
-                                             QString::number(level, 'g', 4),
-                                         QString::fromLatin1(id));
+                    m_metricBox->addItem(info->title, info->id);
             }
             continue;
         }

@@ -2,8 +2,8 @@
 
 #include "SweepFigure.h"
 #include "SweepPlotSource.h"
+#include "SweepSource.h"
 #include "WorkbenchView.h"
-#include "stats/SweepTable.h"
 
 class QComboBox;
 class QLineEdit;

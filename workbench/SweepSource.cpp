@@ -23,10 +23,13 @@ QStringList filesOf(const DatasetStore& store) {
     return files;
 }
 
-bool anyConfigured(const QString& key, const QStringList& values) {
-    return std::any_of(values.begin(), values.end(), [&key](const QString& value) {
-        return ConfiguredValue::parse(key, value).has_value();
-    });
+// Whether the values could be swept: two or more of them are configured values.
+bool sweeps(const QString& key, const QStringList& values) {
+    QSet<QString> configured;
+    for (const QString& value : values)
+        if (ConfiguredValue::parse(key, value))
+            configured.insert(value);
+    return configured.size() >= 2;
 }
 
 } // namespace
@@ -47,8 +50,7 @@ QStringList SweepSource::parameterKeys(const DatasetStore& store, const QString&
             keys << pattern->fields();
     }
     for (const MetadataField& field : DatasetMetadata::fieldsOf(membersOf(store)))
-        if (!keys.contains(field.key) && (anyConfigured(field.key, field.logValues) ||
-                                          anyConfigured(field.key, field.userValues)))
+        if (!keys.contains(field.key) && sweeps(field.key, field.logValues + field.userValues))
             keys << field.key;
     return keys;
 }

@@ -23,8 +23,9 @@ public:
     static std::vector<GroupMember> membersOf(const DatasetStore& store);
 
     // The pattern's fields (empty or unreadable pattern: none), then every metadata key of
-    // the visible runs with at least one value that is a configured value (a number with a
-    // unit ConfiguredValue knows), in DatasetMetadata's order.
+    // the visible runs with two or more distinct configured values (numbers with a unit
+    // ConfiguredValue knows): a key that does not vary sweeps nothing. In DatasetMetadata's
+    // order.
     static QStringList parameterKeys(const DatasetStore& store, const QString& namePattern);
 
     // What a pattern read from the visible runs' files.
