@@ -100,6 +100,7 @@ bool SweepFigure::spansDecades(const std::vector<double>& values) {
 void SweepFigure::updateAxes() {
     m_plot->xAxis->setLabel(m_data.configuredTitle);
     m_plot->yAxis->setLabel(m_data.measuredTitle);
+    PlotStyle::setShortTitle(m_plot->yAxis, m_data.measuredShortTitle);
     for (auto [axis, log] : {std::pair(m_plot->xAxis, m_logX), std::pair(m_plot->yAxis, m_logY)}) {
         PlotStyle::setLogScale(axis, log);
         axis->setNumberFormat(QStringLiteral("g"));

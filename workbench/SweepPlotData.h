@@ -33,7 +33,10 @@ struct SweepPlotData {
     };
 
     QString configuredTitle; // "configured loss (%)": the x axis' title, its unit included
-    QString measuredTitle;   // "measured loss (%)"
+    QString measuredTitle;   // "UDP loss (%)": the metric's title and unit
+    // The y title where the metric's would need more lines than the axis' length gives
+    // (PlotStyle::setShortTitle): "measured (Mbit/s)".
+    QString measuredShortTitle;
     // Configured and measured are the same quantity in the same unit: the y = x line is drawn.
     bool sameQuantity = false;
     QString barsNote; // what the error bars show ("Error bars: ± 1 stddev"); empty: none

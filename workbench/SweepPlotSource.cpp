@@ -112,7 +112,8 @@ SweepPlotData SweepPlotSource::of(const SweepTable& table, ErrorBars asked) {
     const AxisUnit x = unitOf(configuredQuantity, {}, largestConfigured);
     const AxisUnit y = unitOf(measuredQuantity, table.metric.unit, largestMeasured);
     data.configuredTitle = titled(tr("configured %1").arg(table.parameter), x.name);
-    data.measuredTitle = titled(tr("measured %1").arg(table.metric.title), y.name);
+    data.measuredTitle = titled(table.metric.title, y.name);
+    data.measuredShortTitle = titled(tr("measured"), y.name);
 
     const ErrorBars bars = barsFor(table, asked);
     const bool ci = bars == ErrorBars::RunInterval;

@@ -137,7 +137,7 @@ void TestSweepView::patternParameterAndMetricGiveTheLossTable() {
     QVERIFY(view.offeredParameters().contains(QStringLiteral("loss")));
     QCOMPARE(view.options().metric, SweepMetric::UdpLoss);
     const QString line = view.patternText();
-    QVERIFY2(line.contains(QStringLiteral("matched 11 files")) &&
+    QVERIFY2(line.contains(QStringLiteral("matched 11 file(s)")) &&
                  line.contains(QStringLiteral("loss = 0pct, loss = 0.125pct")) &&
                  line.contains(QStringLiteral("udp-bw-1M-client.txt")),
              qPrintable(line));
