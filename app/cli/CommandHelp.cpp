@@ -117,7 +117,10 @@ std::vector<CommandHelp> makeCommandHelp() {
           "stderr. --format json prints {\"group_by\", \"latency\", \"throughput\"}, each with "
           "\"groups\" of {\"group\", \"runs\", \"level\", \"statistics\": [{\"statistic\", "
           "\"mean\", \"ci\", \"median\", \"min\", \"max\", \"stddev\"}]} (stddev: population, "
-          "between runs)."},
+          "between runs). When every group's value is a number with a unit (a swept loss, delay or "
+          "rate: 0.05, 20ms, 100M, as sweep reads them), the groups are in the order of their "
+          "numbers, CSV adds the value as a column \"KEY (UNIT)\" after the group's name and JSON "
+          "gives each group \"value\" and \"value_unit\"."},
          {kFormat,
           kCompat,
           kSet,
@@ -345,6 +348,50 @@ std::vector<CommandHelp> makeCommandHelp() {
            "30 runs\"); the user's values count there too"},
           kSeed,
           kResamples}},
+        {"sweep",
+         {"--param NAME [--names PATTERN] --metric METRIC [--first N] [--group-by KEY] [--format "
+          "FORMAT] [--seed N] [--resamples N] [--set KEY=VALUE] [--metadata FILE] FILE..."},
+         "configured against measured: one row per value of a swept parameter (loss, delay, "
+         "rate), as a testbed's calibration table",
+         {"Reads the configured value of NAME for every log: a field of the --names pattern, a "
+          "value given by --set or --metadata, a key of compare --group-by or a parameter of an "
+          "experiment plan (parameters.NAME, or NAME alone). Values are numbers with units: % or "
+          "pct; a bare number for a loss or probability parameter (its name contains loss, drop "
+          "or prob) is a probability from 0 to 1 (0.05 is 5 %) and a percent above 1; us, ms and "
+          "s delays (a bare number for a delay or rtt parameter is in ms); rates as iperf -b and "
+          "tc write them, 1000 per step (10K, 100M, 1G, 10kbit, 10mbit, 1.5Mbps; a bare number "
+          "for a rate or bandwidth parameter is in bit/s); unlimited or none for no limit. Rows "
+          "are sorted by value, not as text.",
+          "Each row is one configured value: the value, the measured value of METRIC, measured / "
+          "configured in % where both are one quantity, for mean metrics the population standard "
+          "deviation of the samples, the number of runs (a step of a plan is one run, an ss log "
+          "beside a run is its TCP state) and, with several runs, their smallest and largest "
+          "value; the measured value is then the mean of the runs' values. Loss metrics add lost/"
+          "total over the row's runs and the central 95 % range of the binomial distribution of "
+          "lost counts for the configured probability, and whether the count lies in it.",
+          "Logs the pattern does not match, logs without a value and runs without the metric are "
+          "named on stderr (and in --format json) and left out. Text, Markdown and LaTeX write "
+          "rates in Mbit/s or kbit/s by size; CSV and JSON write plain numbers in the metric's "
+          "unit (%, ms, bit/s) and the configured value as its own numeric column."},
+         {kFormat,
+          {"--param NAME", "the swept parameter (required)"},
+          {"--names PATTERN",
+           "read fields from file names: {FIELD} matches a part of the name, * anything, the rest "
+           "itself, e.g. 'udp-loss-{loss}pct-client.txt' or 'udp-bw-{bandwidth}-server.csv'; a "
+           "unit written right after a field (pct, ms, M) belongs to its value"},
+          {"--metric METRIC",
+           "what is measured (required): udp-loss (% of datagrams, the server's report, else "
+           "the client's), ping-loss, rtt-mean, rtt-median, rtt-stddev, rtt-pNN (e.g. rtt-p99), "
+           "interval-mean, interval-median, interval-stddev (per-interval bandwidth, seed 002's "
+           "analyze.pl), sum (the run's SUM), jain, retransmissions (per 10^6 bytes), cwnd (mean, "
+           "KBytes), srtt (mean TCP smoothed RTT, ms)"},
+          {"--first N", "interval metrics: only the first N intervals of each run (head -n N)"},
+          {"--group-by KEY",
+           "one series per value of KEY (the keys of compare --group-by, tool or direction)"},
+          kSeed,
+          kResamples,
+          kSet,
+          kMetadata}},
         {"report",
          {"WORKSPACE -o report.pdf|report.html [--legend PLACE] [--font FAMILY] [--font-size PT]"},
          "a report of a saved workspace as PDF or as one self-contained HTML file",

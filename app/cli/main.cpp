@@ -110,10 +110,15 @@ int main(int argc, char** argv) {
     wb::cli::CliContext context;
     const QString command = args.takeFirst();
     const std::pair<const char*, std::function<int(const QStringList&, wb::cli::CliContext&)>>
-        commands[] = {{"detect", wb::cli::runDetect},   {"stats", wb::cli::runStats},
-                      {"table", wb::cli::runTable},     {"flows", wb::cli::runFlows},
-                      {"compare", wb::cli::runCompare}, {"plot", plot.run},
-                      {"report", plot.report},          {"run", wb::cli::runRun}};
+        commands[] = {{"detect", wb::cli::runDetect},
+                      {"stats", wb::cli::runStats},
+                      {"table", wb::cli::runTable},
+                      {"flows", wb::cli::runFlows},
+                      {"compare", wb::cli::runCompare},
+                      {"sweep", wb::cli::runSweep},
+                      {"plot", plot.run},
+                      {"report", plot.report},
+                      {"run", wb::cli::runRun}};
     for (const auto& [name, run] : commands) {
         if (command == QLatin1String(name) && run)
             return checkedOutput(context, run(args, context));

@@ -63,8 +63,10 @@ QString SweepReport::valueText(double value, const SweepMetricInfo& metric) {
 }
 
 QString SweepReport::caption(const SweepTable& sweep) {
-    QString text =
-        QStringLiteral("%1 against configured %2").arg(sweep.metric.title, sweep.parameter);
+    QString title = sweep.metric.title;
+    if (!title.isEmpty())
+        title[0] = title[0].toUpper(); // a sentence: "Mean RTT against configured delay"
+    QString text = QStringLiteral("%1 against configured %2").arg(title, sweep.parameter);
     if (!sweep.source.isEmpty())
         text += QStringLiteral(" (%1)").arg(sweep.source);
     if (!sweep.groupBy.isEmpty())
@@ -110,7 +112,8 @@ Table SweepReport::table(const SweepTable& sweep, Units units) {
     };
     if (grouped)
         column(sweep.groupBy, false);
-    column(withUnit(QStringLiteral("configured ") + sweep.parameter, configuredUnit), true);
+    // The row's name: left-aligned, as the first column of every table.
+    column(withUnit(QStringLiteral("configured ") + sweep.parameter, configuredUnit), false);
     if (!forPeople)
         column(QStringLiteral("configured as written"), false);
     column(withUnit(sweep.metric.title, unit), true);
