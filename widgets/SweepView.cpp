@@ -52,6 +52,8 @@ SweepView::SweepView(DatasetStore* store, QWidget* parent) : FigureView(store, p
                                  "right after it, as pct, ms or M, belongs to its value), * any "
                                  "characters; empty: no pattern"));
     m_patternEdit->setClearButtonEnabled(true);
+    m_patternEdit->setMinimumWidth(m_patternEdit->fontMetrics().horizontalAdvance(
+        QStringLiteral("udp-loss-{loss}pct-client.txt   ")));
     m_metricBox = new QComboBox(this);
     m_metricBox->setObjectName(QStringLiteral("sweepMetric"));
     for (const SweepMetricInfo& metric : SweepTables::metrics()) {
@@ -149,6 +151,9 @@ SweepView::SweepView(DatasetStore* store, QWidget* parent) : FigureView(store, p
     splitter->addWidget(m_plot);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 1);
+    // Halves however wide the table's columns are: the plot reads only with room.
+    splitter->setSizes({1000, 1000});
+    m_plot->setMinimumWidth(320);
     column->setStretchFactor(splitter, 1);
 
     connect(m_parameterBox, QOverload<int>::of(&QComboBox::activated), this,

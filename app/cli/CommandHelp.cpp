@@ -147,8 +147,8 @@ std::vector<CommandHelp> makeCommandHelp() {
          {"--type TYPE -o OUT.png|OUT.pdf|OUT.svg [--size PRESET] [--width W] [--height H] "
           "[--dpi N] "
           "[--group-by KEY] "
-          "[--param NAME --metric M [--names PATTERN] [--first N] [--axes log|linear] "
-          "[--error-bars auto|spread|ci|none]] "
+          "[--param NAME] [--metric M] [--names PATTERN] [--first N] [--axes log|linear] "
+          "[--error-bars WHAT] "
           "[--log-x|--linear-x] [--log-y] [--title T] [--legend PLACE] [--font FAMILY] "
           "[--font-size PT] "
           "[--label PATTERN] [--set KEY=VALUE] [--metadata FILE] FILE...|WORKSPACE"},

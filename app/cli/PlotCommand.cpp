@@ -358,11 +358,14 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
     parser.on(QStringLiteral("--names"), &options->sweep.namePattern);
     parser.on(QStringLiteral("--metric"), &options->metric);
     parser.on(QStringLiteral("--first"), [&](const QString& text) {
+        // As the sweep command reads it.
         bool ok = false;
         const qulonglong first = text.toULongLong(&ok);
-        options->sweep.firstIntervals = first;
+        ok = ok && first > 0;
         if (!ok)
-            context.usageError(QStringLiteral("--first must be a count of intervals, 0 for all"));
+            context.usageError(
+                QStringLiteral("--first \"%1\": needs a positive whole number").arg(text));
+        options->sweep.firstIntervals = ok ? static_cast<std::size_t>(first) : 0;
         return ok;
     });
     parser.on(QStringLiteral("--axes"), [&](const QString& text) {

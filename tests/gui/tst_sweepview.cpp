@@ -148,7 +148,7 @@ void TestSweepView::patternParameterAndMetricGiveTheLossTable() {
     const Table& table = view.tableModel()->table();
     QCOMPARE(table.rows.size(), expected.size());
     const int configured = columnNamed(table, QStringLiteral("configured"));
-    const int measured = columnNamed(table, QStringLiteral("measured"));
+    const int measured = columnNamed(table, QStringLiteral("UDP loss")); // the metric's title
     QVERIFY(configured >= 0 && measured >= 0);
     auto want = expected.begin();
     for (const QStringList& row : table.rows) {
