@@ -149,6 +149,8 @@ std::vector<CommandHelp> makeCommandHelp() {
          {"--type TYPE -o OUT.png|OUT.pdf|OUT.svg [--size PRESET] [--width W] [--height H] "
           "[--dpi N] "
           "[--group-by KEY] "
+          "[--param NAME] [--metric M] [--names PATTERN] [--first N] [--axes log|linear] "
+          "[--error-bars WHAT] "
           "[--log-x|--linear-x] [--log-y] [--title T] [--legend PLACE] [--font FAMILY] "
           "[--font-size PT] "
           "[--label PATTERN] [--set KEY=VALUE] [--metadata FILE] FILE...|WORKSPACE"},
@@ -178,9 +180,25 @@ std::vector<CommandHelp> makeCommandHelp() {
            "timeseries "
            "(throughput over time), cwnd (congestion window per flow over time, KBytes), rtt "
            "(smoothed RTT per flow over time, ms, with an rttvar band where the log has it), "
-           "retransmits (retransmissions per interval per flow) or loadtime (ping RTT, "
+           "retransmits (retransmissions per interval per flow), loadtime (ping RTT, "
            "throughput per flow and SUM, and the flows' congestion window in lanes on one time "
-           "axis, aligned by the runs' recorded start times, the load shaded)"},
+           "axis, aligned by the runs' recorded start times, the load shaded) or sweep (the "
+           "measured value of --metric against the configured value of --param, one point per "
+           "row of the sweep command's table, with the y = x line where both are one quantity)"},
+          {"--param NAME", "sweep: the configured value's key, as the sweep command takes it"},
+          {"--metric M", "sweep: what is measured per run, as the sweep command takes it"},
+          {"--names PATTERN",
+           "sweep: read metadata from file names, as the sweep command does "
+           "('udp-loss-{loss}pct-client.txt'); files it does not match are named"},
+          {"--first N", "sweep: interval metrics over each run's first N intervals only"},
+          {"--axes log|linear",
+           "sweep: both axes logarithmic or linear (default: logarithmic for an axis whose "
+           "values are all above 0 and span two decades or more; --log-x, --linear-x and "
+           "--log-y choose one axis)"},
+          {"--error-bars WHAT",
+           "sweep: spread (the samples' population stddev for the mean metrics, else the "
+           "stddev between runs), ci (the 95 % bootstrap CI of the mean over runs), none, or "
+           "auto (default: ci when every row has enough runs for one, else spread)"},
           {"-o, --output FILE",
            "the figure; its extension, .png, .pdf or .svg, chooses the format. It is written to "
            "a temporary file beside it and renamed when complete: on any failure an existing "
@@ -195,10 +213,11 @@ std::vector<CommandHelp> makeCommandHelp() {
           {"--dpi N", "PNG pixels per inch, 72 to 2400 (default 300), recorded in the file: a "
                       "PNG is W x H inches times N pixels"},
           {"--log-x", "logarithmic RTT axis for cdf and ccdf (their default when the data "
-                      "spans a decade or more; linear when less)"},
-          {"--linear-x", "linear RTT axis for cdf and ccdf"},
-          {"--log-y", "logarithmic y axis for timeline, bands, hist and box"},
+                      "spans a decade or more; linear when less), configured axis for sweep"},
+          {"--linear-x", "linear RTT axis for cdf and ccdf, configured axis for sweep"},
+          {"--log-y", "logarithmic y axis for timeline, bands, hist, box and sweep"},
           {"--group-by KEY",
+           "sweep: one series per value of KEY; "
            "timeseries, cwnd, rtt and retransmits: one colour per group of runs with the same "
            "value of KEY (the keys of compare --group-by), drawn as the median of the runs' "
            "lines at each time (each run's SUM, or the mean of its flows for cwnd and rtt, its "

@@ -29,6 +29,7 @@
 #include "ScreenFit.h"
 #include "ShortcutsDialog.h"
 #include "StartPage.h"
+#include "SweepView.h"
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
 #include "run/StopSignals.h"
@@ -135,7 +136,8 @@ void MainWindow::createViews() {
                flows,
                new ThroughputTimeView(m_store, m_tabs),
                new LoadTimeView(m_store, m_tabs),
-               new CompareView(m_store, m_tabs)};
+               new CompareView(m_store, m_tabs),
+               new SweepView(m_store, m_tabs)};
     for (WorkbenchView* view : m_views) {
         const int tab = m_tabs->addTab(view, view->tabTitle());
         m_tabs->setTabToolTip(tab, view->title());
@@ -316,8 +318,10 @@ void MainWindow::createMenus() {
         if (WorkbenchView* current = currentView())
             current->resetView();
     });
+    // Ctrl+1 to Ctrl+9 for the first nine views (Ctrl+0 resets); Ctrl+Tab reaches every tab.
     for (std::size_t i = 0; i < m_views.size(); ++i)
-        view->addAction(m_views[i]->title(), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)),
+        view->addAction(m_views[i]->title(),
+                        i < 9 ? QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)) : QKeySequence(),
                         this, [this, i] { m_tabs->setCurrentIndex(static_cast<int>(i)); });
 
     view->addSeparator();

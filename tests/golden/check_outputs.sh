@@ -297,6 +297,15 @@ run_all() {
     run_case "$cli" "$out" loadtime-step --writes plot.svg \
         plot --type loadtime -o @OUT@ tests/data/loadtime/*.log
 
+    # Sweeps: configured loss (from the names) against UDP loss on linear axes, configured
+    # rate against the mean of the first 60 intervals on log axes.
+    run_case "$cli" "$out" sweep-loss --writes plot.svg \
+        plot --type sweep --param loss --names 'udp-loss-{loss}pct-client.txt' \
+        --metric udp-loss -o @OUT@ samples/udp-loss-*-client.txt
+    run_case "$cli" "$out" sweep-bw --writes plot.svg \
+        plot --type sweep --param bandwidth --names 'udp-bw-{bandwidth}-server.csv' \
+        --metric interval-mean --first 60 -o @OUT@ samples/udp-bw-*-server.csv
+
     run_case "$cli" "$out_root/report" demo --writes report.html report samples/demo.wbws -o @OUT@
 
     # The generated logs, named relative to their folder so that outputs name them alike.
