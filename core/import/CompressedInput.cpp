@@ -45,6 +45,10 @@ bool isZstdSkippableFrame(std::string_view head) {
 
 constexpr const char* kSuffixes[] = {".gz", ".xz", ".zst", ".bz2"};
 
+// The output buffer at first: enough for a small log, which is then not charged a buffer of
+// kPieceBytes; it doubles up to that as long as the decoder fills it.
+constexpr std::size_t kFirstPieceBytes = std::size_t{64} << 10;
+
 // The most memory an xz stream may ask for: xz -9 needs 65 MiB; a stream that asks for more
 // was made with a dictionary bigger than any preset and is refused with its need named.
 constexpr std::uint64_t kXzMemoryLimit = std::uint64_t{512} << 20;
@@ -324,7 +328,7 @@ bool CompressedInput::run(std::string_view in, bool atEnd, const Sink& sink) {
     if (m_state != State::Reading)
         return false;
     if (m_buffer.empty())
-        m_buffer.resize(kPieceBytes);
+        m_buffer.resize(kFirstPieceBytes);
     for (;;) {
         if (m_atStreamEnd) {
             if (in.empty())
@@ -368,6 +372,8 @@ bool CompressedInput::run(std::string_view in, bool atEnd, const Sink& sink) {
             continue;
         }
         const bool bufferFull = step.written == m_buffer.size();
+        if (bufferFull && m_buffer.size() < kPieceBytes)
+            m_buffer.resize(std::min(2 * m_buffer.size(), kPieceBytes)); // a big stream
         if (in.empty() && !bufferFull)
             return true; // everything decoded that these bytes hold
         if (step.taken == 0 && step.written == 0) {
