@@ -1,5 +1,6 @@
 #include "LaneTitles.h"
 
+#include "LegendLayout.h"
 #include "PlotStyle.h"
 
 #include <qcustomplot.h>
@@ -20,6 +21,10 @@ constexpr char kTitleNaturalRange[] = "wbRangeBeforeTitle";
 constexpr char kTitleRaisedRange[] = "wbRangeForTitle";
 // Between the title and the lane's frame, and between the title and the data, in pixels.
 constexpr double kInset = 2;
+// The least figure width (layout units, 1/96 in) whose titles may be turned on the axes.
+constexpr int kLeastWidthForTurnedTitles = 480;
+// What PlotStyle::legendSizeInside adds to a legend's size for its distance to the data.
+constexpr double kLegendRoom = 12;
 
 QCPAxis* valueAxis(QCPAxisRect* lane) {
     return lane->axis(QCPAxis::atLeft);
@@ -64,6 +69,10 @@ QCPItemText* LaneTitles::insideTitle(int lane) const {
 }
 
 bool LaneTitles::fitOnAxes() const {
+    // Titles turned on the axes take a line's width from every lane: a paper column's figure
+    // keeps it for the data.
+    if (m_plot->viewport().width() < kLeastWidthForTurnedTitles)
+        return false;
     QFont smallest = PlotStyle::labelFont();
     smallest.setPointSizeF(PlotStyle::kSmallestPointSize);
     for (std::size_t lane = 0; lane < m_lanes.size(); ++lane) {
@@ -72,6 +81,53 @@ bool LaneTitles::fitOnAxes() const {
         if (PlotStyle::widestLine(first, smallest) > m_lanes[lane]->rect().height())
             return false;
     }
+    return true;
+}
+
+double LaneTitles::topBand(int lane, bool titleInside) const {
+    double band = 0;
+    if (const QCPItemText* title = m_items[static_cast<std::size_t>(lane)]; titleInside && title) {
+        // Room for a title at the plot's own title size, whatever size it is fitted to in
+        // this pass: every layout of the same size draws the same range.
+        band = QFontMetricsF(PlotStyle::labelFont()).height() + title->padding().top() +
+               title->padding().bottom();
+    }
+    QCPLegend* legend = m_plot->legend;
+    if (lane == m_legendLane && legend->visible() &&
+        LegendLayout::isIn(m_plot, m_lanes[static_cast<std::size_t>(lane)]))
+        // The legend's own height: it lies in the corner, without the room a framed legend
+        // keeps to the data.
+        band = std::max(
+            band,
+            PlotStyle::legendSizeInside(legend, LegendLayout::insideColumns(legend)).height() -
+                kLegendRoom);
+    return band;
+}
+
+bool LaneTitles::fitLegendBesideTitle() {
+    QCPLegend* legend = m_plot->legend;
+    if (m_legendLane < 0 || !legend->visible() ||
+        !LegendLayout::isIn(m_plot, m_lanes[static_cast<std::size_t>(m_legendLane)]))
+        return false;
+    double room = m_lanes[static_cast<std::size_t>(m_legendLane)]->rect().width();
+    if (const QCPItemText* title = m_items[static_cast<std::size_t>(m_legendLane)];
+        m_inside && title)
+        room -= PlotStyle::widestLine(title->text(), title->font()) + title->padding().left() +
+                title->padding().right() + kInset;
+    int entries = 0; // itemCount() counts the grid's empty cells too
+    for (int i = 0; i < legend->itemCount(); ++i)
+        entries += legend->item(i) ? 1 : 0;
+    entries = std::max(entries, 1);
+    int columns = entries;
+    while (columns > 1 && PlotStyle::legendSizeInside(legend, columns).width() - kLegendRoom > room)
+        --columns;
+    // As few rows as fit, their entries shared out evenly: 3 + 2 rather than 4 + 1.
+    const int rows = (entries + columns - 1) / columns;
+    columns = (entries + rows - 1) / rows;
+    if (columns == LegendLayout::insideColumns(legend))
+        return false;
+    LegendLayout::setInsideColumns(legend, columns);
+    LegendLayout::putInside(m_plot, Qt::AlignTop | Qt::AlignRight);
     return true;
 }
 
@@ -87,15 +143,11 @@ void LaneTitles::raiseBelowTitle(int lane, bool raise) {
                                  : axis->range();
     QCPRange shown = natural;
     const std::optional<double> top = PlotStyle::dataTop(axis);
-    const QCPItemText* title = m_items[static_cast<std::size_t>(lane)];
+    const double band = topBand(lane, raise);
     const double height = m_lanes[static_cast<std::size_t>(lane)]->rect().height();
-    if (raise && title && top && axis->property(PlotStyle::kLegendMayRaiseTop).toBool() &&
+    if (band > 0 && top && axis->property(PlotStyle::kLegendMayRaiseTop).toBool() &&
         axis->scaleType() == QCPAxis::stLinear && height > 0) {
-        // Room for a title at the plot's own title size, whatever size it is fitted to in
-        // this pass: every layout of the same size draws the same range.
-        const double titleHeight = QFontMetricsF(PlotStyle::labelFont()).height() +
-                                   title->padding().top() + title->padding().bottom();
-        const double share = 1 - (titleHeight + kInset) / height;
+        const double share = 1 - (band + kInset) / height;
         const double upper = natural.lower + (*top - natural.lower) / share;
         if (share > 0.3 && upper > natural.lower && upper > 0) {
             // From the data's top alone, whatever the axis shows now, and rounded up to two
@@ -146,6 +198,9 @@ void LaneTitles::fit() {
     m_inside = inside;
     // The items' positions follow the new margins only after another layout.
     PlotStyle::layOutAgain(m_plot);
+    // To the lane's width with the titles where they are now.
+    if (fitLegendBesideTitle())
+        PlotStyle::layOutAgain(m_plot);
     // Raised to the lanes' heights, which the relayout (a legend moving) may change: again
     // until the ranges hold, so that the next layout of the same size draws the same ranges.
     for (int round = 0; round < 3; ++round) {

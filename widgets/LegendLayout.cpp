@@ -14,8 +14,11 @@ namespace {
 
 constexpr char kSide[] = "wbLegendSide"; // on a legend outside the axis rects: "rows", "right"
 
-QCPAxisRect* mainRect(QCustomPlot* plot) {
-    return plot->xAxis->axisRect();
+constexpr char kHome[] = "wbLegendHome"; // on the plot: the axis rect set by setHome
+
+QCPAxisRect* mainRect(const QCustomPlot* plot) {
+    auto* home = qobject_cast<QCPAxisRect*>(plot->property(kHome).value<QObject*>());
+    return home ? home : plot->xAxis->axisRect();
 }
 
 bool isInside(QCustomPlot* plot) {
@@ -28,12 +31,9 @@ QString legendSide(const QCPLegend* legend) {
 
 constexpr char kLayoutName[] = "wbLegendLayout";
 // On the legend while placeAboveData has it above the data: its entries per row (unset, one:
-// in a corner).
+// in a corner, or those its figure set, kHomeColumns).
 constexpr char kInsideColumns[] = "wbLegendInsideColumns";
-
-int insideColumns(const QCPLegend* legend) {
-    return std::max(1, legend->property(kInsideColumns).toInt());
-}
+constexpr char kHomeColumns[] = "wbLegendHomeColumns";
 
 // Row and column of the plot layout holding `element`; {-1, -1} when none.
 std::pair<int, int> cellOf(QCustomPlot* plot, QCPLayoutElement* element) {
@@ -52,7 +52,7 @@ void takeLegend(QCustomPlot* plot) {
     if (!holder)
         return;
     holder->take(legend);
-    if (holder != mainRect(plot)->insetLayout()) {
+    if (!qobject_cast<QCPLayoutInset*>(holder)) {
         plot->plotLayout()->remove(holder);
         plot->plotLayout()->simplify();
     }
@@ -156,6 +156,28 @@ LegendLayout::LegendLayout(QCustomPlot* plot) : QObject(plot), m_plot(plot) {
     m_mayLeave = [] { return true; };
 }
 
+int LegendLayout::insideColumns(const QCPLegend* legend) {
+    const QVariant above = legend->property(kInsideColumns);
+    return std::max(1, (above.isValid() ? above : legend->property(kHomeColumns)).toInt());
+}
+
+void LegendLayout::setInsideColumns(QCPLegend* legend, int columns) {
+    legend->setProperty(kHomeColumns, columns);
+}
+
+void LegendLayout::setHome(QCustomPlot* plot, QCPAxisRect* home) {
+    plot->setProperty(kHome, QVariant::fromValue<QObject*>(home));
+}
+
+void LegendLayout::keepInHome(int columns) {
+    m_keepInHome = true;
+    setInsideColumns(m_plot->legend, columns);
+}
+
+bool LegendLayout::isIn(const QCustomPlot* plot, const QCPAxisRect* rect) {
+    return plot->legend->layout() == rect->insetLayout();
+}
+
 LegendLayout* LegendLayout::of(QCustomPlot* plot) {
     auto* layout =
         plot->findChild<LegendLayout*>(QLatin1String(kLayoutName), Qt::FindDirectChildrenOnly);
@@ -182,10 +204,16 @@ void LegendLayout::putInside(QCustomPlot* plot, Qt::Alignment corner) {
     if (moved) {
         takeLegend(plot);
         inset->addElement(legend, corner);
-        legend->setBorderPen(QPen(PlotStyle::legendBorder()));
-        legend->setMargins(QMargins(7, 5, 7, 4)); // QCPLegend's own, inside its frame
-        legend->setRowSpacing(3);
-        legend->setColumnSpacing(12);
+        // A legend its figure keeps at the top of a lane sits in a band free of data beside the
+        // lane's title, unframed as the title is; elsewhere it is framed over the data.
+        const bool inBand = legend->property(kHomeColumns).isValid();
+        legend->setBorderPen(inBand ? QPen(Qt::NoPen) : QPen(PlotStyle::legendBorder()));
+        if (inBand)
+            legend->setBrush(Qt::NoBrush);
+        // QCPLegend's own margins, inside its frame
+        legend->setMargins(inBand ? QMargins(3, 1, 3, 1) : QMargins(7, 5, 7, 4));
+        legend->setRowSpacing(inBand ? 0 : 3);
+        legend->setColumnSpacing(inBand ? 8 : 12);
     }
     // One column, or entries side by side in rows above the data (placeAboveData).
     const int columns = insideColumns(legend);
@@ -511,6 +539,11 @@ bool LegendLayout::arrange() {
 }
 
 void LegendLayout::arrangeAutomatically() {
+    if (m_keepInHome) {
+        putInside(m_plot, m_corners.front());
+        PlotStyle::layOutAgain(m_plot);
+        return;
+    }
     if (!m_mayLeave()) { // the user is navigating: the legend keeps its side
         if (isInside(m_plot))
             placeInsideBest(false);

@@ -8,6 +8,8 @@
 #include <functional>
 #include <vector>
 
+class QCPAxisRect;
+class QCPLegend;
 class QCustomPlot;
 
 namespace wb {
@@ -47,6 +49,17 @@ public:
     // Whether the automatic choice may move the legend out of the rect (false while the user
     // zooms and pans a view: the legend keeps its side then).
     void setMayLeave(const std::function<bool()>& mayLeave);
+    // The axis rect the legend goes inside (by default the one of the plot's xAxis), and
+    // whether the automatic choice keeps it there in the first corner, `columns` entries per
+    // row: for stacked lanes, where rows of its own would take the lanes' height and a lane
+    // keeps room for it at its top (LaneTitles).
+    static void setHome(QCustomPlot* plot, QCPAxisRect* home);
+    void keepInHome(int columns);
+    // The entries per row a legend inside its home has (1 unless set).
+    static int insideColumns(const QCPLegend* legend);
+    static void setInsideColumns(QCPLegend* legend, int columns);
+    // Whether the legend is inside `rect` now.
+    static bool isIn(const QCustomPlot* plot, const QCPAxisRect* rect);
 
     // Puts the legend where the choice says, measuring the plot as laid out; lays the plot out
     // again when it moved. True if it did.
@@ -91,6 +104,7 @@ private:
     std::vector<Qt::Alignment> m_corners;
     HiddenData m_hidden;
     std::function<bool()> m_mayLeave;
+    bool m_keepInHome = false;
     bool m_arranging = false; // arrange() lays the plot out, which fits it, which arranges
     // What the last arrangement measured: a replot of the same plot at the same size and
     // ranges (a hover read-out, a repaint) keeps its legend where it is without measuring.

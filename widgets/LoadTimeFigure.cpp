@@ -3,9 +3,11 @@
 #include "DatasetStore.h"
 #include "DrawnRuns.h"
 #include "LaneTitles.h"
+#include "LegendLayout.h"
 #include "PlotStyle.h"
 
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -19,6 +21,10 @@ const QColor kLostColor(200, 30, 30);
 const QColor kSumColor(40, 40, 40);
 const QColor kLoadShade(255, 170, 60, 45);
 constexpr char kLoadLayer[] = "load";
+// The least figure height (layout units, 1/96 in) that names the phases above the RTT lane: a
+// shorter one (a paper column's 2.5 in, two columns' 3 in) gives that row to the lanes, and
+// the RTT lane's title says what the shading is.
+constexpr int kPhaseRowLeastHeight = 300;
 
 // Tick labels, titles and the grid as PlotStyle::apply sets them on the first axis rect, on
 // the layers QCustomPlot gives the first rect's (a new rect's grids would draw on its axes).
@@ -59,13 +65,30 @@ LoadTimeFigure::LoadTimeFigure(QCustomPlot* plot) : m_plot(plot) {
     PlotStyle::apply(m_plot);
     m_plot->setInteraction(QCP::iSelectLegend, false);
     buildLanes();
+    // After the legend's fitting (connected by PlotStyle::apply), before the titles' (which
+    // raise each lane's range to its height): the phase row and the rows' stretch set the
+    // lanes' heights.
+    QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] {
+        fitPhaseRow();
+        shareHeightAlike();
+    });
     m_laneTitles = std::make_unique<LaneTitles>(
         m_plot, std::vector<QCPAxisRect*>(m_lanes.begin(), m_lanes.end()));
-    // Lanes are named by their titles; the legend above them says which run is which
-    // colour, and covers no data.
-    PlotStyle::placeLegendAbove(m_plot);
-    // A step's runs have short names: all of them in one row where they fit.
-    PlotStyle::fitLegendColumns(m_plot, 6);
+    // Lanes are named by their titles; the legend says which run is which colour. It sits at
+    // the throughput lane's top right, beside its title, with the lane's range raised below
+    // both: rows of its own would take a fifth of a column figure's height from the lanes.
+    LegendLayout::setHome(m_plot, m_lanes[ThroughputLane]);
+    LegendLayout* legend = LegendLayout::of(m_plot);
+    legend->setCorners({Qt::AlignTop | Qt::AlignRight}, [plot = m_plot](const QRectF& box) {
+        return LegendLayout::dataIn(plot, box);
+    });
+    legend->keepInHome(3);
+    // Short keys: the lane's width holds three entries beside its title. A graph draws its
+    // key's line 5 px past the icon (QCPGraph::drawLegendIcon), which the padding clears with
+    // room for a thick pen's cap.
+    m_plot->legend->setIconSize(5, 15);
+    m_plot->legend->setIconTextPadding(9);
+    m_laneTitles->setLegendLane(ThroughputLane);
     PlotStyle::sampleLinesOnScreenOnly(m_plot);
 }
 
@@ -91,12 +114,12 @@ void LoadTimeFigure::buildLanes() {
         // Only the bottom lane carries the time axis' numbers and title; the others sit
         // close above it.
         rect->axis(QCPAxis::atBottom)->setTickLabels(bottom);
-        rect->setAutoMargins(bottom ? QCP::msLeft | QCP::msRight | QCP::msBottom
-                                    : QCP::msLeft | QCP::msRight);
-        // Lanes as close as their tick labels allow: the top label of a lane and the bottom
-        // one of the lane above reach half a line past their edges.
-        rect->setMargins(
-            QMargins(0, lane == 0 ? PlotStyle::minimumMargins().top() : 4, 0, bottom ? 0 : 4));
+        // Lanes as close as their tick labels allow: the top label of a lane reaches past its
+        // edge by what PlotStyle fits the top margin to, the bottom one of the lane above by
+        // half a line, which its lane's bottom margin and the top margin's least share.
+        rect->setAutoMargins(bottom ? QCP::msLeft | QCP::msRight | QCP::msTop | QCP::msBottom
+                                    : QCP::msLeft | QCP::msRight | QCP::msTop);
+        rect->setMargins(QMargins(0, 0, 0, bottom ? 0 : 4));
         QObject::connect(rect->axis(QCPAxis::atBottom),
                          QOverload<const QCPRange&>::of(&QCPAxis::rangeChanged), m_plot,
                          [this, lane](const QCPRange& range) {
@@ -227,7 +250,7 @@ void LoadTimeFigure::drawThroughput(const LoadTimeline& timeline, const Entries&
     values << values.back();
     QCPGraph* graph =
         addGraph(ThroughputLane, QPen(pen.color.value_or(kSumColor), PlotStyle::lineWidth() * 1.3),
-                 tr("SUM of the flows"));
+                 tr("SUM"));
     graph->setLineStyle(QCPGraph::lsStepLeft);
     graph->setData(keys, values, true);
     m_sums.push_back(graph);
@@ -306,14 +329,17 @@ void LoadTimeFigure::dropCommonPrefix() {
     }
     // Whole words only, and every entry keeps a name of its own.
     prefix.truncate(prefix.lastIndexOf(QLatin1Char(' ')) + 1);
-    if (prefix.trimmed().isEmpty())
+    // Said in the time axis' title, without the separator that ended it in the names.
+    static const QRegularExpression separator(QStringLiteral("[\\s:;,\\-]+$"));
+    const QString said = QString(prefix).remove(separator);
+    if (said.isEmpty())
         return;
     for (const QCPGraph* graph : named)
         if (graph->name().size() <= prefix.size())
             return;
     for (QCPGraph* graph : named)
         graph->setName(graph->name().mid(prefix.size()));
-    m_commonPrefix = prefix.trimmed();
+    m_commonPrefix = said;
 }
 
 void LoadTimeFigure::addLaneNotes() {
@@ -370,21 +396,65 @@ void LoadTimeFigure::labelPhases(const LoadPhases* phases) {
     // On the lane's top axis: tick labels lie outside the data, which no text may cover.
     QCPAxisRect* lane = m_lanes[LatencyLane];
     QCPAxis* top = lane->axis(QCPAxis::atTop);
-    const bool named = !m_phaseLabels.empty();
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (const auto& [x, text] : m_phaseLabels)
         ticker->addTick(x, text);
     top->setTicker(ticker);
-    top->setVisible(named);
-    top->setTickLabels(named);
     top->setTickLength(0, 0);
     top->setSubTicks(false);
     top->setBasePen(Qt::NoPen);
     top->setTickPen(Qt::NoPen);
     top->grid()->setVisible(false);
     top->setRange(lane->axis(QCPAxis::atBottom)->range());
-    lane->setAutoMargins(named ? QCP::msLeft | QCP::msRight | QCP::msTop
-                               : QCP::msLeft | QCP::msRight);
+    showPhaseRow(!m_phaseLabels.empty());
+}
+
+bool LoadTimeFigure::showPhaseRow(bool shown) {
+    QCPAxis* top = m_lanes[LatencyLane]->axis(QCPAxis::atTop);
+    if (top->visible() == shown && top->tickLabels() == shown)
+        return false;
+    top->setVisible(shown);
+    top->setTickLabels(shown);
+    return true;
+}
+
+void LoadTimeFigure::shareHeightAlike() {
+    // Each lane's row stretched by its data height plus its bottom margin (the bottom lane's
+    // holds the time axis), in whole pixels: QCustomPlot's rounding of fractional rows could
+    // push the last one past the figure. Not by the top margins, which follow the tick labels
+    // (PlotStyle) and so the ranges that the lanes' heights give: a few pixels that would make
+    // the next layout of the same size differ.
+    QCPLayoutGrid* grid = m_plot->plotLayout();
+    std::array<int, kLaneCount> rows{};
+    int lanesHeight = grid->rect().height(), margins = 0;
+    for (int row = 0; row < grid->rowCount(); ++row) {
+        QCPLayoutElement* element = grid->element(row, 0);
+        const auto lane = std::find(m_lanes.begin(), m_lanes.end(), element);
+        if (lane == m_lanes.end()) { // a legend's or a title's row
+            lanesHeight -= element ? element->outerRect().height() : 0;
+            continue;
+        }
+        rows[static_cast<std::size_t>(lane - m_lanes.begin())] = row;
+        margins += (*lane)->margins().bottom();
+    }
+    const int data = std::max(0, lanesHeight - margins);
+    bool changed = false;
+    for (int lane = 0; lane < kLaneCount; ++lane) {
+        const int share = data / kLaneCount + (lane == kLaneCount - 1 ? data % kLaneCount : 0);
+        const double factor = std::max(1, share + m_lanes[lane]->margins().bottom());
+        if (grid->rowStretchFactors().value(rows[lane]) != factor) {
+            grid->setRowStretchFactor(rows[lane], factor);
+            changed = true;
+        }
+    }
+    if (changed)
+        PlotStyle::relayout(m_plot);
+}
+
+void LoadTimeFigure::fitPhaseRow() {
+    const bool room = m_plot->viewport().height() >= kPhaseRowLeastHeight;
+    if (showPhaseRow(!m_phaseLabels.empty() && room))
+        PlotStyle::relayout(m_plot);
 }
 
 QString LoadTimeFigure::axisText() const {
@@ -392,8 +462,10 @@ QString LoadTimeFigure::axisText() const {
     QString text;
     switch (first.basis()) {
     case LoadTimeline::Basis::ConcurrentStep:
-        text = m_timelines.size() > 1 ? tr("time (s) from each step's first member's start")
-                                      : tr("time (s) from the first member's start");
+        // A step starts with its first member.
+        text = m_timelines.size() > 1     ? tr("time (s) from each step's start")
+               : m_commonPrefix.isEmpty() ? tr("time (s) from the step's start")
+                                          : tr("time (s) from the start of %1").arg(m_commonPrefix);
         break;
     case LoadTimeline::Basis::AbsoluteTimes:
         text = tr("time (s) since the earliest start");
@@ -404,7 +476,7 @@ QString LoadTimeFigure::axisText() const {
     if (std::any_of(m_timelines.begin(), m_timelines.end(),
                     [](const LoadTimeline& timeline) { return !timeline.unplaced().empty(); }))
         text += tr("; runs without a start from 0");
-    if (!m_commonPrefix.isEmpty())
+    if (!m_commonPrefix.isEmpty() && first.basis() != LoadTimeline::Basis::ConcurrentStep)
         text = tr("%1: %2").arg(m_commonPrefix, text);
     return text;
 }
@@ -444,7 +516,10 @@ void LoadTimeFigure::setAxisLabels() {
     const QString metric =
         m_options.tcpMetric == TcpMetric::Cwnd ? tr("cwnd (kB)") : tr("TCP sRTT (ms)");
     m_laneTitles->setTitles(
-        {tr("ping RTT (ms)"), tr("throughput (Mbit/s)\nflows and SUM"),
+        {std::any_of(m_shades.begin(), m_shades.end(), [](QCPItemRect* shade) { return shade; })
+             ? tr("ping RTT (ms)\nshaded: under load")
+             : tr("ping RTT (ms)"),
+         tr("throughput (Mbit/s)"),
          m_tcpSources.isEmpty()
              ? metric
              : tr("%1\n%2").arg(metric, m_tcpSources.join(QStringLiteral(", ")))});
@@ -455,6 +530,7 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
     m_options = options;
     m_plot->clearGraphs();
     m_plot->clearItems();
+
     m_shades.fill(nullptr);
     m_phases.clear();
     m_rtt.clear();
@@ -500,6 +576,9 @@ QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, 
     }
     if (!overlaid)
         dropCommonPrefix();
+    // One ping is named by its lane's title; the legend keeps the flows' colours.
+    if (!overlaid && m_rtt.size() == 1)
+        m_rtt.begin().value()->removeFromLegend();
     labelPhases(!overlaid && !m_phases.empty() ? &m_phases.front() : nullptr);
     addLaneNotes();
     m_leftOut.clear();

@@ -30,8 +30,8 @@ class LaneTitles;
 // A latency-under-load run drawn on a plot in lanes stacked on one time axis that zoom and
 // pan together: the ping RTT with its losses, the throughput of every flow and their SUM, and
 // one TCP metric (cwnd or smoothed RTT) from the flows' best source, with the load period
-// shaded in every lane. One step drawn: its ping's phases (LoadPhases: before the load, under
-// load, after) are named above the RTT lane. Several steps are
+// shaded in every lane. One step drawn on a tall enough figure: its ping's phases (LoadPhases:
+// before the load, under load, after) are named above the RTT lane. Several steps are
 // overlaid, each from its own start and in its own colour with one legend entry, so their values
 // share the lanes' scales and compare directly. Where each dataset sits on the axis is core's
 // LoadTimeline; this figure only draws it. The Load-over-time view wraps it with its toolbar;
@@ -69,6 +69,8 @@ public:
     // What is shaded, or that nothing is visible; empty otherwise.
     const QString& shownNote() const { return m_shownNote; }
     QCPAxisRect* lane(Lane lane) const { return m_lanes[lane]; }
+    // The lanes' titles: on their value axes, or inside the lanes.
+    const LaneTitles& laneTitles() const { return *m_laneTitles; }
     // The shaded load period of a lane; nullptr when no flow has intervals.
     QCPItemRect* loadShade(Lane lane) const { return m_shades[lane]; }
     // The RTT and lost-request graphs of a latency dataset, nullptr when not drawn.
@@ -113,6 +115,12 @@ private:
     // Each phase's name over its span on the RTT lane's top axis, outside the data; no names
     // when `phases` is null.
     void labelPhases(const LoadPhases* phases);
+    // The phase names' row shown or not; whether that changed.
+    bool showPhaseRow(bool shown);
+    // The phase names where the figure is tall enough (kPhaseRowLeastHeight).
+    void fitPhaseRow();
+    // The lanes' rows stretched so that their data heights are alike.
+    void shareHeightAlike();
     void setAxisLabels();
     // A graph on the lane's axes; legendName empty: not in the legend.
     QCPGraph* addGraph(Lane lane, const QPen& pen, const QString& legendName);

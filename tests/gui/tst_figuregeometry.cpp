@@ -71,8 +71,8 @@ QStringList samples(std::initializer_list<const char*> names) {
 }
 
 // A latency-under-load step as a plan writes it: its ping, iperf and ss logs.
-QStringList loadStepLogs() {
-    const QDir folder(test::samplePath(QStringLiteral("latency-under-load")));
+QStringList loadStepLogs(const QString& sample = QStringLiteral("latency-under-load")) {
+    const QDir folder(test::samplePath(sample));
     QStringList paths;
     for (const QString& name : folder.entryList({QStringLiteral("*.log")}, QDir::Files))
         paths << folder.filePath(name);
@@ -349,16 +349,6 @@ void TestFigureGeometry::columnFigure_data() {
     QTest::addColumn<QString>("type");
     QTest::addColumn<QStringList>("files");
     QTest::addColumn<QSizeF>("points");
-    // Empty, or why the figure does not keep kLeastDataShare yet: an expected failure, which
-    // fails the test once the figure does keep it.
-    QTest::addColumn<QString>("shortOfShare");
-    const QString loadLegend =
-        QStringLiteral("loadtime's three lanes: their gaps, the phase row and the legend's rows");
-    const QHash<QString, QString> short_{
-        {QStringLiteral("loadtime column"), loadLegend},
-        {QStringLiteral("loadtime two-column"), loadLegend},
-        {QStringLiteral("loadtime plot's default"), loadLegend},
-    };
     const QStringList pings = samples({"ping18_np", "ping18_iperf16_np"});
     const QStringList iperf3 = samples({"iperf3-cubic-P4.json", "iperf3-reno-P4.json"});
     const QStringList iperf2 = samples({"tcp-cubic-P30-client.txt"});
@@ -377,26 +367,27 @@ void TestFigureGeometry::columnFigure_data() {
         {"rtt", iperf3},
         {"retransmits", iperf3},
         {"loadtime", loadStepLogs()},
+        // A cubic and a reno step overlaid, one legend entry each.
+        {"loadtime-steps",
+         loadStepLogs() + loadStepLogs(QStringLiteral("latency-under-load-reno"))},
     };
     for (const char* size : {"column", "two-column", "slide"})
         for (const auto& [name, files] : figures) {
             const QString row = QString::fromLatin1(name);
             const QString tag = QStringLiteral("%1 %2").arg(row, QLatin1String(size));
-            QTest::newRow(qPrintable(tag)) << row.section(QLatin1Char('-'), 0, 0) << files
-                                           << presetPoints(size) << short_.value(tag);
+            QTest::newRow(qPrintable(tag))
+                << row.section(QLatin1Char('-'), 0, 0) << files << presetPoints(size);
         }
     // loadtime as `plot` draws it without --size: a column's width, 300 pt high.
     QTest::newRow("loadtime plot's default")
         << QStringLiteral("loadtime") << loadStepLogs()
-        << QSizeF(kColumnWidth, kLoadTimeHeight) * 72.0 / ExportOptions::layoutDpi()
-        << short_.value(QStringLiteral("loadtime plot's default"));
+        << QSizeF(kColumnWidth, kLoadTimeHeight) * 72.0 / ExportOptions::layoutDpi();
 }
 
 void TestFigureGeometry::columnFigure() {
     QFETCH(QString, type);
     QFETCH(QStringList, files);
     QFETCH(QSizeF, points);
-    QFETCH(QString, shortOfShare);
     DatasetStore store;
     addLogs(store, files);
     if (QTest::currentTestFailed())
@@ -468,8 +459,6 @@ void TestFigureGeometry::columnFigure() {
         QVERIFY2(plot->legend->font().pointSizeF() >= kLeastPointSize,
                  qPrintable(QString::number(plot->legend->font().pointSizeF())));
 
-    if (!shortOfShare.isEmpty())
-        QEXPECT_FAIL("", qPrintable(shortOfShare), Continue);
     QVERIFY2(share >= kLeastDataShare,
              qPrintable(QStringLiteral("the data keeps %1 % of the figure").arg(100 * share)));
 }
