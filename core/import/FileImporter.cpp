@@ -274,6 +274,8 @@ public:
                     QStringLiteral("the %1 data holds nothing (an empty log)").arg(compression);
             else if (m_refused)
                 m_result.error = refusal(compression);
+            else if (m_result.cancelled && m_result.ok())
+                m_result.error = QStringLiteral("cancelled before the file's content was read");
             return false;
         }
         if (!m_input.damage().isEmpty() && m_result.ok())

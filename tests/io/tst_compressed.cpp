@@ -266,6 +266,13 @@ void TestCompressed::progressCountsCompressedBytes() {
     QVERIFY2(result.ok(), qPrintable(result.error));
     QVERIFY(ordered);
     QCOMPARE(last, size);
+
+    // Cancelled at the first report, before the head was sniffed: said so, nothing read.
+    options.progress = [](qint64, qint64) { return false; };
+    const ImportResult cancelled = FileImporter::importFile(path, options);
+    QVERIFY(cancelled.cancelled);
+    QVERIFY(cancelled.datasets.empty());
+    QCOMPARE(cancelled.error, QStringLiteral("cancelled before the file's content was read"));
 }
 
 // ---- several streams, truncation, damage ----
