@@ -2,6 +2,7 @@
 
 #include "parse/FormatRegistry.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string_view>
 
@@ -15,7 +16,8 @@ constexpr std::size_t kOptionTextColumn = 24;
 constexpr std::size_t kOverviewSynopsisColumn = 10;
 constexpr std::size_t kOverviewSummaryColumn = 12;
 
-const std::vector<const char*> kSynopses = {"COMMAND [OPTIONS] FILE...", "COMMAND --help"};
+const std::vector<const char*> kSynopses = {"COMMAND [OPTIONS] FILE...", "COMMAND --help",
+                                            "--version"};
 
 // The formats from the registry, so that the help and the man page list every one.
 std::vector<std::string> introduction() {
@@ -326,6 +328,48 @@ std::vector<CommandHelp> makeCommandHelp() {
            "30 runs\"); the user's values count there too"},
           kSeed,
           kResamples}},
+        {"export",
+         {"[--format csv|jsonl] [--what samples|intervals|flows|runs] [-o FILE] [--set "
+          "KEY=VALUE] [--metadata FILE] FILE...|WORKSPACE"},
+         "the data as tidy tables for pandas, R or DuckDB: one row per sample, interval, flow or "
+         "run figure",
+         {"Writes one table in long format, one row per observation, with stable column names "
+          "(README: Tidy export). Every table starts with run (a concurrent step's name, else "
+          "the log file, with #N for the Nth dataset of a file of several), file and label, and "
+          "ends with one column per metadata key of any dataset (what the logs say and the "
+          "user's values: --set, --metadata, a workspace's), sorted by name; a dataset without "
+          "a value leaves the cell empty.",
+          "samples: seq, time_s, rtt_ms, status (ok, lost, dup, error), send_delay_ms, "
+          "receive_delay_ms, one row per request of each latency log. intervals: flow, "
+          "flow_direction, start_s, end_s, bytes, bits_per_second, cwnd_bytes, rtt_ms, rttvar_ms, "
+          "retransmits, jitter_ms, lost_datagrams, datagrams, one row per report interval of "
+          "each flow. flows: flow, flow_direction, bytes, seconds, bits_per_second, jitter_ms, "
+          "lost_datagrams, datagrams, loss_percent, one row per flow as flows reports it. runs: "
+          "statistic and value, one row per figure of each run as table --group-by computes "
+          "them (a concurrent step is one run; an ss log beside its run is that run's TCP "
+          "state). Missing figures are empty cells (csv) or null (jsonl).",
+          "A WORKSPACE (.wbws) exports its logs with its labels, tags and metadata, hidden "
+          "datasets included. Rows are written as they are made, never held in memory."},
+         {{"--format csv|jsonl",
+           "output format, csv (default) or jsonl. csv is RFC 4180 with LF line ends and a "
+           "header row; a text cell that a spreadsheet would run as a formula (starting with =, "
+           "+, - or @, but not a number such as -0.5) gets a leading '. jsonl is one JSON object "
+           "per line, the values as given"},
+          {"--what samples|intervals|flows|runs", "the table to write (default samples)"},
+          {"-o, --output FILE",
+           "write to FILE instead of standard output: to a temporary file beside it, renamed "
+           "when complete, so that on any failure an existing FILE keeps its bytes. A FILE that "
+           "is a symbolic link is refused"},
+          kSet,
+          kMetadata}},
+        {"completion",
+         {"bash|zsh"},
+         "print the bash or zsh completion script of wirebench-cli",
+         {"Prints a script that completes wirebench-cli's commands, their options and the "
+          "values of options that take one of a few words, made from the same table as this "
+          "help. The package installs both; to try one: source <(wirebench-cli completion "
+          "bash)."},
+         {}},
         {"report",
          {"WORKSPACE -o report.pdf|report.html [--legend PLACE] [--font FAMILY] [--font-size PT]"},
          "a report of a saved workspace as PDF or as one self-contained HTML file",
@@ -345,13 +389,6 @@ std::vector<CommandHelp> makeCommandHelp() {
            "the figures' tick labels and legends at PT points, titles in proportion, 4 to 72 "
            "(default 9)"}}},
     };
-}
-
-// A command's options with the one every command has.
-std::vector<OptionHelp> optionsOf(const CommandHelp& help) {
-    std::vector<OptionHelp> options = help.options;
-    options.push_back(kHelpOption);
-    return options;
 }
 
 // How deep c takes a synopsis into [...] groups.
@@ -490,6 +527,12 @@ template <typename Text> std::string roffParagraphs(const std::vector<Text>& par
 
 } // namespace
 
+std::vector<OptionHelp> optionsOf(const CommandHelp& help) {
+    std::vector<OptionHelp> options = help.options;
+    options.push_back(kHelpOption);
+    return options;
+}
+
 const std::vector<CommandHelp>& commandHelp() {
     static const std::vector<CommandHelp> help = makeCommandHelp();
     return help;
@@ -510,7 +553,8 @@ std::string overviewText() {
     for (const CommandHelp& help : commandHelp()) {
         for (std::size_t i = 0; i < help.synopses.size(); ++i) {
             std::string prefix = std::string("  ") + (i == 0 ? help.name : "");
-            prefix.resize(kOverviewSynopsisColumn, ' ');
+            // A name as long as the column ("completion") keeps a space before its synopsis.
+            prefix.resize(std::max(kOverviewSynopsisColumn, prefix.size() + 1), ' ');
             out += prefix + fill(help.synopses[i], prefix.size(), prefix.size());
         }
         out += std::string(kOverviewSummaryColumn, ' ') +
@@ -557,6 +601,10 @@ std::string manPage(const std::string& version) {
             out += std::string(".TP\n.B ") + help.name + '\n' + roff(help.exitStatus) + '\n';
     out += ".SH \"SEE ALSO\"\n.BR ping (8),\n.BR fping (8),\n.BR iperf (1),\n.BR iperf3 (1)\n";
     return out;
+}
+
+std::string versionText(const std::string& version) {
+    return std::string(kProgram) + ' ' + version + '\n';
 }
 
 std::optional<std::string> requestedHelp(const std::vector<std::string>& args) {

@@ -89,6 +89,10 @@ int main(int argc, char** argv) {
         std::fputs(wb::cli::overviewText().c_str(), stdout);
         return wb::cli::UsageOrNothingUsable;
     }
+    if (rawArgs.front() == "--version") {
+        std::fputs(wb::cli::versionText(WIREBENCH_VERSION).c_str(), stdout);
+        return wb::cli::Success;
+    }
     if (const std::optional<std::string> help = wb::cli::requestedHelp(rawArgs)) {
         std::fputs(help->c_str(), stdout);
         return wb::cli::Success;
@@ -113,7 +117,8 @@ int main(int argc, char** argv) {
         commands[] = {{"detect", wb::cli::runDetect},   {"stats", wb::cli::runStats},
                       {"table", wb::cli::runTable},     {"flows", wb::cli::runFlows},
                       {"compare", wb::cli::runCompare}, {"plot", plot.run},
-                      {"report", plot.report},          {"run", wb::cli::runRun}};
+                      {"report", plot.report},          {"run", wb::cli::runRun},
+                      {"export", wb::cli::runExport},   {"completion", wb::cli::runCompletion}};
     for (const auto& [name, run] : commands) {
         if (command == QLatin1String(name) && run)
             return checkedOutput(context, run(args, context));

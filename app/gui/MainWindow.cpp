@@ -4,6 +4,7 @@
 #include "BandsView.h"
 #include "CdfView.h"
 #include "CompareView.h"
+#include "DataExportDialog.h"
 #include "DatasetEditActions.h"
 #include "DatasetGrouping.h"
 #include "DatasetListModel.h"
@@ -301,6 +302,7 @@ void MainWindow::createMenus() {
                     &MainWindow::copyPlot);
     file->addAction(tr("Export &report…"), QKeySequence(tr("Ctrl+Shift+E")), this,
                     &MainWindow::exportReportDialog);
+    file->addAction(tr("Export &data…"), this, &MainWindow::exportDataDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -782,6 +784,35 @@ void MainWindow::exportReportDialog() {
                     {tr("%1: %2").arg(QDir::toNativeSeparators(path), error)});
     else
         m_status->setText(tr("Report written to %1").arg(path));
+}
+
+bool MainWindow::exportData(const QString& path, TidyExport::Table table, TidyExport::Format format,
+                            QString* error) {
+    std::vector<DataExport::Member> members;
+    for (const DatasetEntry& entry : m_store->entries())
+        members.push_back({entry.analysis, DatasetGrouping::memberOf(entry)});
+    return DataExport::run(members, path, table, format, this, error);
+}
+
+void MainWindow::exportDataDialog() {
+    if (m_store->entries().empty()) {
+        m_status->setText(tr("Open logs or a workspace first: the export holds their data."));
+        return;
+    }
+    const QString stem = m_session->path().isEmpty()
+                             ? QStringLiteral("wirebench-data")
+                             : QFileInfo(m_session->path()).completeBaseName();
+    DataExportDialog dialog(QDir(m_settings.lastFolder()).filePath(stem + QStringLiteral(".csv")),
+                            this);
+    if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty())
+        return;
+    m_settings.setLastFolder(QFileInfo(dialog.path()).absolutePath());
+    QString error;
+    if (!exportData(dialog.path(), dialog.table(), dialog.format(), &error))
+        showProblem(tr("Data not exported"),
+                    {tr("%1: %2").arg(QDir::toNativeSeparators(dialog.path()), error)});
+    else
+        m_status->setText(tr("Data exported to %1").arg(dialog.path()));
 }
 
 void MainWindow::removeSelected() {
