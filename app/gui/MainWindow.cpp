@@ -597,8 +597,9 @@ void MainWindow::rememberOpened(const QString& path) {
 
 QString MainWindow::openLogsFilters() {
     // All files first: logs often have no extension (ping18_np), and the content decides the
-    // format, not the name.
-    return tr("All files (*);;Logs (*.txt *.log *.csv *.json *.jsonl *.out)");
+    // format, not the name; compressed logs are logs too.
+    return tr("All files (*);;Logs (*.txt *.log *.csv *.json *.jsonl *.out *.gz *.xz *.zst "
+              "*.bz2)");
 }
 
 void MainWindow::openFolder() {

@@ -2,6 +2,7 @@
 
 #include "files/OutputFile.h"
 #include "files/SmallFile.h"
+#include "import/CompressedInput.h"
 #include "report/DatasetJson.h"
 
 #include <QCoreApplication>
@@ -175,13 +176,15 @@ bool ProcessIdentity::alive() const {
 }
 
 QString RunSidecar::pathFor(const QString& logPath) {
-    const QFileInfo info(logPath);
+    // A log compressed after the run ("run-3.txt.gz") keeps its description ("run-3.run.json").
+    const QFileInfo info(CompressedInput::withoutSuffix(logPath));
     return info.dir().filePath(info.completeBaseName() + QLatin1String(kSidecarSuffix));
 }
 
 bool RunSidecar::isRunCompanion(const QString& path) {
-    return path.endsWith(QLatin1String(kSidecarSuffix)) ||
-           path.endsWith(QLatin1String(kServerLogSuffix));
+    const QString plain = CompressedInput::withoutSuffix(path);
+    return plain.endsWith(QLatin1String(kSidecarSuffix)) ||
+           plain.endsWith(QLatin1String(kServerLogSuffix));
 }
 
 bool RunSidecar::write(const QString& path, const RunRecord& record, QString* why) {

@@ -122,9 +122,10 @@ class RunSidecar {
 public:
     static constexpr int kVersion = 1;
 
-    // STEM.log -> STEM.run.json (any extension of the log is replaced).
+    // STEM.log -> STEM.run.json (any extension of the log is replaced; STEM.log.gz and the
+    // other compressed names of the log have the same).
     static QString pathFor(const QString& logPath);
-    // The files a run leaves besides its log: a folder import skips them.
+    // The files a run leaves besides its log, compressed or not: a folder import skips them.
     static bool isRunCompanion(const QString& path);
 
     // Written atomically (temporary file + rename), so a crash never leaves half a sidecar.

@@ -4,6 +4,7 @@
 #include "files/RunSidecar.h"
 #include "files/StepRecord.h"
 #include "import/AbandonableReader.h"
+#include "import/CompressedInput.h"
 #include "import/FileKind.h"
 #include "import/NativePath.h"
 #include "import/ParallelFeeder.h"
@@ -86,9 +87,10 @@ private:
     QByteArray m_utf8;
 };
 
-// The file name without the extensions logs usually get, so labels read "cubic-P30".
+// The file name without the extensions logs usually get (and a compressor's after them), so
+// labels read "cubic-P30".
 QString defaultLabel(const QString& path) {
-    const QFileInfo info(path);
+    const QFileInfo info(CompressedInput::withoutSuffix(path));
     static const QStringList logSuffixes = {"txt", "log", "out", "csv", "json", "jsonl"};
     return logSuffixes.contains(info.suffix().toLower()) ? info.completeBaseName()
                                                          : info.fileName();
@@ -189,8 +191,9 @@ public:
     }
 
     // `cutShort`: the file shrank while it was read. A line it cut may be any prefix of the
-    // line that was there ("time=12.3" of "time=12.35"), so it is dropped as after a cancel.
-    void finish(bool cutShort = false) {
+    // line that was there ("time=12.3" of "time=12.35"), so it is dropped as after a cancel;
+    // `lastLineCut`: the same for the end of a truncated or damaged compressed stream.
+    void finish(bool cutShort = false, bool lastLineCut = false) {
         if (m_parallel) {
             m_parallel->finish();
             if (!m_parallel->readError().isEmpty())
@@ -200,7 +203,7 @@ public:
         }
         if (cutShort && m_result.ok())
             m_result.error = QString::fromLatin1(kCutShort);
-        if (m_result.cancelled || cutShort)
+        if (m_result.cancelled || cutShort || lastLineCut)
             m_parser->abandonPartialLine();
         m_parser->finish();
         m_result.report = m_parser->report();
@@ -224,6 +227,113 @@ private:
     std::optional<TextDecoder> m_decoder;
     std::unique_ptr<LogParser> m_parser;
     std::optional<ParallelFeeder> m_parallel;
+};
+
+// A compressed log on its way to the run: the file's bytes are decompressed as they are read,
+// and the decompressed bytes are held until they fill what a plain file's first read gives the
+// sniffers (`headSize`), then fed as they come. Progress counts the file's (compressed) bytes.
+// What went wrong in the compressed data is said as the run finishes: damage is an error, a
+// truncated stream a warning, and either way what was read before it is kept (the line it
+// cut is dropped, as a line of a file cut short is).
+class DecompressedFeed {
+public:
+    DecompressedFeed(ImportRun& run, ImportResult& result, CompressedInput::Format format,
+                     std::size_t headSize)
+        : m_run(run), m_result(result), m_input(format), m_headSize(headSize) {}
+
+    // The next bytes read from the file, which has `done` of its `total` bytes read with them.
+    // False when the import goes no further: refused, cancelled or damaged data.
+    bool feed(std::string_view bytes, qint64 done, qint64 total) {
+        m_done = done;
+        m_total = total;
+        return m_input.decompress(bytes, [this](std::string_view piece) { return take(piece); });
+    }
+
+    // The end of the file was read.
+    void end() {
+        m_input.finish([this](std::string_view piece) { return take(piece); });
+    }
+
+    // Finishes the run (see ImportRun::finish for `cutShort`); false when no parser started,
+    // with the reason in the result.
+    bool finish(bool cutShort) {
+        // All there is, or all that was read before a read failed, is shorter than a head.
+        if (!m_started && !m_result.cancelled && (m_result.ok() || !m_head.isEmpty()))
+            start();
+        const QString compression = CompressedInput::name(m_input.format());
+        if (!m_started || m_refused) {
+            if (!m_input.damage().isEmpty())
+                m_result.error = m_input.damage();
+            else if (m_refused && m_head.isEmpty() && m_input.truncated())
+                m_result.error =
+                    QStringLiteral("the file is truncated: its %1 data ends before any of its "
+                                   "content")
+                        .arg(compression);
+            else if (m_refused && m_head.isEmpty())
+                m_result.error =
+                    QStringLiteral("the %1 data holds nothing (an empty log)").arg(compression);
+            else if (m_refused)
+                m_result.error = refusal(compression);
+            else if (m_result.cancelled && m_result.ok())
+                m_result.error = QStringLiteral("cancelled before the file's content was read");
+            return false;
+        }
+        if (!m_input.damage().isEmpty() && m_result.ok())
+            m_result.error = m_input.damage() + QStringLiteral("; what was read before it is kept");
+        m_run.finish(cutShort, m_input.truncated() || !m_input.damage().isEmpty());
+        if (m_input.truncated())
+            m_result.report.warnings.add(
+                0,
+                QStringLiteral("the file is truncated: its %1 data ends before the end of the "
+                               "stream; what was read before the cut is kept")
+                    .arg(compression),
+                QString());
+        if (!m_input.note().isEmpty())
+            m_result.report.warnings.add(0, m_input.note(), QString());
+        return true;
+    }
+
+private:
+    bool take(std::string_view piece) {
+        if (m_started)
+            return m_run.feed(piece, m_done, m_total);
+        m_head.append(piece.data(), static_cast<qsizetype>(piece.size()));
+        if (static_cast<std::size_t>(m_head.size()) >= m_headSize)
+            return start();
+        return m_run.askToGoOn(m_done, m_total);
+    }
+
+    bool start() {
+        m_started = true;
+        const std::string_view head(m_head.constData(), static_cast<std::size_t>(m_head.size()));
+        if (!m_run.start(head)) {
+            m_refused = true;
+            return false;
+        }
+        const bool goOn = m_run.feed(head, m_done, m_total);
+        m_head = QByteArray();
+        return goOn;
+    }
+
+    // Why the decompressed content is not read, said of the compressed file.
+    QString refusal(const QString& compression) const {
+        // A tar header names its format at offset 257.
+        if (m_head.mid(257, 5) == "ustar")
+            return QStringLiteral("a %1-compressed tar archive, not a log: unpack it (tar -xf) "
+                                  "and read the logs it holds")
+                .arg(compression);
+        return QStringLiteral("%1 (in its %2-compressed content)").arg(m_result.error, compression);
+    }
+
+    ImportRun& m_run;
+    ImportResult& m_result;
+    CompressedInput m_input;
+    std::size_t m_headSize;
+    QByteArray m_head;
+    bool m_started = false;
+    bool m_refused = false;
+    qint64 m_done = 0;
+    qint64 m_total = 0;
 };
 
 // The longest byte-order mark (TextDecoder): with the format known, the parser can start
@@ -384,6 +494,8 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
     // or than it was at the start, was cut short (`: > log`) while it was read: what was read
     // is kept, but the import is not complete and says so. A read that waits too long for
     // data (a dead network mount) or is cancelled meanwhile is given up (AbandonableReader).
+    // A compressed file (told by its first bytes) is read the same way and decompressed as it
+    // is read (DecompressedFeed).
     const qint64 total = file.size();
     ImportRun run(result, options);
     AbandonableReader reader(file.handle());
@@ -391,6 +503,7 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
     qint64 done = 0;
     qint64 offset = 0; // of the descriptor, which the parallel workers' pread() leave alone
     bool started = false;
+    std::optional<DecompressedFeed> decompressed;
     for (;;) {
         if (run.parallel() && done < total) {
             const qint64 size = std::min<qint64>(static_cast<qint64>(kReadSize), total - done);
@@ -420,16 +533,30 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
         }
         const auto got = static_cast<qint64>(bytes.size());
         offset += got;
-        if (!started) {
+        const std::string_view piece(bytes.constData(), static_cast<std::size_t>(got));
+        if (!started && !decompressed) {
             if (got == 0 && shrank(file, total)) {
                 result.error = QString::fromLatin1(kCutShort);
                 return result;
             }
-            // Sniffed on the first piece; a file shorter than it is sniffed whole.
-            if (!run.start(std::string_view(bytes.constData(), std::size_t(bytes.size()))))
-                return result;
-            started = true;
-            run.readInParallelIfItPays(total);
+            if (const auto compression = CompressedInput::detect(piece)) {
+                decompressed.emplace(run, result, *compression,
+                                     std::max<std::size_t>(options.chunkSize, kReadSize));
+            } else {
+                // Sniffed on the first piece; a file shorter than it is sniffed whole.
+                if (!run.start(piece))
+                    return result;
+                started = true;
+                run.readInParallelIfItPays(total);
+            }
+        }
+        if (decompressed) {
+            done += got;
+            if (got == 0)
+                decompressed->end();
+            if (got == 0 || !decompressed->feed(piece, done, total))
+                break;
+            continue;
         }
         if (got == 0)
             break;
@@ -437,10 +564,16 @@ ImportResult FileImporter::importFile(const QString& path, const ImportOptions& 
         if (!run.feed(bytes, done, total))
             break;
     }
-    if (!started)
-        return result; // the first read failed: there is nothing to finish
     // Keep whatever was read, even after a read error, a cancel or a cut.
-    run.finish(!result.cancelled && shrank(file, std::max(done, total)));
+    const bool cutShort = !result.cancelled && shrank(file, std::max(done, total));
+    if (decompressed) {
+        if (!decompressed->finish(cutShort))
+            return result;
+    } else if (started) {
+        run.finish(cutShort);
+    } else {
+        return result; // the first read failed: there is nothing to finish
+    }
     if (!NativePath::isUtf8(path))
         result.report.warnings.add(
             0,

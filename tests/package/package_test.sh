@@ -40,7 +40,8 @@ description=$(field Description)
 depends=$(field Depends)
 echo "Depends: $depends"
 IFS=',' read -r -a entries <<<"$depends"
-for package in libc6 libstdc++6 libqt6core6 libqt6gui6 libqt6widgets6 libqcustomplot; do
+for package in libc6 libstdc++6 libqt6core6 libqt6gui6 libqt6widgets6 libqcustomplot \
+    zlib1g liblzma5 libzstd1; do
     found=no
     for entry in "${entries[@]}"; do
         entry=${entry# }
@@ -48,6 +49,8 @@ for package in libc6 libstdc++6 libqt6core6 libqt6gui6 libqt6widgets6 libqcustom
     done
     [ $found = yes ] || fail "Depends lacks a versioned $package"
 done
+# libbz2's shlibs file names no version.
+[[ ", $depends," == *", libbz2-1.0"[,\ ]* ]] || fail "Depends lacks libbz2-1.0"
 [[ "$depends" != *wirebench* ]] || fail "Depends names the package itself"
 
 # --- files -----------------------------------------------------------------------------------
