@@ -5,9 +5,9 @@
 #include "ReferenceReadings.h"
 #include "TestSupport.h"
 #include "import/FileImporter.h"
+#include "model/LatencyMetric.h"
 #include "parse/FormatRegistry.h"
 #include "parse/IrttParser.h"
-#include "model/LatencyMetric.h"
 #include "stats/LatencySummary.h"
 
 #include <QJsonArray>
