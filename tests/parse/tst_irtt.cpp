@@ -2,6 +2,7 @@
 // (tests/data/irtt/SOURCES.md): every count and percentile checked against a reading of the
 // JSON by QJsonDocument in the test, and the text output of the same run against its JSON.
 
+#include "DatasetStore.h"
 #include "ReferenceReadings.h"
 #include "TestSupport.h"
 #include "import/FileImporter.h"
@@ -261,6 +262,31 @@ private slots:
         QCOMPARE(withLatencyMetric(result.datasets.front(), LatencyMetric::SendDelay)
                      .latency.rttMs.size(),
                  std::size_t{0});
+    }
+
+    // The window's choice: every latency view reads the store's entries, which then hold the
+    // metric of the runs that carry it; runs without it leave the visible ones until the RTT
+    // is chosen again.
+    void storeShowsTheChosenMetric() {
+        DatasetStore store;
+        store.add(
+            DatasetEntry::fromImport(FileImporter::importFile(dataPath("irtt-loss-updown.json"))));
+        store.add(DatasetEntry::fromImport(FileImporter::importFile(
+            QStringLiteral(WIREBENCH_TEST_DATA_DIR "/ping/bsd_macos.txt"))));
+        QCOMPARE(store.visibleLatency().size(), std::size_t{2});
+        QVERIFY(store.visibleLatencyHasOtherMetrics());
+        const JsonReading reading = readJson(dataPath("irtt-loss-updown.json"));
+
+        store.setLatencyMetric(LatencyMetric::ReceiveDelay);
+        const std::vector<const DatasetEntry*> shown = store.visibleLatency();
+        QCOMPARE(shown.size(), std::size_t{1});
+        QCOMPARE(shown.front()->dataset().latency.rttMs, reading.receive);
+        QCOMPARE(shown.front()->analysis->latency.count,
+                 static_cast<std::int64_t>(reading.receive.size()));
+
+        store.setLatencyMetric(LatencyMetric::Rtt);
+        QCOMPARE(store.visibleLatency().size(), std::size_t{2});
+        QCOMPARE(store.visibleLatency().front()->dataset().latency.rttMs, reading.rtt);
     }
 };
 
