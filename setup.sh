@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")"
 
 # Build tools (lld: the linker CMakeLists.txt prefers), Qt 6 + QCustomPlot + Boost, the
-# measurement tools the samples and end-to-end tests run, numpy/Perl for the reference
+# measurement tools the samples and end-to-end tests run, numpy/pandas/Perl for the reference
 # pipelines, what the GUI and package checks need, and clang with its libFuzzer/sanitizer
 # runtimes (llvm-symbolizer for readable findings); file, groff and shared-mime-info are what
 # CPack and the package test use; git lists the files the format check reads.
@@ -24,7 +24,7 @@ PACKAGES=(
   build-essential cmake ninja-build pkg-config lld
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev libgl-dev
   iputils-ping iperf iperf3 iproute2 iptables procps util-linux
-  python3 python3-numpy libmath-numbercruncher-perl time
+  python3 python3-numpy python3-pandas libmath-numbercruncher-perl time zsh
   xvfb xauth imagemagick poppler-utils bc desktop-file-utils appstream
   clang libclang-rt-14-dev llvm clang-format file groff-base shared-mime-info git
 )

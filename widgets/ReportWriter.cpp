@@ -18,10 +18,14 @@
 #include "ReportDocument.h"
 #include "ReportHtml.h"
 #include "ReportPdf.h"
+#include "SweepFigure.h"
+#include "SweepPlotSource.h"
+#include "SweepView.h"
 #include "ThroughputTimeFigure.h"
 #include "ThroughputTimeView.h"
 #include "TimelineFigure.h"
 #include "TimelineView.h"
+#include "report/SweepReport.h"
 
 #include <QFileInfo>
 #include <qcustomplot.h>
@@ -153,6 +157,8 @@ QString captionOf(const QString& exportName) {
         {"tcp-rtt-time", "Smoothed RTT of each flow over the course of each run, shaded ± "
                          "rttvar where the log has it; the thick line is the mean of the flows. "
                          "The legend names where each run's TCP state was read."},
+        {"sweep", "The measured value against the configured one: a point per configured value "
+                  "(and group) of the sweep, as its table lists them."},
         {"load-time", "A latency-under-load step on one time axis: the ping RTT (lost requests "
                       "marked at the top), the throughput of every flow and their SUM, and a TCP "
                       "metric of each flow from the source its lane names; the load is shaded."},
@@ -176,6 +182,7 @@ public:
         addLatency();
         addThroughput(content);
         addLoadTime(content);
+        addSweep();
         addComparisons(content);
         addProblems(content);
         return m_document;
@@ -333,6 +340,28 @@ private:
                                LoadTimeFigure::Options::fromSettings(settingsOf<LoadTimeView>())));
         for (const Table& table : content.loadPhases)
             m_document.addTable(table);
+    }
+
+    // The Sweep tab's sweep, when its parameter was chosen (a workspace keeps it): its figure
+    // with the tab's axes and error bars, and what it plots in the caption.
+    void addSweep() {
+        const QJsonObject settings = settingsOf<SweepView>();
+        if (settings.value(QStringLiteral("parameter")).toString().isEmpty())
+            return;
+        SweepView view(m_store, nullptr);
+        view.restoreSettings(settings);
+        view.bringUpToDate();
+        const SweepPlotData data = SweepPlotSource::of(view.table(), view.errorBars());
+        if (data.empty())
+            return;
+        m_document.addSection(QStringLiteral("Sweep"));
+        auto [plot, figure] = newFigure<SweepFigure>();
+        const SweepTable& table = view.table();
+        QStringList notes{
+            QStringLiteral("%1 against configured %2.").arg(table.metric.title, table.parameter),
+            SweepPlotSource::noteOf(data), figure->draw(data, view.axes())};
+        notes.removeAll(QString());
+        addFigure(plot, SweepFigure::exportName(), notes.join(QLatin1Char(' ')));
     }
 
     void addComparisons(const ReportContent& content) {

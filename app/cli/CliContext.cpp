@@ -123,10 +123,13 @@ void bindMetadataOptions(OptionParser& parser, CliContext& context, UserMetadata
 }
 
 bool parseCommonOptions(const char* command, const QStringList& args, CliContext& context,
-                        CommonOptions* options, GroupOptions* group) {
+                        CommonOptions* options, GroupOptions* group,
+                        const std::function<void(OptionParser&)>& bindOwn) {
     OptionParser parser(command, context);
     if (group)
         bindGroupOptions(parser, context, group);
+    if (bindOwn)
+        bindOwn(parser);
     parser.on(QStringLiteral("--format"), [&](const QString& format) {
         options->json = format == QLatin1String("json");
         if (options->json || TableWriter::parseFormat(format, &options->table))

@@ -9,6 +9,8 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <functional>
+
 #include <vector>
 
 namespace wb::cli {
@@ -65,10 +67,11 @@ struct CommonOptions {
 };
 
 // Reads the arguments after the subcommand: the shared options its help declares (and the
-// group options when `group` is given) and its FILEs; false (with a usage error reported) when
-// they are wrong.
+// group options when `group` is given, the command's own ones `bindOwn` binds) and its FILEs;
+// false (with a usage error reported) when they are wrong.
 bool parseCommonOptions(const char* command, const QStringList& args, CliContext& context,
-                        CommonOptions* options, GroupOptions* group = nullptr);
+                        CommonOptions* options, GroupOptions* group = nullptr,
+                        const std::function<void(OptionParser&)>& bindOwn = {});
 
 // Reads --set KEY=VALUE and --metadata FILE, the user's values for the logs, through the
 // command's parser: every command that takes them (parseCommonOptions, plot) reads them here.

@@ -2,6 +2,7 @@
 
 #include "parse/FormatRegistry.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string_view>
 
@@ -15,7 +16,8 @@ constexpr std::size_t kOptionTextColumn = 24;
 constexpr std::size_t kOverviewSynopsisColumn = 10;
 constexpr std::size_t kOverviewSummaryColumn = 12;
 
-const std::vector<const char*> kSynopses = {"COMMAND [OPTIONS] FILE...", "COMMAND --help"};
+const std::vector<const char*> kSynopses = {"COMMAND [OPTIONS] FILE...", "COMMAND --help",
+                                            "--version"};
 
 // The formats from the registry, so that the help and the man page list every one.
 std::vector<std::string> introduction() {
@@ -122,7 +124,10 @@ std::vector<CommandHelp> makeCommandHelp() {
           "stderr. --format json prints {\"group_by\", \"latency\", \"throughput\"}, each with "
           "\"groups\" of {\"group\", \"runs\", \"level\", \"statistics\": [{\"statistic\", "
           "\"mean\", \"ci\", \"median\", \"min\", \"max\", \"stddev\"}]} (stddev: population, "
-          "between runs)."},
+          "between runs). When every group's value is a number with a unit (a swept loss, delay or "
+          "rate: 0.05, 20ms, 100M, as sweep reads them), the groups are in the order of their "
+          "numbers, CSV adds the value as a column \"KEY (UNIT)\" after the group's name and JSON "
+          "gives each group \"value\" and \"value_unit\"."},
          {kFormat,
           kCompat,
           kSet,
@@ -149,6 +154,8 @@ std::vector<CommandHelp> makeCommandHelp() {
          {"--type TYPE -o OUT.png|OUT.pdf|OUT.svg [--size PRESET] [--width W] [--height H] "
           "[--dpi N] "
           "[--group-by KEY] "
+          "[--param NAME] [--metric M] [--names PATTERN] [--first N] [--axes log|linear] "
+          "[--error-bars WHAT] "
           "[--log-x|--linear-x] [--log-y] [--title T] [--legend PLACE] [--font FAMILY] "
           "[--font-size PT] "
           "[--label PATTERN] [--set KEY=VALUE] [--metadata FILE] FILE...|WORKSPACE"},
@@ -178,9 +185,25 @@ std::vector<CommandHelp> makeCommandHelp() {
            "timeseries "
            "(throughput over time), cwnd (congestion window per flow over time, KBytes), rtt "
            "(smoothed RTT per flow over time, ms, with an rttvar band where the log has it), "
-           "retransmits (retransmissions per interval per flow) or loadtime (ping RTT, "
+           "retransmits (retransmissions per interval per flow), loadtime (ping RTT, "
            "throughput per flow and SUM, and the flows' congestion window in lanes on one time "
-           "axis, aligned by the runs' recorded start times, the load shaded)"},
+           "axis, aligned by the runs' recorded start times, the load shaded) or sweep (the "
+           "measured value of --metric against the configured value of --param, one point per "
+           "row of the sweep command's table, with the y = x line where both are one quantity)"},
+          {"--param NAME", "sweep: the configured value's key, as the sweep command takes it"},
+          {"--metric M", "sweep: what is measured per run, as the sweep command takes it"},
+          {"--names PATTERN",
+           "sweep: read metadata from file names, as the sweep command does "
+           "('udp-loss-{loss}pct-client.txt'); files it does not match are named"},
+          {"--first N", "sweep: interval metrics over each run's first N intervals only"},
+          {"--axes log|linear",
+           "sweep: both axes logarithmic or linear (default: logarithmic for an axis whose "
+           "values are all above 0 and span two decades or more; --log-x, --linear-x and "
+           "--log-y choose one axis)"},
+          {"--error-bars WHAT",
+           "sweep: spread (the samples' population stddev for the mean metrics, else the "
+           "stddev between runs), ci (the 95 % bootstrap CI of the mean over runs), none, or "
+           "auto (default: ci when every row has enough runs for one, else spread)"},
           {"-o, --output FILE",
            "the figure; its extension, .png, .pdf or .svg, chooses the format. It is written to "
            "a temporary file beside it and renamed when complete: on any failure an existing "
@@ -195,10 +218,11 @@ std::vector<CommandHelp> makeCommandHelp() {
           {"--dpi N", "PNG pixels per inch, 72 to 2400 (default 300), recorded in the file: a "
                       "PNG is W x H inches times N pixels"},
           {"--log-x", "logarithmic RTT axis for cdf and ccdf (their default when the data "
-                      "spans a decade or more; linear when less)"},
-          {"--linear-x", "linear RTT axis for cdf and ccdf"},
-          {"--log-y", "logarithmic y axis for timeline, bands, hist and box"},
+                      "spans a decade or more; linear when less), configured axis for sweep"},
+          {"--linear-x", "linear RTT axis for cdf and ccdf, configured axis for sweep"},
+          {"--log-y", "logarithmic y axis for timeline, bands, hist, box and sweep"},
           {"--group-by KEY",
+           "sweep: one series per value of KEY; "
            "timeseries, cwnd, rtt and retransmits: one colour per group of runs with the same "
            "value of KEY (the keys of compare --group-by), drawn as the median of the runs' "
            "lines at each time (each run's SUM, or the mean of its flows for cwnd and rtt, its "
@@ -331,6 +355,92 @@ std::vector<CommandHelp> makeCommandHelp() {
            "30 runs\"); the user's values count there too"},
           kSeed,
           kResamples}},
+        {"sweep",
+         {"--param NAME [--names PATTERN] --metric METRIC [--first N] [--group-by KEY] [--format "
+          "FORMAT] [--seed N] [--resamples N] [--set KEY=VALUE] [--metadata FILE] FILE..."},
+         "configured against measured: one row per value of a swept parameter (loss, delay, "
+         "rate), as a testbed's calibration table",
+         {"Reads the configured value of NAME for every log: a field of the --names pattern, a "
+          "value given by --set or --metadata, a key of compare --group-by or a parameter of an "
+          "experiment plan (parameters.NAME, or NAME alone). Values are numbers with units: % or "
+          "pct; a bare number for a loss or probability parameter (its name contains loss, drop "
+          "or prob) is a probability from 0 to 1 (0.05 is 5 %) and a percent above 1; us, ms and "
+          "s delays (a bare number for a delay or rtt parameter is in ms); rates as iperf -b and "
+          "tc write them, 1000 per step (10K, 100M, 1G, 10kbit, 10mbit, 1.5Mbps; a bare number "
+          "for a rate or bandwidth parameter is in bit/s); unlimited or none for no limit. Rows "
+          "are sorted by value, not as text.",
+          "Each row is one configured value: the value, the measured value of METRIC, measured / "
+          "configured in % where both are one quantity, for mean metrics the population standard "
+          "deviation of the samples, the number of runs (a step of a plan is one run, an ss log "
+          "beside a run is its TCP state) and, with several runs, their smallest and largest "
+          "value; the measured value is then the mean of the runs' values. Loss metrics add lost/"
+          "total over the row's runs and the central 95 % range of the binomial distribution of "
+          "lost counts for the configured probability, and whether the count lies in it.",
+          "Logs the pattern does not match, logs without a value and runs without the metric are "
+          "named on stderr (and in --format json) and left out. Text, Markdown and LaTeX write "
+          "rates in Mbit/s or kbit/s by size; CSV and JSON write plain numbers in the metric's "
+          "unit (%, ms, bit/s) and the configured value as its own numeric column."},
+         {kFormat,
+          {"--param NAME", "the swept parameter (required)"},
+          {"--names PATTERN",
+           "read fields from file names: {FIELD} matches a part of the name, * anything, the rest "
+           "itself, e.g. 'udp-loss-{loss}pct-client.txt' or 'udp-bw-{bandwidth}-server.csv'; a "
+           "unit written right after a field (pct, ms, M) belongs to its value"},
+          {"--metric METRIC",
+           "what is measured (required): udp-loss (% of datagrams, the server's report, else "
+           "the client's), ping-loss, rtt-mean, rtt-median, rtt-stddev, rtt-pNN (e.g. rtt-p99), "
+           "interval-mean, interval-median, interval-stddev (per-interval bandwidth, seed 002's "
+           "analyze.pl), sum (the run's SUM), jain, retransmissions (per 10^6 bytes), cwnd (mean, "
+           "KBytes), srtt (mean TCP smoothed RTT, ms)"},
+          {"--first N", "interval metrics: only the first N intervals of each run (head -n N)"},
+          {"--group-by KEY",
+           "one series per value of KEY (the keys of compare --group-by, tool or direction)"},
+          kSeed,
+          kResamples,
+          kSet,
+          kMetadata}},
+        {"export",
+         {"[--format csv|jsonl] [--what samples|intervals|flows|runs] [-o FILE] [--set "
+          "KEY=VALUE] [--metadata FILE] FILE...|WORKSPACE"},
+         "the data as tidy tables for pandas, R or DuckDB: one row per sample, interval, flow or "
+         "run figure",
+         {"Writes one table in long format, one row per observation, with stable column names "
+          "(README: Tidy export). Every table starts with run (a concurrent step's name, else "
+          "the log file, with #N for the Nth dataset of a file of several), file and label, and "
+          "ends with one column per metadata key of any dataset (what the logs say and the "
+          "user's values: --set, --metadata, a workspace's), sorted by name; a dataset without "
+          "a value leaves the cell empty.",
+          "samples: seq, time_s, rtt_ms, status (ok, lost, dup, error), send_delay_ms, "
+          "receive_delay_ms, one row per request of each latency log. intervals: flow, "
+          "flow_direction, start_s, end_s, bytes, bits_per_second, cwnd_bytes, rtt_ms, rttvar_ms, "
+          "retransmits, jitter_ms, lost_datagrams, datagrams, one row per report interval of "
+          "each flow. flows: flow, flow_direction, bytes, seconds, bits_per_second, jitter_ms, "
+          "lost_datagrams, datagrams, loss_percent, one row per flow as flows reports it. runs: "
+          "statistic and value, one row per figure of each run as table --group-by computes "
+          "them (a concurrent step is one run; an ss log beside its run is that run's TCP "
+          "state). Missing figures are empty cells (csv) or null (jsonl).",
+          "A WORKSPACE (.wbws) exports its logs with its labels, tags and metadata, hidden "
+          "datasets included. Rows are written as they are made, never held in memory."},
+         {{"--format csv|jsonl",
+           "output format, csv (default) or jsonl. csv is RFC 4180 with LF line ends and a "
+           "header row; a text cell that a spreadsheet would run as a formula (starting with =, "
+           "+, - or @, but not a number such as -0.5) gets a leading '. jsonl is one JSON object "
+           "per line, the values as given"},
+          {"--what samples|intervals|flows|runs", "the table to write (default samples)"},
+          {"-o, --output FILE",
+           "write to FILE instead of standard output: to a temporary file beside it, renamed "
+           "when complete, so that on any failure an existing FILE keeps its bytes. A FILE that "
+           "is a symbolic link is refused"},
+          kSet,
+          kMetadata}},
+        {"completion",
+         {"bash|zsh"},
+         "print the bash or zsh completion script of wirebench-cli",
+         {"Prints a script that completes wirebench-cli's commands, their options and the "
+          "values of options that take one of a few words, made from the same table as this "
+          "help. The package installs both; to try one: source <(wirebench-cli completion "
+          "bash)."},
+         {}},
         {"report",
          {"WORKSPACE -o report.pdf|report.html [--legend PLACE] [--font FAMILY] [--font-size PT]"},
          "a report of a saved workspace as PDF or as one self-contained HTML file",
@@ -350,13 +460,6 @@ std::vector<CommandHelp> makeCommandHelp() {
            "the figures' tick labels and legends at PT points, titles in proportion, 4 to 72 "
            "(default 9)"}}},
     };
-}
-
-// A command's options with the one every command has.
-std::vector<OptionHelp> optionsOf(const CommandHelp& help) {
-    std::vector<OptionHelp> options = help.options;
-    options.push_back(kHelpOption);
-    return options;
 }
 
 // How deep c takes a synopsis into [...] groups.
@@ -495,6 +598,12 @@ template <typename Text> std::string roffParagraphs(const std::vector<Text>& par
 
 } // namespace
 
+std::vector<OptionHelp> optionsOf(const CommandHelp& help) {
+    std::vector<OptionHelp> options = help.options;
+    options.push_back(kHelpOption);
+    return options;
+}
+
 const std::vector<CommandHelp>& commandHelp() {
     static const std::vector<CommandHelp> help = makeCommandHelp();
     return help;
@@ -515,7 +624,8 @@ std::string overviewText() {
     for (const CommandHelp& help : commandHelp()) {
         for (std::size_t i = 0; i < help.synopses.size(); ++i) {
             std::string prefix = std::string("  ") + (i == 0 ? help.name : "");
-            prefix.resize(kOverviewSynopsisColumn, ' ');
+            // A name as long as the column ("completion") keeps a space before its synopsis.
+            prefix.resize(std::max(kOverviewSynopsisColumn, prefix.size() + 1), ' ');
             out += prefix + fill(help.synopses[i], prefix.size(), prefix.size());
         }
         out += std::string(kOverviewSummaryColumn, ' ') +
@@ -562,6 +672,10 @@ std::string manPage(const std::string& version) {
             out += std::string(".TP\n.B ") + help.name + '\n' + roff(help.exitStatus) + '\n';
     out += ".SH \"SEE ALSO\"\n.BR ping (8),\n.BR fping (8),\n.BR iperf (1),\n.BR iperf3 (1)\n";
     return out;
+}
+
+std::string versionText(const std::string& version) {
+    return std::string(kProgram) + ' ' + version + '\n';
 }
 
 std::optional<std::string> requestedHelp(const std::vector<std::string>& args) {

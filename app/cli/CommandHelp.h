@@ -27,10 +27,18 @@ struct CommandHelp {
 
 const std::vector<CommandHelp>& commandHelp();
 const CommandHelp* findCommandHelp(const std::string& name);
+// A command's options with the one every command has (-h, --help).
+std::vector<OptionHelp> optionsOf(const CommandHelp& help);
 
-std::string overviewText();                       // wirebench-cli --help
-std::string commandText(const CommandHelp& help); // wirebench-cli CMD --help
-std::string manPage(const std::string& version);  // wirebench-cli(1) in roff
+std::string overviewText();                          // wirebench-cli --help
+std::string commandText(const CommandHelp& help);    // wirebench-cli CMD --help
+std::string manPage(const std::string& version);     // wirebench-cli(1) in roff
+std::string versionText(const std::string& version); // wirebench-cli --version
+
+// The completion script of wirebench-cli for "bash" or "zsh" (CompletionScript.cpp), made from
+// commandHelp(): every command, its options and the words an option's value is one of;
+// nothing for another shell.
+std::optional<std::string> completionScript(const std::string& shell);
 
 // The help the arguments after the program name ask for: the overview for --help, -h or
 // help; a command's own for CMD ... --help|-h (before any "--"). Nothing otherwise, or when

@@ -13,9 +13,13 @@
 #include "LabelPattern.h"
 #include "LoadTimeFigure.h"
 #include "PlotExporter.h"
+#include "SweepFigure.h"
+#include "SweepPlotSource.h"
+#include "SweepSource.h"
 #include "ThroughputTimeFigure.h"
 #include "TimelineFigure.h"
 #include "ViewSettingsLimits.h"
+#include "files/NamePattern.h"
 
 #include <QApplication>
 #include <qcustomplot.h>
@@ -42,6 +46,12 @@ struct PlotOptions {
     QString workspace;               // a workspace file given instead of FILEs
     QString labelPattern;            // --label: every dataset's label (LabelPattern)
     UserMetadata metadata;
+    // sweep: the parameter, metric, first N intervals and name pattern of the sweep table
+    // (--group-by draws a series per group), its axes and error bars.
+    SweepOptions sweep;
+    QString metric;
+    QString axes; // --axes log|linear: both axes
+    SweepPlotSource::ErrorBars errorBars = SweepPlotSource::ErrorBars::Auto;
 };
 
 // cwnd, rtt and retransmits: the Throughput-over-time view showing that TCP metric per flow.
@@ -102,10 +112,41 @@ struct PlotFigure {
     std::function<QString(const DatasetStore&)> draw;
 };
 
-std::optional<PlotFigure> figureOf(const PlotOptions& options) {
+// The sweep of the store's runs under the options, drawn; what the table leaves out (files
+// the name pattern does not match, runs without a value) is named as the sweep command names it.
+QString drawSweep(SweepFigure& figure, const PlotOptions& options, const DatasetStore& store,
+                  CliContext& context) {
+    const SweepTable table = SweepSource::tableOf(store, options.sweep);
+    for (const QString& file : table.unmatchedFiles)
+        context.fileWarning(file, QStringLiteral("does not match the name pattern %1, so it is "
+                                                 "left out of the sweep")
+                                      .arg(options.sweep.namePattern));
+    for (const QString& skipped : table.skipped)
+        context.fileWarning(options.output, QStringLiteral("left out: %1").arg(skipped));
+    SweepFigure::Options axes;
+    if (options.axes == QLatin1String("log") || options.axes == QLatin1String("linear"))
+        axes.logX = axes.logY = options.axes == QLatin1String("log");
+    if (options.logX || options.linearX)
+        axes.logX = options.logX;
+    if (options.logY)
+        axes.logY = true;
+    const SweepPlotData data = SweepPlotSource::of(table, options.errorBars);
+    if (data.empty())
+        context.fileProblem(options.output,
+                            QStringLiteral("no run has both a value for %1 and a %2")
+                                .arg(options.sweep.parameter, table.metric.title));
+    return figure.draw(data, axes);
+}
+
+std::optional<PlotFigure> figureOf(const PlotOptions& options, CliContext& context) {
     const QString& type = options.type;
     PlotFigure plot;
-    if (type == QLatin1String("hist") || type == QLatin1String("box")) {
+    if (type == QLatin1String("sweep")) {
+        auto& figure = plot.alone.make<SweepFigure>();
+        plot.draw = [&figure, &options, &context](const DatasetStore& store) {
+            return drawSweep(figure, options, store, context);
+        };
+    } else if (type == QLatin1String("hist") || type == QLatin1String("box")) {
         DistributionsFigure::Options drawn;
         drawn.mode = type == QLatin1String("hist") ? DistributionsFigure::Mode::Histogram
                                                    : DistributionsFigure::Mode::Box;
@@ -219,6 +260,46 @@ bool applyUsersValues(const PlotOptions& options, DatasetStore& store, CliContex
     return false;
 }
 
+// sweep needs --param and --metric, which only it takes; its --group-by draws a series per
+// group.
+bool checkSweepOptions(CliContext& context, PlotOptions* options) {
+    const bool sweep = options->type == QLatin1String("sweep");
+    const bool sweepOptions = !options->sweep.parameter.isEmpty() || !options->metric.isEmpty() ||
+                              !options->sweep.namePattern.isEmpty() || !options->axes.isEmpty() ||
+                              options->sweep.firstIntervals > 0 ||
+                              options->errorBars != SweepPlotSource::ErrorBars::Auto;
+    if (!sweep) {
+        if (sweepOptions)
+            context.usageError(QStringLiteral(
+                "--param, --names, --metric, --first, --axes and --error-bars apply to sweep"));
+        return !sweepOptions;
+    }
+    if (options->sweep.parameter.isEmpty() || options->metric.isEmpty()) {
+        context.usageError(QStringLiteral("plot --type sweep needs --param NAME and --metric M"));
+        return false;
+    }
+    const auto metric = SweepTables::metricNamed(options->metric, &options->sweep.percentile);
+    if (!metric) {
+        QStringList names;
+        for (const SweepMetricInfo& info : SweepTables::metrics())
+            names << info.id;
+        context.usageError(QStringLiteral("--metric must be one of %1 (rtt-pNN for a percentile)")
+                               .arg(names.join(QStringLiteral(", "))));
+        return false;
+    }
+    options->sweep.metric = metric->metric;
+    options->sweep.groupBy = options->groupBy;
+    if (!options->sweep.namePattern.isEmpty()) {
+        QString error;
+        if (!NamePattern::parse(options->sweep.namePattern, &error)) {
+            context.usageError(
+                QStringLiteral("--names \"%1\": %2").arg(options->sweep.namePattern, error));
+            return false;
+        }
+    }
+    return true;
+}
+
 bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions* options) {
     OptionParser parser("plot", context);
     // Lengths in in, cm, mm or pt (a bare number is points), from 1 to 40 in.
@@ -273,12 +354,43 @@ bool parsePlotOptions(const QStringList& args, CliContext& context, PlotOptions*
     parser.on(QStringLiteral("--log-y"), &options->logY);
     parser.on(QStringLiteral("--group-by"), &options->groupBy);
     parser.on(QStringLiteral("--label"), &options->labelPattern);
+    parser.on(QStringLiteral("--param"), &options->sweep.parameter);
+    parser.on(QStringLiteral("--names"), &options->sweep.namePattern);
+    parser.on(QStringLiteral("--metric"), &options->metric);
+    parser.on(QStringLiteral("--first"), [&](const QString& text) {
+        // As the sweep command reads it.
+        bool ok = false;
+        const qulonglong first = text.toULongLong(&ok);
+        ok = ok && first > 0;
+        if (!ok)
+            context.usageError(
+                QStringLiteral("--first \"%1\": needs a positive whole number").arg(text));
+        options->sweep.firstIntervals = ok ? static_cast<std::size_t>(first) : 0;
+        return ok;
+    });
+    parser.on(QStringLiteral("--axes"), [&](const QString& text) {
+        options->axes = text;
+        const bool ok = text == QLatin1String("log") || text == QLatin1String("linear");
+        if (!ok)
+            context.usageError(QStringLiteral("--axes must be log or linear"));
+        return ok;
+    });
+    parser.on(QStringLiteral("--error-bars"), [&](const QString& text) {
+        const auto bars = SweepPlotSource::errorBarsNamed(text);
+        if (!bars)
+            context.usageError(QStringLiteral("--error-bars must be auto, spread, ci or none"));
+        options->errorBars = bars.value_or(options->errorBars);
+        return bars.has_value();
+    });
     bindMetadataOptions(parser, context, &options->metadata);
     if (!parser.parse(args, &options->files))
         return false;
     if (!takeWorkspace(context, options))
         return false;
-    if (!options->groupBy.isEmpty() && !groupedTypes().contains(options->type)) {
+    if (!checkSweepOptions(context, options))
+        return false;
+    if (!options->groupBy.isEmpty() && !groupedTypes().contains(options->type) &&
+        options->type != QLatin1String("sweep")) {
         context.usageError(QStringLiteral("--group-by applies to %1")
                                .arg(groupedTypes().join(QStringLiteral(", "))));
         return false;
@@ -313,11 +425,12 @@ int runPlot(const QStringList& args, CliContext& context) {
     if (!parsePlotOptions(args, context, &options))
         return context.exitCode();
     DatasetStore store;
-    std::optional<PlotFigure> figure = figureOf(options);
+    std::optional<PlotFigure> figure = figureOf(options, context);
     if (!figure) {
         context.usageError(
-            QStringLiteral("plot type \"%1\" is not available (cdf, ccdf, timeline, "
-                           "bands, hist, box, flows, timeseries, cwnd, rtt, retransmits, loadtime)")
+            QStringLiteral(
+                "plot type \"%1\" is not available (cdf, ccdf, timeline, "
+                "bands, hist, box, flows, timeseries, cwnd, rtt, retransmits, loadtime, sweep)")
                 .arg(options.type));
         return context.exitCode();
     }
@@ -327,7 +440,9 @@ int runPlot(const QStringList& args, CliContext& context) {
     // Every plot but the throughput and TCP ones shows latency; loadtime shows both.
     const bool wantsLatency = options.type != QLatin1String("flows") &&
                               options.type != QLatin1String("timeseries") && !tcpMetric;
-    const bool wantsBoth = options.type == QLatin1String("loadtime");
+    // A sweep's metric decides: loss and bandwidth from throughput logs, RTT from pings.
+    const bool wantsBoth =
+        options.type == QLatin1String("loadtime") || options.type == QLatin1String("sweep");
     std::optional<WorkspaceInput> workspace;
     if (!options.workspace.isEmpty()) {
         workspace.emplace(&store);
@@ -359,7 +474,8 @@ int runPlot(const QStringList& args, CliContext& context) {
             return UsageOrNothingUsable;
     }
     // --group-by, else a workspace's own grouping, for the types that draw groups.
-    const QString groupKey = !options.groupBy.isEmpty()              ? options.groupBy
+    const QString groupKey = options.type == QLatin1String("sweep")  ? QString() // its own series
+                             : !options.groupBy.isEmpty()            ? options.groupBy
                              : groupedTypes().contains(options.type) ? store.groupKey()
                                                                      : QString();
     if (!groupKey.isEmpty()) {

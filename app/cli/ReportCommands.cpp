@@ -491,15 +491,19 @@ void printGroupTable(const Reports& reports, const GroupOptions& group,
         const std::vector<GroupSummary> summaries =
             GroupSummaries::of(members, groups, group.bootstrap);
         if (options.json) {
+            QJsonObject groupsJson = GroupSummaryReport::json(summaries, group.bootstrap);
+            addGroupValues(groups, &groupsJson);
             json.insert(runKind == RunKind::LoadStep ? QStringLiteral("latency_under_load")
                                                      : kindName(kind),
-                        GroupSummaryReport::json(summaries, group.bootstrap));
+                        groupsJson);
             continue;
         }
         if (!first)
             context.out() << '\n';
         first = false;
         Table table = GroupSummaryReport::table(summaries, group.bootstrap);
+        if (options.table == TableWriter::Format::Csv)
+            addGroupValueColumn(groups, &table);
         if (options.table == TableWriter::Format::Text)
             context.out() << table.caption << '\n';
         context.out() << TableWriter::write(table, options.table);

@@ -89,6 +89,10 @@ int main(int argc, char** argv) {
         std::fputs(wb::cli::overviewText().c_str(), stdout);
         return wb::cli::UsageOrNothingUsable;
     }
+    if (rawArgs.front() == "--version") {
+        std::fputs(wb::cli::versionText(WIREBENCH_VERSION).c_str(), stdout);
+        return wb::cli::Success;
+    }
     if (const std::optional<std::string> help = wb::cli::requestedHelp(rawArgs)) {
         std::fputs(help->c_str(), stdout);
         return wb::cli::Success;
@@ -110,10 +114,17 @@ int main(int argc, char** argv) {
     wb::cli::CliContext context;
     const QString command = args.takeFirst();
     const std::pair<const char*, std::function<int(const QStringList&, wb::cli::CliContext&)>>
-        commands[] = {{"detect", wb::cli::runDetect},   {"stats", wb::cli::runStats},
-                      {"table", wb::cli::runTable},     {"flows", wb::cli::runFlows},
-                      {"compare", wb::cli::runCompare}, {"plot", plot.run},
-                      {"report", plot.report},          {"run", wb::cli::runRun}};
+        commands[] = {{"detect", wb::cli::runDetect},
+                      {"stats", wb::cli::runStats},
+                      {"table", wb::cli::runTable},
+                      {"flows", wb::cli::runFlows},
+                      {"compare", wb::cli::runCompare},
+                      {"sweep", wb::cli::runSweep},
+                      {"plot", plot.run},
+                      {"report", plot.report},
+                      {"run", wb::cli::runRun},
+                      {"export", wb::cli::runExport},
+                      {"completion", wb::cli::runCompletion}};
     for (const auto& [name, run] : commands) {
         if (command == QLatin1String(name) && run)
             return checkedOutput(context, run(args, context));

@@ -4,6 +4,7 @@
 #include "BandsView.h"
 #include "CdfView.h"
 #include "CompareView.h"
+#include "DataExportDialog.h"
 #include "DatasetEditActions.h"
 #include "DatasetGrouping.h"
 #include "DatasetListModel.h"
@@ -28,6 +29,7 @@
 #include "ScreenFit.h"
 #include "ShortcutsDialog.h"
 #include "StartPage.h"
+#include "SweepView.h"
 #include "ThroughputTimeView.h"
 #include "TimelineView.h"
 #include "run/StopSignals.h"
@@ -134,7 +136,8 @@ void MainWindow::createViews() {
                flows,
                new ThroughputTimeView(m_store, m_tabs),
                new LoadTimeView(m_store, m_tabs),
-               new CompareView(m_store, m_tabs)};
+               new CompareView(m_store, m_tabs),
+               new SweepView(m_store, m_tabs)};
     for (WorkbenchView* view : m_views) {
         const int tab = m_tabs->addTab(view, view->tabTitle());
         m_tabs->setTabToolTip(tab, view->title());
@@ -301,6 +304,7 @@ void MainWindow::createMenus() {
                     &MainWindow::copyPlot);
     file->addAction(tr("Export &report…"), QKeySequence(tr("Ctrl+Shift+E")), this,
                     &MainWindow::exportReportDialog);
+    file->addAction(tr("Export &data…"), this, &MainWindow::exportDataDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -314,8 +318,10 @@ void MainWindow::createMenus() {
         if (WorkbenchView* current = currentView())
             current->resetView();
     });
+    // Ctrl+1 to Ctrl+9 for the first nine views (Ctrl+0 resets); Ctrl+Tab reaches every tab.
     for (std::size_t i = 0; i < m_views.size(); ++i)
-        view->addAction(m_views[i]->title(), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)),
+        view->addAction(m_views[i]->title(),
+                        i < 9 ? QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)) : QKeySequence(),
                         this, [this, i] { m_tabs->setCurrentIndex(static_cast<int>(i)); });
 
     view->addSeparator();
@@ -781,6 +787,35 @@ void MainWindow::exportReportDialog() {
                     {tr("%1: %2").arg(QDir::toNativeSeparators(path), error)});
     else
         m_status->setText(tr("Report written to %1").arg(path));
+}
+
+bool MainWindow::exportData(const QString& path, TidyExport::Table table, TidyExport::Format format,
+                            QString* error) {
+    std::vector<DataExport::Member> members;
+    for (const DatasetEntry& entry : m_store->entries())
+        members.push_back({entry.analysis, DatasetGrouping::memberOf(entry)});
+    return DataExport::run(members, path, table, format, this, error);
+}
+
+void MainWindow::exportDataDialog() {
+    if (m_store->entries().empty()) {
+        m_status->setText(tr("Open logs or a workspace first: the export holds their data."));
+        return;
+    }
+    const QString stem = m_session->path().isEmpty()
+                             ? QStringLiteral("wirebench-data")
+                             : QFileInfo(m_session->path()).completeBaseName();
+    DataExportDialog dialog(QDir(m_settings.lastFolder()).filePath(stem + QStringLiteral(".csv")),
+                            this);
+    if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty())
+        return;
+    m_settings.setLastFolder(QFileInfo(dialog.path()).absolutePath());
+    QString error;
+    if (!exportData(dialog.path(), dialog.table(), dialog.format(), &error))
+        showProblem(tr("Data not exported"),
+                    {tr("%1: %2").arg(QDir::toNativeSeparators(dialog.path()), error)});
+    else
+        m_status->setText(tr("Data exported to %1").arg(dialog.path()));
 }
 
 void MainWindow::removeSelected() {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "report/TidyExport.h"
+
 #include "BackgroundJobs.h"
 #include "Settings.h"
 #include "WorkspaceSession.h"
@@ -60,6 +62,10 @@ public:
     void setOutsideFolderQuestion(OutsideFolderQuestion question);
     // The report of what the window shows (ReportWriter): .pdf or .html by the suffix.
     bool exportReport(const QString& path, QString* error);
+    // File ▸ Export data without its dialog: a tidy table of every dataset (TidyExport), with
+    // the window's labels, tags and metadata, written to path.
+    bool exportData(const QString& path, TidyExport::Table table, TidyExport::Format format,
+                    QString* error);
     DatasetStore* store() const { return m_store; }
     ImportController* importer() const { return m_importer; }
     const std::vector<WorkbenchView*>& views() const { return m_views; }
@@ -106,6 +112,7 @@ private:
     void exportPlot();
     void copyPlot();
     void exportReportDialog();
+    void exportDataDialog();
     void removeSelected();
     void chooseColor();
     void updateRecentMenu();

@@ -5,12 +5,12 @@
 #include <QApplication>
 #include <QCommandLineParser>
 
-int main(int argc, char** argv) {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Wirebench"));
-    QApplication::setOrganizationName(QStringLiteral("Wirebench"));
-    QApplication::setApplicationVersion(QStringLiteral(WIREBENCH_VERSION));
-    QCommandLineParser parser;
+namespace {
+
+void describe(QCoreApplication& app, QCommandLineParser& parser) {
+    QCoreApplication::setApplicationName(QStringLiteral("Wirebench"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Wirebench"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(WIREBENCH_VERSION));
     parser.setApplicationDescription(
         QStringLiteral("Workbench for ping, fping, iperf and iperf3 measurements"));
     parser.addHelpOption();
@@ -19,6 +19,30 @@ int main(int argc, char** argv) {
                                  QStringLiteral("Logs or folders of logs to open"),
                                  QStringLiteral("[FILE|FOLDER...]"));
     parser.process(app);
+}
+
+// --help and --version only print: answered before the QApplication, which needs a display,
+// so that they work over ssh and in a package's smoke test.
+bool onlyPrints(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i)
+        for (const char* option : {"-h", "--help", "--help-all", "-v", "--version"})
+            if (qstrcmp(argv[i], option) == 0)
+                return true;
+    return false;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (onlyPrints(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        QCommandLineParser parser;
+        describe(app, parser); // prints and exits
+        return 0;
+    }
+    QApplication app(argc, argv);
+    QCommandLineParser parser;
+    describe(app, parser);
 
     wb::AppTheme::apply(wb::Settings().theme());
     wb::MainWindow window;

@@ -18,15 +18,12 @@ QString systemError(int error) {
     return QString::fromLocal8Bit(std::strerror(error));
 }
 
-// Every byte to fd, then to the disk. QSaveFile alone is not enough: Qt 6.4's commit()
-// renames the temporary file into place although its last flush failed, and a write the
-// disk cut short returns a short count without setting an error. Written here, a short
-// write is an errno.
-bool writeFully(int fd, const QByteArray& bytes, QString* why) {
-    const char* data = bytes.constData();
-    qsizetype left = bytes.size();
+// Every byte to fd. QSaveFile alone is not enough: Qt 6.4's commit() renames the temporary
+// file into place although its last flush failed, and a write the disk cut short returns a
+// short count without setting an error. Written here, a short write is an errno.
+bool writeAll(int fd, const char* data, std::size_t left, QString* why) {
     while (left > 0) {
-        const ssize_t written = ::write(fd, data, static_cast<std::size_t>(left));
+        const ssize_t written = ::write(fd, data, left);
         if (written < 0 && errno == EINTR)
             continue;
         if (written <= 0) {
@@ -34,8 +31,13 @@ bool writeFully(int fd, const QByteArray& bytes, QString* why) {
             return false;
         }
         data += written;
-        left -= written;
+        left -= static_cast<std::size_t>(written);
     }
+    return true;
+}
+
+// The bytes written to fd, on the disk.
+bool synced(int fd, QString* why) {
     if (::fsync(fd) != 0 && errno != EINVAL) { // EINVAL: a file system that cannot sync
         *why = systemError(errno);
         return false;
@@ -43,7 +45,46 @@ bool writeFully(int fd, const QByteArray& bytes, QString* why) {
     return true;
 }
 
+// Why path cannot be a target at all; empty when it can.
+QString refusedTarget(const QFileInfo& info) {
+    // Replacing the link's target would write wherever a planted link points (as root:
+    // anywhere); replacing the link itself would surprise whoever made it.
+    if (info.isSymLink())
+        return QStringLiteral("it is a symbolic link (to %1); name the file itself")
+            .arg(info.symLinkTarget());
+    if (info.isDir())
+        return QStringLiteral("it is a folder");
+    return {};
+}
+
+// Opens a temporary file beside path, lets fill() write into its descriptor and renames it
+// over path when fill() succeeded and the bytes are on the disk; removes it otherwise.
+bool replaceWith(const QString& path, const std::function<bool(int fd, QString* why)>& fill,
+                 QString* why) {
+    QString reason = refusedTarget(QFileInfo(path));
+    if (reason.isEmpty()) {
+        QSaveFile file(path);
+        if (!file.open(QIODevice::WriteOnly)) {
+            reason = file.errorString();
+        } else if (fill(file.handle(), &reason) && synced(file.handle(), &reason) &&
+                   file.commit()) {
+            return true;
+        } else {
+            if (reason.isEmpty())
+                reason = file.errorString();
+            file.cancelWriting();
+        }
+    }
+    if (why)
+        *why = reason.isEmpty() ? QStringLiteral("the content could not be made") : reason;
+    return false;
+}
+
 } // namespace
+
+bool OutputSink::write(const char* data, std::size_t size) {
+    return !failed() && writeAll(m_fd, data, size, &m_error);
+}
 
 bool OutputFile::write(const QString& path, const Producer& produce, QString* why) {
     // Made in memory first (plots and reports are a few MB at most), so that producers
@@ -60,30 +101,25 @@ bool OutputFile::write(const QString& path, const Producer& produce, QString* wh
 }
 
 bool OutputFile::write(const QString& path, const QByteArray& bytes, QString* why) {
-    QString reason;
-    const QFileInfo info(path);
-    if (info.isSymLink()) {
-        // Replacing the link's target would write wherever a planted link points (as root:
-        // anywhere); replacing the link itself would surprise whoever made it.
-        reason = QStringLiteral("it is a symbolic link (to %1); name the file itself")
-                     .arg(info.symLinkTarget());
-    } else if (info.isDir()) {
-        reason = QStringLiteral("it is a folder");
-    } else {
-        QSaveFile file(path);
-        if (!file.open(QIODevice::WriteOnly)) {
-            reason = file.errorString();
-        } else if (writeFully(file.handle(), bytes, &reason) && file.commit()) {
-            return true;
-        } else {
-            if (reason.isEmpty())
-                reason = file.errorString();
-            file.cancelWriting();
-        }
-    }
-    if (why)
-        *why = reason;
-    return false;
+    return replaceWith(
+        path,
+        [&bytes](int fd, QString* reason) {
+            return writeAll(fd, bytes.constData(), static_cast<std::size_t>(bytes.size()), reason);
+        },
+        why);
+}
+
+bool OutputFile::stream(const QString& path, const StreamProducer& produce, QString* why) {
+    return replaceWith(
+        path,
+        [&produce](int fd, QString* reason) {
+            OutputSink sink(fd);
+            const bool made = produce(sink, reason);
+            if (sink.failed())
+                *reason = sink.error();
+            return made && !sink.failed();
+        },
+        why);
 }
 
 bool OutputFile::createNew(QFile& file, const QString& path, bool* exists, QString* why) {

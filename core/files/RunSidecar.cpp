@@ -14,6 +14,8 @@
 #include <QList>
 #include <QSysInfo>
 
+#include <algorithm>
+
 namespace wb {
 
 namespace {
@@ -58,7 +60,92 @@ qint64 startTicksOf(qint64 pid) {
     return ok ? ticks : -1;
 }
 
+// At most limit bytes of bytes, cut before a UTF-8 sequence that would be split; *note says
+// how much was printed and kept when it was cut.
+QString keptText(const QByteArray& bytes, qsizetype limit, QString* note) {
+    note->clear();
+    if (bytes.size() <= limit)
+        return QString::fromUtf8(bytes);
+    qsizetype end = std::max<qsizetype>(limit, 0);
+    while (end > 0 && (static_cast<unsigned char>(bytes[end]) & 0xC0) == 0x80)
+        --end;
+    *note = QStringLiteral("cut: %1 bytes printed, the first %2 kept").arg(bytes.size()).arg(end);
+    return QString::fromUtf8(bytes.left(end));
+}
+
+QJsonArray commandsToJson(const std::vector<CommandRecord>& commands) {
+    QJsonArray array;
+    for (const CommandRecord& command : commands)
+        array.append(command.toJson());
+    return array;
+}
+
+std::vector<CommandRecord> commandsFromJson(const QJsonValue& value) {
+    std::vector<CommandRecord> commands;
+    for (const QJsonValue& item : value.toArray())
+        commands.push_back(CommandRecord::fromJson(item.toObject()));
+    return commands;
+}
+
 } // namespace
+
+void CommandRecord::keepOutput(const QByteArray& out, const QByteArray& err, qsizetype limit) {
+    limit = std::min(limit, kMaxStreamBytes);
+    output = keptText(out, limit, &outputNote);
+    errors = keptText(err, limit, &errorsNote);
+}
+
+QJsonObject CommandRecord::toJson() const {
+    QJsonObject object{{"command", QJsonArray::fromStringList(argv)},
+                       {"command_line", argv.join(QLatin1Char(' '))},
+                       {"ended", ended},
+                       {"stdout", output},
+                       {"stderr", errors}};
+    if (!place.isEmpty())
+        object.insert(QStringLiteral("place"), place);
+    if (exitCode)
+        object.insert(QStringLiteral("exit_code"), *exitCode);
+    if (!error.isEmpty())
+        object.insert(QStringLiteral("error"), error);
+    if (!outputNote.isEmpty())
+        object.insert(QStringLiteral("stdout_note"), outputNote);
+    if (!errorsNote.isEmpty())
+        object.insert(QStringLiteral("stderr_note"), errorsNote);
+    return object;
+}
+
+CommandRecord CommandRecord::fromJson(const QJsonObject& object) {
+    const auto text = [&](const char* key) { return object.value(QLatin1String(key)).toString(); };
+    CommandRecord record;
+    record.argv = jsonStrings(object.value(QLatin1String("command")));
+    record.place = text("place");
+    record.ended = text("ended");
+    if (object.value(QLatin1String("exit_code")).isDouble())
+        record.exitCode = object.value(QLatin1String("exit_code")).toInt();
+    record.error = text("error");
+    record.output = text("stdout");
+    record.errors = text("stderr");
+    record.outputNote = text("stdout_note");
+    record.errorsNote = text("stderr_note");
+    return record;
+}
+
+QJsonObject StepConfiguration::toJson() const {
+    return QJsonObject{{"setup", commandsToJson(setup)},
+                       {"teardown", commandsToJson(teardown)},
+                       {"qdiscs", QJsonObject{{"after_setup", commandsToJson(qdiscsAfterSetup)},
+                                              {"after_run", commandsToJson(qdiscsAfterRun)}}}};
+}
+
+StepConfiguration StepConfiguration::fromJson(const QJsonObject& object) {
+    StepConfiguration configured;
+    configured.setup = commandsFromJson(object.value(QLatin1String("setup")));
+    configured.teardown = commandsFromJson(object.value(QLatin1String("teardown")));
+    const QJsonObject qdiscs = object.value(QLatin1String("qdiscs")).toObject();
+    configured.qdiscsAfterSetup = commandsFromJson(qdiscs.value(QLatin1String("after_setup")));
+    configured.qdiscsAfterRun = commandsFromJson(qdiscs.value(QLatin1String("after_run")));
+    return configured;
+}
 
 ProcessIdentity ProcessIdentity::current() {
     ProcessIdentity identity;
@@ -129,12 +216,39 @@ bool RunSidecar::write(const QString& path, const RunRecord& record, QString* wh
         root.insert(QStringLiteral("exit_code"), *record.exitCode);
     if (record.writer.known())
         root.insert(QStringLiteral("writer"), record.writer.toJson());
+    if (!record.configured.empty())
+        root.insert(QStringLiteral("configured"), record.configured.toJson());
     QString reason;
     if (OutputFile::write(path, QJsonDocument(root).toJson(), &reason))
         return true;
     if (why)
         *why = QStringLiteral("cannot write %1: %2").arg(path, reason);
     return false;
+}
+
+bool RunSidecar::keepConfiguration(const QString& path, const StepConfiguration& configured,
+                                   QString* why) {
+    const auto fail = [&](const QString& reason) {
+        if (why)
+            *why = QStringLiteral("cannot keep what was configured in %1: %2").arg(path, reason);
+        return false;
+    };
+    QString reason;
+    const std::optional<QByteArray> bytes =
+        SmallFile::read(path, kMaxSidecarBytes, QStringLiteral("a run description"), &reason);
+    if (!bytes)
+        return fail(reason);
+    QJsonParseError error{};
+    QJsonObject root = QJsonDocument::fromJson(*bytes, &error).object();
+    if (error.error != QJsonParseError::NoError)
+        return fail(error.errorString());
+    if (!root.contains(QLatin1String("wirebench_run")) &&
+        !root.contains(QLatin1String("wirebench_step")))
+        return fail(QStringLiteral("not a Wirebench run description"));
+    root.insert(QStringLiteral("configured"), configured.toJson());
+    if (!OutputFile::write(path, QJsonDocument(root).toJson(), &reason))
+        return fail(reason);
+    return true;
 }
 
 std::optional<RunRecord> RunSidecar::read(const QString& path, QString* why) {
@@ -265,6 +379,8 @@ std::optional<RunRecord> RunSidecar::readAsWritten(const QString& path, QString*
     for (auto it = parameters.begin(); it != parameters.end(); ++it)
         record.parameters.insert(it.key(), it.value().toString());
     record.writer = ProcessIdentity::fromJson(root.value(QLatin1String("writer")).toObject());
+    record.configured =
+        StepConfiguration::fromJson(root.value(QLatin1String("configured")).toObject());
     return record;
 }
 

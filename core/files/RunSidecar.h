@@ -34,6 +34,54 @@ struct ProcessIdentity {
     static ProcessIdentity fromJson(const QJsonObject& object);
 };
 
+// A command Wirebench ran around a plan's step (a setup or teardown command, a reading of a
+// place's queues) and what came of it, as the step's sidecar keeps it under "configured".
+struct CommandRecord {
+    // Most of each stream kept; a longer one is cut there, with a note (outputNote).
+    static constexpr qsizetype kMaxStreamBytes = 16 * 1024;
+
+    QStringList argv;
+    // A queue reading's place: the network namespace or host it was read in. Empty otherwise.
+    QString place;
+    // "exited" (exitCode holds its status), "killed" (by a signal or the time limit) or
+    // "not started" (error says why).
+    QString ended;
+    std::optional<int> exitCode;
+    QString error;
+    QString output; // what it printed on stdout, at most kMaxStreamBytes of it
+    QString errors; // on stderr, likewise
+    // "cut: N bytes printed, the first M kept" when a stream was cut; empty otherwise.
+    QString outputNote;
+    QString errorsNote;
+
+    bool succeeded() const { return ended == QLatin1String("exited") && exitCode == 0; }
+    // Keeps at most limit bytes of each stream (never more than kMaxStreamBytes), cut on a
+    // character boundary, with the notes saying so.
+    void keepOutput(const QByteArray& out, const QByteArray& err, qsizetype limit);
+
+    QJsonObject toJson() const;
+    static CommandRecord fromJson(const QJsonObject& object);
+};
+
+// What a plan's step set up around its measurement and what the kernel held: its setup and
+// teardown commands with their output, and the queueing disciplines (`tc -s qdisc show`, with
+// their drop and backlog counters) of every place the step names, read after the setup and
+// again after the measurement, before the teardown.
+struct StepConfiguration {
+    std::vector<CommandRecord> setup;
+    std::vector<CommandRecord> teardown;
+    std::vector<CommandRecord> qdiscsAfterSetup;
+    std::vector<CommandRecord> qdiscsAfterRun;
+
+    bool empty() const {
+        return setup.empty() && teardown.empty() && qdiscsAfterSetup.empty() &&
+               qdiscsAfterRun.empty();
+    }
+    // {"setup": [...], "teardown": [...], "qdiscs": {"after_setup": [...], "after_run": [...]}}
+    QJsonObject toJson() const;
+    static StepConfiguration fromJson(const QJsonObject& object);
+};
+
 // What Wirebench knows about a run it started, kept beside the raw log as STEM.run.json so
 // that importing the log later restores it (label, command line, parameters, ...).
 struct RunRecord {
@@ -65,6 +113,9 @@ struct RunRecord {
     QString serverLog; // file name beside the log, when a server was started
     QMap<QString, QString> parameters;
     ProcessIdentity writer; // the Wirebench process that ran it
+    // A plan's step: what its setup and teardown did and the queues it ran through (empty
+    // for a run started alone, and in sidecars written before it was kept).
+    StepConfiguration configured;
 };
 
 class RunSidecar {
@@ -78,6 +129,10 @@ public:
 
     // Written atomically (temporary file + rename), so a crash never leaves half a sidecar.
     static bool write(const QString& path, const RunRecord& record, QString* why);
+    // Puts configured into the sidecar or step record at path as its "configured" (replacing
+    // the file atomically), leaving every other key as it is.
+    static bool keepConfiguration(const QString& path, const StepConfiguration& configured,
+                                  QString* why);
     // A record that says "running" while the Wirebench that ran it has gone (killed,
     // crashed, the machine rebooted) comes back "interrupted", with the reason in error.
     static std::optional<RunRecord> read(const QString& path, QString* why);

@@ -70,6 +70,8 @@ std::optional<StepRecord> StepRecord::read(const QString& path, QString* why) {
     StepRecord record;
     if (const auto end = WallTime::parse(root.value(QLatin1String("end")).toString()))
         record.stepSeconds = end->secondsSince(*start);
+    record.configured =
+        StepConfiguration::fromJson(root.value(QLatin1String("configured")).toObject());
     for (const QJsonValue& value : root.value(QLatin1String("members")).toArray()) {
         const QJsonObject object = value.toObject();
         Member member;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "files/RunSidecar.h"
 #include "model/Dataset.h"
 
 #include <QString>
@@ -23,6 +24,8 @@ struct StepRecord {
     std::vector<Member> members;
     // From the step's start to its end; nullopt while the record says it is running.
     std::optional<double> stepSeconds;
+    // A plan's step: its setup, teardown and qdisc readings (PlanRunner); empty otherwise.
+    StepConfiguration configured;
 
     // The record of the step `step` whose member's log is at memberLog: STEP.run.json in the
     // log's folder.

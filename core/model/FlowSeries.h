@@ -107,6 +107,9 @@ struct FlowSeries {
     std::vector<Flow> flows;
     std::vector<FlowInterval> sumIntervals;
     std::optional<FlowInterval> sumTotal;
+    // sumTotal is the sender's figure because the receiver's never came (an iperf3 run cut
+    // short: its receiver figures are zero or missing); the parser warns about it.
+    bool sumTotalFromSender = false;
     // The direction of the flows the SUM lines add up when the log prints a SUM per direction
     // (iperf3 --bidir: the client-to-server one is kept); empty: every flow.
     QString sumDirection;

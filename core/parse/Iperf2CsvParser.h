@@ -14,6 +14,10 @@ namespace wb {
 // plus jitter_ms,lost,total,lost_percent,out_of_order for UDP. -P adds SUM rows (id -1,
 // port 0). Byte counts are exact here, unlike the text output. A 2.0.x UDP client's server
 // reports (the same id, addresses swapped) are the receiver's view of the client's flows.
+// With -e, iperf 2.1.9 and later put the offset from UTC in front of the time
+// ("+0000:20261206142408.123") and add columns after the rate: a TCP client's retries, window
+// and RTT are read, the others (read counts and their histogram, write counts, packets per
+// second) are not; iperf 2.2 prints the interval of these rows as two columns.
 class Iperf2CsvParser : public LogParser {
 public:
     Iperf2CsvParser();

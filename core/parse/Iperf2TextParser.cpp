@@ -255,10 +255,25 @@ void Iperf2TextParser::apply(std::string_view wholeLines, Scan& scan) {
     }
 }
 
-void Iperf2TextParser::parseLine(std::string_view line) {
-    if (const auto plain = takePlainResult(line, m_spanMemo)) {
-        applyPlainResult(line, *plain);
+void Iperf2TextParser::parseLine(std::string_view rawLine) {
+    if (const auto plain = takePlainResult(rawLine, m_spanMemo)) {
+        applyPlainResult(rawLine, *plain);
         return;
+    }
+    // A time in front of the line (`iperf … | ts`): the tool's text behind it is read. Lines
+    // that start with their tag (the plain results above, all a block scan reads) have none.
+    const LinePrefixReader::Line prefixed = m_prefix.read(rawLine);
+    if (prefixed.framing) {
+        ignoreLine();
+        return;
+    }
+    const std::string_view line = prefixed.text;
+    m_lineDate = LinePrefixReader::dateOf(prefixed);
+    if (!std::isnan(prefixed.time)) {
+        if (const auto plain = takePlainResult(line, m_spanMemo)) {
+            applyPlainResult(line, *plain);
+            return;
+        }
     }
     std::string_view body = trimmed(line);
     if (body.empty())
@@ -445,6 +460,8 @@ void Iperf2TextParser::readConnection(const Tag& tag, std::string_view body) {
             start.setTimeZone(QTimeZone::utc());
         info.start = start;
     }
+    if (!info.start.isValid() && m_lineDate.isValid())
+        info.start = m_lineDate; // the time prefix of the connection line
 }
 
 QString Iperf2TextParser::directionOf(std::int64_t localPort, std::int64_t remotePort) {

@@ -3,6 +3,7 @@
 #include "BlockScanner.h"
 #include "Iperf2FlowBuilder.h"
 #include "IperfUnits.h"
+#include "LinePrefixReader.h"
 #include "LogParser.h"
 
 namespace wb {
@@ -78,6 +79,8 @@ private:
 
     Iperf2FlowBuilder m_flows;
     iperf::SpanMemo m_spanMemo;
+    LinePrefixReader m_prefix;
+    QDateTime m_lineDate; // of the current line's time prefix; invalid without one
     // Connections whose direction the banner had not told yet: iperf's threads may print
     // "connected with" lines before the "Client connecting to" banner.
     struct Undirected {

@@ -54,8 +54,8 @@ bool isEmpty(const FlowInterval& total) {
 }
 
 bool replacedBySender(std::optional<FlowInterval>& total, const std::optional<FlowInterval>& sender,
-                      bool interrupted) {
-    if (!total || !isEmpty(*total) || !(interrupted || total->seconds() <= 0) || !sender ||
+                      bool cutShort) {
+    if (!total || !isEmpty(*total) || !(cutShort || total->seconds() <= 0) || !sender ||
         sender->bytes <= 0)
         return false;
     total = sender;
@@ -69,8 +69,8 @@ QString zeroTotalsWarning(int replaced) {
 }
 
 QString senderTotalsWarning(int replaced) {
-    return QStringLiteral("receiver totals missing (0 bytes: an interrupted run?); the sender's "
-                          "are used for %1")
+    return QStringLiteral("the receiver never reported (its whole-run figures are 0 bytes: the "
+                          "run was cut short); the sender's are used for %1")
         .arg(replaced == 1 ? QStringLiteral("1 whole-run figure")
                            : QStringLiteral("%1 whole-run figures").arg(replaced));
 }
@@ -129,11 +129,14 @@ int Iperf3FlowTable::takeZeroTotalsFromIntervals(FlowSeries& series) {
 
 int Iperf3FlowTable::takeSenderTotalsForEmptyReceiver(FlowSeries& series,
                                                       const std::optional<FlowInterval>& sumSender,
-                                                      bool interrupted) {
+                                                      bool cutShort) {
     int replaced = 0;
     for (Flow& flow : series.flows)
-        replaced += replacedBySender(flow.total, flow.senderTotal, interrupted) ? 1 : 0;
-    replaced += replacedBySender(series.sumTotal, sumSender, interrupted) ? 1 : 0;
+        replaced += replacedBySender(flow.total, flow.senderTotal, cutShort) ? 1 : 0;
+    if (replacedBySender(series.sumTotal, sumSender, cutShort)) {
+        series.sumTotalFromSender = true;
+        ++replaced;
+    }
     return replaced;
 }
 
@@ -148,12 +151,12 @@ void Iperf3FlowTable::completeTotals(FlowSeries& series) {
 
 Iperf3FlowTable::TestEnd Iperf3FlowTable::finishTest(Dataset& test,
                                                      const std::optional<FlowInterval>& sumSender,
-                                                     bool interrupted) const {
+                                                     bool cutShort) const {
     TestEnd end;
     end.intervalOrder = IperfIntervalOrder::apply(test.flows).warnings();
     if (const int replaced = takeZeroTotalsFromIntervals(test.flows); replaced > 0)
         end.totals << zeroTotalsWarning(replaced);
-    if (const int replaced = takeSenderTotalsForEmptyReceiver(test.flows, sumSender, interrupted);
+    if (const int replaced = takeSenderTotalsForEmptyReceiver(test.flows, sumSender, cutShort);
         replaced > 0)
         end.totals << senderTotalsWarning(replaced);
     completeTotals(test.flows);

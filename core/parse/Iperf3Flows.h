@@ -48,9 +48,11 @@ public:
     };
     // Completes a test: its intervals in time order (IperfIntervalOrder), its whole-run figures
     // (takeZeroTotalsFromIntervals, takeSenderTotalsForEmptyReceiver, completeTotals) and its
-    // stream count from the connections noted.
+    // stream count from the connections noted. cutShort: the run ended with an interrupt or an
+    // error (the server terminated, the control connection closed), so the receiver's figures
+    // may never have come.
     TestEnd finishTest(Dataset& test, const std::optional<FlowInterval>& sumSender,
-                       bool interrupted) const;
+                       bool cutShort) const;
 
 private:
     // A receiver's whole-run figure that says zero while the receiver's own intervals carry
@@ -58,16 +60,16 @@ private:
     // in 3.7, the per-stream bytes still in 3.12, "0.00 Bytes" summary lines in 3.1): its zero
     // figures are taken from the intervals. Returns how many whole-run figures were replaced.
     static int takeZeroTotalsFromIntervals(FlowSeries& series);
-    // A client stopped by SIGINT prints its receiver's whole-run figures as 0 bytes (text:
-    // "0.00 Bytes  0.00 bits/sec  receiver"; -J: zero "receiver" and "sum_received"), because
-    // the server's never came, while its sender figures hold what was sent. In a run that was
-    // `interrupted`, or where the receiver's figure spans no time, such a figure is replaced by
-    // the sender's, per flow and for the sum (`sumSender`, the sender's sum when the log has
-    // one). A UDP receiver that counted datagrams and got none (all lost) keeps its zero.
-    // Returns how many figures were replaced.
+    // A client stopped by SIGINT, or whose server terminated, prints its receiver's whole-run
+    // figures as 0 bytes (text: "0.00 Bytes  0.00 bits/sec  receiver"; -J: zero "receiver" and
+    // "sum_received"), because the server's never came, while its sender figures hold what was
+    // sent. In a run `cutShort`, or where the receiver's figure spans no time, such a figure is
+    // replaced by the sender's, per flow and for the sum (`sumSender`, the sender's sum when the
+    // log has one; FlowSeries::sumTotalFromSender then says so). A UDP receiver that counted
+    // datagrams and got none (all lost) keeps its zero. Returns how many figures were replaced.
     static int takeSenderTotalsForEmptyReceiver(FlowSeries& series,
                                                 const std::optional<FlowInterval>& sumSender,
-                                                bool interrupted);
+                                                bool cutShort);
     // A whole-run figure for every flow: the receiver's line when the log has it, else the
     // only whole-run line there is (a server in -R mode prints only "sender" lines).
     static void completeTotals(FlowSeries& series);

@@ -97,10 +97,20 @@ void Iperf3SectionReader::beginTest() {
 
 Iperf3SectionReader::TestEnd Iperf3SectionReader::finishTest() {
     TestEnd end;
+    // Any error that ended a run with data (an interrupt, "the server has terminated", "control
+    // socket has closed unexpectedly") may have kept the receiver's figures from coming.
     static_cast<Iperf3FlowTable::TestEnd&>(end) = m_flows.finishTest(
-        current(), m_sumSender,
-        current().info.extra.value(QStringLiteral("error")).startsWith(QLatin1String("interrupt")));
+        current(), m_sumSender, !current().info.extra.value(QStringLiteral("error")).isEmpty());
     m_sumSender.reset();
+    if (m_sumOfSenderOnly)
+        end.totals << QStringLiteral("the receiver never reported (the end section has the "
+                                     "sender's SUM only: the run was cut short); the SUM is the "
+                                     "sender's");
+    else if (m_intervalsRead && !m_endRead)
+        end.totals << QStringLiteral("the log has no end section (a run cut short, or a log "
+                                     "cut off): the receiver's whole-run figures are missing, "
+                                     "and whole-run figures are added up from the intervals");
+    m_sumOfSenderOnly = m_intervalsRead = m_endRead = false;
     end.omitted = m_omitted;
     m_omitted = 0;
     return end;
@@ -222,6 +232,7 @@ std::size_t Iperf3SectionReader::readInterval(const Iperf3StreamRecord* streams,
         appendInterval(series.sumIntervals, toInterval(*kept));
         keepSumDirection();
     }
+    m_intervalsRead = m_intervalsRead || streamCount > 0 || kept->present;
     return streamCount;
 }
 
@@ -229,6 +240,7 @@ void Iperf3SectionReader::readEnd(const QJsonObject& end) {
     if (end.isEmpty())
         return;
     m_sawData = true;
+    m_endRead = true;
     FlowSeries& series = current().flows;
     const QJsonArray streams = end.value(QLatin1String("streams")).toArray();
     for (const QJsonValue& value : streams) {
@@ -255,6 +267,9 @@ void Iperf3SectionReader::readEnd(const QJsonObject& end) {
         if (!sum.isEmpty() && isForward(directionOf(sum))) {
             series.sumTotal = toInterval(sum);
             keepSumDirection();
+            // Only the sender's sum: the receiver's figures never came.
+            m_sumOfSenderOnly = QLatin1String(key).startsWith(QLatin1String("sum_sent"));
+            series.sumTotalFromSender = m_sumOfSenderOnly;
             break;
         }
     }

@@ -74,6 +74,10 @@ private:
     Iperf3FlowTable m_flows;
     bool m_reverse = false;
     bool m_sawData = false;
+    // The current test read intervals, a non-empty "end", an end whose SUM is the sender's only.
+    bool m_intervalsRead = false;
+    bool m_endRead = false;
+    bool m_sumOfSenderOnly = false;
     std::int64_t m_omitted = 0;
     std::optional<FlowInterval> m_sumSender; // end.sum_sent of the test's direction
 };

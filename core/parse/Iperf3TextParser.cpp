@@ -68,6 +68,10 @@ void Iperf3TextParser::beginTest() {
         finishTest();
         describe(allDatasets().emplace_back());
     }
+    // -V's "Time:" line, where there is one, names the start in UTC; a prefix is the local
+    // time of whatever printed it (read as UTC).
+    if (m_lineDate.isValid() && !current().info.start.isValid())
+        current().info.start = m_lineDate;
     m_flows.reset();
     m_sumSender.reset();
     m_plainDirection.clear();
@@ -78,8 +82,11 @@ void Iperf3TextParser::beginTest() {
 
 void Iperf3TextParser::finishTest() {
     FlowSeries& series = current().flows;
-    const Iperf3FlowTable::TestEnd end = m_flows.finishTest(
-        current(), m_sumSender, current().info.extra.contains(QStringLiteral("interrupted")));
+    const RunInfo& info = current().info;
+    const Iperf3FlowTable::TestEnd end =
+        m_flows.finishTest(current(), m_sumSender,
+                           info.extra.contains(QStringLiteral("interrupted")) ||
+                               info.extra.contains(QStringLiteral("error")));
     for (const QString& found : end.intervalOrder + end.totals)
         warning({}, found);
     if (!series.sumTotal && m_sumSender)
@@ -94,7 +101,14 @@ void Iperf3TextParser::finishDatasets() {
     IperfRuns::label(allDatasets());
 }
 
-void Iperf3TextParser::parseLine(std::string_view line) {
+void Iperf3TextParser::parseLine(std::string_view rawLine) {
+    const LinePrefixReader::Line prefixed = m_prefix.read(rawLine);
+    if (prefixed.framing) {
+        ignoreLine();
+        return;
+    }
+    const std::string_view line = prefixed.text;
+    m_lineDate = LinePrefixReader::dateOf(prefixed);
     const std::string_view body = trimmed(line);
     if (body.empty())
         return;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Iperf3Flows.h"
+#include "LinePrefixReader.h"
 #include "LogParser.h"
 
 #include <optional>
@@ -12,7 +13,9 @@ namespace wb {
 // -P with [SUM] lines, -R, --bidir ([TX-C]/[RX-C], [TX-S]/[RX-S]), -O (omitted) intervals,
 // the sender/receiver summary after the "- - -" separator, -V details and iperf3's errors.
 // Several tests in one file (a server that accepts test after test, or runs appended to one
-// log) give one Dataset each.
+// log) give one Dataset each. A time in front of the lines (--timestamps, default or with a
+// FORMAT; `| ts`) is read by LinePrefixReader: the dated time of a test's first line is
+// the test's start, its intervals keep iperf3's seconds since then.
 class Iperf3TextParser : public LogParser {
 public:
     Iperf3TextParser();
@@ -45,6 +48,8 @@ private:
                         std::string_view rest);
     QString directionFor(std::string_view roleTag);
 
+    LinePrefixReader m_prefix;
+    QDateTime m_lineDate; // of the current line's time prefix; invalid without one
     Iperf3FlowTable m_flows;
     std::optional<FlowInterval> m_sumSender; // the [SUM] sender line until the test ends
     QString m_plainDirection; // direction of untagged stream lines, fixed at the first interval

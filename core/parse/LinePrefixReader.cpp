@@ -4,6 +4,7 @@
 #include "model/ParseReport.h"
 
 #include <QString>
+#include <QTimeZone>
 
 #include <algorithm>
 #include <array>
@@ -119,7 +120,13 @@ private:
     std::size_t m_at = 0;
 };
 
-// What may follow a prefix: the end, or one of the separators scripts put there.
+bool isLetter(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+// What may follow a prefix: the end, one of the separators scripts put there, or the tool's
+// text right away: iperf3 --timestamps=FORMAT prints FORMAT as given, so `%s` gives
+// "1733500000[  5] …" and "1733500000Connecting to host …", and "- - -" follows directly.
 bool takeSeparator(Cursor& cursor) {
     if (cursor.atEnd())
         return true;
@@ -127,7 +134,8 @@ bool takeSeparator(Cursor& cursor) {
         if (cursor.take(separator))
             return true;
     }
-    return false;
+    const char next = cursor.peek();
+    return next == '[' || isLetter(next) || (next == '-' && cursor.peek(1) == ' ');
 }
 
 // A zone after a time: Z, +01:00, +0100, +01; returns the offset in seconds east of UTC.
@@ -157,6 +165,39 @@ double takeZone(Cursor& cursor) {
 
 constexpr std::array<std::string_view, 12> kMonths = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                                       "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+constexpr std::array<std::string_view, 7> kWeekdays = {"Mon", "Tue", "Wed", "Thu",
+                                                       "Fri", "Sat", "Sun"};
+
+// "Sun " before a month: strftime's %c in the C locale and date's default output.
+bool takeWeekday(Cursor& cursor) {
+    for (std::string_view day : kWeekdays) {
+        Cursor probe = cursor;
+        if (probe.take(day) && probe.take(' ')) {
+            cursor = probe;
+            return true;
+        }
+    }
+    return false;
+}
+
+// The year after the clock of a %c or `date` stamp: " 2026", or " UTC 2026" where date names
+// its zone. The abbreviation is not resolved (it may name any zone): the time reads as UTC.
+bool takeYearAfterClock(Cursor& cursor, std::int64_t* year) {
+    Cursor probe = cursor;
+    if (!probe.take(' '))
+        return false;
+    std::size_t letters = 0;
+    while (probe.peek(letters) >= 'A' && probe.peek(letters) <= 'Z')
+        ++letters;
+    if (letters > 0 && letters <= 5 && probe.peek(letters) == ' ') {
+        for (std::size_t i = 0; i <= letters; ++i)
+            probe.take(probe.peek());
+    }
+    if (!probe.takeNumber(4, 4, year))
+        return false;
+    cursor = probe;
+    return true;
+}
 
 bool isTranscriptRule(std::string_view line) {
     return line.size() >= 10 && line.find_first_not_of('*') == std::string_view::npos;
@@ -191,7 +232,7 @@ LinePrefixReader::Prefix LinePrefixReader::parse(std::string_view line) {
     // A bracketed stamp is the tool's own (ping -D, fping -D and --timestamp-format), read by
     // its dialect.
     const char first = line.front();
-    if (!isDigit(first) && !(first >= 'A' && first <= 'S'))
+    if (!isDigit(first) && !(first >= 'A' && first <= 'W'))
         return prefix;
     Cursor cursor(line);
     const auto finish = [&](Kind kind) {
@@ -199,6 +240,7 @@ LinePrefixReader::Prefix LinePrefixReader::parse(std::string_view line) {
             return;
         prefix.kind = kind;
         prefix.length = cursor.at();
+        prefix.dated = kind == Kind::Epoch;
     };
     std::int64_t a = 0;
     std::int64_t b = 0;
@@ -246,21 +288,32 @@ LinePrefixReader::Prefix LinePrefixReader::parse(std::string_view line) {
         }
     }
     cursor = Cursor(line);
-    // Nov 29 23:08:01 (ts, syslog): no year
+    // Nov 29 23:08:01 (ts, syslog): no year. Sun Nov 29 23:08:01 2026 (iperf3 --timestamps,
+    // strftime %c) and Sun Nov 29 23:08:01 UTC 2026 (date): with one.
+    const bool weekday = takeWeekday(cursor);
     for (std::size_t month = 0; month < kMonths.size(); ++month) {
         if (!cursor.take(kMonths[month]))
             continue;
         const bool spaced = cursor.take(' ');
         cursor.take(' '); // "Nov  1" (%e) as well as "Nov 01" (%d)
-        if (spaced && cursor.takeNumber(1, 2, &a) && cursor.take(' ') && cursor.takeClock(&clock) &&
-            a >= 1 && a <= 31) {
-            prefix.month = static_cast<int>(month) + 1;
-            prefix.day = static_cast<int>(a);
-            prefix.seconds = clock;
-            finish(Kind::MonthDay);
+        if (!spaced || !cursor.takeNumber(1, 2, &a) || !cursor.take(' ') ||
+            !cursor.takeClock(&clock) || a < 1 || a > 31)
+            return prefix;
+        if (weekday) {
+            if (takeYearAfterClock(cursor, &b)) {
+                prefix.seconds = epochOf(b, std::int64_t(month) + 1, a, clock);
+                finish(Kind::Epoch);
+            }
+            return prefix;
         }
+        prefix.month = static_cast<int>(month) + 1;
+        prefix.day = static_cast<int>(a);
+        prefix.seconds = clock;
+        finish(Kind::MonthDay);
         return prefix;
     }
+    if (weekday)
+        return prefix;
     cursor = Cursor(line);
     // 00:00:01 (ts -s, ts -i, a time of day)
     if (cursor.takeClock(&clock)) {
@@ -372,6 +425,7 @@ LinePrefixReader::Line LinePrefixReader::read(std::string_view line) {
     if (prefix.kind == Kind::None)
         return out;
     out.text = scan::skipSpaces(line).substr(prefix.length);
+    out.dated = prefix.dated;
     switch (prefix.kind) {
     case Kind::Epoch:
         out.time = prefix.seconds;
@@ -402,6 +456,13 @@ LinePrefixReader::Line LinePrefixReader::read(std::string_view line) {
         break;
     }
     return out;
+}
+
+QDateTime LinePrefixReader::dateOf(const Line& line) {
+    if (!line.dated || !std::isfinite(line.time) || std::abs(line.time) > 253402300800.0)
+        return {};
+    return QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(std::llround(line.time * 1000)),
+                                          QTimeZone::utc());
 }
 
 void LinePrefixReader::resolveIncrements(std::vector<double>& timestamps,

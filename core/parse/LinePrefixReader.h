@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QDateTime>
+
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -13,15 +15,19 @@ class IssueList;
 // What surrounds a ping tool's own text when its output was captured through something else,
 // shared by the ping dialects:
 //  - a time in front of every line: moreutils `ts` ("Nov 29 23:08:01 ", `ts -s`/`ts -i`
-//    "00:00:01 ", `ts '%.s'` "1701299281.123456 ", "%Y-%m-%d %H:%M:%S "), a `date -Is` loop
-//    ("2023-11-29T23:08:01+01:00 "), PowerShell's Get-Date ("11/29/2023 11:08:01 PM - ",
-//    "29.11.2023 23:08:01 "); a bracketed stamp is the tool's own (-D), which its dialect reads;
+//    "00:00:01 ", `ts '%.s'` "1701299281.123456 ", "%Y-%m-%d %H:%M:%S ",
+//    "%Y-%m-%dT%H:%M:%.S "), a `date -Is` loop ("2023-11-29T23:08:01+01:00 "), iperf3
+//    --timestamps (strftime %c "Sun Nov 29 23:08:01 2026 ", or the user's FORMAT as given:
+//    "1701299281[  5] …" for %s), date's default output ("Sun Nov 29 23:08:01 UTC 2026"),
+//    PowerShell's Get-Date ("11/29/2023 11:08:01 PM - ", "29.11.2023 23:08:01 "); a bracketed
+//    stamp is the tool's own (-D), which its dialect reads;
 //  - the header and footer of a PowerShell transcript (the `****` blocks, "Transcript
 //    started, ..." and the `PS C:\> ` prompt lines), which are not the tool's output;
 //  - non-breaking and thin spaces of localized output (Windows ping's `Mittelwert = 5ms`
 //    with U+00A0), which read as spaces.
 // One reader per parser, fed every line in order: years without a date, days of a clock that
-// passes midnight and `ts -i` increments need what came before.
+// passes midnight and `ts -i` increments need what came before. A line that is nothing but a
+// time (a `date` line between samples) reads as a prefix with an empty text.
 class LinePrefixReader {
 public:
     struct Line {
@@ -33,11 +39,16 @@ public:
         // For a bare clock, the sum of the prefixes up to this line: the time of the line if
         // the column turns out to hold increments (`ts -i`, see incremental()).
         double elapsedSum = std::nan("");
+        // The prefix names its year (or is epoch seconds): `time` is a point in time, not
+        // seconds on a clock or a day of a year the log does not name.
+        bool dated = false;
         bool framing = false; // transcript framing or prompt: not the tool's output
     };
 
     // `line` without its newline; the result's text is valid until the next call.
     Line read(std::string_view line);
+    // The point in time a dated prefix names (UTC), for a run's start; invalid otherwise.
+    static QDateTime dateOf(const Line& line);
 
     // True when the bare clocks read so far fell back by less than half a day at least once
     // (`ts -i` prints the time since the previous line, which no clock does) and began near
@@ -65,6 +76,7 @@ private:
         double seconds = 0;     // Epoch: epoch seconds; MonthDay and Clock: seconds of the day
         int month = 0;          // MonthDay
         int day = 0;
+        bool dated = false; // Epoch
     };
     static Prefix parse(std::string_view line);
     bool readFraming(std::string_view line);

@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace wb {
@@ -33,6 +34,17 @@ std::string keyOf(const ss::SocketLine& line) {
 // States whose sockets have no tcp_info, so no info line follows theirs.
 bool hasNoInfo(const std::string& state) {
     return state == "TIME-WAIT" || state == "SYN-RECV";
+}
+
+// A prefix's time (seconds as a double, to the microsecond that `ts` prints) as ss's clock.
+ss::EpochTime epochTimeOf(double seconds) {
+    ss::EpochTime time;
+    time.seconds = static_cast<std::int64_t>(std::floor(seconds));
+    const auto micro =
+        static_cast<std::int64_t>(std::llround((seconds - double(time.seconds)) * 1e6));
+    time.seconds += micro / 1000000;
+    time.nanoseconds = (micro % 1000000) * 1000;
+    return time;
 }
 
 template <typename T> CompactOptional<T> compact(const std::optional<T>& value) {
@@ -68,23 +80,48 @@ int SsTcpInfoParser::sniff(std::string_view head) {
     return score;
 }
 
-void SsTcpInfoParser::parseLine(std::string_view line) {
-    const std::string_view body = trimmed(line);
-    if (body.empty())
+void SsTcpInfoParser::parseLine(std::string_view rawLine) {
+    if (trimmed(rawLine).empty())
         return;
+    // A `date +%s.%N` line, read to the nanosecond.
+    if (!isSpaceOrTab(rawLine.front())) {
+        if (const auto time = ss::readTimeLine(trimmed(rawLine))) {
+            flushPending();
+            m_lastCommitted.reset();
+            startSample(time, rawLine);
+            return;
+        }
+    }
+    // Any other time in front of the line (`ss -tin | ts '%.s'`) or on a line of its own (a
+    // `date` line in another format) dates the sample the line begins.
+    const LinePrefixReader::Line prefixed = m_prefix.read(rawLine);
+    const std::string_view line = prefixed.text;
+    const std::string_view body = trimmed(line);
+    std::optional<ss::EpochTime> prefixTime;
+    if (!std::isnan(prefixed.time)) {
+        prefixTime = epochTimeOf(prefixed.time);
+        m_prefixedTimes = m_prefixedTimes || !body.empty();
+    }
+    if (prefixed.framing) {
+        ignoreLine();
+        return;
+    }
+    if (body.empty()) {
+        m_otherTimeLines = true;
+        flushPending();
+        m_lastCommitted.reset();
+        startSample(prefixTime, rawLine, prefixed.dated);
+        return;
+    }
     if (isSpaceOrTab(line.front())) {
-        readInfoLine(line, body);
+        readInfoLine(rawLine, body);
         return;
     }
     flushPending();
     m_lastCommitted.reset();
-    if (const auto time = ss::readTimeLine(body)) {
-        startSample(time, line);
-        return;
-    }
     if (ss::isHeader(body)) {
         if (m_sampleX.empty() || m_sampleClosed || m_sampleHasHeader || m_sampleHasSockets)
-            startSample(std::nullopt, line);
+            startSample(prefixTime, rawLine, prefixed.dated);
         m_sampleHasHeader = true;
         return;
     }
@@ -96,29 +133,33 @@ void SsTcpInfoParser::parseLine(std::string_view line) {
     if (const auto socket = ss::readSocketLine(body, &rest)) {
         const std::string key = keyOf(*socket);
         if (m_sampleX.empty() || m_sampleClosed) {
-            startSample(std::nullopt, line);
+            startSample(prefixTime, rawLine, prefixed.dated);
         } else if (m_sampleKeys.count(key)) {
             // One host has one socket of these addresses and ports at a time: the next
             // sample began without a time or header line (ss -H).
-            startSample(std::nullopt, line);
-            warning(line, QStringLiteral("a socket seen twice without a time or header line "
-                                         "between: a new sample begins here"));
+            startSample(prefixTime, rawLine, prefixed.dated);
+            warning(rawLine, QStringLiteral("a socket seen twice without a time or header line "
+                                            "between: a new sample begins here"));
         }
         m_sampleKeys.insert(key);
         m_sampleHasSockets = true;
-        readSocketLine(line, *socket, rest);
+        readSocketLine(rawLine, *socket, rest);
         return;
     }
     ignoreLine();
 }
 
-void SsTcpInfoParser::startSample(std::optional<ss::EpochTime> time, std::string_view line) {
+void SsTcpInfoParser::startSample(std::optional<ss::EpochTime> time, std::string_view line,
+                                  bool dated) {
     if (m_clock == Clock::Unknown) {
         m_clock = time ? Clock::Dated : Clock::Numbered;
         if (time) {
             m_origin = *time;
-            dataset().info.start = QDateTime::fromMSecsSinceEpoch(
-                time->seconds * 1000 + time->nanoseconds / 1000000, Qt::UTC);
+            // A prefix without a year (ts's "Dec 06 14:24:08") or a bare clock still times
+            // the samples, but names no date.
+            if (dated)
+                dataset().info.start = QDateTime::fromMSecsSinceEpoch(
+                    time->seconds * 1000 + time->nanoseconds / 1000000, Qt::UTC);
         } else {
             warning(line, QStringLiteral("no time line (date +%s.%N) before the first sample: "
                                          "samples are numbered, times and throughput unknown"));
@@ -342,9 +383,11 @@ void SsTcpInfoParser::finishDatasets() {
     if (targets.size() == 1)
         info.target = *targets.begin();
     info.extra.insert(QStringLiteral("samples"), QString::number(m_sampleX.size()));
-    info.extra.insert(QStringLiteral("clock"), m_clock == Clock::Dated
-                                                   ? QStringLiteral("date +%s.%N lines")
-                                                   : QStringLiteral("sample numbers"));
+    info.extra.insert(QStringLiteral("clock"),
+                      m_clock != Clock::Dated ? QStringLiteral("sample numbers")
+                      : m_prefixedTimes       ? QStringLiteral("time prefixes of the lines")
+                      : m_otherTimeLines      ? QStringLiteral("date lines")
+                                              : QStringLiteral("date +%s.%N lines"));
 }
 
 } // namespace wb

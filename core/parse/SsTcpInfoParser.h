@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LinePrefixReader.h"
 #include "LogParser.h"
 #include "SsSocketLine.h"
 
@@ -13,9 +14,11 @@ namespace wb {
 
 // `ss -ti` sampled over time (format ss/tcp-info): each sample is ss's output, its header line
 // included, preceded by the wall-clock time as `date +%s.%N` prints it (Wirebench's sampler,
-// STEM.ss.log, and `while sleep 0.1; do date +%s.%N; ss -tin dst HOST; done`), or without
-// time lines (samples then separated by the header and numbered), or with comment lines
-// ("== …", "# …") between samples.
+// STEM.ss.log, and `while sleep 0.1; do date +%s.%N; ss -tin dst HOST; done`) or a `date`
+// line of another format (LinePrefixReader's), or with a time in front of every line
+// (`ss -tin | ts '%.s'`, `ts`, `ts '%Y-%m-%dT%H:%M:%.S'`: the time of a sample's first line
+// is the sample's), or without times (samples then separated by the header and numbered), or
+// with comment lines ("== …", "# …") between samples.
 //
 // Each TCP connection (local address:port and peer address:port; a connection that reuses
 // the four of a closed one is a new series) becomes a Flow with one interval per sample:
@@ -58,7 +61,9 @@ private:
         std::int64_t lineNumber = 0;
     };
 
-    void startSample(std::optional<ss::EpochTime> time, std::string_view line);
+    // dated: the time names a date (a time of day or a prefix without a year only times the
+    // samples).
+    void startSample(std::optional<ss::EpochTime> time, std::string_view line, bool dated = true);
     void readSocketLine(std::string_view line, const ss::SocketLine& socket, std::string_view rest);
     void readInfoLine(std::string_view line, std::string_view body);
     // Takes a sample of the socket `at` names; `current` is the line being read (the info
@@ -69,6 +74,9 @@ private:
     void applyLatest(Socket& socket);
     void flushPending();
 
+    LinePrefixReader m_prefix;
+    bool m_prefixedTimes = false;  // the samples' times are prefixes of their lines
+    bool m_otherTimeLines = false; // time lines other than `date +%s.%N`'s
     Clock m_clock = Clock::Unknown;
     ss::EpochTime m_origin;
     std::vector<double> m_sampleX; // per sample: seconds since the first, or its number

@@ -64,6 +64,12 @@ FlowReport FlowReport::of(const QString& file, const QString& formatId,
     return report;
 }
 
+const char* FlowReport::sumSource() const {
+    if (!stats().sumFromTool)
+        return "computed";
+    return analysis->dataset->flows.sumTotalFromSender ? "sender" : "tool";
+}
+
 QJsonObject FlowReport::toJson() const {
     const FlowStatistics& stats = analysis->flows;
     const std::vector<TcpFlowState>& tcp = analysis->tcp;
@@ -100,7 +106,7 @@ QJsonObject FlowReport::toJson() const {
                     {"congestion_control", orNull(info().congestionControl)},
                     {"flows", flows},
                     {"sum", totalsJson(stats.sum)},
-                    {"sum_source", stats.sumFromTool ? "tool" : "computed"},
+                    {"sum_source", sumSource()},
                     {"jain_fairness", anyFlow ? QJsonValue(stats.jainFairness) : QJsonValue()},
                     {"interval_bits_per_second",
                      anyInterval ? QJsonValue(QJsonObject{{"mean", stats.intervals.mean},

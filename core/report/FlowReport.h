@@ -44,6 +44,9 @@ struct FlowReport {
 
     // `flows --format json` dataset object (keys as the README's CLI section lists them).
     QJsonObject toJson() const;
+    // Where the SUM comes from: "tool" (the tool's figure of record), "sender" (the tool's
+    // sender figure: the receiver never reported) or "computed" (added up from the flows).
+    const char* sumSource() const;
     // analyze.pl's line: "Mean: %f\tMedian: %f\tStdDev: %f" over the interval lines.
     QString intervalText() const;
 };

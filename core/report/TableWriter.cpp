@@ -108,11 +108,13 @@ QString TableWriter::latex(const Table& table) {
     QString spec;
     for (qsizetype c = 0; c < table.header.size(); ++c)
         spec += isRight(table, static_cast<int>(c)) ? QLatin1Char('r') : QLatin1Char('l');
-    QString out = QStringLiteral("\\begin{table}[ht]\n\\centering\n\\begin{tabular}{%1}\n\\hline\n")
+    // booktabs' rules: spaced, of a heavier weight above and below, none between columns.
+    QString out = QStringLiteral("% needs \\usepackage{booktabs}\n\\begin{table}[ht]\n\\centering\n"
+                                 "\\begin{tabular}{%1}\n\\toprule\n")
                       .arg(spec);
     out += rowsOf(table, TextEscaping::latex, QLatin1String(""), QLatin1String(" & "),
-                  QLatin1String(" \\\\\n"), QStringLiteral("\\hline\n"));
-    out += QLatin1String("\\hline\n\\end{tabular}\n");
+                  QLatin1String(" \\\\\n"), QStringLiteral("\\midrule\n"));
+    out += QLatin1String("\\bottomrule\n\\end{tabular}\n");
     if (!table.caption.isEmpty())
         out +=
             QLatin1String("\\caption{") + TextEscaping::latex(table.caption) + QLatin1String("}\n");

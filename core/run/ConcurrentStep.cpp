@@ -466,6 +466,22 @@ void ConcurrentStep::startMember(std::size_t index) {
     member.run->start();
 }
 
+void ConcurrentStep::markStoppedByDesignCompleted(RunOutcome& outcome) {
+    // The member's own sidecar and datasets say so too: a reader of the folder (table,
+    // compare) would otherwise take it for a run that did not complete.
+    const QString completed = RunOutcome::statusName(RunOutcome::Status::Completed);
+    for (Dataset& dataset : outcome.result.datasets)
+        dataset.info.extra.insert(QStringLiteral("run_status"), completed);
+    QString why;
+    std::optional<RunRecord> record = RunSidecar::read(outcome.sidecarPath, &why);
+    if (record) {
+        record->status = completed;
+        record->error.clear();
+    }
+    if (!record || !RunSidecar::write(outcome.sidecarPath, *record, &why))
+        emit status(why);
+}
+
 void ConcurrentStep::onMemberFinished(std::size_t index, const RunOutcome& outcome) {
     Member& member = m_runs[index];
     member.outcome = outcome;
@@ -473,6 +489,7 @@ void ConcurrentStep::onMemberFinished(std::size_t index, const RunOutcome& outco
         outcome.result.report.samples > 0) {
         member.outcome->status = RunOutcome::Status::Completed;
         member.outcome->error.clear();
+        markStoppedByDesignCompleted(*member.outcome);
     }
     for (std::size_t j = 0; j < m_runs.size(); ++j) {
         Member& other = m_runs[j];

@@ -64,6 +64,7 @@ private:
 
     bool reserveStem(QString* why);
     void startMember(std::size_t index);
+    void markStoppedByDesignCompleted(RunOutcome& outcome);
     void onMemberFinished(std::size_t index, const RunOutcome& outcome);
     void stopAll(const QString& why);
     void finishIfDone();

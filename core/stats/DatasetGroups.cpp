@@ -1,5 +1,7 @@
 #include "DatasetGroups.h"
 
+#include "ConfiguredValue.h"
+
 #include "LoadTimeline.h"
 #include "Measured.h"
 #include "RunValues.h"
@@ -8,6 +10,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <unordered_set>
 
@@ -373,6 +376,23 @@ std::vector<DatasetGroup> DatasetGroups::group(const std::vector<GroupMember>& m
     const QString k = canonicalKey(key);
     for (auto& [value, indices] : byValue)
         groups.push_back({k, value, std::move(indices)});
+    // Values that are all numbers with units (a swept loss, delay or rate: "0.125", "0.5";
+    // "500K", "1M") in the order of their numbers, not of their text.
+    std::vector<std::optional<ConfiguredValue>> numbers;
+    for (const DatasetGroup& g : groups)
+        numbers.push_back(ConfiguredValue::parse(k, g.value));
+    if (!groups.empty() &&
+        std::all_of(numbers.begin(), numbers.end(), [](const auto& n) { return n.has_value(); })) {
+        std::vector<std::size_t> order(groups.size());
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return numbers[a]->value < numbers[b]->value;
+        });
+        std::vector<DatasetGroup> sorted;
+        for (std::size_t i : order)
+            sorted.push_back(std::move(groups[i]));
+        groups = std::move(sorted);
+    }
     if (!withoutValue.empty())
         groups.push_back({k, QString(), std::move(withoutValue)});
     return groups;

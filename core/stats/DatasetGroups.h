@@ -82,7 +82,8 @@ public:
     static QStringList stepValues(const std::vector<GroupMember>& members, std::size_t index,
                                   const QString& key);
 
-    // Groups in ascending order of value (natural order: "P2" before "P10"); a member with
+    // Groups in ascending order of value (natural order: "P2" before "P10"; values that are all
+    // numbers with units, ConfiguredValue, by number: "0.125" before "0.5"); a member with
     // several values (several tags) is in each of their groups; members without a value form
     // one group with an empty value, last. A step's members are grouped by stepValues, so
     // they stay together.

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace wb::test {
@@ -63,6 +65,24 @@ inline double pingLossPercentOf(const QString& path) {
         return -1;
     const double sent = match.captured(1).toDouble();
     return 100 * (sent - match.captured(2).toDouble()) / sent;
+}
+
+// Lost and Total of the "Server Report" of an iperf 2 client's text output (the first
+// "N/M (" after the report's heading); {-1, -1} without one.
+inline std::pair<std::int64_t, std::int64_t> serverReportCountsOf(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {-1, -1};
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
+    static const QRegularExpression counts(QStringLiteral("(\\d+)/\\s*(\\d+)\\s+\\("));
+    bool inReport = false;
+    for (const QString& line : lines) {
+        inReport = inReport || line.contains(QLatin1String("Server Report"));
+        const QRegularExpressionMatch m = counts.match(line);
+        if (inReport && m.hasMatch())
+            return {m.captured(1).toLongLong(), m.captured(2).toLongLong()};
+    }
+    return {-1, -1};
 }
 
 } // namespace wb::test

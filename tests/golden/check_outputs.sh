@@ -3,7 +3,7 @@
 # leaves every number the command-line tool prints exactly as it was.
 #
 # It runs a fixed set of commands (detect, stats in text/json/--compat qjump, table in
-# text/csv and --group-by, flows in text/json, compare, plot of every type to SVG, report to
+# text/csv and --group-by, flows in text/json, compare, sweep, plot of every type to SVG, report to
 # HTML) over
 #   - every log in samples/ and under tests/data/ (the files wirebench-cli refuses too: their
 #     error messages are output),
@@ -255,6 +255,20 @@ run_all() {
     run_case "$cli" "$out" ping-and-tcp-by-kind-markdown \
         table --format markdown --group-by kind "${by_kind[@]}"
 
+    # Configured against measured (the ToMaTo test, seed 002): the loss table from the client
+    # logs' Server Reports, the bandwidth table from the server CSVs' first 60 intervals, and
+    # a pattern that leaves a server log out.
+    out=$out_root/sweep
+    local loss=(samples/udp-loss-*-client.txt) bw=(samples/udp-bw-*-server.csv) format
+    for format in text csv json markdown latex; do
+        run_case "$cli" "$out" "loss-$format" sweep --format "$format" --param loss \
+            --names 'udp-loss-{loss}pct-client.txt' --metric udp-loss "${loss[@]}"
+        run_case "$cli" "$out" "bandwidth-$format" sweep --format "$format" --param bandwidth \
+            --names 'udp-bw-{bandwidth}-server.csv' --metric interval-mean --first 60 "${bw[@]}"
+    done
+    run_case "$cli" "$out" loss-unmatched sweep --param loss \
+        --names 'udp-loss-{loss}pct-client.txt' --metric udp-loss samples/udp-loss-1pct-*
+
     # Latency plots on two logs at once and on one with lost requests; flow plots on an iperf2
     # text log and on two iperf3 -J logs.
     out=$out_root/plot
@@ -282,6 +296,15 @@ run_all() {
     # A latency-under-load step on one time axis: its ping, flows and ss samples.
     run_case "$cli" "$out" loadtime-step --writes plot.svg \
         plot --type loadtime -o @OUT@ tests/data/loadtime/*.log
+
+    # Sweeps: configured loss (from the names) against UDP loss on linear axes, configured
+    # rate against the mean of the first 60 intervals on log axes.
+    run_case "$cli" "$out" sweep-loss --writes plot.svg \
+        plot --type sweep --param loss --names 'udp-loss-{loss}pct-client.txt' \
+        --metric udp-loss -o @OUT@ samples/udp-loss-*-client.txt
+    run_case "$cli" "$out" sweep-bw --writes plot.svg \
+        plot --type sweep --param bandwidth --names 'udp-bw-{bandwidth}-server.csv' \
+        --metric interval-mean --first 60 -o @OUT@ samples/udp-bw-*-server.csv
 
     run_case "$cli" "$out_root/report" demo --writes report.html report samples/demo.wbws -o @OUT@
 

@@ -17,6 +17,9 @@
 #include "LoadTimeFigure.h"
 #include "PlotExporter.h"
 #include "PlotStyle.h"
+#include "SweepFigure.h"
+#include "SweepPlotSource.h"
+#include "SweepSource.h"
 #include "ThroughputTimeFigure.h"
 
 #include <QBuffer>
@@ -26,6 +29,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSvgGenerator>
 #include <QTest>
 #include <qcustomplot.h>
@@ -296,6 +300,8 @@ private slots:
     void denseLinesKeepEverySample_data();
     void denseLinesKeepEverySample();
     void svgFileDrawsTheDataWhereThePdfDoes();
+    void sweepPointsAreTheLogsFigures_data();
+    void sweepPointsAreTheLogsFigures();
 };
 
 void TestExportReadback::ccdfStepsAreTheEcdf() {
@@ -1122,6 +1128,119 @@ void TestExportReadback::svgFileDrawsTheDataWhereThePdfDoes() {
                                        "PDF's; one output pixel is %2")
                             .arg(farthest)
                             .arg(pdf.pixel)));
+}
+
+namespace {
+
+// udp-loss-{p}pct-client.txt: p, and 100 · Lost/Total of its Server Report.
+QPointF lossSampleFigures(const QString& path) {
+    static const QRegularExpression name(QStringLiteral("udp-loss-([0-9.]+)pct-client"));
+    static const QRegularExpression lostTotal(
+        QStringLiteral("Server Report:[^\\n]*\\n[^\\n]*\\n[^\\n]* ([0-9]+)/ *([0-9]+) \\("));
+    const QString text = QString::fromUtf8(test::readAll(path));
+    const QRegularExpressionMatch report = lostTotal.match(text);
+    if (!report.hasMatch())
+        return {std::nan(""), std::nan("")};
+    return {name.match(path).captured(1).toDouble(),
+            100 * report.captured(1).toDouble() / report.captured(2).toDouble()};
+}
+
+// udp-bw-{R}-server.csv: R in Mbit/s (K = 10^3, M = 10^6), and the mean of the ninth
+// column over the first 60 lines (seed 002's `head -n 60 | cut -d, -f 9`), in Mbit/s.
+QPointF bandwidthSampleFigures(const QString& path) {
+    static const QRegularExpression name(QStringLiteral("udp-bw-([0-9]+)([KM])-server"));
+    const QRegularExpressionMatch rate = name.match(path);
+    const double configured =
+        rate.captured(1).toDouble() * (rate.captured(2) == QLatin1String("M") ? 1 : 1e-3);
+    const QList<QByteArray> lines = test::readAll(path).split('\n');
+    double sum = 0;
+    int count = 0;
+    for (int i = 0; i < std::min<qsizetype>(60, lines.size()); ++i) {
+        const QList<QByteArray> fields = lines[i].split(',');
+        if (fields.size() < 9)
+            continue;
+        sum += fields[8].toDouble() / 1e6;
+        ++count;
+    }
+    return {configured, count > 0 ? sum / count : std::nan("")};
+}
+
+} // namespace
+
+void TestExportReadback::sweepPointsAreTheLogsFigures_data() {
+    QTest::addColumn<QString>("files");
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<bool>("loss");
+    QTest::newRow("loss, linear") << QStringLiteral("udp-loss-*-client.txt")
+                                  << QStringLiteral("udp-loss-{loss}pct-client.txt") << true;
+    QTest::newRow("bandwidth, log") << QStringLiteral("udp-bw-*-server.csv")
+                                    << QStringLiteral("udp-bw-{bandwidth}-server.csv") << false;
+}
+
+// Each point of the sweep, mapped through the axes, is the configured value its file name
+// gives against the log's own figure (Lost/Total of the Server Report; the mean of the first
+// 60 intervals' bandwidth), within one output pixel; the y = x line runs through the
+// axes' common corner values.
+void TestExportReadback::sweepPointsAreTheLogsFigures() {
+    QFETCH(QString, files);
+    QFETCH(QString, pattern);
+    QFETCH(bool, loss);
+    DatasetStore store;
+    const QDir samples(test::samplePath(QString()));
+    std::vector<QPointF> expected;
+    for (const QString& name : samples.entryList({files}, QDir::Files)) {
+        QVERIFY(test::addLog(store, samples.filePath(name), name) > 0);
+        expected.push_back(loss ? lossSampleFigures(samples.filePath(name))
+                                : bandwidthSampleFigures(samples.filePath(name)));
+        QVERIFY2(std::isfinite(expected.back().y()), qPrintable(name));
+    }
+    std::sort(expected.begin(), expected.end(),
+              [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
+    QCOMPARE(static_cast<int>(expected.size()), loss ? 11 : 13);
+    SweepOptions options;
+    options.namePattern = pattern;
+    options.parameter = loss ? QStringLiteral("loss") : QStringLiteral("bandwidth");
+    options.metric = loss ? SweepMetric::UdpLoss : SweepMetric::IntervalMean;
+    options.firstIntervals = loss ? 0 : 60;
+    const SweepTable table = SweepSource::tableOf(store, options);
+    for (const QSize size : kSizes) {
+        FigureAlone alone;
+        auto& figure = alone.make<SweepFigure>();
+        QVERIFY(figure.draw(SweepPlotSource::of(table)).isEmpty()); // every point drawn
+        QCOMPARE(figure.logX(), !loss);
+        QCOMPARE(figure.logY(), !loss);
+        const Readback read = exportAt(alone.plot.get(), size);
+        const QCPAxis* x = alone.plot->xAxis;
+        const QCPAxis* y = alone.plot->yAxis;
+        VERIFY_TICKS(read, x);
+        VERIFY_TICKS(read, y);
+        // The units the points are in, as the axis titles name them.
+        const QString unit = loss ? QStringLiteral("(%)") : QStringLiteral("(Mbit/s)");
+        QVERIFY2(x->label().endsWith(unit) && y->label().endsWith(unit),
+                 qPrintable(x->label() + QStringLiteral(" / ") + y->label()));
+        QCOMPARE(figure.seriesGraphs().size(), std::size_t(1));
+        const std::vector<QPointF> pixels = pixelsOf(x, y, expected);
+        QVERIFY2(polylinesDrawing(read.shapes, pixels, read.pixel) == 1,
+                 qPrintable(QStringLiteral("%1: no line through %2")
+                                .arg(read.where, describePoints(expected, 13))));
+        // A marker on every point: a disc of the series' colour centred on it.
+        const QString colour = figure.seriesGraphs().front()->pen().color().name();
+        std::vector<QPointF> centres;
+        for (const SvgShape& shape : read.shapes)
+            if ((shape.kind == SvgShape::Kind::Path || shape.kind == SvgShape::Kind::Circle) &&
+                shape.fill == colour && !inLegend(alone.plot.get(), shape))
+                centres.push_back(shape.bounds.center());
+        for (const QPointF& point : pixels)
+            QVERIFY2(
+                std::any_of(centres.begin(), centres.end(),
+                            [&](const QPointF& c) { return within(c, point, read.pixel); }),
+                qPrintable(
+                    QStringLiteral("%1: no marker at %2").arg(read.where, dataText(x, y, point))));
+        // y = x: one range on both axes, and the dashed line from corner to corner.
+        QCOMPARE(x->range().lower, y->range().lower);
+        QCOMPARE(x->range().upper, y->range().upper);
+        QVERIFY(figure.identityLine());
+    }
 }
 
 QTEST_MAIN(TestExportReadback)

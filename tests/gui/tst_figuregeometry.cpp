@@ -14,6 +14,9 @@
 #include "FlowBarsFigure.h"
 #include "LoadTimeFigure.h"
 #include "PlotExporter.h"
+#include "SweepFigure.h"
+#include "SweepPlotSource.h"
+#include "SweepSource.h"
 #include "ThroughputTimeFigure.h"
 #include "TimelineFigure.h"
 
@@ -79,10 +82,41 @@ QStringList loadStepLogs(const QString& sample = QStringLiteral("latency-under-l
     return paths;
 }
 
+// The samples' sweeps, as `plot --type sweep` takes them: configured loss against UDP loss
+// (a linear axis from 0), configured rate against the mean per-interval bandwidth of the
+// first 60 intervals (four decades: log axes).
+QStringList sweepSamples(const QString& pattern) {
+    const QDir folder(test::samplePath(QString()));
+    QStringList paths;
+    for (const QString& name : folder.entryList({pattern}, QDir::Files))
+        paths << folder.filePath(name);
+    return paths;
+}
+
+SweepOptions sweepOptionsOf(const QString& type) {
+    SweepOptions options;
+    if (type == QLatin1String("sweep-loss")) {
+        options.parameter = QStringLiteral("loss");
+        options.namePattern = QStringLiteral("udp-loss-{loss}pct-client.txt");
+        options.metric = SweepMetric::UdpLoss;
+    } else {
+        options.parameter = QStringLiteral("bandwidth");
+        options.namePattern = QStringLiteral("udp-bw-{bandwidth}-server.csv");
+        options.metric = SweepMetric::IntervalMean;
+        options.firstIntervals = 60;
+    }
+    return options;
+}
+
 // A figure of one plot type drawn as `wirebench-cli plot --type TYPE` draws it.
 using Draw = std::function<void(FigureAlone&, const DatasetStore&)>;
 
 Draw drawOf(const QString& type) {
+    if (type.startsWith(QLatin1String("sweep")))
+        return [type](FigureAlone& alone, const DatasetStore& store) {
+            const SweepTable table = SweepSource::tableOf(store, sweepOptionsOf(type));
+            alone.make<SweepFigure>().draw(SweepPlotSource::of(table));
+        };
     if (type == QLatin1String("cdf") || type == QLatin1String("ccdf"))
         return
             [ccdf = type == QLatin1String("ccdf")](FigureAlone& alone, const DatasetStore& store) {
@@ -370,13 +404,16 @@ void TestFigureGeometry::columnFigure_data() {
         // A cubic and a reno step overlaid, one legend entry each.
         {"loadtime-steps",
          loadStepLogs() + loadStepLogs(QStringLiteral("latency-under-load-reno"))},
+        {"sweep-loss", sweepSamples(QStringLiteral("udp-loss-*-client.txt"))},
+        {"sweep-bw", sweepSamples(QStringLiteral("udp-bw-*-server.csv"))},
     };
     for (const char* size : {"column", "two-column", "slide"})
         for (const auto& [name, files] : figures) {
             const QString row = QString::fromLatin1(name);
             const QString tag = QStringLiteral("%1 %2").arg(row, QLatin1String(size));
-            QTest::newRow(qPrintable(tag))
-                << row.section(QLatin1Char('-'), 0, 0) << files << presetPoints(size);
+            const QString type =
+                row.startsWith(QLatin1String("sweep")) ? row : row.section(QLatin1Char('-'), 0, 0);
+            QTest::newRow(qPrintable(tag)) << type << files << presetPoints(size);
         }
     // loadtime as `plot` draws it without --size: a column's width, 300 pt high.
     QTest::newRow("loadtime plot's default")

@@ -63,6 +63,8 @@ expected=(
     "$usr/share/mime/packages/wirebench-workspace.xml"
     "$usr/share/icons/hicolor/scalable/apps/wirebench.svg"
     "$usr/share/man/man1/wirebench-cli.1.gz"
+    "$usr/share/bash-completion/completions/wirebench-cli"
+    "$usr/share/zsh/vendor-completions/_wirebench-cli"
 )
 for file in "${expected[@]}"; do
     [ -f "$file" ] || fail "not in the package: ${file#"$root"}"
@@ -137,6 +139,12 @@ grep -q '^ 99% - ' <<<"$installed_stats" || fail "installed stats printed no p99
 version=$(field Version)
 gui_version=$("$usr/bin/wirebench" --version 2>/dev/null) || fail "installed wirebench --version exits $?"
 [ "$gui_version" = "Wirebench ${version%-*}" ] || fail "wirebench --version says '$gui_version', the package $version"
+cli_version=$("$cli" --version) || fail "installed wirebench-cli --version exits $?"
+[ "$cli_version" = "wirebench-cli ${version%-*}" ] || fail "wirebench-cli --version says '$cli_version', the package $version"
+# The installed completion is the installed program's own.
+completion=$usr/share/bash-completion/completions/wirebench-cli
+bash -n "$completion" || fail "the bash completion does not parse"
+[ "$(cat "$completion")" = "$("$cli" completion bash)" ] || fail "the installed bash completion is not wirebench-cli completion bash"
 
 png=$scratch/cdf.png
 "$cli" plot --type cdf -o "$png" "$sample" || fail "installed wirebench-cli plot exits $?"

@@ -4,12 +4,15 @@
 #include "parse/IperfUnits.h"
 #include "stats/FlowStatistics.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTest>
+#include <QTimeZone>
 
 #include <cmath>
+#include <map>
 
 using namespace wb;
 
@@ -198,6 +201,9 @@ private slots:
     void recordedVariants();
     void csv();
     void csvUdpServerReportsPairWithTheirFlow();
+    void csvEnhanced219_data();
+    void csvEnhanced219();
+    void timePrefixedText();
     void handWritten();
     void appendedTests_data();
     void appendedTests();
@@ -565,6 +571,155 @@ void TestIperf2::csv() {
 // iperf 2.0.x UDP client with -y C (hand-2.0-udp-csv-client-P3.csv, written after 2.0.5's
 // reportCSV_bw_format / reportCSV_bw_jitter_loss_format): each stream's server report is a
 // 14-field row with the addresses swapped. It is the receiver's view of that flow, not a flow.
+// iperf 2.1.9 and later with -y C -e: the offset from UTC in front of the time and columns after
+// the rate (hand-2.1.9-*.csv, hand-2.2-*.csv: written by make-enhanced-csv.py after iperf2's
+// Locale.c and ReportOutputs.c, since Debian 12's iperf is 2.1.8). Read here by splitting the
+// rows: every interval and whole-run figure, a TCP client's retries, window (KBytes of 1024
+// bytes) and RTT (microseconds), the UDP fields, and the start in the offset's zone.
+void TestIperf2::csvEnhanced219_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("layout"); // columns with the interval as one
+    QTest::newRow("2.1.9 TCP client") << "hand-2.1.9-csv-enhanced-tcp-P2-client.csv" << 15;
+    QTest::newRow("2.1.9 TCP server") << "hand-2.1.9-csv-enhanced-tcp-server.csv" << 18;
+    QTest::newRow("2.1.9 UDP client") << "hand-2.1.9-csv-enhanced-udp-client.csv" << 17;
+    QTest::newRow("2.2 TCP client") << "hand-2.2-csv-enhanced-tcp-P2-client.csv" << 16;
+}
+
+void TestIperf2::csvEnhanced219() {
+    QFETCH(QString, name);
+    QFETCH(int, layout);
+    const QString path = test::dataPath(QStringLiteral("iperf/") + name);
+    const ImportResult result = parseFile(path);
+    QCOMPARE(QString::fromLatin1(formatId(result)), QStringLiteral("iperf2/csv"));
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    QCOMPARE(result.datasets.size(), std::size_t(1));
+    const Dataset& data = result.datasets.front();
+    static const QRegularExpression time(
+        QStringLiteral(R"(^([+-])(\d\d)(\d\d):(\d{14})\.(\d{3}|\d{6})$)"));
+    struct Expected {
+        std::vector<FlowInterval> intervals;
+        std::optional<FlowInterval> total;
+    };
+    std::map<int, Expected> byId; // -1: the SUM
+    QDateTime start;
+    bool udp = false;
+    for (const QString& row : QString::fromUtf8(test::readAll(path)).split(QLatin1Char('\n'))) {
+        if (row.isEmpty())
+            continue;
+        QStringList f = row.split(QLatin1Char(','));
+        if (f.size() == layout + 1) { // 2.2: the interval's start and end in two columns
+            f[6] += QLatin1Char('-') + f[7];
+            f.removeAt(7);
+        }
+        QCOMPARE(int(f.size()), layout);
+        const QRegularExpressionMatch t = time.match(f[0]);
+        QVERIFY2(t.hasMatch(), qPrintable(f[0]));
+        if (!start.isValid()) {
+            const int offset = (t.captured(2).toInt() * 3600 + t.captured(3).toInt() * 60) *
+                               (t.captured(1) == QLatin1String("-") ? -1 : 1);
+            const QDateTime local =
+                QDateTime::fromString(t.captured(4), QStringLiteral("yyyyMMddHHmmss"));
+            start = QDateTime(local.date(), local.time(), QTimeZone(offset));
+        }
+        FlowInterval line;
+        line.start = f[6].section(QLatin1Char('-'), 0, 0).toDouble();
+        line.end = f[6].section(QLatin1Char('-'), 1, 1).toDouble();
+        line.bytes = f[7].toDouble();
+        line.bitsPerSecond = f[8].toDouble();
+        if (layout == 15 || layout == 16) {
+            const int rtt = layout == 15 ? 13 : 14;
+            line.retransmits = f[11].toLongLong();
+            if (f[12].toDouble() > 0)
+                line.cwndBytes = f[12].toDouble() * 1024;
+            if (f[rtt].toDouble() > 0) {
+                line.rttMs = f[rtt].toDouble() / 1000;
+                line.rttvarMs = f[rtt + 1].toDouble() / 1000;
+            }
+        }
+        if (layout == 17) {
+            udp = true;
+            line.jitterMs = f[9].toDouble();
+            line.lostDatagrams = f[10].toLongLong();
+            line.totalDatagrams = f[11].toLongLong();
+            line.outOfOrder = f[13].toLongLong();
+        }
+        Expected& expected = byId[f[5].toInt()];
+        if (line.start == 0 && !expected.intervals.empty())
+            expected.total = line; // the whole run, after the intervals
+        else
+            expected.intervals.push_back(line);
+    }
+    QCOMPARE(data.info.start, start);
+    QCOMPARE(data.info.protocol, udp ? QStringLiteral("udp") : QStringLiteral("tcp"));
+    const FlowSeries& series = data.flows;
+    const auto same = [](const FlowInterval& read, const FlowInterval& expected) {
+        QCOMPARE(read.start, expected.start);
+        QCOMPARE(read.end, expected.end);
+        QCOMPARE(read.bytes, expected.bytes);
+        QVERIFY(read.bytesExact);
+        QCOMPARE(read.bitsPerSecond, expected.bitsPerSecond);
+        QCOMPARE(std::optional<std::int64_t>(read.retransmits),
+                 std::optional<std::int64_t>(expected.retransmits));
+        QCOMPARE(std::optional<double>(read.cwndBytes), std::optional<double>(expected.cwndBytes));
+        QCOMPARE(std::optional<double>(read.rttMs), std::optional<double>(expected.rttMs));
+        QCOMPARE(std::optional<double>(read.rttvarMs), std::optional<double>(expected.rttvarMs));
+        QCOMPARE(std::optional<double>(read.jitterMs), std::optional<double>(expected.jitterMs));
+        QCOMPARE(std::optional<std::int64_t>(read.lostDatagrams),
+                 std::optional<std::int64_t>(expected.lostDatagrams));
+        QCOMPARE(std::optional<std::int64_t>(read.totalDatagrams),
+                 std::optional<std::int64_t>(expected.totalDatagrams));
+    };
+    QCOMPARE(series.flows.size(), byId.size() - (byId.count(-1) ? 1 : 0));
+    std::size_t flow = 0;
+    for (const auto& [id, expected] : byId) {
+        if (id < 0) {
+            QCOMPARE(series.sumIntervals.size(), expected.intervals.size());
+            for (std::size_t i = 0; i < expected.intervals.size(); ++i)
+                same(series.sumIntervals[i], expected.intervals[i]);
+            QVERIFY(series.sumTotal && expected.total);
+            same(*series.sumTotal, *expected.total);
+            continue;
+        }
+        const Flow& read = series.flows[flow++];
+        QCOMPARE(read.streamNumber, id);
+        QCOMPARE(read.intervals.size(), expected.intervals.size());
+        for (std::size_t i = 0; i < expected.intervals.size(); ++i)
+            same(read.intervals[i], expected.intervals[i]);
+        QVERIFY(read.total && expected.total);
+        same(*read.total, *expected.total);
+    }
+}
+
+// An iperf 2 client's text through `ts '%.s'` (record-cut-and-stamped.sh): read as the same
+// text without its times, the time of the connection line being the run's start.
+void TestIperf2::timePrefixedText() {
+    const QString path = test::dataPath(QStringLiteral("iperf/prefixed-ts-epoch-client.txt"));
+    static const QRegularExpression prefix(QStringLiteral(R"(^(\d{10})\.(\d{6}) )"));
+    QString plain;
+    QDateTime connected;
+    for (const QString& line : QString::fromUtf8(test::readAll(path)).split(QLatin1Char('\n'))) {
+        if (line.isEmpty())
+            continue;
+        const QRegularExpressionMatch m = prefix.match(line);
+        QVERIFY2(m.hasMatch(), qPrintable(line));
+        const QString text = line.mid(m.capturedLength());
+        if (!connected.isValid() && text.contains(QLatin1String(" connected with ")))
+            connected = QDateTime::fromMSecsSinceEpoch(
+                m.captured(1).toLongLong() * 1000 + (m.captured(2).toLongLong() + 500) / 1000,
+                QTimeZone::utc());
+        plain += text + QLatin1Char('\n');
+    }
+    const ImportResult stamped = parseFile(path);
+    const ImportResult unstamped = test::parseBytes(plain.toUtf8(), QStringLiteral("plain.txt"));
+    QCOMPARE(QString::fromLatin1(formatId(stamped)), QStringLiteral("iperf2/text"));
+    QCOMPARE(stamped.report.parseErrors.count(), 0);
+    QCOMPARE(stamped.report.samples, unstamped.report.samples);
+    QVERIFY(stamped.report.samples >= 4);
+    QCOMPARE(describeFlows(stamped), describeFlows(unstamped));
+    QVERIFY(!unstamped.datasets.front().info.start.isValid());
+    QCOMPARE(stamped.datasets.front().info.start, connected);
+}
+
 void TestIperf2::csvUdpServerReportsPairWithTheirFlow() {
     const QString path = test::dataPath(QStringLiteral("iperf/hand-2.0-udp-csv-client-P3.csv"));
     const ImportResult result = parseFile(path);

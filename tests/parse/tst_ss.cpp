@@ -15,10 +15,12 @@
 #include "stats/FlowStatistics.h"
 #include "stats/SocketFlowMatch.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QRegularExpression>
 #include <QTest>
+#include <QTimeZone>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -35,9 +37,56 @@ QString ssLog(const char* name) {
     return test::dataPath(QStringLiteral("ss/") + QLatin1String(name));
 }
 
-const char* const kRecorded[] = {"iperf3-cubic-P2.ss.log", "iperf3-reno-P2-undated.ss.log",
-                                 "iperf3-bbr-em.ss.log", "iperf2-reno-P2-process.ss.log",
-                                 "iperf3-ipv6-loopback.ss.log"};
+const char* const kRecorded[] = {"iperf3-cubic-P2.ss.log",      "iperf3-reno-P2-undated.ss.log",
+                                 "iperf3-bbr-em.ss.log",        "iperf2-reno-P2-process.ss.log",
+                                 "iperf3-ipv6-loopback.ss.log", "prefixed-ts-epoch.ss.log",
+                                 "prefixed-ts-default.ss.log",  "prefixed-ts-iso.ss.log",
+                                 "prefixed-date-default.ss.log"};
+
+// A time as whole seconds and microseconds, so that differences are exact.
+struct TextTime {
+    qint64 seconds = 0;
+    qint64 micros = 0;
+};
+
+// The time in front of a line (record-ss-prefixed.sh: `ts '%.s'`, `ts`, `ts '%Y-%m-%dT%H:%M:%.S'`)
+// or on a line of its own (`date`), and the rest of the line. ts's default names no year: any
+// year times the samples alike.
+std::optional<TextTime> takeTextTime(QString& line) {
+    static const QRegularExpression epoch(QStringLiteral(R"(^(\d{10})\.(\d{6}) )"));
+    static const QRegularExpression iso(
+        QStringLiteral(R"(^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.(\d{6}) )"));
+    static const QRegularExpression tsDefault(
+        QStringLiteral(R"(^([A-Z][a-z]{2}) (\d\d) (\d\d):(\d\d):(\d\d) )"));
+    static const QRegularExpression date(QStringLiteral(
+        R"(^[A-Z][a-z]{2} ([A-Z][a-z]{2}) +(\d+) (\d\d):(\d\d):(\d\d) UTC (\d{4})$)"));
+    const auto month = [](const QString& name) {
+        return QStringLiteral("JanFebMarAprMayJunJulAugSepOctNovDec").indexOf(name) / 3 + 1;
+    };
+    const auto utc = [](int y, int mo, int d, int h, int mi, int sec) {
+        return QDateTime(QDate(y, mo, d), QTime(h, mi, sec), QTimeZone::utc()).toSecsSinceEpoch();
+    };
+    QRegularExpressionMatch m;
+    std::optional<TextTime> time;
+    if ((m = epoch.match(line)).hasMatch()) {
+        time = TextTime{m.captured(1).toLongLong(), m.captured(2).toLongLong()};
+    } else if ((m = iso.match(line)).hasMatch()) {
+        time = TextTime{utc(m.captured(1).toInt(), m.captured(2).toInt(), m.captured(3).toInt(),
+                            m.captured(4).toInt(), m.captured(5).toInt(), m.captured(6).toInt()),
+                        m.captured(7).toLongLong()};
+    } else if ((m = tsDefault.match(line)).hasMatch()) {
+        time = TextTime{utc(2000, month(m.captured(1)), m.captured(2).toInt(),
+                            m.captured(3).toInt(), m.captured(4).toInt(), m.captured(5).toInt()),
+                        0};
+    } else if ((m = date.match(line)).hasMatch()) {
+        time = TextTime{utc(m.captured(6).toInt(), month(m.captured(1)), m.captured(2).toInt(),
+                            m.captured(3).toInt(), m.captured(4).toInt(), m.captured(5).toInt()),
+                        0};
+    }
+    if (time)
+        line.remove(0, m.capturedLength());
+    return time;
+}
 
 // One socket sample as the log's text says, read by regular expressions.
 struct TextSample {
@@ -75,19 +124,29 @@ std::map<QString, std::vector<TextSample>> readByRegex(const QString& path) {
     std::int64_t sample = -1;
     bool sampleUsed = true;
     QString key;
-    for (const QString& line : QString::fromUtf8(test::readAll(path)).split(QLatin1Char('\n'))) {
+    const auto newTime = [&](qint64 seconds, qint64 nanos) {
+        if (!firstSeconds) {
+            firstSeconds = seconds;
+            firstNanos = nanos;
+        }
+        x = double(seconds - *firstSeconds) + double(nanos - *firstNanos) * 1e-9;
+    };
+    for (QString line : QString::fromUtf8(test::readAll(path)).split(QLatin1Char('\n'))) {
+        const std::optional<TextTime> prefix = takeTextTime(line);
         if (const auto m = time.match(line); m.hasMatch()) {
-            if (!firstSeconds) {
-                firstSeconds = m.captured(1).toLongLong();
-                firstNanos = m.captured(2).toLongLong();
-            }
-            x = double(m.captured(1).toLongLong() - *firstSeconds) +
-                double(m.captured(2).toLongLong() - *firstNanos) * 1e-9;
+            newTime(m.captured(1).toLongLong(), m.captured(2).toLongLong());
+            ++sample;
+            sampleUsed = false;
+        } else if (prefix && line.isEmpty()) { // a `date` line
+            newTime(prefix->seconds, prefix->micros * 1000);
             ++sample;
             sampleUsed = false;
         } else if (line.startsWith(QLatin1String("State"))) {
-            if (sampleUsed)
+            if (sampleUsed) {
                 ++sample;
+                if (prefix) // the sample's time is its first line's
+                    newTime(prefix->seconds, prefix->micros * 1000);
+            }
             sampleUsed = true;
         } else if (const auto s = socket.match(line); s.hasMatch()) {
             key = s.captured(1) + QLatin1Char('-') + s.captured(2);
@@ -259,6 +318,29 @@ private slots:
             }
         }
         QCOMPARE(result.report.samples, samples);
+    }
+
+    // Times in front of the lines or `date` lines date the log when they name a year; ts's
+    // default ("Dec 06 17:56:33") only times the samples.
+    void prefixedTimesDateTheLog() {
+        for (const char* name : {"prefixed-ts-epoch.ss.log", "prefixed-ts-iso.ss.log",
+                                 "prefixed-date-default.ss.log", "prefixed-ts-default.ss.log"}) {
+            const ImportResult result = importOk(ssLog(name));
+            const Dataset& d = result.datasets.front();
+            QString first = QString::fromUtf8(test::readAll(ssLog(name))).section('\n', 0, 0);
+            const std::optional<TextTime> time = takeTextTime(first);
+            QVERIFY2(time, name);
+            const bool dated = QByteArray(name) != "prefixed-ts-default.ss.log";
+            QCOMPARE(d.info.start.isValid(), dated);
+            if (dated)
+                QCOMPARE(d.info.start.toMSecsSinceEpoch(),
+                         time->seconds * 1000 + time->micros / 1000);
+            QCOMPARE(d.info.extra.value(QStringLiteral("clock")),
+                     QByteArray(name) == "prefixed-date-default.ss.log"
+                         ? QStringLiteral("date lines")
+                         : QStringLiteral("time prefixes of the lines"));
+            QVERIFY(d.flows.flows.size() == 1);
+        }
     }
 
     // A few values read by hand (awk over the log, see each comment).

@@ -899,6 +899,27 @@ void TestUnixPing::prefixFormsReadTheirTimes_data() {
                                    << QByteArray("10 packets transmitted, 10 received");
     QTest::newRow("Windows month word")
         << QByteArray("Minimum = 1ms") << none << QByteArray("Minimum = 1ms");
+    // iperf3 --timestamps: strftime %c, and a FORMAT of the user's printed without a separator.
+    const QByteArray result = "[  5]   0.00-1.00   sec  19.3 MBytes   162 Mbits/sec";
+    QTest::newRow("iperf3 --timestamps %c")
+        << "Sun Dec  6 17:35:30 2026 " + result << utc(2026, 12, 6, 17, 35, 30) << result;
+    QTest::newRow("iperf3 --timestamps=%s") << "1796578532" + result << 1796578532.0 << result;
+    QTest::newRow("--timestamps=%s before a word")
+        << QByteArray("1796578532Connecting to host") << 1796578532.0
+        << QByteArray("Connecting to host");
+    QTest::newRow("--timestamps=%s before - - -")
+        << QByteArray("1796578534- - - - -") << 1796578534.0 << QByteArray("- - - - -");
+    QTest::newRow("--timestamps='%F %T'")
+        << "2026-12-06 17:35:37" + result << utc(2026, 12, 6, 17, 35, 37) << result;
+    QTest::newRow("date with its zone") << QByteArray("Sun Dec  6 17:56:39 UTC 2026")
+                                        << utc(2026, 12, 6, 17, 56, 39) << QByteArray();
+    QTest::newRow("ts %Y-%m-%dT%H:%M:%.S")
+        << QByteArray("2026-12-06T17:56:36.736697 State Recv-Q")
+        << utc(2026, 12, 6, 17, 56, 36) + 0.736697 << QByteArray("State Recv-Q");
+    QTest::newRow("weekday without a year")
+        << QByteArray("Sun Dec  6 17:35:30 x") << none << QByteArray("Sun Dec  6 17:35:30 x");
+    QTest::newRow("a number glued to a word")
+        << QByteArray("12345678s") << none << QByteArray("12345678s");
 }
 
 // Each prefix form reads as the time QDateTime gives for it, and leaves the tool's line as it
@@ -915,6 +936,10 @@ void TestUnixPing::prefixFormsReadTheirTimes() {
         QVERIFY(std::isnan(read.time));
     else
         QCOMPARE(read.time, seconds);
+    // Only a prefix of a year (or epoch seconds) dates the line.
+    const bool dated = !std::isnan(seconds) && !line.startsWith("00:00");
+    QCOMPARE(read.dated, dated);
+    QCOMPARE(LinePrefixReader::dateOf(read).isValid(), dated);
 }
 
 // `ts` without a date over midnight, a year-less `ts` prefix from December into January, and a

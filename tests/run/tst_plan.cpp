@@ -587,6 +587,8 @@ void TestPlan::samplePlans_data() {
     QTest::newRow("qjump-table1") << "qjump-table1.json" << 5
                                   << "One host, idle network: ping 201 to 208";
     QTest::newRow("rrul-lite") << "rrul-lite.json" << 6 << "rrul congestion=cubic #1";
+    QTest::newRow("udp-loss-netns") << "udp-loss-netns.json" << 6 << "udp loss=0";
+    QTest::newRow("delay-sweep") << "delay-sweep.json" << 5 << "ping through a full 5 ms queue";
 }
 
 void TestPlan::samplePlans() {

@@ -1,3 +1,4 @@
+#include "AnalyzeIntervals.h"
 #include "TestSupport.h"
 #include "import/FileImporter.h"
 #include "stats/FlowStatistics.h"
@@ -29,24 +30,6 @@ Flow flow(const QString& id, std::vector<FlowInterval> intervals,
     f.intervals = std::move(intervals);
     f.total = total;
     return f;
-}
-
-// The numbers analyze.pl prints for the given lines, as three doubles (or empty when perl
-// or Math::NumberCruncher is missing).
-std::vector<double> analyzePl(const QByteArray& lines) {
-    QProcess perl;
-    perl.start(QStringLiteral("perl"), {test::toolPath("analyze_intervals.pl")});
-    if (!perl.waitForStarted(10000))
-        return {};
-    perl.write(lines);
-    perl.closeWriteChannel();
-    if (!perl.waitForFinished(60000) || perl.exitCode() != 0)
-        return {};
-    const QString out = QString::fromUtf8(perl.readAllStandardOutput());
-    std::vector<double> values;
-    for (const QString& part : out.trimmed().split(QLatin1Char('\t')))
-        values.push_back(part.section(QLatin1Char(' '), 1).toDouble());
-    return values;
 }
 
 } // namespace
@@ -234,7 +217,7 @@ void TestFlowStats::flowsWithoutTotalsAddUpIntervals() {
 }
 
 void TestFlowStats::matchesAnalyzePlOnRecordedCsv() {
-    if (analyzePl("1\n").empty())
+    if (test::analyzeIntervals("1\n").empty())
         QSKIP("perl with Math::NumberCruncher (libmath-numbercruncher-perl) is not installed");
     const QStringList files =
         QDir(QStringLiteral(WIREBENCH_SAMPLES_DIR)).entryList({"udp-bw-*-server.csv"}, QDir::Files);
@@ -250,7 +233,7 @@ void TestFlowStats::matchesAnalyzePlOnRecordedCsv() {
         QByteArray field9;
         for (std::size_t i = 0; i < stats.intervals.count; ++i)
             field9 += rows[static_cast<qsizetype>(i)].split(',').value(8) + '\n';
-        const std::vector<double> perl = analyzePl(field9);
+        const std::vector<double> perl = test::analyzeIntervals(field9);
         QCOMPARE(perl.size(), std::size_t{3});
         const double ours[] = {stats.intervals.mean, stats.intervals.median,
                                stats.intervals.stddev};

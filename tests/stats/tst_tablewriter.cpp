@@ -16,6 +16,8 @@ private slots:
     void markdownKeepsEachRowOnItsLine();
     void latexEscapesSpecials();
     void latexEscapesEveryActiveCharacter();
+    void latexUsesBooktabsRules();
+    void csvReadsBackAsRfc4180();
     void formatNames();
 
 private:
@@ -122,6 +124,70 @@ void TestTableWriter::latexEscapesEveryActiveCharacter() {
                  "\\textless{}\\textgreater{}\\textbar{}  x \\\\\n")),
              qPrintable(tex));
     QVERIFY(tex.contains(QStringLiteral("\\caption{a\\textasciicircum{}b\\textasciitilde{}c}")));
+}
+
+// booktabs: \toprule above the header, \midrule under it, \bottomrule under the last row,
+// and no \hline or vertical rule anywhere.
+void TestTableWriter::latexUsesBooktabsRules() {
+    const QString tex = TableWriter::write(sample(), TableWriter::Format::Latex);
+    QCOMPARE(tex, QStringLiteral("% needs \\usepackage{booktabs}\n"
+                                 "\\begin{table}[ht]\n\\centering\n\\begin{tabular}{lr}\n"
+                                 "\\toprule\n"
+                                 "label & p50 ($\\mu$s) \\\\\n"
+                                 "\\midrule\n"
+                                 "ping18\\_np & 85.0 \\\\\n"
+                                 "a,b\\textbar{}c\\_d\\&e & 1260.5 \\\\\n"
+                                 "\\bottomrule\n\\end{tabular}\n"
+                                 "\\caption{Latency}\n\\end{table}\n"));
+}
+
+// RFC 4180 read by hand: a field is quoted when it holds a comma, a quote, CR or LF; a quote
+// inside is doubled; records end with a line end outside quotes.
+void TestTableWriter::csvReadsBackAsRfc4180() {
+    Table table;
+    table.header = {"a", "b"};
+    const QStringList cells{"x,y",         "say \"hi\"", "line\nbreak", "cr\ronly",
+                            "crlf\r\nend", "plain",      "-0.5",        "1e-3"};
+    for (const QString& cell : cells)
+        table.rows.push_back({cell, QStringLiteral("1")});
+    const QString csv = TableWriter::write(table, TableWriter::Format::Csv);
+    std::vector<QStringList> records;
+    QStringList record;
+    QString field;
+    bool quoted = false;
+    bool wasQuoted = false;
+    for (qsizetype i = 0; i < csv.size(); ++i) {
+        const QChar c = csv[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < csv.size() && csv[i + 1] == '"')
+                field += csv[++i];
+            else if (c == '"')
+                quoted = false;
+            else
+                field += c;
+        } else if (c == '"') {
+            QVERIFY2(field.isEmpty(), "a quote inside an unquoted field");
+            quoted = wasQuoted = true;
+        } else if (c == ',' || c == '\n') {
+            QVERIFY2(wasQuoted || (!field.contains('\r') && !field.contains('\n')),
+                     "a line end outside quotes");
+            record << field;
+            field.clear();
+            wasQuoted = false;
+            if (c == '\n') {
+                records.push_back(record);
+                record.clear();
+            }
+        } else {
+            field += c;
+        }
+    }
+    QVERIFY(!quoted);
+    QCOMPARE(records.size(), std::size_t(cells.size() + 1));
+    for (qsizetype i = 0; i < cells.size(); ++i)
+        QCOMPARE(records[static_cast<std::size_t>(i) + 1], (QStringList{cells[i], "1"}));
+    // Numbers, negative ones too, are written as they are: a spreadsheet keeps them numbers.
+    QVERIFY(csv.contains(QStringLiteral("\n-0.5,1\n")));
 }
 
 void TestTableWriter::formatNames() {
