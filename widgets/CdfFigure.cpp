@@ -129,7 +129,7 @@ void CdfFigure::redraw() {
 void CdfFigure::updateAxes() {
     QCPAxis* x = m_plot->xAxis;
     QCPAxis* y = m_plot->yAxis;
-    x->setLabel(tr("RTT (ms)"));
+    x->setLabel(tr("%1 (ms)").arg(latencyMetricName(m_metric)));
     PlotStyle::setLogScale(x, m_logX);
     x->setNumberFormat(QStringLiteral("g"));
     if (m_options.ccdf) {
@@ -428,6 +428,7 @@ QString CdfFigure::draw(const DatasetStore& store, const std::vector<PooledGroup
                         const Options& options, bool keepRanges) {
     QString pooling;
     QString note;
+    m_metric = store.latencyMetric();
     std::vector<Curve> next = curvesOf(store, groups, &pooling, &note);
     const std::vector<const DatasetEntry*> visible = store.visibleLatency();
     const bool sameCurves = std::equal(next.begin(), next.end(), m_drawn.begin(), m_drawn.end(),

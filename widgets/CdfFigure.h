@@ -2,6 +2,7 @@
 
 #include "DatasetGrouping.h"
 #include "Readout.h"
+#include "model/LatencyMetric.h"
 
 #include <QColor>
 #include <QCoreApplication>
@@ -143,6 +144,7 @@ private:
     bool m_redrawWhenIdle = false;
     Options m_options;
     bool m_logX = true;
+    LatencyMetric m_metric = LatencyMetric::Rtt; // what the x axis is, as the store shows it
     QString m_pooling;
     std::vector<Curve> m_drawn;
     int m_reducedColumns = 0;      // the output columns the curves were last reduced for

@@ -6,6 +6,7 @@
 #include "report/LatencyReport.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QToolBar>
@@ -26,6 +27,16 @@ CdfView::CdfView(DatasetStore* store, QWidget* parent)
 
 void CdfView::buildToolBar(QToolBar* bar) {
     bar->setIconSize(QSize(16, 16));
+    m_metricBox = new QComboBox(bar);
+    for (LatencyMetric metric : allLatencyMetrics())
+        m_metricBox->addItem(latencyMetricName(metric), static_cast<int>(metric));
+    m_metricBox->setToolTip(tr("Which latency every latency view and table shows: the RTT, or "
+                               "the one-way delays and IPDV that irtt measures"));
+    connect(m_metricBox, &QComboBox::activated, this, [this](int index) {
+        store()->setLatencyMetric(static_cast<LatencyMetric>(m_metricBox->itemData(index).toInt()));
+    });
+    bar->addWidget(m_metricBox);
+    bar->addSeparator();
     m_logXAction = ToolBarToggle::add(bar, tr("Log x"), this, [this](bool on) { setLogX(on); });
     m_logXAction->setToolTip(
         tr("Logarithmic RTT axis: idle (µs) and loaded (ms) runs side by side"));
@@ -92,6 +103,11 @@ void CdfView::syncActions() {
     m_ccdfAction->setChecked(ccdf());
     m_markersAction->setChecked(!markerLevels().empty());
     m_levelsEdit->setText(LatencyReport::levelsText(m_lastMarkerLevels));
+    const QSignalBlocker blockMetric(m_metricBox);
+    m_metricBox->setCurrentIndex(m_metricBox->findData(static_cast<int>(store()->latencyMetric())));
+    // Another metric can be chosen while a visible run has one, and left again at any time.
+    m_metricBox->setEnabled(store()->latencyMetric() != LatencyMetric::Rtt ||
+                            store()->visibleLatencyHasOtherMetrics());
 }
 
 void CdfView::resetView() {

@@ -4,6 +4,7 @@
 #include "WorkbenchView.h"
 
 class QAction;
+class QComboBox;
 class QLineEdit;
 
 namespace wb {
@@ -47,6 +48,7 @@ private:
     void setOptions(const CdfFigure::Options& options);
     void syncActions();
 
+    QComboBox* m_metricBox = nullptr; // RTT / send delay / receive delay / IPDV
     QAction* m_logXAction = nullptr;
     QAction* m_ccdfAction = nullptr;
     QAction* m_markersAction = nullptr;

@@ -46,9 +46,53 @@ int DatasetStore::indexOf(int id) const {
 std::vector<const DatasetEntry*> DatasetStore::visible(bool latency) const {
     std::vector<const DatasetEntry*> out;
     for (const DatasetEntry& e : m_entries)
-        if (e.visible && e.isLatency() == latency)
+        if (e.visible && e.isLatency() == latency && (!latency || showsLatencyMetric(e)))
             out.push_back(&e);
     return out;
+}
+
+bool DatasetStore::showsLatencyMetric(const DatasetEntry& entry) const {
+    if (m_latencyMetric == LatencyMetric::Rtt)
+        return true;
+    const DatasetAnalysis& rtt = entry.rttAnalysis ? *entry.rttAnalysis : *entry.analysis;
+    return hasLatencyMetric(rtt.dataset->latency, m_latencyMetric);
+}
+
+void DatasetStore::showLatencyMetric(DatasetEntry& entry) const {
+    if (!entry.isLatency())
+        return;
+    std::shared_ptr<const DatasetAnalysis> rtt =
+        entry.rttAnalysis ? std::move(entry.rttAnalysis) : entry.analysis;
+    entry.rttAnalysis.reset();
+    if (m_latencyMetric == LatencyMetric::Rtt ||
+        !hasLatencyMetric(rtt->dataset->latency, m_latencyMetric)) {
+        entry.analysis = std::move(rtt);
+        return;
+    }
+    entry.analysis = DatasetAnalysis::of(
+        std::make_shared<const Dataset>(withLatencyMetric(*rtt->dataset, m_latencyMetric)));
+    entry.rttAnalysis = std::move(rtt);
+}
+
+void DatasetStore::setLatencyMetric(LatencyMetric metric) {
+    if (m_latencyMetric == metric)
+        return;
+    m_latencyMetric = metric;
+    for (DatasetEntry& e : m_entries)
+        showLatencyMetric(e);
+    emit changed(-1);
+}
+
+bool DatasetStore::visibleLatencyHasOtherMetrics() const {
+    for (const DatasetEntry& e : m_entries) {
+        if (!e.visible || !e.isLatency())
+            continue;
+        const DatasetAnalysis& rtt = e.rttAnalysis ? *e.rttAnalysis : *e.analysis;
+        if (hasLatencyMetric(rtt.dataset->latency, LatencyMetric::SendDelay) ||
+            hasLatencyMetric(rtt.dataset->latency, LatencyMetric::Ipdv))
+            return true;
+    }
+    return false;
 }
 
 int DatasetStore::add(DatasetEntry entry) {
@@ -72,6 +116,7 @@ QList<int> DatasetStore::add(std::vector<DatasetEntry> entries) {
         if (entry.label.isEmpty())
             entry.label = entry.dataset().label;
         ids << entry.id;
+        showLatencyMetric(entry);
         m_entries.push_back(std::move(entry));
     }
     matchTcpState(m_matchInBackground);
@@ -144,6 +189,8 @@ void DatasetStore::replaceData(int id, DatasetEntry fresh) {
     if (!e)
         return;
     e->analysis = std::move(fresh.analysis);
+    e->rttAnalysis.reset();
+    showLatencyMetric(*e);
     e->formatId = std::move(fresh.formatId);
     e->formatDescription = std::move(fresh.formatDescription);
     e->report = std::move(fresh.report);

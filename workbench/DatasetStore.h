@@ -3,6 +3,7 @@
 #include "BackgroundJobs.h"
 #include "SeriesColor.h"
 #include "import/FileImporter.h"
+#include "model/LatencyMetric.h"
 #include "model/ParseReport.h"
 #include "stats/DatasetAnalysis.h"
 
@@ -21,6 +22,9 @@ namespace wb {
 struct DatasetEntry {
     int id = 0; // stable for the session; views key their state on it
     std::shared_ptr<const DatasetAnalysis> analysis;
+    // The RTT analysis while the store shows another latency metric (analysis is then of
+    // that metric, DatasetStore::setLatencyMetric); null while it shows the RTT.
+    std::shared_ptr<const DatasetAnalysis> rttAnalysis;
     QString formatId; // registry id, e.g. "ping/iputils"
     QString formatDescription;
     ParseReport report;  // of the file the dataset came from
@@ -79,6 +83,13 @@ public:
     // What views group datasets by (a DatasetGroups key); empty = every dataset on its own.
     const QString& groupKey() const { return m_groupKey; }
     void setGroupKey(const QString& key);
+    // Which latency every view and table shows: the RTT, or a one-way delay or the IPDV of
+    // the datasets that carry them (irtt). While it is not the RTT, each latency entry's
+    // analysis is of that metric and latency datasets without it are not among the visible.
+    LatencyMetric latencyMetric() const { return m_latencyMetric; }
+    void setLatencyMetric(LatencyMetric metric);
+    // Whether a visible latency dataset carries one-way delays and IPDV: the metric can be chosen.
+    bool visibleLatencyHasOtherMetrics() const;
     // New data for an existing entry (a live run's dataset that grew): replaces the analysis,
     // format, parse report and index in the file; keeps id, label, colour, visibility, tags
     // and metadata.
@@ -132,6 +143,9 @@ private:
         }
     }
     void reportChange(int id); // changed(id), or noted for the open ChangeBatch
+    // Points the entry's analysis at the chosen latency metric (keeping its RTT analysis).
+    void showLatencyMetric(DatasetEntry& entry) const;
+    bool showsLatencyMetric(const DatasetEntry& entry) const;
     // Matches each throughput dataset's TCP state with the ss samplers now in the store (a
     // step's samples explain its iperf flows, DatasetAnalysis::matchedAmong); true when an
     // analysis changed. When mayWait and the store is large it matches in the background: the
@@ -143,6 +157,7 @@ private:
     int m_nextId = 1;
     int m_colorsUsed = 0;
     QString m_groupKey;
+    LatencyMetric m_latencyMetric = LatencyMetric::Rtt;
     int m_openBatches = 0;
     bool m_batchChanged = false;
     bool m_matchInBackground = false;

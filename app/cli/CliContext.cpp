@@ -150,6 +150,18 @@ bool parseCommonOptions(const char* command, const QStringList& args, CliContext
                 context.usageError(QStringLiteral("--percentiles needs at least one value"));
             return !options->percentiles.empty();
         });
+    if (parser.declares(QStringLiteral("--metric")))
+        parser.on(QStringLiteral("--metric"), [&](const QString& id) {
+            const std::optional<LatencyMetric> metric = latencyMetricFromId(id);
+            if (!metric) {
+                context.usageError(
+                    QStringLiteral("unknown metric \"%1\" (rtt, send-delay, receive-delay, ipdv)")
+                        .arg(id));
+                return false;
+            }
+            options->metric = *metric;
+            return true;
+        });
     if (parser.declares(QStringLiteral("--compat")))
         parser.on(QStringLiteral("--compat"), [&](const QString& mode) {
             options->qjumpCompat = mode == QLatin1String("qjump");

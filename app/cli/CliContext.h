@@ -4,6 +4,7 @@
 #include "import/FileImporter.h"
 #include "report/TableWriter.h"
 #include "stats/DatasetGroups.h"
+#include "model/LatencyMetric.h"
 
 #include <QStringList>
 #include <QTextStream>
@@ -59,6 +60,7 @@ struct CommonOptions {
     bool json = false;
     std::vector<double> percentiles;
     bool qjumpCompat = false;
+    LatencyMetric metric = LatencyMetric::Rtt; // --metric
     // The user's values for the logs (--set KEY=VALUE, --metadata FILE).
     UserMetadata metadata;
     QStringList files;

@@ -55,6 +55,11 @@ const OptionHelp kCompat{
     "are range errors; fewer than 100 samples is fatal. Without it duplicate replies are counted "
     "but not sampled and a reply line that does not parse is a parse error."};
 
+const OptionHelp kMetric{
+    "--metric rtt|send-delay|receive-delay|ipdv",
+    "which latency the statistics are of (default rtt): irtt logs also carry the one-way send "
+    "and receive delays and the IPDV (its magnitude); a log without the metric is reported"};
+
 // The bootstrap options of compare and table --group-by (GroupOptions).
 const OptionHelp kSeed{"--seed N", "seed of the bootstrap's random numbers (default 20150504)"};
 const OptionHelp kResamples{"--resamples N", "bootstrap resamples (default 2000)"};
@@ -86,7 +91,7 @@ std::vector<CommandHelp> makeCommandHelp() {
           "values --set and --metadata give it."},
          {kFormat, kSet, kMetadata}},
         {"stats",
-         {"[--format FORMAT] [--percentiles L,...] [--compat qjump] FILE..."},
+         {"[--format FORMAT] [--percentiles L,...] [--metric METRIC] [--compat qjump] FILE..."},
          "latency report per file (the QJump artifact's report in text form); for iperf logs, "
          "interval bandwidth mean, median and standard deviation instead",
          {"For each ping or fping log prints a \"### FILE ###\" line and then exactly the report "
@@ -96,7 +101,7 @@ std::vector<CommandHelp> makeCommandHelp() {
           "For an iperf2 or iperf3 log it prints the mean, median and standard deviation of the "
           "interval bandwidth instead. --format json adds loss, duplicates, loss bursts and "
           "reordered replies; csv, markdown and latex print one table row per file."},
-         {kFormat, kPercentiles, kCompat, kSet, kMetadata}},
+         {kFormat, kPercentiles, kMetric, kCompat, kSet, kMetadata}},
         {"table",
          {"[--format FORMAT] [--compat qjump] FILE...",
           "[--format FORMAT] [--compat qjump] [--seed N] [--resamples N] [--pooled] --group-by "

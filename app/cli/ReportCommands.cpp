@@ -8,6 +8,7 @@
 #include "report/FlowReport.h"
 #include "report/GroupSummaryReport.h"
 #include "report/LatencyReport.h"
+#include "model/LatencyMetric.h"
 #include "stats/LoadTimeline.h"
 #include "stats/Measured.h"
 
@@ -109,6 +110,22 @@ void noteSampled(const Reports& reports, CliContext& context) {
                                 .arg(r.analysis->dataset->flows.flows.size()));
 }
 
+// The latency dataset with the chosen metric in place of its RTTs (withLatencyMetric);
+// nullptr, with the file reported, when the log does not carry that metric.
+std::shared_ptr<const Dataset> withMetric(const std::shared_ptr<const Dataset>& dataset,
+                                          const QString& file, LatencyMetric metric,
+                                          CliContext& context) {
+    if (metric == LatencyMetric::Rtt)
+        return dataset;
+    if (!hasLatencyMetric(dataset->latency, metric)) {
+        context.fileProblem(file, QStringLiteral("no %1 in this log: only irtt logs carry one-way "
+                                                 "delays and IPDV")
+                                      .arg(latencyMetricName(metric)));
+        return nullptr;
+    }
+    return std::make_shared<const Dataset>(withLatencyMetric(*dataset, metric));
+}
+
 // Every dataset analysed as the window analyses it (DatasetAnalysis::of), the TCP state of
 // iperf flows matched with the ss samples of their step read beside them.
 Reports collect(const CommonOptions& options, CliContext& context) {
@@ -155,9 +172,13 @@ Reports collect(const CommonOptions& options, CliContext& context) {
                 reports.flowHeadings.push_back(heading(result, **dataset));
                 checkFlows(reports.flows.back(), context);
             } else {
-                reports.latency.push_back(
-                    LatencyReport::of(result.file, result.report,
-                                      DatasetAnalysis::of(*dataset, {}, analysisOptions(options))));
+                const std::shared_ptr<const Dataset> measuredDataset =
+                    withMetric(*dataset, result.file, options.metric, context);
+                if (!measuredDataset)
+                    continue;
+                reports.latency.push_back(LatencyReport::of(
+                    result.file, result.report,
+                    DatasetAnalysis::of(measuredDataset, {}, analysisOptions(options))));
                 reports.latencyHeadings.push_back(heading(result, **dataset));
                 checkLatency(reports.latency.back(), options, context);
             }
@@ -166,15 +187,18 @@ Reports collect(const CommonOptions& options, CliContext& context) {
     return reports;
 }
 
+// The statistics' columns name the metric when it is not the RTT ("send delay p50 (ms)").
 Table latencyStatsTable(const std::vector<LatencyReport>& reports,
-                        const std::vector<double>& levels) {
+                        const std::vector<double>& levels, LatencyMetric metric) {
     Table table;
-    table.header =
-        QStringList{"file",       "tool",      "dialect",     "transmitted",  "received",
-                    "duplicates", "loss %",    "samples",     "parse errors", "range errors",
-                    "min (ms)",   "mean (ms)", "stddev (ms)", "max (ms)"};
+    table.header = QStringList{"file",       "tool",   "dialect", "transmitted",  "received",
+                               "duplicates", "loss %", "samples", "parse errors", "range errors"};
+    const QString of =
+        metric == LatencyMetric::Rtt ? QString() : latencyMetricName(metric) + QLatin1Char(' ');
+    for (const char* statistic : {"min", "mean", "stddev", "max"})
+        table.header << of + QLatin1String(statistic) + QStringLiteral(" (ms)");
     for (double level : levels)
-        table.header << QStringLiteral("p%1 (ms)").arg(LatencyReport::levelName(level));
+        table.header << of + QStringLiteral("p%1 (ms)").arg(LatencyReport::levelName(level));
     table.rightAligned.assign(static_cast<std::size_t>(table.header.size()), true);
     table.rightAligned[0] = table.rightAligned[1] = table.rightAligned[2] = false;
     for (const LatencyReport& r : reports) {
@@ -259,15 +283,25 @@ int runStats(const QStringList& args, CliContext& context) {
     phases.warn(context);
     if (options.json) {
         QJsonArray datasets;
-        for (const LatencyReport& report : reports.latency)
-            datasets.append(report.toJson());
+        for (const LatencyReport& report : reports.latency) {
+            QJsonObject json = report.toJson();
+            if (options.metric != LatencyMetric::Rtt)
+                json.insert("metric", latencyMetricId(options.metric));
+            datasets.append(json);
+        }
         for (const FlowReport& report : reports.flows)
             datasets.append(intervalStatsJson(report));
         printJson(context, "datasets", datasets, &phases);
     } else if (options.table == TableWriter::Format::Text) {
         const std::int64_t minimum = options.qjumpCompat ? kQjumpMinimumSamples : 1;
+        // The artifact's report stays as it is; a metric other than the RTT is named above it.
+        const QString metricLine =
+            options.metric == LatencyMetric::Rtt
+                ? QString()
+                : QStringLiteral("Metric: %1\n").arg(latencyMetricName(options.metric));
         for (std::size_t i = 0; i < reports.latency.size(); ++i)
-            context.out() << reports.latencyHeadings[i] << reports.latency[i].artifactText(minimum);
+            context.out() << reports.latencyHeadings[i] << metricLine
+                          << reports.latency[i].artifactText(minimum);
         for (std::size_t i = 0; i < reports.flows.size(); ++i)
             context.out() << reports.flowHeadings[i]
                           << QStringLiteral(
@@ -278,8 +312,8 @@ int runStats(const QStringList& args, CliContext& context) {
                           << reports.flows[i].intervalText();
         phases.printTables(options.table, context);
     } else {
-        context.out() << TableWriter::write(latencyStatsTable(reports.latency, options.percentiles),
-                                            options.table);
+        context.out() << TableWriter::write(
+            latencyStatsTable(reports.latency, options.percentiles, options.metric), options.table);
         phases.printTables(options.table, context);
     }
     return context.exitCode();

@@ -35,8 +35,23 @@ struct LatencySeries {
     std::vector<std::int64_t> lostSequence;  // requests that never got a reply, ascending
     std::vector<std::int64_t> errorSequence; // requests answered by an ICMP error
     PingSummary summary;
+    // One-way delays and IPDV per reply, parallel to rttMs, from tools that measure them
+    // (irtt); empty otherwise. NaN where the tool gave none for a reply (IPDV needs the reply
+    // before it; one-way delays need the server's timestamps).
+    std::vector<double> sendDelayMs;    // client to server
+    std::vector<double> receiveDelayMs; // server to client
+    std::vector<double> ipdvMs;         // round-trip IPDV
+    std::vector<double> sendIpdvMs;
+    std::vector<double> receiveIpdvMs;
+    // The losses of lostSequence whose direction the tool told: the request never arrived
+    // (up) or its reply never came back (down). The rest of lostSequence has no direction.
+    std::vector<std::int64_t> lostUpSequence;
+    std::vector<std::int64_t> lostDownSequence;
 
     std::size_t size() const { return rttMs.size(); }
+    bool hasOneWayDelays() const {
+        return !sendDelayMs.empty() && sendDelayMs.size() == rttMs.size();
+    }
     bool hasTimestamps() const { return !timestamps.empty() && timestamps.size() == rttMs.size(); }
     std::int64_t duplicateCount() const { return static_cast<std::int64_t>(duplicateRttMs.size()); }
 };

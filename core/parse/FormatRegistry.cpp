@@ -6,6 +6,7 @@
 #include "Iperf2TextParser.h"
 #include "Iperf3JsonParser.h"
 #include "Iperf3TextParser.h"
+#include "IrttParser.h"
 #include "PingDialects.h"
 #include "SsTcpInfoParser.h"
 #include "WindowsPingParser.h"
@@ -45,6 +46,15 @@ const std::vector<FormatEntry>& FormatRegistry::formats() {
          "HPING 198.18.5.2 (wbh0 198.18.5.2): icmp mode set, 28 headers + 0 data bytes\n"
          "len=28 ip=198.18.5.2 ttl=64 id=17265 icmp_seq=0 rtt=3.0 ms",
          K::Latency, &HpingParser::sniff, &make<HpingParser>},
+        {"irtt/json", "irtt", "json", "irtt JSON",
+         "irtt client -o JSON (RTT, one-way delays, IPDV)",
+         "{\n    \"version\": {\n        \"irtt\": \"0.9.0\",\n        \"protocol\": 1,\n"
+         "        \"json_format\": 1",
+         K::Latency, &IrttJsonParser::sniff, &make<IrttJsonParser>},
+        {"irtt/text", "irtt", "text", "irtt text", "irtt client text output",
+         "seq=0 rtt=90.3µs rd=36.3µs sd=54µs ipdv=n/a\n"
+         "seq=2 rtt=130µs rd=31µs sd=99.2µs ipdv=n/a",
+         K::Latency, &IrttTextParser::sniff, &make<IrttTextParser>},
         {"iperf3/text", "iperf3", "text", "iperf3 text", "iperf3 text output (client or server)",
          "[ ID] Interval           Transfer     Bitrate         Retr  Cwnd\n"
          "[  5]   0.00-1.00   sec  2.57 MBytes  21.5 Mbits/sec   21   69.3 KBytes",
