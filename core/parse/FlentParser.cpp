@@ -478,7 +478,11 @@ void FlentParser::read(const QJsonObject& root) {
         const QString units = meta.value(QLatin1String("UNITS")).toString();
         const bool latency = units == QLatin1String("ms") ||
                              (units.isEmpty() && series.contains(QLatin1String("(ms)")));
-        const bool throughput = units == QLatin1String("Mbits/s");
+        // Version 1 files may name no units: their TCP and UDP series are throughput.
+        const bool throughput =
+            units == QLatin1String("Mbits/s") || (units.isEmpty() && !latency &&
+                                                  (series.startsWith(QLatin1String("TCP ")) ||
+                                                   series.startsWith(QLatin1String("UDP "))));
         if (!latency && !throughput) {
             unread.insert(series + (units.isEmpty()
                                         ? QString()

@@ -19,6 +19,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <map>
 #include <numeric>
 #include <set>
@@ -210,7 +211,9 @@ private slots:
         }
         QVERIFY(LoadTimeline::isLoadStep({pointers.begin(), pointers.begin() + 5}));
         // Metadata: test, title, kernel, congestion control from the sysctls.
-        const Dataset& upload = all.front().kind == Dataset::Kind::Throughput ? all[0] : all[1];
+        const auto upload = *std::find_if(all.begin(), all.end(), [](const Dataset& dataset) {
+            return dataset.info.parameters.value("member") == "TCP upload BE";
+        });
         QCOMPARE(upload.info.parameters.value("test"), QStringLiteral("rrul"));
         QCOMPARE(upload.info.parameters.value("title"), QStringLiteral("cubic"));
         QCOMPARE(upload.info.kernel, QStringLiteral("Linux 6.1.0-28-amd64"));
