@@ -91,7 +91,7 @@ private:
 // labels read "cubic-P30".
 QString defaultLabel(const QString& path) {
     const QFileInfo info(CompressedInput::withoutSuffix(path));
-    static const QStringList logSuffixes = {"txt", "log", "out", "csv", "json", "jsonl"};
+    static const QStringList logSuffixes = {"txt", "log", "out", "csv", "json", "jsonl", "flent"};
     return logSuffixes.contains(info.suffix().toLower()) ? info.completeBaseName()
                                                          : info.fileName();
 }

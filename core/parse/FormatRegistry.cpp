@@ -1,5 +1,6 @@
 #include "FormatRegistry.h"
 
+#include "FlentParser.h"
 #include "FpingParser.h"
 #include "HpingParser.h"
 #include "Iperf2CsvParser.h"
@@ -72,6 +73,10 @@ const std::vector<FormatEntry>& FormatRegistry::formats() {
          "31.405,0\n20261130001944,198.18.3.1,59052,198.18.3.2,5001,1,1.0-2.0,122010,976080,"
          "3.911,45,128,35.156,0",
          K::Throughput, &Iperf2CsvParser::sniff, &make<Iperf2CsvParser>},
+        {"flent", "flent", "flent", "Flent",
+         "Flent data files (.flent, .flent.gz; format versions 1 to 4)",
+         "{\n  \"metadata\": {\n    \"FLENT_VERSION\": \"2.1.1\",\n    \"NAME\": \"rrul\",",
+         K::Latency, &FlentParser::sniff, &make<FlentParser>},
         {"ss/tcp-info", "ss", "tcp-info", "ss", "ss -ti samples: TCP state per connection",
          "ESTAB 28     734136    198.18.2.1:37768   198.18.1.1:5001\n"
          "\t cubic wscale:10,10 rto:228 rtt:24.362/0.09 mss:1448 cwnd:201 bytes_acked:119594725 "

@@ -1,0 +1,233 @@
+// Flent data files (tests/data/flent/SOURCES.md: two recorded by Flent itself here, the others
+// written by tests/tools/make_flent_files.py in format versions 1, 3 and 4). Every series is
+// checked against a reading of the file's JSON made here with zlib and QJsonDocument, sharing
+// nothing with the importer's decompression or the parser: count, mean, p50 and p99 (numpy's
+// linear percentile), irtt's lost round trips, the socket sampler's cwnd, and that the series
+// of one file are one step.
+
+#include "ReferenceReadings.h"
+#include "TestSupport.h"
+#include "import/FileImporter.h"
+#include "parse/FormatRegistry.h"
+#include "stats/LoadTimeline.h"
+#include "stats/RunValues.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
+
+using namespace wb;
+
+namespace {
+
+QString dataPath(const char* file) {
+    return QStringLiteral(WIREBENCH_TEST_DATA_DIR "/flent/") + QLatin1String(file);
+}
+
+// The file's bytes, gunzipped with zlib when they start with gzip's magic.
+QByteArray plainBytes(const QString& path) {
+    const QByteArray bytes = test::readAll(path);
+    if (!bytes.startsWith("\x1f\x8b"))
+        return bytes;
+    z_stream stream{};
+    inflateInit2(&stream, 16 + MAX_WBITS);
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.constData()));
+    stream.avail_in = uInt(bytes.size());
+    QByteArray out;
+    char buffer[65536];
+    int status = Z_OK;
+    while (status == Z_OK) {
+        stream.next_out = reinterpret_cast<Bytef*>(buffer);
+        stream.avail_out = sizeof buffer;
+        status = inflate(&stream, Z_NO_FLUSH);
+        out.append(buffer, qsizetype(sizeof buffer - stream.avail_out));
+    }
+    inflateEnd(&stream);
+    return status == Z_STREAM_END ? out : QByteArray();
+}
+
+// One series as the file holds it, read straight from the JSON.
+struct ExpectedSeries {
+    bool latency = true;
+    std::vector<double> values; // ms, or Mbit/s
+    std::size_t lost = 0;       // irtt's lost round trips
+    double firstTime = 0;       // epoch seconds of the first value (raw values only)
+    bool raw = false;
+    std::set<double> cwndBytes; // the sampler's cwnd × TCP_MSS
+};
+
+std::map<QString, ExpectedSeries> expectedSeries(const QJsonObject& root) {
+    std::map<QString, ExpectedSeries> out;
+    const QJsonObject meta = root["metadata"].toObject()["SERIES_META"].toObject();
+    const QJsonObject raw = root["raw_values"].toObject();
+    const int version = root.contains("version") ? root["version"].toInt() : 1;
+    const QJsonObject results = root["results"].toObject();
+    for (const QString& name : results.keys()) {
+        const QJsonObject seriesMeta = meta[name].toObject();
+        const QString runner = seriesMeta["RUNNER"].toString();
+        if (name.contains("::") || runner == "SumRunner" || runner == "AverageRunner" ||
+            name.endsWith(" sum") || name.endsWith(" avg") || name.endsWith("totals"))
+            continue;
+        ExpectedSeries series;
+        series.latency = seriesMeta["UNITS"].toString() == "ms" || name.contains("(ms)");
+        const double mss = seriesMeta["TCP_MSS"].toDouble();
+        for (const QJsonValue& value : raw[name].toArray()) {
+            const QJsonObject point = value.toObject();
+            if (point["lost"].toBool())
+                ++series.lost;
+            if (point.contains("tcp_cwnd") && mss > 0)
+                series.cwndBytes.insert(point["tcp_cwnd"].toDouble() * mss);
+            if (!point.contains("val"))
+                continue;
+            double v = point["val"].toDouble();
+            if (version < 4 && name.contains("UDP") && point.contains("dur"))
+                v = 1000 / v; // netperf UDP_RR in transactions/s before version 4
+            if (!series.raw)
+                series.firstTime = point["t"].toDouble();
+            series.raw = true;
+            series.values.push_back(v);
+        }
+        if (!series.raw)
+            for (const QJsonValue& value : results[name].toArray())
+                if (value.isDouble())
+                    series.values.push_back(value.toDouble());
+        out[name] = series;
+    }
+    return out;
+}
+
+double mean(const std::vector<double>& values) {
+    return std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
+}
+
+const char* const kFiles[] = {"ping-real.flent.gz",  "ping-irtt-loss.flent.gz",
+                              "rrul-cubic.flent.gz", "rrul-bbr.flent.gz",
+                              "tcp_upload-v1.flent", "rrul_be-v3.json"};
+
+} // namespace
+
+class TestFlent : public QObject {
+    Q_OBJECT
+
+private slots:
+    void files_data() {
+        QTest::addColumn<QString>("path");
+        for (const char* file : kFiles)
+            QTest::newRow(file) << dataPath(file);
+    }
+
+    void detected_data() { files_data(); }
+    void detected() {
+        QFETCH(QString, path);
+        const QByteArray head = plainBytes(path).left(16 * 1024);
+        const FormatEntry* format = FileImporter::detect(head.toStdString(), nullptr);
+        QVERIFY(format);
+        QCOMPARE(QByteArray(format->id), QByteArray("flent"));
+    }
+
+    void seriesEqualTheFile_data() { files_data(); }
+    void seriesEqualTheFile() {
+        QFETCH(QString, path);
+        const QJsonObject root = QJsonDocument::fromJson(plainBytes(path)).object();
+        QVERIFY(!root.isEmpty());
+        const std::map<QString, ExpectedSeries> expected = expectedSeries(root);
+        const ImportResult result = FileImporter::importFile(path);
+        QVERIFY2(result.ok(), qPrintable(result.error));
+        QVERIFY(result.format && QByteArray(result.format->id) == "flent");
+        QCOMPARE(result.datasets.size(), expected.size());
+        for (const Dataset& dataset : result.datasets) {
+            const QString member = dataset.info.parameters.value("member");
+            QVERIFY2(expected.count(member), qPrintable(member));
+            const ExpectedSeries& want = expected.at(member);
+            QCOMPARE(dataset.kind == Dataset::Kind::Latency, want.latency);
+            std::vector<double> got;
+            if (want.latency) {
+                got = dataset.latency.rttMs;
+                QCOMPARE(dataset.latency.lostSequence.size(), want.lost);
+                QCOMPARE(dataset.latency.timestamps.size(), got.size());
+                if (want.raw)
+                    QCOMPARE(dataset.latency.timestamps.front(), want.firstTime);
+            } else {
+                QCOMPARE(dataset.flows.flows.size(), std::size_t(1));
+                std::set<double> cwnd;
+                for (const FlowInterval& interval : dataset.flows.flows[0].intervals) {
+                    got.push_back(interval.bitsPerSecond / 1e6);
+                    if (interval.cwndBytes)
+                        cwnd.insert(*interval.cwndBytes);
+                }
+                // Every cwnd on an interval is one the sampler recorded, and some are there.
+                QCOMPARE(!cwnd.empty(), !want.cwndBytes.empty());
+                for (double bytes : cwnd)
+                    QVERIFY(want.cwndBytes.count(bytes));
+            }
+            QCOMPARE(got.size(), want.values.size());
+            QVERIFY(!got.empty());
+            QVERIFY(qFuzzyCompare(mean(got), mean(want.values)));
+            for (double p : {50.0, 99.0})
+                QCOMPARE(test::numpyPercentile(got, p), test::numpyPercentile(want.values, p));
+        }
+    }
+
+    // The real irtt run lost packets on the way up (iptables on the server's side): each lost
+    // round trip is named by its sequence number and counted against what was sent.
+    void irttLossesFromTheFile() {
+        const ImportResult result = FileImporter::importFile(dataPath("ping-irtt-loss.flent.gz"));
+        const Dataset* irtt = nullptr;
+        for (const Dataset& dataset : result.datasets)
+            if (dataset.info.parameters.value("member") == "Ping (ms) UDP")
+                irtt = &dataset;
+        QVERIFY(irtt);
+        QVERIFY(!irtt->latency.lostSequence.empty());
+        QCOMPARE(*irtt->latency.summary.transmitted,
+                 std::int64_t(irtt->latency.rttMs.size() + irtt->latency.lostSequence.size()));
+        QCOMPARE(irtt->info.protocol, QStringLiteral("udp"));
+    }
+
+    // The series of one file are one step; two files are two runs, each of several members.
+    void aFileIsOneStep() {
+        std::vector<Dataset> all;
+        for (const char* file : {"rrul-cubic.flent.gz", "rrul-bbr.flent.gz"}) {
+            ImportResult result = FileImporter::importFile(dataPath(file));
+            for (Dataset& dataset : result.datasets)
+                all.push_back(std::move(dataset));
+        }
+        std::vector<const Dataset*> pointers;
+        for (const Dataset& dataset : all)
+            pointers.push_back(&dataset);
+        QCOMPARE(LoadTimeline::steps(pointers).size(), 2);
+        const std::vector<MeasuredRun> runs = RunValues::runs(pointers);
+        QCOMPARE(runs.size(), std::size_t(2));
+        for (const MeasuredRun& run : runs) {
+            QVERIFY(run.concurrent());
+            QCOMPARE(run.datasets.size(), std::size_t(5));
+        }
+        QVERIFY(LoadTimeline::isLoadStep({pointers.begin(), pointers.begin() + 5}));
+        // Metadata: test, title, kernel, congestion control from the sysctls.
+        const auto upload = *std::find_if(all.begin(), all.end(), [](const Dataset& dataset) {
+            return dataset.info.parameters.value("member") == "TCP upload BE";
+        });
+        QCOMPARE(upload.info.parameters.value("test"), QStringLiteral("rrul"));
+        QCOMPARE(upload.info.parameters.value("title"), QStringLiteral("cubic"));
+        QCOMPARE(upload.info.kernel, QStringLiteral("Linux 6.1.0-28-amd64"));
+        QCOMPARE(upload.info.congestionControl, QStringLiteral("cubic"));
+        QCOMPARE(upload.info.tool, QStringLiteral("flent"));
+    }
+
+    void brokenFileIsAnError() {
+        const ImportResult result = FileImporter::importBytes(
+            "{\"metadata\": {\"FLENT_VERSION\": \"2.1.1\", \"x", "x.flent");
+        QVERIFY(result.datasets.empty() || result.datasets.front().latency.rttMs.empty());
+        QVERIFY(result.report.parseErrors.count() > 0 || !result.ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFlent)
+#include "tst_flent.moc"
