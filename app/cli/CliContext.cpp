@@ -128,8 +128,6 @@ bool parseCommonOptions(const char* command, const QStringList& args, CliContext
     OptionParser parser(command, context);
     if (group)
         bindGroupOptions(parser, context, group);
-    if (bindOwn)
-        bindOwn(parser);
     parser.on(QStringLiteral("--format"), [&](const QString& format) {
         options->json = format == QLatin1String("json");
         if (options->json || TableWriter::parseFormat(format, &options->table))
@@ -169,6 +167,9 @@ bool parseCommonOptions(const char* command, const QStringList& args, CliContext
                 context.usageError(QStringLiteral("unknown compat mode \"%1\" (qjump)").arg(mode));
             return options->qjumpCompat;
         });
+    // After the common ones: a command's own meaning of an option (sweep's --metric) wins.
+    if (bindOwn)
+        bindOwn(parser);
     bindMetadataOptions(parser, context, &options->metadata);
     if (!parser.parse(args, &options->files))
         return false;
