@@ -72,16 +72,18 @@ def interpolate(x_values, raw, t0, key="val"):
     return out
 
 
-def v4(path, title, congestion, seed):
+def v4(path, title, congestion, seed, start):
+    """A run `start` after T0: two runs of one test in a folder never share their start."""
     rng = random.Random(seed)
     s = Settings()
     s.TITLE = title
+    s.TIME = T0 + start
     rs = resultset.new(s)
-    rs.meta("T0", T0)
+    rs.meta("T0", T0 + start)
     rs.meta("KERNEL_NAME", "Linux")
     rs.meta("KERNEL_RELEASE", "6.1.0-28-amd64")
     rs.meta("SYSCTLS", {"net.ipv4.tcp_congestion_control": congestion})
-    t0 = epoch(T0)
+    t0 = epoch(T0 + start)
     x_values = [round(STEP * i, 6) for i in range(int(LENGTH / STEP) + 1)]
     rs.x_values = x_values
     raw = {}
@@ -173,7 +175,7 @@ def v3(path):
 
 if __name__ == "__main__":
     out = sys.argv[1]
-    v4(os.path.join(out, "rrul-cubic.flent.gz"), "cubic", "cubic", 1)
-    v4(os.path.join(out, "rrul-bbr.flent.gz"), "bbr", "bbr", 2)
+    v4(os.path.join(out, "rrul-cubic.flent.gz"), "cubic", "cubic", 1, datetime.timedelta(0))
+    v4(os.path.join(out, "rrul-bbr.flent.gz"), "bbr", "bbr", 2, datetime.timedelta(minutes=10))
     v1(os.path.join(out, "tcp_upload-v1.flent"))
     v3(os.path.join(out, "rrul_be-v3.json"))
