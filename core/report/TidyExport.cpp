@@ -234,9 +234,13 @@ void writeSamples(RowWriter& rows, const std::vector<GroupMember>& members,
             else
                 rows.empty();
             rows.encoded(statuses[static_cast<std::size_t>(status)]);
-            // No format Wirebench reads measures one-way delays yet: always unknown.
-            rows.empty();
-            rows.empty();
+            // One-way delays where the tool measured them (irtt), of a reply only.
+            for (const std::vector<double>* delays : {&series.sendDelayMs, &series.receiveDelayMs})
+                if (status == SampleMerge::Ok && delays->size() == series.rttMs.size() &&
+                    !std::isnan((*delays)[index]))
+                    rows.number((*delays)[index]);
+                else
+                    rows.empty();
             if (!rows.endRow())
                 return;
         }

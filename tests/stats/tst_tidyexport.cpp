@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include <charconv>
+#include <limits>
 #include <random>
 
 using namespace wb;
@@ -23,6 +24,7 @@ class TestTidyExport : public QObject {
 private slots:
     void columnsAreTheUnionOfMetadataSorted();
     void samplesFollowTheSequenceWithTheirStatus();
+    void oneWayDelaysWhereTheToolMeasuredThem();
     void numbersReadBackAsTheSameDouble();
     void fastNumbersAreTheStandardLibrarys();
     void jsonLinesEscapeText();
@@ -119,6 +121,24 @@ void TestTidyExport::samplesFollowTheSequenceWithTheirStatus() {
         cells << line.section(',', 3, 6);
     QCOMPARE(cells, (QStringList{"0,100.25,1.5,ok", "1,,,lost", "2,100.5,2.5,ok", "2,,2.625,dup",
                                  "3,,,error", "4,,,lost", "5,101.75,3.5,ok"}));
+}
+
+// As irtt gives them: per reply, NaN where the server's timestamps were missing.
+void TestTidyExport::oneWayDelaysWhereTheToolMeasuredThem() {
+    Dataset a = latency();
+    const double none = std::numeric_limits<double>::quiet_NaN();
+    a.latency.sendDelayMs = {0.5, none, 1.75};
+    a.latency.receiveDelayMs = {1.0, 1.25, none};
+    const QString csv =
+        exported({{&a, {}, {}, {}}}, TidyExport::Table::Samples, TidyExport::Format::Csv);
+    const QStringList lines = csv.split('\n', Qt::SkipEmptyParts);
+    QVERIFY(lines.front().contains(QStringLiteral("status,send_delay_ms,receive_delay_ms")));
+    QStringList cells;
+    for (const QString& line : lines.mid(1))
+        cells << line.section(',', 3, 8);
+    QCOMPARE(cells,
+             (QStringList{"0,100.25,1.5,ok,0.5,1", "1,,,lost,,", "2,100.5,2.5,ok,,1.25",
+                          "2,,2.625,dup,,", "3,,,error,,", "4,,,lost,,", "5,101.75,3.5,ok,1.75,"}));
 }
 
 void TestTidyExport::numbersReadBackAsTheSameDouble() {
