@@ -362,6 +362,8 @@ private:
             SweepPlotSource::noteOf(data), figure->draw(data, view.axes())};
         notes.removeAll(QString());
         addFigure(plot, SweepFigure::exportName(), notes.join(QLatin1Char(' ')));
+        // Its rows: configured, measured, % of configured, spread, runs, the binomial check.
+        m_document.addTable(SweepReport::table(table, SweepReport::Units::InCells));
     }
 
     void addComparisons(const ReportContent& content) {

@@ -11,6 +11,8 @@
 #include "ImportController.h"
 #include "MainWindow.h"
 #include "PlotExporter.h"
+#include "ReportSource.h"
+#include "ReportWriter.h"
 #include "SweepFigure.h"
 #include "SweepView.h"
 #include "TableModel.h"
@@ -24,6 +26,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -112,6 +115,7 @@ private slots:
     void legendOnlyForTwoSeries();
     void identityLineOnlyForOneQuantity();
     void logAxesWhenValuesSpanDecades();
+    void reportHasTheFigureAndItsTable();
     void screenshots();
 };
 
@@ -238,6 +242,36 @@ void TestSweepView::logAxesWhenValuesSpanDecades() {
     QVERIFY(!SweepFigure::spansDecades({1, 50}));
     QVERIFY(SweepFigure::spansDecades({1, 100}));
     QVERIFY(!SweepFigure::spansDecades({0, 1, 100}));
+}
+
+// The report of a workspace whose Sweep tab chose the loss sweep: the figure, then the table
+// with its caption and one row per configured value.
+void TestSweepView::reportHasTheFigureAndItsTable() {
+    DatasetStore store;
+    const QStringList loss = samplesNamed(QStringLiteral("udp-loss-*-client.txt"));
+    for (const QString& path : loss)
+        QVERIFY(test::addLog(store, path, QFileInfo(path).fileName()) > 0);
+    SweepView view(&store);
+    auto* names = view.findChild<QLineEdit*>(QStringLiteral("sweepNames"));
+    names->setText(QStringLiteral("udp-loss-{loss}pct-client.txt"));
+    QTest::keyClick(names, Qt::Key_Return);
+    QCOMPARE(view.options().parameter, QStringLiteral("loss"));
+    ReportSource source;
+    source.title = QStringLiteral("loss sweep");
+    source.viewSettings.insert(QLatin1String(SweepView::staticMetaObject.className()),
+                               view.saveSettings());
+    QTemporaryDir dir;
+    const QString html = dir.filePath(QStringLiteral("report.html"));
+    QString error;
+    QVERIFY2(ReportWriter::write(&store, source, html, &error), qPrintable(error));
+    const QString text = QString::fromUtf8(test::readAll(html));
+    const qsizetype figure = text.indexOf(QStringLiteral("class=\"sweep\""));
+    const qsizetype caption = text.indexOf(QStringLiteral("UDP loss against configured loss"));
+    QVERIFY2(figure >= 0 && caption > figure, qPrintable(QString::number(caption)));
+    // A row per value, each with its measured loss as the Server Report gives it.
+    for (const auto& [configured, measured] : serverReportLoss(loss))
+        QVERIFY2(text.contains(QString::number(measured, 'f', 3) + QStringLiteral(" %")),
+                 qPrintable(QStringLiteral("%1 %: %2 %").arg(configured).arg(measured)));
 }
 
 void TestSweepView::screenshots() {
