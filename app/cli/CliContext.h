@@ -2,9 +2,9 @@
 
 #include "files/UserMetadata.h"
 #include "import/FileImporter.h"
+#include "model/LatencyMetric.h"
 #include "report/TableWriter.h"
 #include "stats/DatasetGroups.h"
-#include "model/LatencyMetric.h"
 
 #include <QStringList>
 #include <QTextStream>

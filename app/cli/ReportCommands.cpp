@@ -3,12 +3,12 @@
 #include "GroupOptions.h"
 #include "LoadPhasesOutput.h"
 
+#include "model/LatencyMetric.h"
 #include "parse/FormatRegistry.h"
 #include "report/DatasetJson.h"
 #include "report/FlowReport.h"
 #include "report/GroupSummaryReport.h"
 #include "report/LatencyReport.h"
-#include "model/LatencyMetric.h"
 #include "stats/LoadTimeline.h"
 #include "stats/Measured.h"
 
