@@ -74,6 +74,12 @@ QStringList logFiles() {
     return files;
 }
 
+// The formats that are one JSON document (iperf3 -J, irtt, Flent), not lines.
+bool isJsonDocument(QLatin1String id) {
+    return id == QLatin1String("iperf3/json") || id == QLatin1String("irtt/json") ||
+           id == QLatin1String("flent");
+}
+
 QString relativeName(const QString& path) {
     return path.mid(
         path.lastIndexOf(QLatin1String(path.contains("/samples/") ? "/samples/" : "/data/")) + 1);
@@ -266,6 +272,10 @@ void TestIncremental::truncationKeepsWhatPrecedesTheCut() {
     const ImportResult whole = FileImporter::importBytes(view(bytes), path);
     QVERIFY(whole.ok());
     const QString format = QString::fromLatin1(whole.format->id);
+    // irtt and Flent write their JSON once, when the test ends: a cut file is a damaged
+    // document, not a log with fewer lines (tst_irtt and tst_flent check its error).
+    if (format == QLatin1String("irtt/json") || format == QLatin1String("flent"))
+        QSKIP("written whole at the end: a cut file is damaged, not shorter");
 
     // Where each line ends, and how many measurements the parser has after each line.
     std::vector<qsizetype> lineEnds;
@@ -352,7 +362,7 @@ void TestIncremental::crOnlyReadsLikeLf() {
     const ImportResult whole = test::parseBytes(lf, path);
     QVERIFY(whole.format);
     // A JSON log's line numbers count LFs (JSON treats CR as blank space like any other).
-    if (QLatin1String(whole.format->id) == QLatin1String("iperf3/json"))
+    if (isJsonDocument(QLatin1String(whole.format->id)))
         QSKIP("JSON is not read by lines");
     QByteArray crOnly = lf;
     crOnly.replace('\n', '\r');
