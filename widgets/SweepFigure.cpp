@@ -19,7 +19,7 @@ constexpr double kLinearPad = 0.05;
 constexpr double kLogPad = 0.06;
 const QColor kIdentityColor(120, 120, 120);
 
-struct Extent {
+struct ValueSpan {
     double min = 0;
     double max = 0;
     bool valid = false;
@@ -31,7 +31,7 @@ struct Extent {
         max = valid ? std::max(max, value) : value;
         valid = true;
     }
-    void add(const Extent& other) {
+    void add(const ValueSpan& other) {
         if (other.valid) {
             add(other.min, false);
             add(other.max, false);
@@ -40,7 +40,7 @@ struct Extent {
 };
 
 // The axis' range for an extent: padded by a share of its span (of its decades on a log axis).
-QCPRange rangeOf(const Extent& extent, bool log) {
+QCPRange rangeOf(const ValueSpan& extent, bool log) {
     if (!extent.valid)
         return log ? QCPRange(0.1, 10) : QCPRange(0, 1);
     if (log) {
@@ -86,7 +86,7 @@ SweepFigure::SweepFigure(QCustomPlot* plot) : m_plot(plot) {
 }
 
 bool SweepFigure::spansDecades(const std::vector<double>& values) {
-    Extent extent;
+    ValueSpan extent;
     for (double value : values) {
         if (!std::isfinite(value))
             continue;
@@ -197,8 +197,8 @@ QString SweepFigure::draw(const SweepPlotData& data, const Options& options) {
 }
 
 void SweepFigure::resetRanges() {
-    Extent x;
-    Extent y;
+    ValueSpan x;
+    ValueSpan y;
     for (const std::vector<SweepPlotData::Point>& points : m_drawnPoints)
         for (const SweepPlotData::Point& point : points) {
             x.add(point.configured, m_logX);

@@ -8,7 +8,7 @@ namespace wb {
 
 namespace {
 
-QString fixed(double value, int decimals) {
+QString decimalText(double value, int decimals) {
     return QString::number(value, 'f', decimals);
 }
 
@@ -16,10 +16,10 @@ QString fixed(double value, int decimals) {
 // with two (Gbit/s from 1 Gbit/s).
 QString rateText(double bitsPerSecond) {
     if (std::abs(bitsPerSecond) >= 1e9)
-        return fixed(bitsPerSecond / 1e9, 3) + QStringLiteral(" Gbit/s");
+        return decimalText(bitsPerSecond / 1e9, 3) + QStringLiteral(" Gbit/s");
     if (std::abs(bitsPerSecond) >= 1e6)
-        return fixed(bitsPerSecond / 1e6, 3) + QStringLiteral(" Mbit/s");
-    return fixed(bitsPerSecond / 1e3, 2) + QStringLiteral(" kbit/s");
+        return decimalText(bitsPerSecond / 1e6, 3) + QStringLiteral(" Mbit/s");
+    return decimalText(bitsPerSecond / 1e3, 2) + QStringLiteral(" kbit/s");
 }
 
 // A number for CSV and JSON: every digit a double holds.
@@ -48,18 +48,18 @@ QString SweepReport::unitOf(const SweepMetricInfo& metric) {
 QString SweepReport::valueText(double value, const SweepMetricInfo& metric) {
     switch (metric.quantity) {
     case Quantity::Percent:
-        return fixed(value, 3) + QStringLiteral(" %");
+        return decimalText(value, 3) + QStringLiteral(" %");
     case Quantity::Milliseconds:
-        return fixed(value, 3) + QStringLiteral(" ms");
+        return decimalText(value, 3) + QStringLiteral(" ms");
     case Quantity::BitsPerSecond:
         return rateText(value);
     case Quantity::Number:
         break;
     }
     if (metric.metric == SweepMetric::Jain)
-        return fixed(value, 4);
-    return metric.unit.isEmpty() ? fixed(value, 3)
-                                 : fixed(value, 3) + QLatin1Char(' ') + metric.unit;
+        return decimalText(value, 4);
+    return metric.unit.isEmpty() ? decimalText(value, 3)
+                                 : decimalText(value, 3) + QLatin1Char(' ') + metric.unit;
 }
 
 QString SweepReport::caption(const SweepTable& sweep) {
@@ -163,9 +163,9 @@ Table SweepReport::table(const SweepTable& sweep, Units units) {
             cells << value(row.measured);
             if (ratio)
                 cells << (row.percentOfConfigured
-                              ? (forPeople
-                                     ? fixed(*row.percentOfConfigured, 2) + QStringLiteral(" %")
-                                     : plain(*row.percentOfConfigured))
+                              ? (forPeople ? decimalText(*row.percentOfConfigured, 2) +
+                                                 QStringLiteral(" %")
+                                           : plain(*row.percentOfConfigured))
                               : none);
             if (stddev)
                 cells << (row.sampleStddev ? value(*row.sampleStddev) : none);
@@ -189,7 +189,8 @@ Table SweepReport::table(const SweepTable& sweep, Units units) {
                               << QStringLiteral("%1–%2 (%3–%4 %)")
                                      .arg(b->low)
                                      .arg(b->high)
-                                     .arg(fixed(b->lowPercent(), 3), fixed(b->highPercent(), 3));
+                                     .arg(decimalText(b->lowPercent(), 3),
+                                          decimalText(b->highPercent(), 3));
                     } else {
                         cells << QString::number(b->lost) << QString::number(b->total)
                               << QString::number(b->low) << QString::number(b->high)
