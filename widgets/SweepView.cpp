@@ -146,7 +146,8 @@ SweepView::SweepView(DatasetStore* store, QWidget* parent) : FigureView(store, p
     tableColumn->addWidget(m_leftOut);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setChildrenCollapsible(false);
-    column->replaceWidget(m_plot, splitter);
+    // The layout item that held the plot is the caller's to delete.
+    delete column->replaceWidget(m_plot, splitter);
     splitter->addWidget(tablePanel);
     splitter->addWidget(m_plot);
     splitter->setStretchFactor(0, 1);
