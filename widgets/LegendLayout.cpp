@@ -22,7 +22,7 @@ QCPAxisRect* mainRect(const QCustomPlot* plot) {
 }
 
 bool isInside(QCustomPlot* plot) {
-    return plot->legend->layout() == mainRect(plot)->insetLayout();
+    return LegendLayout::isIn(plot, mainRect(plot));
 }
 
 QString legendSide(const QCPLegend* legend) {
