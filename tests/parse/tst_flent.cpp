@@ -6,9 +6,11 @@
 // (count, replies without one, p50, p99; also as `stats --metric` prints them), the socket
 // sampler's cwnd, and that the series of one file are one step.
 
+#include "DatasetStore.h"
 #include "ReferenceReadings.h"
 #include "TestSupport.h"
 #include "import/FileImporter.h"
+#include "model/LatencyMetric.h"
 #include "parse/FormatRegistry.h"
 #include "stats/LoadTimeline.h"
 #include "stats/RunValues.h"
@@ -346,6 +348,27 @@ private slots:
         const QJsonObject percentiles = stats["percentiles"].toObject();
         QCOMPARE(percentiles["50"].toDouble(), test::numpyPercentile(delays, 50));
         QCOMPARE(percentiles["99"].toDouble(), test::numpyPercentile(delays, 99));
+    }
+
+    // The window's metric box (DatasetStore's metric): with a Flent file open it is offered,
+    // and the receive delay shows the irtt series alone, its values the file's owd_down.
+    void storeShowsTheFilesReceiveDelay() {
+        const QString path = dataPath("ping-irtt-updown.flent.gz");
+        const std::map<QString, ExpectedSeries> expected =
+            expectedSeries(QJsonDocument::fromJson(plainBytes(path)).object());
+        DatasetStore store;
+        store.add(DatasetEntry::fromImport(FileImporter::importFile(path)));
+        QCOMPARE(store.visibleLatency().size(), std::size_t{2});
+        QVERIFY(store.visibleLatencyHasOtherMetrics());
+        store.setLatencyMetric(LatencyMetric::ReceiveDelay);
+        const std::vector<const DatasetEntry*> shown = store.visibleLatency();
+        QCOMPARE(shown.size(), std::size_t{1});
+        std::vector<double> got = shown.front()->dataset().latency.rttMs;
+        std::vector<double> want = withoutNan(expected.at("Ping (ms) UDP").perReply.at("owd_down"));
+        std::sort(got.begin(), got.end());
+        std::sort(want.begin(), want.end());
+        QCOMPARE(got, want);
+        QCOMPARE(shown.front()->analysis->latency.count, std::int64_t(want.size()));
     }
 
     // The series of one file are one step; two files are two runs, each of several members.
