@@ -401,6 +401,37 @@ private slots:
         QCOMPARE(upload.info.tool, QStringLiteral("flent"));
     }
 
+    // irtt's "lost": "true" (no direction known) is kept by Flent as lost_dir "true": lost,
+    // neither up nor down. A reply without IPDV has NaN there, not zero.
+    void lossWithoutDirection() {
+        const QByteArray file = R"({"version": 4, "metadata": {"FLENT_VERSION": "2.1.1",
+            "NAME": "ping", "T0": "2026-12-06T21:00:00.000000Z", "STEP_SIZE": 0.05,
+            "SERIES_META": {"Ping (ms) UDP": {"RUNNER": "IrttRunner", "UNITS": "ms"}}},
+          "x_values": [0.0], "results": {"Ping (ms) UDP": [0.3]},
+          "raw_values": {"Ping (ms) UDP": [
+            {"seq": 0, "t": 1796590800.1, "val": 0.3, "owd_up": 0.2, "owd_down": 0.1},
+            {"lost": true, "lost_dir": "true", "seq": 1, "t": 1796590800.15},
+            {"lost": true, "lost_dir": "down", "seq": 2, "t": 1796590800.2},
+            {"seq": 3, "t": 1796590800.3, "val": 0.5, "owd_up": 0.25, "owd_down": 0.25,
+             "ipdv": 0.2, "ipdv_up": 0.05, "ipdv_down": 0.15}]}})";
+        const ImportResult result = FileImporter::importBytes(file.toStdString(), "u.flent");
+        QVERIFY2(result.ok(), qPrintable(result.error));
+        QCOMPARE(result.datasets.size(), std::size_t(1));
+        const LatencySeries& latency = result.datasets.front().latency;
+        QCOMPARE(latency.rttMs, (std::vector<double>{0.3, 0.5}));
+        QCOMPARE(latency.lostSequence, (std::vector<std::int64_t>{1, 2}));
+        QCOMPARE(latency.lostDownSequence, std::vector<std::int64_t>{2});
+        QVERIFY(latency.lostUpSequence.empty());
+        QCOMPARE(latency.sendDelayMs, (std::vector<double>{0.2, 0.25}));
+        QCOMPARE(latency.receiveDelayMs, (std::vector<double>{0.1, 0.25}));
+        QCOMPARE(latency.ipdvMs.size(), std::size_t(2));
+        QVERIFY(std::isnan(latency.ipdvMs[0]));
+        QCOMPARE(latency.ipdvMs[1], 0.2);
+        QCOMPARE(latency.sendIpdvMs[1], 0.05);
+        QCOMPARE(latency.receiveIpdvMs[1], 0.15);
+        QCOMPARE(*latency.summary.transmitted, std::int64_t(4));
+    }
+
     void brokenFileIsAnError() {
         const ImportResult result = FileImporter::importBytes(
             "{\"metadata\": {\"FLENT_VERSION\": \"2.1.1\", \"x", "x.flent");
