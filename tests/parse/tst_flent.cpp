@@ -1,4 +1,4 @@
-// Flent data files (tests/data/flent/SOURCES.md: two recorded by Flent itself here, the others
+// Flent data files (tests/data/flent/SOURCES.md: three recorded by Flent itself here, the others
 // written by tests/tools/make_flent_files.py in format versions 1, 3 and 4). Every series is
 // checked against a reading of the file's JSON made here with zlib and QJsonDocument, sharing
 // nothing with the importer's decompression or the parser: count, mean, p50 and p99 (numpy's
