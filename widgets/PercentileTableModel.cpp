@@ -4,6 +4,7 @@
 #include "DatasetStore.h"
 #include "report/LatencyReport.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace wb {
@@ -50,11 +51,11 @@ void PercentileTableModel::reload() {
                 m_rows.push_back({static_cast<int>(i), groups[i].name,
                                   groups[i].analysis->latencyAt(computedLevels()),
                                   groups[i].analysis->loss});
-        endResetModel();
-        return;
+    } else {
+        for (const DatasetEntry* e : m_store->visibleLatency())
+            m_rows.push_back(rowOf(*e));
     }
-    for (const DatasetEntry* e : m_store->visibleLatency())
-        m_rows.push_back(rowOf(*e));
+    fillColumns();
     endResetModel();
 }
 
@@ -69,6 +70,12 @@ void PercentileTableModel::append(const QList<int>& ids) {
             added.push_back(rowOf(*e));
     if (added.empty())
         return;
+    if (!rowsTellLossDirections() && std::any_of(added.begin(), added.end(), [](const Row& row) {
+            return row.loss.lostUp.has_value();
+        })) {
+        reload(); // the columns change
+        return;
+    }
     const int first = static_cast<int>(m_rows.size());
     beginInsertRows({}, first, first + static_cast<int>(added.size()) - 1);
     std::move(added.begin(), added.end(), std::back_inserter(m_rows));
@@ -81,6 +88,16 @@ PercentileTableModel::Row PercentileTableModel::rowOf(const DatasetEntry& e) con
 
 void PercentileTableModel::rebuildColumns() {
     beginResetModel();
+    fillColumns();
+    endResetModel();
+}
+
+bool PercentileTableModel::rowsTellLossDirections() const {
+    return std::any_of(m_rows.begin(), m_rows.end(),
+                       [](const Row& row) { return row.loss.lostUp.has_value(); });
+}
+
+void PercentileTableModel::fillColumns() {
     m_columns.clear();
     if (m_table1) {
         m_columns = {{Kind::Label}, {Kind::Count}, {Kind::Percentile, 50}, {Kind::Percentile, 99}};
@@ -91,8 +108,10 @@ void PercentileTableModel::rebuildColumns() {
         m_columns.push_back({Kind::Max});
         for (Kind loss : {Kind::LossPercent, Kind::LongestBurst, Kind::Reordered})
             m_columns.push_back({loss});
+        if (rowsTellLossDirections())
+            for (Kind direction : {Kind::LostUp, Kind::LostDown})
+                m_columns.push_back({direction});
     }
-    endResetModel();
 }
 
 void PercentileTableModel::setLevels(const std::vector<double>& levels) {
@@ -141,6 +160,10 @@ double PercentileTableModel::value(const Row& row, const Column& column) const {
         return static_cast<double>(row.loss.longestBurst);
     case Kind::Reordered:
         return static_cast<double>(row.loss.reordered);
+    case Kind::LostUp:
+        return row.loss.lostUp ? static_cast<double>(*row.loss.lostUp) : std::nan("");
+    case Kind::LostDown:
+        return row.loss.lostDown ? static_cast<double>(*row.loss.lostDown) : std::nan("");
     default:
         break;
     }
@@ -175,6 +198,10 @@ QString PercentileTableModel::text(const Row& row, const Column& column) const {
         return QString::number(row.summary.count);
     if (column.kind == Kind::LongestBurst || column.kind == Kind::Reordered)
         return QString::number(static_cast<qint64>(value(row, column)));
+    if (column.kind == Kind::LostUp || column.kind == Kind::LostDown) {
+        const double lost = value(row, column);
+        return std::isnan(lost) ? QStringLiteral("-") : QString::number(static_cast<qint64>(lost));
+    }
     if (column.kind == Kind::LossPercent) {
         const double loss = value(row, column);
         return std::isnan(loss) ? QStringLiteral("-") : QString::number(loss, 'f', 2);
@@ -210,6 +237,10 @@ QString PercentileTableModel::header(const Column& column) const {
         return tr("longest burst");
     case Kind::Reordered:
         return tr("reordered");
+    case Kind::LostUp:
+        return tr("lost up");
+    case Kind::LostDown:
+        return tr("lost down");
     }
     return {};
 }
@@ -238,6 +269,11 @@ QString PercentileTableModel::description(const Column& column) const {
         return tr("Longest run of consecutive lost requests");
     case Kind::Reordered:
         return tr("Replies that arrived after a reply to a later request");
+    case Kind::LostUp:
+        return tr("Requests that never reached the server (irtt); '-' where the tool cannot tell");
+    case Kind::LostDown:
+        return tr("Replies that the server sent and never arrived (irtt); '-' where the tool "
+                  "cannot tell");
     }
     return {};
 }

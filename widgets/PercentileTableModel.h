@@ -32,7 +32,9 @@ public:
         Max,
         LossPercent,
         LongestBurst,
-        Reordered
+        Reordered,
+        LostUp, // shown when a row's tool tells which way its losses went (irtt)
+        LostDown
     };
     struct Column {
         Kind kind;
@@ -82,6 +84,10 @@ private:
     Row rowOf(const DatasetEntry& entry) const;
     std::vector<double> computedLevels() const;
     void rebuildColumns();
+    // The columns for the levels, the view and whether any row has losses by direction;
+    // callers reset the model around it.
+    void fillColumns();
+    bool rowsTellLossDirections() const;
     double value(const Row& row, const Column& column) const; // in the shown unit; NaN if none
     QString text(const Row& row, const Column& column) const;
     QString header(const Column& column) const;

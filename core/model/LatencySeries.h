@@ -47,6 +47,9 @@ struct LatencySeries {
     // (up) or its reply never came back (down). The rest of lostSequence has no direction.
     std::vector<std::int64_t> lostUpSequence;
     std::vector<std::int64_t> lostDownSequence;
+    // The tool tells the direction of its losses (irtt), so up and down counts mean something
+    // even when they are 0.
+    bool lossDirectionsTold = false;
 
     std::size_t size() const { return rttMs.size(); }
     bool hasOneWayDelays() const {

@@ -136,6 +136,7 @@ std::optional<IrttRoundTrip> readIrttRoundTrip(const QJsonObject& record) {
 }
 
 void appendIrttRoundTrip(LatencySeries& series, const IrttRoundTrip& trip) {
+    series.lossDirectionsTold = true;
     switch (trip.lost) {
     case IrttRoundTrip::Lost::Up:
         series.lostUpSequence.push_back(trip.sequence);

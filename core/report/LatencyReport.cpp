@@ -140,6 +140,10 @@ QJsonObject LatencyReport::toJson() const {
                     {"percentiles", percentiles},
                     {"loss_bursts", burstsJson(analysis->loss)},
                     {"reordered", static_cast<qint64>(analysis->loss.reordered)}};
+    if (analysis->loss.lostUp) {
+        out.insert(QStringLiteral("lost_up"), static_cast<qint64>(*analysis->loss.lostUp));
+        out.insert(QStringLiteral("lost_down"), static_cast<qint64>(*analysis->loss.lostDown));
+    }
     DatasetJson::insertParameters(&out, info().parameters);
     return out;
 }

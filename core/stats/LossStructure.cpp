@@ -68,6 +68,12 @@ LossStructure LossStructure::of(const LatencySeries& series) {
     }
     loss.reorderedPercent = percentOf(loss.reordered, replies);
     loss.duplicates = summary.duplicates.value_or(series.duplicateCount());
+    const std::size_t directed = series.lostUpSequence.size() + series.lostDownSequence.size();
+    // irtt without the server's statistics tells no direction of any loss: nothing to show.
+    if (series.lossDirectionsTold && (directed > 0 || series.lostSequence.empty())) {
+        loss.lostUp = static_cast<std::int64_t>(series.lostUpSequence.size());
+        loss.lostDown = static_cast<std::int64_t>(series.lostDownSequence.size());
+    }
     return loss;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -34,6 +35,10 @@ struct LossStructure {
     std::int64_t reordered = 0;
     double reorderedPercent = 0; // of the replies
     std::int64_t duplicates = 0;
+    // Losses by direction, from a tool that tells them (irtt); the rest of `lost` went
+    // unexplained. Empty when the tool tells no direction, or told none of its losses'.
+    std::optional<std::int64_t> lostUp;
+    std::optional<std::int64_t> lostDown;
 
     static LossStructure of(const LatencySeries& series);
     // Consecutive windows of windowRequests sequence numbers from the first request of the run

@@ -59,6 +59,7 @@ private slots:
     void followsStoreAndLevels();
     void settingsRoundTrip();
     void runNamesBreakUnderTheirMarkers();
+    void irttLossesByDirection();
 };
 
 void TestPercentileView::cellsEqualCoreReport_data() {
@@ -263,6 +264,39 @@ void TestPercentileView::runNamesBreakUnderTheirMarkers() {
                     qPrintable(QStringLiteral("%1 px wide: '%2'").arg(size.width()).arg(line)));
         }
     }
+}
+
+// irtt tells which way a loss went: the table gains "lost up" and "lost down" while such a
+// run is shown, with the counts of irtt's own "true_up"/"true_down" round trips, and "-" for
+// a ping log beside it.
+void TestPercentileView::irttLossesByDirection() {
+    const QString irtt = QStringLiteral(WIREBENCH_TEST_DATA_DIR "/irtt/irtt-loss-updown.json");
+    const QString json = QString::fromUtf8(test::readAll(irtt));
+    const auto tripsLost = [&json](const char* state) {
+        return QString::number(
+            json.count(QStringLiteral("\"lost\": \"%1\"").arg(QLatin1String(state))));
+    };
+    DatasetStore store;
+    const int ping =
+        test::addLog(store, test::samplePath(QStringLiteral("ping18_np")), QStringLiteral("ping"));
+    PercentileView view(&store);
+    QVERIFY(!view.currentTable().header.contains(QStringLiteral("lost up")));
+    const int irttId = test::addLog(store, irtt, QStringLiteral("irtt"));
+    Table table = view.currentTable();
+    const int up = columnOf(table, QStringLiteral("lost up"));
+    const int down = columnOf(table, QStringLiteral("lost down"));
+    QVERIFY(up > 0 && down == up + 1);
+    QCOMPARE(table.rows.size(), std::size_t{2});
+    QCOMPARE(table.rows[0][up], QStringLiteral("-"));
+    QCOMPARE(table.rows[1][up], tripsLost("true_up"));
+    QCOMPARE(table.rows[1][down], tripsLost("true_down"));
+    QVERIFY(tripsLost("true_up") != tripsLost("true_down"));
+    store.setVisible(irttId, false);
+    QVERIFY(!view.currentTable().header.contains(QStringLiteral("lost up")));
+    store.setVisible(ping, false);
+    store.setVisible(irttId, true);
+    QCOMPARE(view.currentTable().rows.size(), std::size_t{1});
+    QVERIFY(view.currentTable().header.contains(QStringLiteral("lost down")));
 }
 
 QTEST_MAIN(TestPercentileView)

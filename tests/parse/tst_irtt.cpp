@@ -10,6 +10,7 @@
 #include "parse/FormatRegistry.h"
 #include "parse/IrttParser.h"
 #include "stats/LatencySummary.h"
+#include "stats/LossStructure.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -145,6 +146,23 @@ private slots:
     }
 
     // The recording's loss was set to differ by direction; the log must show it so.
+    // Losses by direction reach the statistics only where irtt told them: a run without the
+    // server's statistics has none to show, rather than 0 up and 0 down.
+    void lossStructureHasTheDirections() {
+        const JsonReading reading = readJson(dataPath("irtt-loss-updown.json"));
+        const LossStructure told = LossStructure::of(
+            FileImporter::importFile(dataPath("irtt-loss-updown.json")).datasets.front().latency);
+        QCOMPARE(told.lostUp, std::optional<std::int64_t>(
+                                  static_cast<std::int64_t>(countOf(reading, "true_up"))));
+        QCOMPARE(told.lostDown, std::optional<std::int64_t>(
+                                    static_cast<std::int64_t>(countOf(reading, "true_down"))));
+        for (const char* untold : {"irtt-nostats.json", "irtt-loss-updown.txt"})
+            QVERIFY2(!LossStructure::of(
+                          FileImporter::importFile(dataPath(untold)).datasets.front().latency)
+                          .lostUp,
+                     untold);
+    }
+
     void lossDirectionsDiffer() {
         const JsonReading reading = readJson(dataPath("irtt-loss-updown.json"));
         QVERIFY(countOf(reading, "true_up") > 0);
