@@ -1117,6 +1117,8 @@ void TestUnixPing::damagedRepliesAgreeWithTheLog() {
     QCOMPARE(report.stats().count, static_cast<std::int64_t>(okRtt.size()));
     QCOMPARE(report.stats().min, *std::min_element(okRtt.begin(), okRtt.end()));
     QCOMPARE(report.stats().max, *std::max_element(okRtt.begin(), okRtt.end()));
+    QCOMPARE(report.damaged, static_cast<std::int64_t>(damagedSequence.size()));
+    QCOMPARE(report.toJson().value(QLatin1String("damaged")).toInteger(), report.damaged);
 
     QStringList warnings;
     for (const ParseIssue& issue : result.report.warnings.kept())
