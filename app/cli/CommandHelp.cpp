@@ -410,7 +410,7 @@ std::vector<CommandHelp> makeCommandHelp() {
           "ends with one column per metadata key of any dataset (what the logs say and the "
           "user's values: --set, --metadata, a workspace's), sorted by name; a dataset without "
           "a value leaves the cell empty.",
-          "samples: seq, time_s, rtt_ms, status (ok, lost, dup, error), send_delay_ms, "
+          "samples: seq, time_s, rtt_ms, status (ok, lost, dup, error, damaged), send_delay_ms, "
           "receive_delay_ms, one row per request of each latency log. intervals: flow, "
           "flow_direction, start_s, end_s, bytes, bits_per_second, cwnd_bytes, rtt_ms, rttvar_ms, "
           "retransmits, jitter_ms, lost_datagrams, datagrams, one row per report interval of "

@@ -211,6 +211,11 @@ Table latencyStatsTable(const std::vector<LatencyReport>& reports,
         table.header << of + QLatin1String(statistic) + QStringLiteral(" (ms)");
     for (double level : levels)
         table.header << of + QStringLiteral("p%1 (ms)").arg(LatencyReport::levelName(level));
+    // A column of damaged replies beside the duplicates where any file had some (few do).
+    const bool anyDamaged = std::any_of(reports.begin(), reports.end(),
+                                        [](const LatencyReport& r) { return r.damaged > 0; });
+    if (anyDamaged)
+        table.header.insert(6, QStringLiteral("damaged"));
     table.rightAligned.assign(static_cast<std::size_t>(table.header.size()), true);
     table.rightAligned[0] = table.rightAligned[1] = table.rightAligned[2] = false;
     for (const LatencyReport& r : reports) {
@@ -232,6 +237,8 @@ Table latencyStatsTable(const std::vector<LatencyReport>& reports,
                         stat(r.stats().max)};
         for (double value : r.stats().percentileValues)
             row << stat(value);
+        if (anyDamaged)
+            row.insert(6, QString::number(r.damaged));
         table.rows.push_back(row);
     }
     return table;

@@ -1,5 +1,6 @@
 #include "import/StreamImport.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace wb {
@@ -25,12 +26,13 @@ DatasetGrowth DatasetGrowthCutter::cut(const Dataset& now) {
               latency.duplicateRttMs.size(),
               latency.duplicateSequence.size(),
               latency.lostSequence.size(),
-              latency.errorSequence.size()};
-    const bool shrank = m_seen.rtt < previous.rtt || m_seen.sequence < previous.sequence ||
-                        m_seen.timestamps < previous.timestamps ||
-                        m_seen.duplicateRtt < previous.duplicateRtt ||
-                        m_seen.duplicateSequence < previous.duplicateSequence ||
-                        m_seen.lost < previous.lost || m_seen.errors < previous.errors;
+              latency.errorSequence.size(),
+              std::min(latency.damagedRttMs.size(), latency.damagedSequence.size())};
+    const bool shrank =
+        m_seen.rtt < previous.rtt || m_seen.sequence < previous.sequence ||
+        m_seen.timestamps < previous.timestamps || m_seen.duplicateRtt < previous.duplicateRtt ||
+        m_seen.duplicateSequence < previous.duplicateSequence || m_seen.lost < previous.lost ||
+        m_seen.errors < previous.errors || m_seen.damaged < previous.damaged;
     const bool first = !std::exchange(m_started, true);
     if (first || shrank || now.kind != Dataset::Kind::Latency)
         return {now, true};
@@ -50,6 +52,8 @@ DatasetGrowth DatasetGrowthCutter::cut(const Dataset& now) {
     added.duplicateSequence = after(latency.duplicateSequence, previous.duplicateSequence);
     added.lostSequence = after(latency.lostSequence, previous.lost);
     added.errorSequence = after(latency.errorSequence, previous.errors);
+    added.damagedRttMs = after(latency.damagedRttMs, previous.damaged);
+    added.damagedSequence = after(latency.damagedSequence, previous.damaged);
     return growth;
 }
 
@@ -72,6 +76,8 @@ void DatasetGrowth::applyTo(Dataset& dataset) const {
     append(latency.duplicateSequence, added.duplicateSequence);
     append(latency.lostSequence, added.lostSequence);
     append(latency.errorSequence, added.errorSequence);
+    append(latency.damagedRttMs, added.damagedRttMs);
+    append(latency.damagedSequence, added.damagedSequence);
 }
 
 } // namespace wb

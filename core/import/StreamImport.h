@@ -40,6 +40,7 @@ private:
         std::size_t duplicateSequence = 0;
         std::size_t lost = 0;
         std::size_t errors = 0;
+        std::size_t damaged = 0;
     };
     bool m_started = false;
     Seen m_seen;

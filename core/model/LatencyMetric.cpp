@@ -99,6 +99,8 @@ Dataset withLatencyMetric(const Dataset& dataset, LatencyMetric metric) {
     }
     to.duplicateRttMs.clear();
     to.duplicateSequence.clear();
+    to.damagedRttMs.clear();
+    to.damagedSequence.clear();
     // The per-reply series belonged to the replies as they were; the metric now is the sample.
     to.sendDelayMs.clear();
     to.receiveDelayMs.clear();

@@ -13,6 +13,7 @@ struct PingSummary {
     std::optional<std::int64_t> received;
     std::optional<std::int64_t> duplicates;
     std::optional<std::int64_t> errors;
+    std::optional<std::int64_t> corrupted; // iputils "+N corrupted": replies with a bad checksum
     std::optional<double> lossPercent;
     std::optional<double> timeMs;
     std::optional<double> rttMin;
@@ -34,6 +35,11 @@ struct LatencySeries {
     std::vector<std::int64_t> duplicateSequence;
     std::vector<std::int64_t> lostSequence;  // requests that never got a reply, ascending
     std::vector<std::int64_t> errorSequence; // requests answered by an ICMP error
+    // Replies that arrived damaged (a bad checksum, wrong data bytes, cut short): in arrival
+    // order, neither in rttMs nor among the duplicates. Their times are not trusted, so no
+    // statistic uses them; NaN where the tool printed none.
+    std::vector<double> damagedRttMs;
+    std::vector<std::int64_t> damagedSequence;
     PingSummary summary;
     // One-way delays and IPDV per reply, parallel to rttMs, from tools that measure them
     // (irtt); empty otherwise. NaN where the tool gave none for a reply (IPDV needs the reply
@@ -57,6 +63,7 @@ struct LatencySeries {
     }
     bool hasTimestamps() const { return !timestamps.empty() && timestamps.size() == rttMs.size(); }
     std::int64_t duplicateCount() const { return static_cast<std::int64_t>(duplicateRttMs.size()); }
+    std::int64_t damagedCount() const { return static_cast<std::int64_t>(damagedRttMs.size()); }
 };
 
 } // namespace wb

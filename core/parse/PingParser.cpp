@@ -24,8 +24,8 @@ auto numberBefore(std::string_view body, std::string_view key, const char* separ
 
 bool readPingSummary(std::string_view body, PingSummary& summary) {
     if (contains(body, "packets transmitted")) {
-        // iputils: "5 packets transmitted, 5 received, +4 duplicates, +3 errors, 0% packet
-        //           loss, time 4017ms"
+        // iputils: "5 packets transmitted, 5 received, +4 duplicates, +1 corrupted, +3 errors,
+        //           0% packet loss, time 4017ms"
         // BSD/BusyBox: "... 9 packets received, 2 duplicates, 10% packet loss"
         std::string_view rest = body;
         summary.transmitted = takeInt(rest);
@@ -34,6 +34,8 @@ bool readPingSummary(std::string_view body, PingSummary& summary) {
             summary.duplicates = numberBefore(body, " duplicates", " +", takeInt);
         if (contains(body, " errors"))
             summary.errors = numberBefore(body, " errors", " +", takeInt);
+        if (contains(body, " corrupted")) // iputils: "+2 corrupted", replies with a bad checksum
+            summary.corrupted = numberBefore(body, " corrupted", " +", takeInt);
         if (contains(body, "% packet loss"))
             summary.lossPercent = numberBefore(body, "% packet loss", " ", takeDouble);
         summary.timeMs = doubleAfter(body, ", time ");

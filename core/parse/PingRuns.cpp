@@ -50,6 +50,14 @@ void ReplyTimes::add(LatencySeries& run, double time, double elapsedSum) {
     m_sawTime = true;
 }
 
+void ReplyTimes::dropLast(LatencySeries& run) {
+    if (run.timestamps.size() != run.rttMs.size() + 1)
+        return;
+    if (m_elapsedSums.size() == run.timestamps.size())
+        m_elapsedSums.pop_back();
+    run.timestamps.pop_back();
+}
+
 void ReplyTimes::finish(LatencySeries& run, const LinePrefixReader& prefix, const QString& partial,
                         IssueList& warnings) {
     if (m_sawTime && run.timestamps.size() != run.rttMs.size()) {

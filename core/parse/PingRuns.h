@@ -22,6 +22,9 @@ public:
     // After a reply was added to `run`: its time (NaN: none) and, for a bare-clock prefix, the
     // sum of the prefixes up to its line (LinePrefixReader::Line::elapsedSum).
     void add(LatencySeries& run, double time, double elapsedSum);
+    // After the last reply was taken out of `run` (a damaged reply, found on the line after
+    // it): its time goes too, so that the times stay index-aligned with rttMs.
+    void dropLast(LatencySeries& run);
     // At the end of the run: times that only some replies carry are dropped (`partial` says
     // so), `ts -i` increments become times (LinePrefixReader::resolveIncrements), and times
     // that step backwards are dropped. Reply times stepping back (a -D clock or a prefix set

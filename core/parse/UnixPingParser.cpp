@@ -128,10 +128,12 @@ std::optional<UnixPingParser::ReplyFacts> UnixPingParser::timedReply(std::string
     if (cutShort)
         rtt.reset();
     const PrintedSequence printed = sequenceIn(body);
-    // "(DUP!)" is printed after the time.
+    // "(DUP!)", "(BAD CHECKSUM!)" and "(DIFFERENT ADDRESS!)" are printed after the time.
     ReplyFacts reply{timestamp,     std::nan(""),         rtt,
                      printed.value, printed.beyond64Bits, contains(rest, "(DUP!)")};
     reply.cutShort = cutShort;
+    reply.badChecksum = contains(rest, "(BAD CHECKSUM!)");
+    reply.otherAddress = contains(rest, "(DIFFERENT ADDRESS!)");
     return reply;
 }
 
@@ -150,8 +152,8 @@ std::unique_ptr<BlockScanner::Scan> UnixPingParser::scan(std::string_view wholeL
             const auto length = static_cast<std::uint32_t>(end - at);
             const std::optional<ReplyFacts> reply =
                 readable && line.size() <= kMaxLineLength ? replyFacts(line) : std::nullopt;
-            // A number beyond 32 bits is rare enough for the line path to take.
-            if (!reply || !reply->regular() ||
+            // A number beyond 32 bits, and a marked reply, are rare enough for the line path.
+            if (!reply || !reply->regular() || reply->badChecksum || reply->otherAddress ||
                 reply->printedSequence.value_or(0) > std::numeric_limits<std::int32_t>::max()) {
                 block->lines.push_back({0, 0, 0, false, false, false, offset, length});
                 return;
@@ -208,6 +210,10 @@ void UnixPingParser::parseLine(std::string_view line) {
     }
 
     if (contains(body, " bytes from ")) {
+        if (endsWith(body, " (truncated)")) {
+            readTruncatedReply(line, body);
+            return;
+        }
         if (std::optional<ReplyFacts> reply = timedReply(body, timestamp)) {
             reply->elapsedSum = elapsedSum;
             readReply(line, *reply);
@@ -237,6 +243,14 @@ void UnixPingParser::parseLine(std::string_view line) {
         // ping's own diagnostics ("ping: sendmsg: Network is unreachable") explain gaps in
         // the replies, so they are reported rather than dropped.
         warning(line, QStringLiteral("message from ping"));
+        return;
+    }
+    if (startsWith(body, "wrong data byte #") || startsWith(body, "wrong total length ")) {
+        readDamageDetail(line);
+        return;
+    }
+    if (m_detailLine == lineNumber() - 1 && isDataDumpLine(body)) {
+        m_detailLine = lineNumber();
         return;
     }
     if (startsWith(body, "---") || startsWith(body, "PATTERN:"))
@@ -275,8 +289,127 @@ std::optional<std::int64_t> UnixPingParser::placedSequence(const ReplyFacts& rep
 }
 
 void UnixPingParser::acceptReply(const ReplyFacts& reply) {
+    if (reply.badChecksum) {
+        fileBadChecksum(reply);
+        return;
+    }
+    if (reply.otherAddress)
+        ++m_damage.otherAddress;
+    const std::size_t samples = series().rttMs.size();
     fileReply(series(), m_sequences, m_times, placedSequence(reply), *reply.rtt,
               reply.markedDuplicate, reply.timestamp, reply.elapsedSum);
+    m_lastReply = {lineNumber(),
+                   series().rttMs.size() > samples ? Filed::Sample : Filed::Duplicate};
+}
+
+void UnixPingParser::fileBadChecksum(const ReplyFacts& reply) {
+    // iputils neither counts such a reply received nor takes its time into its statistics:
+    // the request stays unanswered unless another reply to it arrives.
+    LatencySeries& run = series();
+    const std::optional<std::int64_t> placed = placedSequence(reply);
+    if (placed)
+        m_sequences.observe(*placed);
+    run.damagedRttMs.push_back(*reply.rtt);
+    run.damagedSequence.push_back(
+        placed.value_or(run.sequence.empty() ? m_sequences.firstSequence() : run.sequence.back()));
+    ++m_damage.badChecksum;
+    m_lastReply = {lineNumber(), Filed::Damaged};
+}
+
+void UnixPingParser::readTruncatedReply(std::string_view line, std::string_view body) {
+    const std::optional<std::int64_t> sequence = trackedSequence(body);
+    if (!sequence) {
+        warning(line, QStringLiteral("truncated reply without a sequence number"));
+        return;
+    }
+    m_sequences.markReplied(*sequence); // iputils counts it received
+    series().damagedRttMs.push_back(std::nan(""));
+    series().damagedSequence.push_back(*sequence);
+    ++m_damage.truncated;
+    m_lastReply = {lineNumber(), Filed::Damaged};
+}
+
+void UnixPingParser::readDamageDetail(std::string_view line) {
+    const std::int64_t previous = lineNumber() - 1;
+    const bool detailBefore = m_detailLine == previous;
+    m_detailLine = lineNumber();
+    // A reply damaged already (a bad checksum, or a detail before this one) stays as it is.
+    if (m_lastReply.filed == Filed::Damaged && (m_lastReply.line == previous || detailBefore))
+        return;
+    if (m_lastReply.line != previous || m_lastReply.filed == Filed::Nothing) {
+        warning(line, QStringLiteral("damaged data reported without its reply on the line "
+                                     "before"));
+        return;
+    }
+    LatencySeries& run = series();
+    if (m_lastReply.filed == Filed::Sample) {
+        run.damagedRttMs.push_back(run.rttMs.back());
+        run.damagedSequence.push_back(run.sequence.back());
+        run.rttMs.pop_back();
+        run.sequence.pop_back();
+        m_times.dropLast(run);
+        --mutableReport().samples;
+    } else {
+        run.damagedRttMs.push_back(run.duplicateRttMs.back());
+        run.damagedSequence.push_back(run.duplicateSequence.back());
+        run.duplicateRttMs.pop_back();
+        run.duplicateSequence.pop_back();
+    }
+    // ping counted the reply received, as it stays in the sequence numbers answered.
+    ++m_damage.wrongData;
+    m_lastReply.filed = Filed::Damaged;
+}
+
+bool UnixPingParser::isDataDumpLine(std::string_view body) const {
+    if (startsWith(body, "cp:") || startsWith(body, "dp:")) {
+        body.remove_prefix(3);
+    } else if (startsWith(body, "#")) { // iputils: "#16\t", the offset of the first byte
+        body.remove_prefix(1);
+        if (!takeInt(body))
+            return false;
+    }
+    // The rest: bytes in hex ("%x " or "%2x "), separated by spaces and tabs.
+    for (const char c : body)
+        if (!std::isxdigit(static_cast<unsigned char>(c)) && c != ' ' && c != '\t')
+            return false;
+    return true;
+}
+
+void UnixPingParser::reportDamage() {
+    const DamageCounts& damage = m_damage;
+    const LatencySeries& run = series();
+    IssueList& warnings = mutableReport().warnings;
+    const std::int64_t damaged = damage.badChecksum + damage.wrongData + damage.truncated;
+    if (damaged > 0)
+        warnings.add(0,
+                     QStringLiteral("%1 replies arrived damaged (%2 with a bad checksum, %3 with "
+                                    "wrong data bytes, %4 truncated): they are listed as damaged "
+                                    "and their round-trip times are in no statistic; as ping "
+                                    "counts them, a reply with a bad checksum answers no request, "
+                                    "the others do")
+                         .arg(damaged)
+                         .arg(damage.badChecksum)
+                         .arg(damage.wrongData)
+                         .arg(damage.truncated),
+                     QString());
+    // With -q the log shows no reply to count.
+    const bool showsReplies = m_sequences.anySeen();
+    if (run.summary.corrupted && showsReplies && *run.summary.corrupted != damage.badChecksum)
+        warnings.add(0,
+                     QStringLiteral("the summary counts %1 corrupted replies, but the log shows "
+                                    "%2 replies with a bad checksum")
+                         .arg(*run.summary.corrupted)
+                         .arg(damage.badChecksum),
+                     QString());
+    if (damage.otherAddress > 0)
+        warnings.add(0,
+                     QStringLiteral("%1 replies came from another address than the one pinged "
+                                    "(DIFFERENT ADDRESS!); they are taken as replies")
+                         .arg(damage.otherAddress),
+                     QString());
+    m_damage = {};
+    m_lastReply = {};
+    m_detailLine = -1;
 }
 
 void UnixPingParser::readUntimedReply(std::string_view line, std::string_view body) {
@@ -358,6 +491,7 @@ void UnixPingParser::finishRun() {
     // An excerpt without the PING header starts somewhere inside the run; the requests before
     // its first line are not lost, just not shown.
     listLosses(m_sequences.runStart(m_sawHeader, series().summary.transmitted.value_or(0)));
+    reportDamage();
 }
 
 IputilsPingParser::IputilsPingParser() : UnixPingParser({"iputils", 1}) {}

@@ -42,11 +42,14 @@ void insertPresent(QJsonObject* out,
 }
 
 QJsonObject describe(const PingSummary& s) {
-    return {{"transmitted", optional(s.transmitted)},  {"received", optional(s.received)},
-            {"duplicates", optional(s.duplicates)},    {"errors", optional(s.errors)},
-            {"loss_percent", optional(s.lossPercent)}, {"time_ms", optional(s.timeMs)},
-            {"rtt_min", optional(s.rttMin)},           {"rtt_avg", optional(s.rttAvg)},
-            {"rtt_max", optional(s.rttMax)},           {"rtt_deviation", optional(s.rttDeviation)}};
+    QJsonObject out{
+        {"transmitted", optional(s.transmitted)},  {"received", optional(s.received)},
+        {"duplicates", optional(s.duplicates)},    {"errors", optional(s.errors)},
+        {"loss_percent", optional(s.lossPercent)}, {"time_ms", optional(s.timeMs)},
+        {"rtt_min", optional(s.rttMin)},           {"rtt_avg", optional(s.rttAvg)},
+        {"rtt_max", optional(s.rttMax)},           {"rtt_deviation", optional(s.rttDeviation)}};
+    insertPresent(&out, {{"corrupted", optional(s.corrupted)}}); // only iputils prints it
+    return out;
 }
 
 QJsonObject describe(const FlowInterval& i) {
@@ -186,6 +189,11 @@ QJsonObject DatasetJson::describe(const Dataset& dataset) {
                     {"summary", wb::describe(latency.summary)}};
     if (latency.hasTimestamps())
         out.insert(QStringLiteral("timestamps"), array(latency.timestamps));
+    // Only logs with damaged replies have them (few do).
+    if (!latency.damagedSequence.empty()) {
+        out.insert(QStringLiteral("damaged_rtt_ms"), array(latency.damagedRttMs));
+        out.insert(QStringLiteral("damaged_sequence"), array(latency.damagedSequence));
+    }
     return out;
 }
 

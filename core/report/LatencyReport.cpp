@@ -68,6 +68,7 @@ LatencyReport LatencyReport::of(const QString& file, const ParseReport& parseRep
     report.parseErrors = parseReport.parseErrors.count();
     report.rangeErrors = parseReport.rangeErrors.count();
     report.duplicates = summary.duplicates.value_or(series.duplicateCount());
+    report.damaged = series.damagedCount();
     report.analysis = std::move(analysis);
 
     // The tool's own counts win; a log cut off before its summary gets counts derived from
@@ -144,6 +145,9 @@ QJsonObject LatencyReport::toJson() const {
         out.insert(QStringLiteral("lost_up"), static_cast<qint64>(*analysis->loss.lostUp));
         out.insert(QStringLiteral("lost_down"), static_cast<qint64>(*analysis->loss.lostDown));
     }
+    // Only where there were damaged replies, as few logs have any.
+    if (damaged > 0)
+        out.insert(QStringLiteral("damaged"), static_cast<qint64>(damaged));
     DatasetJson::insertParameters(&out, info().parameters);
     return out;
 }

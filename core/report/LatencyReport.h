@@ -20,6 +20,7 @@ struct LatencyReport {
     std::optional<std::int64_t> transmitted;
     std::optional<std::int64_t> received;
     std::int64_t duplicates = 0;
+    std::int64_t damaged = 0; // replies that arrived damaged (LatencySeries::damagedRttMs)
     std::optional<double> lossPercent;
     std::int64_t parseErrors = 0;
     std::int64_t rangeErrors = 0;

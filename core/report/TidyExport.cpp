@@ -121,14 +121,17 @@ std::vector<std::size_t> latencyMembers(const std::vector<GroupMember>& members)
 }
 
 // The requests of a latency series in the order of their sequence numbers: its replies,
-// lost requests, duplicates and ICMP errors merged.
+// lost requests, duplicates, ICMP errors and damaged replies merged. A request with several
+// facts has a row for each, in the order of Status (a reply with a bad checksum answers no
+// request: "damaged", then "lost").
 class SampleMerge {
 public:
-    enum Status { Ok, Dup, Error, Lost, StatusCount };
+    enum Status { Ok, Dup, Error, Damaged, Lost, StatusCount };
 
     explicit SampleMerge(const LatencySeries& series) : m_series(series) {
         m_withSequence = series.sequence.size() == series.rttMs.size();
         m_sizes = {series.rttMs.size(), series.duplicateRttMs.size(), series.errorSequence.size(),
+                   std::min(series.damagedSequence.size(), series.damagedRttMs.size()),
                    series.lostSequence.size()};
         for (int s = 0; s < StatusCount; ++s)
             refreshKey(static_cast<Status>(s));
@@ -136,7 +139,7 @@ public:
 
     std::int64_t count() const {
         return static_cast<std::int64_t>(m_sizes[Ok] + m_sizes[Dup] + m_sizes[Error] +
-                                         m_sizes[Lost]);
+                                         m_sizes[Damaged] + m_sizes[Lost]);
     }
 
     // The next request's status and its index in its list; false when none is left.
@@ -165,6 +168,8 @@ public:
             return std::nullopt;
         case Error:
             return m_series.errorSequence[index];
+        case Damaged:
+            return m_series.damagedSequence[index];
         case Lost:
             return m_series.lostSequence[index];
         case StatusCount:
@@ -206,8 +211,8 @@ MemberCells cellsOf(const std::vector<GroupMember>& members, const std::vector<Q
 
 void writeSamples(RowWriter& rows, const std::vector<GroupMember>& members,
                   const std::vector<QString>& runs, const MetadataColumns& columns) {
-    static const std::array<const char*, SampleMerge::StatusCount> kStatusNames = {"ok", "dup",
-                                                                                   "error", "lost"};
+    static const std::array<const char*, SampleMerge::StatusCount> kStatusNames = {
+        "ok", "dup", "error", "damaged", "lost"};
     std::array<std::string, SampleMerge::StatusCount> statuses;
     for (std::size_t i : latencyMembers(members)) {
         const MemberCells cells = cellsOf(members, runs, columns, i);
@@ -231,6 +236,8 @@ void writeSamples(RowWriter& rows, const std::vector<GroupMember>& members,
                 rows.number(series.rttMs[index]);
             else if (status == SampleMerge::Dup)
                 rows.number(series.duplicateRttMs[index]);
+            else if (status == SampleMerge::Damaged && !std::isnan(series.damagedRttMs[index]))
+                rows.number(series.damagedRttMs[index]);
             else
                 rows.empty();
             rows.encoded(statuses[static_cast<std::size_t>(status)]);

@@ -66,7 +66,8 @@ work = tempfile.mkdtemp()
 # --- samples: percentiles and statuses ------------------------------------------------------
 latency_logs = [os.path.join(samples, "ping18_np"), os.path.join(samples, "ping18_iperf18_np"),
                 os.path.join(data, "ping", "busybox_dup_loss.txt"),
-                os.path.join(data, "ping", "iputils_D.txt")]
+                os.path.join(data, "ping", "iputils_D.txt"),
+                os.path.join(data, "ping", "iputils_bad_checksum.txt")]
 stats = {d["file"]: d for d in json.loads(run("stats", "--format", "json", *latency_logs))
          ["datasets"]}
 csv_text = export(os.path.join(work, "samples.csv"), "--format", "csv", *latency_logs)
@@ -103,13 +104,29 @@ for log in latency_logs:
     dups = sum(r["status"] == "dup" for r in mine)
     lost = sum(r["status"] == "lost" for r in mine)
     check(dups == reported["duplicates"], f"{log}: {dups} dup rows, stats {reported['duplicates']}")
-    # The raw log read here: requests sent, replies per sequence number.
+    # The raw log read here: requests sent, replies per sequence number. A reply marked
+    # "(BAD CHECKSUM!)" or followed by a "wrong data byte" line is damaged; one with a bad
+    # checksum answers no request (ping counts it so).
     with open(log, encoding="utf-8", errors="replace") as f:
         text = f.read()
-    sequences = [int(s) for s in re.findall(r"(?:icmp_)?seq=(\d+) .*time=", text)]
+    lines = text.split("\n")
+    sequences, damaged, answered = [], [], set()
+    for i, line in enumerate(lines):
+        reply = re.search(r"(?:icmp_)?seq=(\d+) .*time=([0-9.]+)", line)
+        if not reply:
+            continue
+        bad = "(BAD CHECKSUM!)" in line
+        if not bad:
+            answered.add(int(reply.group(1)))
+        if bad or (i + 1 < len(lines) and lines[i + 1].startswith("wrong data byte")):
+            damaged.append((int(reply.group(1)), float(reply.group(2))))
+        else:
+            sequences.append(int(reply.group(1)))
+    damaged_rows = [(int(r["seq"]), float(r["rtt_ms"])) for r in mine if r["status"] == "damaged"]
+    check(damaged_rows == damaged, f"{log}: damaged rows {damaged_rows}, the log shows {damaged}")
     transmitted = re.search(r"(\d+) packets transmitted", text)
     if transmitted:
-        expected_lost = int(transmitted.group(1)) - len(set(sequences))
+        expected_lost = int(transmitted.group(1)) - len(answered)
         check(lost == expected_lost, f"{log}: {lost} lost rows, the log shows {expected_lost}")
     check(dups == len(sequences) - len(set(sequences)),
           f"{log}: {dups} dup rows, the log shows {len(sequences) - len(set(sequences))}")

@@ -11,6 +11,8 @@
 #include <QTest>
 
 #include <random>
+#include <string_view>
+#include <utility>
 
 #include <time.h>
 
@@ -179,11 +181,39 @@ const Dataset* matching(const std::vector<Dataset>& part, std::size_t index,
 // Times are compared unless the whole log judged them by lines after the cut (timesRevised):
 // a clock that steps back later drops them, `ts -i` prefixes turn out to be increments.
 QString notAPrefix(const Dataset& part, const Dataset& whole, bool timesRevised) {
-    const QJsonObject p = DatasetJson::describe(part);
+    QJsonObject p = DatasetJson::describe(part);
     const QJsonObject w = DatasetJson::describe(whole);
     if (part.kind == Dataset::Kind::Latency) {
-        for (const char* key :
-             {"rtt_ms", "sequence", "duplicate_rtt_ms", "duplicate_sequence", "timestamps"}) {
+        // A ping reply's damage is told on the line after it ("wrong data byte"): the reply a
+        // cut ends at may be a sample or duplicate there that the whole log lists as damaged.
+        const qsizetype damaged = p.value(QLatin1String("damaged_sequence")).toArray().size();
+        const QJsonArray wholeDamagedRtt = w.value(QLatin1String("damaged_rtt_ms")).toArray();
+        const QJsonArray wholeDamagedSequence =
+            w.value(QLatin1String("damaged_sequence")).toArray();
+        for (const auto& [rttKey, sequenceKey] :
+             {std::pair{"rtt_ms", "sequence"},
+              std::pair{"duplicate_rtt_ms", "duplicate_sequence"}}) {
+            QJsonArray rtt = p.value(QLatin1String(rttKey)).toArray();
+            QJsonArray sequence = p.value(QLatin1String(sequenceKey)).toArray();
+            if (rtt.isEmpty() || sequence.size() != rtt.size() ||
+                (isPrefixOf(rtt, w.value(QLatin1String(rttKey)).toArray()) &&
+                 isPrefixOf(sequence, w.value(QLatin1String(sequenceKey)).toArray())) ||
+                wholeDamagedRtt.size() <= damaged || wholeDamagedRtt[damaged] != rtt.last() ||
+                wholeDamagedSequence[damaged] != sequence.last())
+                continue;
+            QJsonArray times = p.value(QLatin1String("timestamps")).toArray();
+            if (rttKey == std::string_view("rtt_ms") && times.size() == rtt.size()) {
+                times.removeLast();
+                p.insert(QLatin1String("timestamps"), times);
+            }
+            rtt.removeLast();
+            sequence.removeLast();
+            p.insert(QLatin1String(rttKey), rtt);
+            p.insert(QLatin1String(sequenceKey), sequence);
+            break;
+        }
+        for (const char* key : {"rtt_ms", "sequence", "duplicate_rtt_ms", "duplicate_sequence",
+                                "timestamps", "damaged_rtt_ms", "damaged_sequence"}) {
             if (timesRevised && QLatin1String(key) == QLatin1String("timestamps"))
                 continue;
             if (!isPrefixOf(p.value(QLatin1String(key)).toArray(),

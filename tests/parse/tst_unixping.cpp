@@ -6,12 +6,14 @@
 #include "report/LatencyReport.h"
 #include "stats/WindowedPercentiles.h"
 
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <set>
 
 using namespace wb;
 
@@ -85,6 +87,14 @@ const std::vector<LogFacts>& allLogs() {
         {"iputils_interrupted.txt", "ping/iputils", "198.18.1.99", 0, none, range(1, 21),
          range(1, 12), 21, 0, false},
         {"iputils_truncated.txt", "ping/iputils", "198.18.1.2", 7, none, none, none, -1, -1, false},
+        // Recorded by record-damaged.sh: 21 replies with wrong data bytes (iputils 20221126
+        // checks no IPv4 checksum); 18 with a bad checksum, which ping counts as no answer,
+        // and 6 more with wrong data (iputils 20240905).
+        {"iputils_damaged.txt", "ping/iputils", "198.18.36.2", 79, none, none, none, 100, 100,
+         false},
+        {"iputils_bad_checksum.txt", "ping/iputils", "198.18.36.2", 76, none,
+         Sequences{8, 10, 15, 25, 30, 31, 34, 40, 41, 44, 59, 65, 69, 70, 73, 90, 92, 97}, none,
+         100, 82, false},
         // Written by hand.
         {"iputils_old_icmp_req.txt", "ping/iputils", "192.0.2.61", 7, none, Sequences{5}, none, 8,
          7, false},
@@ -204,6 +214,9 @@ private slots:
     void clockSteppingBackStillPlots_data();
     void clockSteppingBackStillPlots();
     void repliesCutShortAreDamagedLines();
+    void damagedRepliesAgreeWithTheLog_data();
+    void damagedRepliesAgreeWithTheLog();
+    void damagedReplyFormsOfOtherPings();
 
 private:
     static void addLogColumn();
@@ -263,7 +276,14 @@ void TestUnixPing::agreesWithSummary() {
     if (!summary.hasCounts())
         QSKIP("the log has no summary");
 
-    const auto replies = static_cast<std::int64_t>(series.size());
+    // ping counts a damaged reply received unless its checksum was bad, and a reply with a bad
+    // checksum leaves its request unanswered (lost).
+    std::vector<double> answeredDamagedRtt;
+    for (std::size_t i = 0; i < series.damagedSequence.size(); ++i)
+        if (!std::binary_search(series.lostSequence.begin(), series.lostSequence.end(),
+                                series.damagedSequence[i]))
+            answeredDamagedRtt.push_back(series.damagedRttMs[i]);
+    const auto replies = static_cast<std::int64_t>(series.size() + answeredDamagedRtt.size());
     const bool showsReplies = replies + series.duplicateCount() > 0;
     if (showsReplies || summary.received == 0) { // -q prints no replies to compare with
         QCOMPARE(replies, *summary.received);
@@ -281,9 +301,11 @@ void TestUnixPing::agreesWithSummary() {
 
     if (!showsReplies || !summary.hasRtt())
         return;
-    // ping's min/avg/max cover duplicates too (iputils, BSD and BusyBox alike).
+    // ping's min/avg/max cover duplicates too (iputils, BSD and BusyBox alike), and the damaged
+    // replies it counts received (Wirebench's statistics leave them out).
     std::vector<double> all = series.rttMs;
     all.insert(all.end(), series.duplicateRttMs.begin(), series.duplicateRttMs.end());
+    all.insert(all.end(), answeredDamagedRtt.begin(), answeredDamagedRtt.end());
     const auto [minIt, maxIt] = std::minmax_element(all.begin(), all.end());
     const double mean = std::accumulate(all.begin(), all.end(), 0.0) / double(all.size());
     const double coarsest = printedResolution(*maxIt);
@@ -316,7 +338,8 @@ void TestUnixPing::truncationKeepsEarlierReplies_data() {
 }
 
 // A log cut at any line (a killed ping, a copy made while it ran) yields exactly the replies
-// before the cut: the same values in the same order, none dropped and none invented.
+// before the cut: the same values in the same order, none dropped and none invented. A reply
+// whose damage the next line reports is a sample in a log cut before that line.
 void TestUnixPing::truncationKeepsEarlierReplies() {
     QFETCH(QString, log);
     const QByteArray bytes = readLog(log);
@@ -327,11 +350,17 @@ void TestUnixPing::truncationKeepsEarlierReplies() {
 
     QByteArray prefix;
     int replyLines = 0;
-    for (const QByteArray& line : bytes.split('\n')) {
+    const QList<QByteArray> lines = bytes.split('\n');
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QByteArray& line = lines[i];
         if (prefix.size() == bytes.size())
             break; // the split's empty piece after the final newline
         prefix += line + '\n';
         replyLines += isTimedReplyLine(line) ? 1 : 0;
+        const bool damageFollows = isTimedReplyLine(line) && !line.contains("(BAD CHECKSUM!)") &&
+                                   i + 1 < lines.size() &&
+                                   lines[i + 1].startsWith("wrong data byte");
+        const std::ptrdiff_t extra = damageFollows ? 1 : 0;
         // The format is given so that the cut tests the parser; the sniffer must still
         // recognise the log from its first reply on.
         const ImportResult cut = test::parseBytes(prefix, log, 1 << 20, format);
@@ -345,11 +374,16 @@ void TestUnixPing::truncationKeepsEarlierReplies() {
                      qPrintable(where));
         QVERIFY2(cut.report.parseErrors.empty() && cut.report.rangeErrors.empty(),
                  qPrintable(where));
-        QVERIFY2(static_cast<int>(part.size() + part.duplicateRttMs.size()) == replyLines,
+        QVERIFY2(static_cast<int>(part.size() + part.duplicateRttMs.size() +
+                                  part.damagedRttMs.size()) == replyLines,
                  qPrintable(where));
-        QVERIFY2(std::equal(part.rttMs.begin(), part.rttMs.end(), all.rttMs.begin()),
+        QVERIFY2(std::equal(part.rttMs.begin(), part.rttMs.end() - extra, all.rttMs.begin()),
                  qPrintable(where));
-        QVERIFY2(std::equal(part.sequence.begin(), part.sequence.end(), all.sequence.begin()),
+        QVERIFY2(
+            std::equal(part.sequence.begin(), part.sequence.end() - extra, all.sequence.begin()),
+            qPrintable(where));
+        QVERIFY2(std::equal(part.damagedSequence.begin(), part.damagedSequence.end(),
+                            all.damagedSequence.begin()),
                  qPrintable(where));
         QVERIFY2(std::equal(part.duplicateSequence.begin(), part.duplicateSequence.end(),
                             all.duplicateSequence.begin()),
@@ -1019,6 +1053,172 @@ void TestUnixPing::repliesCutShortAreDamagedLines() {
     for (const ParseIssue& issue : result.report.warnings.kept())
         warnings << issue.message;
     QVERIFY2(warnings.filter("payload too small").size() == 1, qPrintable(warnings.join('\n')));
+}
+
+void TestUnixPing::damagedRepliesAgreeWithTheLog_data() {
+    QTest::addColumn<QString>("log");
+    QTest::newRow("wrong data (20221126)") << QStringLiteral("iputils_damaged.txt");
+    QTest::newRow("bad checksum (20240905)") << QStringLiteral("iputils_bad_checksum.txt");
+}
+
+// The recorded logs read by a regular expression, line by line: a reply marked
+// "(BAD CHECKSUM!)" or followed by a "wrong data byte" line is damaged, any other reply is a
+// sample; the hex dump lines after "wrong data byte" are neither errors nor ignored lines.
+void TestUnixPing::damagedRepliesAgreeWithTheLog() {
+    QFETCH(QString, log);
+    const QList<QByteArray> lines = readLog(log).split('\n');
+    static const QRegularExpression reply(
+        QStringLiteral(R"(^\d+ bytes from (\S+): icmp_seq=(\d+) ttl=\d+ time=([0-9.]+) ms(.*)$)"));
+    static const QRegularExpression dump(QStringLiteral(R"(^#\d+\t([0-9a-f]{1,2} )+$)"));
+    std::vector<std::int64_t> okSequence, damagedSequence;
+    std::vector<double> okRtt, damagedRtt;
+    std::int64_t badChecksums = 0, otherAddresses = 0, dumpLines = 0;
+    std::set<std::int64_t> answered;
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QString line = QString::fromLatin1(lines[i]);
+        dumpLines += dump.match(line).hasMatch() ? 1 : 0;
+        const QRegularExpressionMatch m = reply.match(line);
+        if (!m.hasMatch())
+            continue;
+        const std::int64_t sequence = m.captured(2).toLongLong();
+        const double rtt = m.captured(3).toDouble();
+        const bool bad = m.captured(4).contains(QLatin1String("(BAD CHECKSUM!)"));
+        const bool wrongData = i + 1 < lines.size() && lines[i + 1].startsWith("wrong data byte #");
+        badChecksums += bad ? 1 : 0;
+        otherAddresses += !bad && m.captured(4).contains(QLatin1String("(DIFFERENT ADDRESS!)"));
+        if (!bad)
+            answered.insert(sequence);
+        (bad || wrongData ? damagedSequence : okSequence).push_back(sequence);
+        (bad || wrongData ? damagedRtt : okRtt).push_back(rtt);
+    }
+    QVERIFY(!damagedSequence.empty() && !okSequence.empty());
+    QVERIFY(dumpLines >= 2 * static_cast<std::int64_t>(damagedSequence.size()) - badChecksums);
+
+    const ImportResult result = FileImporter::importFile(test::dataPath("ping/" + log));
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    const LatencySeries& series = result.datasets.front().latency;
+    QCOMPARE(series.sequence, okSequence);
+    QCOMPARE(series.rttMs, okRtt);
+    QCOMPARE(series.damagedSequence, damagedSequence);
+    QCOMPARE(series.damagedRttMs, damagedRtt);
+    QVERIFY(series.duplicateRttMs.empty());
+    std::vector<std::int64_t> lost;
+    for (std::int64_t sequence = 1; sequence <= *series.summary.transmitted; ++sequence)
+        if (!answered.count(sequence))
+            lost.push_back(sequence);
+    QCOMPARE(series.lostSequence, lost);
+    QCOMPARE(series.summary.corrupted.value_or(0), badChecksums);
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    QCOMPARE(result.report.ignoredLines, std::int64_t{0});
+    QCOMPARE(result.report.samples, static_cast<std::int64_t>(okSequence.size()));
+
+    // The statistics are those of the samples alone.
+    const LatencyReport report = reportOf(result);
+    QCOMPARE(report.stats().count, static_cast<std::int64_t>(okRtt.size()));
+    QCOMPARE(report.stats().min, *std::min_element(okRtt.begin(), okRtt.end()));
+    QCOMPARE(report.stats().max, *std::max_element(okRtt.begin(), okRtt.end()));
+    QCOMPARE(report.damaged, static_cast<std::int64_t>(damagedSequence.size()));
+    QCOMPARE(report.toJson().value(QLatin1String("damaged")).toInteger(), report.damaged);
+
+    QStringList warnings;
+    for (const ParseIssue& issue : result.report.warnings.kept())
+        warnings << issue.message;
+    const QString counts =
+        QStringLiteral("%1 replies arrived damaged (%2 with a bad checksum, %3 "
+                       "with wrong data bytes, 0 truncated)")
+            .arg(damagedSequence.size())
+            .arg(badChecksums)
+            .arg(static_cast<std::int64_t>(damagedSequence.size()) - badChecksums);
+    QVERIFY2(warnings.filter(counts).size() == 1, qPrintable(warnings.join('\n')));
+    QVERIFY2(
+        warnings.filter(QStringLiteral("%1 replies came from another address").arg(otherAddresses))
+                .size() == 1,
+        qPrintable(warnings.join('\n')));
+    QVERIFY2(warnings.filter("corrupted").isEmpty(), qPrintable(warnings.join('\n')));
+}
+
+// Forms the recordings do not show, after the printf calls of the pings' sources: iputils'
+// "(truncated)" reply (no time), a duplicate with wrong data, a -D stamped reply with wrong
+// data (the times stay one per sample), BSD's dump lines (a tab, no "#N"), FreeBSD's
+// "wrong total length" with "cp:"/"dp:" dumps, a summary whose "+N corrupted" disagrees, and
+// a "wrong data byte" line with no reply before it.
+void TestUnixPing::damagedReplyFormsOfOtherPings() {
+    const std::string iputils =
+        "PING 198.18.36.2 (198.18.36.2) 56(84) bytes of data.\n"
+        "[1796590541.100000] 64 bytes from 198.18.36.2: icmp_seq=1 ttl=64 time=0.051 ms\n"
+        "[1796590541.200000] 64 bytes from 198.18.36.2: icmp_seq=2 ttl=64 time=0.052 ms\n"
+        "wrong data byte #40 should be 0x28 but was 0xee\n"
+        "#16\t10 11 12 13 14 15 16 17 18 19 1a 1b 1c 1d 1e 1f 20 21 22 23 24 25 26 27 ee 29 2a "
+        "2b 2c 2d 2e 2f \n"
+        "#48\t30 31 32 33 34 35 36 37 \n"
+        "[1796590541.300000] 64 bytes from 198.18.36.2: icmp_seq=2 ttl=64 time=0.053 ms (DUP!)\n"
+        "wrong data byte #40 should be 0x28 but was 0xee\n"
+        "#16\t10 11 12 13 14 15 16 17 18 19 1a 1b 1c 1d 1e 1f 20 21 22 23 24 25 26 27 ee 29 2a "
+        "2b 2c 2d 2e 2f \n"
+        "#48\t30 31 32 33 34 35 36 37 \n"
+        "[1796590541.400000] 36 bytes from 198.18.36.2: icmp_seq=3 ttl=64 (truncated)\n"
+        "[1796590541.500000] 64 bytes from 198.18.36.2: icmp_seq=4 ttl=64 time=0.054 ms\n"
+        "\n--- 198.18.36.2 ping statistics ---\n"
+        "4 packets transmitted, 4 received, +1 duplicates, +2 corrupted, 0% packet loss, "
+        "time 400ms\n"
+        "wrong data byte #40 should be 0x28 but was 0xee\n";
+    const ImportResult linux = FileImporter::importBytes(iputils, "iputils.txt");
+    QVERIFY(linux.ok());
+    const LatencySeries& run = linux.datasets.front().latency;
+    QCOMPARE(run.sequence, (std::vector<std::int64_t>{1, 4}));
+    QCOMPARE(run.rttMs, (std::vector<double>{0.051, 0.054}));
+    QCOMPARE(run.timestamps, (std::vector<double>{1796590541.1, 1796590541.5}));
+    QCOMPARE(run.damagedSequence, (std::vector<std::int64_t>{2, 2, 3}));
+    QCOMPARE(run.damagedRttMs.size(), std::size_t{3});
+    QCOMPARE(run.damagedRttMs[0], 0.052);
+    QCOMPARE(run.damagedRttMs[1], 0.053);
+    QVERIFY(std::isnan(run.damagedRttMs[2]));
+    QVERIFY(run.duplicateRttMs.empty());
+    QVERIFY(run.lostSequence.empty()); // all but the bad checksums count as answers
+    QCOMPARE(linux.report.samples, std::int64_t{2});
+    QCOMPARE(linux.report.parseErrors.count(), 0);
+    QCOMPARE(linux.report.ignoredLines, std::int64_t{0});
+    QStringList warnings;
+    for (const ParseIssue& issue : linux.report.warnings.kept())
+        warnings << issue.message;
+    QVERIFY2(warnings.filter("3 replies arrived damaged (0 with a bad checksum, 2 with wrong "
+                             "data bytes, 1 truncated)")
+                     .size() == 1,
+             qPrintable(warnings.join('\n')));
+    QVERIFY2(
+        warnings.filter("the summary counts 2 corrupted replies, but the log shows 0").size() == 1,
+        qPrintable(warnings.join('\n')));
+    QVERIFY2(warnings.filter("without its reply on the line before").size() == 1,
+             qPrintable(warnings.join('\n')));
+
+    const std::string bsd = "PING 198.51.100.7 (198.51.100.7): 56 data bytes\n"
+                            "64 bytes from 198.51.100.7: icmp_seq=0 ttl=64 time=0.412 ms\n"
+                            "64 bytes from 198.51.100.7: icmp_seq=1 ttl=64 time=0.398 ms\n"
+                            "wrong data byte #40 should be 0x28 but was 0xee\n"
+                            "\t8 9 a b c d e f 10 11 12 13 14 15 16 17 18 19 1a 1b 1c 1d 1e 1f "
+                            "20 21 22 23 24 25 26 27 \n"
+                            "\tee 29 2a 2b 2c 2d 2e 2f 30 31 32 33 34 35 36 37 \n"
+                            "64 bytes from 198.51.100.7: icmp_seq=2 ttl=64 time=0.405 ms\n"
+                            "wrong total length 60 instead of 64\n"
+                            "wrong data byte #52 should be 0x34 but was 0x0\n"
+                            "cp: 0 0 0 0 0 0 0 0 \n"
+                            "\t 8  9  a  b  c  d  e  f 10 11 12 13 14 15 16 17 \n"
+                            "dp: 0 0 0 0 0 0 0 0 \n"
+                            "\t 8  9  a  b  c  d  e  f 10 11 12 13 14 15 16 17 \n"
+                            "64 bytes from 198.51.100.7: icmp_seq=3 ttl=64 time=0.401 ms\n"
+                            "\n--- 198.51.100.7 ping statistics ---\n"
+                            "4 packets transmitted, 4 packets received, 0.0% packet loss\n"
+                            "round-trip min/avg/max/stddev = 0.398/0.404/0.412/0.005 ms\n";
+    const ImportResult macos = FileImporter::importBytes(bsd, "bsd.txt");
+    QVERIFY(macos.ok());
+    QCOMPARE(formatId(macos), "ping/bsd");
+    const LatencySeries& bsdRun = macos.datasets.front().latency;
+    QCOMPARE(bsdRun.sequence, (std::vector<std::int64_t>{0, 3}));
+    QCOMPARE(bsdRun.damagedSequence, (std::vector<std::int64_t>{1, 2}));
+    QCOMPARE(bsdRun.damagedRttMs, (std::vector<double>{0.398, 0.405}));
+    QVERIFY(bsdRun.lostSequence.empty());
+    QCOMPARE(macos.report.ignoredLines, std::int64_t{0});
+    QCOMPARE(macos.report.parseErrors.count(), 0);
 }
 
 QTEST_APPLESS_MAIN(TestUnixPing)

@@ -24,6 +24,7 @@ class TestTidyExport : public QObject {
 private slots:
     void columnsAreTheUnionOfMetadataSorted();
     void samplesFollowTheSequenceWithTheirStatus();
+    void damagedRepliesHaveRowsOfTheirOwn();
     void oneWayDelaysWhereTheToolMeasuredThem();
     void numbersReadBackAsTheSameDouble();
     void fastNumbersAreTheStandardLibrarys();
@@ -121,6 +122,30 @@ void TestTidyExport::samplesFollowTheSequenceWithTheirStatus() {
         cells << line.section(',', 3, 6);
     QCOMPARE(cells, (QStringList{"0,100.25,1.5,ok", "1,,,lost", "2,100.5,2.5,ok", "2,,2.625,dup",
                                  "3,,,error", "4,,,lost", "5,101.75,3.5,ok"}));
+}
+
+// Requests 0..4: 0 answered; 1's only reply had a bad checksum (damaged, and lost as ping
+// counts it); 2's reply was truncated (damaged, no time); 3 answered, then a damaged copy of
+// its reply; 4 lost.
+void TestTidyExport::damagedRepliesHaveRowsOfTheirOwn() {
+    Dataset a = latency();
+    a.latency.rttMs = {1.5, 3.5};
+    a.latency.sequence = {0, 3};
+    a.latency.timestamps = {100.25, 101.75};
+    a.latency.duplicateRttMs.clear();
+    a.latency.duplicateSequence.clear();
+    a.latency.errorSequence.clear();
+    a.latency.lostSequence = {1, 4};
+    a.latency.damagedRttMs = {1.75, std::numeric_limits<double>::quiet_NaN(), 3.625};
+    a.latency.damagedSequence = {1, 2, 3};
+    const std::vector<GroupMember> members{{&a, {}, {}, {}}};
+    const QString csv = exported(members, TidyExport::Table::Samples, TidyExport::Format::Csv);
+    QStringList cells;
+    for (const QString& line : csv.split('\n', Qt::SkipEmptyParts).mid(1))
+        cells << line.section(',', 3, 6);
+    QCOMPARE(cells, (QStringList{"0,100.25,1.5,ok", "1,,1.75,damaged", "1,,,lost", "2,,,damaged",
+                                 "3,101.75,3.5,ok", "3,,3.625,damaged", "4,,,lost"}));
+    QCOMPARE(TidyExport::rowCount(TidyExport::Table::Samples, members), cells.size());
 }
 
 // As irtt gives them: per reply, NaN where the server's timestamps were missing.
