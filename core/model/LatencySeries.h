@@ -50,7 +50,8 @@ struct LatencySeries {
     std::vector<double> sendIpdvMs;
     std::vector<double> receiveIpdvMs;
     // The losses of lostSequence whose direction the tool told: the request never arrived
-    // (up) or its reply never came back (down). The rest of lostSequence has no direction.
+    // (up) or its reply never came back (down), ascending. The rest of lostSequence has no
+    // direction.
     std::vector<std::int64_t> lostUpSequence;
     std::vector<std::int64_t> lostDownSequence;
     // The tool tells the direction of its losses (irtt), so up and down counts mean something

@@ -293,7 +293,9 @@ void IrttJsonParser::readDocument(const QJsonObject& root) {
     }
     if (series.timestamps.size() != series.rttMs.size())
         series.timestamps.clear();
-    std::sort(series.lostSequence.begin(), series.lostSequence.end());
+    for (std::vector<std::int64_t>* lost :
+         {&series.lostSequence, &series.lostUpSequence, &series.lostDownSequence})
+        std::sort(lost->begin(), lost->end());
 }
 
 // ---------------------------------------------------------------------------------- text

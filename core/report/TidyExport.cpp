@@ -31,7 +31,8 @@ const QStringList kIdentityColumns{"run", "file", "label"};
 QStringList tableColumns(Table table) {
     switch (table) {
     case Table::Samples:
-        return {"seq", "time_s", "rtt_ms", "status", "send_delay_ms", "receive_delay_ms"};
+        return {"seq",           "time_s",           "rtt_ms",        "status",
+                "send_delay_ms", "receive_delay_ms", "lost_direction"};
     case Table::Intervals:
         return {"flow",      "flow_direction",  "start_s",    "end_s",
                 "bytes",     "bits_per_second", "cwnd_bytes", "rtt_ms",
@@ -214,6 +215,8 @@ void writeSamples(RowWriter& rows, const std::vector<GroupMember>& members,
     static const std::array<const char*, SampleMerge::StatusCount> kStatusNames = {
         "ok", "dup", "error", "damaged", "lost"};
     std::array<std::string, SampleMerge::StatusCount> statuses;
+    const std::string up = encodedText(rows.format(), QStringLiteral("up"));
+    const std::string down = encodedText(rows.format(), QStringLiteral("down"));
     for (std::size_t i : latencyMembers(members)) {
         const MemberCells cells = cellsOf(members, runs, columns, i);
         rows.setDataset(kIdentityColumns, cells.identity, columns.names, cells.metadata,
@@ -248,6 +251,17 @@ void writeSamples(RowWriter& rows, const std::vector<GroupMember>& members,
                     rows.number((*delays)[index]);
                 else
                     rows.empty();
+            // Which way a loss went, where the tool told it (irtt); the lists are ascending.
+            const std::optional<std::int64_t> seq = merge.sequence(status, index);
+            const auto listed = [&seq](const std::vector<std::int64_t>& ascending) {
+                return std::binary_search(ascending.begin(), ascending.end(), *seq);
+            };
+            if (status == SampleMerge::Lost && seq && listed(series.lostUpSequence))
+                rows.encoded(up);
+            else if (status == SampleMerge::Lost && seq && listed(series.lostDownSequence))
+                rows.encoded(down);
+            else
+                rows.empty();
             if (!rows.endRow())
                 return;
         }

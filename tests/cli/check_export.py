@@ -139,6 +139,23 @@ for log in latency_logs:
     else:
         check(all(t == "" for t in ok_times), f"{log}: time_s without -D times in the log")
 
+# --- irtt: losses by direction ------------------------------------------------------------
+irtt_log = os.path.join(data, "irtt", "irtt-loss-updown.json")
+with open(irtt_log, encoding="utf-8") as f:
+    trips = json.load(f)["round_trips"]
+irtt_rows = csv_rows(export(os.path.join(work, "irtt.csv"), irtt_log))
+irtt_stats = json.loads(run("stats", "--format", "json", irtt_log))["datasets"][0]
+for direction, state in (("up", "true_up"), ("down", "true_down")):
+    expected = sorted(t["seqno"] for t in trips if t["lost"] == state)
+    rows = sorted(int(r["seq"]) for r in irtt_rows
+                  if r["status"] == "lost" and r["lost_direction"] == direction)
+    check(rows == expected, f"{irtt_log}: lost {direction} rows {rows}, the JSON {expected}")
+    check(irtt_stats["lost_" + direction] == len(expected),
+          f"{irtt_log}: stats lost_{direction} {irtt_stats['lost_' + direction]}, "
+          f"the JSON {len(expected)}")
+check(sum(r["status"] == "lost" for r in irtt_rows)
+      == sum(t["lost"] != "false" for t in trips), f"{irtt_log}: lost rows")
+
 # --- flows and intervals: a SUM recomputed ------------------------------------------------
 flow_logs = [os.path.join(samples, "iperf3-cubic-P4.json"),
              os.path.join(samples, "iperf3-reno-P4.json")]

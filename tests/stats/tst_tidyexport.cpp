@@ -26,6 +26,7 @@ private slots:
     void samplesFollowTheSequenceWithTheirStatus();
     void damagedRepliesHaveRowsOfTheirOwn();
     void oneWayDelaysWhereTheToolMeasuredThem();
+    void lostRowsSayTheDirectionTheToolTold();
     void numbersReadBackAsTheSameDouble();
     void fastNumbersAreTheStandardLibrarys();
     void jsonLinesEscapeText();
@@ -94,6 +95,7 @@ void TestTidyExport::columnsAreTheUnionOfMetadataSorted() {
                                "status",
                                "send_delay_ms",
                                "receive_delay_ms",
+                               "lost_direction",
                                "congestion_control",
                                "kind",
                                "parameters.rate",
@@ -106,9 +108,9 @@ void TestTidyExport::columnsAreTheUnionOfMetadataSorted() {
         exported(members, TidyExport::Table::Samples, TidyExport::Format::Csv).split('\n');
     QCOMPARE(lines.front(), expected.join(','));
     // a's first row: no congestion control, its parameter, no user seq, no tag, its testbed.
-    QCOMPARE(lines[1], QStringLiteral("/logs/a.txt,/logs/a.txt,a,0,100.25,1.5,ok,,,,latency,"
+    QCOMPARE(lines[1], QStringLiteral("/logs/a.txt,/logs/a.txt,a,0,100.25,1.5,ok,,,,,latency,"
                                       "20mbit,,,geni,ping"));
-    QVERIFY2(lines.contains(QStringLiteral("/logs/b.txt,/logs/b.txt,a,5,101.75,3.5,ok,,,cubic,"
+    QVERIFY2(lines.contains(QStringLiteral("/logs/b.txt,/logs/b.txt,a,5,101.75,3.5,ok,,,,cubic,"
                                            "latency,,7,x,,ping")),
              qPrintable(lines.join('\n')));
 }
@@ -164,6 +166,26 @@ void TestTidyExport::oneWayDelaysWhereTheToolMeasuredThem() {
     QCOMPARE(cells,
              (QStringList{"0,100.25,1.5,ok,0.5,1", "1,,,lost,,", "2,100.5,2.5,ok,,1.25",
                           "2,,2.625,dup,,", "3,,,error,,", "4,,,lost,,", "5,101.75,3.5,ok,1.75,"}));
+}
+
+// As irtt tells them: request 1 never reached the server, 4's reply never came back; a third
+// loss (6) went untold (irtt's plain "true").
+void TestTidyExport::lostRowsSayTheDirectionTheToolTold() {
+    Dataset a = latency();
+    a.latency.lostSequence = {1, 4, 6};
+    a.latency.lostUpSequence = {1};
+    a.latency.lostDownSequence = {4};
+    a.latency.lossDirectionsTold = true;
+    const QString csv =
+        exported({{&a, {}, {}, {}}}, TidyExport::Table::Samples, TidyExport::Format::Csv);
+    const QStringList lines = csv.split('\n', Qt::SkipEmptyParts);
+    QVERIFY(lines.front().contains(QStringLiteral("receive_delay_ms,lost_direction,")));
+    QStringList cells;
+    for (const QString& line : lines.mid(1))
+        cells << line.section(',', 3, 9);
+    QCOMPARE(cells, (QStringList{"0,100.25,1.5,ok,,,", "1,,,lost,,,up", "2,100.5,2.5,ok,,,",
+                                 "2,,2.625,dup,,,", "3,,,error,,,", "4,,,lost,,,down",
+                                 "5,101.75,3.5,ok,,,", "6,,,lost,,,"}));
 }
 
 void TestTidyExport::numbersReadBackAsTheSameDouble() {
