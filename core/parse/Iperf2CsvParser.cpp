@@ -140,7 +140,7 @@ const std::array<CsvLayout, 12>& csvLayouts() {
          "readcnt,readtimeo,readerrlen,pps"},
         // --isochronous prints the same row with the frames' transit (its header names the
         // first six itavg,itmin,itmax,itsdev,itcnt,itsize).
-        {"TCP server --trip-times (2.2.1)", 24, Shape::Any,
+        {"TCP server --trip-times or --isochronous (2.2.1)", 24, Shape::Any,
          "ttavg,ttmin,ttmax,ttsdev,ttcnt,ttsize,readcnt,bin0,bin1,bin2,bin3,bin4,bin5,bin6,bin7"},
         {"UDP server --isochronous (2.2.1)", 26, Shape::Any,
          "jitter,errors,datagrams,errpercent,outoforder,ttavg,ttmin,ttmax,ttsdev,itavg,itmin,"

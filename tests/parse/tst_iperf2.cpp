@@ -704,9 +704,9 @@ void TestIperf2::csvTripTimesIsochronousBounceback_data() {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("layout"); // as the warning names it
     QTest::newRow("TCP trip times") << "hand-2.2.1-csv-triptime-tcp-P2-server.csv"
-                                    << "TCP server --trip-times (2.2.1)";
+                                    << "TCP server --trip-times or --isochronous (2.2.1)";
     QTest::newRow("TCP isochronous") << "hand-2.2.1-csv-isochronous-tcp-P2-server.csv"
-                                     << "TCP server --trip-times (2.2.1)";
+                                     << "TCP server --trip-times or --isochronous (2.2.1)";
     QTest::newRow("UDP trip times") << "hand-2.2.1-csv-triptime-udp-server.csv"
                                     << "UDP server --trip-times (2.2.1)";
     QTest::newRow("UDP isochronous") << "hand-2.2.1-csv-isochronous-udp-server.csv"
