@@ -19,35 +19,7 @@ namespace {
 
 constexpr std::size_t kMaxFields = 32;
 constexpr std::size_t kTcpFields = 9;
-constexpr std::size_t kUdpFields = 14;
-// The rows of -e (iperf 2.1.9 and later; Locale.c's reportCSV_*_enhanced_format), counted
-// with the interval as one field. After the rate:
-//   TCP client:  writecnt,writeerr,tcpretry,tcpcwnd,tcprtt,tcprttvar             (2.1.9)
-//                writecnt,writeerr,tcpretry,tcpcwnd,tcppcwnd,tcprtt,tcprttvar    (2.2)
-//   UDP client:  the 5 UDP fields,writecnt,writeerr,pps                         (2.1.9)
-//   TCP server:  readcnt,bin0,…,bin7; 2.2's UDP rows: the 5 UDP fields and 4 more
-// cwnd in KBytes of 1024 bytes, RTT and its variation in microseconds; -1 or 0 where a row
-// (a SUM row) has none.
-constexpr std::size_t kTcpWriteFields = 15;
-constexpr std::size_t kTcpWritePacketsFields = 16;
-constexpr std::size_t kUdpPpsFields = 17;
-constexpr std::size_t kEighteenFields = 18;
-enum Field {
-    Time,
-    SrcAddr,
-    SrcPort,
-    DstAddr,
-    DstPort,
-    Id,
-    Interval,
-    Bytes,
-    Rate,
-    Jitter,
-    Lost,
-    Total,
-    LostPercent,
-    OutOfOrder
-};
+enum Field { Time, SrcAddr, SrcPort, DstAddr, DstPort, Id, Interval, Bytes, Rate };
 
 // Splits a row into at most kMaxFields views; returns how many fields it has.
 std::size_t split(std::string_view line, std::array<std::string_view, kMaxFields>& fields) {
@@ -126,43 +98,178 @@ Row readRow(std::string_view line) {
     return row;
 }
 
-// The layouts read: the plain ones, and -e's (see kTcpWriteFields).
-bool isKnownCount(std::size_t count) {
-    return count == kTcpFields || count == kUdpFields || count == kTcpWriteFields ||
-           count == kTcpWritePacketsFields || count == kUdpPpsFields || count == kEighteenFields;
+// The layouts of -y C rows, told apart by their number of fields (the interval counted as one)
+// and, where two have as many, by which fields iperf prints with decimals ("%.3f", "%f").
+// `columns` are the fields after the rate, named as iperf 2.2's CSV headers name them
+// (Locale.c, reportCSV_*_header; 2.1.9 printed no header). Units, from ReportOutputs.c and
+// gettcpinfo.c: jitter and the tt/it/bb figures in milliseconds, tcpcwnd in KBytes of 1024
+// bytes, tcprtt and tcprttvar in microseconds, pps and rps per second.
+struct CsvLayout {
+    const char* what;
+    std::size_t fields;
+    enum class Shape { Any, DecimalAfterRate, DecimalSecondAfterRate, DecimalLast } shape;
+    const char* columns;
+};
+
+constexpr char kUdpColumns[] = "jitter,errors,datagrams,errpercent,outoforder";
+constexpr char kReadBins[] = "readcnt,bin0,bin1,bin2,bin3,bin4,bin5,bin6,bin7";
+
+const std::array<CsvLayout, 12>& csvLayouts() {
+    using Shape = CsvLayout::Shape;
+    static const std::array<CsvLayout, 12> layouts{{
+        {"TCP", kTcpFields, Shape::Any, ""},
+        {"UDP", 14, Shape::Any, kUdpColumns},
+        {"TCP client -e (2.1.9)", 15, Shape::Any,
+         "writecnt,writeerr,tcpretry,tcpcwnd,tcprtt,tcprttvar"},
+        {"TCP client -e (2.2)", 16, Shape::Any,
+         "writecnt,writeerr,tcpretry,tcpcwnd,tcppcwnd,tcprtt,tcprttvar"},
+        {"UDP client -e (2.1.9, 2.2.0)", 17, Shape::Any,
+         "jitter,errors,datagrams,errpercent,outoforder,writecnt,writeerr,pps"},
+        // 2.2.1's UDP server rows; its UDP client rows name the last four
+        // writecnt,writeerr,writetimeo,pps (its header tells which).
+        {"UDP -e (2.2.1)", 18, Shape::DecimalAfterRate,
+         "jitter,errors,datagrams,errpercent,outoforder,readcnt,readtimeo,readerrlen,pps"},
+        {"TCP client --bounceback (2.2.0)", 18, Shape::DecimalSecondAfterRate,
+         "bbcnt,bbavg,bbmin,bbmax,bbstdev,tcpretry,tcpcwnd,tcprtt,rps"},
+        {"TCP server -e", 18, Shape::Any, kReadBins},
+        {"TCP client --bounceback (2.2.1)", 22, Shape::DecimalSecondAfterRate,
+         "bbcnt,bbavg,bbmin,bbmax,bbstdev,tcpretry,tcpcwnd,tcppcwnd,tcprtt,tcprttvar,txbytes,"
+         "rxbytes,rps"},
+        {"UDP server --trip-times (2.2.1)", 24, Shape::DecimalLast,
+         "jitter,errors,datagrams,errpercent,outoforder,ttavg,ttmin,ttmax,ttsdev,ttcnt,ttsize,"
+         "readcnt,readtimeo,readerrlen,pps"},
+        // --isochronous prints the same row with the frames' transit (its header names the
+        // first six itavg,itmin,itmax,itsdev,itcnt,itsize).
+        {"TCP server --trip-times or --isochronous (2.2.1)", 24, Shape::Any,
+         "ttavg,ttmin,ttmax,ttsdev,ttcnt,ttsize,readcnt,bin0,bin1,bin2,bin3,bin4,bin5,bin6,bin7"},
+        {"UDP server --isochronous (2.2.1)", 26, Shape::Any,
+         "jitter,errors,datagrams,errpercent,outoforder,ttavg,ttmin,ttmax,ttsdev,itavg,itmin,"
+         "itmax,itsdev,readcnt,readtimeo,readerrlen,pps"},
+    }};
+    return layouts;
 }
 
-// Whether a row carries the UDP fields after the rate: jitter is printed with decimals
-// ("%.3f"), a TCP server's read count and a TCP client's write count are whole numbers.
-bool hasUdpFields(const Row& row) {
-    if (row.count == kUdpFields || row.count == kUdpPpsFields)
+std::vector<std::string_view> columnNamesOf(std::string_view columns) {
+    std::vector<std::string_view> names;
+    while (!columns.empty()) {
+        const std::size_t comma = columns.find(',');
+        names.push_back(columns.substr(0, comma));
+        columns = comma == std::string_view::npos ? std::string_view{} : columns.substr(comma + 1);
+    }
+    return names;
+}
+
+// Where a layout keeps the fields Wirebench reads (an index into the row, 0: none) and the
+// names of those it does not.
+struct ReadColumns {
+    std::size_t jitter = 0, errors = 0, datagrams = 0, outOfOrder = 0;
+    std::size_t retries = 0, cwnd = 0, rtt = 0, rttvar = 0;
+    std::vector<std::size_t> unread; // positions in the layout's columns
+};
+
+ReadColumns readColumnsOf(const CsvLayout& layout) {
+    ReadColumns at;
+    const std::vector<std::string_view> names = columnNamesOf(layout.columns);
+    const std::array<std::pair<std::string_view, std::size_t*>, 8> read{{
+        {"jitter", &at.jitter},
+        {"errors", &at.errors},
+        {"datagrams", &at.datagrams},
+        {"outoforder", &at.outOfOrder},
+        {"tcpretry", &at.retries},
+        {"tcpcwnd", &at.cwnd},
+        {"tcprtt", &at.rtt},
+        {"tcprttvar", &at.rttvar},
+    }};
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const auto known = std::find_if(read.begin(), read.end(),
+                                        [&](const auto& entry) { return entry.first == names[i]; });
+        if (known != read.end())
+            *known->second = Rate + 1 + i;
+        else if (names[i] != "errpercent") // errors / datagrams, which are read
+            at.unread.push_back(i);
+    }
+    return at;
+}
+
+const ReadColumns& readColumnsOf(std::size_t layout) {
+    static const auto all = [] {
+        std::array<ReadColumns, std::tuple_size_v<std::decay_t<decltype(csvLayouts())>>> columns;
+        for (std::size_t i = 0; i < columns.size(); ++i)
+            columns[i] = readColumnsOf(csvLayouts()[i]);
+        return columns;
+    }();
+    return all[layout];
+}
+
+bool hasDecimals(std::string_view field) {
+    return field.find('.') != std::string_view::npos;
+}
+
+bool fitsShape(const CsvLayout& layout, const Row& row) {
+    switch (layout.shape) {
+    case CsvLayout::Shape::Any:
         return true;
-    return row.count == kEighteenFields && row.fields[Jitter].find('.') != std::string_view::npos;
+    case CsvLayout::Shape::DecimalAfterRate:
+        return hasDecimals(row.fields[Rate + 1]);
+    case CsvLayout::Shape::DecimalSecondAfterRate:
+        return !hasDecimals(row.fields[Rate + 1]) && hasDecimals(row.fields[Rate + 2]);
+    case CsvLayout::Shape::DecimalLast:
+        return hasDecimals(row.fields[row.count - 1]);
+    }
+    return false;
+}
+
+// The index of the row's layout in csvLayouts(), nullopt when it has none.
+std::optional<std::size_t> layoutOf(const Row& row) {
+    const auto& layouts = csvLayouts();
+    for (std::size_t i = 0; i < layouts.size(); ++i) {
+        if (layouts[i].fields == row.count && fitsShape(layouts[i], row))
+            return i;
+    }
+    return std::nullopt;
 }
 
 bool isCsvRow(std::string_view line) {
     const Row row = readRow(line);
-    return isKnownCount(row.count) && isRowTime(row.fields[Time]) && integer(row.fields[Id]) &&
-           row.span && number(row.fields[Bytes]);
+    return layoutOf(row) && isRowTime(row.fields[Time]) && integer(row.fields[Id]) && row.span &&
+           number(row.fields[Bytes]);
 }
 
-// -e's TCP client fields after the rate (`after`: writecnt, writeerr, tcpretry, tcpcwnd, [2.2:
-// tcppcwnd,] tcprtt, tcprttvar): the retries of the interval (of the run on a whole-run row),
-// the window in KBytes of 1024 bytes, RTT and its variation in microseconds. A SUM row has -1 or
-// 0 for what only a connection has.
-void readTcpWriteFields(const std::string_view* after, bool withPackets, FlowInterval& row) {
-    if (const auto retries = integer(after[2]); retries && *retries >= 0)
-        row.retransmits = *retries;
-    if (const auto cwnd = number(after[3]); cwnd && *cwnd > 0)
-        row.cwndBytes = *cwnd * 1024;
-    const std::size_t rttAt = withPackets ? 5 : 4;
-    const auto rtt = number(after[rttAt]);
-    const auto rttvar = number(after[rttAt + 1]);
-    if (rtt && *rtt > 0) {
-        row.rttMs = *rtt / 1000;
-        if (rttvar && *rttvar >= 0)
-            row.rttvarMs = *rttvar / 1000;
+// The fields of `at` read into `row`: the UDP receiver figures (a client's whole-run row has
+// total -1: none), a TCP sender's retries (of the interval, of the run on a whole-run row),
+// window and RTT. A SUM row has -1 or 0 for what only a connection has.
+// Returns whether the row carried UDP fields.
+bool readKnownColumns(const Row& read, const ReadColumns& at, FlowInterval& row,
+                      bool& clientUdpTotal) {
+    const auto& fields = read.fields;
+    if (at.retries) {
+        if (const auto retries = integer(fields[at.retries]); retries && *retries >= 0)
+            row.retransmits = *retries;
     }
+    if (at.cwnd) {
+        if (const auto cwnd = number(fields[at.cwnd]); cwnd && *cwnd > 0)
+            row.cwndBytes = *cwnd * 1024;
+    }
+    if (at.rtt) {
+        if (const auto rtt = number(fields[at.rtt]); rtt && *rtt > 0) {
+            row.rttMs = *rtt / 1000;
+            const auto rttvar = number(fields[at.rttvar ? at.rttvar : at.rtt]);
+            if (at.rttvar && rttvar && *rttvar >= 0)
+                row.rttvarMs = *rttvar / 1000;
+        }
+    }
+    if (!at.datagrams)
+        return false;
+    const auto total = integer(fields[at.datagrams]);
+    if (total && *total >= 0) {
+        row.jitterMs = number(fields[at.jitter]);
+        row.lostDatagrams = integer(fields[at.errors]);
+        row.totalDatagrams = total;
+        row.outOfOrder = integer(fields[at.outOfOrder]);
+    } else {
+        clientUdpTotal = true;
+    }
+    return true;
 }
 
 // The start of the run from the first row's time: local time without an offset (as iperf
@@ -174,6 +281,30 @@ QDateTime startOf(std::string_view time) {
     if (offset && start.isValid())
         start = QDateTime(start.date(), start.time(), QTimeZone(*offset));
     return start;
+}
+
+constexpr std::string_view kHeaderStart = "time,srcaddress,";
+constexpr std::size_t kHeaderFixedColumns = 10; // time … transferid, istart, iend, bytes, speed
+
+// What the unread figures of iperf 2.2 are, for the warning that names them.
+QString unreadNote(const QStringList& names) {
+    QStringList notes;
+    const auto has = [&names](const char* prefix) {
+        return std::any_of(names.begin(), names.end(), [prefix](const QString& name) {
+            return name.startsWith(QLatin1String(prefix));
+        });
+    };
+    if (has("tt"))
+        notes << QStringLiteral("tt*: one-way trip times (ms) per interval, which a flow "
+                                "interval has no place for");
+    if (has("it"))
+        notes << QStringLiteral("it*: isochronous frames' one-way transit (ms)");
+    if (has("bb"))
+        notes << QStringLiteral("bb*: bounceback round-trip count and mean/min/max/stddev (ms) "
+                                "per interval, summaries rather than samples");
+    return notes.isEmpty()
+               ? QString()
+               : QStringLiteral(" (") + notes.join(QStringLiteral("; ")) + QLatin1Char(')');
 }
 
 } // namespace
@@ -222,7 +353,12 @@ void Iperf2CsvParser::parseLine(std::string_view line) {
     if (line.empty())
         return;
     if (!startsLikeRow(line)) {
-        ignoreLine(); // a shell prompt, an iperf message or 2.2's column names around the rows
+        // 2.2's column names before the first row of each kind name the columns not read.
+        if (line.substr(0, kHeaderStart.size()) == kHeaderStart) {
+            const std::vector<std::string_view> names = columnNamesOf(line);
+            m_header.assign(names.begin(), names.end());
+        }
+        ignoreLine(); // a shell prompt, an iperf message or a header
         return;
     }
     const Row read = readRow(line);
@@ -232,8 +368,15 @@ void Iperf2CsvParser::parseLine(std::string_view line) {
     const auto& span = read.span;
     const auto bytes = count >= kTcpFields ? number(fields[Bytes]) : std::nullopt;
     const auto rate = count >= kTcpFields ? number(fields[Rate]) : std::nullopt;
-    if (!isKnownCount(count) || !id || !span || !bytes || !rate) {
+    if (!id || !span || !bytes || !rate) {
         parseError(line, QStringLiteral("not an iperf -y C row"));
+        return;
+    }
+    const std::optional<std::size_t> layout = layoutOf(read);
+    if (!layout) {
+        parseError(line, QStringLiteral("an iperf -y C row of %1 fields (the interval counted as "
+                                        "one) in none of the layouts of iperf 2.0 to 2.2.1")
+                             .arg(count));
         return;
     }
     if (span->end < span->start || *bytes < 0 || *rate < 0 || !std::isfinite(*rate)) {
@@ -246,21 +389,9 @@ void Iperf2CsvParser::parseLine(std::string_view line) {
     row.bytes = *bytes;
     row.bitsPerSecond = *rate;
     row.bytesExact = true;
-    if (count == kTcpWriteFields || count == kTcpWritePacketsFields)
-        readTcpWriteFields(fields.data() + Rate + 1, count == kTcpWritePacketsFields, row);
-    if (hasUdpFields(read)) {
+    if (readKnownColumns(read, readColumnsOf(*layout), row, m_sawClientUdpTotal))
         m_sawUdp = true;
-        const auto total = integer(fields[Total]);
-        // The client's whole-run row carries no receiver figures (total -1).
-        if (total && *total >= 0) {
-            row.jitterMs = number(fields[Jitter]);
-            row.lostDatagrams = integer(fields[Lost]);
-            row.totalDatagrams = total;
-            row.outOfOrder = integer(fields[OutOfOrder]);
-        } else {
-            m_sawClientUdpTotal = true;
-        }
-    }
+    noteLayout(*layout);
     countSample();
     RunInfo& info = dataset().info;
     if (!info.start.isValid())
@@ -300,8 +431,35 @@ void Iperf2CsvParser::parseLine(std::string_view line) {
     m_flows.addLine(flow, row);
 }
 
+void Iperf2CsvParser::noteLayout(std::size_t layout) {
+    for (LayoutSeen& seen : m_layoutsSeen) {
+        if (seen.layout == layout) {
+            ++seen.rows;
+            return;
+        }
+    }
+    const CsvLayout& shape = csvLayouts()[layout];
+    std::vector<std::string_view> names = columnNamesOf(shape.columns);
+    // The header names them when it has as many columns (its interval is two).
+    if (m_header.size() == shape.fields + 1)
+        names.assign(m_header.begin() + kHeaderFixedColumns, m_header.end());
+    QStringList unread;
+    for (const std::size_t at : readColumnsOf(layout).unread)
+        unread << qStringOf(names[at]);
+    m_layoutsSeen.push_back({layout, 1, unread});
+}
+
 void Iperf2CsvParser::finishDatasets() {
     m_flows.finish();
+    for (const LayoutSeen& seen : m_layoutsSeen) {
+        if (seen.unread.isEmpty())
+            continue;
+        warning({}, QStringLiteral("%1 rows of iperf's -y C layout %2: columns not read: %3%4")
+                        .arg(seen.rows)
+                        .arg(QLatin1String(csvLayouts()[seen.layout].what))
+                        .arg(seen.unread.join(QStringLiteral(", ")))
+                        .arg(unreadNote(seen.unread)));
+    }
     for (const QString& found : IperfIntervalOrder::apply(dataset().flows).warnings())
         warning({}, found);
     RunInfo& info = dataset().info;

@@ -3,6 +3,8 @@
 #include "Iperf2FlowBuilder.h"
 #include "LogParser.h"
 
+#include <QStringList>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,9 +17,14 @@ namespace wb {
 // port 0). Byte counts are exact here, unlike the text output. A 2.0.x UDP client's server
 // reports (the same id, addresses swapped) are the receiver's view of the client's flows.
 // With -e, iperf 2.1.9 and later put the offset from UTC in front of the time
-// ("+0000:20261206142408.123") and add columns after the rate: a TCP client's retries, window
-// and RTT are read, the others (read counts and their histogram, write counts, packets per
-// second) are not; iperf 2.2 prints the interval of these rows as two columns.
+// ("+0000:20261206142408.123") and add columns after the rate; iperf 2.2 prints the interval of
+// these rows as two columns and a header line before the first row of each kind. Read from
+// them: a TCP sender's retries, window and RTT (also on a --bounceback client's rows) and the
+// UDP receiver figures (also on --trip-times and --isochronous servers' rows). The rest (read
+// and write counts, the read-size histogram, packets per second, and the one-way trip times,
+// isochronous frame transit and bounceback round trips that 2.2 prints as per-interval
+// mean/min/max/stddev in ms) has no place in a flow's intervals: one warning per layout names
+// those columns. A row in none of the layouts is refused, saying how many fields it has.
 class Iperf2CsvParser : public LogParser {
 public:
     Iperf2CsvParser();
@@ -31,6 +38,8 @@ private:
     std::size_t flowOf(int id, std::string_view endpoints);
     std::optional<std::size_t> connectionOf(int id, std::string_view endpoints) const;
 
+    void noteLayout(std::size_t layout);
+
     Iperf2FlowBuilder m_flows;
     // A connection is its id plus the address fields: ids repeat across tests in one file.
     struct Connection {
@@ -39,6 +48,14 @@ private:
         std::size_t flow;
     };
     std::vector<Connection> m_connections;
+    // The column names of the latest header line (2.2 prints one before each kind of row).
+    std::vector<std::string> m_header;
+    struct LayoutSeen {
+        std::size_t layout; // index into the parser's layout table
+        std::int64_t rows;
+        QStringList unread; // the columns of those rows that nothing reads
+    };
+    std::vector<LayoutSeen> m_layoutsSeen;
     bool m_sawUdp = false;
     bool m_sawClientUdpTotal = false;
 };

@@ -449,7 +449,9 @@ LinePrefixReader::Line LinePrefixReader::read(std::string_view line) {
             m_firstClock = prefix.seconds;
         m_lastClock = prefix.seconds;
         m_clockSum += prefix.seconds;
-        out.time = prefix.seconds + m_clockDays * kDay;
+        // Once the column is known to hold increments, lines are timed by their sum; the
+        // lines before that keep their clock (resolveIncrements and elapsedSum fix them).
+        out.time = incremental() ? m_clockSum : prefix.seconds + m_clockDays * kDay;
         out.elapsedSum = m_clockSum;
         break;
     case Kind::None:

@@ -28,6 +28,20 @@ class IssueList;
 // One reader per parser, fed every line in order: years without a date, days of a clock that
 // passes midnight and `ts -i` increments need what came before. A line that is nothing but a
 // time (a `date` line between samples) reads as a prefix with an empty text.
+//
+// `ts` with -i or -s prints durations, in its default "%H:%M:%S" or in "%.S", "%.T", "%.s"
+// ("00:00:01", "01.000123", "00:00:01.000123", "1.000123"); without them "%.s" is epoch
+// seconds. Which one a column holds:
+//  - a number of 9 digits or more before its point is epoch seconds (dated; ~1.7e9 today);
+//  - a clock or a shorter number with six decimals is a duration or a time of day (not
+//    dated: its times are relative, the log names no date). It is `ts -i`'s time since the
+//    line before when the values ever fall back by less than half a day and began under a
+//    minute (incremental()): each line's time is then the sum of the values up to it. Values
+//    that never fall and began under a minute are `ts -s`'s seconds since ts started; a
+//    clock that begins later is a time of day (falling back by more than half a day: the
+//    next day).
+// -s and absolute times only grow, increments do not: a -i column whose values happen to
+// grow until the log ends (a log of two lines) reads as -s.
 class LinePrefixReader {
 public:
     struct Line {
@@ -52,9 +66,13 @@ public:
 
     // True when the bare clocks read so far fell back by less than half a day at least once
     // (`ts -i` prints the time since the previous line, which no clock does) and began near
-    // zero, as `ts -i` and `ts -s` do: each line's time is then its elapsedSum. A time of day
-    // that steps back stays a clock (and the dialect drops times that step back).
+    // zero, as `ts -i` and `ts -s` do: each line's time is then its elapsedSum, which read()
+    // gives as the time from the line where this became known on. A time of day that steps
+    // back stays a clock (and the dialect drops times that step back).
     bool incremental() const { return m_clockSteppedBack && m_firstClock < kIncrementStart; }
+    // True when bare clocks were read and began under a minute: durations (`ts -s`, `ts -i`)
+    // rather than a time of day, so their times are relative, naming no date.
+    bool durations() const { return m_firstClock >= 0 && m_firstClock < kIncrementStart; }
     // `timestamps` replaced by `elapsedSums` when the column holds increments (and both cover
     // the same replies), with a warning that says so: a log cut before the first fall of the
     // clock reads its prefixes as a clock.

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <utility>
 
 namespace wb {
 
@@ -88,6 +89,7 @@ void SsTcpInfoParser::parseLine(std::string_view rawLine) {
         if (const auto time = ss::readTimeLine(trimmed(rawLine))) {
             flushPending();
             m_lastCommitted.reset();
+            m_lineElapsedSum = std::nan(""); // a time line, no prefix
             startSample(time, rawLine);
             return;
         }
@@ -102,6 +104,7 @@ void SsTcpInfoParser::parseLine(std::string_view rawLine) {
         prefixTime = epochTimeOf(prefixed.time);
         m_prefixedTimes = m_prefixedTimes || !body.empty();
     }
+    m_lineElapsedSum = prefixed.elapsedSum;
     if (prefixed.framing) {
         ignoreLine();
         return;
@@ -183,6 +186,7 @@ void SsTcpInfoParser::startSample(std::optional<ss::EpochTime> time, std::string
                                      "samples stay numbered"));
     }
     m_sampleX.push_back(x);
+    m_sampleElapsedSums.push_back(std::exchange(m_lineElapsedSum, std::nan("")));
     m_sampleHasHeader = false;
     m_sampleHasSockets = false;
     m_sampleClosed = false;
@@ -282,6 +286,37 @@ SsTcpInfoParser::Socket& SsTcpInfoParser::seriesFor(const ss::SocketLine& line,
     return m_sockets.back();
 }
 
+// `ts -i` prefixes (LinePrefixReader::incremental) are the time since the line before: each
+// sample's time is their sum up to its first line. The reader knows it only once the values
+// fell back, so the samples before are timed again here, with their intervals' rates.
+void SsTcpInfoParser::resolveIncrementalTimes() {
+    if (!m_prefix.incremental() || m_clock != Clock::Dated ||
+        m_sampleElapsedSums.size() != m_sampleX.size() ||
+        std::any_of(m_sampleElapsedSums.begin(), m_sampleElapsedSums.end(),
+                    [](double sum) { return std::isnan(sum); }))
+        return;
+    for (std::size_t i = 0; i < m_sampleX.size(); ++i)
+        m_sampleX[i] = m_sampleElapsedSums[i] - m_sampleElapsedSums.front();
+    for (Socket& socket : m_sockets) {
+        const auto& samples = socket.flow.tcp.samples;
+        for (std::size_t i = 0; i < socket.flow.intervals.size() && i < samples.size(); ++i) {
+            FlowInterval& interval = socket.flow.intervals[i];
+            const auto sample = std::size_t(samples[i].sample);
+            const std::size_t previous =
+                i == 0 ? (sample > 0 ? sample - 1 : 0) : std::size_t(samples[i - 1].sample);
+            interval.start = m_sampleX[previous];
+            interval.end = m_sampleX[sample];
+            interval.bitsPerSecond = interval.end > interval.start
+                                         ? interval.bytes * 8 / (interval.end - interval.start)
+                                         : 0;
+        }
+    }
+    warning({}, QStringLiteral("the times in front of the lines fall back, so they are the time "
+                               "since the line before (ts -i): each sample's time is their sum "
+                               "up to its first line, in seconds since the first sample (the "
+                               "log names no date)"));
+}
+
 void SsTcpInfoParser::applyLatest(Socket& socket) {
     const ss::TcpInfo& now = socket.latest;
     const std::int64_t sample = socket.lastSample;
@@ -339,6 +374,7 @@ void SsTcpInfoParser::finishDatasets() {
                                  "line is not taken as a sample"));
         m_pending.reset();
     }
+    resolveIncrementalTimes();
     Dataset& data = dataset();
     std::set<QString> controls;
     std::set<QString> targets;
@@ -385,9 +421,13 @@ void SsTcpInfoParser::finishDatasets() {
     info.extra.insert(QStringLiteral("samples"), QString::number(m_sampleX.size()));
     info.extra.insert(QStringLiteral("clock"),
                       m_clock != Clock::Dated ? QStringLiteral("sample numbers")
-                      : m_prefixedTimes       ? QStringLiteral("time prefixes of the lines")
-                      : m_otherTimeLines      ? QStringLiteral("date lines")
-                                              : QStringLiteral("date +%s.%N lines"));
+                      : m_prefixedTimes && m_prefix.incremental()
+                          ? QStringLiteral("time prefixes of the lines, summed (ts -i)")
+                      : m_prefixedTimes && m_prefix.durations()
+                          ? QStringLiteral("time prefixes of the lines, relative (no date)")
+                      : m_prefixedTimes  ? QStringLiteral("time prefixes of the lines")
+                      : m_otherTimeLines ? QStringLiteral("date lines")
+                                         : QStringLiteral("date +%s.%N lines"));
 }
 
 } // namespace wb

@@ -4,6 +4,7 @@
 #include "LogParser.h"
 #include "SsSocketLine.h"
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -73,6 +74,7 @@ private:
     // Fills the last interval and sample of `socket` from its latest and previous tcp_info.
     void applyLatest(Socket& socket);
     void flushPending();
+    void resolveIncrementalTimes();
 
     LinePrefixReader m_prefix;
     bool m_prefixedTimes = false;  // the samples' times are prefixes of their lines
@@ -80,6 +82,10 @@ private:
     Clock m_clock = Clock::Unknown;
     ss::EpochTime m_origin;
     std::vector<double> m_sampleX; // per sample: seconds since the first, or its number
+    // Per sample, the sum of the bare-clock prefixes up to its first line (NaN without one):
+    // its time when they turn out to be `ts -i` increments.
+    std::vector<double> m_sampleElapsedSums;
+    double m_lineElapsedSum = std::nan("");
     bool m_sampleHasHeader = false;
     bool m_sampleHasSockets = false;
     bool m_sampleClosed = false;

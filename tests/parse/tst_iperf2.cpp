@@ -203,7 +203,12 @@ private slots:
     void csvUdpServerReportsPairWithTheirFlow();
     void csvEnhanced219_data();
     void csvEnhanced219();
+    void csvTripTimesIsochronousBounceback_data();
+    void csvTripTimesIsochronousBounceback();
+    void csvUnknownLayoutRefused();
     void timePrefixedText();
+    void relativeTimePrefixedText_data();
+    void relativeTimePrefixedText();
     void handWritten();
     void appendedTests_data();
     void appendedTests();
@@ -690,6 +695,162 @@ void TestIperf2::csvEnhanced219() {
     }
 }
 
+// iperf 2.2's --trip-times, --isochronous and --bounceback rows (hand-2.2.*-csv-*.csv, printed
+// by tests/tools/iperf22_csv_rows.py with 2.2.1's and 2.2.0's own format strings). Read here by
+// the column names of the header iperf prints before the rows: throughput per interval and
+// flow, the UDP receiver figures, a bounceback client's TCP retries, window (KBytes of 1024
+// bytes) and TCP RTT (microseconds); every other column is named in one warning.
+void TestIperf2::csvTripTimesIsochronousBounceback_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("layout"); // as the warning names it
+    QTest::newRow("TCP trip times") << "hand-2.2.1-csv-triptime-tcp-P2-server.csv"
+                                    << "TCP server --trip-times or --isochronous (2.2.1)";
+    QTest::newRow("TCP isochronous") << "hand-2.2.1-csv-isochronous-tcp-P2-server.csv"
+                                     << "TCP server --trip-times or --isochronous (2.2.1)";
+    QTest::newRow("UDP trip times") << "hand-2.2.1-csv-triptime-udp-server.csv"
+                                    << "UDP server --trip-times (2.2.1)";
+    QTest::newRow("UDP isochronous") << "hand-2.2.1-csv-isochronous-udp-server.csv"
+                                     << "UDP server --isochronous (2.2.1)";
+    QTest::newRow("bounceback 2.2.1") << "hand-2.2.1-csv-bounceback-tcp-P2-client.csv"
+                                      << "TCP client --bounceback (2.2.1)";
+    QTest::newRow("bounceback 2.2.0") << "hand-2.2.0-csv-bounceback-tcp-client.csv"
+                                      << "TCP client --bounceback (2.2.0)";
+}
+
+void TestIperf2::csvTripTimesIsochronousBounceback() {
+    QFETCH(QString, name);
+    QFETCH(QString, layout);
+    const QString path = test::dataPath(QStringLiteral("iperf/") + name);
+    const QStringList lines = QString::fromUtf8(test::readAll(path)).split(QLatin1Char('\n'));
+    const QStringList header = lines.front().split(QLatin1Char(','));
+    QVERIFY(header.startsWith(QStringLiteral("time")));
+    const auto column = [&header](const char* name) { return header.indexOf(QLatin1String(name)); };
+    const QStringList read = {
+        QStringLiteral("jitter"),     QStringLiteral("errors"),     QStringLiteral("datagrams"),
+        QStringLiteral("errpercent"), QStringLiteral("outoforder"), QStringLiteral("tcpretry"),
+        QStringLiteral("tcpcwnd"),    QStringLiteral("tcprtt"),     QStringLiteral("tcprttvar")};
+    QStringList unread;
+    for (int i = column("speed") + 1; i < header.size(); ++i)
+        if (!read.contains(header[i]))
+            unread << header[i];
+    std::map<int, std::vector<FlowInterval>> rowsById; // in order; -1: the SUM
+    for (int l = 1; l < lines.size(); ++l) {
+        if (lines[l].isEmpty())
+            continue;
+        const QStringList f = lines[l].split(QLatin1Char(','));
+        QCOMPARE(f.size(), header.size());
+        FlowInterval row;
+        row.start = f[column("istart")].toDouble();
+        row.end = f[column("iend")].toDouble();
+        row.bytes = f[column("bytes")].toDouble();
+        row.bitsPerSecond = f[column("speed")].toDouble();
+        if (column("datagrams") >= 0) {
+            row.jitterMs = f[column("jitter")].toDouble();
+            row.lostDatagrams = f[column("errors")].toLongLong();
+            row.totalDatagrams = f[column("datagrams")].toLongLong();
+            row.outOfOrder = f[column("outoforder")].toLongLong();
+        }
+        if (column("tcpretry") >= 0) {
+            row.retransmits = f[column("tcpretry")].toLongLong();
+            if (f[column("tcpcwnd")].toDouble() > 0)
+                row.cwndBytes = f[column("tcpcwnd")].toDouble() * 1024;
+            if (f[column("tcprtt")].toDouble() > 0) {
+                row.rttMs = f[column("tcprtt")].toDouble() / 1000;
+                if (column("tcprttvar") >= 0)
+                    row.rttvarMs = f[column("tcprttvar")].toDouble() / 1000;
+            }
+        }
+        rowsById[f[column("transferid")].toInt()].push_back(row);
+    }
+    const ImportResult result = parseFile(path);
+    QCOMPARE(QString::fromLatin1(formatId(result)), QStringLiteral("iperf2/csv"));
+    QCOMPARE(result.report.parseErrors.count(), 0);
+    QCOMPARE(result.datasets.size(), std::size_t(1));
+    const FlowSeries& series = result.datasets.front().flows;
+    const auto same = [](const FlowInterval& got, const FlowInterval& expected) {
+        QCOMPARE(got.start, expected.start);
+        QCOMPARE(got.end, expected.end);
+        QCOMPARE(got.bytes, expected.bytes);
+        QCOMPARE(got.bitsPerSecond, expected.bitsPerSecond);
+        QCOMPARE(std::optional<double>(got.jitterMs), std::optional<double>(expected.jitterMs));
+        QCOMPARE(std::optional<std::int64_t>(got.lostDatagrams),
+                 std::optional<std::int64_t>(expected.lostDatagrams));
+        QCOMPARE(std::optional<std::int64_t>(got.totalDatagrams),
+                 std::optional<std::int64_t>(expected.totalDatagrams));
+        QCOMPARE(std::optional<std::int64_t>(got.outOfOrder),
+                 std::optional<std::int64_t>(expected.outOfOrder));
+        QCOMPARE(std::optional<std::int64_t>(got.retransmits),
+                 std::optional<std::int64_t>(expected.retransmits));
+        QCOMPARE(std::optional<double>(got.cwndBytes), std::optional<double>(expected.cwndBytes));
+        QCOMPARE(std::optional<double>(got.rttMs), std::optional<double>(expected.rttMs));
+        QCOMPARE(std::optional<double>(got.rttvarMs), std::optional<double>(expected.rttvarMs));
+    };
+    // Each id's rows: the intervals, then the whole run (the last row, from 0).
+    const auto check = [&same](const std::vector<FlowInterval>& intervals,
+                               const std::optional<FlowInterval>& total,
+                               const std::vector<FlowInterval>& rows) {
+        QCOMPARE(intervals.size() + 1, rows.size());
+        for (std::size_t i = 0; i < intervals.size(); ++i)
+            same(intervals[i], rows[i]);
+        QVERIFY(total);
+        same(*total, rows.back());
+    };
+    QCOMPARE(series.flows.size(), rowsById.size() - rowsById.count(-1));
+    std::size_t flow = 0;
+    for (const auto& [id, rows] : rowsById) {
+        if (id < 0) {
+            check(series.sumIntervals, series.sumTotal, rows);
+            continue;
+        }
+        QCOMPARE(series.flows[flow].streamNumber, id);
+        check(series.flows[flow].intervals, series.flows[flow].total, rows);
+        ++flow;
+    }
+    QCOMPARE(result.report.warnings.count(), 1);
+    const QString warning = result.report.warnings.kept().front().message;
+    QVERIFY2(warning.contains(layout), qPrintable(warning));
+    QVERIFY2(
+        warning.contains(QStringLiteral("columns not read: ") + unread.join(QStringLiteral(", "))),
+        qPrintable(warning));
+    if (unread.contains(QStringLiteral("ttavg")))
+        QVERIFY(warning.contains(QStringLiteral("one-way trip times (ms)")));
+    if (unread.contains(QStringLiteral("bbavg")))
+        QVERIFY(warning.contains(QStringLiteral("bounceback round-trip")));
+}
+
+// A row of a layout no iperf 2 prints (a field cut off, a bounceback row whose request count
+// has decimals) is refused, saying how many fields it has.
+void TestIperf2::csvUnknownLayoutRefused() {
+    QByteArray log = test::readAll(
+        test::dataPath(QStringLiteral("iperf/hand-2.2.1-csv-triptime-tcp-P2-server.csv")));
+    // The last row loses bin7: 23 fields (a first row would not be taken for iperf's at all).
+    const int last = log.lastIndexOf('\n', log.size() - 2);
+    const int cut = log.lastIndexOf(',');
+    QVERIFY(cut > last);
+    log.truncate(cut);
+    log += '\n';
+    const ImportResult result = test::parseBytes(log, QStringLiteral("cut.csv"));
+    QCOMPARE(QString::fromLatin1(formatId(result)), QStringLiteral("iperf2/csv"));
+    QCOMPARE(result.report.parseErrors.count(), 1);
+    QVERIFY2(
+        result.report.parseErrors.kept().front().message.contains(QLatin1String("of 23 fields")),
+        qPrintable(result.report.parseErrors.kept().front().message));
+
+    QByteArray bounce = test::readAll(
+        test::dataPath(QStringLiteral("iperf/hand-2.2.1-csv-bounceback-tcp-P2-client.csv")));
+    // bbcnt of the row before the last printed as a decimal: no layout has that shape
+    QList<QByteArray> rows = bounce.trimmed().split('\n');
+    QList<QByteArray> fields = rows[rows.size() - 2].split(',');
+    QCOMPARE(fields.size(), 23);
+    fields[10] += ".5";
+    rows[rows.size() - 2] = fields.join(',');
+    bounce = rows.join('\n') + '\n';
+    const ImportResult odd = test::parseBytes(bounce, QStringLiteral("odd.csv"));
+    QCOMPARE(QString::fromLatin1(formatId(odd)), QStringLiteral("iperf2/csv"));
+    QCOMPARE(odd.report.parseErrors.count(), 1);
+    QVERIFY(odd.report.parseErrors.kept().front().message.contains(QLatin1String("of 22 fields")));
+}
+
 // An iperf 2 client's text through `ts '%.s'` (record-cut-and-stamped.sh): read as the same
 // text without its times, the time of the connection line being the run's start.
 void TestIperf2::timePrefixedText() {
@@ -718,6 +879,40 @@ void TestIperf2::timePrefixedText() {
     QCOMPARE(describeFlows(stamped), describeFlows(unstamped));
     QVERIFY(!unstamped.datasets.front().info.start.isValid());
     QCOMPARE(stamped.datasets.front().info.start, connected);
+}
+
+// An iperf 2 client's text through `ts -i '%.s'` and `ts -s` (tests/data/ss/record-ts-relative.sh):
+// read as the same text without its times; durations name no start.
+void TestIperf2::relativeTimePrefixedText_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("prefix");
+    QTest::newRow("ts -i %.s") << "ts-i-frac-client.txt"
+                               << R"(^\d{1,8}\.\d{6} )";
+    QTest::newRow("ts -s") << "ts-s-default-client.txt"
+                           << R"(^\d\d:\d\d:\d\d )";
+}
+
+void TestIperf2::relativeTimePrefixedText() {
+    QFETCH(QString, name);
+    QFETCH(QString, prefix);
+    const QString path = test::dataPath(QStringLiteral("iperf/") + name);
+    const QRegularExpression time(prefix);
+    QString plain;
+    for (const QString& line : QString::fromUtf8(test::readAll(path)).split(QLatin1Char('\n'))) {
+        if (line.isEmpty())
+            continue;
+        const QRegularExpressionMatch m = time.match(line);
+        QVERIFY2(m.hasMatch(), qPrintable(line));
+        plain += line.mid(m.capturedLength()) + QLatin1Char('\n');
+    }
+    const ImportResult stamped = parseFile(path);
+    const ImportResult unstamped = test::parseBytes(plain.toUtf8(), QStringLiteral("plain.txt"));
+    QCOMPARE(QString::fromLatin1(formatId(stamped)), QStringLiteral("iperf2/text"));
+    QCOMPARE(stamped.report.parseErrors.count(), 0);
+    QCOMPARE(stamped.report.samples, unstamped.report.samples);
+    QVERIFY(stamped.report.samples >= 4);
+    QCOMPARE(describeFlows(stamped), describeFlows(unstamped));
+    QVERIFY(!stamped.datasets.front().info.start.isValid());
 }
 
 void TestIperf2::csvUdpServerReportsPairWithTheirFlow() {

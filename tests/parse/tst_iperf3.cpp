@@ -1144,20 +1144,30 @@ void TestIperf3::timestampsPrefixTheLines_data() {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("prefix"); // a regular expression of the time and its separator
     QTest::addColumn<QString>("format"); // QDateTime's format of the time, or "epoch"
+    QTest::addColumn<int>("intervalLines");
     QTest::newRow("%c") << QStringLiteral("timestamps-default-client.txt")
                         << QStringLiteral(R"(^(\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}) )")
-                        << QStringLiteral("ddd MMM d HH:mm:ss yyyy");
+                        << QStringLiteral("ddd MMM d HH:mm:ss yyyy") << 4;
     QTest::newRow("%s") << QStringLiteral("timestamps-epoch-client.txt")
-                        << QStringLiteral(R"(^(\d{10}))") << QStringLiteral("epoch");
+                        << QStringLiteral(R"(^(\d{10}))") << QStringLiteral("epoch") << 4;
     QTest::newRow("%F %T") << QStringLiteral("timestamps-iso-client.txt")
                            << QStringLiteral(R"(^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) )")
-                           << QStringLiteral("yyyy-MM-dd HH:mm:ss");
+                           << QStringLiteral("yyyy-MM-dd HH:mm:ss") << 4;
+    // `| ts -i '%.s'` and `| ts -s '%.s'` (tests/data/ss/record-ts-relative.sh): durations,
+    // which name no start.
+    QTest::newRow("ts -i %.s") << QStringLiteral("ts-i-frac-client.txt")
+                               << QStringLiteral(R"(^(\d{1,8}\.\d{6}) )") << QStringLiteral("none")
+                               << 3;
+    QTest::newRow("ts -s %.s") << QStringLiteral("ts-s-frac-client.txt")
+                               << QStringLiteral(R"(^(\d{1,8}\.\d{6}) )") << QStringLiteral("none")
+                               << 3;
 }
 
 void TestIperf3::timestampsPrefixTheLines() {
     QFETCH(QString, name);
     QFETCH(QString, prefix);
     QFETCH(QString, format);
+    QFETCH(int, intervalLines);
     const QRegularExpression time(prefix);
     const QStringList lines = QString::fromUtf8(readData(name)).split(QLatin1Char('\n'));
     QString plain;
@@ -1194,7 +1204,7 @@ void TestIperf3::timestampsPrefixTheLines() {
     }
     const std::vector<FlowInterval>& intervals = series.flows.front().intervals;
     QCOMPARE(intervals.size(), expected.size());
-    QCOMPARE(int(expected.size()), 4);
+    QCOMPARE(int(expected.size()), intervalLines);
     for (std::size_t i = 0; i < expected.size(); ++i) {
         QCOMPARE(intervals[i].start, expected[i][0]);
         QCOMPARE(intervals[i].end, expected[i][1]);
@@ -1207,6 +1217,10 @@ void TestIperf3::timestampsPrefixTheLines() {
     compared.datasets = {withoutStart};
     compared.report.warnings = unstamped.report.warnings;
     QCOMPARE(test::describe(compared), test::describe(unstamped));
+    if (format == QLatin1String("none")) {
+        QVERIFY(!stamped.datasets.front().info.start.isValid());
+        return;
+    }
     const QDateTime start =
         format == QLatin1String("epoch")
             ? QDateTime::fromSecsSinceEpoch(firstTime.toLongLong(), QTimeZone::utc())

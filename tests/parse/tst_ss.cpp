@@ -18,6 +18,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QTest>
 #include <QTimeZone>
@@ -37,11 +38,18 @@ QString ssLog(const char* name) {
     return test::dataPath(QStringLiteral("ss/") + QLatin1String(name));
 }
 
-const char* const kRecorded[] = {"iperf3-cubic-P2.ss.log",      "iperf3-reno-P2-undated.ss.log",
-                                 "iperf3-bbr-em.ss.log",        "iperf2-reno-P2-process.ss.log",
-                                 "iperf3-ipv6-loopback.ss.log", "prefixed-ts-epoch.ss.log",
-                                 "prefixed-ts-default.ss.log",  "prefixed-ts-iso.ss.log",
-                                 "prefixed-date-default.ss.log"};
+const char* const kRecorded[] = {"iperf3-cubic-P2.ss.log",
+                                 "iperf3-reno-P2-undated.ss.log",
+                                 "iperf3-bbr-em.ss.log",
+                                 "iperf2-reno-P2-process.ss.log",
+                                 "iperf3-ipv6-loopback.ss.log",
+                                 "prefixed-ts-epoch.ss.log",
+                                 "prefixed-ts-default.ss.log",
+                                 "prefixed-ts-iso.ss.log",
+                                 "prefixed-date-default.ss.log",
+                                 "ts-i-frac.ss.log",
+                                 "ts-s-frac.ss.log",
+                                 "ts-i-clock.ss.log"};
 
 // A time as whole seconds and microseconds, so that differences are exact.
 struct TextTime {
@@ -58,6 +66,10 @@ std::optional<TextTime> takeTextTime(QString& line) {
         QStringLiteral(R"(^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.(\d{6}) )"));
     static const QRegularExpression tsDefault(
         QStringLiteral(R"(^([A-Z][a-z]{2}) (\d\d) (\d\d):(\d\d):(\d\d) )"));
+    // `ts -s`/`ts -i` with '%.s' and '%.T': seconds since ts started or since the line before
+    static const QRegularExpression relative(QStringLiteral(R"(^(\d{1,8})\.(\d{6}) )"));
+    static const QRegularExpression relativeClock(
+        QStringLiteral(R"(^(\d\d):(\d\d):(\d\d)\.(\d{6}) )"));
     static const QRegularExpression date(QStringLiteral(
         R"(^[A-Z][a-z]{2} ([A-Z][a-z]{2}) +(\d+) (\d\d):(\d\d):(\d\d) UTC (\d{4})$)"));
     const auto month = [](const QString& name) {
@@ -78,6 +90,12 @@ std::optional<TextTime> takeTextTime(QString& line) {
         time = TextTime{utc(2000, month(m.captured(1)), m.captured(2).toInt(),
                             m.captured(3).toInt(), m.captured(4).toInt(), m.captured(5).toInt()),
                         0};
+    } else if ((m = relative.match(line)).hasMatch()) {
+        time = TextTime{m.captured(1).toLongLong(), m.captured(2).toLongLong()};
+    } else if ((m = relativeClock.match(line)).hasMatch()) {
+        time = TextTime{m.captured(1).toLongLong() * 3600 + m.captured(2).toLongLong() * 60 +
+                            m.captured(3).toLongLong(),
+                        m.captured(4).toLongLong()};
     } else if ((m = date.match(line)).hasMatch()) {
         time = TextTime{utc(m.captured(6).toInt(), month(m.captured(1)), m.captured(2).toInt(),
                             m.captured(3).toInt(), m.captured(4).toInt(), m.captured(5).toInt()),
@@ -131,8 +149,16 @@ std::map<QString, std::vector<TextSample>> readByRegex(const QString& path) {
         }
         x = double(seconds - *firstSeconds) + double(nanos - *firstNanos) * 1e-9;
     };
+    // record-ts-relative.sh's ts-i-* logs: each prefix is the time since the line before, so a
+    // line's time is the sum of the prefixes up to it.
+    const bool increments = QFileInfo(path).fileName().startsWith(QLatin1String("ts-i-"));
+    qint64 sumMicros = 0;
     for (QString line : QString::fromUtf8(test::readAll(path)).split(QLatin1Char('\n'))) {
-        const std::optional<TextTime> prefix = takeTextTime(line);
+        std::optional<TextTime> prefix = takeTextTime(line);
+        if (prefix && increments) {
+            sumMicros += prefix->seconds * 1000000 + prefix->micros;
+            prefix = TextTime{sumMicros / 1000000, sumMicros % 1000000};
+        }
         if (const auto m = time.match(line); m.hasMatch()) {
             newTime(m.captured(1).toLongLong(), m.captured(2).toLongLong());
             ++sample;
@@ -341,6 +367,40 @@ private slots:
                          : QStringLiteral("time prefixes of the lines"));
             QVERIFY(d.flows.flows.size() == 1);
         }
+    }
+
+    // `ts -i` and `ts -s` prefixes (record-ts-relative.sh) time the samples from the first,
+    // naming no date; the increments of -i are summed, with a warning that says so.
+    void relativePrefixesTimeTheSamples_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("increments");
+        QTest::newRow("ts -i %.s") << "ts-i-frac.ss.log" << true;
+        QTest::newRow("ts -i %.T") << "ts-i-clock.ss.log" << true;
+        QTest::newRow("ts -s %.s") << "ts-s-frac.ss.log" << false;
+    }
+    void relativePrefixesTimeTheSamples() {
+        QFETCH(QString, name);
+        QFETCH(bool, increments);
+        const ImportResult result = importOk(ssLog(qPrintable(name)));
+        const Dataset& d = result.datasets.front();
+        QVERIFY(!d.info.start.isValid());
+        QCOMPARE(d.info.extra.value(QStringLiteral("clock")),
+                 increments ? QStringLiteral("time prefixes of the lines, summed (ts -i)")
+                            : QStringLiteral("time prefixes of the lines, relative (no date)"));
+        bool warned = false;
+        for (const ParseIssue& issue : result.report.warnings.kept())
+            warned = warned || issue.message.contains(QLatin1String("(ts -i)"));
+        QCOMPARE(warned, increments);
+        // iperf3 sent for 2 s through a 20 Mbit/s bottleneck: the samples span about that, and
+        // the sender's flow averages under the bottleneck's rate.
+        QCOMPARE(d.flows.flows.size(), std::size_t(1));
+        const Flow& flow = d.flows.flows.front();
+        const double seconds = flow.intervals.back().end - flow.intervals.front().start;
+        QVERIFY2(seconds > 1.5 && seconds < 3.5, qPrintable(QString::number(seconds)));
+        double bytes = 0;
+        for (const FlowInterval& interval : flow.intervals)
+            bytes += interval.bytes;
+        QVERIFY2(bytes * 8 / seconds < 21e6, qPrintable(QString::number(bytes * 8 / seconds)));
     }
 
     // A few values read by hand (awk over the log, see each comment).

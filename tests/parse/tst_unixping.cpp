@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <numeric>
 #include <set>
 
@@ -211,6 +212,7 @@ private slots:
     void prefixFormsReadTheirTimes_data();
     void prefixFormsReadTheirTimes();
     void prefixClocksPassMidnightAndNewYear();
+    void prefixDurationsToldFromTimes();
     void clockSteppingBackStillPlots_data();
     void clockSteppingBackStillPlots();
     void repliesCutShortAreDamagedLines();
@@ -1011,6 +1013,40 @@ void TestUnixPing::prefixClocksPassMidnightAndNewYear() {
         static_cast<double>(
             QDateTime(QDate(2023, 11, 29), QTime(23, 8, 1), QTimeZone::utc()).toSecsSinceEpoch()));
     QVERIFY(!transcript.read("Reply from h: bytes=32 time=1ms TTL=64").framing);
+}
+
+// ts -i, ts -s and absolute '%.s' told apart (LinePrefixReader's header): epoch seconds are
+// dated; durations are not, and are increments once they fall back, timed by their sum from
+// then on. The lines are from tests/data/ss/ts-*.ss.log.
+void TestUnixPing::prefixDurationsToldFromTimes() {
+    LinePrefixReader absolute;
+    const LinePrefixReader::Line epoch = absolute.read("1796591395.136613 a");
+    QVERIFY(epoch.dated);
+    QCOMPARE(epoch.time, 1796591395.136613);
+
+    LinePrefixReader sinceStart; // ts -s '%.s': grows, not dated
+    for (const char* line : {"0.189446 State", "0.445947 State", "0.446017 ESTAB"}) {
+        const LinePrefixReader::Line read = sinceStart.read(line);
+        QVERIFY(!read.dated);
+        QCOMPARE(read.time, std::strtod(line, nullptr));
+    }
+    QVERIFY(!sinceStart.incremental());
+
+    LinePrefixReader sinceLine; // ts -i '%.s': falls back at the third line
+    QCOMPARE(sinceLine.read("0.177451 State").time, 0.177451);
+    QCOMPARE(sinceLine.read("0.264167 State").time, 0.264167); // not yet known as increments
+    const LinePrefixReader::Line third = sinceLine.read("0.000083 ESTAB");
+    QVERIFY(sinceLine.incremental());
+    QVERIFY(!third.dated);
+    QCOMPARE(third.time, 0.177451 + 0.264167 + 0.000083);
+    QCOMPARE(third.elapsedSum, third.time);
+    QCOMPARE(sinceLine.read("0.304808 State").time, 0.177451 + 0.264167 + 0.000083 + 0.304808);
+
+    LinePrefixReader clockIncrements; // ts -i '%.T'
+    clockIncrements.read("00:00:00.189446 State");
+    clockIncrements.read("00:00:00.256501 State");
+    QCOMPARE(clockIncrements.read("00:00:00.000070 ESTAB").time, 0.189446 + 0.256501 + 0.000070);
+    QVERIFY(clockIncrements.incremental());
 }
 
 // QJump's 5000-reply ping with a fifth of its reply lines cut short at four places (before
