@@ -149,7 +149,8 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
 
     m_irttBox = new QGroupBox(tr("irtt"), this);
     m_irttBox->setObjectName(QStringLiteral("irttBox"));
-    auto* irttForm = new QFormLayout(m_irttBox);
+    m_irttForm = new QFormLayout(m_irttBox);
+    QFormLayout* irttForm = m_irttForm;
     m_irttDuration = numberField<QSpinBox>(m_irttBox, "irttDuration", 1, 86400, tr(" s"),
                                            tr("How long irtt sends, in seconds (-d)"));
     m_irttInterval = numberField<QDoubleSpinBox>(
@@ -278,10 +279,11 @@ void RunForm::updateEnabled() {
     m_pingBox->setEnabled(load ? !irtt : tool == RunTool::Ping);
     m_count->setEnabled(!load);
     m_irttBox->setVisible(irtt);
-    // Under load irtt runs as long as the ping would, with its own server on its default port.
-    m_irttDuration->setEnabled(!load);
-    m_irttPort->setEnabled(!load);
-    m_irttStartServer->setEnabled(!load);
+    // Under load irtt runs as long as the ping would, with its own server on its default port:
+    // the fields that would say otherwise are hidden.
+    for (QWidget* fixedUnderLoad :
+         std::initializer_list<QWidget*>{m_irttDuration, m_irttPort, m_irttStartServer})
+        m_irttForm->setRowVisible(fixedUnderLoad, !load);
     m_iperfBox->setEnabled(load || iperf);
     m_duration->setEnabled(!load);
     m_udp->setEnabled(!load);

@@ -8,6 +8,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QGroupBox;
 class QLineEdit;
 class QSpinBox;
@@ -67,6 +68,7 @@ private:
     QDoubleSpinBox* m_interval = nullptr;
     QSpinBox* m_size = nullptr;
     QGroupBox* m_irttBox = nullptr;
+    QFormLayout* m_irttForm = nullptr;
     QSpinBox* m_irttDuration = nullptr;
     QDoubleSpinBox* m_irttInterval = nullptr;
     QSpinBox* m_irttLength = nullptr;

@@ -57,8 +57,6 @@ struct RunSpec {
     QMap<QString, QString> parameters;
 
     bool isIperf() const { return tool == RunTool::Iperf2 || tool == RunTool::Iperf3; }
-    // A tool that measures round trips (ping, irtt), not throughput.
-    bool isLatency() const { return !isIperf(); }
     // The label, or one made from the tool, target and options ("iperf 198.18.0.2 cubic P4").
     QString displayLabel() const;
 };
