@@ -114,10 +114,7 @@ bool LaneTitles::fitLegendBesideTitle() {
         m_inside && title)
         room -= PlotStyle::widestLine(title->text(), title->font()) + title->padding().left() +
                 title->padding().right() + kInset;
-    int entries = 0; // itemCount() counts the grid's empty cells too
-    for (int i = 0; i < legend->itemCount(); ++i)
-        entries += legend->item(i) ? 1 : 0;
-    entries = std::max(entries, 1);
+    const int entries = std::max(PlotStyle::legendEntryCount(legend), 1);
     int columns = entries;
     while (columns > 1 && PlotStyle::legendSizeInside(legend, columns).width() - kLegendRoom > room)
         --columns;

@@ -130,7 +130,7 @@ bool fitLegend(QCustomPlot* plot, QCPLegend* legend) {
         }
         return legend->font() != before;
     }
-    const int entries = static_cast<int>(entriesOf(legend).size());
+    const int entries = PlotStyle::legendEntryCount(legend);
     const int maxColumns = legend->property(kMaxColumns).isValid()
                                ? legend->property(kMaxColumns).toInt()
                                : kDefaultMaxColumns;
@@ -497,6 +497,10 @@ double PlotStyle::dataSpare(QCustomPlot* plot) {
         if (rect->visible())
             data += rect->height();
     return data - kDataShare * plot->viewport().height();
+}
+
+int PlotStyle::legendEntryCount(const QCPLegend* legend) {
+    return static_cast<int>(entriesOf(legend).size());
 }
 
 QSizeF PlotStyle::legendSizeInside(QCPLegend* legend, int columns) {

@@ -73,6 +73,8 @@ public:
     // The top of what the axis' plottables show, in its coordinates; nothing when they show
     // none.
     static std::optional<double> dataTop(const QCPAxis* axis);
+    // The legend's entries, without the empty cells of its grid.
+    static int legendEntryCount(const QCPLegend* legend);
     // The legend's size with `columns` entries per row at its own font in a corner of an axis
     // rect, with room to the rect's frame.
     static QSizeF legendSizeInside(QCPLegend* legend, int columns = 1);
