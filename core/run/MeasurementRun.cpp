@@ -117,6 +117,11 @@ QString congestionControlOf(const RunSpec& spec, const QMap<QString, HostFacts>&
     return hosts.value(QLatin1String(sender)).value(QStringLiteral("congestion_control"));
 }
 
+// The server a run starts, as messages name it: "iperf" for both iperf2 and iperf3.
+QString serverName(const RunSpec& spec) {
+    return spec.isIperf() ? QStringLiteral("iperf") : runToolProgram(spec.tool);
+}
+
 // iperf prints the C library's "Connection refused", irtt Go's "connection refused".
 bool saysRefused(const QByteArray& output) {
     return output.contains("Connection refused") || output.contains("connection refused");
@@ -152,7 +157,7 @@ MeasurementRun::MeasurementRun(RunSpec spec, QString outputDir, QString fileStem
     m_serverTimeout.setSingleShot(true);
     connect(&m_serverTimeout, &QTimer::timeout, this, [this] {
         fail(QStringLiteral("the %1 server did not report that it listens within %2 s%3")
-                 .arg(runToolProgram(m_spec.tool))
+                 .arg(serverName(m_spec))
                  .arg(kServerStartMs / 1000)
                  .arg(m_serverOutput.isEmpty()
                           ? QString()
@@ -318,7 +323,7 @@ void MeasurementRun::onServerFinished() {
     onServerOutput();
     if (m_state == State::StartingServer) {
         fail(QStringLiteral("the %1 server exited before it listened: %2")
-                 .arg(runToolProgram(m_spec.tool), RunCommands::lastLines(m_serverOutput)));
+                 .arg(serverName(m_spec), RunCommands::lastLines(m_serverOutput)));
     } else if (m_state == State::Stopping) {
         finish(m_pendingStatus, QString());
     }
@@ -496,12 +501,11 @@ QString MeasurementRun::clientFailure(bool measured) const {
     if (saw("minimal interval allowed") || saw("cannot flood"))
         return QStringLiteral("this ping interval needs root (ping said: %1)").arg(said);
     if (saysRefused(output))
-        return QStringLiteral("nothing listens on %1 port %2 (connection refused): start %3 "
-                              "server there, or let Wirebench start one")
+        return QStringLiteral("nothing listens on %1 port %2 (connection refused): start an "
+                              "%3 server there, or let Wirebench start one")
             .arg(target)
             .arg(RunCommands::serverPort(m_spec))
-            .arg(m_spec.tool == RunTool::Irtt ? QStringLiteral("an irtt")
-                                              : QStringLiteral("an iperf"));
+            .arg(serverName(m_spec));
     if (saw("Name or service not known") || saw("Temporary failure in name resolution") ||
         saw("unknown host"))
         return QStringLiteral("cannot resolve the target \"%1\" (%2)").arg(target, said);
