@@ -15,6 +15,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <cmath>
 #include <unordered_set>
 
@@ -111,16 +112,24 @@ void noteSampled(const Reports& reports, CliContext& context) {
 }
 
 // The latency dataset with the chosen metric in place of its RTTs (withLatencyMetric);
-// nullptr, with the file reported, when the log does not carry that metric.
+// nullptr when the dataset does not carry that metric: a problem of the file, unless another
+// series of the file carries it (a Flent file's ping beside its irtt), which is only noted.
 std::shared_ptr<const Dataset> withMetric(const std::shared_ptr<const Dataset>& dataset,
-                                          const QString& file, LatencyMetric metric,
-                                          CliContext& context) {
+                                          const QString& file, bool fileCarriesIt,
+                                          LatencyMetric metric, CliContext& context) {
     if (metric == LatencyMetric::Rtt)
         return dataset;
     if (!hasLatencyMetric(dataset->latency, metric)) {
-        context.fileProblem(file, QStringLiteral("no %1 in this log: only irtt logs carry one-way "
-                                                 "delays and IPDV")
-                                      .arg(latencyMetricName(metric)));
+        if (fileCarriesIt)
+            context.fileWarning(file,
+                                QStringLiteral("%1 has no %2 (only irtt measures one-way delays "
+                                               "and IPDV); left out")
+                                    .arg(dataset->label, latencyMetricName(metric)));
+        else
+            context.fileProblem(file,
+                                QStringLiteral("no %1 in this log: only irtt logs carry one-way "
+                                               "delays and IPDV")
+                                    .arg(latencyMetricName(metric)));
         return nullptr;
     }
     return std::make_shared<const Dataset>(withLatencyMetric(*dataset, metric));
@@ -153,6 +162,9 @@ Reports collect(const CommonOptions& options, CliContext& context) {
     const std::unordered_set<const Dataset*> lone = setOf(measured.samplers);
     auto dataset = reports.datasets.begin();
     for (const ImportResult& result : imports) {
+        const bool fileCarriesMetric = std::any_of(
+            dataset, dataset + std::ptrdiff_t(result.datasets.size()),
+            [&](const auto& d) { return hasLatencyMetric(d->latency, options.metric); });
         for (std::size_t i = 0; i < result.datasets.size(); ++i, ++dataset) {
             const QString format =
                 result.format ? QString::fromLatin1(result.format->id) : QString();
@@ -173,7 +185,7 @@ Reports collect(const CommonOptions& options, CliContext& context) {
                 checkFlows(reports.flows.back(), context);
             } else {
                 const std::shared_ptr<const Dataset> measuredDataset =
-                    withMetric(*dataset, result.file, options.metric, context);
+                    withMetric(*dataset, result.file, fileCarriesMetric, options.metric, context);
                 if (!measuredDataset)
                     continue;
                 reports.latency.push_back(LatencyReport::of(

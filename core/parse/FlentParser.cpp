@@ -1,5 +1,6 @@
 #include "FlentParser.h"
 
+#include "IrttParser.h"
 #include "TextScan.h"
 
 #include <QDateTime>
@@ -79,9 +80,11 @@ bool isComputed(const QString& name, const QJsonObject& meta) {
 struct Point {
     double time = 0;
     std::optional<double> value;
-    std::optional<double> duration;    // netperf's sampling interval (s)
-    std::optional<std::int64_t> seq;   // ping and irtt sequence numbers
-    bool lost = false;                 // irtt: the round trip never came back
+    std::optional<double> duration;  // netperf's sampling interval (s)
+    std::optional<std::int64_t> seq; // ping and irtt sequence numbers
+    // irtt: whether the round trip was lost and which way, and what it measured beside the
+    // RTT (its delay, sentAtEpochSeconds and sequence are the point's own fields).
+    IrttRoundTrip irtt;
     std::optional<double> cwndPackets; // the socket sampler's, beside a TCP series
     std::optional<double> tcpRttMs;
 };
@@ -93,7 +96,21 @@ std::optional<double> number(const QJsonObject& object, const char* key) {
     return value.toDouble();
 }
 
-// The raw values of a series, in the units its version stores them.
+// A lost round trip's direction as Flent's IrttRunner keeps it: irtt's "true_up" and
+// "true_down" without their "true_", and irtt's "true" (no direction known) left as it is.
+IrttRoundTrip::Lost irttLoss(const QJsonObject& object) {
+    if (!object.value(QLatin1String("lost")).toBool())
+        return IrttRoundTrip::Lost::No;
+    const QString direction = object.value(QLatin1String("lost_dir")).toString();
+    if (direction == QLatin1String("up"))
+        return IrttRoundTrip::Lost::Up;
+    if (direction == QLatin1String("down"))
+        return IrttRoundTrip::Lost::Down;
+    return IrttRoundTrip::Lost::Unknown;
+}
+
+// The raw values of a series, in the units its version stores them. irtt's one-way delays
+// and IPDV are in ms in every version (Flent's IrttRunner converts irtt's nanoseconds).
 std::vector<Point> rawPoints(const QJsonArray& raw, const QString& name, int version,
                              bool fakeRaw) {
     // Versions before 4 kept netperf UDP_RR samples in transactions per second.
@@ -111,7 +128,12 @@ std::vector<Point> rawPoints(const QJsonArray& raw, const QString& name, int ver
         point.duration = number(object, "dur");
         if (const auto seq = number(object, "seq"))
             point.seq = std::int64_t(*seq);
-        point.lost = object.value(QLatin1String("lost")).toBool();
+        point.irtt.lost = irttLoss(object);
+        point.irtt.sendDelayMs = number(object, "owd_up");
+        point.irtt.receiveDelayMs = number(object, "owd_down");
+        point.irtt.ipdvMs = number(object, "ipdv");
+        point.irtt.sendIpdvMs = number(object, "ipdv_up");
+        point.irtt.receiveIpdvMs = number(object, "ipdv_down");
         point.cwndPackets = number(object, "tcp_cwnd");
         point.tcpRttMs = number(object, "tcp_rtt");
         if (point.value && transactions && point.duration)
@@ -159,12 +181,24 @@ Filled fillLatency(Dataset& dataset, const std::vector<Point>& points, const QSt
     info.pingIntervalSeconds = stepSize;
     const bool sequenced = !points.empty() && std::all_of(points.begin(), points.end(),
                                                           [](const Point& p) { return p.seq; });
+    // irtt's one-way delays and IPDV go beside the RTTs only when the series has them, so a
+    // ping's series (or an irtt series from a Flent that kept none) has no such metric.
+    const bool oneWay = std::any_of(points.begin(), points.end(), [](const Point& p) {
+        return p.irtt.sendDelayMs || p.irtt.receiveDelayMs;
+    });
+    const bool ipdv = std::any_of(points.begin(), points.end(), [](const Point& p) {
+        return p.irtt.ipdvMs || p.irtt.sendIpdvMs || p.irtt.receiveIpdvMs;
+    });
+    const double none = std::numeric_limits<double>::quiet_NaN(); // a reply without the value
     std::set<std::int64_t> seen;
     std::int64_t index = 0;
     for (const Point& point : points) {
-        if (point.lost) {
-            if (point.seq)
-                latency.lostSequence.push_back(*point.seq);
+        if (point.irtt.lost != IrttRoundTrip::Lost::No) {
+            if (point.seq) {
+                IrttRoundTrip loss = point.irtt;
+                loss.sequence = *point.seq;
+                appendIrttRoundTrip(latency, loss);
+            }
             continue;
         }
         if (!point.value)
@@ -182,6 +216,15 @@ Filled fillLatency(Dataset& dataset, const std::vector<Point>& points, const QSt
         latency.rttMs.push_back(*point.value);
         latency.sequence.push_back(seq);
         latency.timestamps.push_back(point.time);
+        if (oneWay) {
+            latency.sendDelayMs.push_back(point.irtt.sendDelayMs.value_or(none));
+            latency.receiveDelayMs.push_back(point.irtt.receiveDelayMs.value_or(none));
+        }
+        if (ipdv) {
+            latency.ipdvMs.push_back(point.irtt.ipdvMs.value_or(none));
+            latency.sendIpdvMs.push_back(point.irtt.sendIpdvMs.value_or(none));
+            latency.receiveIpdvMs.push_back(point.irtt.receiveIpdvMs.value_or(none));
+        }
         ++filled.samples;
     }
     if (sequenced && !latency.sequence.empty()) {
@@ -192,6 +235,8 @@ Filled fillLatency(Dataset& dataset, const std::vector<Point>& points, const QSt
                     latency.lostSequence.push_back(seq);
         }
         std::sort(latency.lostSequence.begin(), latency.lostSequence.end());
+        std::sort(latency.lostUpSequence.begin(), latency.lostUpSequence.end());
+        std::sort(latency.lostDownSequence.begin(), latency.lostDownSequence.end());
         latency.summary.received = std::int64_t(latency.rttMs.size());
         latency.summary.transmitted =
             std::int64_t(latency.rttMs.size() + latency.lostSequence.size());
@@ -493,7 +538,7 @@ void FlentParser::read(const QJsonObject& root) {
             raw.contains(series) ? rawPoints(raw.value(series).toArray(), series, version, fakeRaw)
                                  : std::vector<Point>();
         const bool hasRaw = std::any_of(points.begin(), points.end(), [](const Point& point) {
-            return point.value.has_value() || point.lost;
+            return point.value.has_value() || point.irtt.lost != IrttRoundTrip::Lost::No;
         });
         if (!hasRaw)
             points = resultPoints(it->toArray(), xValues, *t0);

@@ -21,7 +21,12 @@ namespace wb {
 // "TCP upload BE") one flow of intervals. Series Flent computed from others (avg, sum,
 // totals, fairness) are left out: Wirebench computes its own. A series' samples are its raw
 // values where the file has them (their own times, irtt's sequence numbers and lost
-// packets), else its "results" on the file's x_values axis from T0. TCP cwnd and RTT that
+// packets), else its "results" on the file's x_values axis from T0. An irtt series' raw values
+// also hold what Flent's IrttRunner kept of each round trip: the one-way delays (owd_up,
+// owd_down), the IPDV (ipdv, ipdv_up, ipdv_down; none for the first reply or one after a loss)
+// and the direction of a loss (lost_dir "up", "down", or irtt's "true": unknown); they fill
+// the series' send and receive delays and IPDV beside the RTTs, NaN where a reply has none,
+// and its losses up and down. TCP cwnd and RTT that
 // Flent's socket sampler recorded beside a TCP series (raw tcp_cwnd/tcp_rtt, or the results
 // "NAME::tcp_cwnd") go on the flow's intervals.
 //
