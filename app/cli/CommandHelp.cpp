@@ -248,9 +248,10 @@ std::vector<CommandHelp> makeCommandHelp() {
           "--plan PLAN.json [-o DIR] [--format FORMAT]",
           "--member 'TOOL TARGET [RUN OPTIONS] [--start S] [--until NAME] [--name NAME]'... "
           "[RUN OPTIONS] [--ss-interval S] -o DIR"},
-         "run ping, iperf or iperf3 against TARGET, or every step of an experiment plan, and "
+         "run ping, irtt, iperf or iperf3 against TARGET, or every step of an experiment plan, and "
          "print the runs and the table summary of their logs",
-         {"Runs the tool against TARGET. Its raw output goes to DIR/TOOL-TIME.log as it arrives, "
+         {"Runs the tool against TARGET. Its raw output goes to DIR/TOOL-TIME.log as it arrives "
+          "(irtt: its JSON, irtt client -o -, complete at the end), "
           "and TOOL-TIME.run.json beside it records the command line, tool version, times, host, "
           "kernel and congestion control; a started server's output goes to "
           "TOOL-TIME.server.log. Every file is created new: no existing file is opened for "
@@ -259,14 +260,16 @@ std::vector<CommandHelp> makeCommandHelp() {
           "Commands are argument lists, never shell strings: a target starting with \"-\" or any "
           "value with whitespace, quotes or shell characters is refused. Ctrl+C, SIGTERM or "
           "SIGHUP cancels: ping and iperf still print their summaries, the partial log is kept "
-          "and reported, the step's sidecar says \"cancelled\", its teardown runs and no later "
+          "and reported (irtt writes its JSON only when it ends by itself, so a cancelled irtt "
+          "run keeps none), the step's sidecar says \"cancelled\", its teardown runs and no later "
           "step starts; a second one stops at once. The programs a run starts die with "
           "wirebench-cli, even when it is killed; a sidecar left \"running\" by a killed run "
           "reads as \"interrupted\".",
           "With --member, one step runs several tools at once on one clock (latency under "
           "load): each --member is one quoted member, its tool, target and run options, plus "
           "--start (seconds after the step's start), --until NAME (stopped when that member "
-          "ends) and --name (default ping, iperf-1, iperf-2, ...); run options outside the "
+          "ends; an irtt member instead ends by a duration cut to that member's planned end) and "
+          "--name (default ping, irtt, iperf-1, iperf-2, ...); run options outside the "
           "members apply to every member, --duration of a ping member sets its count. Files: "
           "DIR/step-TIME.run.json for the step (every member's command line and wall-clock "
           "start), step-TIME.NAME.log per member and step-TIME.ss.log with ss -tin samples of "
@@ -274,13 +277,16 @@ std::vector<CommandHelp> makeCommandHelp() {
           "--interval 0.1 --duration 70' --member 'iperf3 198.18.0.2 --start 5 --duration 60 "
           "--start-server'"},
          {{"--target TARGET", "the host to run against, as the TARGET operand"},
-          {"--tool ping|iperf|iperf2|iperf3",
+          {"--tool ping|irtt|iperf|iperf2|iperf3",
            "the program to run (default ping; iperf and iperf2 are the same)"},
           {"--count N", "ping: requests (-c, default 10)"},
           {"--interval SECONDS",
-           "ping: seconds between requests (-i, default 1); below 0.2 iputils ping needs root"},
+           "ping and irtt: seconds between requests (-i, default 1); below 0.2 iputils ping "
+           "needs root; irtt takes 0.001 to 15"},
           {"--size BYTES", "ping: payload bytes (-s, default 56)"},
-          {"--duration SECONDS", "iperf: seconds of sending (-t, default 10)"},
+          {"--length BYTES",
+           "irtt: UDP payload bytes, irtt's headers included (-l, default 0: the smallest)"},
+          {"--duration SECONDS", "iperf and irtt: seconds of sending (-t / -d, default 10)"},
           {"--report-interval SECONDS", "iperf: seconds between interval reports (-i, default 1)"},
           {"--streams N", "iperf: parallel streams (-P, 1 to 128, default 1)"},
           {"--udp", "iperf: UDP instead of TCP (-u)"},
@@ -288,10 +294,11 @@ std::vector<CommandHelp> makeCommandHelp() {
           {"--reverse", "iperf: the server sends (-R)"},
           {"--congestion ALGORITHM",
            "iperf: TCP congestion control (-Z for iperf2, -C for iperf3), e.g. cubic or reno"},
-          {"--port N", "iperf: the server's port (-p)"},
+          {"--port N", "iperf: the server's port (-p); irtt: the server's UDP port (default 2112)"},
           {"--json",
            "iperf3: JSON output (-J), complete only at the end; the text output grows live"},
-          {"--start-server", "start the iperf server for the run"},
+          {"--start-server",
+           "start the iperf server (irtt: \"irtt server\") for the run, and stop it after"},
           {"--extra-args WORDS",
            "more arguments for the tool, e.g. \"-w 4M -l 1400\"; an option Wirebench sets "
            "(output, format, -c, -t, -i, -P, -p, ...) is refused with the reason"},

@@ -149,7 +149,7 @@ bool parseMembers(const RunArguments& args, CliContext& context, std::vector<Ste
         const QStringList words = QProcess::splitCommand(text);
         if (words.isEmpty() || !runToolFromName(words.front())) {
             context.usageError(QStringLiteral("--member \"%1\": a member starts with its tool "
-                                              "(ping, iperf, iperf2 or iperf3)")
+                                              "(ping, irtt, iperf, iperf2 or iperf3)")
                                    .arg(text));
             return false;
         }

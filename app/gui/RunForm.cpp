@@ -62,20 +62,24 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
     auto* what = new QGroupBox(tr("Measurement"), this);
     auto* whatForm = new QFormLayout(what);
     m_mode = field<QComboBox>(what, "mode",
-                              tr("Latency under load: ping the target while TCP flows (iperf3) "
-                                 "load the path, all on one clock, with the flows' TCP state "
-                                 "sampled (ss)"));
+                              tr("Latency under load: ping or irtt the target while TCP flows "
+                                 "(iperf3) load the path, all on one clock, with the flows' TCP "
+                                 "state sampled (ss)"));
     m_mode->addItem(tr("Single run"));
     m_mode->addItem(tr("Latency under load"));
     whatForm->addRow(tr("&Kind:"), m_mode);
     m_tool = field<QComboBox>(what, "tool",
-                              tr("ping measures round-trip times; iperf2 and iperf3 throughput"));
+                              tr("ping measures round-trip times; irtt round-trip times, one-way "
+                                 "delays and losses by direction over UDP; iperf2 and iperf3 "
+                                 "throughput"));
     m_tool->addItem(QStringLiteral("ping"), static_cast<int>(RunTool::Ping));
     m_tool->addItem(QStringLiteral("iperf2"), static_cast<int>(RunTool::Iperf2));
     m_tool->addItem(QStringLiteral("iperf3"), static_cast<int>(RunTool::Iperf3));
+    m_tool->addItem(QStringLiteral("irtt"), static_cast<int>(RunTool::Irtt));
     m_target = textField(what, "target", tr("host name or address"),
-                         tr("Host name, IPv4 or IPv6 address to ping or to connect the iperf "
-                            "client to (as seen from the client's transport)"));
+                         tr("Host name, IPv4 or IPv6 address to ping, to measure with irtt "
+                            "or to connect the iperf client to (as seen from the client's "
+                            "transport); irtt takes no IPv6 address, only a name"));
     m_label =
         field<QLineEdit>(what, "label", tr("Label of the run's dataset; empty = tool and target"));
     m_extraArgs = textField(what, "extraArgs", tr("e.g. -w 4M -l 1400"),
@@ -92,6 +96,13 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
     m_loadBox = new QGroupBox(tr("Latency under load"), this);
     m_loadBox->setObjectName(QStringLiteral("loadBox"));
     auto* loadForm = new QFormLayout(m_loadBox);
+    m_latencyTool = field<QComboBox>(m_loadBox, "latencyTool",
+                                     tr("What measures the latency: ping (ICMP) or irtt (UDP, "
+                                        "with one-way delays; its server is started through "
+                                        "the server transport on port 2112)"));
+    m_latencyTool->addItem(QStringLiteral("ping"), static_cast<int>(RunTool::Ping));
+    m_latencyTool->addItem(QStringLiteral("irtt"), static_cast<int>(RunTool::Irtt));
+    loadForm->addRow(tr("Latenc&y by:"), m_latencyTool);
     m_flowsUp = numberField<QSpinBox>(m_loadBox, "flowsUp", 0, 32, {},
                                       tr("TCP flows from the client to the target (iperf3, each "
                                          "with its own server and port)"));
@@ -135,6 +146,37 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
     pingForm->addRow(tr("&Interval:"), m_interval);
     pingForm->addRow(tr("&Size:"), m_size);
     column->addWidget(m_pingBox);
+
+    m_irttBox = new QGroupBox(tr("irtt"), this);
+    m_irttBox->setObjectName(QStringLiteral("irttBox"));
+    m_irttForm = new QFormLayout(m_irttBox);
+    QFormLayout* irttForm = m_irttForm;
+    m_irttDuration = numberField<QSpinBox>(m_irttBox, "irttDuration", 1, 86400, tr(" s"),
+                                           tr("How long irtt sends, in seconds (-d)"));
+    m_irttInterval = numberField<QDoubleSpinBox>(
+        m_irttBox, "irttInterval", 0.001, 15.0, tr(" s"),
+        tr("Seconds between requests (-i); an irtt server refuses more than 15 s"));
+    m_irttInterval->setDecimals(3);
+    m_irttInterval->setSingleStep(0.01);
+    m_irttLength = numberField<QSpinBox>(
+        m_irttBox, "irttLength", 0, 65507, tr(" bytes"),
+        tr("UDP payload bytes of each packet, irtt's headers included (-l); irtt raises it to "
+           "the smallest that holds them"));
+    m_irttLength->setSpecialValueText(tr("smallest"));
+    m_irttPort = numberField<QSpinBox>(m_irttBox, "irttPort", 0, 65535, {},
+                                       tr("The irtt server's UDP port; 2112 by default"));
+    m_irttPort->setSpecialValueText(tr("2112 (default)"));
+    m_irttStartServer = field<QCheckBox>(m_irttBox, "irttStartServer",
+                                         tr("Start \"irtt server\" through the server transport "
+                                            "before the client, and stop it afterwards"),
+                                         tr("Start an irtt server for this run"));
+    irttForm->addRow(tr("Ti&me:"), m_irttDuration);
+    irttForm->addRow(tr("&Every:"), m_irttInterval);
+    irttForm->addRow(tr("Lengt&h:"), m_irttLength);
+    irttForm->addRow(tr("UDP port:"), m_irttPort);
+    irttForm->addRow(m_irttStartServer);
+    m_irttBox->setVisible(false);
+    column->addWidget(m_irttBox);
 
     m_iperfBox = new QGroupBox(tr("iperf"), this);
     auto* iperfForm = new QFormLayout(m_iperfBox);
@@ -213,11 +255,13 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
     column->addWidget(where);
     column->addStretch(1);
 
-    for (QFormLayout* form : {whatForm, loadForm, pingForm, iperfForm, whereForm})
+    for (QFormLayout* form : {whatForm, loadForm, pingForm, irttForm, iperfForm, whereForm})
         form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     connect(m_tool, &QComboBox::currentIndexChanged, this, &RunForm::updateEnabled);
     connect(m_mode, &QComboBox::currentIndexChanged, this, &RunForm::updateEnabled);
+    connect(m_latencyTool, &QComboBox::currentIndexChanged, this, &RunForm::updateEnabled);
     connect(m_startServer, &QCheckBox::toggled, this, &RunForm::updateEnabled);
+    connect(m_irttStartServer, &QCheckBox::toggled, this, &RunForm::updateEnabled);
     for (QComboBox* combo : {m_tool, m_mode})
         connect(combo, &QComboBox::currentIndexChanged, this, &RunForm::updatePlaceholder);
     connect(m_target, &QLineEdit::textChanged, this, &RunForm::updatePlaceholder);
@@ -226,13 +270,20 @@ RunForm::RunForm(QWidget* parent) : QWidget(parent) {
 void RunForm::updateEnabled() {
     const auto tool = static_cast<RunTool>(m_tool->currentData().toInt());
     const bool load = latencyUnderLoad();
-    const bool iperf = tool != RunTool::Ping;
+    const bool iperf = tool == RunTool::Iperf2 || tool == RunTool::Iperf3;
+    const bool irtt = irttRuns();
     m_loadBox->setVisible(load);
     m_tool->setEnabled(!load);
-    // Under load the ping's and the flows' options both apply; the flows are TCP, iperf3, of
-    // a fixed direction and length, with servers Wirebench starts.
-    m_pingBox->setEnabled(load || !iperf);
+    // Under load the latency tool's and the flows' options both apply; the flows are TCP,
+    // iperf3, of a fixed direction and length, with servers Wirebench starts.
+    m_pingBox->setEnabled(load ? !irtt : tool == RunTool::Ping);
     m_count->setEnabled(!load);
+    m_irttBox->setVisible(irtt);
+    // Under load irtt runs as long as the ping would, with its own server on its default port:
+    // the fields that would say otherwise are hidden.
+    for (QWidget* fixedUnderLoad :
+         std::initializer_list<QWidget*>{m_irttDuration, m_irttPort, m_irttStartServer})
+        m_irttForm->setRowVisible(fixedUnderLoad, !load);
     m_iperfBox->setEnabled(load || iperf);
     m_duration->setEnabled(!load);
     m_udp->setEnabled(!load);
@@ -240,7 +291,18 @@ void RunForm::updateEnabled() {
     m_reverse->setEnabled(!load);
     m_startServer->setEnabled(!load);
     m_json->setEnabled(!load && tool == RunTool::Iperf3);
-    m_serverPrefix->setEnabled(load || (iperf && m_startServer->isChecked()));
+    m_serverPrefix->setEnabled(load || (iperf && m_startServer->isChecked()) ||
+                               (irtt && m_irttStartServer->isChecked()));
+}
+
+bool RunForm::irttRuns() const {
+    return latencyUnderLoad()
+               ? loadLatencyTool() == RunTool::Irtt
+               : static_cast<RunTool>(m_tool->currentData().toInt()) == RunTool::Irtt;
+}
+
+RunTool RunForm::loadLatencyTool() const {
+    return static_cast<RunTool>(m_latencyTool->currentData().toInt());
 }
 
 RunSpec RunForm::spec() const {
@@ -262,6 +324,14 @@ RunSpec RunForm::spec() const {
     spec.port = m_port->value();
     spec.json = m_json->isChecked();
     spec.startServer = m_startServer->isChecked();
+    spec.packetLength = m_irttLength->value();
+    if (irttRuns())
+        spec.intervalSeconds = m_irttInterval->value();
+    if (spec.tool == RunTool::Irtt && !latencyUnderLoad()) {
+        spec.durationSeconds = m_irttDuration->value();
+        spec.port = m_irttPort->value();
+        spec.startServer = m_irttStartServer->isChecked();
+    }
     spec.extraArgs = QProcess::splitCommand(m_extraArgs->text());
     spec.clientPrefix = QProcess::splitCommand(m_clientPrefix->text());
     spec.serverPrefix = QProcess::splitCommand(m_serverPrefix->text());
@@ -286,6 +356,11 @@ void RunForm::setSpec(const RunSpec& spec) {
     m_port->setValue(spec.port);
     m_json->setChecked(spec.json);
     m_startServer->setChecked(spec.startServer);
+    m_irttDuration->setValue(spec.durationSeconds);
+    m_irttInterval->setValue(spec.intervalSeconds);
+    m_irttLength->setValue(spec.packetLength);
+    m_irttPort->setValue(spec.port);
+    m_irttStartServer->setChecked(spec.startServer);
     m_extraArgs->setText(joinWords(spec.extraArgs));
     m_clientPrefix->setText(joinWords(spec.clientPrefix));
     m_serverPrefix->setText(joinWords(spec.serverPrefix));
@@ -308,7 +383,8 @@ bool RunForm::latencyUnderLoad() const {
 
 std::vector<StepMember> RunForm::loadMembers() const {
     return StepMembers::latencyUnderLoad(spec(), m_flowsUp->value(), m_flowsDown->value(),
-                                         m_loadDuration->value(), m_margin->value());
+                                         m_loadDuration->value(), m_margin->value(),
+                                         loadLatencyTool());
 }
 
 QString RunForm::outputFolder() const {
@@ -327,9 +403,9 @@ void RunForm::chooseOutputFolder() {
 }
 
 QString RunForm::defaultLabel(const RunSpec& spec) {
-    const QString tool = spec.tool == RunTool::Ping     ? QStringLiteral("ping")
-                         : spec.tool == RunTool::Iperf2 ? QStringLiteral("iperf2")
-                                                        : QStringLiteral("iperf3");
+    // iperf2 by the name the form shows, not its program's.
+    const QString tool =
+        spec.tool == RunTool::Iperf2 ? QStringLiteral("iperf2") : runToolProgram(spec.tool);
     return spec.target.isEmpty() ? tool : QStringLiteral("%1 %2").arg(tool, spec.target);
 }
 

@@ -8,14 +8,16 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QGroupBox;
 class QLineEdit;
 class QSpinBox;
 
 namespace wb {
 
-// The fields of one run: tool, target, label, ping and iperf options, transport prefixes and
-// the output folder. Options that do not apply to the chosen tool are disabled. It only maps
+// The fields of one run: tool, target, label, ping, irtt and iperf options, transport prefixes
+// and the output folder. Options that do not apply to the chosen tool are disabled; irtt's are
+// shown only when irtt runs (alone or as the latency under load). It only maps
 // widgets to a RunSpec and back; RunValidation judges the values.
 class RunForm : public QWidget {
     Q_OBJECT
@@ -25,8 +27,11 @@ public:
 
     RunSpec spec() const; // not validated
 
-    // "Latency under load": ping the target while TCP flows load the path (RRUL's shape).
+    // "Latency under load": ping (or irtt) the target while TCP flows load the path (RRUL's
+    // shape).
     bool latencyUnderLoad() const;
+    // What measures the latency under load: ping or irtt.
+    RunTool loadLatencyTool() const;
     // The step's members from the form (StepMembers::latencyUnderLoad), not validated.
     std::vector<StepMember> loadMembers() const;
     void setSpec(const RunSpec& spec);
@@ -44,8 +49,12 @@ private:
     void updatePlaceholder();
     void chooseOutputFolder();
 
+    // Whether the run's latency is measured by irtt (alone, or under load).
+    bool irttRuns() const;
+
     QComboBox* m_mode = nullptr;
     QGroupBox* m_loadBox = nullptr;
+    QComboBox* m_latencyTool = nullptr;
     QSpinBox* m_flowsUp = nullptr;
     QSpinBox* m_flowsDown = nullptr;
     QSpinBox* m_loadDuration = nullptr;
@@ -58,6 +67,13 @@ private:
     QSpinBox* m_count = nullptr;
     QDoubleSpinBox* m_interval = nullptr;
     QSpinBox* m_size = nullptr;
+    QGroupBox* m_irttBox = nullptr;
+    QFormLayout* m_irttForm = nullptr;
+    QSpinBox* m_irttDuration = nullptr;
+    QDoubleSpinBox* m_irttInterval = nullptr;
+    QSpinBox* m_irttLength = nullptr;
+    QSpinBox* m_irttPort = nullptr;
+    QCheckBox* m_irttStartServer = nullptr;
     QGroupBox* m_iperfBox = nullptr;
     QSpinBox* m_duration = nullptr;
     QDoubleSpinBox* m_reportInterval = nullptr;

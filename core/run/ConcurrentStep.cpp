@@ -498,6 +498,9 @@ void ConcurrentStep::onMemberFinished(std::size_t index, const RunOutcome& outco
         const QString why =
             QStringLiteral("stopped when member \"%1\" ended").arg(m_members[index].name);
         if (other.started) {
+            // An irtt member ends by its own duration, which ends with this member's plan.
+            if (!StepMembers::stopsWithItsUntil(m_members[j]))
+                continue;
             other.stoppedByDesign = true;
             other.run->cancel(why);
         } else {

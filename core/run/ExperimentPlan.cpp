@@ -90,7 +90,7 @@ bool checkOption(const Option& option, const QJsonValue& value, const QString& p
     switch (option.kind) {
     case Kind::Tool:
         if (!value.isString() || !runToolFromName(value.toString()))
-            problem = QStringLiteral("must be one of ping, iperf, iperf2, iperf3");
+            problem = QStringLiteral("must be one of ping, iperf, iperf2, iperf3, irtt");
         break;
     case Kind::Text:
     case Kind::Template:

@@ -137,12 +137,38 @@ const std::vector<ToolOption>& iperf2Options() {
     return options;
 }
 
+// irtt client's options (Go's pflag: short clusters, long options with "=" or the next word).
+const std::vector<ToolOption>& irttOptions() {
+    static const std::vector<ToolOption> options = withPassed(
+        {
+            {'d', {}, true, "duration"},
+            {'i', {}, true, "interval"},
+            {'l', {}, true, "length"},
+            {'o',
+             {},
+             true,
+             nullptr,
+             "is set by Wirebench already (the JSON on stdout is the run's log)"},
+            {'q', {}, false, nullptr, "is set by Wirebench already (no per-packet lines)"},
+            {'n', {}, false, nullptr, "(no test) connects and exits without measuring"},
+            {0, "loose", false, nullptr,
+             "would let the server change the run's duration, interval and length"},
+            {'h', {}, false, nullptr, kPrintsInstead},
+            {'v', {}, false, nullptr, kPrintsInstead},
+        },
+        QStringLiteral("stats: tstamp: clock: dscp: df: wait: timer: tcomp: fill: sfill: local: "
+                       "hmac: timeouts: ttl: fill-one thread Q 4 6"));
+    return options;
+}
+
 const std::vector<ToolOption>& optionsOf(RunTool tool) {
     switch (tool) {
     case RunTool::Iperf2:
         return iperf2Options();
     case RunTool::Iperf3:
         return iperf3Options();
+    case RunTool::Irtt:
+        return irttOptions();
     case RunTool::Ping:
         break;
     }

@@ -117,6 +117,16 @@ QString congestionControlOf(const RunSpec& spec, const QMap<QString, HostFacts>&
     return hosts.value(QLatin1String(sender)).value(QStringLiteral("congestion_control"));
 }
 
+// The server a run starts, as messages name it: "iperf" for both iperf2 and iperf3.
+QString serverName(const RunSpec& spec) {
+    return spec.isIperf() ? QStringLiteral("iperf") : runToolProgram(spec.tool);
+}
+
+// iperf prints the C library's "Connection refused", irtt Go's "connection refused".
+bool saysRefused(const QByteArray& output) {
+    return output.contains("Connection refused") || output.contains("connection refused");
+}
+
 bool isInstalled(const QString& program) {
     if (program.contains(QLatin1Char('/')))
         return QFileInfo(program).isExecutable();
@@ -146,7 +156,8 @@ MeasurementRun::MeasurementRun(RunSpec spec, QString outputDir, QString fileStem
     connect(&m_tick, &QTimer::timeout, this, &MeasurementRun::onTick);
     m_serverTimeout.setSingleShot(true);
     connect(&m_serverTimeout, &QTimer::timeout, this, [this] {
-        fail(QStringLiteral("the iperf server did not report that it listens within %1 s%2")
+        fail(QStringLiteral("the %1 server did not report that it listens within %2 s%3")
+                 .arg(serverName(m_spec))
                  .arg(kServerStartMs / 1000)
                  .arg(m_serverOutput.isEmpty()
                           ? QString()
@@ -302,8 +313,7 @@ void MeasurementRun::onServerOutput() {
     }
     if (m_serverOutput.size() < kKeptErrorBytes)
         m_serverOutput += data;
-    // Both iperf2 and iperf3 flush this line once the socket listens.
-    if (m_state == State::StartingServer && m_serverOutput.contains("listening")) {
+    if (m_state == State::StartingServer && m_serverOutput.contains(m_commands.serverReady)) {
         m_serverTimeout.stop();
         startClient();
     }
@@ -312,8 +322,8 @@ void MeasurementRun::onServerOutput() {
 void MeasurementRun::onServerFinished() {
     onServerOutput();
     if (m_state == State::StartingServer) {
-        fail(QStringLiteral("the iperf server exited before it listened: %1")
-                 .arg(RunCommands::lastLines(m_serverOutput)));
+        fail(QStringLiteral("the %1 server exited before it listened: %2")
+                 .arg(serverName(m_spec), RunCommands::lastLines(m_serverOutput)));
     } else if (m_state == State::Stopping) {
         finish(m_pendingStatus, QString());
     }
@@ -490,11 +500,12 @@ QString MeasurementRun::clientFailure(bool measured) const {
     const auto saw = [&](const char* text) { return output.contains(text); };
     if (saw("minimal interval allowed") || saw("cannot flood"))
         return QStringLiteral("this ping interval needs root (ping said: %1)").arg(said);
-    if (saw("Connection refused"))
+    if (saysRefused(output))
         return QStringLiteral("nothing listens on %1 port %2 (connection refused): start an "
-                              "iperf server there, or let Wirebench start one")
+                              "%3 server there, or let Wirebench start one")
             .arg(target)
-            .arg(m_spec.port > 0 ? m_spec.port : (m_spec.tool == RunTool::Iperf3 ? 5201 : 5001));
+            .arg(RunCommands::serverPort(m_spec))
+            .arg(serverName(m_spec));
     if (saw("Name or service not known") || saw("Temporary failure in name resolution") ||
         saw("unknown host"))
         return QStringLiteral("cannot resolve the target \"%1\" (%2)").arg(target, said);
@@ -524,8 +535,8 @@ void MeasurementRun::onClientFinished(int exitCode, QProcess::ExitStatus exitSta
     if (refusedByOurNewServer()) {
         // iperf2 can print "Server listening" (from its reporter thread) a moment before the
         // socket listens, so a client started on that line may be refused: seen in CI under
-        // ASan. Our own server gets a few more tries; the refused attempt leaves no trace in
-        // the raw log.
+        // ASan. irtt's server starts its IPv6 listener first, its IPv4 one a moment later. Our own
+        // server gets a few more tries; the refused attempt leaves no trace in the raw log.
         ++m_refusedTries;
         m_log.resize(0);
         m_log.seek(0);
@@ -559,7 +570,7 @@ void MeasurementRun::onClientFinished(int exitCode, QProcess::ExitStatus exitSta
 bool MeasurementRun::refusedByOurNewServer() const {
     const bool ourServerRuns = m_server && m_server->state() != QProcess::NotRunning;
     return ourServerRuns && !m_cancelRequested && m_refusedTries < kRefusedTries &&
-           (m_clientErrors + m_receivedHead + m_receivedTail).contains("Connection refused");
+           saysRefused(m_clientErrors + m_receivedHead + m_receivedTail);
 }
 
 void MeasurementRun::fail(const QString& why) {

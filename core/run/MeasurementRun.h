@@ -60,7 +60,8 @@ public:
     void start();
     // Stops the client (SIGINT, so ping and iperf print their summaries; then SIGTERM,
     // then SIGKILL) and the server; finished() reports Cancelled with what was measured,
-    // and why (e.g. "interrupted by SIGTERM") as its error and in the sidecar.
+    // and why (e.g. "interrupted by SIGTERM") as its error and in the sidecar. irtt writes
+    // its JSON only when it ends by itself, so a cancelled irtt run has measured nothing.
     void cancel(const QString& why = QString());
 
     // Call before start(): the files become STEM.SUFFIX.log, STEM.SUFFIX.run.json and

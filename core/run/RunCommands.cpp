@@ -1,6 +1,7 @@
 #include "RunCommands.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace wb {
 
@@ -50,7 +51,57 @@ QStringList iperfServerArguments(const RunSpec& spec) {
     return args;
 }
 
+// irtt's JSON goes to stdout (-o -), so the log is the same through any prefix, ssh
+// included; -q leaves only its events, summary and errors on stderr. Without a port the
+// target is the host alone and irtt connects to 2112.
+QStringList irttClientArguments(const RunSpec& spec) {
+    QStringList args{QStringLiteral("client"), QStringLiteral("-o"),
+                     QStringLiteral("-"),      QStringLiteral("-q"),
+                     QStringLiteral("-d"),     RunCommands::goDuration(spec.durationSeconds),
+                     QStringLiteral("-i"),     RunCommands::goDuration(spec.intervalSeconds),
+                     QStringLiteral("-l"),     QString::number(spec.packetLength)};
+    args << spec.extraArgs;
+    args << (spec.port > 0 ? QStringLiteral("%1:%2").arg(spec.target).arg(spec.port) : spec.target);
+    return args;
+}
+
+// Every address of the host on the port; "-i 0" lets the client choose any interval (the
+// server's default minimum of 10 ms would refuse a faster client).
+QStringList irttServerArguments(const RunSpec& spec) {
+    return {QStringLiteral("server"), QStringLiteral("-b"),
+            QStringLiteral(":%1").arg(RunCommands::serverPort(spec)), QStringLiteral("-i"),
+            QStringLiteral("0")};
+}
+
 } // namespace
+
+int RunCommands::serverPort(const RunSpec& spec) {
+    if (spec.port > 0)
+        return spec.port;
+    switch (spec.tool) {
+    case RunTool::Iperf3:
+        return 5201;
+    case RunTool::Irtt:
+        return 2112;
+    case RunTool::Ping:
+    case RunTool::Iperf2:
+        break;
+    }
+    return 5001;
+}
+
+QString RunCommands::goDuration(double seconds) {
+    const bool whole = seconds >= 1 && std::fabs(seconds - std::round(seconds)) < 1e-9;
+    QString text = whole ? QString::number(static_cast<qint64>(std::llround(seconds)))
+                         : QString::number(seconds * 1000, 'f', 3);
+    if (!whole) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return text + (whole ? QStringLiteral("s") : QStringLiteral("ms"));
+}
 
 RunCommands RunCommands::build(const RunSpec& spec) {
     RunCommands commands;
@@ -84,6 +135,17 @@ RunCommands RunCommands::build(const RunSpec& spec) {
         commands.formatId =
             spec.json ? QStringLiteral("iperf3/json") : QStringLiteral("iperf3/text");
         break;
+    case RunTool::Irtt:
+        commands.client << irttClientArguments(spec);
+        commands.versionCommand << QStringLiteral("version");
+        commands.formatId = QStringLiteral("irtt/json");
+        commands.expectedSeconds = spec.durationSeconds;
+        if (spec.startServer) {
+            commands.server = spec.serverPrefix;
+            commands.server << program << irttServerArguments(spec);
+            commands.serverReady = "[ListenerStart]";
+        }
+        break;
     }
     if (spec.isIperf()) {
         commands.client << spec.extraArgs;
@@ -91,6 +153,8 @@ RunCommands RunCommands::build(const RunSpec& spec) {
         if (spec.startServer) {
             commands.server = spec.serverPrefix;
             commands.server << program << iperfServerArguments(spec);
+            // Both iperf2 and iperf3 flush this line once the socket listens.
+            commands.serverReady = "listening";
         }
     }
     return commands;

@@ -10,6 +10,8 @@ QString runToolProgram(RunTool tool) {
         return QStringLiteral("iperf");
     case RunTool::Iperf3:
         return QStringLiteral("iperf3");
+    case RunTool::Irtt:
+        return QStringLiteral("irtt");
     }
     return {};
 }
@@ -21,6 +23,8 @@ std::optional<RunTool> runToolFromName(const QString& name) {
         return RunTool::Iperf2;
     if (name == QLatin1String("iperf3"))
         return RunTool::Iperf3;
+    if (name == QLatin1String("irtt"))
+        return RunTool::Irtt;
     return std::nullopt;
 }
 

@@ -8,11 +8,11 @@
 
 namespace wb {
 
-enum class RunTool { Ping, Iperf2, Iperf3 };
+enum class RunTool { Ping, Iperf2, Iperf3, Irtt };
 
-// The program name of a tool ("ping", "iperf", "iperf3").
+// The program name of a tool ("ping", "iperf", "iperf3", "irtt").
 QString runToolProgram(RunTool tool);
-// Accepts "ping", "iperf", "iperf2" and "iperf3".
+// Accepts "ping", "iperf", "iperf2", "iperf3" and "irtt".
 std::optional<RunTool> runToolFromName(const QString& name);
 
 // One measurement to run: which tool against which target, the options users change, and
@@ -23,12 +23,15 @@ struct RunSpec {
     QString target;
     QString label; // dataset label; empty = made from the tool, target and parameters
 
-    // ping
+    // ping (and irtt: intervalSeconds is irtt's -i)
     int count = 10;
     double intervalSeconds = 1.0; // below 0.2 s iputils ping needs root
     int packetSize = 56;          // ICMP payload bytes (-s)
 
-    // iperf2 / iperf3
+    // irtt: bytes of each UDP payload, irtt's headers included (-l); 0 = irtt's smallest
+    int packetLength = 0;
+
+    // iperf2 / iperf3 (durationSeconds and port: irtt's -d and port too)
     int durationSeconds = 10;           // -t
     double reportIntervalSeconds = 1.0; // -i
     int streams = 1;                    // -P
@@ -36,9 +39,9 @@ struct RunSpec {
     QString bandwidth;                  // -b, e.g. "10M"; empty = tool default
     bool reverse = false;               // -R: the server sends
     QString congestionControl;          // -Z (iperf2) / -C (iperf3); empty = system default
-    int port = 0;                       // -p; 0 = the tool's default
+    int port = 0;                       // -p (irtt: HOST:PORT); 0 = the tool's default
     bool json = false;        // iperf3 only: -J (its results arrive at the end; text grows live)
-    bool startServer = false; // start "iperf -s" / "iperf3 -s -1" for this run
+    bool startServer = false; // start "iperf -s" / "iperf3 -s -1" / "irtt server" for this run
 
     // More arguments for the client's tool, e.g. {"-w", "4M", "-l", "1400"}, passed after
     // Wirebench's own (RunValidation says which are refused and why).
@@ -53,7 +56,7 @@ struct RunSpec {
     // "streams": "30", "repetition": "2"}); carried into the dataset's RunInfo.
     QMap<QString, QString> parameters;
 
-    bool isIperf() const { return tool != RunTool::Ping; }
+    bool isIperf() const { return tool == RunTool::Iperf2 || tool == RunTool::Iperf3; }
     // The label, or one made from the tool, target and options ("iperf 198.18.0.2 cubic P4").
     QString displayLabel() const;
 };

@@ -65,6 +65,29 @@ void add(QStringList* problems, const QString& problem) {
         problems->append(problem);
 }
 
+// irtt's own ranges. An irtt server closes a connection that sent nothing for its timeout (60 s
+// by default) and so refuses intervals above a quarter of it.
+void checkIrtt(const RunSpec& spec, QStringList* problems) {
+    const auto range = [&](bool ok, const QString& problem) {
+        if (!ok)
+            problems->append(problem);
+    };
+    range(spec.durationSeconds >= 1 && spec.durationSeconds <= 86400,
+          QStringLiteral("duration must be 1 to 86400 s"));
+    range(spec.intervalSeconds >= 0.001 && spec.intervalSeconds <= 15,
+          QStringLiteral("irtt's interval must be 0.001 to 15 s (an irtt server refuses longer "
+                         "ones)"));
+    range(spec.packetLength >= 0 && spec.packetLength <= 65507,
+          QStringLiteral("packet length must be 0 to 65507 bytes"));
+    range(spec.port >= 0 && spec.port <= 65535, QStringLiteral("port must be 1 to 65535"));
+    // irtt reads "HOST:PORT": an IPv6 address would need brackets, which a shell (ssh) would
+    // take for a pattern; the port has its own option.
+    range(!spec.target.contains(QLatin1Char(':')),
+          QStringLiteral("irtt's target \"%1\" contains ':': give the port with the port option "
+                         "and an IPv6 host by a name that resolves to it")
+              .arg(shown(spec.target)));
+}
+
 } // namespace
 
 QString RunValidation::checkTarget(const QString& target) {
@@ -141,6 +164,8 @@ QStringList RunValidation::check(const RunSpec& spec) {
               QStringLiteral("interval must be above 0 and at most 3600 s"));
         range(spec.packetSize >= 0 && spec.packetSize <= 65507,
               QStringLiteral("packet size must be 0 to 65507 bytes"));
+    } else if (spec.tool == RunTool::Irtt) {
+        checkIrtt(spec, &problems);
     } else {
         range(spec.durationSeconds >= 1 && spec.durationSeconds <= 86400,
               QStringLiteral("duration must be 1 to 86400 s"));

@@ -1,7 +1,9 @@
 #include "StepMembers.h"
 
+#include "RunCommands.h"
 #include "RunValidation.h"
 
+#include <QMap>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -17,8 +19,22 @@ bool isTcpFlow(const RunSpec& spec) {
     return spec.isIperf() && !spec.udp;
 }
 
-int defaultPort(RunTool tool) {
-    return tool == RunTool::Iperf3 ? 5201 : 5001;
+// A member whose server Wirebench starts: that server needs a port of its own.
+bool startsServer(const RunSpec& spec) {
+    return spec.tool != RunTool::Ping && spec.startServer;
+}
+
+QString defaultName(RunTool tool) {
+    switch (tool) {
+    case RunTool::Ping:
+        return QStringLiteral("ping");
+    case RunTool::Irtt:
+        return QStringLiteral("irtt");
+    case RunTool::Iperf2:
+    case RunTool::Iperf3:
+        break;
+    }
+    return QStringLiteral("iperf");
 }
 
 } // namespace
@@ -32,45 +48,78 @@ void StepMembers::complete(std::vector<StepMember>* members) {
     QSet<int> ports;
     for (const StepMember& member : *members) {
         taken.insert(member.name);
-        if (member.spec.isIperf() && member.spec.port > 0)
+        if (member.spec.tool != RunTool::Ping && member.spec.port > 0)
             ports.insert(member.spec.port);
     }
-    int pings = 0;
-    int flows = 0;
+    QMap<QString, int> counts; // per default name: how many were named so far
     for (StepMember& member : *members) {
         RunSpec& spec = member.spec;
         if (member.name.isEmpty()) {
+            const QString base = defaultName(spec.tool);
             QString name;
             do {
-                name = spec.isIperf() ? QStringLiteral("iperf-%1").arg(++flows)
-                       : ++pings == 1 ? QStringLiteral("ping")
-                                      : QStringLiteral("ping-%1").arg(pings);
+                const int n = ++counts[base];
+                // Flows are numbered from the first; a single ping or irtt is its tool's name.
+                name = spec.isIperf() || n > 1 ? QStringLiteral("%1-%2").arg(base).arg(n) : base;
             } while (taken.contains(name));
             member.name = name;
             taken.insert(name);
         }
-        if (spec.isIperf() && spec.startServer && spec.port == 0) {
-            int port = defaultPort(spec.tool);
+        if (startsServer(spec) && spec.port == 0) {
+            int port = RunCommands::serverPort(spec);
             while (ports.contains(port))
                 ++port;
             spec.port = port;
             ports.insert(port);
         }
     }
+    endIrttWithItsUntil(members);
+}
+
+void StepMembers::endIrttWithItsUntil(std::vector<StepMember>* members) {
+    for (StepMember& member : *members) {
+        if (member.spec.tool != RunTool::Irtt || member.until.isEmpty())
+            continue;
+        const auto until = std::find_if(members->begin(), members->end(), [&](const auto& other) {
+            return other.name == member.until && &other != &member;
+        });
+        if (until == members->end())
+            continue; // check() names the unknown member
+        const double end = until->startSeconds + RunCommands::build(until->spec).expectedSeconds;
+        const int seconds = static_cast<int>(std::ceil(end - member.startSeconds - 1e-9));
+        member.spec.durationSeconds =
+            std::clamp(seconds, 1, std::max(1, member.spec.durationSeconds));
+    }
+}
+
+bool StepMembers::stopsWithItsUntil(const StepMember& member) {
+    return member.spec.tool != RunTool::Irtt;
 }
 
 std::vector<StepMember> StepMembers::latencyUnderLoad(const RunSpec& base, int up, int down,
-                                                      int loadSeconds, double marginSeconds) {
+                                                      int loadSeconds, double marginSeconds,
+                                                      RunTool latencyTool) {
     std::vector<StepMember> members;
-    StepMember ping{QStringLiteral("ping"), RunSpec(), 0, QString()};
-    ping.spec.tool = RunTool::Ping;
-    ping.spec.target = base.target;
-    ping.spec.intervalSeconds = base.intervalSeconds;
-    ping.spec.packetSize = base.packetSize;
-    ping.spec.clientPrefix = base.clientPrefix;
-    ping.spec.parameters = base.parameters;
-    pingFor(&ping.spec, loadSeconds + 2 * marginSeconds);
-    members.push_back(ping);
+    const double latencySeconds = loadSeconds + 2 * marginSeconds;
+    StepMember latency{QString(), RunSpec(), 0, QString()};
+    latency.spec.target = base.target;
+    latency.spec.intervalSeconds = base.intervalSeconds;
+    latency.spec.clientPrefix = base.clientPrefix;
+    latency.spec.parameters = base.parameters;
+    if (latencyTool == RunTool::Irtt) {
+        latency.name = QStringLiteral("irtt");
+        latency.spec.tool = RunTool::Irtt;
+        latency.spec.packetLength = base.packetLength;
+        latency.spec.durationSeconds = static_cast<int>(std::ceil(latencySeconds - 1e-9));
+        latency.spec.startServer = true;
+        latency.spec.serverPrefix = base.serverPrefix;
+    } else {
+        latency.name = QStringLiteral("ping");
+        latency.spec.tool = RunTool::Ping;
+        latency.spec.packetSize = base.packetSize;
+        pingFor(&latency.spec, latencySeconds);
+    }
+    members.push_back(latency);
     for (int direction = 0; direction < 2; ++direction) {
         const bool reverse = direction == 1;
         for (int i = 1; i <= (reverse ? down : up); ++i) {
@@ -140,8 +189,8 @@ QStringList StepMembers::check(const std::vector<StepMember>& members) {
                             .arg(kMaxStartSeconds);
         for (const QString& problem : RunValidation::check(member.spec))
             problems << QStringLiteral("%1: %2").arg(who, problem);
-        if (member.spec.isIperf() && member.spec.startServer) {
-            const int port = serverPort(member.spec);
+        if (startsServer(member.spec)) {
+            const int port = RunCommands::serverPort(member.spec);
             const QString key = member.spec.serverPrefix.join(QLatin1Char(' '));
             const auto [it, fresh] = serverPorts.emplace(port, key);
             if (!fresh && it->second == key)
@@ -162,10 +211,6 @@ QString StepMembers::checkSampleSeconds(double seconds) {
         .arg(kMaxSampleSeconds);
 }
 
-int StepMembers::serverPort(const RunSpec& spec) {
-    return spec.port > 0 ? spec.port : defaultPort(spec.tool);
-}
-
 std::vector<QStringList> StepMembers::tcpSampleCommands(const std::vector<StepMember>& members,
                                                         QStringList* skipped) {
     // Sender prefix -> its filter terms ("dport = :5201"), in the order senders first appear.
@@ -184,7 +229,7 @@ std::vector<QStringList> StepMembers::tcpSampleCommands(const std::vector<StepMe
         const QString term =
             QStringLiteral("%1 = :%2")
                 .arg(spec.reverse ? QStringLiteral("sport") : QStringLiteral("dport"))
-                .arg(serverPort(spec));
+                .arg(RunCommands::serverPort(spec));
         auto it = std::find_if(senders.begin(), senders.end(),
                                [&](const auto& sender) { return sender.first == prefix; });
         if (it == senders.end())

@@ -5,6 +5,7 @@
 #include "files/RunSidecar.h"
 #include "report/DatasetJson.h"
 #include "run/MeasurementRun.h"
+#include "run/RunValidation.h"
 #include "stats/TcpState.h"
 
 #include "CdfView.h"
@@ -62,6 +63,8 @@ private slots:
     void formIsRemembered();
     void runLogsGoToAVisibleFolder();
     void latencyUnderLoadRunsOneStep();
+    void irttHasItsOwnOptions();
+    void loopbackIrttRunsWithItsServer();
     void stopSignalTearsDownAsQuitDoes();
 
 private:
@@ -500,6 +503,125 @@ void TestRunPanel::latencyUnderLoadRunsOneStep() {
     QCOMPARE(int(states.front().kind), int(TcpStateSource::SsSamples));
     QCOMPARE(filesIn(folder, QStringLiteral("*.ss.log")).size(), 1);
     QCOMPARE(filesIn(folder, QStringLiteral("*.server.log")).size(), 2);
+}
+
+// irtt's options are shown only when irtt runs, alone or as the latency under load; each has
+// its unit; the keyboard reaches them; the form gives what they say.
+void TestRunPanel::irttHasItsOwnOptions() {
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    RunPanel* panel = openPanel(window);
+    QVERIFY(panel);
+    auto* tool = panel->findChild<QComboBox*>(QStringLiteral("tool"));
+    auto* box = panel->findChild<QGroupBox*>(QStringLiteral("irttBox"));
+    auto* duration = panel->findChild<QSpinBox*>(QStringLiteral("irttDuration"));
+    auto* interval = panel->findChild<QDoubleSpinBox*>(QStringLiteral("irttInterval"));
+    auto* length = panel->findChild<QSpinBox*>(QStringLiteral("irttLength"));
+    auto* port = panel->findChild<QSpinBox*>(QStringLiteral("irttPort"));
+    auto* server = panel->findChild<QCheckBox*>(QStringLiteral("irttStartServer"));
+    auto* serverPrefix = panel->findChild<QLineEdit*>(QStringLiteral("serverPrefix"));
+    QVERIFY(box && duration && interval && length && port && server);
+    tool->setCurrentIndex(tool->findData(int(RunTool::Ping)));
+    QVERIFY(!box->isVisibleTo(panel));
+    tool->setCurrentIndex(tool->findData(int(RunTool::Irtt)));
+    QVERIFY(box->isVisibleTo(panel));
+    QVERIFY(!panel->findChild<QSpinBox*>(QStringLiteral("count"))->isEnabled());
+    QVERIFY(!panel->findChild<QSpinBox*>(QStringLiteral("streams"))->isEnabled());
+    QCOMPARE(duration->suffix(), RunForm::tr(" s"));
+    QCOMPARE(interval->suffix(), RunForm::tr(" s"));
+    QCOMPARE(length->suffix(), RunForm::tr(" bytes"));
+    for (QWidget* field : std::initializer_list<QWidget*>{duration, interval, length, port, server})
+        QVERIFY(!field->toolTip().isEmpty());
+    server->setChecked(false);
+    QVERIFY(!serverPrefix->isEnabled());
+    server->setChecked(true);
+    QVERIFY(serverPrefix->isEnabled());
+
+    // Tab from the tool reaches every irtt field, in the box's order.
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    tool->setFocus(Qt::TabFocusReason);
+    const QList<QWidget*> fields{duration, interval, length, port, server};
+    QList<QWidget*> reached;
+    for (int i = 0; i < 40 && !reached.contains(server); ++i) {
+        QWidget* focus = QApplication::focusWidget();
+        QVERIFY(focus);
+        QTest::keyClick(focus, Qt::Key_Tab);
+        QWidget* now = QApplication::focusWidget();
+        for (QWidget* field : fields)
+            if (now == field || (now && now->parentWidget() == field))
+                reached << field;
+    }
+    QCOMPARE(reached, fields);
+
+    duration->setValue(12);
+    interval->setValue(0.02);
+    length->setValue(300);
+    port->setValue(2400);
+    panel->findChild<QLineEdit*>(QStringLiteral("target"))->setText(QStringLiteral("198.18.0.2"));
+    const RunSpec spec = panel->form()->spec();
+    QCOMPARE(spec.tool, RunTool::Irtt);
+    QCOMPARE(spec.durationSeconds, 12);
+    QCOMPARE(spec.intervalSeconds, 0.02);
+    QCOMPARE(spec.packetLength, 300);
+    QCOMPARE(spec.port, 2400);
+    QVERIFY(spec.startServer);
+    QVERIFY(RunValidation::check(spec).isEmpty());
+    QCOMPARE(RunForm::defaultLabel(spec), QStringLiteral("irtt 198.18.0.2"));
+    screenshot(&window, QStringLiteral("irtt"));
+
+    // Under load: irtt measures the latency, for the load and its margins, with its server.
+    tool->setCurrentIndex(tool->findData(int(RunTool::Ping)));
+    panel->findChild<QComboBox*>(QStringLiteral("mode"))->setCurrentIndex(1);
+    auto* latency = panel->findChild<QComboBox*>(QStringLiteral("latencyTool"));
+    QVERIFY(latency);
+    QVERIFY(!box->isVisibleTo(panel));
+    latency->setCurrentIndex(latency->findData(int(RunTool::Irtt)));
+    QVERIFY(box->isVisibleTo(panel));
+    QVERIFY(!duration->isVisibleTo(panel) && !port->isVisibleTo(panel));
+    QVERIFY(!server->isVisibleTo(panel) && interval->isVisibleTo(panel));
+    QVERIFY(!panel->findChild<QDoubleSpinBox*>(QStringLiteral("interval"))->isEnabled());
+    const std::vector<StepMember> members = panel->form()->loadMembers();
+    QCOMPARE(members[0].name, QStringLiteral("irtt"));
+    QCOMPARE(members[0].spec.durationSeconds, 70); // 5 + 60 + 5 s
+    QCOMPARE(members[0].spec.intervalSeconds, 0.02);
+    QCOMPARE(members[0].spec.packetLength, 300);
+    QCOMPARE(members[0].spec.port, 2112);
+    QCoreApplication::processEvents(); // the scroll area's layout follows the shown box
+    screenshot(&window, QStringLiteral("irtt-under-load"));
+}
+
+// irtt and its server through the panel on loopback: one dataset with one-way delays.
+void TestRunPanel::loopbackIrttRunsWithItsServer() {
+    if (QStandardPaths::findExecutable(QStringLiteral("irtt")).isEmpty())
+        QSKIP("irtt is not installed (Debian package irtt)");
+    MainWindow window;
+    window.show();
+    RunPanel* panel = openPanel(window);
+    QVERIFY(panel);
+    RunSpec spec;
+    spec.tool = RunTool::Irtt;
+    spec.target = QStringLiteral("127.0.0.1");
+    spec.durationSeconds = 2;
+    spec.intervalSeconds = 0.05;
+    spec.startServer = true;
+    spec.port = 20000 + int(QCoreApplication::applicationPid() % 20000);
+    panel->form()->setSpec(spec);
+    const QString folder = m_dir.filePath(QStringLiteral("irtt"));
+    panel->form()->setOutputFolder(folder);
+    QTest::mouseClick(panel->findChild<QPushButton*>(QStringLiteral("start")), Qt::LeftButton);
+    QVERIFY2(panel->problems().isEmpty(), qPrintable(panel->problems().join('\n')));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->busy(), 40000);
+    QVERIFY2(panel->statusText().startsWith(QStringLiteral("completed")),
+             qPrintable(panel->statusText()));
+    QCOMPARE(window.store()->entries().size(), std::size_t(1));
+    const DatasetEntry& entry = window.store()->entries().front();
+    QVERIFY(entry.isLatency());
+    QCOMPARE(entry.label, QStringLiteral("irtt 127.0.0.1"));
+    QVERIFY(entry.dataset().latency.size() >= 30);
+    QVERIFY(entry.dataset().latency.hasOneWayDelays());
+    QCOMPARE(filesIn(folder, QStringLiteral("*.server.log")).size(), 1);
 }
 
 void TestRunPanel::planStepsAreLabelled() {

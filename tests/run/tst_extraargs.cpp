@@ -105,6 +105,18 @@ private slots:
         row("ping -f", ping, {"-f"}, "prints dots");
         row("ping long option", ping, {"--ttl=3"}, "ping (iputils) has no long options");
         row("ping second target", ping, {"198.18.0.9"}, "would read it as a second target");
+        const RunTool irtt = RunTool::Irtt;
+        row("irtt dscp and timeouts", irtt, {"--dscp=46", "--timeouts", "200ms,400ms"}, "");
+        row("irtt stats and flags", irtt, {"--stats", "count", "-4", "--thread", "-Q"}, "");
+        row("irtt hmac attached", irtt, {"--hmac=0x1234", "--fill", "rand"}, "");
+        row("irtt -d", irtt, {"-d", "30s"}, "\"-d\": -d sets what the run's \"duration\" option");
+        row("irtt -i attached", irtt, {"-i10ms"}, "\"interval\" option");
+        row("irtt -l", irtt, {"-l", "1472"}, "\"length\" option");
+        row("irtt -o", irtt, {"-o", "out.json"}, "the JSON on stdout is the run's log");
+        row("irtt -q in a cluster", irtt, {"-4q"}, "\"-4q\": -q is set by Wirebench already");
+        row("irtt -n", irtt, {"-n"}, "exits without measuring");
+        row("irtt --loose", irtt, {"--loose"}, "would let the server change");
+        row("irtt second target", irtt, {"198.18.0.9"}, "would read it as a second target");
         // Shell safety first, as for every word of a run.
         row("semicolon", iperf3, {"-w", "4M;reboot"}, "the shell metacharacter ';'");
         row("space", ping, {"-t 32"}, "whitespace");

@@ -1,4 +1,5 @@
 #include "run/ExperimentPlan.h"
+#include "run/RunCommands.h"
 
 #include "TestSupport.h"
 
@@ -23,6 +24,7 @@ private slots:
     void numbersPrintAsJsonDoes();
     void labelTemplateAndStems();
     void singleRunWithoutMatrix();
+    void irttRun();
     void outputPathResolution();
     void outputOutsideThePlanFolder_data();
     void outputOutsideThePlanFolder();
@@ -255,6 +257,33 @@ void TestPlan::singleRunWithoutMatrix() {
     QVERIFY(plan.steps[0].teardown.isEmpty());
 }
 
+// "tool": "irtt" with its options; "length" is irtt's alone, the others are shared.
+void TestPlan::irttRun() {
+    const ExperimentPlan plan = parse(R"({"wirebench_plan": 1, "name": "one",
+        "defaults": {"server_prefix": ["ip", "netns", "exec", "b"]},
+        "runs": [{"name": "owd", "tool": "irtt", "target": "198.18.0.2", "interval": 0.02,
+                  "duration": 15, "length": 1472, "port": 2300, "start_server": true,
+                  "matrix": {"interval": [0.02, 0.005]}}]})");
+    QCOMPARE(labels(plan), QStringList({"owd interval=0.02", "owd interval=0.005"}));
+    const RunSpec& spec = plan.steps[1].spec;
+    QCOMPARE(spec.tool, RunTool::Irtt);
+    QCOMPARE(spec.intervalSeconds, 0.005);
+    QCOMPARE(spec.durationSeconds, 15);
+    QCOMPARE(spec.packetLength, 1472);
+    QCOMPARE(spec.port, 2300);
+    QVERIFY(spec.startServer);
+    const RunCommands commands = RunCommands::build(spec);
+    QCOMPARE(RunCommands::display(commands.client),
+             QStringLiteral("irtt client -o - -q -d 15s -i 5ms -l 1472 198.18.0.2:2300"));
+    QCOMPARE(RunCommands::display(commands.server),
+             QStringLiteral("ip netns exec b irtt server -b :2300 -i 0"));
+    const QStringList refused = problems(R"({"wirebench_plan": 1, "name": "one",
+        "runs": [{"name": "owd", "tool": "irtt", "target": "198.18.0.2", "length": -1,
+                  "extra_args": ["--loose"]}]})");
+    QVERIFY2(refused.join('\n').contains("runs[0].length: must be an integer 0..65507"),
+             qPrintable(refused.join('\n')));
+}
+
 void TestPlan::outputPathResolution() {
     const auto outputOf = [](const QByteArray& output, const QString& baseDir) {
         QByteArray json = R"({"wirebench_plan": 1, "name": "exp1", )";
@@ -369,8 +398,9 @@ void TestPlan::errors_data() {
                                     << "runs[0].duration: must be an integer 1..86400";
     QTest::newRow("string for bool")
         << plan(R"([{"name": "r", "udp": "yes"}])") << "runs[0].udp: must be true or false";
-    QTest::newRow("unknown tool") << plan(R"([{"name": "r", "tool": "fping"}])")
-                                  << "runs[0].tool: must be one of ping, iperf, iperf2, iperf3";
+    QTest::newRow("unknown tool")
+        << plan(R"([{"name": "r", "tool": "fping"}])")
+        << "runs[0].tool: must be one of ping, iperf, iperf2, iperf3, irtt";
     QTest::newRow("number for target")
         << plan(R"([{"name": "r", "target": 42}])") << "runs[0].target: must be a string";
     QTest::newRow("bool for bandwidth")
@@ -589,6 +619,7 @@ void TestPlan::samplePlans_data() {
     QTest::newRow("rrul-lite") << "rrul-lite.json" << 6 << "rrul congestion=cubic #1";
     QTest::newRow("udp-loss-netns") << "udp-loss-netns.json" << 6 << "udp loss=0";
     QTest::newRow("delay-sweep") << "delay-sweep.json" << 5 << "ping through a full 5 ms queue";
+    QTest::newRow("irtt-under-load") << "irtt-under-load.json" << 4 << "irtt congestion=cubic #1";
 }
 
 void TestPlan::samplePlans() {

@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStandardPaths>
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -141,6 +142,101 @@ private slots:
         QCOMPARE(RunCommands::display(i3.server),
                  QStringLiteral("ssh server-node iperf3 -s -1 --forceflush -p 5299"));
         QCOMPARE(i3.formatId, QStringLiteral("iperf3/json"));
+    }
+
+    void buildsIrttArgumentLists() {
+        RunSpec irtt;
+        irtt.tool = RunTool::Irtt;
+        irtt.target = QStringLiteral("198.18.0.2");
+        irtt.durationSeconds = 20;
+        irtt.intervalSeconds = 0.01;
+        irtt.packetLength = 172;
+        irtt.extraArgs = QStringList{"--dscp=46"};
+        irtt.clientPrefix = QStringList{"ssh", "node-1"};
+        const RunCommands plain = RunCommands::build(irtt);
+        QCOMPARE(RunCommands::display(plain.client),
+                 QStringLiteral("ssh node-1 irtt client -o - -q -d 20s -i 10ms -l 172 --dscp=46 "
+                                "198.18.0.2"));
+        QVERIFY(plain.server.isEmpty());
+        QCOMPARE(plain.formatId, QStringLiteral("irtt/json"));
+        QCOMPARE(plain.expectedSeconds, 20.0);
+        QCOMPARE(plain.versionCommand, (QStringList{"irtt", "version"}));
+
+        irtt.port = 2200;
+        irtt.intervalSeconds = 1.5;
+        irtt.startServer = true;
+        irtt.serverPrefix = QStringList{"ip", "netns", "exec", "wb-b"};
+        const RunCommands served = RunCommands::build(irtt);
+        QCOMPARE(served.client.last(), QStringLiteral("198.18.0.2:2200"));
+        QVERIFY(served.client.contains(QStringLiteral("1500ms")));
+        QCOMPARE(RunCommands::display(served.server),
+                 QStringLiteral("ip netns exec wb-b irtt server -b :2200 -i 0"));
+        QCOMPARE(served.serverReady, QByteArray("[ListenerStart]"));
+        irtt.port = 0;
+        QCOMPARE(RunCommands::build(irtt).server.at(7), QStringLiteral(":2112"));
+
+        // Go's durations: no exponent, whole seconds as such, fractions in milliseconds.
+        QCOMPARE(RunCommands::goDuration(10), QStringLiteral("10s"));
+        QCOMPARE(RunCommands::goDuration(0.001), QStringLiteral("1ms"));
+        QCOMPARE(RunCommands::goDuration(0.0005), QStringLiteral("0.5ms"));
+        QCOMPARE(RunCommands::goDuration(2.25), QStringLiteral("2250ms"));
+    }
+
+    void checksIrttOptions() {
+        RunSpec spec;
+        spec.tool = RunTool::Irtt;
+        spec.target = QStringLiteral("198.18.0.2");
+        QVERIFY(RunValidation::check(spec).isEmpty());
+        spec.intervalSeconds = 0.0001;
+        spec.packetLength = 70000;
+        spec.durationSeconds = 0;
+        spec.target = QStringLiteral("2001:db8::2");
+        const QStringList problems = RunValidation::check(spec);
+        QCOMPARE(problems.size(), 4);
+        QVERIFY(problems[0].contains("duration"));
+        QVERIFY(problems[1].contains("0.001 to 15 s"));
+        QVERIFY(problems[2].contains("packet length"));
+        QVERIFY2(problems[3].contains("contains ':'"), qPrintable(problems[3]));
+        QCOMPARE(runToolFromName(QStringLiteral("irtt")), std::optional<RunTool>(RunTool::Irtt));
+        QCOMPARE(runToolProgram(RunTool::Irtt), QStringLiteral("irtt"));
+    }
+
+    // irtt and its server on loopback (no root): the log is irtt's JSON, complete; its round
+    // trips are the dataset's, read again here from the JSON itself.
+    void irttRunsWithItsServerOnLoopback() {
+        if (QStandardPaths::findExecutable(QStringLiteral("irtt")).isEmpty())
+            QSKIP("irtt is not installed (Debian package irtt)");
+        QTemporaryDir dir;
+        RunSpec spec;
+        spec.tool = RunTool::Irtt;
+        spec.target = QStringLiteral("127.0.0.1");
+        spec.port = 20000 + static_cast<int>(QCoreApplication::applicationPid() % 20000);
+        spec.durationSeconds = 2;
+        spec.intervalSeconds = 0.05;
+        spec.startServer = true;
+        const WatchedRun run = watchRun(spec, dir.path(), QStringLiteral("irtt"), 30000);
+        QVERIFY(run.ended);
+        QVERIFY2(run.outcome.completed(), qPrintable(run.outcome.error));
+        QCOMPARE(filesIn(dir.path()),
+                 (QStringList{"irtt.log", "irtt.run.json", "irtt.server.log"}));
+        QFile log(run.outcome.logPath);
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(log.readAll()).object();
+        const QJsonArray trips = root["round_trips"].toArray();
+        QVERIFY2(trips.size() >= 35 && trips.size() <= 41,
+                 qPrintable(QString::number(trips.size())));
+        QCOMPARE(run.outcome.result.datasets.size(), std::size_t(1));
+        const Dataset& dataset = run.outcome.result.datasets.front();
+        QCOMPARE(dataset.latency.rttMs.size() + dataset.latency.lostSequence.size(),
+                 std::size_t(trips.size()));
+        QVERIFY(dataset.latency.hasOneWayDelays());
+        QVERIFY(dataset.latency.hasTimestamps());
+        QCOMPARE(dataset.info.extra.value("run_status"), QStringLiteral("completed"));
+        QVERIFY2(dataset.info.extra.value("tool_version").contains("0."),
+                 qPrintable(dataset.info.extra.value("tool_version")));
+        QFile server(run.outcome.serverLogPath);
+        QVERIFY(server.open(QIODevice::ReadOnly));
+        QVERIFY(server.readAll().contains("[ListenerStart]"));
     }
 
     void sidecarRoundTrip() {
@@ -511,7 +607,10 @@ private slots:
     // Nobody listens on loopback port 1: iperf3 fails to connect and says so.
     void serverNotListeningIsExplained() {
         QTemporaryDir dir;
-        for (RunTool tool : {RunTool::Iperf2, RunTool::Iperf3}) {
+        const bool irtt = !QStandardPaths::findExecutable(QStringLiteral("irtt")).isEmpty();
+        for (RunTool tool : {RunTool::Iperf2, RunTool::Iperf3, RunTool::Irtt}) {
+            if (tool == RunTool::Irtt && !irtt)
+                continue;
             RunSpec spec;
             spec.tool = tool;
             spec.target = QStringLiteral("127.0.0.1");
@@ -524,9 +623,13 @@ private slots:
                      qPrintable(run.outcome.error));
             QVERIFY(QFileInfo::exists(run.outcome.logPath)); // kept, whatever it holds
         }
-        // Two runs with the same stem never share a file.
-        QCOMPARE(filesIn(dir.path()), (QStringList{"refused-2.log", "refused-2.run.json",
-                                                   "refused.log", "refused.run.json"}));
+        // Runs with the same stem never share a file.
+        QStringList expected{"refused-2.log", "refused-2.run.json", "refused.log",
+                             "refused.run.json"};
+        if (irtt)
+            expected = QStringList{"refused-2.log",      "refused-2.run.json", "refused-3.log",
+                                   "refused-3.run.json", "refused.log",        "refused.run.json"};
+        QCOMPARE(filesIn(dir.path()), expected);
     }
 };
 

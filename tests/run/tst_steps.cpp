@@ -22,6 +22,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QThread>
@@ -179,6 +180,11 @@ private slots:
     void failingMemberEndsTheStep();
     void cancelStopsEveryMember();
     void untilStopsTheLoadWithThePing();
+    void irttMembersAreNamedAndGivenPorts();
+    void irttWithUntilEndsByItsDuration();
+    void latencyUnderLoadTakesIrtt();
+    void planIrttMembers();
+    void irttRunsUntilThePingEnds();
     void cliRunsMembers();
     void latencyUnderLoad();
     void ssSamplesStayInOrderOnASaturatedMachine();
@@ -496,6 +502,150 @@ void TestSteps::untilStopsTheLoadWithThePing() {
     QVERIFY2(step.outcome.completed(), qPrintable(step.outcome.error));
     QCOMPARE(step.outcome.members[0].status, RunOutcome::Status::Completed);
     QVERIFY(FileImporter::importFile(out.filePath("until.iperf-1.log")).report.samples >= 1);
+}
+
+// irtt members are named after their tool, and started servers never share a port.
+void TestSteps::irttMembersAreNamedAndGivenPorts() {
+    std::vector<StepMember> members{flowMember(RunTool::Irtt, "198.18.0.2", 0, 10),
+                                    pingMember("198.18.0.2", 0.1, 5),
+                                    flowMember(RunTool::Irtt, "198.18.0.2", 0, 10),
+                                    flowMember(RunTool::Iperf3, "198.18.0.2", 1, 3)};
+    StepMembers::complete(&members);
+    QCOMPARE(members[0].name, QStringLiteral("irtt"));
+    QCOMPARE(members[1].name, QStringLiteral("ping"));
+    QCOMPARE(members[2].name, QStringLiteral("irtt-2"));
+    QCOMPARE(members[3].name, QStringLiteral("iperf-1"));
+    QCOMPARE(members[0].spec.port, 2112);
+    QCOMPARE(members[2].spec.port, 2113);
+    QCOMPARE(members[3].spec.port, 5201);
+    QVERIFY2(StepMembers::check(members).isEmpty(),
+             qPrintable(StepMembers::check(members).join(";")));
+    members[2].spec.port = 2112;
+    QVERIFY(StepMembers::check(members).join('\n').contains(
+        "member \"irtt-2\": another member's server already listens on port 2112"));
+}
+
+// A signal loses irtt's JSON, so an irtt member given `until` ends by a duration cut to the
+// planned end of that member, and is not signalled when it ends.
+void TestSteps::irttWithUntilEndsByItsDuration() {
+    StepMember irtt = flowMember(RunTool::Irtt, "198.18.0.2", 0.5, 60);
+    irtt.until = "up";
+    StepMember up = flowMember(RunTool::Iperf3, "198.18.0.2", 2, 5);
+    up.name = "up";
+    std::vector<StepMember> members{irtt, up};
+    StepMembers::complete(&members);
+    QCOMPARE(members[0].spec.durationSeconds, 7); // 2 s + 5 s - 0.5 s, whole seconds up
+    QVERIFY(!StepMembers::stopsWithItsUntil(members[0]));
+    QVERIFY(StepMembers::stopsWithItsUntil(members[1]));
+    // Never lengthened: the member's own duration stays the most it runs.
+    members[0].spec.durationSeconds = 3;
+    StepMembers::complete(&members);
+    QCOMPARE(members[0].spec.durationSeconds, 3);
+    // Until a ping: its count at its interval.
+    StepMember ping = pingMember("198.18.0.2", 0.2, 4);
+    ping.name = "ping";
+    irtt.until = "ping";
+    irtt.startSeconds = 0;
+    std::vector<StepMember> withPing{irtt, ping};
+    StepMembers::complete(&withPing);
+    QCOMPARE(withPing[0].spec.durationSeconds, 4);
+}
+
+void TestSteps::latencyUnderLoadTakesIrtt() {
+    RunSpec base;
+    base.target = "198.18.0.2";
+    base.intervalSeconds = 0.01;
+    base.packetLength = 200;
+    base.clientPrefix = {"ip", "netns", "exec", "a"};
+    base.serverPrefix = {"ip", "netns", "exec", "b"};
+    const auto members = StepMembers::latencyUnderLoad(base, 1, 1, 10, 2.5, RunTool::Irtt);
+    QCOMPARE(int(members.size()), 3);
+    const StepMember& irtt = members[0];
+    QCOMPARE(irtt.name, QStringLiteral("irtt"));
+    QCOMPARE(irtt.spec.tool, RunTool::Irtt);
+    QCOMPARE(irtt.spec.durationSeconds, 15);
+    QCOMPARE(irtt.spec.intervalSeconds, 0.01);
+    QCOMPARE(irtt.spec.packetLength, 200);
+    QVERIFY(irtt.spec.startServer);
+    QCOMPARE(irtt.spec.port, 2112);
+    QCOMPARE(RunCommands::display(RunCommands::build(irtt.spec).server),
+             QStringLiteral("ip netns exec b irtt server -b :2112 -i 0"));
+    QCOMPARE(members[1].name, QStringLiteral("up-1"));
+    QCOMPARE(members[1].spec.port, 5201);
+    QCOMPARE(members[2].spec.port, 5202);
+    QVERIFY2(StepMembers::check(members).isEmpty(),
+             qPrintable(StepMembers::check(members).join(";")));
+    // ping stays the default.
+    const auto pinged = StepMembers::latencyUnderLoad(base, 1, 0, 10, 2.5);
+    QCOMPARE(pinged[0].name, QStringLiteral("ping"));
+    QCOMPARE(pinged[0].spec.count, 1500);
+}
+
+void TestSteps::planIrttMembers() {
+    const QByteArray json = R"({
+        "wirebench_plan": 1, "name": "lul",
+        "defaults": {"target": "198.18.0.2", "client_prefix": ["ip", "netns", "exec", "a"],
+                     "server_prefix": ["ip", "netns", "exec", "b"], "start_server": true},
+        "runs": [{"name": "rrul", "members": [
+                      {"tool": "irtt", "interval": 0.01, "length": 100, "duration": 60,
+                       "until": "iperf-1"},
+                      {"tool": "iperf3", "start": 2, "duration": 8}]}]})";
+    ExperimentPlan plan;
+    QStringList errors;
+    QVERIFY2(ExperimentPlan::fromJson(json, "/tmp", &plan, &errors), qPrintable(errors.join('\n')));
+    const PlanStep& step = plan.steps.at(0);
+    QCOMPARE(step.members[0].name, QStringLiteral("irtt"));
+    QCOMPARE(step.members[0].spec.durationSeconds, 10);
+    QCOMPARE(step.members[0].spec.packetLength, 100);
+    QCOMPARE(step.members[0].spec.port, 2112);
+    QCOMPARE(RunCommands::display(RunCommands::build(step.members[0].spec).client),
+             QStringLiteral("ip netns exec a irtt client -o - -q -d 10s -i 10ms -l 100 "
+                            "198.18.0.2:2112"));
+    const QByteArray bad = R"({
+        "wirebench_plan": 1, "name": "bad",
+        "runs": [{"name": "r", "members": [
+                      {"tool": "irtt", "target": "198.18.0.2", "interval": 20},
+                      {"tool": "irtt", "target": "198.18.0.2", "extra_args": ["-o", "x.json"]}]},
+                 {"name": "typo", "members": [{"tool": "irrt", "target": "198.18.0.2"}]}]})";
+    QVERIFY(!ExperimentPlan::fromJson(bad, "/tmp", nullptr, &errors));
+    const QString all = errors.join('\n');
+    QVERIFY2(all.contains("member \"irtt\": irtt's interval must be 0.001 to 15 s"),
+             qPrintable(all));
+    QVERIFY2(all.contains("member \"irtt-2\": extra argument \"-o\": -o is set by Wirebench"),
+             qPrintable(all));
+    QVERIFY2(all.contains("runs[1].members[0].tool: must be one of ping, iperf, iperf2, iperf3, "
+                          "irtt"),
+             qPrintable(all));
+}
+
+// irtt with its server on loopback until a 2 s ping: it ends by its cut duration, cleanly, so
+// its log is irtt's whole JSON; no signal reached it.
+void TestSteps::irttRunsUntilThePingEnds() {
+    if (QStandardPaths::findExecutable(QStringLiteral("irtt")).isEmpty())
+        QSKIP("irtt is not installed (Debian package irtt)");
+    QTemporaryDir out;
+    StepMember irtt = flowMember(RunTool::Irtt, "127.0.0.1", 0, 30);
+    irtt.spec.intervalSeconds = 0.05;
+    irtt.spec.port = 20000 + static_cast<int>(QCoreApplication::applicationPid() % 20000);
+    irtt.until = "ping";
+    StepMember ping = pingMember("127.0.0.1", 0.1, 2);
+    ping.name = "ping";
+    QElapsedTimer clock;
+    clock.start();
+    const WatchedStep step = watchStep("irtt until", {irtt, ping}, out.path(), "iu", 0.1, 30000);
+    QVERIFY(step.ended);
+    QVERIFY2(clock.elapsed() < 12000, "irtt outlived the ping by far");
+    QVERIFY2(step.outcome.completed(), qPrintable(step.outcome.error));
+    const QJsonObject json = readJson(out.filePath("iu.irtt.log"));
+    const QJsonArray trips = json.value("round_trips").toArray();
+    QVERIFY2(trips.size() >= 30 && trips.size() <= 41, qPrintable(QString::number(trips.size())));
+    QCOMPARE(
+        json.value("config").toObject().value("params").toObject().value("duration").toDouble(),
+        2e9);
+    const RunOutcome& member = step.outcome.members.at(0);
+    QCOMPARE(member.status, RunOutcome::Status::Completed);
+    QCOMPARE(member.result.datasets.front().info.parameters.value("member"),
+             QStringLiteral("irtt"));
 }
 
 void TestSteps::cliRunsMembers() {
