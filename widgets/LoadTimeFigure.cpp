@@ -512,13 +512,25 @@ QStringList LoadTimeFigure::notes(const Entries& entries) const {
     return notes;
 }
 
+QString LoadTimeFigure::latencyLaneTitle() const {
+    QStringList tools;
+    for (const LoadTimeline& timeline : m_timelines)
+        for (const LoadTimeline::Placement& placement : timeline.latency())
+            if (!tools.contains(placement.dataset->info.tool))
+                tools << placement.dataset->info.tool;
+    const QString quantity = latencyMetricName(m_metric);
+    if (tools.size() == 1 && !tools.front().isEmpty())
+        return tr("%1 %2 (ms)").arg(tools.front(), quantity);
+    return tr("%1 (ms)").arg(quantity);
+}
+
 void LoadTimeFigure::setAxisLabels() {
     const QString metric =
         m_options.tcpMetric == TcpMetric::Cwnd ? tr("cwnd (kB)") : tr("TCP sRTT (ms)");
     m_laneTitles->setTitles(
         {std::any_of(m_shades.begin(), m_shades.end(), [](QCPItemRect* shade) { return shade; })
-             ? tr("ping RTT (ms)\nshaded: under load")
-             : tr("ping RTT (ms)"),
+             ? tr("%1\nshaded: under load").arg(latencyLaneTitle())
+             : latencyLaneTitle(),
          tr("throughput (Mbit/s)"),
          m_tcpSources.isEmpty()
              ? metric
@@ -528,6 +540,7 @@ void LoadTimeFigure::setAxisLabels() {
 
 QString LoadTimeFigure::draw(const DatasetStore& store, const Options& options, bool keepRanges) {
     m_options = options;
+    m_metric = store.latencyMetric();
     m_plot->clearGraphs();
     m_plot->clearItems();
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/LatencyMetric.h"
 #include "stats/LoadPhases.h"
 #include "stats/LoadTimeline.h"
 #include "stats/TcpState.h"
@@ -122,6 +123,9 @@ private:
     // The lanes' rows stretched so that their data heights are alike.
     void shareHeightAlike();
     void setAxisLabels();
+    // "ping RTT (ms)", "irtt send delay (ms)": the tool of every latency run drawn (none when
+    // they differ) and the metric the store shows.
+    QString latencyLaneTitle() const;
     // A graph on the lane's axes; legendName empty: not in the legend.
     QCPGraph* addGraph(Lane lane, const QPen& pen, const QString& legendName);
     QString axisText() const;
@@ -130,6 +134,7 @@ private:
 
     QCustomPlot* m_plot;
     Options m_options;
+    LatencyMetric m_metric = LatencyMetric::Rtt;
     std::array<QCPAxisRect*, kLaneCount> m_lanes{};
     std::array<QCPItemRect*, kLaneCount> m_shades{};
     std::unique_ptr<LaneTitles> m_laneTitles; // on the lanes' axes, or inside short lanes

@@ -256,7 +256,8 @@ bool RunPanel::startLoadStep(const QString& folder) {
     PlanStep step;
     step.spec.label = base.label.isEmpty() ? RunForm::defaultLoadLabel(base) : base.label;
     step.members = members;
-    step.fileStem = QStringLiteral("load-") + fileStem(base);
+    // Named after the latency member (ping or irtt), the first of the step.
+    step.fileStem = QStringLiteral("load-") + fileStem(members.front().spec);
     plan.steps.push_back(step);
     const QString name = plan.name;
     runPlan(std::move(plan), name);

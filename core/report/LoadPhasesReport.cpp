@@ -34,7 +34,7 @@ const LoadPhases::PingPhases* firstPing(const LoadPhases& step) {
 } // namespace
 
 Table LoadPhasesReport::phaseTable(const std::vector<LoadPhases>& steps) {
-    Table table({"step", "ping", "phase", "from (s)", "to (s)", "samples"},
+    Table table({"step", "latency", "phase", "from (s)", "to (s)", "samples"},
                 {false, false, false, true, true, true},
                 QStringLiteral("Latency per load phase: before the load (idle), under load "
                                "(from the first load member's recorded start to the last one's "
@@ -60,7 +60,7 @@ Table LoadPhasesReport::phaseTable(const std::vector<LoadPhases>& steps) {
 }
 
 Table LoadPhasesReport::increaseTable(const std::vector<LoadPhases>& steps) {
-    Table table({"step", "ping", "idle p50 (ms)", "loaded p50 (ms)", "p50 increase (ms)",
+    Table table({"step", "latency", "idle p50 (ms)", "loaded p50 (ms)", "p50 increase (ms)",
                  "idle p99 (ms)", "loaded p99 (ms)", "p99 increase (ms)", "partial load (s)"},
                 {false, false, true, true, true, true, true, true, true},
                 QStringLiteral("Latency increase under load: loaded less idle (before the load) "

@@ -162,6 +162,29 @@ private slots:
         QCOMPARE(xRange(view, LoadTimeFigure::TcpLane), first);
     }
 
+    // The latency lane names the tool that measured (when every run drawn has the same) and
+    // the metric the window shows.
+    void latencyLaneNamesToolAndMetric() {
+        DatasetStore store;
+        test::addLog(store, QStringLiteral(WIREBENCH_TEST_DATA_DIR "/irtt/irtt-loss-updown.json"),
+                     QStringLiteral("irtt"));
+        LoadTimeView view(&store);
+        const auto label = [&view] {
+            return titleOf(view.figure().lane(LoadTimeFigure::LatencyLane)->axis(QCPAxis::atLeft));
+        };
+        QCOMPARE(label(), QStringLiteral("irtt RTT (ms)"));
+        store.setLatencyMetric(LatencyMetric::SendDelay);
+        QTRY_COMPARE(label(), QStringLiteral("irtt send delay (ms)"));
+        store.setLatencyMetric(LatencyMetric::Rtt);
+        Dataset ping;
+        ping.info.tool = QStringLiteral("ping");
+        ping.latency.rttMs = {0.5, 0.6};
+        ping.latency.sequence = {1, 2};
+        ping.latency.timestamps = {1764633228.25, 1764633228.35};
+        test::addDataset(store, ping, QStringLiteral("ping-D"));
+        QTRY_COMPARE(label(), QStringLiteral("RTT (ms)"));
+    }
+
     void everyLaneLabelledNoLegend() {
         DatasetStore store;
         addRecording(store);
@@ -169,7 +192,7 @@ private slots:
         const auto label = [&](LoadTimeFigure::Lane lane) {
             return titleOf(view.figure().lane(LoadTimeFigure::Lane(lane))->axis(QCPAxis::atLeft));
         };
-        QVERIFY2(label(LoadTimeFigure::LatencyLane).contains(QStringLiteral("RTT (ms)")),
+        QVERIFY2(label(LoadTimeFigure::LatencyLane).startsWith(QStringLiteral("ping RTT (ms)")),
                  qPrintable(label(LoadTimeFigure::LatencyLane)));
         QVERIFY(label(LoadTimeFigure::ThroughputLane).contains(QStringLiteral("(Mbit/s)")));
         // The TCP lane names its metric, unit and source: the step's ss samples.
