@@ -128,6 +128,12 @@ bool LaneTitles::fitLegendBesideTitle() {
     return true;
 }
 
+void LaneTitles::setTopMarks(int lane, QCPAxis* axis) {
+    if (m_topMarks.size() < m_lanes.size())
+        m_topMarks.resize(m_lanes.size());
+    m_topMarks.at(static_cast<std::size_t>(lane)) = axis;
+}
+
 void LaneTitles::raiseBelowTitle(int lane, bool raise) {
     QCPAxis* axis = valueAxis(m_lanes[static_cast<std::size_t>(lane)]);
     const QVariant raised = axis->property(kTitleRaisedRange);
@@ -142,11 +148,17 @@ void LaneTitles::raiseBelowTitle(int lane, bool raise) {
     const std::optional<double> top = PlotStyle::dataTop(axis);
     const double band = topBand(lane, raise);
     const double height = m_lanes[static_cast<std::size_t>(lane)]->rect().height();
+    if (QCPAxis* marks = m_topMarks.size() > static_cast<std::size_t>(lane)
+                             ? m_topMarks[static_cast<std::size_t>(lane)].data()
+                             : nullptr) {
+        const double clear = height - band - kInset;
+        marks->setRange(0, band > 0 && clear > 0.15 * height ? height / clear : 1.0);
+    }
     if (band > 0 && top && axis->property(PlotStyle::kLegendMayRaiseTop).toBool() &&
         axis->scaleType() == QCPAxis::stLinear && height > 0) {
         const double share = 1 - (band + kInset) / height;
         const double upper = natural.lower + (*top - natural.lower) / share;
-        if (share > 0.3 && upper > natural.lower && upper > 0) {
+        if (share > 0.15 && upper > natural.lower && upper > 0) {
             // From the data's top alone, whatever the axis shows now, and rounded up to two
             // significant digits: a pixel more or less of lane height between layout passes
             // (a legend's rows fitted again) draws the same range.

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+class QCPAxis;
 class QCPAxisRect;
 class QCPItemText;
 class QCustomPlot;
@@ -30,6 +31,9 @@ public:
     // The lane whose top right holds the plot's legend (LegendLayout::setHome): as many
     // entries per row as fit beside its title, and its value axis raised below both.
     void setLegendLane(int lane) { m_legendLane = lane; }
+    // An axis of `lane` whose 0..1 scale holds marks at the lane's top (lost requests): its
+    // range is kept so that 1 is the bottom of the band the title and legend take there.
+    void setTopMarks(int lane, QCPAxis* axis);
     // Whether the titles are inside the lanes now.
     bool inside() const { return m_inside; }
     // The title drawn inside a lane, nullptr while the titles are on the axes.
@@ -50,6 +54,7 @@ private:
     QStringList m_titles;
     std::vector<QPointer<QCPItemText>> m_items;
     int m_legendLane = -1;
+    std::vector<QPointer<QCPAxis>> m_topMarks; // per lane; null where none
     bool m_inside = false;
     bool m_fitting = false; // fit() lays the plot out again, which emits afterLayout
 };

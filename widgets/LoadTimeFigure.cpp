@@ -89,6 +89,7 @@ LoadTimeFigure::LoadTimeFigure(QCustomPlot* plot) : m_plot(plot) {
     m_plot->legend->setIconSize(5, 15);
     m_plot->legend->setIconTextPadding(9);
     m_laneTitles->setLegendLane(ThroughputLane);
+    m_laneTitles->setTopMarks(LatencyLane, m_lanes[LatencyLane]->axis(QCPAxis::atRight));
     PlotStyle::sampleLinesOnScreenOnly(m_plot);
 }
 
@@ -130,7 +131,8 @@ void LoadTimeFigure::buildLanes() {
                              m_lanes[LatencyLane]->axis(QCPAxis::atTop)->setRange(range);
                          });
     }
-    // The lost requests' marks sit on a hidden 0..1 scale at the RTT lane's top.
+    // The lost requests' marks sit on a hidden 0..1 scale at the RTT lane's top, below its
+    // title when that is inside the lane.
     QCPAxis* marks = m_lanes[LatencyLane]->axis(QCPAxis::atRight);
     marks->setRange(0, 1);
     marks->setVisible(false);

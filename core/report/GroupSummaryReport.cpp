@@ -105,9 +105,10 @@ Table GroupSummaryReport::runsTable(const NamedRuns& runs) {
             if (!names.contains(statistic.name))
                 names << statistic.name;
     }
-    Table table({"run"}, {false},
-                QStringLiteral("Latency-under-load steps, one run each: its ping's percentiles and "
-                               "loss, its flows' SUMs and Jain's indices"));
+    Table table(
+        {"run"}, {false},
+        QStringLiteral("Latency-under-load steps, one run each: its latency member's (ping, irtt) "
+                       "percentiles and loss, its flows' SUMs and Jain's indices"));
     table.header << names;
     table.rightAligned.insert(table.rightAligned.end(), std::size_t(names.size()), true);
     for (std::size_t i = 0; i < runs.size(); ++i) {

@@ -185,6 +185,40 @@ private slots:
         QTRY_COMPARE(label(), QStringLiteral("RTT (ms)"));
     }
 
+    // A loss is marked at the RTT lane's top, below the lane's title when that is inside it:
+    // at a paper column (titles inside) and at the window's size (titles turned).
+    void lostMarksStayBelowTheTitle() {
+        DatasetStore store;
+        test::addLog(store, QStringLiteral(WIREBENCH_TEST_DATA_DIR "/irtt/irtt-loss-updown.json"),
+                     QStringLiteral("irtt"));
+        LoadTimeView view(&store);
+        for (const QSize layout : {QSize(252, 180), QSize(800, 600)}) {
+            ExportOptions size;
+            size.points = ExportOptions::ofLayoutSize(layout).points;
+            PlotExporter::layOut(view.plot(), size);
+            QCPAxisRect* rtt = view.figure().lane(LoadTimeFigure::LatencyLane);
+            const QCPGraph* marks = nullptr;
+            for (const QCPGraph* graph : rtt->graphs())
+                if (graph->valueAxis() == rtt->axis(QCPAxis::atRight))
+                    marks = graph;
+            QVERIFY(marks && marks->dataCount() > 0);
+            const double markTop = marks->valueAxis()->coordToPixel(marks->data()->at(0)->value) -
+                                   marks->scatterStyle().size() / 2;
+            QVERIFY(markTop >= rtt->top());
+            if (const QCPItemText* title =
+                    view.figure().laneTitles().insideTitle(LoadTimeFigure::LatencyLane))
+                QVERIFY2(
+                    markTop >= title->bottom->pixelPosition().y(),
+                    qPrintable(QStringLiteral("%1 px: mark top %2 (lane top %4), title bottom %3")
+                                   .arg(layout.width())
+                                   .arg(markTop)
+                                   .arg(rtt->top())
+                                   .arg(title->bottom->pixelPosition().y())));
+            else
+                QVERIFY(layout.width() > 480);
+        }
+    }
+
     void everyLaneLabelledNoLegend() {
         DatasetStore store;
         addRecording(store);
