@@ -8,8 +8,8 @@
 #   netns_pair wbx-a 198.18.99.1/24 wbx-b 198.18.99.2/24
 #
 # Only benchmarking addresses (198.18.0.0/15, RFC 2544; 2001:2::/48, RFC 5180) belong in these
-# namespaces: nothing here touches the host's own interfaces, routes or firewall. Function-local names start with _netns_
-# because POSIX sh has no `local`.
+# namespaces: nothing here touches the host's own interfaces, routes or firewall. Names the
+# functions set start with _netns_ because POSIX sh has no `local`.
 
 # netns_require_root SCRIPT WHY: exits with a message naming SCRIPT and WHY unless run as root.
 netns_require_root() {
