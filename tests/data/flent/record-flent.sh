@@ -3,31 +3,25 @@
 # flent, fping, irtt and iptables installed): two network namespaces joined by a veth pair,
 # `irtt server` in one, `flent ping` in the other, and random loss on each side's INPUT with
 # different probabilities so that irtt's losses upstream and downstream differ. The
-# namespaces are removed when the script ends.
+# namespaces are removed when the script ends. Output: this folder, or OUT_DIR when set (or
+# the first argument).
 set -eu
-out=$(cd "${1:-.}" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=SCRIPTDIR/../netns-pair.sh
+. "$here/../netns-pair.sh"
+netns_require_root record-flent.sh "network namespaces, iptables"
+out=$(cd "${OUT_DIR:-${1:-$here}}" && pwd)
 c=wbflent-rec-c
 s=wbflent-rec-s
 work=$(mktemp -d)
+# irtt server ends with its namespace.
 cleanup() {
-    [ -n "${server:-}" ] && kill "$server" 2>/dev/null || true
-    ip netns del "$c" 2>/dev/null || true
-    ip netns del "$s" 2>/dev/null || true
+    netns_remove "$c" "$s"
     rm -rf "$work"
 }
-trap cleanup EXIT
-ip netns add "$c"
-ip netns add "$s"
-ip link add wbflentr-c0 type veth peer name wbflentr-s0
-ip link set wbflentr-c0 netns "$c"
-ip link set wbflentr-s0 netns "$s"
-ip -n "$c" addr add 198.18.36.1/24 dev wbflentr-c0
-ip -n "$s" addr add 198.18.36.2/24 dev wbflentr-s0
-for n in "$c" "$s"; do ip -n "$n" link set lo up; done
-ip -n "$c" link set wbflentr-c0 up
-ip -n "$s" link set wbflentr-s0 up
+netns_on_exit cleanup
+netns_pair "$c" 198.18.36.1/24 "$s" 198.18.36.2/24 wbflentr-c0 wbflentr-s0
 ip netns exec "$s" irtt server -b 198.18.36.2 >/dev/null 2>&1 &
-server=$!
 sleep 1
 # Upstream loss: the server drops 12 % of what arrives; downstream: the client drops 6 %.
 # (Flent's irtt connection check retries its handshake, so it gets through.)

@@ -10,12 +10,11 @@
 # Output: appended-*.txt here and in ../iperf3 (see SOURCES.md in both folders).
 set -euo pipefail
 
-if [[ ${EUID:-$(id -u)} -ne 0 ]]; then
-    echo "record-appended.sh: must be run as root (network namespaces, tc)" >&2
-    exit 1
-fi
-
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=SCRIPTDIR/../netns-pair.sh
+. "$HERE/../netns-pair.sh"
+netns_require_root record-appended.sh "network namespaces, tc"
+
 OUT2=${OUT_DIR:-$HERE}
 OUT3=${OUT_DIR:-$HERE/../iperf3}
 NS_A=wbapp-a; NS_B=wbapp-b
@@ -34,21 +33,12 @@ stop_server() {
 
 teardown() {
     stop_server
-    ip netns del "$NS_A" 2>/dev/null || true
-    ip netns del "$NS_B" 2>/dev/null || true
+    netns_remove "$NS_A" "$NS_B"
 }
-trap teardown EXIT INT TERM
+netns_on_exit teardown
 
-teardown
-ip netns add "$NS_A"
-ip netns add "$NS_B"
-ip link add wbapp-va netns "$NS_A" type veth peer name wbapp-vb netns "$NS_B"
-ip -n "$NS_A" addr add "$IP_A/24" dev wbapp-va
+netns_pair "$NS_A" "$IP_A/24" "$NS_B" "$IP_B/24" wbapp-va wbapp-vb
 ip -n "$NS_A" addr add "$IP_A2/24" dev wbapp-va
-ip -n "$NS_B" addr add "$IP_B/24" dev wbapp-vb
-for ns in "$NS_A" "$NS_B"; do ip -n "$ns" link set lo up; done
-ip -n "$NS_A" link set wbapp-va up
-ip -n "$NS_B" link set wbapp-vb up
 ip netns exec "$NS_A" tc qdisc add dev wbapp-va root tbf rate 40mbit burst 32kb limit 200kb
 ip netns exec "$NS_B" tc qdisc add dev wbapp-vb root tbf rate 40mbit burst 32kb limit 200kb
 

@@ -11,35 +11,19 @@
 # ONLY="name1 name2" re-records just those runs (the tests pin the numbers of the others).
 set -euo pipefail
 
-if [[ ${EUID:-$(id -u)} -ne 0 ]]; then
-    echo "record-iperf2.sh: must be run as root (network namespaces, tc)" >&2
-    exit 1
-fi
-
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=SCRIPTDIR/../netns-pair.sh
+. "$HERE/../netns-pair.sh"
+netns_require_root record-iperf2.sh "network namespaces, tc"
+
 OUT_DIR=${OUT_DIR:-$HERE}
 NS_A=wbip2-a; NS_B=wbip2-b
 IP_A=198.19.2.1; IP_B=198.19.2.2
-SERVER_PID=
 
-teardown() {
-    if [[ -n $SERVER_PID ]]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
-    ip netns del "$NS_A" 2>/dev/null || true
-    ip netns del "$NS_B" 2>/dev/null || true
-}
-trap teardown EXIT INT TERM
+# The server of an interrupted run is ended with its namespace.
+netns_on_exit netns_remove "$NS_A" "$NS_B"
 
-teardown
-ip netns add "$NS_A"
-ip netns add "$NS_B"
-ip link add wbip2-va netns "$NS_A" type veth peer name wbip2-vb netns "$NS_B"
-ip -n "$NS_A" addr add "$IP_A/24" dev wbip2-va
-ip -n "$NS_B" addr add "$IP_B/24" dev wbip2-vb
-for ns in "$NS_A" "$NS_B"; do
-    ip -n "$ns" link set lo up
-done
-ip -n "$NS_A" link set wbip2-va up
-ip -n "$NS_B" link set wbip2-vb up
+netns_pair "$NS_A" "$IP_A/24" "$NS_B" "$IP_B/24" wbip2-va wbip2-vb
 ip netns exec "$NS_A" tc qdisc add dev wbip2-va root tbf rate 50mbit burst 32kb limit 200kb
 ip netns exec "$NS_B" tc qdisc add dev wbip2-vb root tbf rate 50mbit burst 32kb limit 200kb
 
@@ -50,16 +34,15 @@ record() {
     if [[ -n ${ONLY:-} && " $ONLY " != *" $name "* ]]; then return 0; fi
     # shellcheck disable=SC2086
     ip netns exec "$NS_B" iperf -s $server_args >"$OUT_DIR/$name-server.$ext" 2>&1 &
-    SERVER_PID=$!
+    local server_pid=$!
     sleep 1
     # shellcheck disable=SC2086
     ip netns exec "$NS_A" iperf -c "$IP_B" $client_args >"$OUT_DIR/$name-client.$ext" 2>&1 || true
     sleep 2
-    kill -INT "$SERVER_PID" 2>/dev/null || true
+    kill -INT "$server_pid" 2>/dev/null || true
     sleep 0.5
-    kill "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
 }
 
 record tcp-P4-i1      "-i 1"          "-t 3 -i 1 -P 4"

@@ -18,14 +18,14 @@
 # with a tbf bottleneck of RATE on the client's egress. Facts of the recording on stdout.
 set -euo pipefail
 
-if [[ ${EUID:-$(id -u)} -ne 0 ]]; then
-    echo "record-cut-and-stamped.sh: must be run as root (network namespaces, tc)" >&2
-    exit 1
-fi
-
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=SCRIPTDIR/../netns-pair.sh
+. "$HERE/../netns-pair.sh"
+netns_require_root record-cut-and-stamped.sh "network namespaces, tc"
+
+# OUT_DIR, when set, takes the iperf 2 file too (unless IPERF2_DIR says otherwise).
+IPERF2_DIR=${IPERF2_DIR:-${OUT_DIR:-$HERE/../iperf}}
 OUT_DIR=${OUT_DIR:-$HERE}
-IPERF2_DIR=${IPERF2_DIR:-$HERE/../iperf}
 RATE=${RATE:-160mbit}
 TERM_AFTER=${TERM_AFTER:-2.5}
 NS_S=wbcut-srv; NS_C=wbcut-cli
@@ -33,28 +33,10 @@ IP_S=198.19.124.1; IP_C=198.19.124.2
 
 log() { echo "[record-cut-and-stamped] $*"; }
 
-teardown() {
-    local ns pid
-    for ns in "$NS_S" "$NS_C"; do
-        if [[ -e /var/run/netns/$ns ]]; then
-            for pid in $(ip netns pids "$ns" 2>/dev/null); do kill "$pid" 2>/dev/null || true; done
-            ip netns del "$ns" || true
-        fi
-    done
-}
-trap teardown EXIT INT TERM
+netns_on_exit netns_remove "$NS_S" "$NS_C"
 
 setup() {
-    teardown
-    ip netns add "$NS_S"
-    ip netns add "$NS_C"
-    ip -n "$NS_S" link set lo up
-    ip -n "$NS_C" link set lo up
-    ip link add eth0 netns "$NS_S" type veth peer name eth0 netns "$NS_C"
-    ip -n "$NS_S" addr add "$IP_S/24" dev eth0
-    ip -n "$NS_C" addr add "$IP_C/24" dev eth0
-    ip -n "$NS_S" link set eth0 up
-    ip -n "$NS_C" link set eth0 up
+    netns_pair "$NS_S" "$IP_S/24" "$NS_C" "$IP_C/24"
     ip netns exec "$NS_C" tc qdisc add dev eth0 root tbf rate "$RATE" burst 64kb latency 20ms
 }
 

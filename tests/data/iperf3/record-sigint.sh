@@ -8,39 +8,20 @@
 #   wbsig-srv 198.19.31.1/24 --veth-- 198.19.31.2/24 wbsig-cli
 set -euo pipefail
 
-if [[ ${EUID:-$(id -u)} -ne 0 ]]; then
-    echo "record-sigint.sh: must be run as root (network namespaces, tc)" >&2
-    exit 1
-fi
-
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=SCRIPTDIR/../netns-pair.sh
+. "$HERE/../netns-pair.sh"
+netns_require_root record-sigint.sh "network namespaces, tc"
+
 OUT_DIR=${OUT_DIR:-$HERE}
 RATE=${RATE:-50mbit}
 NS_S=wbsig-srv; NS_C=wbsig-cli
 IP_S=198.19.31.1; IP_C=198.19.31.2
 PORT=5201
 
-teardown() {
-    local ns pid
-    for ns in "$NS_S" "$NS_C"; do
-        if [[ -e /var/run/netns/$ns ]]; then
-            for pid in $(ip netns pids "$ns" 2>/dev/null); do kill "$pid" 2>/dev/null || true; done
-            ip netns del "$ns" || true
-        fi
-    done
-}
-trap teardown EXIT INT TERM
+netns_on_exit netns_remove "$NS_S" "$NS_C"
 
-teardown
-ip netns add "$NS_S"
-ip netns add "$NS_C"
-ip -n "$NS_S" link set lo up
-ip -n "$NS_C" link set lo up
-ip link add eth0 netns "$NS_S" type veth peer name eth0 netns "$NS_C"
-ip -n "$NS_S" addr add "$IP_S/24" dev eth0
-ip -n "$NS_C" addr add "$IP_C/24" dev eth0
-ip -n "$NS_S" link set eth0 up
-ip -n "$NS_C" link set eth0 up
+netns_pair "$NS_S" "$IP_S/24" "$NS_C" "$IP_C/24"
 for ns in "$NS_S" "$NS_C"; do
     ip netns exec "$ns" tc qdisc add dev eth0 root tbf rate "$RATE" burst 32kb limit 200kb
 done

@@ -2,32 +2,22 @@
 # Records the irtt logs of this folder (run as root, with irtt and iptables installed): two
 # network namespaces joined by a veth pair, random loss on each side's INPUT with different
 # probabilities so that losses upstream and downstream differ. The namespaces are removed
-# when the script ends.
+# when the script ends. Output: this folder, or OUT_DIR when set (or the first argument).
 set -eu
-out=${1:-.}
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=SCRIPTDIR/../netns-pair.sh
+. "$here/../netns-pair.sh"
+netns_require_root record-irtt.sh "network namespaces, iptables"
+out=${OUT_DIR:-${1:-$here}}
 c=wbirtt-rec-c
 s=wbirtt-rec-s
-cleanup() {
-    [ -n "${server:-}" ] && kill "$server" 2>/dev/null || true
-    ip netns del "$c" 2>/dev/null || true
-    ip netns del "$s" 2>/dev/null || true
-}
-trap cleanup EXIT
-ip netns add "$c"
-ip netns add "$s"
-ip link add wbirttr-c0 type veth peer name wbirttr-s0
-ip link set wbirttr-c0 netns "$c"
-ip link set wbirttr-s0 netns "$s"
-ip -n "$c" addr add 198.18.36.1/24 dev wbirttr-c0
-ip -n "$s" addr add 198.18.36.2/24 dev wbirttr-s0
-for n in "$c" "$s"; do ip -n "$n" link set lo up; done
-ip -n "$c" link set wbirttr-c0 up
-ip -n "$s" link set wbirttr-s0 up
+# irtt server ends with its namespace.
+netns_on_exit netns_remove "$c" "$s"
+netns_pair "$c" 198.18.36.1/24 "$s" 198.18.36.2/24 wbirttr-c0 wbirttr-s0
 # Upstream loss: the server drops 8 % of what arrives; downstream: the client drops 3 %.
 ip netns exec "$s" iptables -A INPUT -p udp --dport 2112 -m statistic --mode random --probability 0.08 -j DROP
 ip netns exec "$c" iptables -A INPUT -p udp --sport 2112 -m statistic --mode random --probability 0.03 -j DROP
 ip netns exec "$s" irtt server -b 198.18.36.2 >/dev/null 2>&1 &
-server=$!
 sleep 1
 echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 echo "kernel: $(uname -r)"

@@ -29,49 +29,25 @@
 # (re-runnable; cleans up via trap; nothing touches the host's interfaces, routes or firewall)
 set -euo pipefail
 
-if [[ ${EUID:-$(id -u)} -ne 0 ]]; then
-    echo "record-damaged.sh: must be run as root (network namespaces, nftables)" >&2
-    exit 1
-fi
-
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=SCRIPTDIR/../netns-pair.sh
+. "$HERE/../netns-pair.sh"
+netns_require_root record-damaged.sh "network namespaces, nftables"
+
 OUT_DIR=${OUT_DIR:-$HERE}
 export LC_ALL=C # ping's number format must not depend on the recording machine
 
 NS_CLI=wbdmg-cli
 NS_SRV=wbdmg-srv
-ALL_NS=("$NS_CLI" "$NS_SRV")
 
 log() { echo "[record-damaged] $*" >&2; }
 in_ns() { local ns=$1; shift; ip netns exec "$ns" "$@"; }
 
-teardown() {
-    local ns pid
-    for ns in "${ALL_NS[@]}"; do
-        if [[ -e /run/netns/$ns ]]; then
-            for pid in $(ip netns pids "$ns" 2>/dev/null); do
-                kill "$pid" 2>/dev/null || true
-            done
-            # Deleting a namespace also deletes its end of the veth, its rules and the peer.
-            ip netns del "$ns" 2>/dev/null || true
-        fi
-    done
-}
-trap teardown EXIT INT TERM
+netns_on_exit netns_remove "$NS_CLI" "$NS_SRV"
 
 setup() {
-    teardown # leftovers of an interrupted earlier run of this script
-    local ns
-    for ns in "${ALL_NS[@]}"; do
-        ip netns add "$ns"
-        in_ns "$ns" ip link set lo up
-    done
-    ip link add name eth0 netns "$NS_CLI" type veth peer name eth0 netns "$NS_SRV"
-    in_ns "$NS_CLI" ip addr add 198.18.36.1/24 dev eth0
-    in_ns "$NS_SRV" ip addr add 198.18.36.2/24 dev eth0
+    netns_pair "$NS_CLI" 198.18.36.1/24 "$NS_SRV" 198.18.36.2/24
     in_ns "$NS_SRV" ip addr add 198.18.36.3/24 dev eth0
-    in_ns "$NS_CLI" ip link set eth0 up
-    in_ns "$NS_SRV" ip link set eth0 up
     # Warm up ARP before the rules exist, so that every reply can be damaged only by them.
     in_ns "$NS_CLI" ping -c 1 -W 2 198.18.36.2 >/dev/null
     # The responder's output. Data bytes #40 and #42 hold 0x28 and 0x2a (ping's pattern is

@@ -28,12 +28,11 @@
 # Usage: sudo tests/data/ping/record-linux.sh   (re-runnable; cleans up via trap)
 set -euo pipefail
 
-if [[ ${EUID:-$(id -u)} -ne 0 ]]; then
-    echo "record-linux.sh: must be run as root (network namespaces, iptables)" >&2
-    exit 1
-fi
-
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=SCRIPTDIR/../netns-pair.sh
+. "$HERE/../netns-pair.sh"
+netns_require_root record-linux.sh "network namespaces, iptables"
+
 OUT_DIR=${OUT_DIR:-$HERE}
 export LC_ALL=C # ping's number format must not depend on the recording machine
 
@@ -48,18 +47,7 @@ ALL_NS=("$NS_CLI" "$NS_R1" "$NS_R2" "$NS_RT" "$NS_FAR" "$NS_SW")
 log() { echo "[record-linux] $*" >&2; }
 in_ns() { local ns=$1; shift; ip netns exec "$ns" "$@"; }
 
-teardown() {
-    local ns pid
-    for ns in "${ALL_NS[@]}"; do
-        if [[ -e /run/netns/$ns ]]; then
-            for pid in $(ip netns pids "$ns" 2>/dev/null); do
-                kill "$pid" 2>/dev/null || true
-            done
-            ip netns del "$ns" 2>/dev/null || true
-        fi
-    done
-}
-trap teardown EXIT INT TERM
+netns_on_exit netns_remove "${ALL_NS[@]}"
 
 # Attaches namespace $1 to the switch bridge through a veth pair named eth0 / p-$2.
 plug() {
@@ -70,12 +58,7 @@ plug() {
 }
 
 setup() {
-    teardown # leftovers of an interrupted earlier run of this script
-    local ns
-    for ns in "${ALL_NS[@]}"; do
-        ip netns add "$ns"
-        in_ns "$ns" ip link set lo up
-    done
+    netns_add "${ALL_NS[@]}"
     in_ns "$NS_SW" ip link add br0 type bridge
     in_ns "$NS_SW" ip link set br0 up
     plug "$NS_CLI" cli
@@ -91,18 +74,15 @@ setup() {
     in_ns "$NS_R1" ip addr add 2001:2::2/64 dev eth0 nodad
     in_ns "$NS_R2" ip addr add 198.18.1.3/24 dev eth0
     in_ns "$NS_RT" ip addr add 198.18.1.254/24 dev eth0
+    local ns
     for ns in "$NS_R1" "$NS_R2"; do
         in_ns "$ns" sysctl -qw net.ipv4.icmp_echo_ignore_broadcasts=0
     done
 
-    ip link add name eth1 netns "$NS_RT" type veth peer name eth0 netns "$NS_FAR"
-    in_ns "$NS_RT" ip addr add 198.18.2.1/24 dev eth1
-    in_ns "$NS_RT" ip link set eth1 up
+    netns_veth "$NS_RT" 198.18.2.1/24 "$NS_FAR" 198.18.2.2/24 eth1 eth0
     in_ns "$NS_RT" sysctl -qw net.ipv4.ip_forward=1
     # Every probe with -t 1 must produce its Time-exceeded message, not just a burst.
     in_ns "$NS_RT" sysctl -qw net.ipv4.icmp_ratelimit=0
-    in_ns "$NS_FAR" ip addr add 198.18.2.2/24 dev eth0
-    in_ns "$NS_FAR" ip link set eth0 up
     in_ns "$NS_FAR" ip route add default via 198.18.2.1
 
     # Warm up ARP/ND so the first recorded reply is not slower than the rest.

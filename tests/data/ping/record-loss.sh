@@ -17,49 +17,25 @@
 # Usage: sudo tests/data/ping/record-loss.sh   (re-runnable; cleans up via trap)
 set -euo pipefail
 
-if [[ ${EUID:-$(id -u)} -ne 0 ]]; then
-    echo "record-loss.sh: must be run as root (network namespaces, iptables)" >&2
-    exit 1
-fi
-
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=SCRIPTDIR/../netns-pair.sh
+. "$HERE/../netns-pair.sh"
+netns_require_root record-loss.sh "network namespaces, iptables"
+
 OUT_DIR=${OUT_DIR:-$HERE}
 OUT_FILE=$OUT_DIR/iputils_random_loss_5pct.txt
 export LC_ALL=C # ping's number format must not depend on the recording machine
 
 NS_CLI=wbloss-cli
 NS_SRV=wbloss-srv
-ALL_NS=("$NS_CLI" "$NS_SRV")
 
 log() { echo "[record-loss] $*" >&2; }
 in_ns() { local ns=$1; shift; ip netns exec "$ns" "$@"; }
 
-teardown() {
-    local ns pid
-    for ns in "${ALL_NS[@]}"; do
-        if [[ -e /run/netns/$ns ]]; then
-            for pid in $(ip netns pids "$ns" 2>/dev/null); do
-                kill "$pid" 2>/dev/null || true
-            done
-            # Deleting a namespace also deletes its end of the veth, its rules and the peer.
-            ip netns del "$ns" 2>/dev/null || true
-        fi
-    done
-}
-trap teardown EXIT INT TERM
+netns_on_exit netns_remove "$NS_CLI" "$NS_SRV"
 
 setup() {
-    teardown # leftovers of an interrupted earlier run of this script
-    local ns
-    for ns in "${ALL_NS[@]}"; do
-        ip netns add "$ns"
-        in_ns "$ns" ip link set lo up
-    done
-    ip link add name eth0 netns "$NS_CLI" type veth peer name eth0 netns "$NS_SRV"
-    in_ns "$NS_CLI" ip addr add 198.18.3.1/24 dev eth0
-    in_ns "$NS_SRV" ip addr add 198.18.3.2/24 dev eth0
-    in_ns "$NS_CLI" ip link set eth0 up
-    in_ns "$NS_SRV" ip link set eth0 up
+    netns_pair "$NS_CLI" 198.18.3.1/24 "$NS_SRV" 198.18.3.2/24
     # Warm up ARP before the drop rule exists, so no loss in the log is ARP's doing.
     in_ns "$NS_CLI" ping -c 1 -W 2 198.18.3.2 >/dev/null
     in_ns "$NS_SRV" iptables -A INPUT -p icmp --icmp-type echo-request \
