@@ -37,7 +37,7 @@ QPointF pointOf(const QCPRange& range) {
 } // namespace
 
 LaneTitles::LaneTitles(QCustomPlot* plot, std::vector<QCPAxisRect*> lanes)
-    : m_plot(plot), m_lanes(std::move(lanes)) {
+    : m_plot(plot), m_lanes(std::move(lanes)), m_topMarks(m_lanes.size()) {
     QObject::connect(m_plot, &QCustomPlot::afterLayout, m_plot, [this] { fit(); });
 }
 
@@ -129,8 +129,6 @@ bool LaneTitles::fitLegendBesideTitle() {
 }
 
 void LaneTitles::setTopMarks(int lane, QCPAxis* axis) {
-    if (m_topMarks.size() < m_lanes.size())
-        m_topMarks.resize(m_lanes.size());
     m_topMarks.at(static_cast<std::size_t>(lane)) = axis;
 }
 
@@ -148,9 +146,7 @@ void LaneTitles::raiseBelowTitle(int lane, bool raise) {
     const std::optional<double> top = PlotStyle::dataTop(axis);
     const double band = topBand(lane, raise);
     const double height = m_lanes[static_cast<std::size_t>(lane)]->rect().height();
-    if (QCPAxis* marks = m_topMarks.size() > static_cast<std::size_t>(lane)
-                             ? m_topMarks[static_cast<std::size_t>(lane)].data()
-                             : nullptr) {
+    if (QCPAxis* marks = m_topMarks[static_cast<std::size_t>(lane)]) {
         const double clear = height - band - kInset;
         marks->setRange(0, band > 0 && clear > 0.15 * height ? height / clear : 1.0);
     }

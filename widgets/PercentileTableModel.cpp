@@ -70,9 +70,7 @@ void PercentileTableModel::append(const QList<int>& ids) {
             added.push_back(rowOf(*e));
     if (added.empty())
         return;
-    if (!rowsTellLossDirections() && std::any_of(added.begin(), added.end(), [](const Row& row) {
-            return row.loss.lostUp.has_value();
-        })) {
+    if (!tellLossDirections(m_rows) && tellLossDirections(added)) {
         reload(); // the columns change
         return;
     }
@@ -92,8 +90,8 @@ void PercentileTableModel::rebuildColumns() {
     endResetModel();
 }
 
-bool PercentileTableModel::rowsTellLossDirections() const {
-    return std::any_of(m_rows.begin(), m_rows.end(),
+bool PercentileTableModel::tellLossDirections(const std::vector<Row>& rows) {
+    return std::any_of(rows.begin(), rows.end(),
                        [](const Row& row) { return row.loss.lostUp.has_value(); });
 }
 
@@ -108,7 +106,7 @@ void PercentileTableModel::fillColumns() {
         m_columns.push_back({Kind::Max});
         for (Kind loss : {Kind::LossPercent, Kind::LongestBurst, Kind::Reordered})
             m_columns.push_back({loss});
-        if (rowsTellLossDirections())
+        if (tellLossDirections(m_rows))
             for (Kind direction : {Kind::LostUp, Kind::LostDown})
                 m_columns.push_back({direction});
     }

@@ -87,7 +87,7 @@ private:
     // The columns for the levels, the view and whether any row has losses by direction;
     // callers reset the model around it.
     void fillColumns();
-    bool rowsTellLossDirections() const;
+    static bool tellLossDirections(const std::vector<Row>& rows);
     double value(const Row& row, const Column& column) const; // in the shown unit; NaN if none
     QString text(const Row& row, const Column& column) const;
     QString header(const Column& column) const;

@@ -214,8 +214,9 @@ Table latencyStatsTable(const std::vector<LatencyReport>& reports,
     // A column of damaged replies beside the duplicates where any file had some (few do).
     const bool anyDamaged = std::any_of(reports.begin(), reports.end(),
                                         [](const LatencyReport& r) { return r.damaged > 0; });
+    const auto damagedColumn = table.header.indexOf(QStringLiteral("duplicates")) + 1;
     if (anyDamaged)
-        table.header.insert(6, QStringLiteral("damaged"));
+        table.header.insert(damagedColumn, QStringLiteral("damaged"));
     table.rightAligned.assign(static_cast<std::size_t>(table.header.size()), true);
     table.rightAligned[0] = table.rightAligned[1] = table.rightAligned[2] = false;
     for (const LatencyReport& r : reports) {
@@ -238,7 +239,7 @@ Table latencyStatsTable(const std::vector<LatencyReport>& reports,
         for (double value : r.stats().percentileValues)
             row << stat(value);
         if (anyDamaged)
-            row.insert(6, QString::number(r.damaged));
+            row.insert(damagedColumn, QString::number(r.damaged));
         table.rows.push_back(row);
     }
     return table;

@@ -234,9 +234,7 @@ Filled fillLatency(Dataset& dataset, const std::vector<Point>& points, const QSt
                 if (!seen.count(seq))
                     latency.lostSequence.push_back(seq);
         }
-        std::sort(latency.lostSequence.begin(), latency.lostSequence.end());
-        std::sort(latency.lostUpSequence.begin(), latency.lostUpSequence.end());
-        std::sort(latency.lostDownSequence.begin(), latency.lostDownSequence.end());
+        sortIrttLosses(latency);
         latency.summary.received = std::int64_t(latency.rttMs.size());
         latency.summary.transmitted =
             std::int64_t(latency.rttMs.size() + latency.lostSequence.size());

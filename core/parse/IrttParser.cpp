@@ -165,6 +165,12 @@ void appendIrttRoundTrip(LatencySeries& series, const IrttRoundTrip& trip) {
     series.receiveIpdvMs.push_back(valueOrNan(trip.receiveIpdvMs));
 }
 
+void sortIrttLosses(LatencySeries& series) {
+    for (std::vector<std::int64_t>* lost :
+         {&series.lostSequence, &series.lostUpSequence, &series.lostDownSequence})
+        std::sort(lost->begin(), lost->end());
+}
+
 std::optional<double> irttDurationMs(std::string_view text) {
     // Go's time.Duration text: one or more number-unit pairs ("1h2m3.5s", "90.3µs").
     static constexpr std::pair<std::string_view, double> kUnits[] = {
@@ -293,9 +299,7 @@ void IrttJsonParser::readDocument(const QJsonObject& root) {
     }
     if (series.timestamps.size() != series.rttMs.size())
         series.timestamps.clear();
-    for (std::vector<std::int64_t>* lost :
-         {&series.lostSequence, &series.lostUpSequence, &series.lostDownSequence})
-        std::sort(lost->begin(), lost->end());
+    sortIrttLosses(series);
 }
 
 // ---------------------------------------------------------------------------------- text

@@ -40,6 +40,9 @@ std::optional<IrttRoundTrip> readIrttRoundTrip(const QJsonObject& record);
 // Files a round trip into a latency series: a reply with its RTT, one-way delays and IPDV,
 // or a loss with its direction. Round trips arrive in sequence order.
 void appendIrttRoundTrip(LatencySeries& series, const IrttRoundTrip& trip);
+// Puts the series' lost sequence numbers, with and without a direction, in ascending order:
+// after the last round trip and any losses added beside them.
+void sortIrttLosses(LatencySeries& series);
 
 // irtt's JSON output (`irtt client -o out.json`): one document with "version", "config",
 // "stats" and "round_trips". irtt writes it whole at the end of a run, so the document is

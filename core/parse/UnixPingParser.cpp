@@ -342,18 +342,19 @@ void UnixPingParser::readDamageDetail(std::string_view line) {
         return;
     }
     LatencySeries& run = series();
+    const auto moveLastToDamaged = [&run](std::vector<double>& rtts,
+                                          std::vector<std::int64_t>& sequences) {
+        run.damagedRttMs.push_back(rtts.back());
+        run.damagedSequence.push_back(sequences.back());
+        rtts.pop_back();
+        sequences.pop_back();
+    };
     if (m_lastReply.filed == Filed::Sample) {
-        run.damagedRttMs.push_back(run.rttMs.back());
-        run.damagedSequence.push_back(run.sequence.back());
-        run.rttMs.pop_back();
-        run.sequence.pop_back();
+        moveLastToDamaged(run.rttMs, run.sequence);
         m_times.dropLast(run);
         --mutableReport().samples;
     } else {
-        run.damagedRttMs.push_back(run.duplicateRttMs.back());
-        run.damagedSequence.push_back(run.duplicateSequence.back());
-        run.duplicateRttMs.pop_back();
-        run.duplicateSequence.pop_back();
+        moveLastToDamaged(run.duplicateRttMs, run.duplicateSequence);
     }
     // ping counted the reply received, as it stays in the sequence numbers answered.
     ++m_damage.wrongData;

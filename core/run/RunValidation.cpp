@@ -67,19 +67,12 @@ void add(QStringList* problems, const QString& problem) {
 
 // irtt's own ranges. An irtt server closes a connection that sent nothing for its timeout (60 s
 // by default) and so refuses intervals above a quarter of it.
-void checkIrtt(const RunSpec& spec, QStringList* problems) {
-    const auto range = [&](bool ok, const QString& problem) {
-        if (!ok)
-            problems->append(problem);
-    };
-    range(spec.durationSeconds >= 1 && spec.durationSeconds <= 86400,
-          QStringLiteral("duration must be 1 to 86400 s"));
+template <typename Range> void checkIrtt(const RunSpec& spec, const Range& range) {
     range(spec.intervalSeconds >= 0.001 && spec.intervalSeconds <= 15,
           QStringLiteral("irtt's interval must be 0.001 to 15 s (an irtt server refuses longer "
                          "ones)"));
     range(spec.packetLength >= 0 && spec.packetLength <= 65507,
           QStringLiteral("packet length must be 0 to 65507 bytes"));
-    range(spec.port >= 0 && spec.port <= 65535, QStringLiteral("port must be 1 to 65535"));
     // irtt reads "HOST:PORT": an IPv6 address would need brackets, which a shell (ssh) would
     // take for a pattern; the port has its own option.
     range(!spec.target.contains(QLatin1Char(':')),
@@ -164,16 +157,19 @@ QStringList RunValidation::check(const RunSpec& spec) {
               QStringLiteral("interval must be above 0 and at most 3600 s"));
         range(spec.packetSize >= 0 && spec.packetSize <= 65507,
               QStringLiteral("packet size must be 0 to 65507 bytes"));
-    } else if (spec.tool == RunTool::Irtt) {
-        checkIrtt(spec, &problems);
     } else {
+        // iperf and irtt: how long they run, and their server's port.
         range(spec.durationSeconds >= 1 && spec.durationSeconds <= 86400,
               QStringLiteral("duration must be 1 to 86400 s"));
+        range(spec.port >= 0 && spec.port <= 65535, QStringLiteral("port must be 1 to 65535"));
+    }
+    if (spec.tool == RunTool::Irtt) {
+        checkIrtt(spec, range);
+    } else if (spec.isIperf()) {
         range(spec.reportIntervalSeconds > 0 && spec.reportIntervalSeconds <= 3600,
               QStringLiteral("report interval must be above 0 and at most 3600 s"));
         range(spec.streams >= 1 && spec.streams <= 128,
               QStringLiteral("streams (-P) must be 1 to 128"));
-        range(spec.port >= 0 && spec.port <= 65535, QStringLiteral("port must be 1 to 65535"));
         static const QRegularExpression bandwidth(
             QStringLiteral("^[0-9]{1,12}(\\.[0-9]{1,6})?[kKmMgGtT]?$"));
         range(spec.bandwidth.isEmpty() || bandwidth.match(spec.bandwidth).hasMatch(),
